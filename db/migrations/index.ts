@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as initialSchema from './2026-11-25-0001-initial-schema.ts';
+
+/**
+ * Every migration, in order. A static list rather than a folder scan, so the same code
+ * runs under tsx, vitest and bundlers.
+ */
+export const migrations: Record<string, Migration> = {
+  '2026-11-25-0001-initial-schema': initialSchema,
+};

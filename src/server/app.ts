@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import type { Database } from './db/create-db.ts';
+import { fileRoutes, MAX_UPLOAD_BYTES } from './domains/files/files.routes.ts';
+import { registerErrorHandler } from './plugins/errors.ts';
+import { RateLimiter } from './plugins/rate-limit.ts';
+import { buildOpenApiDocument, registerRestRoutes } from './plugins/rest-adapter.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { registerSessions } from './plugins/session.ts';
+import { restRoutes } from './rest-routes.ts';
+import { createContext, type AppServices } from './trpc/context.ts';
+import { appRouter, createCaller, type AppRouter } from './trpc/router.ts';
+
+const uploadPaths = {
+  '/api/upload/workspace-logo': {
+    post: {
+      operationId: 'uploads.workspaceLogo',
+      summary: 'Upload a workspace logo (multipart field "logo"; PNG, JPEG, GIF or WebP; at most 5 MB)',
+      requestBody: {
+        content: {
+          'multipart/form-data': {
+            schema: { type: 'object', properties: { logo: { type: 'string', format: 'binary' } } },
+          },
+        },
+      },
+      responses: {
+        '201': {
+          description: 'Stored',
+          content: { 'application/json': { schema: { type: 'object', properties: { logoUrl: { type: 'string' } } } } },
+        },
+      },
+    },
+  },
+  '/api/files/{key}': {
+    get: {
+      operationId: 'files.download',
+      summary: 'An uploaded image (signed-in users)',
+      parameters: [{ name: 'key', in: 'path', required: true, schema: { type: 'string' } }],
+      responses: { '200': { description: 'The image' } },
+    },
+  },
+};
+
+/** The whole server, for main.ts and for tests (which call it with `inject()`). */
+export async function buildApp(config: Config, db: Database): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+    genReqId: () => randomUUID(),
+    // Refuse `__proto__` and `constructor.prototype` keys in JSON outright.
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+  });
+  const services: AppServices = { db, config, rateLimiter: new RateLimiter(config.authRateLimit) };
+
+  // An empty JSON body (a POST with no payload) is no input rather than an error.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (body === '') return done(null, undefined);
+    return parseJson(req, body, done);
+  });
+  registerErrorHandler(app, config.clientDir);
+  await registerSecurity(app);
+  await registerSessions(app, { db, secret: config.sessionSecret, secureCookies: config.env === 'production' });
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12 },
+    throwFileSizeLimit: true,
+  });
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: ({ req, res }) => createContext(services, req, res),
+      onError: ({ error, req }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error }, 'procedure failed');
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+
+  registerRestRoutes(app, {
+    routes: restRoutes,
+    router: appRouter,
+    createCaller: (req, reply) => createCaller(createContext(services, req, reply)),
+  });
+  const openApi = buildOpenApiDocument(restRoutes, appRouter, uploadPaths);
+  app.get('/api/openapi.json', async () => openApi);
+  app.get('/api/health', async () => ({ status: 'ok' }));
+  await app.register(fileRoutes, { db });
+
+  if (config.clientDir) {
+    await app.register(fastifyStatic, { root: config.clientDir, wildcard: false, index: false });
+  }
+  return app;
+}

@@ -1,0 +1,131 @@
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, type Dialect } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import type { DB } from '../../../db/schema.ts';
+import { migrations } from '../../../db/migrations/index.ts';
+
+export type Database = Kysely<DB>;
+
+export interface DbHandle {
+  db: Database;
+  kind: 'postgres' | 'pglite';
+  close(): Promise<void>;
+}
+
+// Type OIDs whose default JavaScript form does not suit the API.
+const NUMERIC = 1700; // money travels as a string with two decimals
+const DATE = 1082; // a calendar date is not an instant: keep 'yyyy-MM-dd'
+const INT8 = 20; // counts: bigint → number (never near 2^53 here)
+
+/** The one place a Kysely instance is made: PostgreSQL when a URL is given, else PGlite. */
+export async function createDb(options: {
+  databaseUrl?: string;
+  dataDir?: string;
+  poolSize?: number;
+}): Promise<DbHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 20,
+      types: {
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+          if (oid === NUMERIC || oid === DATE) return (v: string) => v;
+          if (oid === INT8) return (v: string) => Number(v);
+          return pg.types.getTypeParser(oid, format);
+        }) as typeof pg.types.getTypeParser,
+      },
+    });
+    // An idle client that loses its connection must not crash the process.
+    pool.on('error', () => {});
+    const db = makeKysely(new PostgresDialect({ pool }));
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+
+  const dataDir = options.dataDir ?? './data';
+  const pgDir = join(dataDir, 'pglite');
+  mkdirSync(pgDir, { recursive: true });
+  const releaseLock = acquireLock(join(dataDir, 'keel.lock'));
+  try {
+    const client = await PGlite.create(pgDir, {
+      parsers: {
+        [NUMERIC]: (v: string) => v,
+        [DATE]: (v: string) => v,
+        [INT8]: (v: string) => Number(v),
+      },
+    });
+    const db = makeKysely(new PGliteDialect(client) as Dialect);
+    return {
+      db,
+      kind: 'pglite',
+      close: async () => {
+        await db.destroy();
+        releaseLock();
+      },
+    };
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+}
+
+function makeKysely(dialect: Dialect): Database {
+  return new Kysely<DB>({ dialect, plugins: [new CamelCasePlugin()] });
+}
+
+/** Brings the schema up to date. Safe with several servers: Kysely takes an advisory lock. */
+export async function migrateToLatest(db: Database): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}
+
+/**
+ * PGlite is one process's database: a second process opening the same directory would
+ * corrupt it. The lock file holds the owner's pid; a lock left by a dead process is taken over.
+ */
+function acquireLock(file: string): () => void {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(file, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        rmSync(file, { force: true });
+        process.off('exit', release);
+      };
+      process.on('exit', release);
+      return release;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number(readFileSync(file, 'utf8'));
+      if (owner && owner !== process.pid && isAlive(owner)) {
+        throw new Error(
+          `The data directory is in use by process ${owner}. Stop it, or set DATA_DIR to another directory.`,
+        );
+      }
+      rmSync(file, { force: true });
+    }
+  }
+  throw new Error(`Could not lock ${file}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -1,0 +1,96 @@
+import argon2 from 'argon2';
+import { TRPCError } from '@trpc/server';
+import type { LoginInput, Me, SignupInput } from '../../../shared/auth.schema.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { clientInfo, type Context } from '../../trpc/context.ts';
+import { recordActivity } from '../audit/audit.repository.ts';
+import { findCurrentMembership, listUsableWorkspaceIds } from '../workspaces/workspaces.repository.ts';
+import {
+  findUserCredentialsByEmail,
+  insertUser,
+  recordLogin,
+  type SessionUser,
+} from './auth.repository.ts';
+import { endSession, startSession } from './sessions.ts';
+
+const EMAIL_TAKEN = 'An account with this email already exists';
+const BAD_CREDENTIALS = 'Invalid email or password';
+
+// argon2id with the library's defaults (64 MiB, 3 passes).
+const hashOptions = { type: argon2.argon2id } as const;
+
+// Verified against when the email is unknown, so both failures take the same time.
+const dummyHash = argon2.hash('not-a-real-password', hashOptions);
+
+export async function hashPassword(password: string): Promise<string> {
+  return argon2.hash(password, hashOptions);
+}
+
+export async function signup(ctx: Context, input: SignupInput) {
+  if (await findUserCredentialsByEmail(ctx.db, input.email)) {
+    throw new TRPCError({ code: 'CONFLICT', message: EMAIL_TAKEN });
+  }
+  const passwordHash = await hashPassword(input.password);
+  const user = await insertUser(ctx.db, { ...input, passwordHash }).catch((error: unknown) => {
+    if (isUniqueViolation(error)) throw new TRPCError({ code: 'CONFLICT', message: EMAIL_TAKEN });
+    throw error;
+  });
+  await startSession(ctx, user.id, null);
+  await recordActivity(ctx.db, {
+    action: 'user_signup',
+    userId: user.id,
+    details: `Account created for ${user.email}`,
+    ...clientInfo(ctx),
+  });
+  return { user };
+}
+
+export async function login(ctx: Context, input: LoginInput) {
+  const found = await findUserCredentialsByEmail(ctx.db, input.email);
+  const valid = await argon2.verify(found?.passwordHash ?? (await dummyHash), input.password);
+  if (!found || !valid || !found.isActive) {
+    await recordActivity(ctx.db, {
+      action: 'login',
+      userId: found?.id,
+      details: `Failed sign-in for ${input.email.toLowerCase()}`,
+      success: false,
+      ...clientInfo(ctx),
+    });
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: BAD_CREDENTIALS });
+  }
+  // One workspace: it becomes current. Several: the user picks one on the selector.
+  const workspaceIds = await listUsableWorkspaceIds(ctx.db, found.id);
+  await startSession(ctx, found.id, workspaceIds.length === 1 ? workspaceIds[0]! : null);
+  await recordLogin(ctx.db, found.id);
+  await recordActivity(ctx.db, {
+    action: 'login',
+    userId: found.id,
+    details: `Signed in as ${found.email}`,
+    ...clientInfo(ctx),
+  });
+  return { success: true as const, user: { id: found.id, email: found.email, fullName: found.fullName } };
+}
+
+export async function logout(ctx: Context) {
+  const userId = ctx.req.session.userId;
+  await endSession(ctx);
+  if (userId) {
+    await recordActivity(ctx.db, { action: 'logout', userId, details: 'Signed out', ...clientInfo(ctx) });
+  }
+  return { success: true as const };
+}
+
+export async function me(ctx: Context, user: SessionUser): Promise<Me> {
+  const workspaceId = ctx.req.session.workspaceId;
+  const membership = workspaceId ? await findCurrentMembership(ctx.db, workspaceId, user.id) : undefined;
+  const [firstName = '', ...rest] = user.fullName.trim().split(/\s+/);
+  return {
+    id: user.id,
+    firstName,
+    lastName: rest.join(' '),
+    email: user.email,
+    role: membership?.role ?? null,
+    profileImageUrl: user.profileImageUrl,
+    isAdmin: user.isAdmin,
+  };
+}

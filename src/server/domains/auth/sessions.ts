@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import { TRPCError } from '@trpc/server';
+import type { FastifyRequest } from 'fastify';
+import type { Database } from '../../db/create-db.ts';
+import { findActiveUserById, type SessionUser } from './auth.repository.ts';
+import type { Context } from '../../trpc/context.ts';
+import { clientInfo } from '../../trpc/context.ts';
+
+declare module 'fastify' {
+  interface Session {
+    userId?: number;
+    /** The current workspace; null until one is chosen. */
+    workspaceId?: number | null;
+  }
+}
+
+/**
+ * Signs the user in on a brand-new session id (no fixation), stores it at once so the
+ * device list can point at it, and records the device.
+ */
+export async function startSession(
+  ctx: Context,
+  userId: number,
+  workspaceId: number | null,
+): Promise<void> {
+  await ctx.req.session.regenerate();
+  ctx.req.session.userId = userId;
+  ctx.req.session.workspaceId = workspaceId;
+  await ctx.req.session.save();
+  const { ipAddress, userAgent } = clientInfo(ctx);
+  await ctx.db
+    .insertInto('activeSessions')
+    .values({
+      id: randomBytes(16).toString('hex'),
+      sessionSid: ctx.req.session.sessionId,
+      userId,
+      deviceName: deviceName(userAgent),
+      ipAddress,
+      userAgent,
+    })
+    .execute();
+}
+
+export async function endSession(ctx: Context): Promise<void> {
+  await ctx.req.session.destroy();
+}
+
+/** 'Chrome on Linux' from a user agent, for the account page's device list. */
+function deviceName(userAgent: string | null): string {
+  if (!userAgent) return 'Unknown device';
+  const browser =
+    /Edg\//.test(userAgent) ? 'Edge'
+    : /Firefox\//.test(userAgent) ? 'Firefox'
+    : /Chrom(e|ium)\//.test(userAgent) ? 'Chrome'
+    : /Safari\//.test(userAgent) ? 'Safari'
+    : 'Browser';
+  const os =
+    /Windows/.test(userAgent) ? 'Windows'
+    : /Android/.test(userAgent) ? 'Android'
+    : /iPhone|iPad/.test(userAgent) ? 'iOS'
+    : /Mac OS X/.test(userAgent) ? 'macOS'
+    : /Linux/.test(userAgent) ? 'Linux'
+    : 'unknown system';
+  return `${browser} on ${os}`;
+}
+
+/** For the few plain Fastify routes (uploads): the signed-in active user, or 401. */
+export async function requireSessionUser(db: Database, req: FastifyRequest): Promise<SessionUser> {
+  const user = req.session.userId ? await findActiveUserById(db, req.session.userId) : undefined;
+  if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Not authenticated' });
+  return user;
+}

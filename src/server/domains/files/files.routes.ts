@@ -1,0 +1,61 @@
+import { TRPCError } from '@trpc/server';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/create-db.ts';
+import { requireSessionUser } from '../auth/sessions.ts';
+import { findFileByKey, insertFile } from './files.repository.ts';
+
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+/** The image type decided from the first bytes, never from the name or the client's claim. */
+export function sniffImageType(data: Buffer): string | undefined {
+  if (data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
+    return 'image/png';
+  }
+  if (data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'image/jpeg';
+  const head = data.subarray(0, 6).toString('latin1');
+  if (head === 'GIF87a' || head === 'GIF89a') return 'image/gif';
+  if (data.subarray(0, 4).toString('latin1') === 'RIFF' && data.subarray(8, 12).toString('latin1') === 'WEBP') {
+    return 'image/webp';
+  }
+  return undefined;
+}
+
+/** Upload and download of images. Multipart is not a tRPC call, so these are plain routes. */
+export async function fileRoutes(app: FastifyInstance, { db }: { db: Database }) {
+  app.post('/api/upload/workspace-logo', async (req, reply) => {
+    const user = await requireSessionUser(db, req);
+    if (!req.isMultipart()) {
+      throw new TRPCError({ code: 'BAD_REQUEST', message: 'Expected a multipart upload with a "logo" file' });
+    }
+    const part = await req.file();
+    if (!part || part.fieldname !== 'logo') {
+      throw new TRPCError({ code: 'BAD_REQUEST', message: 'Expected a multipart upload with a "logo" file' });
+    }
+    // toBuffer() stops reading past the limit and throws a 413 error.
+    const data = await part.toBuffer();
+    const contentType = sniffImageType(data);
+    if (!contentType) {
+      throw new TRPCError({ code: 'BAD_REQUEST', message: 'Please choose a PNG, JPG, GIF or WebP image' });
+    }
+    const logoUrl = await insertFile(db, {
+      ownerUserId: user.id,
+      purpose: 'workspace_logo',
+      contentType,
+      data,
+    });
+    return reply.code(201).send({ logoUrl });
+  });
+
+  app.get<{ Params: { key: string } }>('/api/files/:key', async (req, reply) => {
+    await requireSessionUser(db, req);
+    const file = /^[A-Za-z0-9_-]{16,64}$/.test(req.params.key)
+      ? await findFileByKey(db, req.params.key)
+      : undefined;
+    if (!file) throw new TRPCError({ code: 'NOT_FOUND', message: 'File not found' });
+    return reply
+      .header('content-type', file.contentType)
+      .header('cache-control', 'private, max-age=86400, immutable')
+      .header('content-security-policy', "default-src 'none'")
+      .send(Buffer.from(file.data));
+  });
+}

@@ -1,0 +1,213 @@
+import { sql } from 'kysely';
+import type { WorkspaceRole } from '../../../shared/roles.ts';
+import type { Workspace } from '../../../shared/workspaces.schema.ts';
+import type { Database } from '../../db/create-db.ts';
+
+const workspaceColumns = [
+  'workspaces.id',
+  'workspaces.name',
+  'workspaces.subdomain as slug',
+  'workspaces.description',
+  'workspaces.email',
+  'workspaces.phone',
+  'workspaces.website',
+  'workspaces.address',
+  'workspaces.logoUrl',
+  'workspaces.subscriptionTier',
+  'workspaces.isActive',
+  'workspaces.isDeleted',
+  'workspaces.deletedAt',
+  'workspaces.scheduledDeletionAt',
+  'workspaces.createdAt',
+  'workspaces.updatedAt',
+] as const;
+
+type DateFields = 'deletedAt' | 'scheduledDeletionAt' | 'createdAt' | 'updatedAt';
+type WorkspaceRecord = Omit<Workspace, DateFields> & {
+  deletedAt: Date | null;
+  scheduledDeletionAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+/** Rows carry Date objects; the API speaks ISO strings. */
+export function toWorkspace(row: WorkspaceRecord): Workspace {
+  return {
+    ...row,
+    deletedAt: row.deletedAt?.toISOString() ?? null,
+    scheduledDeletionAt: row.scheduledDeletionAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The user's active membership in a workspace that is not deleted (it may be suspended). */
+export async function findCurrentMembership(db: Database, workspaceId: number, userId: number) {
+  const row = await db
+    .selectFrom('userWorkspaces')
+    .innerJoin('workspaces', 'workspaces.id', 'userWorkspaces.workspaceId')
+    .select(workspaceColumns)
+    .select('userWorkspaces.role')
+    .where('userWorkspaces.workspaceId', '=', workspaceId)
+    .where('userWorkspaces.userId', '=', userId)
+    .where('userWorkspaces.isActive', '=', true)
+    .where('workspaces.isDeleted', '=', false)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { role, ...workspace } = row;
+  return { role: role as WorkspaceRole, workspace: toWorkspace(workspace) };
+}
+
+/** Any membership of the user in the workspace, deleted or not: for switch and reactivate. */
+export async function findMembership(db: Database, workspaceId: number, userId: number) {
+  return db
+    .selectFrom('userWorkspaces')
+    .innerJoin('workspaces', 'workspaces.id', 'userWorkspaces.workspaceId')
+    .select([
+      'userWorkspaces.role',
+      'userWorkspaces.isActive as membershipActive',
+      'workspaces.isActive',
+      'workspaces.isDeleted',
+      'workspaces.scheduledDeletionAt',
+    ])
+    .where('userWorkspaces.workspaceId', '=', workspaceId)
+    .where('userWorkspaces.userId', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Workspaces the user can enter right now (for choosing one at sign-in). */
+export async function listUsableWorkspaceIds(db: Database, userId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('userWorkspaces')
+    .innerJoin('workspaces', 'workspaces.id', 'userWorkspaces.workspaceId')
+    .select('workspaces.id')
+    .where('userWorkspaces.userId', '=', userId)
+    .where('userWorkspaces.isActive', '=', true)
+    .where('workspaces.isActive', '=', true)
+    .where('workspaces.isDeleted', '=', false)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** The user's workspaces; a deleted one is listed to its owner only, until it is purged. */
+export async function listMyWorkspaces(db: Database, userId: number) {
+  const rows = await db
+    .selectFrom('userWorkspaces')
+    .innerJoin('workspaces', 'workspaces.id', 'userWorkspaces.workspaceId')
+    .select([
+      'workspaces.id',
+      'workspaces.name',
+      'workspaces.description',
+      'workspaces.logoUrl',
+      'userWorkspaces.role',
+      'workspaces.subscriptionTier',
+      'workspaces.isActive',
+      'workspaces.isDeleted',
+      'workspaces.scheduledDeletionAt',
+    ])
+    .where('userWorkspaces.userId', '=', userId)
+    .where('userWorkspaces.isActive', '=', true)
+    .where((eb) =>
+      eb.or([eb('workspaces.isDeleted', '=', false), eb('userWorkspaces.role', '=', 'owner')]),
+    )
+    .orderBy('workspaces.name')
+    .orderBy('workspaces.id')
+    .execute();
+  return rows.map((r) => ({
+    ...r,
+    role: r.role as WorkspaceRole,
+    scheduledDeletionAt: r.scheduledDeletionAt?.toISOString() ?? null,
+  }));
+}
+
+export async function isSubdomainTaken(db: Database, subdomain: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('workspaces')
+    .select('id')
+    .where('subdomain', '=', subdomain)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertWorkspace(
+  db: Database,
+  values: { name: string; subdomain: string; email: string | null; logoUrl: string | null },
+) {
+  const row = await db
+    .insertInto('workspaces')
+    .values(values)
+    .returning(workspaceColumns)
+    .executeTakeFirstOrThrow();
+  return toWorkspace(row);
+}
+
+export async function insertMembership(
+  db: Database,
+  values: { workspaceId: number; userId: number; role: WorkspaceRole; invitedBy?: number | null },
+): Promise<void> {
+  await db.insertInto('userWorkspaces').values(values).execute();
+}
+
+export async function updateWorkspace(
+  db: Database,
+  workspaceId: number,
+  values: { name: string; description?: string | null },
+) {
+  const row = await db
+    .updateTable('workspaces')
+    .set({ ...values, updatedAt: new Date() })
+    .where('id', '=', workspaceId)
+    .where('isDeleted', '=', false)
+    .returning(workspaceColumns)
+    .executeTakeFirst();
+  return row && toWorkspace(row);
+}
+
+export async function markWorkspaceDeleted(db: Database, workspaceId: number, graceDays: number) {
+  return db
+    .updateTable('workspaces')
+    .set({
+      isDeleted: true,
+      deletedAt: sql<Date>`now()`,
+      scheduledDeletionAt: sql<Date>`now() + make_interval(days => ${graceDays})`,
+      updatedAt: sql<Date>`now()`,
+    })
+    .where('id', '=', workspaceId)
+    .where('isDeleted', '=', false)
+    .returning(['scheduledDeletionAt'])
+    .executeTakeFirst();
+}
+
+/** Restores a deleted workspace while its grace period lasts. */
+export async function reactivateWorkspace(db: Database, workspaceId: number) {
+  const row = await db
+    .updateTable('workspaces')
+    .set({ isDeleted: false, deletedAt: null, scheduledDeletionAt: null, updatedAt: new Date() })
+    .where('id', '=', workspaceId)
+    .where('isDeleted', '=', true)
+    .where('scheduledDeletionAt', '>', sql<Date>`now()`)
+    .returning(workspaceColumns)
+    .executeTakeFirst();
+  return row && toWorkspace(row);
+}
+
+/** Removes, with all their data, the workspaces whose grace period has run out. */
+export async function purgeExpiredWorkspaces(db: Database): Promise<number> {
+  const result = await db
+    .deleteFrom('workspaces')
+    .where('isDeleted', '=', true)
+    .where('scheduledDeletionAt', '<=', sql<Date>`now()`)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function insertStages(
+  db: Database,
+  workspaceId: number,
+  stages: readonly { key: string; label: string; color: string; isSystemStage: boolean }[],
+): Promise<void> {
+  await db
+    .insertInto('stages')
+    .values(stages.map((stage, sortOrder) => ({ ...stage, workspaceId, sortOrder })))
+    .execute();
+}

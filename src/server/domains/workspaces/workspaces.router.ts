@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import {
+  CreateWorkspaceInputSchema,
+  CurrentWorkspaceSchema,
+  MyWorkspaceSchema,
+  UpdateWorkspaceInputSchema,
+  WorkspaceIdSchema,
+  WorkspaceSchema,
+} from '../../../shared/workspaces.schema.ts';
+import * as repo from './workspaces.repository.ts';
+import * as workspaces from './workspaces.service.ts';
+import { authedProcedure, requireRole, router, workspaceProcedure } from '../../trpc/init.ts';
+
+export const workspacesRouter = router({
+  create: authedProcedure
+    .input(CreateWorkspaceInputSchema)
+    .output(WorkspaceSchema)
+    .mutation(({ ctx, input }) => workspaces.createWorkspace(ctx, ctx.user, input)),
+  listMine: authedProcedure
+    .output(z.array(MyWorkspaceSchema))
+    .query(({ ctx }) => repo.listMyWorkspaces(ctx.db, ctx.user.id)),
+  current: workspaceProcedure
+    .output(CurrentWorkspaceSchema)
+    .query(({ ctx }) => ({ ...ctx.workspace, role: ctx.role })),
+  switch: authedProcedure
+    .input(WorkspaceIdSchema)
+    .mutation(({ ctx, input }) => workspaces.switchWorkspace(ctx, ctx.user, input.id)),
+  update: requireRole('owner', 'administrator')
+    .input(UpdateWorkspaceInputSchema)
+    .output(WorkspaceSchema)
+    .mutation(({ ctx, input }) => workspaces.updateWorkspace(ctx, input)),
+  delete: requireRole('owner')
+    .input(WorkspaceIdSchema)
+    .mutation(({ ctx, input }) => workspaces.deleteWorkspace(ctx, input.id)),
+  reactivate: authedProcedure
+    .input(WorkspaceIdSchema)
+    .output(WorkspaceSchema)
+    .mutation(({ ctx, input }) => workspaces.reactivateWorkspace(ctx, ctx.user, input.id)),
+});

@@ -1,0 +1,147 @@
+import { TRPCError } from '@trpc/server';
+import type { WorkspaceRole } from '../../../shared/roles.ts';
+import { slugify } from '../../../shared/slug.ts';
+import {
+  WORKSPACE_DELETION_GRACE_DAYS,
+  type CreateWorkspaceInput,
+  type Workspace,
+} from '../../../shared/workspaces.schema.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { clientInfo, type Context } from '../../trpc/context.ts';
+import { recordActivity } from '../audit/audit.repository.ts';
+import type { SessionUser } from '../auth/auth.repository.ts';
+import { attachFileToWorkspace } from '../files/files.repository.ts';
+import * as repo from './workspaces.repository.ts';
+
+const SLUG_TAKEN = 'A workspace with this URL already exists';
+const NOT_FOUND = 'Workspace not found';
+
+/** The pipeline every new workspace starts with; new, won and lost cannot be removed. */
+export const DEFAULT_STAGES = [
+  { key: 'new', label: 'New', color: 'gray', isSystemStage: true },
+  { key: 'contacted', label: 'Contacted', color: 'blue', isSystemStage: false },
+  { key: 'meeting_scheduled', label: 'Meeting Scheduled', color: 'violet', isSystemStage: false },
+  { key: 'proposal_sent', label: 'Proposal Sent', color: 'orange', isSystemStage: false },
+  { key: 'won', label: 'Won', color: 'green', isSystemStage: true },
+  { key: 'lost', label: 'Lost', color: 'red', isSystemStage: true },
+] as const;
+
+/**
+ * Creates a workspace owned by the user, with the default pipeline, and makes it current.
+ * An explicit slug must be free (409); a slug derived from the name gets a number when taken.
+ */
+export async function createWorkspace(ctx: Context, user: SessionUser, input: CreateWorkspaceInput) {
+  const explicit = input.slug !== undefined && input.slug !== '';
+  const base = slugify(explicit ? input.slug! : input.name) || 'workspace';
+  const subdomain = explicit ? base : await freeSubdomain(ctx, base);
+  if (explicit && (await repo.isSubdomainTaken(ctx.db, subdomain))) {
+    throw new TRPCError({ code: 'CONFLICT', message: SLUG_TAKEN });
+  }
+  const workspace = await ctx.db
+    .transaction()
+    .execute(async (trx) => {
+      const created = await repo.insertWorkspace(trx, {
+        name: input.name,
+        subdomain,
+        email: input.email || null,
+        logoUrl: input.logo ?? null,
+      });
+      await repo.insertMembership(trx, { workspaceId: created.id, userId: user.id, role: 'owner' });
+      await repo.insertStages(trx, created.id, DEFAULT_STAGES);
+      if (input.logo) await attachFileToWorkspace(trx, input.logo, user.id, created.id);
+      return created;
+    })
+    .catch((error: unknown) => {
+      if (isUniqueViolation(error)) throw new TRPCError({ code: 'CONFLICT', message: SLUG_TAKEN });
+      throw error;
+    });
+  ctx.req.session.workspaceId = workspace.id;
+  await recordActivity(ctx.db, {
+    action: 'workspace_created',
+    userId: user.id,
+    workspaceId: workspace.id,
+    details: `Workspace "${workspace.name}" created`,
+    ...clientInfo(ctx),
+  });
+  return workspace;
+}
+
+async function freeSubdomain(ctx: Context, base: string): Promise<string> {
+  for (let n = 1; n < 1000; n++) {
+    const candidate = n === 1 ? base : `${base}-${n}`;
+    if (!(await repo.isSubdomainTaken(ctx.db, candidate))) return candidate;
+  }
+  return `${base}-${Date.now()}`;
+}
+
+export async function switchWorkspace(ctx: Context, user: SessionUser, workspaceId: number) {
+  const membership = await repo.findMembership(ctx.db, workspaceId, user.id);
+  if (!membership || !membership.membershipActive || membership.isDeleted) {
+    throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND });
+  }
+  if (!membership.isActive) {
+    throw new TRPCError({
+      code: 'FORBIDDEN',
+      message: 'This workspace has been suspended by the platform administrator.',
+    });
+  }
+  ctx.req.session.workspaceId = workspaceId;
+  return { success: true as const };
+}
+
+/** Update and delete act on the current workspace only; another id is not found. */
+function assertCurrent(current: Workspace, id: number): void {
+  if (current.id !== id) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND });
+}
+
+export async function updateWorkspace(
+  ctx: Context & { workspace: Workspace },
+  input: { id: number; name: string; description?: string | null },
+) {
+  assertCurrent(ctx.workspace, input.id);
+  const updated = await repo.updateWorkspace(ctx.db, input.id, {
+    name: input.name,
+    description: input.description,
+  });
+  if (!updated) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND });
+  return updated;
+}
+
+export async function deleteWorkspace(
+  ctx: Context & { workspace: Workspace; user: SessionUser },
+  id: number,
+) {
+  assertCurrent(ctx.workspace, id);
+  const deleted = await repo.markWorkspaceDeleted(ctx.db, id, WORKSPACE_DELETION_GRACE_DAYS);
+  if (!deleted?.scheduledDeletionAt) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND });
+  ctx.req.session.workspaceId = null;
+  await recordActivity(ctx.db, {
+    action: 'workspace_deleted',
+    userId: ctx.user.id,
+    workspaceId: id,
+    details: `Workspace "${ctx.workspace.name}" scheduled for deletion`,
+    ...clientInfo(ctx),
+  });
+  return { success: true as const, scheduledDeletionAt: deleted.scheduledDeletionAt.toISOString() };
+}
+
+export async function reactivateWorkspace(ctx: Context, user: SessionUser, id: number) {
+  const membership = await repo.findMembership(ctx.db, id, user.id);
+  const role = membership?.role as WorkspaceRole | undefined;
+  if (!membership || !membership.membershipActive || role !== 'owner' || !membership.isDeleted) {
+    throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND });
+  }
+  const restored = await repo.reactivateWorkspace(ctx.db, id);
+  if (!restored) {
+    throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND });
+  }
+  ctx.req.session.workspaceId = id;
+  await recordActivity(ctx.db, {
+    action: 'workspace_reactivated',
+    userId: user.id,
+    workspaceId: id,
+    details: `Workspace "${restored.name}" reactivated`,
+    ...clientInfo(ctx),
+  });
+  return restored;
+}

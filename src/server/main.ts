@@ -1,0 +1,51 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { createDb, migrateToLatest } from './db/create-db.ts';
+import { purgeExpiredWorkspaces } from './domains/workspaces/workspaces.repository.ts';
+import { deleteExpiredSessions } from './plugins/session.ts';
+
+const HOUR = 60 * 60 * 1000;
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const handle = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrateToLatest(handle.db);
+  const app = await buildApp(config, handle.db);
+
+  // Housekeeping every server may do: both statements are idempotent.
+  const housekeeping = async () => {
+    try {
+      await deleteExpiredSessions(handle.db);
+      const purged = await purgeExpiredWorkspaces(handle.db);
+      if (purged > 0) app.log.info({ purged }, 'removed workspaces past their deletion grace period');
+    } catch (error) {
+      app.log.error({ err: error }, 'housekeeping failed');
+    }
+  };
+  await housekeeping();
+  const timer = setInterval(housekeeping, HOUR);
+  timer.unref();
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    clearInterval(timer);
+    await app.close();
+    await handle.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    `Keel is ready on http://${config.host}:${config.port} (${handle.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

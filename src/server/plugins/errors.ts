@@ -1,0 +1,54 @@
+import { TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { zodDetails } from '../trpc/init.ts';
+
+export interface ErrorBody {
+  error: string;
+  details?: { path: string; message: string }[];
+}
+
+/**
+ * Any thrown value → the documented error answer (DESIGN §4). Client errors keep their
+ * message; anything else is a 500 that says nothing about the inside.
+ */
+export function toErrorReply(error: unknown): { status: number; body: ErrorBody } {
+  if (error instanceof TRPCError) {
+    const status = getHTTPStatusCodeFromError(error);
+    if (status >= 500) return internal();
+    const details = zodDetails(error.cause);
+    return {
+      status,
+      body: details ? { error: details[0]?.message ?? 'Invalid input', details } : { error: error.message },
+    };
+  }
+  const statusCode = (error as FastifyError | undefined)?.statusCode;
+  if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
+    return { status: statusCode, body: { error: (error as Error).message } };
+  }
+  return internal();
+}
+
+function internal() {
+  return { status: 500, body: { error: 'Internal server error' } };
+}
+
+/**
+ * One error handler for every plain route; 5xx are logged with the request id. Unknown
+ * GET paths outside the API get the client's index.html, whose router shows the page.
+ */
+export function registerErrorHandler(app: FastifyInstance, clientDir: string | undefined): void {
+  app.setErrorHandler((error, req, reply) => {
+    const { status, body } = toErrorReply(error);
+    if (status >= 500) req.log.error({ err: error }, 'request failed');
+    return reply.code(status).send(body);
+  });
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0]!;
+    const isApi = path.startsWith('/api/') || path.startsWith('/trpc/');
+    if (clientDir && !isApi && (req.method === 'GET' || req.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ error: `Route ${req.method} ${path} not found` });
+  });
+}

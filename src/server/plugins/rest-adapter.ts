@@ -1,0 +1,170 @@
+import { TRPCError } from '@trpc/server';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AppRouter } from '../trpc/router.ts';
+import { toErrorReply, type ErrorBody } from './errors.ts';
+
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** One documented `/api/*` path: which procedure answers it and how its input is built. */
+export interface RestRoute {
+  method: HttpMethod;
+  /** OpenAPI style: `/api/workspaces/{id}`. */
+  path: string;
+  /** Dotted procedure path, e.g. `workspaces.update`. */
+  procedure: string;
+  /** Success status; 200 unless given. */
+  status?: number;
+  /** Builds the procedure input when the default (params over query or body) does not fit. */
+  input?: (req: FastifyRequest) => unknown;
+  /** Reshapes the error body where the documented contract adds fields. */
+  errorBody?: (body: ErrorBody) => object;
+}
+
+export function defineRestRoutes(routes: RestRoute[]): RestRoute[] {
+  return routes;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Path params win over body and query fields, so a body cannot redirect a call to another id. */
+function defaultInput(route: RestRoute, req: FastifyRequest): unknown {
+  const params = req.params as Record<string, string>;
+  const source = route.method === 'GET' || route.method === 'DELETE' ? req.query : req.body;
+  const hasParams = Object.keys(params).length > 0;
+  if (source === undefined || source === null) return hasParams ? { ...params } : undefined;
+  if (isPlainObject(source)) return { ...source, ...params };
+  if (!hasParams) return source;
+  throw new TRPCError({ code: 'BAD_REQUEST', message: 'The request body must be a JSON object' });
+}
+
+type Caller = ReturnType<AppRouterCallerFactory>;
+type AppRouterCallerFactory = (ctx: any) => Record<string, any>;
+
+function resolveProcedure(caller: Caller, path: string): (input: unknown) => Promise<unknown> {
+  let target: any = caller;
+  for (const part of path.split('.')) target = target?.[part];
+  if (typeof target !== 'function') throw new Error(`REST route points at unknown procedure ${path}`);
+  return target;
+}
+
+/** Turns the REST tables into Fastify routes that call procedures through `createCaller`. */
+export function registerRestRoutes(
+  app: FastifyInstance,
+  options: {
+    routes: RestRoute[];
+    router: AppRouter;
+    createCaller: (req: FastifyRequest, reply: any) => Caller;
+  },
+): void {
+  const known = options.router._def.procedures as Record<string, unknown>;
+  for (const route of options.routes) {
+    if (!(route.procedure in known)) {
+      throw new Error(`REST route ${route.method} ${route.path} points at unknown procedure ${route.procedure}`);
+    }
+    app.route({
+      method: route.method,
+      url: route.path.replace(/\{(\w+)\}/g, ':$1'),
+      handler: async (req, reply) => {
+        try {
+          const call = resolveProcedure(options.createCaller(req, reply), route.procedure);
+          const input = route.input ? route.input(req) : defaultInput(route, req);
+          const result = await call(input);
+          return reply.code(route.status ?? 200).send(result ?? null);
+        } catch (error) {
+          const { status, body } = toErrorReply(error);
+          if (status >= 500) req.log.error({ err: error }, 'request failed');
+          return reply.code(status).send(route.errorBody ? route.errorBody(body) : body);
+        }
+      },
+    });
+  }
+}
+
+const errorSchema = {
+  type: 'object',
+  required: ['error'],
+  properties: {
+    error: { type: 'string' },
+    details: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { path: { type: 'string' }, message: { type: 'string' } },
+      },
+    },
+  },
+};
+
+function jsonSchema(schema: unknown, io: 'input' | 'output'): object | undefined {
+  if (!(schema instanceof z.ZodType)) return undefined;
+  try {
+    const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' });
+    return rest;
+  } catch {
+    return {};
+  }
+}
+
+/** The OpenAPI 3.1 document of the REST tables, from the procedures' own zod schemas. */
+export function buildOpenApiDocument(
+  routes: RestRoute[],
+  router: AppRouter,
+  extraPaths: Record<string, object> = {},
+): object {
+  const procedures = router._def.procedures as unknown as Record<string, { _def: { inputs: unknown[]; output?: unknown; type: string } }>;
+  const paths: Record<string, Record<string, object>> = {};
+  for (const route of routes) {
+    const def = procedures[route.procedure]!._def;
+    const params = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+    const input = jsonSchema(def.inputs[0], 'input') as
+      | { properties?: Record<string, object>; required?: string[] }
+      | undefined;
+    const operation: Record<string, unknown> = {
+      operationId: route.procedure,
+      summary: `tRPC procedure ${route.procedure}`,
+      parameters: params.map((name) => ({ name, in: 'path', required: true, schema: { type: 'integer' } })),
+      responses: {
+        [String(route.status ?? 200)]: {
+          description: 'Success',
+          content: { 'application/json': { schema: jsonSchema(def.output, 'output') ?? {} } },
+        },
+        default: { description: 'Error', content: { 'application/json': { schema: errorSchema } } },
+      },
+    };
+    if (input?.properties) {
+      const properties = Object.fromEntries(
+        Object.entries(input.properties).filter(([key]) => !params.includes(key)),
+      );
+      const required = (input.required ?? []).filter((key) => !params.includes(key));
+      if (route.method === 'GET' || route.method === 'DELETE') {
+        (operation.parameters as object[]).push(
+          ...Object.entries(properties).map(([name, schema]) => ({
+            name,
+            in: 'query',
+            required: required.includes(name),
+            schema,
+          })),
+        );
+      } else if (Object.keys(properties).length > 0) {
+        operation.requestBody = {
+          required: required.length > 0,
+          content: { 'application/json': { schema: { ...input, properties, required } } },
+        };
+      }
+    }
+    (paths[route.path] ??= {})[route.method.toLowerCase()] = operation;
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Keel API',
+      version: '1.0.0',
+      description:
+        'Every path answers JSON. Sign in with POST /api/auth/login; the session cookie authenticates later calls. Mutations accept application/json only.',
+    },
+    paths: { ...paths, ...extraPaths },
+  };
+}

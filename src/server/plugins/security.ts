@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  // Mantine writes its CSS variables into <style> elements and style attributes.
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Routes that take multipart bodies; every other mutation is JSON only. */
+const MULTIPART_ROUTES = [/^\/api\/upload\//, /^\/api\/account\/upload-photo$/];
+
+function hasBody(headers: Record<string, unknown>): boolean {
+  const length = headers['content-length'];
+  return headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+/**
+ * Security headers on every answer, cross-site mutations refused (the session cookie is
+ * SameSite=Lax, this closes the rest), and mutations accepted as JSON only (415 otherwise).
+ */
+export async function registerSecurity(app: FastifyInstance): Promise<void> {
+  app.addHook('onRequest', async (req, reply) => {
+    reply
+      .header('content-security-policy', CONTENT_SECURITY_POLICY)
+      .header('x-content-type-options', 'nosniff')
+      .header('x-frame-options', 'DENY')
+      .header('referrer-policy', 'same-origin')
+      .header('cross-origin-opener-policy', 'same-origin');
+
+    if (SAFE_METHODS.has(req.method)) return;
+
+    const origin = req.headers.origin;
+    const crossSite = req.headers['sec-fetch-site'] === 'cross-site';
+    if (crossSite || (origin !== undefined && !sameOrigin(origin, req.headers.host))) {
+      return reply.code(403).send({ error: 'Cross-site requests are not allowed' });
+    }
+
+    if (!hasBody(req.headers)) return;
+    const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    const path = req.url.split('?')[0]!;
+    const multipartAllowed = MULTIPART_ROUTES.some((pattern) => pattern.test(path));
+    if (type !== 'application/json' && !(multipartAllowed && type === 'multipart/form-data')) {
+      return reply.code(415).send({ error: 'Unsupported media type: send application/json' });
+    }
+  });
+}
+
+function sameOrigin(origin: string, host: string | undefined): boolean {
+  try {
+    return host !== undefined && new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,28 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/create-db.ts';
+import type { RateLimiter } from '../plugins/rate-limit.ts';
+
+/** What every procedure sees. REST adapters build the same context for `createCaller`. */
+export interface Context {
+  db: Database;
+  config: Config;
+  req: FastifyRequest;
+  reply: FastifyReply;
+  rateLimiter: RateLimiter;
+}
+
+export interface AppServices {
+  db: Database;
+  config: Config;
+  rateLimiter: RateLimiter;
+}
+
+export function createContext(services: AppServices, req: FastifyRequest, reply: FastifyReply): Context {
+  return { ...services, req, reply };
+}
+
+/** Client address and agent, as recorded in sessions and the audit log. */
+export function clientInfo(ctx: Context): { ipAddress: string; userAgent: string | null } {
+  return { ipAddress: ctx.req.ip, userAgent: ctx.req.headers['user-agent']?.slice(0, 500) ?? null };
+}

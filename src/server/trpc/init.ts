@@ -1,0 +1,92 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import { ZodError } from 'zod';
+import type { WorkspaceRole } from '../../shared/roles.ts';
+import { findActiveUserById } from '../domains/auth/auth.repository.ts';
+import { findCurrentMembership } from '../domains/workspaces/workspaces.repository.ts';
+import type { Context } from './context.ts';
+
+/** Validation problems, one per field, as the REST error body's `details`. */
+export function zodDetails(error: unknown): { path: string; message: string }[] | undefined {
+  if (!(error instanceof ZodError)) return undefined;
+  return error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+}
+
+const t = initTRPC.context<Context>().create({
+  // Never send stacks to clients, whatever NODE_ENV says.
+  isDev: false,
+  errorFormatter({ shape, error }) {
+    const details = zodDetails(error.cause);
+    const internal = error.code === 'INTERNAL_SERVER_ERROR';
+    return {
+      ...shape,
+      // The first problem is the message a person reads; 5xx never shows SQL or internals.
+      message: internal ? 'Internal server error' : (details?.[0]?.message ?? shape.message),
+      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, details },
+    };
+  },
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+export const publicProcedure = t.procedure;
+
+/** Sign-in, sign-up and invitation acceptance: counted per client address before any hashing. */
+export const rateLimitedProcedure = t.procedure.use(({ ctx, path, next }) => {
+  if (!ctx.rateLimiter.consume(`${path}:${ctx.req.ip}`)) {
+    throw new TRPCError({
+      code: 'TOO_MANY_REQUESTS',
+      message: 'Too many attempts. Please wait a minute and try again.',
+    });
+  }
+  return next();
+});
+
+/** An active, signed-in user, reloaded on every call so deactivation takes effect at once. */
+export const authedProcedure = t.procedure.use(async ({ ctx, next }) => {
+  const userId = ctx.req.session.userId;
+  const user = userId ? await findActiveUserById(ctx.db, userId) : undefined;
+  if (!user) {
+    if (userId) await ctx.req.session.destroy();
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Not authenticated' });
+  }
+  return next({ ctx: { ...ctx, user } });
+});
+
+/**
+ * The session's current workspace: it must exist, not be deleted or suspended, and hold an
+ * active membership of this user. The workspace id never comes from input.
+ */
+export const workspaceProcedure = authedProcedure.use(async ({ ctx, next }) => {
+  const workspaceId = ctx.req.session.workspaceId;
+  const membership = workspaceId
+    ? await findCurrentMembership(ctx.db, workspaceId, ctx.user.id)
+    : undefined;
+  if (!membership) {
+    throw new TRPCError({ code: 'NOT_FOUND', message: 'No workspace selected' });
+  }
+  if (!membership.workspace.isActive) {
+    throw new TRPCError({
+      code: 'FORBIDDEN',
+      message: 'This workspace has been suspended by the platform administrator.',
+    });
+  }
+  return next({ ctx: { ...ctx, workspace: membership.workspace, role: membership.role } });
+});
+
+export function requireRole(...roles: WorkspaceRole[]) {
+  return workspaceProcedure.use(({ ctx, next }) => {
+    if (!roles.includes(ctx.role)) {
+      throw new TRPCError({ code: 'FORBIDDEN', message: "You don't have permission to do this" });
+    }
+    return next();
+  });
+}
+
+/** Platform administrators (users.isAdmin). */
+export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (!ctx.user.isAdmin) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: "You don't have permission to do this" });
+  }
+  return next();
+});

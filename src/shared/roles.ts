@@ -1,0 +1,30 @@
+/** Workspace roles (SPEC §6). `partner` exists for invitations and role changes only. */
+export const WORKSPACE_ROLES = [
+  'owner',
+  'partner',
+  'administrator',
+  'project_manager',
+  'collaborator',
+] as const;
+export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number];
+
+/** Full labels, used on the team page and in invitations. */
+export const ROLE_LABELS: Record<WorkspaceRole, string> = {
+  owner: 'Owner',
+  partner: 'Partner',
+  administrator: 'Administrator',
+  project_manager: 'Project Manager',
+  collaborator: 'Collaborator',
+};
+
+/** Short labels of the workspace switcher (SPEC §6: Owner, Admin, Manager, Member). */
+export const ROLE_SHORT_LABELS: Record<WorkspaceRole, string> = {
+  owner: 'Owner',
+  partner: 'Partner',
+  administrator: 'Admin',
+  project_manager: 'Manager',
+  collaborator: 'Member',
+};
+
+/** Roles allowed to manage the workspace itself (rename, describe, see the team card). */
+export const WORKSPACE_MANAGERS = ['owner', 'administrator'] as const satisfies WorkspaceRole[];

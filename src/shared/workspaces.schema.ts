@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { WORKSPACE_ROLES } from './roles.ts';
+
+export const WorkspaceIdSchema = z.object({ id: z.coerce.number().int().positive() });
+
+/** A logo is a file uploaded to Keel first (POST /api/upload/workspace-logo). */
+const logoSchema = z
+  .string()
+  .regex(/^\/api\/files\/[A-Za-z0-9_-]{16,64}$/, 'Invalid logo URL')
+  .nullable()
+  .optional();
+
+/** POST /api/workspaces: from sign-up (name, slug, email) or the standalone form (name, logo). */
+export const CreateWorkspaceInputSchema = z.object({
+  name: z
+    .string({ error: 'Workspace name is required' })
+    .trim()
+    .min(1, 'Workspace name is required')
+    .max(100, 'Workspace name must be less than 100 characters'),
+  slug: z.string().trim().max(100).optional(),
+  email: z.union([z.email('Invalid email'), z.literal('')]).optional(),
+  logo: logoSchema,
+});
+export type CreateWorkspaceInput = z.infer<typeof CreateWorkspaceInputSchema>;
+
+/** Step 2 of sign-up (SPEC §5). */
+export const SignupWorkspaceFormSchema = z.object({
+  workspaceName: z
+    .string()
+    .trim()
+    .min(1, 'Workspace name is required')
+    .max(50, 'Workspace name must be less than 50 characters'),
+});
+
+/** The standalone Create Your Workspace form: name required, no maximum in the UI. */
+export const WorkspaceFormSchema = z.object({
+  name: z.string().trim().min(1, 'Workspace name is required').max(100),
+});
+
+export const UpdateWorkspaceInputSchema = z.object({
+  id: z.coerce.number().int().positive(),
+  name: z
+    .string({ error: 'Workspace name is required' })
+    .trim()
+    .min(1, 'Workspace name is required')
+    .max(100, 'Workspace name must be less than 100 characters'),
+  description: z
+    .string()
+    .max(500, 'Description must be less than 500 characters')
+    .nullable()
+    .optional(),
+});
+
+export const WorkspaceSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  website: z.string().nullable(),
+  address: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+  subscriptionTier: z.string(),
+  isActive: z.boolean(),
+  isDeleted: z.boolean(),
+  deletedAt: z.string().nullable(),
+  scheduledDeletionAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Workspace = z.infer<typeof WorkspaceSchema>;
+
+export const CurrentWorkspaceSchema = WorkspaceSchema.extend({ role: z.enum(WORKSPACE_ROLES) });
+
+/** An entry of GET /api/user/workspaces. */
+export const MyWorkspaceSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+  role: z.enum(WORKSPACE_ROLES),
+  subscriptionTier: z.string(),
+  isActive: z.boolean(),
+  isDeleted: z.boolean(),
+  scheduledDeletionAt: z.string().nullable(),
+});
+export type MyWorkspace = z.infer<typeof MyWorkspaceSchema>;
+
+/** Days between a workspace's deletion and its permanent removal (SPEC §9). */
+export const WORKSPACE_DELETION_GRACE_DAYS = 30;
