@@ -61,7 +61,7 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     if (body === '') return done(null, undefined);
-    return parseJson(req, body, done);
+    return parseJson(req, body as string, done);
   });
   registerErrorHandler(app, config.clientDir);
   await registerSecurity(app);

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { IdSchema } from './ids.ts';
 import { WORKSPACE_ROLES } from './roles.ts';
 
-export const WorkspaceIdSchema = z.object({ id: z.coerce.number().int().positive() });
+export const WorkspaceIdSchema = z.object({ id: IdSchema });
 
 /** A logo is a file uploaded to Keel first (POST /api/upload/workspace-logo). */
 const logoSchema = z
@@ -38,7 +39,7 @@ export const WorkspaceFormSchema = z.object({
 });
 
 export const UpdateWorkspaceInputSchema = z.object({
-  id: z.coerce.number().int().positive(),
+  id: IdSchema,
   name: z
     .string({ error: 'Workspace name is required' })
     .trim()

@@ -1,0 +1,161 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../../src/server/app.ts';
+import { loadConfig, type Config } from '../../src/server/config.ts';
+import { createDb, type Database } from '../../src/server/db/create-db.ts';
+import { createPostgresCopy, dropPostgresDatabase } from './postgres.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  kind: 'postgres' | 'pglite';
+  close(): Promise<void>;
+}
+
+/** A fresh, migrated database (PGlite copy, or PostgreSQL when TEST_DATABASE_URL is set). */
+export async function openTestDatabase() {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const copyUrl = await createPostgresCopy(url, inject('postgresTemplate'));
+    const handle = await createDb({ databaseUrl: copyUrl, poolSize: 5 });
+    return {
+      ...handle,
+      close: async () => {
+        await handle.close();
+        await dropPostgresDatabase(url, new URL(copyUrl).pathname.slice(1));
+      },
+    };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'keel-test-'));
+  cpSync(inject('pgliteTemplateDir'), dir, { recursive: true });
+  const handle = await createDb({ dataDir: dir });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Test configuration: a generous rate limit unless a test asks for another. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: join(tmpdir(), 'keel-test-config'),
+      SESSION_SECRET: 'x'.repeat(40),
+      LOG_LEVEL: 'silent',
+    }),
+    authRateLimit: 10_000,
+    clientDir: undefined,
+    ...overrides,
+  };
+}
+
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const handle = await openTestDatabase();
+  const app = await buildApp(testConfig(overrides), handle.db);
+  return {
+    app,
+    db: handle.db,
+    kind: handle.kind,
+    close: async () => {
+      await app.close();
+      await handle.close();
+    },
+  };
+}
+
+/** A client of the test server that keeps its session cookie, like a browser or a script. */
+export class ApiClient {
+  cookie: string | undefined;
+
+  constructor(private readonly app: FastifyInstance) {}
+
+  async request(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH',
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<LightMyRequestResponse> {
+    const res = await this.app.inject({
+      method,
+      url,
+      headers: {
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...headers,
+      },
+      ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+    });
+    const setCookie = res.cookies.findLast((c) => c.name === 'keel.sid');
+    if (setCookie) this.cookie = setCookie.value ? `keel.sid=${setCookie.value}` : undefined;
+    return res;
+  }
+
+  get = (url: string) => this.request('GET', url);
+  post = (url: string, body?: unknown) => this.request('POST', url, body);
+  put = (url: string, body?: unknown) => this.request('PUT', url, body);
+  delete = (url: string) => this.request('DELETE', url);
+
+  /** Calls a tRPC procedure over HTTP, as the browser client does. */
+  async trpc(path: string, type: 'query' | 'mutation', input?: unknown) {
+    const res =
+      type === 'query'
+        ? await this.get(`/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`)
+        : await this.post(`/trpc/${path}`, input ?? {});
+    return res;
+  }
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}@example.com`;
+}
+
+/** Signs a new user up over REST; the client holds their session. */
+export async function signUp(
+  app: FastifyInstance,
+  fields: { fullName?: string; email?: string; password?: string } = {},
+) {
+  const client = new ApiClient(app);
+  const email = fields.email ?? uniqueEmail();
+  const password = fields.password ?? 'correct-horse-9';
+  const res = await client.post('/api/auth/signup', {
+    fullName: fields.fullName ?? 'Test User',
+    email,
+    password,
+  });
+  if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+  return { client, email, password, user: res.json().user as { id: number; email: string; fullName: string } };
+}
+
+/** Signs up and creates a workspace, which becomes current. */
+export async function signUpWithWorkspace(app: FastifyInstance, name = 'Acme Studio') {
+  const account = await signUp(app);
+  const res = await account.client.post('/api/workspaces', { name });
+  if (res.statusCode !== 201) throw new Error(`workspace creation failed: ${res.statusCode} ${res.body}`);
+  return { ...account, workspace: res.json() as { id: number; name: string; slug: string } };
+}
+
+/** Everything a denied call must leave untouched (sessions and the audit log may change). */
+export async function snapshot(db: Database): Promise<string> {
+  const { sql } = await import('kysely');
+  const tables = [
+    'workspaces', 'users', 'user_workspaces', 'invitation_tokens', 'organizations', 'persons',
+    'clients', 'projects', 'time_entries', 'leads', 'invoices', 'tasks', 'stages', 'tags',
+    'contact_tags', 'files',
+  ];
+  const parts: string[] = [];
+  for (const table of tables) {
+    const { rows } = await sql<{ digest: string | null }>`
+      select md5(string_agg(t::text, '|' order by t::text)) as digest from ${sql.table(table)} t`.execute(db);
+    parts.push(`${table}:${rows[0]?.digest ?? ''}`);
+  }
+  return parts.join('\n');
+}
