@@ -1,0 +1,36 @@
+/** Top-bar titles by path (SPEC §2: "page title by path, default Dashboard"). */
+const PAGE_TITLES: Record<string, string> = {
+  '/': 'Dashboard',
+  '/opportunities': 'Opportunities',
+  '/contacts': 'Contacts',
+  '/organizations': 'Organizations',
+  '/projects': 'Projects',
+  '/tasks': 'Tasks',
+  '/time-tracking': 'Time Tracking',
+  '/timesheets': 'Timesheets',
+  '/resourcing': 'Resourcing',
+  '/invoices': 'Invoices',
+  '/proposals': 'Proposals',
+  '/estimates': 'Estimates',
+  '/contracts': 'Contracts',
+  '/forms': 'Forms',
+  '/scheduling': 'Scheduling',
+  '/services': 'Services',
+  '/portal': 'Client Portal',
+  '/financial-overview': 'Financial Overview',
+  '/payments': 'Payments',
+  '/income': 'Income',
+  '/expenses': 'Expenses',
+  '/banking': 'Banking',
+  '/rate-cards': 'Rate Cards',
+  '/team': 'Team Management',
+  '/workspace/settings': 'Workspace Settings',
+  '/workspace/billing': 'Billing',
+  '/settings': 'Settings',
+  '/account': 'Account Settings',
+};
+
+export function pageTitleFor(pathname: string): string {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return PAGE_TITLES[path] ?? 'Dashboard';
+}

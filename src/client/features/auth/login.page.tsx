@@ -1,0 +1,87 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Anchor, Button, Fieldset, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useForm } from 'react-hook-form';
+import { LoginInputSchema, type LoginInput } from '../../../shared/auth.schema.ts';
+import { PasswordField } from '../../components/password-field.tsx';
+import { toastError, toastSuccess } from '../../components/toasts.tsx';
+import { trpc } from '../../trpc.ts';
+import { AuthLayout } from './auth-layout.tsx';
+import { LOGIN_FAILED, loginErrorMessage } from './auth-errors.ts';
+import { useRefreshSession, useSelectOnlyWorkspace } from './session.ts';
+
+/** /login, and every path a signed-out visitor opens that has no screen of its own. */
+export function LoginPage() {
+  useDocumentTitle('Sign in · Keel');
+  const navigate = useNavigate();
+  const login = trpc.auth.login.useMutation();
+  const selectOnlyWorkspace = useSelectOnlyWorkspace();
+  const refreshSession = useRefreshSession();
+  const form = useForm<LoginInput>({
+    resolver: zodResolver(LoginInputSchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = async (values: LoginInput) => {
+    try {
+      await login.mutateAsync(values);
+    } catch (error) {
+      toastError(LOGIN_FAILED, loginErrorMessage(error));
+      return;
+    }
+    toastSuccess('Welcome back!');
+    await selectOnlyWorkspace();
+    // Move to / while still signed out (this same screen shows there), then load the
+    // session: the dashboard or the workspace choice replaces it without a flash.
+    await navigate({ to: '/' });
+    await refreshSession();
+  };
+
+  const pending = isSubmitting || login.isPending;
+
+  return (
+    <AuthLayout>
+      <Stack gap="xl">
+        <Stack gap={6}>
+          <Title order={1} fz={28}>
+            Welcome back
+          </Title>
+          <Text c="dimmed">Sign in to your workspace to pick up where you left off.</Text>
+        </Stack>
+        <form onSubmit={form.handleSubmit(onSubmit)} noValidate>
+          <Fieldset variant="unstyled" disabled={pending}>
+            <Stack gap="md">
+              <TextInput
+                label="Work email"
+                placeholder="you@company.com"
+                type="email"
+                autoComplete="email"
+                autoFocus
+                error={errors.email?.message}
+                {...form.register('email')}
+              />
+              <PasswordField
+                label="Password"
+                placeholder="Your password"
+                autoComplete="current-password"
+                error={errors.password?.message}
+                {...form.register('password')}
+              />
+              <Button type="submit" size="md" fullWidth mt="xs" disabled={pending}>
+                {pending ? 'Signing in...' : 'Sign In to Continue'}
+              </Button>
+            </Stack>
+          </Fieldset>
+        </form>
+        <Text size="sm" c="dimmed" ta="center">
+          Don&apos;t have an account?{' '}
+          <Anchor fw={600} renderRoot={(props) => <Link to="/signup" {...props} />}>
+            Sign up
+          </Anchor>
+        </Text>
+      </Stack>
+    </AuthLayout>
+  );
+}

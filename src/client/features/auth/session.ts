@@ -1,0 +1,79 @@
+import { useCallback } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { trpc } from '../../trpc.ts';
+import { toastError } from '../../components/toasts.tsx';
+
+/** The signed-in user, or undefined while loading or when signed out. */
+export function useMe() {
+  return trpc.auth.me.useQuery(undefined, { retry: false });
+}
+
+/** The current workspace; an error (NOT_FOUND) means none is selected. */
+export function useCurrentWorkspace() {
+  return trpc.workspaces.current.useQuery(undefined, { retry: false });
+}
+
+/**
+ * Reloads the current user and workspace after sign-in, sign-up, creation or a switch.
+ * The fresh values are written into the cache directly rather than invalidated, so the
+ * routing gate never passes through a "loading" state and the page on screen stays put
+ * until the caller navigates.
+ */
+export function useRefreshSession() {
+  const utils = trpc.useUtils();
+  return useCallback(async () => {
+    const [me, current] = await Promise.all([
+      utils.client.auth.me.query().catch(() => null),
+      utils.client.workspaces.current.query().catch(() => null),
+    ]);
+    await utils.workspaces.listMine.invalidate();
+    if (me) utils.auth.me.setData(undefined, me);
+    else await utils.auth.me.invalidate();
+    if (current) utils.workspaces.current.setData(undefined, current);
+    else await utils.workspaces.current.invalidate();
+  }, [utils]);
+}
+
+/**
+ * After signing in, a session has no current workspace yet; when the user has exactly one
+ * usable workspace it is selected, otherwise the workspace selector will ask.
+ */
+export function useSelectOnlyWorkspace() {
+  const utils = trpc.useUtils();
+  return useCallback(async () => {
+    try {
+      await utils.client.workspaces.current.query();
+      return;
+    } catch {
+      // No current workspace: look at the user's workspaces below.
+    }
+    try {
+      const mine = await utils.client.workspaces.listMine.query();
+      const usable = mine.filter((w) => w.isActive && !w.isDeleted);
+      const only = usable[0];
+      if (usable.length === 1 && only) await utils.client.workspaces.switch.mutate({ id: only.id });
+    } catch (error) {
+      // SPEC §8: a failed switch is only logged; the selector lets the user choose.
+      console.error('Could not select the workspace', error);
+    }
+  }, [utils]);
+}
+
+/** Signs out, forgets every cached answer and shows the login screen at `/`. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const logout = trpc.auth.logout.useMutation();
+  const run = useCallback(async () => {
+    try {
+      await logout.mutateAsync();
+    } catch {
+      toastError('Logout failed', 'Please try again');
+      return;
+    }
+    await navigate({ to: '/' });
+    await queryClient.resetQueries();
+  }, [logout, navigate, queryClient]);
+  return { logout: run, isPending: logout.isPending };
+}

@@ -1,0 +1,47 @@
+import { expect, type Page } from '@playwright/test';
+
+let counter = 0;
+
+/** A user nobody else in this run has: every test makes its own. */
+export function newUser(label = 'user') {
+  counter += 1;
+  const id = `${Date.now()}-${counter}`;
+  return {
+    fullName: `Ada ${label} Lovelace`,
+    email: `e2e-${id}@example.com`,
+    password: 'correct-horse-1',
+    workspace: `Studio ${id}`,
+  };
+}
+export type TestUser = ReturnType<typeof newUser>;
+
+/** Signs up through the three-step form and waits for the dashboard. */
+export async function signUpThroughUi(page: Page, user: TestUser): Promise<void> {
+  await page.goto('/signup');
+  await page.getByLabel('Full name').fill(user.fullName);
+  await page.getByLabel('Work email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await page.getByLabel('Workspace name').fill(user.workspace);
+  await page.getByRole('button', { name: 'Create Workspace' }).click();
+  await expect(page.getByText('Setting up your workspace...')).toBeVisible();
+  await expectDashboard(page, user.workspace);
+}
+
+export async function expectDashboard(page: Page, workspaceName: string): Promise<void> {
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: workspaceName, exact: true })).toBeVisible();
+}
+
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Profile menu' }).click();
+  await page.getByRole('menuitem', { name: 'Log Out' }).click();
+  await expect(page.getByRole('button', { name: 'Sign In to Continue' })).toBeVisible();
+}
+
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Work email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In to Continue' }).click();
+}

@@ -1,0 +1,132 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WORKSPACE_ROLES, type WorkspaceRole } from '../../src/shared/roles.ts';
+import { appRouter } from '../../src/server/trpc/router.ts';
+import { ApiClient, createTestApp, signUp, signUpWithWorkspace, snapshot, type TestApp } from '../support/test-app.ts';
+import { accessMatrix, type MatrixEntry, type Target } from './access-matrix.ts';
+
+/*
+ * Calls every procedure, over tRPC as the browser does, as: anonymous, a deactivated
+ * member, a member of another workspace (with the target's ids) and each workspace role.
+ * Refused calls must change nothing in the database.
+ */
+
+let t: TestApp;
+let members: Record<WorkspaceRole, { client: ApiClient; userId: number }>;
+let deactivated: { client: ApiClient; userId: number };
+let outsider: { client: ApiClient; workspaceId: number };
+let counter = 0;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const entries = await Promise.all(
+    WORKSPACE_ROLES.map(async (role) => {
+      const { client, user } = await signUp(t.app, { fullName: `Matrix ${role}` });
+      return [role, { client, userId: user.id }] as const;
+    }),
+  );
+  members = Object.fromEntries(entries) as typeof members;
+  const d = await signUp(t.app, { fullName: 'Matrix Deactivated' });
+  deactivated = { client: d.client, userId: d.user.id };
+  const o = await signUpWithWorkspace(t.app, 'Outsider Workspace');
+  outsider = { client: o.client, workspaceId: o.workspace.id };
+  await t.db.updateTable('users').set({ isActive: false }).where('id', '=', deactivated.userId).execute();
+});
+afterAll(() => t.close());
+
+/** A fresh target workspace holding every role, current for each member. */
+async function freshTarget(): Promise<Target> {
+  counter += 1;
+  const name = `Matrix Target ${counter}`;
+  const ws = await t.db
+    .insertInto('workspaces')
+    .values({ name, subdomain: `matrix-target-${counter}` })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await t.db
+    .insertInto('userWorkspaces')
+    .values([
+      ...WORKSPACE_ROLES.map((role) => ({ workspaceId: ws.id, userId: members[role].userId, role })),
+      { workspaceId: ws.id, userId: deactivated.userId, role: 'owner' },
+    ])
+    .execute();
+  for (const role of WORKSPACE_ROLES) {
+    const res = await members[role].client.post(`/api/workspaces/${ws.id}/switch`);
+    expect(res.statusCode).toBe(200);
+  }
+  return { workspaceId: ws.id, workspaceName: name };
+}
+
+async function prepare(entry: MatrixEntry, target: Target) {
+  if (entry.prepare === 'deleteTarget') {
+    await t.db
+      .updateTable('workspaces')
+      .set({ isDeleted: true, deletedAt: new Date(), scheduledDeletionAt: sql<Date>`now() + interval '30 days'` })
+      .where('id', '=', target.workspaceId)
+      .execute();
+  }
+}
+
+function call(client: ApiClient, path: string, entry: MatrixEntry, target: Target) {
+  return client.trpc(path, entry.type, entry.input?.(target));
+}
+
+async function expectRefused(client: ApiClient, path: string, entry: MatrixEntry, status: number) {
+  const target = await freshTarget();
+  await prepare(entry, target);
+  const before = await snapshot(t.db);
+  const res = await call(client, path, entry, target);
+  expect(res.statusCode, `${path}: ${res.body}`).toBe(status);
+  expect(await snapshot(t.db), `${path} changed the database while refused`).toBe(before);
+}
+
+it('lists every procedure of the router, and nothing else', () => {
+  expect(Object.keys(accessMatrix).sort()).toEqual(Object.keys(appRouter._def.procedures).sort());
+});
+
+describe.each(Object.entries(accessMatrix))('%s', (path, entry) => {
+  if (entry.access === 'public') {
+    it('answers anonymous callers', async () => {
+      const res = await call(new ApiClient(t.app), path, entry, await freshTarget());
+      expect([401, 403]).not.toContain(res.statusCode);
+    });
+    return;
+  }
+
+  it('refuses anonymous callers with 401 and changes nothing', async () => {
+    await expectRefused(new ApiClient(t.app), path, entry, 401);
+  });
+
+  it('refuses a deactivated user with 401 and changes nothing', async () => {
+    await expectRefused(deactivated.client, path, entry, 401);
+  });
+
+  if (entry.outsider === 'not_found') {
+    it("answers 404 to a member of another workspace using this workspace's ids", async () => {
+      await expectRefused(outsider.client, path, entry, 404);
+    });
+  } else if (entry.outsider === 'own') {
+    it("never shows another workspace's data to an outsider", async () => {
+      const target = await freshTarget();
+      const res = await call(outsider.client, path, entry, target);
+      expect(res.statusCode, res.body).toBeLessThan(300);
+      expect(res.body).not.toContain(target.workspaceName);
+    });
+  }
+
+  for (const role of WORKSPACE_ROLES) {
+    const allowed = entry.access === 'authed' || (Array.isArray(entry.access) && entry.access.includes(role));
+    if (allowed) {
+      it(`lets ${role} call it`, async () => {
+        const target = await freshTarget();
+        await prepare(entry, target);
+        const res = await call(members[role].client, path, entry, target);
+        expect(res.statusCode, `${role}: ${res.body}`).toBeLessThan(300);
+      });
+    } else {
+      it(`refuses ${role} and changes nothing`, async () => {
+        await expectRefused(members[role].client, path, entry, entry.denied ?? 403);
+      });
+    }
+  }
+});

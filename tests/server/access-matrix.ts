@@ -1,0 +1,65 @@
+import type { WorkspaceRole } from '../../src/shared/roles.ts';
+
+/** Who may call a procedure: anyone, any signed-in user, platform admins, or these workspace roles. */
+export type Access = 'public' | 'authed' | 'admin' | readonly WorkspaceRole[];
+
+export interface Target {
+  workspaceId: number;
+  workspaceName: string;
+}
+
+export interface MatrixEntry {
+  access: Access;
+  type: 'query' | 'mutation';
+  /** Input naming rows of the target workspace (the one the callers belong to). */
+  input?: (target: Target) => unknown;
+  /** Puts the target in the state the call needs (run as the database, before the call). */
+  prepare?: 'deleteTarget';
+  /** Status a refused signed-in caller gets: 403, or 404 where even existence is hidden. */
+  denied?: 403 | 404;
+  /**
+   * A member of another workspace calling with the target's ids: refused with 404, or
+   * answered about their own workspace only ('own').
+   */
+  outsider: 'not_found' | 'own' | 'n/a';
+}
+
+const ALL_ROLES = ['owner', 'partner', 'administrator', 'project_manager', 'collaborator'] as const;
+
+/** Every tRPC procedure. A procedure missing here fails tests/server/access-matrix.test.ts. */
+export const accessMatrix: Record<string, MatrixEntry> = {
+  'auth.signup': { access: 'public', type: 'mutation', outsider: 'n/a' },
+  'auth.login': { access: 'public', type: 'mutation', outsider: 'n/a' },
+  'auth.logout': { access: 'public', type: 'mutation', outsider: 'n/a' },
+  'auth.me': { access: 'authed', type: 'query', outsider: 'own' },
+
+  'workspaces.create': { access: 'authed', type: 'mutation', input: () => ({ name: 'Matrix Made' }), outsider: 'own' },
+  'workspaces.listMine': { access: 'authed', type: 'query', outsider: 'own' },
+  'workspaces.current': { access: ALL_ROLES, type: 'query', outsider: 'own' },
+  'workspaces.switch': {
+    access: 'authed',
+    type: 'mutation',
+    input: (t) => ({ id: t.workspaceId }),
+    outsider: 'not_found',
+  },
+  'workspaces.update': {
+    access: ['owner', 'administrator'],
+    type: 'mutation',
+    input: (t) => ({ id: t.workspaceId, name: 'Renamed by matrix', description: 'changed' }),
+    outsider: 'not_found',
+  },
+  'workspaces.delete': {
+    access: ['owner'],
+    type: 'mutation',
+    input: (t) => ({ id: t.workspaceId }),
+    outsider: 'not_found',
+  },
+  'workspaces.reactivate': {
+    access: ['owner'],
+    type: 'mutation',
+    input: (t) => ({ id: t.workspaceId }),
+    prepare: 'deleteTarget',
+    denied: 404,
+    outsider: 'not_found',
+  },
+};
