@@ -19,7 +19,8 @@ const uploadPaths = {
   '/api/upload/workspace-logo': {
     post: {
       operationId: 'uploads.workspaceLogo',
-      summary: 'Upload a workspace logo (multipart field "logo"; PNG, JPEG, GIF or WebP; at most 5 MB)',
+      summary:
+        'Upload a workspace logo (multipart field "logo"; PNG, JPEG, GIF or WebP; at most 5 MB)',
       requestBody: {
         content: {
           'multipart/form-data': {
@@ -30,7 +31,11 @@ const uploadPaths = {
       responses: {
         '201': {
           description: 'Stored',
-          content: { 'application/json': { schema: { type: 'object', properties: { logoUrl: { type: 'string' } } } } },
+          content: {
+            'application/json': {
+              schema: { type: 'object', properties: { logoUrl: { type: 'string' } } },
+            },
+          },
         },
       },
     },
@@ -65,7 +70,11 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
   });
   registerErrorHandler(app, config.clientDir);
   await registerSecurity(app);
-  await registerSessions(app, { db, secret: config.sessionSecret, secureCookies: config.env === 'production' });
+  await registerSessions(app, {
+    db,
+    secret: config.sessionSecret,
+    secureCookies: config.env === 'production',
+  });
   await app.register(fastifyMultipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12 },
     throwFileSizeLimit: true,
@@ -77,7 +86,8 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
       router: appRouter,
       createContext: ({ req, res }) => createContext(services, req, res),
       onError: ({ error, req }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error }, 'procedure failed');
+        if (error.code === 'INTERNAL_SERVER_ERROR')
+          req.log.error({ err: error.cause ?? error }, 'procedure failed');
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });

@@ -48,7 +48,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const dataDir = resolve(e.DATA_DIR);
   if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) {
-    throw new ConfigError('Invalid configuration:\n  SESSION_SECRET is required when NODE_ENV=production');
+    throw new ConfigError(
+      'Invalid configuration:\n  SESSION_SECRET is required when NODE_ENV=production',
+    );
   }
   const clientDir = resolve('dist/client');
   return {

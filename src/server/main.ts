@@ -17,7 +17,8 @@ async function main(): Promise<void> {
     try {
       await deleteExpiredSessions(handle.db);
       const purged = await purgeExpiredWorkspaces(handle.db);
-      if (purged > 0) app.log.info({ purged }, 'removed workspaces past their deletion grace period');
+      if (purged > 0)
+        app.log.info({ purged }, 'removed workspaces past their deletion grace period');
     } catch (error) {
       app.log.error({ err: error }, 'housekeeping failed');
     }

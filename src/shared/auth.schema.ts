@@ -4,7 +4,11 @@ const allFields = 'All fields are required';
 
 /** What the server accepts for sign-up; messages are the REST contract's. */
 export const SignupInputSchema = z.object({
-  fullName: z.string({ error: allFields }).trim().min(1, allFields).max(100, 'Full name must be less than 100 characters'),
+  fullName: z
+    .string({ error: allFields })
+    .trim()
+    .min(1, allFields)
+    .max(100, 'Full name must be less than 100 characters'),
   email: z
     .string({ error: allFields })
     .trim()
@@ -21,14 +25,22 @@ export type SignupInput = z.infer<typeof SignupInputSchema>;
 
 /** Step 1 of the sign-up form (SPEC §5). */
 export const SignupFormSchema = z.object({
-  fullName: z.string().trim().min(2, 'Please enter your full name').max(100, 'Full name must be less than 100 characters'),
+  fullName: z
+    .string()
+    .trim()
+    .min(2, 'Please enter your full name')
+    .max(100, 'Full name must be less than 100 characters'),
   email: z.string().trim().pipe(z.email('Please enter a valid work email address')),
   password: z.string().min(6, 'Password must be at least 6 characters').max(200),
 });
 export type SignupForm = z.infer<typeof SignupFormSchema>;
 
 export const LoginInputSchema = z.object({
-  email: z.string({ error: 'Invalid email address' }).trim().max(254).pipe(z.email('Invalid email address')),
+  email: z
+    .string({ error: 'Invalid email address' })
+    .trim()
+    .max(254)
+    .pipe(z.email('Invalid email address')),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
 });
 export type LoginInput = z.infer<typeof LoginInputSchema>;

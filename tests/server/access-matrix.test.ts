@@ -2,7 +2,14 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORKSPACE_ROLES, type WorkspaceRole } from '../../src/shared/roles.ts';
 import { appRouter } from '../../src/server/trpc/router.ts';
-import { ApiClient, createTestApp, signUp, signUpWithWorkspace, snapshot, type TestApp } from '../support/test-app.ts';
+import {
+  ApiClient,
+  createTestApp,
+  signUp,
+  signUpWithWorkspace,
+  snapshot,
+  type TestApp,
+} from '../support/test-app.ts';
 import { accessMatrix, type MatrixEntry, type Target } from './access-matrix.ts';
 
 /*
@@ -30,7 +37,11 @@ beforeAll(async () => {
   deactivated = { client: d.client, userId: d.user.id };
   const o = await signUpWithWorkspace(t.app, 'Outsider Workspace');
   outsider = { client: o.client, workspaceId: o.workspace.id };
-  await t.db.updateTable('users').set({ isActive: false }).where('id', '=', deactivated.userId).execute();
+  await t.db
+    .updateTable('users')
+    .set({ isActive: false })
+    .where('id', '=', deactivated.userId)
+    .execute();
 });
 afterAll(() => t.close());
 
@@ -46,7 +57,11 @@ async function freshTarget(): Promise<Target> {
   await t.db
     .insertInto('userWorkspaces')
     .values([
-      ...WORKSPACE_ROLES.map((role) => ({ workspaceId: ws.id, userId: members[role].userId, role })),
+      ...WORKSPACE_ROLES.map((role) => ({
+        workspaceId: ws.id,
+        userId: members[role].userId,
+        role,
+      })),
       { workspaceId: ws.id, userId: deactivated.userId, role: 'owner' },
     ])
     .execute();
@@ -61,7 +76,11 @@ async function prepare(entry: MatrixEntry, target: Target) {
   if (entry.prepare === 'deleteTarget') {
     await t.db
       .updateTable('workspaces')
-      .set({ isDeleted: true, deletedAt: new Date(), scheduledDeletionAt: sql<Date>`now() + interval '30 days'` })
+      .set({
+        isDeleted: true,
+        deletedAt: new Date(),
+        scheduledDeletionAt: sql<Date>`now() + interval '30 days'`,
+      })
       .where('id', '=', target.workspaceId)
       .execute();
   }
@@ -115,7 +134,8 @@ describe.each(Object.entries(accessMatrix))('%s', (path, entry) => {
   }
 
   for (const role of WORKSPACE_ROLES) {
-    const allowed = entry.access === 'authed' || (Array.isArray(entry.access) && entry.access.includes(role));
+    const allowed =
+      entry.access === 'authed' || (Array.isArray(entry.access) && entry.access.includes(role));
     if (allowed) {
       it(`lets ${role} call it`, async () => {
         const target = await freshTarget();

@@ -33,7 +33,12 @@ export const accessMatrix: Record<string, MatrixEntry> = {
   'auth.logout': { access: 'public', type: 'mutation', outsider: 'n/a' },
   'auth.me': { access: 'authed', type: 'query', outsider: 'own' },
 
-  'workspaces.create': { access: 'authed', type: 'mutation', input: () => ({ name: 'Matrix Made' }), outsider: 'own' },
+  'workspaces.create': {
+    access: 'authed',
+    type: 'mutation',
+    input: () => ({ name: 'Matrix Made' }),
+    outsider: 'own',
+  },
   'workspaces.listMine': { access: 'authed', type: 'query', outsider: 'own' },
   'workspaces.current': { access: ALL_ROLES, type: 'query', outsider: 'own' },
   'workspaces.switch': {

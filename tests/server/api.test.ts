@@ -12,15 +12,29 @@ afterAll(() => t.close());
 
 describe('mutations accept JSON only', () => {
   const bodies = [
-    { type: 'text/plain', payload: '{"fullName":"A B","email":"plain@example.com","password":"secret1"}' },
-    { type: 'application/x-www-form-urlencoded', payload: 'fullName=A+B&email=form@example.com&password=secret1' },
-    { type: 'multipart/form-data; boundary=x', payload: '--x\r\nContent-Disposition: form-data; name="email"\r\n\r\na@example.com\r\n--x--' },
+    {
+      type: 'text/plain',
+      payload: '{"fullName":"A B","email":"plain@example.com","password":"secret1"}',
+    },
+    {
+      type: 'application/x-www-form-urlencoded',
+      payload: 'fullName=A+B&email=form@example.com&password=secret1',
+    },
+    {
+      type: 'multipart/form-data; boundary=x',
+      payload: '--x\r\nContent-Disposition: form-data; name="email"\r\n\r\na@example.com\r\n--x--',
+    },
   ];
   for (const { type, payload } of bodies) {
     it(`answers 415 to ${type.split(';')[0]} on REST and tRPC, and creates nothing`, async () => {
       const before = await snapshot(t.db);
       for (const url of ['/api/auth/signup', '/trpc/auth.signup']) {
-        const res = await t.app.inject({ method: 'POST', url, headers: { 'content-type': type }, payload });
+        const res = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: { 'content-type': type },
+          payload,
+        });
         expect(res.statusCode, url).toBe(415);
         expect(res.json()).toEqual({ error: 'Unsupported media type: send application/json' });
       }
@@ -33,13 +47,21 @@ describe('cross-site requests', () => {
   it('refuses mutations from a foreign Origin or a cross-site fetch', async () => {
     const { client } = await signUp(t.app);
     const before = await snapshot(t.db);
-    for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }]) {
+    for (const headers of [
+      { origin: 'https://evil.example' },
+      { 'sec-fetch-site': 'cross-site' },
+    ]) {
       const res = await client.request('POST', '/api/workspaces', { name: 'Forged' }, headers);
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ error: 'Cross-site requests are not allowed' });
     }
     expect(await snapshot(t.db)).toBe(before);
-    const same = await client.request('POST', '/api/workspaces', { name: 'Mine' }, { origin: 'http://localhost:3000', host: 'localhost:3000' });
+    const same = await client.request(
+      'POST',
+      '/api/workspaces',
+      { name: 'Mine' },
+      { origin: 'http://localhost:3000', host: 'localhost:3000' },
+    );
     expect(same.statusCode).toBe(201);
   });
 });
@@ -65,7 +87,12 @@ describe('error answers', () => {
       ['null', 400],
     ];
     for (const [payload, status] of cases) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
       expect(res.statusCode, payload.slice(0, 40)).toBe(status);
       const body = res.json();
       expect(typeof body.error).toBe('string');
@@ -88,7 +115,10 @@ describe('error answers', () => {
       const rest = await new ApiClient(broken.app).post('/api/auth/signup', body);
       expect(rest.statusCode).toBe(500);
       expect(rest.json()).toEqual({ error: 'Internal server error' });
-      const rpc = await new ApiClient(broken.app).post('/trpc/auth.signup', { ...body, email: 'crash2@example.com' });
+      const rpc = await new ApiClient(broken.app).post('/trpc/auth.signup', {
+        ...body,
+        email: 'crash2@example.com',
+      });
       expect(rpc.statusCode).toBe(500);
       expect(rpc.json().error.message).toBe('Internal server error');
       expect(rpc.body).not.toMatch(/activity_logs|stack|at \w+ \(/);
@@ -109,9 +139,13 @@ describe('the OpenAPI document', () => {
       expect(op, `${route.method} ${route.path}`).toBeDefined();
       expect(op.operationId).toBe(route.procedure);
     }
-    const signup = doc.paths['/api/auth/signup'].post.requestBody.content['application/json'].schema;
+    const signup =
+      doc.paths['/api/auth/signup'].post.requestBody.content['application/json'].schema;
     expect(signup.required).toEqual(['fullName', 'email', 'password']);
-    expect(doc.paths['/api/workspaces/{id}'].put.parameters[0]).toMatchObject({ name: 'id', in: 'path' });
+    expect(doc.paths['/api/workspaces/{id}'].put.parameters[0]).toMatchObject({
+      name: 'id',
+      in: 'path',
+    });
   });
 
   it('every REST route points at a procedure that exists', () => {

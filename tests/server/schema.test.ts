@@ -10,7 +10,12 @@ const snakeToCamel = (s: string) => s.replace(/_([a-z0-9])/g, (_, c: string) => 
 
 /** Tables and columns as db/schema.ts declares them, read with the TypeScript parser. */
 function declaredSchema(): Record<string, Record<string, Column>> {
-  const file = ts.createSourceFile('schema.ts', readFileSync('db/schema.ts', 'utf8'), ts.ScriptTarget.Latest, true);
+  const file = ts.createSourceFile(
+    'schema.ts',
+    readFileSync('db/schema.ts', 'utf8'),
+    ts.ScriptTarget.Latest,
+    true,
+  );
   const interfaces = new Map<string, ts.InterfaceDeclaration>();
   file.forEachChild((node) => {
     if (ts.isInterfaceDeclaration(node)) interfaces.set(node.name.text, node);
@@ -68,22 +73,43 @@ it('db/schema.ts matches the migrated database: tables, columns, nullability and
 it('every workspace table has workspace_id not null, a foreign key to workspaces and unique (workspace_id, id)', async () => {
   const { rows } = await sql<{ table_name: string; is_nullable: string }>`
     select table_name, is_nullable from information_schema.columns
-    where table_schema = 'public' and column_name = 'workspace_id'`.execute(database.db.withoutPlugins());
+    where table_schema = 'public' and column_name = 'workspace_id'`.execute(
+    database.db.withoutPlugins(),
+  );
   // activity_logs and files also hold platform-level rows (sign-ups, profile photos).
   const platformLevel = new Set(['activity_logs', 'files']);
   const workspaceTables = rows.filter((r) => !platformLevel.has(r.table_name));
   expect(workspaceTables.map((r) => r.table_name).sort()).toEqual(
-    ['clients', 'contact_tags', 'invitation_tokens', 'invoices', 'leads', 'organizations', 'persons', 'projects', 'stages', 'tags', 'tasks', 'time_entries', 'user_workspaces'].sort(),
+    [
+      'clients',
+      'contact_tags',
+      'invitation_tokens',
+      'invoices',
+      'leads',
+      'organizations',
+      'persons',
+      'projects',
+      'stages',
+      'tags',
+      'tasks',
+      'time_entries',
+      'user_workspaces',
+    ].sort(),
   );
   for (const r of workspaceTables) expect(r.is_nullable, r.table_name).toBe('NO');
 
   const { rows: constraints } = await sql<{ table_name: string; definition: string }>`
     select conrelid::regclass::text as table_name, pg_get_constraintdef(oid) as definition
-    from pg_constraint where connamespace = 'public'::regnamespace`.execute(database.db.withoutPlugins());
+    from pg_constraint where connamespace = 'public'::regnamespace`.execute(
+    database.db.withoutPlugins(),
+  );
   for (const { table_name } of workspaceTables) {
     const defs = constraints.filter((c) => c.table_name === table_name).map((c) => c.definition);
-    expect(defs, table_name).toContain('FOREIGN KEY (workspace_id) REFERENCES workspaces(id) ON DELETE CASCADE');
-    if (table_name !== 'contact_tags') expect(defs, table_name).toContain('UNIQUE (workspace_id, id)');
+    expect(defs, table_name).toContain(
+      'FOREIGN KEY (workspace_id) REFERENCES workspaces(id) ON DELETE CASCADE',
+    );
+    if (table_name !== 'contact_tags')
+      expect(defs, table_name).toContain('UNIQUE (workspace_id, id)');
   }
 });
 
@@ -97,8 +123,15 @@ it('a row cannot point into another workspace even when the application forgets 
     ])
     .returning('id')
     .execute();
-  const org = await db.insertInto('organizations').values({ workspaceId: a!.id, name: 'A Org' }).returning('id').executeTakeFirstOrThrow();
+  const org = await db
+    .insertInto('organizations')
+    .values({ workspaceId: a!.id, name: 'A Org' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await expect(
-    db.insertInto('persons').values({ workspaceId: b!.id, fullName: 'Spy', companyId: org.id }).execute(),
+    db
+      .insertInto('persons')
+      .values({ workspaceId: b!.id, fullName: 'Spy', companyId: org.id })
+      .execute(),
   ).rejects.toThrow(/foreign key/);
 });

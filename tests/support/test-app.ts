@@ -106,7 +106,9 @@ export class ApiClient {
   async trpc(path: string, type: 'query' | 'mutation', input?: unknown) {
     const res =
       type === 'query'
-        ? await this.get(`/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`)
+        ? await this.get(
+            `/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`,
+          )
         : await this.post(`/trpc/${path}`, input ?? {});
     return res;
   }
@@ -132,14 +134,20 @@ export async function signUp(
     password,
   });
   if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
-  return { client, email, password, user: res.json().user as { id: number; email: string; fullName: string } };
+  return {
+    client,
+    email,
+    password,
+    user: res.json().user as { id: number; email: string; fullName: string },
+  };
 }
 
 /** Signs up and creates a workspace, which becomes current. */
 export async function signUpWithWorkspace(app: FastifyInstance, name = 'Acme Studio') {
   const account = await signUp(app);
   const res = await account.client.post('/api/workspaces', { name });
-  if (res.statusCode !== 201) throw new Error(`workspace creation failed: ${res.statusCode} ${res.body}`);
+  if (res.statusCode !== 201)
+    throw new Error(`workspace creation failed: ${res.statusCode} ${res.body}`);
   return { ...account, workspace: res.json() as { id: number; name: string; slug: string } };
 }
 
@@ -147,14 +155,29 @@ export async function signUpWithWorkspace(app: FastifyInstance, name = 'Acme Stu
 export async function snapshot(db: Database): Promise<string> {
   const { sql } = await import('kysely');
   const tables = [
-    'workspaces', 'users', 'user_workspaces', 'invitation_tokens', 'organizations', 'persons',
-    'clients', 'projects', 'time_entries', 'leads', 'invoices', 'tasks', 'stages', 'tags',
-    'contact_tags', 'files',
+    'workspaces',
+    'users',
+    'user_workspaces',
+    'invitation_tokens',
+    'organizations',
+    'persons',
+    'clients',
+    'projects',
+    'time_entries',
+    'leads',
+    'invoices',
+    'tasks',
+    'stages',
+    'tags',
+    'contact_tags',
+    'files',
   ];
   const parts: string[] = [];
   for (const table of tables) {
     const { rows } = await sql<{ digest: string | null }>`
-      select md5(string_agg(t::text, '|' order by t::text)) as digest from ${sql.table(table)} t`.execute(db);
+      select md5(string_agg(t::text, '|' order by t::text)) as digest from ${sql.table(table)} t`.execute(
+      db,
+    );
     parts.push(`${table}:${rows[0]?.digest ?? ''}`);
   }
   return parts.join('\n');

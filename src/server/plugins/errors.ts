@@ -19,7 +19,9 @@ export function toErrorReply(error: unknown): { status: number; body: ErrorBody 
     const details = zodDetails(error.cause);
     return {
       status,
-      body: details ? { error: details[0]?.message ?? 'Invalid input', details } : { error: error.message },
+      body: details
+        ? { error: details[0]?.message ?? 'Invalid input', details }
+        : { error: error.message },
     };
   }
   const statusCode = (error as FastifyError | undefined)?.statusCode;

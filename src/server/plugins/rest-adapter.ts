@@ -46,7 +46,8 @@ type AppRouterCallerFactory = (ctx: any) => Record<string, any>;
 function resolveProcedure(caller: Caller, path: string): (input: unknown) => Promise<unknown> {
   let target: any = caller;
   for (const part of path.split('.')) target = target?.[part];
-  if (typeof target !== 'function') throw new Error(`REST route points at unknown procedure ${path}`);
+  if (typeof target !== 'function')
+    throw new Error(`REST route points at unknown procedure ${path}`);
   return target;
 }
 
@@ -62,7 +63,9 @@ export function registerRestRoutes(
   const known = options.router._def.procedures as Record<string, unknown>;
   for (const route of options.routes) {
     if (!(route.procedure in known)) {
-      throw new Error(`REST route ${route.method} ${route.path} points at unknown procedure ${route.procedure}`);
+      throw new Error(
+        `REST route ${route.method} ${route.path} points at unknown procedure ${route.procedure}`,
+      );
     }
     app.route({
       method: route.method,
@@ -114,18 +117,25 @@ export function buildOpenApiDocument(
   router: AppRouter,
   extraPaths: Record<string, object> = {},
 ): object {
-  const procedures = router._def.procedures as unknown as Record<string, { _def: { inputs: unknown[]; output?: unknown; type: string } }>;
+  const procedures = router._def.procedures as unknown as Record<
+    string,
+    { _def: { inputs: unknown[]; output?: unknown; type: string } }
+  >;
   const paths: Record<string, Record<string, object>> = {};
   for (const route of routes) {
     const def = procedures[route.procedure]!._def;
     const params = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
     const input = jsonSchema(def.inputs[0], 'input') as
-      | { properties?: Record<string, object>; required?: string[] }
-      | undefined;
+      { properties?: Record<string, object>; required?: string[] } | undefined;
     const operation: Record<string, unknown> = {
       operationId: route.procedure,
       summary: `tRPC procedure ${route.procedure}`,
-      parameters: params.map((name) => ({ name, in: 'path', required: true, schema: { type: 'integer' } })),
+      parameters: params.map((name) => ({
+        name,
+        in: 'path',
+        required: true,
+        schema: { type: 'integer' },
+      })),
       responses: {
         [String(route.status ?? 200)]: {
           description: 'Success',

@@ -18,7 +18,11 @@ export interface AppServices {
   rateLimiter: RateLimiter;
 }
 
-export function createContext(services: AppServices, req: FastifyRequest, reply: FastifyReply): Context {
+export function createContext(
+  services: AppServices,
+  req: FastifyRequest,
+  reply: FastifyReply,
+): Context {
   return { ...services, req, reply };
 }
 

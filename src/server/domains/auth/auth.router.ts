@@ -3,8 +3,12 @@ import { authedProcedure, publicProcedure, rateLimitedProcedure, router } from '
 import * as auth from './auth.service.ts';
 
 export const authRouter = router({
-  signup: rateLimitedProcedure.input(SignupInputSchema).mutation(({ ctx, input }) => auth.signup(ctx, input)),
-  login: rateLimitedProcedure.input(LoginInputSchema).mutation(({ ctx, input }) => auth.login(ctx, input)),
+  signup: rateLimitedProcedure
+    .input(SignupInputSchema)
+    .mutation(({ ctx, input }) => auth.signup(ctx, input)),
+  login: rateLimitedProcedure
+    .input(LoginInputSchema)
+    .mutation(({ ctx, input }) => auth.login(ctx, input)),
   logout: publicProcedure.mutation(({ ctx }) => auth.logout(ctx)),
   me: authedProcedure.output(MeSchema).query(({ ctx }) => auth.me(ctx, ctx.user)),
 });

@@ -4,7 +4,10 @@ import type { LoginInput, Me, SignupInput } from '../../../shared/auth.schema.ts
 import { isUniqueViolation } from '../../db/errors.ts';
 import { clientInfo, type Context } from '../../trpc/context.ts';
 import { recordActivity } from '../audit/audit.repository.ts';
-import { findCurrentMembership, listUsableWorkspaceIds } from '../workspaces/workspaces.repository.ts';
+import {
+  findCurrentMembership,
+  listUsableWorkspaceIds,
+} from '../workspaces/workspaces.repository.ts';
 import {
   findUserCredentialsByEmail,
   insertUser,
@@ -68,21 +71,31 @@ export async function login(ctx: Context, input: LoginInput) {
     details: `Signed in as ${found.email}`,
     ...clientInfo(ctx),
   });
-  return { success: true as const, user: { id: found.id, email: found.email, fullName: found.fullName } };
+  return {
+    success: true as const,
+    user: { id: found.id, email: found.email, fullName: found.fullName },
+  };
 }
 
 export async function logout(ctx: Context) {
   const userId = ctx.req.session.userId;
   await endSession(ctx);
   if (userId) {
-    await recordActivity(ctx.db, { action: 'logout', userId, details: 'Signed out', ...clientInfo(ctx) });
+    await recordActivity(ctx.db, {
+      action: 'logout',
+      userId,
+      details: 'Signed out',
+      ...clientInfo(ctx),
+    });
   }
   return { success: true as const };
 }
 
 export async function me(ctx: Context, user: SessionUser): Promise<Me> {
   const workspaceId = ctx.req.session.workspaceId;
-  const membership = workspaceId ? await findCurrentMembership(ctx.db, workspaceId, user.id) : undefined;
+  const membership = workspaceId
+    ? await findCurrentMembership(ctx.db, workspaceId, user.id)
+    : undefined;
   const [firstName = '', ...rest] = user.fullName.trim().split(/\s+/);
   return {
     id: user.id,

@@ -19,29 +19,57 @@ describe('POST /api/auth/signup', () => {
   it('creates the account, signs the caller in and stores an argon2id hash', async () => {
     const client = new ApiClient(t.app);
     const email = uniqueEmail('Signup');
-    const res = await client.post('/api/auth/signup', { fullName: 'Grace Hopper', email, password: 'secret1' });
+    const res = await client.post('/api/auth/signup', {
+      fullName: 'Grace Hopper',
+      email,
+      password: 'secret1',
+    });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({ user: { id: expect.any(Number), email: email.toLowerCase(), fullName: 'Grace Hopper' } });
+    expect(res.json()).toEqual({
+      user: { id: expect.any(Number), email: email.toLowerCase(), fullName: 'Grace Hopper' },
+    });
 
     const me = await client.get('/api/auth/me');
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', email: email.toLowerCase(), role: null });
+    expect(me.json()).toMatchObject({
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      email: email.toLowerCase(),
+      role: null,
+    });
 
-    const row = await t.db.selectFrom('users').select('passwordHash').where('email', '=', email.toLowerCase()).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('users')
+      .select('passwordHash')
+      .where('email', '=', email.toLowerCase())
+      .executeTakeFirstOrThrow();
     expect(row.passwordHash).toMatch(/^\$argon2id\$/);
-    const log = await t.db.selectFrom('activityLogs').select(['action', 'success']).where('action', '=', 'user_signup').execute();
+    const log = await t.db
+      .selectFrom('activityLogs')
+      .select(['action', 'success'])
+      .where('action', '=', 'user_signup')
+      .execute();
     expect(log.length).toBeGreaterThan(0);
   });
 
   it('refuses a taken email with 409, whatever its case', async () => {
     const { email } = await signUp(t.app);
-    const res = await new ApiClient(t.app).post('/api/auth/signup', { fullName: 'Other', email: email.toUpperCase(), password: 'secret1' });
+    const res = await new ApiClient(t.app).post('/api/auth/signup', {
+      fullName: 'Other',
+      email: email.toUpperCase(),
+      password: 'secret1',
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ error: 'An account with this email already exists' });
   });
 
   it('answers 400 "All fields are required" for a missing field', async () => {
-    for (const body of [{ email: uniqueEmail(), password: 'secret1' }, { fullName: 'A B', password: 'secret1' }, { fullName: 'A B', email: uniqueEmail() }, {}]) {
+    for (const body of [
+      { email: uniqueEmail(), password: 'secret1' },
+      { fullName: 'A B', password: 'secret1' },
+      { fullName: 'A B', email: uniqueEmail() },
+      {},
+    ]) {
       const res = await new ApiClient(t.app).post('/api/auth/signup', body);
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toBe('All fields are required');
@@ -49,7 +77,11 @@ describe('POST /api/auth/signup', () => {
   });
 
   it('answers 400 for a short password, with details', async () => {
-    const res = await new ApiClient(t.app).post('/api/auth/signup', { fullName: 'A B', email: uniqueEmail(), password: '12345' });
+    const res = await new ApiClient(t.app).post('/api/auth/signup', {
+      fullName: 'A B',
+      email: uniqueEmail(),
+      password: '12345',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       error: 'Password must be at least 6 characters',
@@ -58,9 +90,17 @@ describe('POST /api/auth/signup', () => {
   });
 
   it('makes only the first account a platform administrator', async () => {
-    const admins = await t.db.selectFrom('users').select('id').where('isAdmin', '=', true).execute();
+    const admins = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('isAdmin', '=', true)
+      .execute();
     expect(admins).toHaveLength(1);
-    const first = await t.db.selectFrom('users').select(['id', 'isAdmin']).orderBy('id').executeTakeFirstOrThrow();
+    const first = await t.db
+      .selectFrom('users')
+      .select(['id', 'isAdmin'])
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     expect(first.isAdmin).toBe(true);
   });
 });
@@ -73,24 +113,39 @@ describe('POST /api/auth/login', () => {
     client.cookie = signupCookie; // a session id planted before sign-in must not survive it
     const res = await client.post('/api/auth/login', { email, password });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, user: { id: expect.any(Number), email, fullName: 'Test User' } });
+    expect(res.json()).toEqual({
+      success: true,
+      user: { id: expect.any(Number), email, fullName: 'Test User' },
+    });
     expect(client.cookie).toBeDefined();
     expect(client.cookie).not.toBe(signupCookie);
     expect((await client.get('/api/auth/me')).statusCode).toBe(200);
-    const lastLogin = await t.db.selectFrom('users').select('lastLoginAt').where('email', '=', email).executeTakeFirstOrThrow();
+    const lastLogin = await t.db
+      .selectFrom('users')
+      .select('lastLoginAt')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
     expect(lastLogin.lastLoginAt).not.toBeNull();
   });
 
   it('answers 401 with the documented body for a wrong password or unknown email', async () => {
     const { email } = await signUp(t.app);
-    for (const body of [{ email, password: 'wrong-password' }, { email: uniqueEmail('nobody'), password: 'whatever' }]) {
+    for (const body of [
+      { email, password: 'wrong-password' },
+      { email: uniqueEmail('nobody'), password: 'whatever' },
+    ]) {
       const client = new ApiClient(t.app);
       const res = await client.post('/api/auth/login', body);
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ success: false, error: 'Invalid email or password' });
       expect((await client.get('/api/auth/me')).statusCode).toBe(401);
     }
-    const failed = await t.db.selectFrom('activityLogs').select('id').where('action', '=', 'login').where('success', '=', false).execute();
+    const failed = await t.db
+      .selectFrom('activityLogs')
+      .select('id')
+      .where('action', '=', 'login')
+      .where('success', '=', false)
+      .execute();
     expect(failed.length).toBeGreaterThanOrEqual(2);
   });
 
@@ -109,10 +164,17 @@ describe('POST /api/auth/login', () => {
       const client = new ApiClient(limited);
       const statuses: number[] = [];
       for (let i = 0; i < 5; i++) {
-        statuses.push((await client.post('/api/auth/login', { email: 'x@example.com', password: 'nope' })).statusCode);
+        statuses.push(
+          (await client.post('/api/auth/login', { email: 'x@example.com', password: 'nope' }))
+            .statusCode,
+        );
       }
       expect(statuses).toEqual([401, 401, 401, 429, 429]);
-      const res = await client.post('/api/auth/signup', { fullName: 'A B', email: uniqueEmail(), password: 'secret1' });
+      const res = await client.post('/api/auth/signup', {
+        fullName: 'A B',
+        email: uniqueEmail(),
+        password: 'secret1',
+      });
       expect(res.statusCode).toBe(201); // counted per procedure
     } finally {
       await limited.close();
@@ -123,12 +185,20 @@ describe('POST /api/auth/login', () => {
 describe('POST /api/auth/logout and GET /api/auth/me', () => {
   it('deletes the session row; me then answers 401', async () => {
     const { client, user } = await signUp(t.app);
-    const before = await t.db.selectFrom('sessions').select('sid').where('userId', '=', user.id).execute();
+    const before = await t.db
+      .selectFrom('sessions')
+      .select('sid')
+      .where('userId', '=', user.id)
+      .execute();
     expect(before).toHaveLength(1);
     const res = await client.post('/api/auth/logout');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true });
-    const after = await t.db.selectFrom('sessions').select('sid').where('userId', '=', user.id).execute();
+    const after = await t.db
+      .selectFrom('sessions')
+      .select('sid')
+      .where('userId', '=', user.id)
+      .execute();
     expect(after).toHaveLength(0);
     expect((await client.get('/api/auth/me')).statusCode).toBe(401);
   });
@@ -142,13 +212,23 @@ describe('POST /api/auth/logout and GET /api/auth/me', () => {
   it('works the same over tRPC', async () => {
     const client = new ApiClient(t.app);
     const email = uniqueEmail();
-    const signup = await client.trpc('auth.signup', 'mutation', { fullName: 'Ada Byron King', email, password: 'secret1' });
+    const signup = await client.trpc('auth.signup', 'mutation', {
+      fullName: 'Ada Byron King',
+      email,
+      password: 'secret1',
+    });
     expect(signup.statusCode).toBe(200);
     const me = await client.trpc('auth.me', 'query');
-    expect(me.json().result.data).toMatchObject({ firstName: 'Ada', lastName: 'Byron King', email });
-    const bad = await new ApiClient(t.app).trpc('auth.login', 'mutation', { email, password: 'wrong-one' });
+    expect(me.json().result.data).toMatchObject({
+      firstName: 'Ada',
+      lastName: 'Byron King',
+      email,
+    });
+    const bad = await new ApiClient(t.app).trpc('auth.login', 'mutation', {
+      email,
+      password: 'wrong-one',
+    });
     expect(bad.statusCode).toBe(401);
     expect(bad.json().error.message).toBe('Invalid email or password');
   });
 });
-

@@ -14,7 +14,10 @@ export function sniffImageType(data: Buffer): string | undefined {
   if (data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'image/jpeg';
   const head = data.subarray(0, 6).toString('latin1');
   if (head === 'GIF87a' || head === 'GIF89a') return 'image/gif';
-  if (data.subarray(0, 4).toString('latin1') === 'RIFF' && data.subarray(8, 12).toString('latin1') === 'WEBP') {
+  if (
+    data.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    data.subarray(8, 12).toString('latin1') === 'WEBP'
+  ) {
     return 'image/webp';
   }
   return undefined;
@@ -25,17 +28,26 @@ export async function fileRoutes(app: FastifyInstance, { db }: { db: Database })
   app.post('/api/upload/workspace-logo', async (req, reply) => {
     const user = await requireSessionUser(db, req);
     if (!req.isMultipart()) {
-      throw new TRPCError({ code: 'BAD_REQUEST', message: 'Expected a multipart upload with a "logo" file' });
+      throw new TRPCError({
+        code: 'BAD_REQUEST',
+        message: 'Expected a multipart upload with a "logo" file',
+      });
     }
     const part = await req.file();
     if (!part || part.fieldname !== 'logo') {
-      throw new TRPCError({ code: 'BAD_REQUEST', message: 'Expected a multipart upload with a "logo" file' });
+      throw new TRPCError({
+        code: 'BAD_REQUEST',
+        message: 'Expected a multipart upload with a "logo" file',
+      });
     }
     // toBuffer() stops reading past the limit and throws a 413 error.
     const data = await part.toBuffer();
     const contentType = sniffImageType(data);
     if (!contentType) {
-      throw new TRPCError({ code: 'BAD_REQUEST', message: 'Please choose a PNG, JPG, GIF or WebP image' });
+      throw new TRPCError({
+        code: 'BAD_REQUEST',
+        message: 'Please choose a PNG, JPG, GIF or WebP image',
+      });
     }
     const logoUrl = await insertFile(db, {
       ownerUserId: user.id,

@@ -30,7 +30,11 @@ export const DEFAULT_STAGES = [
  * Creates a workspace owned by the user, with the default pipeline, and makes it current.
  * An explicit slug must be free (409); a slug derived from the name gets a number when taken.
  */
-export async function createWorkspace(ctx: Context, user: SessionUser, input: CreateWorkspaceInput) {
+export async function createWorkspace(
+  ctx: Context,
+  user: SessionUser,
+  input: CreateWorkspaceInput,
+) {
   const explicit = input.slug !== undefined && input.slug !== '';
   const base = slugify(explicit ? input.slug! : input.name) || 'workspace';
   const subdomain = explicit ? base : await freeSubdomain(ctx, base);

@@ -17,17 +17,33 @@ afterAll(() => t.close());
 describe('POST /api/workspaces', () => {
   it('creates the workspace with its owner, the six default stages, and makes it current', async () => {
     const { client, user } = await signUp(t.app);
-    const res = await client.post('/api/workspaces', { name: 'Studio Nord', slug: 'studio-nord-1', email: 'hello@studionord.com' });
+    const res = await client.post('/api/workspaces', {
+      name: 'Studio Nord',
+      slug: 'studio-nord-1',
+      email: 'hello@studionord.com',
+    });
     expect(res.statusCode).toBe(201);
     const workspace = res.json();
-    expect(workspace).toMatchObject({ name: 'Studio Nord', slug: 'studio-nord-1', email: 'hello@studionord.com', subscriptionTier: 'free', isActive: true, isDeleted: false });
+    expect(workspace).toMatchObject({
+      name: 'Studio Nord',
+      slug: 'studio-nord-1',
+      email: 'hello@studionord.com',
+      subscriptionTier: 'free',
+      isActive: true,
+      isDeleted: false,
+    });
 
     const current = await client.get('/api/workspaces/current');
     expect(current.statusCode).toBe(200);
     expect(current.json()).toMatchObject({ id: workspace.id, role: 'owner' });
     expect((await client.get('/api/auth/me')).json().role).toBe('owner');
 
-    const stages = await t.db.selectFrom('stages').select(['key', 'isSystemStage']).where('workspaceId', '=', workspace.id).orderBy('sortOrder').execute();
+    const stages = await t.db
+      .selectFrom('stages')
+      .select(['key', 'isSystemStage'])
+      .where('workspaceId', '=', workspace.id)
+      .orderBy('sortOrder')
+      .execute();
     expect(stages).toEqual([
       { key: 'new', isSystemStage: true },
       { key: 'contacted', isSystemStage: false },
@@ -36,16 +52,28 @@ describe('POST /api/workspaces', () => {
       { key: 'won', isSystemStage: true },
       { key: 'lost', isSystemStage: true },
     ]);
-    const membership = await t.db.selectFrom('userWorkspaces').select('role').where('workspaceId', '=', workspace.id).where('userId', '=', user.id).executeTakeFirstOrThrow();
+    const membership = await t.db
+      .selectFrom('userWorkspaces')
+      .select('role')
+      .where('workspaceId', '=', workspace.id)
+      .where('userId', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(membership.role).toBe('owner');
-    const log = await t.db.selectFrom('activityLogs').select('id').where('action', '=', 'workspace_created').where('workspaceId', '=', workspace.id).execute();
+    const log = await t.db
+      .selectFrom('activityLogs')
+      .select('id')
+      .where('action', '=', 'workspace_created')
+      .where('workspaceId', '=', workspace.id)
+      .execute();
     expect(log).toHaveLength(1);
   });
 
   it('refuses a taken slug with 409 and derives free slugs from names', async () => {
     const a = await signUp(t.app);
     const b = await signUp(t.app);
-    expect((await a.client.post('/api/workspaces', { name: 'Taken', slug: 'taken-slug' })).statusCode).toBe(201);
+    expect(
+      (await a.client.post('/api/workspaces', { name: 'Taken', slug: 'taken-slug' })).statusCode,
+    ).toBe(201);
     const clash = await b.client.post('/api/workspaces', { name: 'Taken', slug: 'Taken Slug' });
     expect(clash.statusCode).toBe(409);
     expect(clash.json()).toEqual({ error: 'A workspace with this URL already exists' });
@@ -89,8 +117,28 @@ describe('listing, current and switching', () => {
     const list = await owner.client.get('/api/user/workspaces');
     expect(list.statusCode).toBe(200);
     expect(list.json()).toEqual([
-      { id: owner.workspace.id, name: 'First Co', description: null, logoUrl: null, role: 'owner', subscriptionTier: 'free', isActive: true, isDeleted: false, scheduledDeletionAt: null },
-      { id: second.id, name: 'Second Co', description: null, logoUrl: null, role: 'owner', subscriptionTier: 'free', isActive: true, isDeleted: false, scheduledDeletionAt: null },
+      {
+        id: owner.workspace.id,
+        name: 'First Co',
+        description: null,
+        logoUrl: null,
+        role: 'owner',
+        subscriptionTier: 'free',
+        isActive: true,
+        isDeleted: false,
+        scheduledDeletionAt: null,
+      },
+      {
+        id: second.id,
+        name: 'Second Co',
+        description: null,
+        logoUrl: null,
+        role: 'owner',
+        subscriptionTier: 'free',
+        isActive: true,
+        isDeleted: false,
+        scheduledDeletionAt: null,
+      },
     ]);
     expect((await owner.client.get('/api/workspaces/current')).json().id).toBe(second.id);
 
@@ -135,10 +183,17 @@ describe('listing, current and switching', () => {
   it('closes the workspace to a deactivated member at their next request', async () => {
     const owner = await signUpWithWorkspace(t.app, 'Team Place');
     const member = await signUp(t.app);
-    await t.db.insertInto('userWorkspaces').values({ workspaceId: owner.workspace.id, userId: member.user.id, role: 'collaborator' }).execute();
+    await t.db
+      .insertInto('userWorkspaces')
+      .values({ workspaceId: owner.workspace.id, userId: member.user.id, role: 'collaborator' })
+      .execute();
     await member.client.post(`/api/workspaces/${owner.workspace.id}/switch`);
     expect((await member.client.get('/api/workspaces/current')).json().role).toBe('collaborator');
-    await t.db.updateTable('userWorkspaces').set({ isActive: false }).where('userId', '=', member.user.id).execute();
+    await t.db
+      .updateTable('userWorkspaces')
+      .set({ isActive: false })
+      .where('userId', '=', member.user.id)
+      .execute();
     expect((await member.client.get('/api/workspaces/current')).statusCode).toBe(404);
     expect((await member.client.get('/api/user/workspaces')).json()).toEqual([]);
   });
@@ -147,26 +202,52 @@ describe('listing, current and switching', () => {
 describe('PUT /api/workspaces/{id}', () => {
   it('lets an owner or administrator rename and describe the current workspace', async () => {
     const owner = await signUpWithWorkspace(t.app, 'Old Name');
-    const res = await owner.client.put(`/api/workspaces/${owner.workspace.id}`, { name: 'New Name', description: 'We build boats' });
+    const res = await owner.client.put(`/api/workspaces/${owner.workspace.id}`, {
+      name: 'New Name',
+      description: 'We build boats',
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: owner.workspace.id, name: 'New Name', description: 'We build boats' });
+    expect(res.json()).toMatchObject({
+      id: owner.workspace.id,
+      name: 'New Name',
+      description: 'We build boats',
+    });
 
     const admin = await signUp(t.app);
-    await t.db.insertInto('userWorkspaces').values({ workspaceId: owner.workspace.id, userId: admin.user.id, role: 'administrator' }).execute();
+    await t.db
+      .insertInto('userWorkspaces')
+      .values({ workspaceId: owner.workspace.id, userId: admin.user.id, role: 'administrator' })
+      .execute();
     await admin.client.post(`/api/workspaces/${owner.workspace.id}/switch`);
-    expect((await admin.client.put(`/api/workspaces/${owner.workspace.id}`, { name: 'By Admin' })).statusCode).toBe(200);
+    expect(
+      (await admin.client.put(`/api/workspaces/${owner.workspace.id}`, { name: 'By Admin' }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('refuses other roles with 403 and validates the description length', async () => {
     const owner = await signUpWithWorkspace(t.app, 'Guarded');
     const pm = await signUp(t.app);
-    await t.db.insertInto('userWorkspaces').values({ workspaceId: owner.workspace.id, userId: pm.user.id, role: 'project_manager' }).execute();
+    await t.db
+      .insertInto('userWorkspaces')
+      .values({ workspaceId: owner.workspace.id, userId: pm.user.id, role: 'project_manager' })
+      .execute();
     await pm.client.post(`/api/workspaces/${owner.workspace.id}/switch`);
-    expect((await pm.client.put(`/api/workspaces/${owner.workspace.id}`, { name: 'Hijacked' })).statusCode).toBe(403);
-    const tooLong = await owner.client.put(`/api/workspaces/${owner.workspace.id}`, { name: 'Ok', description: 'x'.repeat(501) });
+    expect(
+      (await pm.client.put(`/api/workspaces/${owner.workspace.id}`, { name: 'Hijacked' }))
+        .statusCode,
+    ).toBe(403);
+    const tooLong = await owner.client.put(`/api/workspaces/${owner.workspace.id}`, {
+      name: 'Ok',
+      description: 'x'.repeat(501),
+    });
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json().error).toBe('Description must be less than 500 characters');
-    const name = await t.db.selectFrom('workspaces').select('name').where('id', '=', owner.workspace.id).executeTakeFirstOrThrow();
+    const name = await t.db
+      .selectFrom('workspaces')
+      .select('name')
+      .where('id', '=', owner.workspace.id)
+      .executeTakeFirstOrThrow();
     expect(name.name).toBe('Guarded');
   });
 });
@@ -175,10 +256,15 @@ describe('DELETE /api/workspaces/{id} and reactivation', () => {
   it('schedules deletion in 30 days, closes the workspace to everyone, and the owner can reactivate it', async () => {
     const owner = await signUpWithWorkspace(t.app, 'Doomed');
     const member = await signUp(t.app);
-    await t.db.insertInto('userWorkspaces').values({ workspaceId: owner.workspace.id, userId: member.user.id, role: 'administrator' }).execute();
+    await t.db
+      .insertInto('userWorkspaces')
+      .values({ workspaceId: owner.workspace.id, userId: member.user.id, role: 'administrator' })
+      .execute();
     await member.client.post(`/api/workspaces/${owner.workspace.id}/switch`);
 
-    expect((await member.client.delete(`/api/workspaces/${owner.workspace.id}`)).statusCode).toBe(403);
+    expect((await member.client.delete(`/api/workspaces/${owner.workspace.id}`)).statusCode).toBe(
+      403,
+    );
 
     const res = await owner.client.delete(`/api/workspaces/${owner.workspace.id}`);
     expect(res.statusCode).toBe(200);
@@ -193,15 +279,23 @@ describe('DELETE /api/workspaces/{id} and reactivation', () => {
       expect((await client.get('/api/auth/me')).json().role).toBeNull();
     }
     expect((await member.client.get('/api/user/workspaces')).json()).toEqual([]);
-    expect((await member.client.post(`/api/workspaces/${owner.workspace.id}/switch`)).statusCode).toBe(404);
+    expect(
+      (await member.client.post(`/api/workspaces/${owner.workspace.id}/switch`)).statusCode,
+    ).toBe(404);
     expect((await owner.client.get('/api/user/workspaces')).json()).toEqual([
       expect.objectContaining({ id: owner.workspace.id, isDeleted: true, scheduledDeletionAt }),
     ]);
-    expect((await member.client.post(`/api/workspaces/${owner.workspace.id}/reactivate`)).statusCode).toBe(404);
+    expect(
+      (await member.client.post(`/api/workspaces/${owner.workspace.id}/reactivate`)).statusCode,
+    ).toBe(404);
 
     const back = await owner.client.post(`/api/workspaces/${owner.workspace.id}/reactivate`);
     expect(back.statusCode).toBe(200);
-    expect(back.json()).toMatchObject({ id: owner.workspace.id, isDeleted: false, scheduledDeletionAt: null });
+    expect(back.json()).toMatchObject({
+      id: owner.workspace.id,
+      isDeleted: false,
+      scheduledDeletionAt: null,
+    });
     expect((await owner.client.get('/api/workspaces/current')).json().id).toBe(owner.workspace.id);
     expect((await member.client.get('/api/workspaces/current')).json().id).toBe(owner.workspace.id);
   });
@@ -210,10 +304,20 @@ describe('DELETE /api/workspaces/{id} and reactivation', () => {
     const { purgeExpiredWorkspaces } = await import('./workspaces.repository.ts');
     const owner = await signUpWithWorkspace(t.app, 'Expired');
     await owner.client.delete(`/api/workspaces/${owner.workspace.id}`);
-    await t.db.updateTable('workspaces').set({ scheduledDeletionAt: sql<Date>`now() - interval '1 minute'` }).where('id', '=', owner.workspace.id).execute();
-    expect((await owner.client.post(`/api/workspaces/${owner.workspace.id}/reactivate`)).statusCode).toBe(404);
+    await t.db
+      .updateTable('workspaces')
+      .set({ scheduledDeletionAt: sql<Date>`now() - interval '1 minute'` })
+      .where('id', '=', owner.workspace.id)
+      .execute();
+    expect(
+      (await owner.client.post(`/api/workspaces/${owner.workspace.id}/reactivate`)).statusCode,
+    ).toBe(404);
     expect(await purgeExpiredWorkspaces(t.db)).toBeGreaterThanOrEqual(1);
-    const left = await t.db.selectFrom('stages').select('id').where('workspaceId', '=', owner.workspace.id).execute();
+    const left = await t.db
+      .selectFrom('stages')
+      .select('id')
+      .where('workspaceId', '=', owner.workspace.id)
+      .execute();
     expect(left).toEqual([]);
     expect((await owner.client.get('/api/user/workspaces')).json()).toEqual([]);
   });
@@ -222,8 +326,14 @@ describe('DELETE /api/workspaces/{id} and reactivation', () => {
     const a = await signUpWithWorkspace(t.app, 'Alpha');
     const b = await signUpWithWorkspace(t.app, 'Beta');
     expect((await b.client.delete(`/api/workspaces/${a.workspace.id}`)).statusCode).toBe(404);
-    expect((await b.client.put(`/api/workspaces/${a.workspace.id}`, { name: 'Owned' })).statusCode).toBe(404);
-    const row = await t.db.selectFrom('workspaces').select(['name', 'isDeleted']).where('id', '=', a.workspace.id).executeTakeFirstOrThrow();
+    expect(
+      (await b.client.put(`/api/workspaces/${a.workspace.id}`, { name: 'Owned' })).statusCode,
+    ).toBe(404);
+    const row = await t.db
+      .selectFrom('workspaces')
+      .select(['name', 'isDeleted'])
+      .where('id', '=', a.workspace.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ name: 'Alpha', isDeleted: false });
   });
 });
