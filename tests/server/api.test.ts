@@ -47,10 +47,11 @@ describe('cross-site requests', () => {
   it('refuses mutations from a foreign Origin or a cross-site fetch', async () => {
     const { client } = await signUp(t.app);
     const before = await snapshot(t.db);
-    for (const headers of [
+    const forged: Record<string, string>[] = [
       { origin: 'https://evil.example' },
       { 'sec-fetch-site': 'cross-site' },
-    ]) {
+    ];
+    for (const headers of forged) {
       const res = await client.request('POST', '/api/workspaces', { name: 'Forged' }, headers);
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ error: 'Cross-site requests are not allowed' });
