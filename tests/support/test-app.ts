@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
+import type { WorkspaceRole } from '../../src/shared/roles.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig, type Config } from '../../src/server/config.ts';
 import { createDb, type Database } from '../../src/server/db/create-db.ts';
@@ -149,6 +150,18 @@ export async function signUpWithWorkspace(app: FastifyInstance, name = 'Acme Stu
   if (res.statusCode !== 201)
     throw new Error(`workspace creation failed: ${res.statusCode} ${res.body}`);
   return { ...account, workspace: res.json() as { id: number; name: string; slug: string } };
+}
+
+/** A new user who is a member of the workspace with this role, with it as their current one. */
+export async function joinAs(t: TestApp, workspaceId: number, role: WorkspaceRole) {
+  const account = await signUp(t.app);
+  await t.db
+    .insertInto('userWorkspaces')
+    .values({ workspaceId, userId: account.user.id, role })
+    .execute();
+  const res = await account.client.post(`/api/workspaces/${workspaceId}/switch`);
+  if (res.statusCode !== 200) throw new Error(`switch failed: ${res.statusCode} ${res.body}`);
+  return account;
 }
 
 /** Everything a denied call must leave untouched (sessions and the audit log may change). */

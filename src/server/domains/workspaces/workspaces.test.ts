@@ -4,6 +4,7 @@ import {
   ApiClient,
   createTestApp,
   signUp,
+  joinAs,
   signUpWithWorkspace,
   type TestApp,
 } from '../../../../tests/support/test-app.ts';
@@ -182,12 +183,7 @@ describe('listing, current and switching', () => {
 
   it('closes the workspace to a deactivated member at their next request', async () => {
     const owner = await signUpWithWorkspace(t.app, 'Team Place');
-    const member = await signUp(t.app);
-    await t.db
-      .insertInto('userWorkspaces')
-      .values({ workspaceId: owner.workspace.id, userId: member.user.id, role: 'collaborator' })
-      .execute();
-    await member.client.post(`/api/workspaces/${owner.workspace.id}/switch`);
+    const member = await joinAs(t, owner.workspace.id, 'collaborator');
     expect((await member.client.get('/api/workspaces/current')).json().role).toBe('collaborator');
     await t.db
       .updateTable('userWorkspaces')
@@ -213,12 +209,7 @@ describe('PUT /api/workspaces/{id}', () => {
       description: 'We build boats',
     });
 
-    const admin = await signUp(t.app);
-    await t.db
-      .insertInto('userWorkspaces')
-      .values({ workspaceId: owner.workspace.id, userId: admin.user.id, role: 'administrator' })
-      .execute();
-    await admin.client.post(`/api/workspaces/${owner.workspace.id}/switch`);
+    const admin = await joinAs(t, owner.workspace.id, 'administrator');
     expect(
       (await admin.client.put(`/api/workspaces/${owner.workspace.id}`, { name: 'By Admin' }))
         .statusCode,
@@ -227,12 +218,7 @@ describe('PUT /api/workspaces/{id}', () => {
 
   it('refuses other roles with 403 and validates the description length', async () => {
     const owner = await signUpWithWorkspace(t.app, 'Guarded');
-    const pm = await signUp(t.app);
-    await t.db
-      .insertInto('userWorkspaces')
-      .values({ workspaceId: owner.workspace.id, userId: pm.user.id, role: 'project_manager' })
-      .execute();
-    await pm.client.post(`/api/workspaces/${owner.workspace.id}/switch`);
+    const pm = await joinAs(t, owner.workspace.id, 'project_manager');
     expect(
       (await pm.client.put(`/api/workspaces/${owner.workspace.id}`, { name: 'Hijacked' }))
         .statusCode,
@@ -255,12 +241,7 @@ describe('PUT /api/workspaces/{id}', () => {
 describe('DELETE /api/workspaces/{id} and reactivation', () => {
   it('schedules deletion in 30 days, closes the workspace to everyone, and the owner can reactivate it', async () => {
     const owner = await signUpWithWorkspace(t.app, 'Doomed');
-    const member = await signUp(t.app);
-    await t.db
-      .insertInto('userWorkspaces')
-      .values({ workspaceId: owner.workspace.id, userId: member.user.id, role: 'administrator' })
-      .execute();
-    await member.client.post(`/api/workspaces/${owner.workspace.id}/switch`);
+    const member = await joinAs(t, owner.workspace.id, 'administrator');
 
     expect((await member.client.delete(`/api/workspaces/${owner.workspace.id}`)).statusCode).toBe(
       403,
