@@ -15,6 +15,9 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         retry: false,
+        // An error (signed out, no workspace) is an answer: a component that mounts later
+        // must not refetch it, or the routing gate would flip back to its spinner.
+        retryOnMount: false,
         refetchOnWindowFocus: false,
         refetchOnReconnect: false,
         staleTime: Infinity,

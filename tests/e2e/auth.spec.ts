@@ -61,3 +61,35 @@ test('the login form validates before calling the server', async ({ page }) => {
   await page.getByRole('button', { name: 'Hide' }).click();
   await expect(page.getByLabel('Password')).toHaveAttribute('type', 'password');
 });
+
+test('sign-up failures are explained and can be corrected', async ({ page }) => {
+  const first = newUser('first');
+  await signUpThroughUi(page, first);
+  await signOut(page);
+
+  // The email is taken: the account step comes back with the details kept.
+  await page.goto('/signup');
+  await page.getByLabel('Full name').fill('Someone Else');
+  await page.getByLabel('Work email').fill(first.email);
+  await page.getByLabel('Password').fill('another-pass');
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await page.getByLabel('Workspace name').fill(`Other ${first.workspace}`);
+  await page.getByRole('button', { name: 'Create Workspace' }).click();
+  await expect(page.getByText('Setup failed')).toBeVisible();
+  await expect(
+    page.getByText('An account with this email already exists. Please sign in instead.'),
+  ).toBeVisible();
+  await expect(page.getByLabel('Work email')).toHaveValue(first.email);
+
+  // A new email, but the workspace URL is taken: only the workspace is retried.
+  const second = newUser('second');
+  await page.getByLabel('Work email').fill(second.email);
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await page.getByLabel('Workspace name').fill(first.workspace);
+  await page.getByRole('button', { name: 'Create Workspace' }).click();
+  await expect(page.getByText('Creation failed')).toBeVisible();
+  await expect(page.getByText('A workspace with this URL already exists')).toBeVisible();
+  await page.getByLabel('Workspace name').fill(second.workspace);
+  await page.getByRole('button', { name: 'Create Workspace' }).click();
+  await expectDashboard(page, second.workspace);
+});

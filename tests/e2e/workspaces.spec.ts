@@ -1,6 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { expectDashboard, newUser, signIn, signOut, signUpThroughUi } from './fixtures.ts';
 
+const ONE_PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 test('a user with two workspaces chooses one after signing in and can switch', async ({ page }) => {
   const user = newUser('two');
   const second = `Second ${user.workspace}`;
@@ -48,9 +53,25 @@ test('a signed-in user without a workspace is sent to create one', async ({ page
   await expect(page).toHaveURL(/\/onboarding\/workspace$/);
   await expect(page.getByRole('heading', { name: 'Create Your Workspace' })).toBeVisible();
   await expect(page.getByText('PNG, JPG, or WebP up to 5MB')).toBeVisible();
+  await page.getByRole('button', { name: 'Create Workspace' }).click();
+  await expect(page.getByText('Workspace name is required')).toBeVisible();
+
+  const logoInput = page.locator('input[type="file"]');
+  await logoInput.setInputFiles({
+    name: 'huge.png',
+    mimeType: 'image/png',
+    buffer: Buffer.alloc(5 * 1024 * 1024 + 1),
+  });
+  await expect(page.getByText('File too large')).toBeVisible();
+  await expect(page.getByText('Please choose an image smaller than 5MB.')).toBeVisible();
+
+  await logoInput.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
+  await expect(page.getByText('logo.png')).toBeVisible();
   await page.getByLabel('Workspace name').fill(user.workspace);
   await page.getByRole('button', { name: 'Create Workspace' }).click();
   await expectDashboard(page, user.workspace);
+  // The uploaded logo is the workspace's picture on the dashboard.
+  await expect(page.getByRole('main').locator('img[src^="/api/files/"]')).toBeVisible();
 });
 
 test('an unknown path in the app shows the not-found page', async ({ page }) => {

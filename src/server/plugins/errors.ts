@@ -47,7 +47,9 @@ export function registerErrorHandler(app: FastifyInstance, clientDir: string | u
   });
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0]!;
-    const isApi = path.startsWith('/api/') || path.startsWith('/trpc/');
+    // Built assets that are missing (an old page after a rebuild) must fail, not get HTML.
+    const isApi =
+      path.startsWith('/api/') || path.startsWith('/trpc/') || path.startsWith('/assets/');
     if (clientDir && !isApi && (req.method === 'GET' || req.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

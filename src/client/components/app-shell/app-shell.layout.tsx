@@ -23,13 +23,13 @@ export function AppShellLayout({ children }: { children?: ReactNode }) {
       padding={{ base: 'sm', sm: 'lg' }}
       layout="alt"
     >
-      <AppShell.Navbar bg="dark.8" withBorder={false} aria-label="Main navigation">
+      <AppShell.Navbar bg="dark.9" withBorder={false} aria-label="Main navigation">
         <SideRail />
       </AppShell.Navbar>
       <AppShell.Header>
         <TopBar title={title} />
       </AppShell.Header>
-      <AppShell.Main bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))">
+      <AppShell.Main bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-7))">
         {children ?? <Outlet />}
       </AppShell.Main>
     </AppShell>

@@ -13,12 +13,15 @@ import { useCurrentWorkspace, useLogout, useMe } from '../../features/auth/sessi
 import { roleLabel } from '../../features/workspaces/role-label.ts';
 import { useToggleTheme } from './top-bar.tsx';
 
+/** Up to two letters from the first words that start with a letter or digit. */
 function initials(text: string): string {
-  const words = text.trim().split(/\s+/).filter(Boolean);
-  return words
+  return text
+    .split(/\s+/)
+    .map((word) => word.match(/[\p{L}\p{N}]/u)?.[0] ?? '')
+    .filter(Boolean)
     .slice(0, 2)
-    .map((w) => w[0]?.toUpperCase() ?? '')
-    .join('');
+    .join('')
+    .toUpperCase();
 }
 
 function RailLink({

@@ -9,14 +9,13 @@ import { toastError, toastSuccess } from '../../components/toasts.tsx';
 import { trpc } from '../../trpc.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { LOGIN_FAILED, loginErrorMessage } from './auth-errors.ts';
-import { useRefreshSession, useSelectOnlyWorkspace } from './session.ts';
+import { useRefreshSession } from './session.ts';
 
 /** /login, and every path a signed-out visitor opens that has no screen of its own. */
 export function LoginPage() {
   useDocumentTitle('Sign in · Keel');
   const navigate = useNavigate();
   const login = trpc.auth.login.useMutation();
-  const selectOnlyWorkspace = useSelectOnlyWorkspace();
   const refreshSession = useRefreshSession();
   const form = useForm<LoginInput>({
     resolver: zodResolver(LoginInputSchema),
@@ -32,9 +31,9 @@ export function LoginPage() {
       return;
     }
     toastSuccess('Welcome back!');
-    await selectOnlyWorkspace();
-    // Move to / while still signed out (this same screen shows there), then load the
-    // session: the dashboard or the workspace choice replaces it without a flash.
+    // The server makes a user's only workspace current. Move to / while still signed out
+    // (this same screen shows there), then load the session: the dashboard or the
+    // workspace choice replaces it without a flash.
     await navigate({ to: '/' });
     await refreshSession();
   };

@@ -35,31 +35,6 @@ export function useRefreshSession() {
   }, [utils]);
 }
 
-/**
- * After signing in, a session has no current workspace yet; when the user has exactly one
- * usable workspace it is selected, otherwise the workspace selector will ask.
- */
-export function useSelectOnlyWorkspace() {
-  const utils = trpc.useUtils();
-  return useCallback(async () => {
-    try {
-      await utils.client.workspaces.current.query();
-      return;
-    } catch {
-      // No current workspace: look at the user's workspaces below.
-    }
-    try {
-      const mine = await utils.client.workspaces.listMine.query();
-      const usable = mine.filter((w) => w.isActive && !w.isDeleted);
-      const only = usable[0];
-      if (usable.length === 1 && only) await utils.client.workspaces.switch.mutate({ id: only.id });
-    } catch (error) {
-      // SPEC §8: a failed switch is only logged; the selector lets the user choose.
-      console.error('Could not select the workspace', error);
-    }
-  }, [utils]);
-}
-
 /** Signs out, forgets every cached answer and shows the login screen at `/`. */
 export function useLogout() {
   const queryClient = useQueryClient();

@@ -168,7 +168,7 @@ function WorkspaceStep({
               description={slug ? `Workspace URL: ${slug}` : undefined}
               {...form.register('workspaceName')}
             />
-            <Group grow mt="xs">
+            <Group mt="xs" gap="sm" wrap="nowrap">
               <Button
                 variant="default"
                 size="md"
@@ -177,7 +177,7 @@ function WorkspaceStep({
               >
                 Back
               </Button>
-              <Button type="submit" size="md" disabled={pending}>
+              <Button type="submit" size="md" disabled={pending} flex={1}>
                 {pending ? 'Creating...' : 'Create Workspace'}
               </Button>
             </Group>

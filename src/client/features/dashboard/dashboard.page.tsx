@@ -46,6 +46,7 @@ export function DashboardPage() {
             alt=""
             size={64}
             radius="md"
+            visibleFrom="xs"
             color="indigo"
             variant="light"
           >
@@ -61,7 +62,7 @@ export function DashboardPage() {
             <Group gap="xs">
               <Text size="sm">{fullName || user.email}</Text>
               {role && (
-                <Badge variant="light" size="sm">
+                <Badge tt="none" variant="light" size="sm">
                   {role}
                 </Badge>
               )}

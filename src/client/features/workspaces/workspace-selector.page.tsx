@@ -21,6 +21,7 @@ import { CenteredLayout } from '../../components/centered-layout.tsx';
 import { toastError, toastSuccess } from '../../components/toasts.tsx';
 import { trpc, type RouterOutputs } from '../../trpc.ts';
 import { useCurrentWorkspace, useRefreshSession } from '../auth/session.ts';
+import classes from './workspace-selector.module.css';
 import { WorkspaceCreateForm } from './workspace-create.form.tsx';
 
 type MyWorkspace = RouterOutputs['workspaces']['listMine'][number];
@@ -63,16 +64,16 @@ function WorkspaceRow({
           {workspace.name}
         </Text>
         <Group gap={6}>
-          <Badge size="sm" variant="light" color={ROLE_COLORS[workspace.role]}>
+          <Badge tt="none" size="sm" variant="light" color={ROLE_COLORS[workspace.role]}>
             {ROLE_LABELS[workspace.role]}
           </Badge>
           {current && (
-            <Badge size="sm" variant="outline" color="teal">
+            <Badge tt="none" size="sm" variant="outline" color="teal">
               Current
             </Badge>
           )}
           {!workspace.isActive && (
-            <Badge size="sm" variant="light" color="red">
+            <Badge tt="none" size="sm" variant="light" color="red">
               Suspended
             </Badge>
           )}
@@ -106,13 +107,7 @@ function WorkspaceRow({
   }
 
   return (
-    <UnstyledButton
-      onClick={onSelect}
-      disabled={!usable || busy}
-      p="sm"
-      bd="1px solid var(--mantine-color-default-border)"
-      style={{ borderRadius: 'var(--mantine-radius-md)', opacity: usable ? 1 : 0.6 }}
-    >
+    <UnstyledButton onClick={onSelect} disabled={!usable || busy} p="sm" className={classes.row}>
       <Group wrap="nowrap" gap="sm">
         {details}
         <IconChevronRight size={18} color="var(--mantine-color-dimmed)" />

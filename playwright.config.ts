@@ -1,0 +1,62 @@
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = 3100;
+const baseURL = `http://127.0.0.1:${PORT}`;
+// A fresh embedded database for every run. Workers evaluate this file again and inherit
+// the environment, so the first evaluation's choice is kept for the teardown.
+process.env.KEEL_E2E_DATA_DIR ??= path.join(os.tmpdir(), `keel-e2e-${Date.now()}-${process.pid}`);
+const dataDir = process.env.KEEL_E2E_DATA_DIR;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  globalTeardown: './tests/e2e/global-teardown.ts',
+  fullyParallel: false,
+  // The embedded database runs one transaction at a time.
+  workers: 1,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        // Chromium from Debian; never download a browser.
+        launchOptions: {
+          executablePath: '/usr/bin/chromium',
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'tsx src/server/main.ts',
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+    },
+  },
+});

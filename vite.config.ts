@@ -1,0 +1,20 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The API server (src/server/main.ts) serves dist/client itself; in `vite` dev mode
+// the API calls are proxied to it.
+const apiTarget = process.env.KEEL_API_URL ?? 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+  },
+  server: {
+    proxy: {
+      '/trpc': apiTarget,
+      '/api': apiTarget,
+    },
+  },
+});
