@@ -2,11 +2,16 @@ import { httpStatusOf, messageOf } from '../../trpc.ts';
 
 export const LOGIN_FAILED = 'Login failed';
 
-/** SPEC §8 Login: a 401 means bad credentials; anything else is unexpected. */
+/**
+ * SPEC §8 Login: a 401 means bad credentials; anything else is unexpected, except the
+ * rate limit, whose own message tells the user to wait.
+ */
 export function loginErrorMessage(error: unknown): string {
-  if (httpStatusOf(error) === 401 || messageOf(error).includes('401')) {
+  const status = httpStatusOf(error);
+  if (status === 401 || messageOf(error).includes('401')) {
     return 'Invalid email or password';
   }
+  if (status === 429) return messageOf(error);
   return 'An unexpected error occurred. Please try again.';
 }
 
