@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as initialSchema from './2026-11-25-0001-initial-schema.ts';
+import * as contactLookups from './2026-11-25-0002-contact-lookups.ts';
 
 /**
  * Every migration, in order. A static list rather than a folder scan, so the same code
@@ -7,4 +8,5 @@ import * as initialSchema from './2026-11-25-0001-initial-schema.ts';
  */
 export const migrations: Record<string, Migration> = {
   '2026-11-25-0001-initial-schema': initialSchema,
+  '2026-11-25-0002-contact-lookups': contactLookups,
 };

@@ -1,5 +1,14 @@
 import { authRestRoutes } from './domains/auth/auth.rest.ts';
+import { contactsRestRoutes } from './domains/contacts/contacts.rest.ts';
+import { organizationsRestRoutes } from './domains/organizations/organizations.rest.ts';
+import { teamRestRoutes } from './domains/team/team.rest.ts';
 import { workspacesRestRoutes } from './domains/workspaces/workspaces.rest.ts';
 
 /** Every documented `/api/*` path that maps onto a procedure, domain by domain. */
-export const restRoutes = [...authRestRoutes, ...workspacesRestRoutes];
+export const restRoutes = [
+  ...authRestRoutes,
+  ...workspacesRestRoutes,
+  ...teamRestRoutes,
+  ...contactsRestRoutes,
+  ...organizationsRestRoutes,
+];

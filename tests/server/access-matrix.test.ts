@@ -69,7 +69,38 @@ async function freshTarget(): Promise<Target> {
     const res = await members[role].client.post(`/api/workspaces/${ws.id}/switch`);
     expect(res.statusCode).toBe(200);
   }
-  return { workspaceId: ws.id, workspaceName: name };
+  const org = await t.db
+    .insertInto('organizations')
+    .values({ workspaceId: ws.id, name: `${name} Org` })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const person = await t.db
+    .insertInto('persons')
+    .values({
+      workspaceId: ws.id,
+      fullName: `${name} Person`,
+      email: `target${counter}@example.com`,
+      companyId: org.id,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const tag = await t.db
+    .insertInto('tags')
+    .values({ workspaceId: ws.id, name: `${name} Tag` })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await t.db
+    .insertInto('contactTags')
+    .values({ workspaceId: ws.id, personId: person.id, tagId: tag.id })
+    .execute();
+  return {
+    workspaceId: ws.id,
+    workspaceName: name,
+    personId: person.id,
+    organizationId: org.id,
+    tagId: tag.id,
+    ownerUserId: members.owner.userId,
+  };
 }
 
 async function prepare(entry: MatrixEntry, target: Target) {

@@ -3,9 +3,14 @@ import type { WorkspaceRole } from '../../src/shared/roles.ts';
 /** Who may call a procedure: anyone, any signed-in user, platform admins, or these workspace roles. */
 export type Access = 'public' | 'authed' | 'admin' | readonly WorkspaceRole[];
 
+/** A workspace the callers belong to, with one row of each kind; every name contains workspaceName. */
 export interface Target {
   workspaceId: number;
   workspaceName: string;
+  personId: number;
+  organizationId: number;
+  tagId: number;
+  ownerUserId: number;
 }
 
 export interface MatrixEntry {
@@ -59,6 +64,85 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     input: (t) => ({ id: t.workspaceId }),
     outsider: 'not_found',
   },
+  'team.members': { access: ALL_ROLES, type: 'query', outsider: 'own' },
+
+  'contacts.list': {
+    access: ALL_ROLES,
+    type: 'query',
+    input: () => ({ withTags: true }),
+    outsider: 'own',
+  },
+  'contacts.export': { access: ALL_ROLES, type: 'query', outsider: 'own' },
+  'contacts.create': {
+    access: ALL_ROLES,
+    type: 'mutation',
+    input: (t) => ({
+      fullName: 'Matrix Contact',
+      companyId: t.organizationId,
+      assignedUserId: t.ownerUserId,
+    }),
+    outsider: 'not_found',
+  },
+  'contacts.update': {
+    access: ALL_ROLES,
+    type: 'mutation',
+    input: (t) => ({ id: t.personId, fullName: 'Changed', companyId: t.organizationId }),
+    outsider: 'not_found',
+  },
+  'contacts.delete': {
+    access: ALL_ROLES,
+    type: 'mutation',
+    input: (t) => ({ id: t.personId }),
+    outsider: 'not_found',
+  },
+  'contacts.addTag': {
+    access: ALL_ROLES,
+    type: 'mutation',
+    input: (t) => ({ id: t.personId, tagId: t.tagId }),
+    outsider: 'not_found',
+  },
+  'contacts.removeTag': {
+    access: ALL_ROLES,
+    type: 'mutation',
+    input: (t) => ({ id: t.personId, tagId: t.tagId }),
+    outsider: 'not_found',
+  },
+  'contacts.import': {
+    access: ALL_ROLES,
+    type: 'mutation',
+    input: () => ({ rows: [{ fullName: 'Imported Person', email: 'imported@example.com' }] }),
+    outsider: 'own',
+  },
+  'tags.list': { access: ALL_ROLES, type: 'query', outsider: 'own' },
+  'tags.create': {
+    access: ALL_ROLES,
+    type: 'mutation',
+    input: () => ({ name: 'matrix-tag', color: 'red' }),
+    outsider: 'own',
+  },
+
+  'organizations.list': { access: ALL_ROLES, type: 'query', outsider: 'own' },
+  'organizations.options': { access: ALL_ROLES, type: 'query', outsider: 'own' },
+  'organizations.export': { access: ALL_ROLES, type: 'query', outsider: 'own' },
+  'organizations.create': {
+    access: ALL_ROLES,
+    type: 'mutation',
+    input: () => ({ name: 'Matrix Org' }),
+    outsider: 'own',
+  },
+  'organizations.update': {
+    access: ALL_ROLES,
+    type: 'mutation',
+    input: (t) => ({ id: t.organizationId, name: 'Changed Org' }),
+    outsider: 'not_found',
+  },
+  'organizations.delete': {
+    access: ALL_ROLES,
+    type: 'mutation',
+    input: (t) => ({ id: t.organizationId }),
+    outsider: 'not_found',
+  },
+
   'workspaces.reactivate': {
     access: ['owner'],
     type: 'mutation',

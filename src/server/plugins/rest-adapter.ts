@@ -1,5 +1,6 @@
 import { TRPCError } from '@trpc/server';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import Papa from 'papaparse';
 import { z } from 'zod';
 import type { AppRouter } from '../trpc/router.ts';
 import { toErrorReply, type ErrorBody } from './errors.ts';
@@ -19,6 +20,41 @@ export interface RestRoute {
   input?: (req: FastifyRequest) => unknown;
   /** Reshapes the error body where the documented contract adds fields. */
   errorBody?: (body: ErrorBody) => object;
+  /** Turns the procedure's result into the documented body, when it differs. */
+  respond?: Responder;
+}
+
+export interface Responder {
+  send(result: any, reply: FastifyReply): unknown;
+  /** The OpenAPI response schema, from the procedure's output schema. */
+  schema(output: any): object;
+  contentType?: string;
+}
+
+/**
+ * A page `{items, total}` as the plain array the documented list paths answer; the size
+ * of the whole list travels in `X-Total-Count`.
+ */
+export const asArrayWithTotal: Responder = {
+  send(result: { items: unknown[]; total: number }, reply) {
+    reply.header('x-total-count', String(result.total));
+    return result.items;
+  },
+  schema: (output) => output?.properties?.items ?? { type: 'array' },
+};
+
+/** Rows of objects as a CSV download; cells that a spreadsheet would run as formulas are defused. */
+export function asCsv(filename: string): Responder {
+  return {
+    send(result: Record<string, unknown>[], reply) {
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`);
+      return Papa.unparse(result, { escapeFormulae: true });
+    },
+    schema: () => ({ type: 'string' }),
+    contentType: 'text/csv',
+  };
 }
 
 export function defineRestRoutes(routes: RestRoute[]): RestRoute[] {
@@ -75,7 +111,8 @@ export function registerRestRoutes(
           const call = resolveProcedure(options.createCaller(req, reply), route.procedure);
           const input = route.input ? route.input(req) : defaultInput(route, req);
           const result = await call(input);
-          return reply.code(route.status ?? 200).send(result ?? null);
+          const body = route.respond ? route.respond.send(result, reply) : result;
+          return reply.code(route.status ?? 200).send(body ?? null);
         } catch (error) {
           const { status, body } = toErrorReply(error);
           if (status >= 500) req.log.error({ err: error }, 'request failed');
@@ -139,7 +176,13 @@ export function buildOpenApiDocument(
       responses: {
         [String(route.status ?? 200)]: {
           description: 'Success',
-          content: { 'application/json': { schema: jsonSchema(def.output, 'output') ?? {} } },
+          content: {
+            [route.respond?.contentType ?? 'application/json']: {
+              schema: route.respond
+                ? route.respond.schema(jsonSchema(def.output, 'output'))
+                : (jsonSchema(def.output, 'output') ?? {}),
+            },
+          },
         },
         default: { description: 'Error', content: { 'application/json': { schema: errorSchema } } },
       },

@@ -1,6 +1,7 @@
 import argon2 from 'argon2';
 import { TRPCError } from '@trpc/server';
 import type { LoginInput, Me, SignupInput } from '../../../shared/auth.schema.ts';
+import { splitFullName } from '../../../shared/team.schema.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { clientInfo, type Context } from '../../trpc/context.ts';
 import { recordActivity } from '../audit/audit.repository.ts';
@@ -96,11 +97,9 @@ export async function me(ctx: Context, user: SessionUser): Promise<Me> {
   const membership = workspaceId
     ? await findCurrentMembership(ctx.db, workspaceId, user.id)
     : undefined;
-  const [firstName = '', ...rest] = user.fullName.trim().split(/\s+/);
   return {
     id: user.id,
-    firstName,
-    lastName: rest.join(' '),
+    ...splitFullName(user.fullName),
     email: user.email,
     role: membership?.role ?? null,
     profileImageUrl: user.profileImageUrl,

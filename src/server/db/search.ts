@@ -1,0 +1,11 @@
+/** An ILIKE pattern matching `text` anywhere, with the user's % and _ taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Dates leave the database as Date objects and the API as ISO strings. */
+export function iso(value: Date): string;
+export function iso(value: Date | null): string | null;
+export function iso(value: Date | null): string | null {
+  return value ? value.toISOString() : null;
+}

@@ -1,0 +1,271 @@
+import { sql } from 'kysely';
+import type { Person, Tag, TagColor } from '../../../shared/contacts.schema.ts';
+import type { ListQuery } from '../../../shared/list.schema.ts';
+import type { Database } from '../../db/create-db.ts';
+import { containsPattern, iso } from '../../db/search.ts';
+
+export interface PersonValues {
+  fullName?: string;
+  email?: string | null;
+  phone?: string | null;
+  jobTitle?: string | null;
+  companyId?: number | null;
+  assignedUserId?: number | null;
+  status?: string;
+  notes?: string | null;
+  lastContact?: string | null;
+}
+
+/** Persons of the workspace matching the search on name, email or phone. */
+function baseQuery(db: Database, workspaceId: number, search: string | undefined) {
+  let query = db.selectFrom('persons as p').where('p.workspaceId', '=', workspaceId);
+  if (search) {
+    const pattern = containsPattern(search);
+    query = query.where((eb) =>
+      eb.or([
+        eb('p.fullName', 'ilike', pattern),
+        eb('p.email', 'ilike', pattern),
+        eb('p.phone', 'ilike', pattern),
+      ]),
+    );
+  }
+  return query;
+}
+
+function selectPerson(db: Database, workspaceId: number, search?: string) {
+  return baseQuery(db, workspaceId, search)
+    .leftJoin('organizations as o', (join) =>
+      join.onRef('o.workspaceId', '=', 'p.workspaceId').onRef('o.id', '=', 'p.companyId'),
+    )
+    .select([
+      'p.id',
+      'p.fullName',
+      'p.email',
+      'p.phone',
+      'p.jobTitle',
+      'p.companyId',
+      'o.name as companyName',
+      'p.assignedUserId',
+      'p.status',
+      'p.notes',
+      'p.lastContact',
+      'p.createdAt',
+    ]);
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof selectPerson>['execute']>>[number];
+
+function toPerson({ companyName, ...r }: Row): Person {
+  return {
+    ...r,
+    company:
+      r.companyId !== null && companyName !== null ? { id: r.companyId, name: companyName } : null,
+    lastContact: iso(r.lastContact),
+    createdAt: iso(r.createdAt),
+  };
+}
+
+/** A page of contacts, newest first, optionally with their tags. */
+export async function listPersons(
+  db: Database,
+  workspaceId: number,
+  query: ListQuery & { withTags?: boolean },
+) {
+  let page = selectPerson(db, workspaceId, query.search)
+    .orderBy('p.createdAt', 'desc')
+    .orderBy('p.id', 'desc');
+  if (query.limit !== undefined) page = page.limit(query.limit);
+  if (query.offset) page = page.offset(query.offset);
+  const [rows, count] = await Promise.all([
+    page.execute(),
+    baseQuery(db, workspaceId, query.search)
+      .select(sql<number>`count(*)::int`.as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  const items = rows.map(toPerson);
+  if (query.withTags) {
+    const tags = await tagsByPerson(
+      db,
+      workspaceId,
+      query.limit === undefined ? undefined : items.map((p) => p.id),
+    );
+    for (const item of items) item.tags = tags.get(item.id) ?? [];
+  }
+  return { items, total: count.total };
+}
+
+export async function findPerson(db: Database, workspaceId: number, id: number, withTags = false) {
+  const row = await selectPerson(db, workspaceId).where('p.id', '=', id).executeTakeFirst();
+  if (!row) return undefined;
+  const person = toPerson(row);
+  if (withTags) person.tags = (await tagsByPerson(db, workspaceId, [id])).get(id) ?? [];
+  return person;
+}
+
+/** Tags of the given persons (all persons of the workspace when `ids` is undefined). */
+async function tagsByPerson(db: Database, workspaceId: number, ids: number[] | undefined) {
+  const byPerson = new Map<number, Tag[]>();
+  if (ids?.length === 0) return byPerson;
+  let query = db
+    .selectFrom('contactTags as ct')
+    .innerJoin('tags as t', (join) =>
+      join.onRef('t.workspaceId', '=', 'ct.workspaceId').onRef('t.id', '=', 'ct.tagId'),
+    )
+    .select(['ct.personId', 't.id', 't.name', 't.color'])
+    .where('ct.workspaceId', '=', workspaceId)
+    .orderBy('t.name');
+  if (ids) query = query.where('ct.personId', 'in', ids);
+  for (const row of await query.execute()) {
+    const list = byPerson.get(row.personId) ?? [];
+    list.push({ id: row.id, name: row.name, color: row.color as TagColor });
+    byPerson.set(row.personId, list);
+  }
+  return byPerson;
+}
+
+export async function insertPerson(
+  db: Database,
+  workspaceId: number,
+  values: PersonValues & { fullName: string },
+) {
+  const row = await db
+    .insertInto('persons')
+    .values({ ...values, workspaceId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function insertPersons(
+  db: Database,
+  workspaceId: number,
+  rows: (PersonValues & { fullName: string })[],
+) {
+  if (rows.length === 0) return 0;
+  const result = await db
+    .insertInto('persons')
+    .values(rows.map((r) => ({ ...r, workspaceId })))
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? rows.length);
+}
+
+export async function updatePerson(
+  db: Database,
+  workspaceId: number,
+  id: number,
+  values: PersonValues,
+) {
+  if (Object.keys(values).length === 0)
+    return (await findPerson(db, workspaceId, id)) !== undefined;
+  const result = await db
+    .updateTable('persons')
+    .set(values)
+    .where('workspaceId', '=', workspaceId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function deletePerson(db: Database, workspaceId: number, id: number) {
+  const result = await db
+    .deleteFrom('persons')
+    .where('workspaceId', '=', workspaceId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/** Lowercased emails among `emails` that a contact of the workspace already has. */
+export async function existingEmails(db: Database, workspaceId: number, emails: string[]) {
+  if (emails.length === 0) return new Set<string>();
+  const rows = await db
+    .selectFrom('persons')
+    .select(sql<string>`lower(email)`.as('email'))
+    .where('workspaceId', '=', workspaceId)
+    .where((eb) => eb(eb.fn<string>('lower', ['email']), 'in', emails))
+    .execute();
+  return new Set(rows.map((r) => r.email));
+}
+
+export async function listPersonsForExport(db: Database, workspaceId: number, search?: string) {
+  const rows = await selectPerson(db, workspaceId, search)
+    .leftJoin('users as u', 'u.id', 'p.assignedUserId')
+    .select('u.fullName as assignedTo')
+    .orderBy('p.createdAt', 'desc')
+    .orderBy('p.id', 'desc')
+    .execute();
+  const tags = await tagsByPerson(db, workspaceId, undefined);
+  return rows.map((r) => ({
+    Name: r.fullName,
+    Email: r.email ?? '',
+    Phone: r.phone ?? '',
+    'Job Title': r.jobTitle ?? '',
+    Organization: r.companyName ?? '',
+    'Assigned To': r.assignedTo ?? '',
+    Tags: (tags.get(r.id) ?? []).map((t) => t.name).join(', '),
+    Notes: r.notes ?? '',
+    Created: iso(r.createdAt),
+  }));
+}
+
+// Tags
+
+export async function listTags(db: Database, workspaceId: number): Promise<Tag[]> {
+  const rows = await db
+    .selectFrom('tags')
+    .select(['id', 'name', 'color'])
+    .where('workspaceId', '=', workspaceId)
+    .orderBy('name')
+    .execute();
+  return rows.map((r) => ({ ...r, color: r.color as TagColor }));
+}
+
+export async function insertTag(
+  db: Database,
+  workspaceId: number,
+  values: { name: string; color: TagColor },
+) {
+  const row = await db
+    .insertInto('tags')
+    .values({ ...values, workspaceId })
+    .returning(['id', 'name', 'color'])
+    .executeTakeFirstOrThrow();
+  return { ...row, color: row.color as TagColor };
+}
+
+export async function tagExists(db: Database, workspaceId: number, id: number) {
+  const row = await db
+    .selectFrom('tags')
+    .select('id')
+    .where('workspaceId', '=', workspaceId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function attachTag(
+  db: Database,
+  workspaceId: number,
+  personId: number,
+  tagId: number,
+) {
+  await db
+    .insertInto('contactTags')
+    .values({ workspaceId, personId, tagId })
+    .onConflict((oc) => oc.columns(['workspaceId', 'personId', 'tagId']).doNothing())
+    .execute();
+}
+
+export async function detachTag(
+  db: Database,
+  workspaceId: number,
+  personId: number,
+  tagId: number,
+) {
+  await db
+    .deleteFrom('contactTags')
+    .where('workspaceId', '=', workspaceId)
+    .where('personId', '=', personId)
+    .where('tagId', '=', tagId)
+    .execute();
+}

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import {
+  ContactListQuerySchema,
+  ContactTagInputSchema,
+  ImportInputSchema,
+  ImportResultSchema,
+  PersonInputSchema,
+  PersonPageSchema,
+  PersonSchema,
+  PersonUpdateSchema,
+  TagInputSchema,
+  TagSchema,
+} from '../../../shared/contacts.schema.ts';
+import { IdSchema } from '../../../shared/ids.ts';
+import { router, workspaceProcedure } from '../../trpc/init.ts';
+import * as repo from './contacts.repository.ts';
+import * as contacts from './contacts.service.ts';
+
+/** Contacts (persons) and their tags. Every member of the workspace may manage them. */
+export const contactsRouter = router({
+  list: workspaceProcedure
+    .input(ContactListQuerySchema.optional())
+    .output(PersonPageSchema)
+    .query(({ ctx, input }) => repo.listPersons(ctx.db, ctx.workspace.id, input ?? {})),
+  create: workspaceProcedure
+    .input(PersonInputSchema)
+    .output(PersonSchema)
+    .mutation(({ ctx, input }) => contacts.createPerson(ctx.db, ctx.workspace.id, input)),
+  update: workspaceProcedure
+    .input(PersonUpdateSchema)
+    .output(PersonSchema)
+    .mutation(({ ctx, input: { id, ...values } }) =>
+      contacts.updatePerson(ctx.db, ctx.workspace.id, id, values),
+    ),
+  delete: workspaceProcedure
+    .input(z.object({ id: IdSchema }))
+    .mutation(({ ctx, input }) => contacts.deletePerson(ctx.db, ctx.workspace.id, input.id)),
+  addTag: workspaceProcedure
+    .input(ContactTagInputSchema)
+    .mutation(({ ctx, input }) =>
+      contacts.setTag(ctx.db, ctx.workspace.id, input.id, input.tagId, true),
+    ),
+  removeTag: workspaceProcedure
+    .input(ContactTagInputSchema)
+    .mutation(({ ctx, input }) =>
+      contacts.setTag(ctx.db, ctx.workspace.id, input.id, input.tagId, false),
+    ),
+  export: workspaceProcedure
+    .input(ContactListQuerySchema.optional())
+    .query(({ ctx, input }) => repo.listPersonsForExport(ctx.db, ctx.workspace.id, input?.search)),
+  import: workspaceProcedure
+    .input(ImportInputSchema)
+    .output(ImportResultSchema)
+    .mutation(({ ctx, input }) =>
+      contacts.importContacts(ctx.db, ctx.workspace.id, input.rows, input.firstRowNumber),
+    ),
+});
+
+export const tagsRouter = router({
+  list: workspaceProcedure
+    .output(z.array(TagSchema))
+    .query(({ ctx }) => repo.listTags(ctx.db, ctx.workspace.id)),
+  create: workspaceProcedure
+    .input(TagInputSchema)
+    .output(TagSchema)
+    .mutation(({ ctx, input }) => contacts.createTag(ctx.db, ctx.workspace.id, input)),
+});

@@ -1,0 +1,169 @@
+import { TRPCError } from '@trpc/server';
+import { z } from 'zod';
+import type { ImportResult, ImportRow, TagColor } from '../../../shared/contacts.schema.ts';
+import type { Database } from '../../db/create-db.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import {
+  organizationExists,
+  findOrCreateOrganizationsByName,
+} from '../organizations/organizations.repository.ts';
+import { isActiveMember } from '../team/team.repository.ts';
+import * as repo from './contacts.repository.ts';
+
+const CONTACT_NOT_FOUND = 'Contact not found';
+
+/** Ids from input must name rows of this workspace; others are simply not found. */
+async function checkReferences(db: Database, workspaceId: number, values: repo.PersonValues) {
+  if (values.companyId != null && !(await organizationExists(db, workspaceId, values.companyId))) {
+    throw new TRPCError({ code: 'NOT_FOUND', message: 'Organization not found' });
+  }
+  if (
+    values.assignedUserId != null &&
+    !(await isActiveMember(db, workspaceId, values.assignedUserId))
+  ) {
+    throw new TRPCError({ code: 'NOT_FOUND', message: 'User not found' });
+  }
+}
+
+export async function createPerson(
+  db: Database,
+  workspaceId: number,
+  values: repo.PersonValues & { fullName: string },
+) {
+  await checkReferences(db, workspaceId, values);
+  const id = await repo.insertPerson(db, workspaceId, values);
+  return (await repo.findPerson(db, workspaceId, id))!;
+}
+
+export async function updatePerson(
+  db: Database,
+  workspaceId: number,
+  id: number,
+  values: repo.PersonValues,
+) {
+  await checkReferences(db, workspaceId, values);
+  if (!(await repo.updatePerson(db, workspaceId, id, values))) {
+    throw new TRPCError({ code: 'NOT_FOUND', message: CONTACT_NOT_FOUND });
+  }
+  return (await repo.findPerson(db, workspaceId, id))!;
+}
+
+export async function deletePerson(db: Database, workspaceId: number, id: number) {
+  if (!(await repo.deletePerson(db, workspaceId, id))) {
+    throw new TRPCError({ code: 'NOT_FOUND', message: CONTACT_NOT_FOUND });
+  }
+  return { success: true as const };
+}
+
+export async function createTag(
+  db: Database,
+  workspaceId: number,
+  values: { name: string; color: TagColor },
+) {
+  return repo.insertTag(db, workspaceId, values).catch((error: unknown) => {
+    if (isUniqueViolation(error)) {
+      throw new TRPCError({ code: 'CONFLICT', message: 'A tag with this name already exists' });
+    }
+    throw error;
+  });
+}
+
+export async function setTag(
+  db: Database,
+  workspaceId: number,
+  personId: number,
+  tagId: number,
+  attached: boolean,
+) {
+  if (!(await repo.findPerson(db, workspaceId, personId))) {
+    throw new TRPCError({ code: 'NOT_FOUND', message: CONTACT_NOT_FOUND });
+  }
+  if (!(await repo.tagExists(db, workspaceId, tagId))) {
+    throw new TRPCError({ code: 'NOT_FOUND', message: 'Tag not found' });
+  }
+  if (attached) await repo.attachTag(db, workspaceId, personId, tagId);
+  else await repo.detachTag(db, workspaceId, personId, tagId);
+  return { success: true as const };
+}
+
+const emailSchema = z.email();
+
+/**
+ * One batch of a CSV import. A row without a name or with a bad email is rejected; a row
+ * whose email a contact already has (or an earlier row of the batch) is skipped; the rest
+ * are created in one insert, with their organizations found or created by name.
+ */
+export async function importContacts(
+  db: Database,
+  workspaceId: number,
+  rows: ImportRow[],
+  firstRowNumber: number,
+): Promise<ImportResult> {
+  const result: ImportResult = { created: 0, skipped: [], rejected: [] };
+  const accepted: {
+    row: number;
+    values: repo.PersonValues & { fullName: string };
+    organization: string;
+  }[] = [];
+  const seen = new Map<string, number>();
+
+  rows.forEach((raw, index) => {
+    const row = firstRowNumber + index;
+    const fullName = raw.fullName?.trim() ?? '';
+    const email = raw.email?.trim().toLowerCase() ?? '';
+    if (!fullName) return result.rejected.push({ row, reason: 'Full name is required' });
+    if (fullName.length > 100) {
+      return result.rejected.push({ row, reason: 'Full name must be less than 100 characters' });
+    }
+    if (email && !emailSchema.safeParse(email).success) {
+      return result.rejected.push({ row, reason: `Invalid email "${email.slice(0, 100)}"` });
+    }
+    if (email && seen.has(email)) {
+      return result.skipped.push({ row, reason: `Same email as row ${seen.get(email)}` });
+    }
+    if (email) seen.set(email, row);
+    accepted.push({
+      row,
+      organization: raw.organization?.trim().slice(0, 200) ?? '',
+      values: {
+        fullName,
+        email: email || null,
+        phone: raw.phone?.trim().slice(0, 50) || null,
+        jobTitle: raw.jobTitle?.trim().slice(0, 100) || null,
+        notes: raw.notes?.trim().slice(0, 5000) || null,
+      },
+    });
+  });
+
+  await db.transaction().execute(async (trx) => {
+    const taken = await repo.existingEmails(
+      trx,
+      workspaceId,
+      accepted.flatMap((a) => (a.values.email ? [a.values.email] : [])),
+    );
+    const fresh = accepted.filter((a) => {
+      if (a.values.email && taken.has(a.values.email)) {
+        result.skipped.push({ row: a.row, reason: 'A contact with this email already exists' });
+        return false;
+      }
+      return true;
+    });
+    const organizations = await findOrCreateOrganizationsByName(
+      trx,
+      workspaceId,
+      fresh.flatMap((a) => (a.organization ? [a.organization] : [])),
+    );
+    result.created = await repo.insertPersons(
+      trx,
+      workspaceId,
+      fresh.map((a) => ({
+        ...a.values,
+        companyId: a.organization
+          ? (organizations.get(a.organization.toLowerCase()) ?? null)
+          : null,
+      })),
+    );
+  });
+  result.skipped.sort((a, b) => a.row - b.row);
+  return result;
+}

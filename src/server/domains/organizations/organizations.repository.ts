@@ -1,0 +1,190 @@
+import { sql } from 'kysely';
+import type { ListQuery } from '../../../shared/list.schema.ts';
+import type { Organization } from '../../../shared/organizations.schema.ts';
+import type { Database } from '../../db/create-db.ts';
+import { containsPattern, iso } from '../../db/search.ts';
+
+export interface OrganizationValues {
+  name?: string;
+  email?: string | null;
+  phone?: string | null;
+  website?: string | null;
+  address?: string | null;
+  industry?: string | null;
+  status?: string;
+  notes?: string | null;
+}
+
+function baseQuery(db: Database, workspaceId: number, search: string | undefined) {
+  let query = db.selectFrom('organizations as o').where('o.workspaceId', '=', workspaceId);
+  if (search) query = query.where('o.name', 'ilike', containsPattern(search));
+  return query;
+}
+
+function selectOrganization(db: Database, workspaceId: number, search?: string) {
+  return baseQuery(db, workspaceId, search).select((eb) => [
+    'o.id',
+    'o.name',
+    'o.email',
+    'o.phone',
+    'o.website',
+    'o.address',
+    'o.industry',
+    'o.status',
+    'o.notes',
+    'o.createdAt',
+    eb
+      .selectFrom('persons as p')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .whereRef('p.workspaceId', '=', 'o.workspaceId')
+      .whereRef('p.companyId', '=', 'o.id')
+      .as('peopleCount'),
+  ]);
+}
+
+type Row = Omit<Organization, 'createdAt' | 'peopleCount'> & {
+  createdAt: Date;
+  peopleCount: number | null;
+};
+const toOrganization = (r: Row): Organization => ({
+  ...r,
+  createdAt: iso(r.createdAt),
+  peopleCount: r.peopleCount ?? 0,
+});
+
+/** A page of the workspace's organizations by name, with how many people each has. */
+export async function listOrganizations(db: Database, workspaceId: number, query: ListQuery) {
+  let page = selectOrganization(db, workspaceId, query.search)
+    .orderBy(sql`lower(o.name)`)
+    .orderBy('o.id');
+  if (query.limit !== undefined) page = page.limit(query.limit);
+  if (query.offset) page = page.offset(query.offset);
+  const [rows, count] = await Promise.all([
+    page.execute(),
+    baseQuery(db, workspaceId, query.search)
+      .select(sql<number>`count(*)::int`.as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map(toOrganization), total: count.total };
+}
+
+export async function findOrganization(db: Database, workspaceId: number, id: number) {
+  const row = await selectOrganization(db, workspaceId).where('o.id', '=', id).executeTakeFirst();
+  return row && toOrganization(row);
+}
+
+/** The organization picker: id and name only. */
+export async function listOrganizationOptions(db: Database, workspaceId: number, query: ListQuery) {
+  let q = baseQuery(db, workspaceId, query.search)
+    .select(['o.id', 'o.name'])
+    .orderBy(sql`lower(o.name)`)
+    .orderBy('o.id');
+  if (query.limit !== undefined) q = q.limit(query.limit);
+  if (query.offset) q = q.offset(query.offset);
+  return q.execute();
+}
+
+export async function organizationExists(
+  db: Database,
+  workspaceId: number,
+  id: number,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('organizations')
+    .select('id')
+    .where('workspaceId', '=', workspaceId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertOrganization(
+  db: Database,
+  workspaceId: number,
+  values: OrganizationValues & { name: string },
+) {
+  const row = await db
+    .insertInto('organizations')
+    .values({ ...values, workspaceId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateOrganization(
+  db: Database,
+  workspaceId: number,
+  id: number,
+  values: OrganizationValues,
+) {
+  if (Object.keys(values).length === 0) return organizationExists(db, workspaceId, id);
+  const result = await db
+    .updateTable('organizations')
+    .set(values)
+    .where('workspaceId', '=', workspaceId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** People and deals keep existing and lose the link (the foreign keys set it to null). */
+export async function deleteOrganization(db: Database, workspaceId: number, id: number) {
+  const result = await db
+    .deleteFrom('organizations')
+    .where('workspaceId', '=', workspaceId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/**
+ * Organizations by name, without case, creating the missing ones: for the contact import.
+ * Answers lowercased name → id.
+ */
+export async function findOrCreateOrganizationsByName(
+  db: Database,
+  workspaceId: number,
+  names: string[],
+): Promise<Map<string, number>> {
+  const wanted = new Map(names.map((n) => [n.toLowerCase(), n]));
+  const byName = new Map<string, number>();
+  if (wanted.size === 0) return byName;
+  const existing = await db
+    .selectFrom('organizations')
+    .select(['id', sql<string>`lower(name)`.as('key')])
+    .where('workspaceId', '=', workspaceId)
+    .where((eb) => eb(eb.fn<string>('lower', ['name']), 'in', [...wanted.keys()]))
+    .orderBy('id')
+    .execute();
+  for (const row of existing) if (!byName.has(row.key)) byName.set(row.key, row.id);
+  const missing = [...wanted].filter(([key]) => !byName.has(key));
+  if (missing.length > 0) {
+    const created = await db
+      .insertInto('organizations')
+      .values(missing.map(([, name]) => ({ workspaceId, name })))
+      .returning(['id', 'name'])
+      .execute();
+    for (const row of created) byName.set(row.name.toLowerCase(), row.id);
+  }
+  return byName;
+}
+
+export async function listOrganizationsForExport(
+  db: Database,
+  workspaceId: number,
+  search?: string,
+) {
+  const rows = await selectOrganization(db, workspaceId, search)
+    .orderBy(sql`lower(o.name)`)
+    .orderBy('o.id')
+    .execute();
+  return rows.map((r) => ({
+    Name: r.name,
+    Email: r.email ?? '',
+    Phone: r.phone ?? '',
+    Website: r.website ?? '',
+    Industry: r.industry ?? '',
+    People: r.peopleCount ?? 0,
+    Created: iso(r.createdAt),
+  }));
+}

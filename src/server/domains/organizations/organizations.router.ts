@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { IdSchema } from '../../../shared/ids.ts';
+import {
+  CompanyOptionSchema,
+  OrganizationInputSchema,
+  OrganizationListQuerySchema,
+  OrganizationPageSchema,
+  OrganizationSchema,
+  OrganizationUpdateSchema,
+} from '../../../shared/organizations.schema.ts';
+import { router, workspaceProcedure } from '../../trpc/init.ts';
+import * as repo from './organizations.repository.ts';
+import * as organizations from './organizations.service.ts';
+
+export const organizationsRouter = router({
+  list: workspaceProcedure
+    .input(OrganizationListQuerySchema.optional())
+    .output(OrganizationPageSchema)
+    .query(({ ctx, input }) => repo.listOrganizations(ctx.db, ctx.workspace.id, input ?? {})),
+  options: workspaceProcedure
+    .input(OrganizationListQuerySchema.optional())
+    .output(z.array(CompanyOptionSchema))
+    .query(({ ctx, input }) => repo.listOrganizationOptions(ctx.db, ctx.workspace.id, input ?? {})),
+  create: workspaceProcedure
+    .input(OrganizationInputSchema)
+    .output(OrganizationSchema)
+    .mutation(({ ctx, input }) =>
+      organizations.createOrganization(ctx.db, ctx.workspace.id, input),
+    ),
+  update: workspaceProcedure
+    .input(OrganizationUpdateSchema)
+    .output(OrganizationSchema)
+    .mutation(({ ctx, input: { id, ...values } }) =>
+      organizations.updateOrganization(ctx.db, ctx.workspace.id, id, values),
+    ),
+  delete: workspaceProcedure
+    .input(z.object({ id: IdSchema }))
+    .mutation(({ ctx, input }) =>
+      organizations.deleteOrganization(ctx.db, ctx.workspace.id, input.id),
+    ),
+  export: workspaceProcedure
+    .input(OrganizationListQuerySchema.optional())
+    .query(({ ctx, input }) =>
+      repo.listOrganizationsForExport(ctx.db, ctx.workspace.id, input?.search),
+    ),
+});

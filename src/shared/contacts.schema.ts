@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { IdSchema } from './ids.ts';
+import { ListQuerySchema, optionalEmail, optionalText, pageOf } from './list.schema.ts';
+
+export const TAG_COLORS = ['blue', 'red', 'green', 'purple', 'orange', 'yellow'] as const;
+export type TagColor = (typeof TAG_COLORS)[number];
+
+const fullName = z
+  .string({ error: 'Full name is required' })
+  .trim()
+  .min(1, 'Full name is required')
+  .max(100, 'Full name must be less than 100 characters');
+
+/** A contact as created from the Add Contact dialog, the opportunity dialog or a script. */
+export const PersonInputSchema = z.object({
+  fullName,
+  email: optionalEmail,
+  phone: optionalText(50, 'Phone must be less than 50 characters'),
+  jobTitle: optionalText(100, 'Job title must be less than 100 characters'),
+  companyId: IdSchema.nullable().optional(),
+  assignedUserId: IdSchema.nullable().optional(),
+  status: z.string().trim().min(1).max(30).optional(),
+  notes: optionalText(5000, 'Notes must be less than 5000 characters'),
+  lastContact: z.iso.datetime({ offset: true }).nullable().optional(),
+});
+export type PersonInput = z.input<typeof PersonInputSchema>;
+
+/** PUT /api/persons/{id}: any subset of the fields (the table's assignee dropdown sends one). */
+export const PersonUpdateSchema = PersonInputSchema.partial().extend({ id: IdSchema });
+
+/** The contact form of the drawer and dialog (react-hook-form): strings, '' for none. */
+export const ContactFormSchema = z.object({
+  fullName,
+  email: z.union([z.literal(''), z.string().trim().pipe(z.email('Invalid email'))]),
+  phone: z.string().trim().max(50, 'Phone must be less than 50 characters'),
+  jobTitle: z.string().trim().max(100, 'Job title must be less than 100 characters'),
+  companyId: z.string(),
+  assignedUserId: z.string(),
+  notes: z.string().max(5000, 'Notes must be less than 5000 characters'),
+});
+export type ContactForm = z.infer<typeof ContactFormSchema>;
+
+export const ContactListQuerySchema = ListQuerySchema.extend({
+  withTags: z.boolean().optional(),
+});
+
+export const TagSchema = z.object({ id: z.number(), name: z.string(), color: z.enum(TAG_COLORS) });
+export type Tag = z.infer<typeof TagSchema>;
+
+export const PersonSchema = z.object({
+  id: z.number(),
+  fullName: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  jobTitle: z.string().nullable(),
+  companyId: z.number().nullable(),
+  company: z.object({ id: z.number(), name: z.string() }).nullable(),
+  assignedUserId: z.number().nullable(),
+  status: z.string(),
+  notes: z.string().nullable(),
+  lastContact: z.string().nullable(),
+  createdAt: z.string(),
+  tags: z.array(TagSchema).optional(),
+});
+export type Person = z.infer<typeof PersonSchema>;
+
+export const PersonPageSchema = pageOf(PersonSchema);
+
+export const TagInputSchema = z.object({
+  name: z
+    .string({ error: 'Tag name is required' })
+    .trim()
+    .min(1, 'Tag name is required')
+    .max(50, 'Tag name must be less than 50 characters'),
+  color: z.enum(TAG_COLORS, { error: 'Choose one of the six colours' }).default('blue'),
+});
+
+export const ContactTagInputSchema = z.object({ id: IdSchema, tagId: IdSchema });
+
+/** One CSV row after the column mapping: every field is text as the file had it. */
+export const ImportRowSchema = z.object({
+  fullName: z.string().max(1000).optional(),
+  email: z.string().max(1000).optional(),
+  phone: z.string().max(1000).optional(),
+  jobTitle: z.string().max(1000).optional(),
+  organization: z.string().max(1000).optional(),
+  notes: z.string().max(10_000).optional(),
+});
+export type ImportRow = z.infer<typeof ImportRowSchema>;
+
+/** The client sends the file in batches so it can show progress. */
+export const IMPORT_BATCH_SIZE = 500;
+
+export const ImportInputSchema = z.object({
+  rows: z.array(ImportRowSchema).min(1).max(1000, 'Send at most 1000 rows at a time'),
+  /** Row number of the first row in the file, so reports name file rows. */
+  firstRowNumber: z.number().int().min(1).default(1),
+});
+
+export const ImportResultSchema = z.object({
+  created: z.number(),
+  skipped: z.array(z.object({ row: z.number(), reason: z.string() })),
+  rejected: z.array(z.object({ row: z.number(), reason: z.string() })),
+});
+export type ImportResult = z.infer<typeof ImportResultSchema>;

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { IdSchema } from './ids.ts';
+import { ListQuerySchema, optionalEmail, optionalText, pageOf } from './list.schema.ts';
+
+const name = z
+  .string({ error: 'Organization name is required' })
+  .trim()
+  .min(1, 'Organization name is required')
+  .max(200, 'Organization name must be less than 200 characters');
+
+export const OrganizationInputSchema = z.object({
+  name,
+  email: optionalEmail,
+  phone: optionalText(50, 'Phone must be less than 50 characters'),
+  website: optionalText(500, 'Website must be less than 500 characters'),
+  address: optionalText(500, 'Address must be less than 500 characters'),
+  industry: optionalText(100, 'Industry must be less than 100 characters'),
+  status: z.string().trim().min(1).max(30).optional(),
+  notes: optionalText(5000, 'Notes must be less than 5000 characters'),
+});
+
+export const OrganizationUpdateSchema = OrganizationInputSchema.partial().extend({ id: IdSchema });
+
+/** Quick-create from the contact form (SPEC §5): name required, email valid or empty. */
+export const OrganizationQuickFormSchema = z.object({
+  name,
+  email: z.union([z.literal(''), z.string().trim().pipe(z.email('Invalid email'))]),
+  phone: z.string().trim().max(50, 'Phone must be less than 50 characters'),
+});
+
+export const OrganizationListQuerySchema = ListQuerySchema;
+
+export const OrganizationSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  website: z.string().nullable(),
+  address: z.string().nullable(),
+  industry: z.string().nullable(),
+  status: z.string(),
+  notes: z.string().nullable(),
+  createdAt: z.string(),
+  peopleCount: z.number(),
+});
+export type Organization = z.infer<typeof OrganizationSchema>;
+
+export const OrganizationPageSchema = pageOf(OrganizationSchema);
+
+export const CompanyOptionSchema = z.object({ id: z.number(), name: z.string() });
+
+/** '1 person', 'N people' (SPEC §2 Organizations). */
+export function peopleLabel(count: number): string {
+  return `${count} ${count === 1 ? 'person' : 'people'}`;
+}
