@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestApp,
+  signUpWithWorkspace,
+  type TestApp,
+} from '../../../../tests/support/test-app.ts';
+
+let t: TestApp;
+let owner: Awaited<ReturnType<typeof signUpWithWorkspace>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await signUpWithWorkspace(t.app, 'Org Keepers');
+});
+afterAll(() => t.close());
+
+describe('organizations', () => {
+  it('creates (201), lists with people counts, searches by name and pages', async () => {
+    const res = await owner.client.post('/api/organizations', {
+      name: 'Umbrella Corp',
+      email: 'info@umbrella.com',
+      phone: '555',
+      website: 'https://umbrella.com',
+      industry: 'Pharma',
+    });
+    expect(res.statusCode).toBe(201);
+    const org = res.json();
+    expect(org).toEqual({
+      id: expect.any(Number),
+      name: 'Umbrella Corp',
+      email: 'info@umbrella.com',
+      phone: '555',
+      website: 'https://umbrella.com',
+      address: null,
+      industry: 'Pharma',
+      status: 'active',
+      notes: null,
+      createdAt: expect.any(String),
+      peopleCount: 0,
+    });
+    await owner.client.post('/api/persons', { fullName: 'Alice', companyId: org.id });
+    await owner.client.post('/api/persons', { fullName: 'Bob', companyId: org.id });
+    const list = (await owner.client.get('/api/organizations?search=UMBRELLA')).json();
+    expect(list).toEqual([{ ...org, peopleCount: 2 }]);
+
+    for (const name of ['Beta', 'Alpha', 'Gamma'])
+      await owner.client.post('/api/organizations', { name });
+    const page = await owner.client.get('/api/organizations?limit=2&offset=1');
+    expect(page.json().map((o: { name: string }) => o.name)).toEqual(['Beta', 'Gamma']);
+    expect(page.headers['x-total-count']).toBe('4');
+    expect((await owner.client.get('/api/companies')).json()).toEqual([
+      { id: expect.any(Number), name: 'Alpha' },
+      { id: expect.any(Number), name: 'Beta' },
+      { id: expect.any(Number), name: 'Gamma' },
+      { id: org.id, name: 'Umbrella Corp' },
+    ]);
+  });
+
+  it('validates the name and email', async () => {
+    const cases: [unknown, string][] = [
+      [{}, 'Organization name is required'],
+      [{ name: '' }, 'Organization name is required'],
+      [{ name: 'Ok', email: 'bad' }, 'Invalid email'],
+      [{ name: 'x'.repeat(201) }, 'Organization name must be less than 200 characters'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await owner.client.post('/api/organizations', body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe(message);
+    }
+    expect(
+      (await owner.client.post('/api/organizations', { name: 'Blank Email', email: '' })).json()
+        .email,
+    ).toBeNull();
+  });
+
+  it('renames, and deleting keeps its people without the link', async () => {
+    const org = (await owner.client.post('/api/organizations', { name: 'Short Lived' })).json();
+    const person = (
+      await owner.client.post('/api/persons', { fullName: 'Survivor', companyId: org.id })
+    ).json();
+    const renamed = await owner.client.put(`/api/organizations/${org.id}`, { name: 'Renamed' });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toMatchObject({ id: org.id, name: 'Renamed', peopleCount: 1 });
+    expect((await owner.client.put(`/api/organizations/${org.id}`, { name: '' })).statusCode).toBe(
+      400,
+    );
+
+    const del = await owner.client.delete(`/api/organizations/${org.id}`);
+    expect(del.json()).toEqual({ success: true });
+    const survivor = (await owner.client.get('/api/persons?search=Survivor')).json();
+    expect(survivor).toEqual([
+      expect.objectContaining({ id: person.id, companyId: null, company: null }),
+    ]);
+    expect((await owner.client.delete(`/api/organizations/${org.id}`)).statusCode).toBe(404);
+  });
+});
