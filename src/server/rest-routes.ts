@@ -1,5 +1,6 @@
 import { authRestRoutes } from './domains/auth/auth.rest.ts';
 import { contactsRestRoutes } from './domains/contacts/contacts.rest.ts';
+import { pipelineRestRoutes } from './domains/pipeline/pipeline.rest.ts';
 import { organizationsRestRoutes } from './domains/organizations/organizations.rest.ts';
 import { teamRestRoutes } from './domains/team/team.rest.ts';
 import { workspacesRestRoutes } from './domains/workspaces/workspaces.rest.ts';
@@ -11,4 +12,5 @@ export const restRoutes = [
   ...teamRestRoutes,
   ...contactsRestRoutes,
   ...organizationsRestRoutes,
+  ...pipelineRestRoutes,
 ];

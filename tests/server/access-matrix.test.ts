@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORKSPACE_ROLES, type WorkspaceRole } from '../../src/shared/roles.ts';
+import { insertStages } from '../../src/server/domains/pipeline/pipeline.repository.ts';
+import { DEFAULT_STAGES } from '../../src/server/domains/pipeline/pipeline.service.ts';
 import { appRouter } from '../../src/server/trpc/router.ts';
 import {
   ApiClient,
@@ -93,6 +95,26 @@ async function freshTarget(): Promise<Target> {
     .insertInto('contactTags')
     .values({ workspaceId: ws.id, personId: person.id, tagId: tag.id })
     .execute();
+  await insertStages(t.db, ws.id, [
+    ...DEFAULT_STAGES,
+    { key: 'matrix_custom', label: `${name} Stage`, color: 'gray', isSystemStage: false },
+  ]);
+  const stages = await t.db
+    .selectFrom('stages')
+    .select(['id', 'key'])
+    .where('workspaceId', '=', ws.id)
+    .orderBy('sortOrder')
+    .execute();
+  const lead = await t.db
+    .insertInto('leads')
+    .values({
+      workspaceId: ws.id,
+      dealName: `${name} Deal`,
+      stage: 'contacted',
+      personId: person.id,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return {
     workspaceId: ws.id,
     workspaceName: name,
@@ -100,6 +122,9 @@ async function freshTarget(): Promise<Target> {
     organizationId: org.id,
     tagId: tag.id,
     ownerUserId: members.owner.userId,
+    leadId: lead.id,
+    stageId: stages.find((s) => s.key === 'matrix_custom')!.id,
+    stageIds: stages.map((s) => s.id),
   };
 }
 
@@ -151,9 +176,10 @@ describe.each(Object.entries(accessMatrix))('%s', (path, entry) => {
     await expectRefused(deactivated.client, path, entry, 401);
   });
 
-  if (entry.outsider === 'not_found') {
-    it("answers 404 to a member of another workspace using this workspace's ids", async () => {
-      await expectRefused(outsider.client, path, entry, 404);
+  if (entry.outsider === 'not_found' || entry.outsider === 'bad_request') {
+    const status = entry.outsider === 'not_found' ? 404 : 400;
+    it(`answers ${status} to a member of another workspace using this workspace's ids`, async () => {
+      await expectRefused(outsider.client, path, entry, status);
     });
   } else if (entry.outsider === 'own') {
     it("never shows another workspace's data to an outsider", async () => {

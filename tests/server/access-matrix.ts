@@ -11,6 +11,11 @@ export interface Target {
   organizationId: number;
   tagId: number;
   ownerUserId: number;
+  leadId: number;
+  /** A stage without deals that may be edited and deleted. */
+  stageId: number;
+  /** Every stage id, in board order. */
+  stageIds: number[];
 }
 
 export interface MatrixEntry {
@@ -26,7 +31,7 @@ export interface MatrixEntry {
    * A member of another workspace calling with the target's ids: refused with 404, or
    * answered about their own workspace only ('own').
    */
-  outsider: 'not_found' | 'own' | 'n/a';
+  outsider: 'not_found' | 'bad_request' | 'own' | 'n/a';
 }
 
 const ALL_ROLES = ['owner', 'partner', 'administrator', 'project_manager', 'collaborator'] as const;
@@ -140,6 +145,57 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     access: ALL_ROLES,
     type: 'mutation',
     input: (t) => ({ id: t.organizationId }),
+    outsider: 'not_found',
+  },
+
+  'stages.list': { access: ALL_ROLES, type: 'query', outsider: 'own' },
+  'stages.create': {
+    access: ALL_ROLES,
+    type: 'mutation',
+    input: () => ({ label: 'Matrix Stage' }),
+    outsider: 'own',
+  },
+  'stages.update': {
+    access: ALL_ROLES,
+    type: 'mutation',
+    input: (t) => ({ id: t.stageId, label: 'Renamed Stage' }),
+    outsider: 'not_found',
+  },
+  'stages.delete': {
+    access: ALL_ROLES,
+    type: 'mutation',
+    input: (t) => ({ id: t.stageId }),
+    outsider: 'not_found',
+  },
+  'stages.reorder': {
+    access: ALL_ROLES,
+    type: 'mutation',
+    input: (t) => ({ ids: [...t.stageIds].reverse() }),
+    // The outsider's own pipeline has other ids: refused as a bad order, changing nothing.
+    outsider: 'bad_request',
+  },
+  'leads.list': { access: ALL_ROLES, type: 'query', outsider: 'own' },
+  'leads.create': {
+    access: ALL_ROLES,
+    type: 'mutation',
+    input: (t) => ({
+      dealName: 'Matrix Deal',
+      personId: t.personId,
+      companyId: t.organizationId,
+      assignedUserId: t.ownerUserId,
+    }),
+    outsider: 'not_found',
+  },
+  'leads.update': {
+    access: ALL_ROLES,
+    type: 'mutation',
+    input: (t) => ({ id: t.leadId, stage: 'won', value: 10 }),
+    outsider: 'not_found',
+  },
+  'leads.delete': {
+    access: ALL_ROLES,
+    type: 'mutation',
+    input: (t) => ({ id: t.leadId }),
     outsider: 'not_found',
   },
 

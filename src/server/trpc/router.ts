@@ -1,5 +1,6 @@
 import { authRouter } from '../domains/auth/auth.router.ts';
 import { contactsRouter, tagsRouter } from '../domains/contacts/contacts.router.ts';
+import { leadsRouter, stagesRouter } from '../domains/pipeline/pipeline.router.ts';
 import { organizationsRouter } from '../domains/organizations/organizations.router.ts';
 import { teamRouter } from '../domains/team/team.router.ts';
 import { workspacesRouter } from '../domains/workspaces/workspaces.router.ts';
@@ -12,6 +13,8 @@ export const appRouter = router({
   contacts: contactsRouter,
   tags: tagsRouter,
   organizations: organizationsRouter,
+  stages: stagesRouter,
+  leads: leadsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -269,3 +269,13 @@ export async function detachTag(
     .where('tagId', '=', tagId)
     .execute();
 }
+
+export async function personExists(db: Database, workspaceId: number, id: number) {
+  const row = await db
+    .selectFrom('persons')
+    .select('id')
+    .where('workspaceId', '=', workspaceId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -200,14 +200,3 @@ export async function purgeExpiredWorkspaces(db: Database): Promise<number> {
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
-
-export async function insertStages(
-  db: Database,
-  workspaceId: number,
-  stages: readonly { key: string; label: string; color: string; isSystemStage: boolean }[],
-): Promise<void> {
-  await db
-    .insertInto('stages')
-    .values(stages.map((stage, sortOrder) => ({ ...stage, workspaceId, sortOrder })))
-    .execute();
-}

@@ -11,20 +11,12 @@ import { clientInfo, type Context } from '../../trpc/context.ts';
 import { recordActivity } from '../audit/audit.repository.ts';
 import type { SessionUser } from '../auth/auth.repository.ts';
 import { attachFileToWorkspace } from '../files/files.repository.ts';
+import { insertStages } from '../pipeline/pipeline.repository.ts';
+import { DEFAULT_STAGES } from '../pipeline/pipeline.service.ts';
 import * as repo from './workspaces.repository.ts';
 
 const SLUG_TAKEN = 'A workspace with this URL already exists';
 const NOT_FOUND = 'Workspace not found';
-
-/** The pipeline every new workspace starts with; new, won and lost cannot be removed. */
-export const DEFAULT_STAGES = [
-  { key: 'new', label: 'New', color: 'gray', isSystemStage: true },
-  { key: 'contacted', label: 'Contacted', color: 'blue', isSystemStage: false },
-  { key: 'meeting_scheduled', label: 'Meeting Scheduled', color: 'violet', isSystemStage: false },
-  { key: 'proposal_sent', label: 'Proposal Sent', color: 'orange', isSystemStage: false },
-  { key: 'won', label: 'Won', color: 'green', isSystemStage: true },
-  { key: 'lost', label: 'Lost', color: 'red', isSystemStage: true },
-] as const;
 
 /**
  * Creates a workspace owned by the user, with the default pipeline, and makes it current.
@@ -51,7 +43,7 @@ export async function createWorkspace(
         logoUrl: input.logo ?? null,
       });
       await repo.insertMembership(trx, { workspaceId: created.id, userId: user.id, role: 'owner' });
-      await repo.insertStages(trx, created.id, DEFAULT_STAGES);
+      await insertStages(trx, created.id, DEFAULT_STAGES);
       if (input.logo) await attachFileToWorkspace(trx, input.logo, user.id, created.id);
       return created;
     })

@@ -1,0 +1,264 @@
+import { sql } from 'kysely';
+import type { ListQuery } from '../../../shared/list.schema.ts';
+import type { Lead, Stage } from '../../../shared/pipeline.schema.ts';
+import type { Database } from '../../db/create-db.ts';
+import { containsPattern, iso } from '../../db/search.ts';
+
+// Stages
+
+const stageColumns = [
+  'id',
+  'key',
+  'label',
+  'color',
+  'sortOrder',
+  'isSystemStage',
+  'createdAt',
+] as const;
+type StageRow = Omit<Stage, 'createdAt'> & { createdAt: Date };
+const toStage = (r: StageRow): Stage => ({ ...r, createdAt: iso(r.createdAt) });
+
+export async function listStages(db: Database, workspaceId: number): Promise<Stage[]> {
+  const rows = await db
+    .selectFrom('stages')
+    .select(stageColumns)
+    .where('workspaceId', '=', workspaceId)
+    .orderBy('sortOrder')
+    .orderBy('id')
+    .execute();
+  return rows.map(toStage);
+}
+
+export async function findStage(db: Database, workspaceId: number, id: number) {
+  const row = await db
+    .selectFrom('stages')
+    .select(stageColumns)
+    .where('workspaceId', '=', workspaceId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && toStage(row);
+}
+
+export async function stageKeyExists(db: Database, workspaceId: number, key: string) {
+  const row = await db
+    .selectFrom('stages')
+    .select('id')
+    .where('workspaceId', '=', workspaceId)
+    .where('key', '=', key)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** New stages go to the end of the board. */
+export async function insertStage(
+  db: Database,
+  workspaceId: number,
+  values: { key: string; label: string; color?: string },
+) {
+  const row = await db
+    .insertInto('stages')
+    .values((eb) => ({
+      ...values,
+      workspaceId,
+      sortOrder: eb
+        .selectFrom('stages')
+        .select(sql<number>`coalesce(max(sort_order) + 1, 0)`.as('next'))
+        .where('workspaceId', '=', workspaceId),
+    }))
+    .returning(stageColumns)
+    .executeTakeFirstOrThrow();
+  return toStage(row);
+}
+
+export async function insertStages(
+  db: Database,
+  workspaceId: number,
+  stages: readonly { key: string; label: string; color: string; isSystemStage: boolean }[],
+): Promise<void> {
+  await db
+    .insertInto('stages')
+    .values(stages.map((stage, sortOrder) => ({ ...stage, workspaceId, sortOrder })))
+    .execute();
+}
+
+export async function updateStage(
+  db: Database,
+  workspaceId: number,
+  id: number,
+  values: { label: string; color?: string },
+) {
+  const row = await db
+    .updateTable('stages')
+    .set(values)
+    .where('workspaceId', '=', workspaceId)
+    .where('id', '=', id)
+    .returning(stageColumns)
+    .executeTakeFirst();
+  return row && toStage(row);
+}
+
+export async function deleteStage(db: Database, workspaceId: number, id: number) {
+  await db
+    .deleteFrom('stages')
+    .where('workspaceId', '=', workspaceId)
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function setStageOrder(db: Database, workspaceId: number, ids: number[]) {
+  for (const [sortOrder, id] of ids.entries()) {
+    await db
+      .updateTable('stages')
+      .set({ sortOrder })
+      .where('workspaceId', '=', workspaceId)
+      .where('id', '=', id)
+      .execute();
+  }
+}
+
+export async function countLeadsInStage(db: Database, workspaceId: number, key: string) {
+  const row = await db
+    .selectFrom('leads')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('workspaceId', '=', workspaceId)
+    .where('stage', '=', key)
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
+
+// Leads
+
+export interface LeadValues {
+  dealName?: string;
+  personId?: number | null;
+  companyId?: number | null;
+  assignedUserId?: number | null;
+  stage?: string;
+  value?: string;
+  description?: string | null;
+  probability?: number;
+  closeDate?: string | null;
+  lastContact?: string | null;
+}
+
+function selectLead(db: Database, workspaceId: number, search?: string) {
+  let query = db
+    .selectFrom('leads as l')
+    .leftJoin('persons as p', (j) =>
+      j.onRef('p.workspaceId', '=', 'l.workspaceId').onRef('p.id', '=', 'l.personId'),
+    )
+    .leftJoin('organizations as o', (j) =>
+      j.onRef('o.workspaceId', '=', 'l.workspaceId').onRef('o.id', '=', 'l.companyId'),
+    )
+    .leftJoin('userWorkspaces as uw', (j) =>
+      j.onRef('uw.workspaceId', '=', 'l.workspaceId').onRef('uw.userId', '=', 'l.assignedUserId'),
+    )
+    .leftJoin('users as u', 'u.id', 'uw.userId')
+    .where('l.workspaceId', '=', workspaceId);
+  if (search) {
+    const pattern = containsPattern(search);
+    query = query.where((eb) =>
+      eb.or([
+        eb('l.dealName', 'ilike', pattern),
+        eb('p.fullName', 'ilike', pattern),
+        eb('p.email', 'ilike', pattern),
+        eb('o.name', 'ilike', pattern),
+      ]),
+    );
+  }
+  return query.select([
+    'l.id',
+    'l.dealName',
+    'l.stage',
+    'l.value',
+    'l.description',
+    'l.probability',
+    'l.closeDate',
+    'l.lastContact',
+    'l.createdAt',
+    'l.personId',
+    'l.companyId',
+    'l.assignedUserId',
+    'p.fullName as personName',
+    'p.email as personEmail',
+    'o.name as companyName',
+    'u.fullName as ownerName',
+    sql<boolean>`coalesce(uw.is_active and u.is_active, false)`.as('ownerActive'),
+  ]);
+}
+
+type LeadRow = Awaited<ReturnType<ReturnType<typeof selectLead>['execute']>>[number];
+
+function toLead({
+  personName,
+  personEmail,
+  companyName,
+  ownerName,
+  ownerActive,
+  ...r
+}: LeadRow): Lead {
+  return {
+    ...r,
+    lastContact: iso(r.lastContact),
+    createdAt: iso(r.createdAt),
+    person: personName !== null ? { fullName: personName, email: personEmail } : null,
+    company: companyName !== null ? { name: companyName } : null,
+    owner: ownerName !== null ? { fullName: ownerName, isActive: ownerActive } : null,
+  };
+}
+
+/** The workspace's deals, newest first (the board sorts on the client). */
+export async function listLeads(
+  db: Database,
+  workspaceId: number,
+  query: ListQuery,
+): Promise<Lead[]> {
+  let q = selectLead(db, workspaceId, query.search)
+    .orderBy('l.createdAt', 'desc')
+    .orderBy('l.id', 'desc');
+  if (query.limit !== undefined) q = q.limit(query.limit);
+  if (query.offset) q = q.offset(query.offset);
+  return (await q.execute()).map(toLead);
+}
+
+export async function findLead(db: Database, workspaceId: number, id: number) {
+  const row = await selectLead(db, workspaceId).where('l.id', '=', id).executeTakeFirst();
+  return row && toLead(row);
+}
+
+export async function insertLead(
+  db: Database,
+  workspaceId: number,
+  values: LeadValues & { dealName: string },
+) {
+  const row = await db
+    .insertInto('leads')
+    .values({ ...values, workspaceId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateLead(
+  db: Database,
+  workspaceId: number,
+  id: number,
+  values: LeadValues,
+) {
+  const result = await db
+    .updateTable('leads')
+    .set({ ...values, updatedAt: new Date() })
+    .where('workspaceId', '=', workspaceId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function deleteLead(db: Database, workspaceId: number, id: number) {
+  const result = await db
+    .deleteFrom('leads')
+    .where('workspaceId', '=', workspaceId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}

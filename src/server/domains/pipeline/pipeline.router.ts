@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { IdSchema } from '../../../shared/ids.ts';
+import {
+  LeadInputSchema,
+  LeadListQuerySchema,
+  LeadSchema,
+  LeadUpdateSchema,
+  StageCreateSchema,
+  StageReorderSchema,
+  StageSchema,
+  StageUpdateSchema,
+} from '../../../shared/pipeline.schema.ts';
+import { router, workspaceProcedure } from '../../trpc/init.ts';
+import * as repo from './pipeline.repository.ts';
+import * as pipeline from './pipeline.service.ts';
+
+/** Stages and opportunities (leads). Every member of the workspace works the pipeline. */
+export const stagesRouter = router({
+  list: workspaceProcedure
+    .output(z.array(StageSchema))
+    .query(({ ctx }) => repo.listStages(ctx.db, ctx.workspace.id)),
+  create: workspaceProcedure
+    .input(StageCreateSchema)
+    .output(StageSchema)
+    .mutation(({ ctx, input }) => pipeline.createStage(ctx.db, ctx.workspace.id, input)),
+  update: workspaceProcedure
+    .input(StageUpdateSchema)
+    .output(StageSchema)
+    .mutation(({ ctx, input }) => pipeline.updateStage(ctx.db, ctx.workspace.id, input)),
+  delete: workspaceProcedure
+    .input(z.object({ id: IdSchema }))
+    .mutation(({ ctx, input }) => pipeline.deleteStage(ctx.db, ctx.workspace.id, input.id)),
+  reorder: workspaceProcedure
+    .input(StageReorderSchema)
+    .output(z.array(StageSchema))
+    .mutation(({ ctx, input }) => pipeline.reorderStages(ctx.db, ctx.workspace.id, input.ids)),
+});
+
+export const leadsRouter = router({
+  list: workspaceProcedure
+    .input(LeadListQuerySchema.optional())
+    .output(z.array(LeadSchema))
+    .query(({ ctx, input }) => repo.listLeads(ctx.db, ctx.workspace.id, input ?? {})),
+  create: workspaceProcedure
+    .input(LeadInputSchema)
+    .output(LeadSchema)
+    .mutation(({ ctx, input }) => pipeline.createLead(ctx.db, ctx.workspace.id, input)),
+  update: workspaceProcedure
+    .input(LeadUpdateSchema)
+    .output(LeadSchema)
+    .mutation(({ ctx, input: { id, ...values } }) =>
+      pipeline.updateLead(ctx.db, ctx.workspace.id, id, values),
+    ),
+  delete: workspaceProcedure
+    .input(z.object({ id: IdSchema }))
+    .mutation(({ ctx, input }) => pipeline.deleteLead(ctx.db, ctx.workspace.id, input.id)),
+});

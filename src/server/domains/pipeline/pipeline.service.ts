@@ -1,0 +1,164 @@
+import { TRPCError } from '@trpc/server';
+import { stageKey } from '../../../shared/slug.ts';
+import { stageNotEmptyMessage } from '../../../shared/pipeline.schema.ts';
+import type { Database } from '../../db/create-db.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
+import { personExists } from '../contacts/contacts.repository.ts';
+import { organizationExists } from '../organizations/organizations.repository.ts';
+import { isActiveMember } from '../team/team.repository.ts';
+import * as repo from './pipeline.repository.ts';
+
+/** The pipeline every new workspace starts with; new, won and lost cannot be changed. */
+export const DEFAULT_STAGES = [
+  { key: 'new', label: 'New', color: 'gray', isSystemStage: true },
+  { key: 'contacted', label: 'Contacted', color: 'blue', isSystemStage: false },
+  { key: 'meeting_scheduled', label: 'Meeting Scheduled', color: 'violet', isSystemStage: false },
+  { key: 'proposal_sent', label: 'Proposal Sent', color: 'orange', isSystemStage: false },
+  { key: 'won', label: 'Won', color: 'green', isSystemStage: true },
+  { key: 'lost', label: 'Lost', color: 'red', isSystemStage: true },
+] as const;
+
+const STAGE_NOT_FOUND = 'Stage not found';
+const LEAD_NOT_FOUND = 'Opportunity not found';
+
+// Stages
+
+export async function createStage(
+  db: Database,
+  workspaceId: number,
+  input: { label: string; key?: string; color?: string },
+) {
+  const key = stageKey(input.key || input.label);
+  if (!key) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Stage name is required' });
+  if (await repo.stageKeyExists(db, workspaceId, key)) {
+    throw new TRPCError({ code: 'CONFLICT', message: 'A stage with this name already exists' });
+  }
+  return repo
+    .insertStage(db, workspaceId, { key, label: input.label, color: input.color })
+    .catch((error: unknown) => {
+      if (isUniqueViolation(error)) {
+        throw new TRPCError({ code: 'CONFLICT', message: 'A stage with this name already exists' });
+      }
+      throw error;
+    });
+}
+
+async function editableStage(
+  db: Database,
+  workspaceId: number,
+  id: number,
+  action: 'edited' | 'deleted',
+) {
+  const stage = await repo.findStage(db, workspaceId, id);
+  if (!stage) throw new TRPCError({ code: 'NOT_FOUND', message: STAGE_NOT_FOUND });
+  if (stage.isSystemStage) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: `System stages cannot be ${action}` });
+  }
+  return stage;
+}
+
+export async function updateStage(
+  db: Database,
+  workspaceId: number,
+  input: { id: number; label: string; color?: string },
+) {
+  await editableStage(db, workspaceId, input.id, 'edited');
+  return (await repo.updateStage(db, workspaceId, input.id, {
+    label: input.label,
+    color: input.color,
+  }))!;
+}
+
+/** A stage holding deals cannot go (the foreign key agrees if two requests race). */
+export async function deleteStage(db: Database, workspaceId: number, id: number) {
+  const stage = await editableStage(db, workspaceId, id, 'deleted');
+  const count = await repo.countLeadsInStage(db, workspaceId, stage.key);
+  if (count > 0) throw new TRPCError({ code: 'CONFLICT', message: stageNotEmptyMessage(count) });
+  await repo.deleteStage(db, workspaceId, id).catch(async (error: unknown) => {
+    if (!isForeignKeyViolation(error)) throw error;
+    const now = await repo.countLeadsInStage(db, workspaceId, stage.key);
+    throw new TRPCError({ code: 'CONFLICT', message: stageNotEmptyMessage(now) });
+  });
+  return { success: true as const };
+}
+
+export async function reorderStages(db: Database, workspaceId: number, ids: number[]) {
+  return db.transaction().execute(async (trx) => {
+    const current = await repo.listStages(trx, workspaceId);
+    const known = new Set(current.map((s) => s.id));
+    if (
+      ids.length !== known.size ||
+      new Set(ids).size !== ids.length ||
+      !ids.every((id) => known.has(id))
+    ) {
+      throw new TRPCError({
+        code: 'BAD_REQUEST',
+        message: 'Send every stage of the pipeline exactly once',
+      });
+    }
+    await repo.setStageOrder(trx, workspaceId, ids);
+    return repo.listStages(trx, workspaceId);
+  });
+}
+
+// Leads
+
+async function checkReferences(db: Database, workspaceId: number, values: repo.LeadValues) {
+  if (values.stage !== undefined && !(await repo.stageKeyExists(db, workspaceId, values.stage))) {
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message: `Unknown stage "${values.stage.slice(0, 60)}"`,
+    });
+  }
+  if (values.personId != null && !(await personExists(db, workspaceId, values.personId))) {
+    throw new TRPCError({ code: 'NOT_FOUND', message: 'Contact not found' });
+  }
+  if (values.companyId != null && !(await organizationExists(db, workspaceId, values.companyId))) {
+    throw new TRPCError({ code: 'NOT_FOUND', message: 'Organization not found' });
+  }
+  if (
+    values.assignedUserId != null &&
+    !(await isActiveMember(db, workspaceId, values.assignedUserId))
+  ) {
+    throw new TRPCError({ code: 'NOT_FOUND', message: 'User not found' });
+  }
+}
+
+/** A reference deleted between the check and the write is reported as not found. */
+function referenceGone(error: unknown): never {
+  if (isForeignKeyViolation(error)) {
+    throw new TRPCError({ code: 'NOT_FOUND', message: 'A linked record no longer exists' });
+  }
+  throw error;
+}
+
+export async function createLead(
+  db: Database,
+  workspaceId: number,
+  values: repo.LeadValues & { dealName: string },
+) {
+  const withDefaults = { stage: 'new', ...values };
+  await checkReferences(db, workspaceId, withDefaults);
+  const id = await repo.insertLead(db, workspaceId, withDefaults).catch(referenceGone);
+  return (await repo.findLead(db, workspaceId, id))!;
+}
+
+export async function updateLead(
+  db: Database,
+  workspaceId: number,
+  id: number,
+  values: repo.LeadValues,
+) {
+  await checkReferences(db, workspaceId, values);
+  if (!(await repo.updateLead(db, workspaceId, id, values).catch(referenceGone))) {
+    throw new TRPCError({ code: 'NOT_FOUND', message: LEAD_NOT_FOUND });
+  }
+  return (await repo.findLead(db, workspaceId, id))!;
+}
+
+export async function deleteLead(db: Database, workspaceId: number, id: number) {
+  if (!(await repo.deleteLead(db, workspaceId, id))) {
+    throw new TRPCError({ code: 'NOT_FOUND', message: LEAD_NOT_FOUND });
+  }
+  return { success: true as const };
+}

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { IdSchema } from './ids.ts';
+import { ListQuerySchema, optionalText } from './list.schema.ts';
+import { MoneySchema } from './money.ts';
+
+export const StageSchema = z.object({
+  id: z.number(),
+  key: z.string(),
+  label: z.string(),
+  color: z.string(),
+  sortOrder: z.number(),
+  isSystemStage: z.boolean(),
+  createdAt: z.string(),
+});
+export type Stage = z.infer<typeof StageSchema>;
+
+const label = z
+  .string({ error: 'Stage name is required' })
+  .trim()
+  .min(1, 'Stage name is required')
+  .max(50, 'Stage name must be less than 50 characters');
+
+const color = z
+  .string()
+  .trim()
+  .regex(/^[a-z]{3,20}$/, 'Invalid colour')
+  .optional();
+
+/** POST /api/stages {key, label}: the key is derived from the label when not given. */
+export const StageCreateSchema = z.object({
+  label,
+  key: z.string().trim().max(60).optional(),
+  color,
+});
+
+export const StageUpdateSchema = z.object({
+  id: IdSchema,
+  label: z
+    .string({ error: 'Stage label is required' })
+    .trim()
+    .min(1, 'Stage label is required')
+    .max(50, 'Stage name must be less than 50 characters'),
+  color,
+});
+
+/** The full new order: every stage id of the workspace, once. */
+export const StageReorderSchema = z.object({
+  ids: z.array(IdSchema).min(1).max(200),
+});
+
+const dealName = z
+  .string({ error: 'Deal name is required' })
+  .trim()
+  .min(1, 'Deal name is required')
+  .max(200, 'Deal name must be less than 200 characters');
+
+export const LeadInputSchema = z.object({
+  dealName,
+  personId: IdSchema.nullable().optional(),
+  companyId: IdSchema.nullable().optional(),
+  assignedUserId: IdSchema.nullable().optional(),
+  stage: z.string().trim().min(1, 'Stage is required').max(60).optional(),
+  value: MoneySchema.optional(),
+  description: optionalText(5000, 'Description must be less than 5000 characters'),
+  probability: z.coerce
+    .number({ error: 'Probability must be a number' })
+    .int('Probability must be a whole number')
+    .min(0, 'Number must be greater than or equal to 0')
+    .max(100, 'Number must be less than or equal to 100')
+    .optional(),
+  closeDate: z.iso.date('Invalid date').nullable().optional(),
+  lastContact: z.iso.datetime({ offset: true }).nullable().optional(),
+});
+export type LeadInput = z.input<typeof LeadInputSchema>;
+
+/** PUT /api/leads/{id}: `{stage}` alone (a drag) or any of the fields. */
+export const LeadUpdateSchema = LeadInputSchema.partial().extend({ id: IdSchema });
+
+export const LeadListQuerySchema = ListQuerySchema;
+
+export const LeadSchema = z.object({
+  id: z.number(),
+  dealName: z.string(),
+  stage: z.string(),
+  value: z.string(),
+  description: z.string().nullable(),
+  probability: z.number(),
+  closeDate: z.string().nullable(),
+  lastContact: z.string().nullable(),
+  createdAt: z.string(),
+  personId: z.number().nullable(),
+  companyId: z.number().nullable(),
+  assignedUserId: z.number().nullable(),
+  person: z.object({ fullName: z.string(), email: z.string().nullable() }).nullable(),
+  company: z.object({ name: z.string() }).nullable(),
+  owner: z.object({ fullName: z.string(), isActive: z.boolean() }).nullable(),
+});
+export type Lead = z.infer<typeof LeadSchema>;
+
+/** 'This stage contains 3 opportunity(ies). Move them first.' (SPEC §5). */
+export function stageNotEmptyMessage(count: number): string {
+  return `This stage contains ${count} opportunity(ies). Move them first.`;
+}
