@@ -178,6 +178,31 @@ export interface TimeEntriesTable {
   date: DateOnly;
   isTimer: Generated<boolean>;
   createdAt: DefaultTimestamp;
+  /** The invoice that billed this time; null while unbilled. */
+  invoiceId: number | null;
+}
+
+export interface TimersTable {
+  id: GeneratedAlways<number>;
+  workspaceId: number;
+  userId: number;
+  projectId: number;
+  elapsedSeconds: Generated<number>;
+  startedAt: Timestamp | null;
+  createdAt: DefaultTimestamp;
+}
+
+export interface ProposalsTable {
+  id: GeneratedAlways<number>;
+  workspaceId: number;
+  title: string;
+  clientName: string;
+  description: string;
+  amount: Numeric;
+  status: Generated<string>;
+  dueDate: DateOnly | null;
+  createdAt: DefaultTimestamp;
+  updatedAt: DefaultTimestamp;
 }
 
 export interface StagesTable {
@@ -292,6 +317,8 @@ export interface DB {
   contactTags: ContactTagsTable;
   activityLogs: ActivityLogsTable;
   files: FilesTable;
+  timers: TimersTable;
+  proposals: ProposalsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as initialSchema from './2026-11-25-0001-initial-schema.ts';
 import * as contactLookups from './2026-11-25-0002-contact-lookups.ts';
+import * as billing from './2026-11-25-0003-billing.ts';
 
 /**
  * Every migration, in order. A static list rather than a folder scan, so the same code
@@ -9,4 +10,5 @@ import * as contactLookups from './2026-11-25-0002-contact-lookups.ts';
 export const migrations: Record<string, Migration> = {
   '2026-11-25-0001-initial-schema': initialSchema,
   '2026-11-25-0002-contact-lookups': contactLookups,
+  '2026-11-25-0003-billing': billing,
 };

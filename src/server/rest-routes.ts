@@ -1,4 +1,10 @@
 import { authRestRoutes } from './domains/auth/auth.rest.ts';
+import { clientsRestRoutes } from './domains/clients/clients.rest.ts';
+import { dashboardRestRoutes } from './domains/dashboard/dashboard.rest.ts';
+import { invoicesRestRoutes } from './domains/invoices/invoices.rest.ts';
+import { projectsRestRoutes } from './domains/projects/projects.rest.ts';
+import { proposalsRestRoutes } from './domains/proposals/proposals.rest.ts';
+import { timeRestRoutes } from './domains/time/time.rest.ts';
 import { contactsRestRoutes } from './domains/contacts/contacts.rest.ts';
 import { pipelineRestRoutes } from './domains/pipeline/pipeline.rest.ts';
 import { organizationsRestRoutes } from './domains/organizations/organizations.rest.ts';
@@ -13,4 +19,10 @@ export const restRoutes = [
   ...contactsRestRoutes,
   ...organizationsRestRoutes,
   ...pipelineRestRoutes,
+  ...clientsRestRoutes,
+  ...projectsRestRoutes,
+  ...timeRestRoutes,
+  ...invoicesRestRoutes,
+  ...proposalsRestRoutes,
+  ...dashboardRestRoutes,
 ];

@@ -16,6 +16,13 @@ export interface Target {
   stageId: number;
   /** Every stage id, in board order. */
   stageIds: number[];
+  clientId: number;
+  /** An active project of the client, with one time entry of the owner. */
+  projectId: number;
+  timeEntryId: number;
+  /** A draft invoice of the client. */
+  invoiceId: number;
+  proposalId: number;
 }
 
 export interface MatrixEntry {
@@ -24,7 +31,9 @@ export interface MatrixEntry {
   /** Input naming rows of the target workspace (the one the callers belong to). */
   input?: (target: Target) => unknown;
   /** Puts the target in the state the call needs (run as the database, before the call). */
-  prepare?: 'deleteTarget';
+  prepare?: 'deleteTarget' | 'startTimers';
+  /** Status an allowed caller gets when it is not a 2xx (a rule of the domain refuses it). */
+  allowedStatus?: number;
   /** Status a refused signed-in caller gets: 403, or 404 where even existence is hidden. */
   denied?: 403 | 404;
   /**
@@ -35,6 +44,7 @@ export interface MatrixEntry {
 }
 
 const ALL_ROLES = ['owner', 'partner', 'administrator', 'project_manager', 'collaborator'] as const;
+const MANAGERS = ['owner', 'partner', 'administrator', 'project_manager'] as const;
 
 /** Every tRPC procedure. A procedure missing here fails tests/server/access-matrix.test.ts. */
 export const accessMatrix: Record<string, MatrixEntry> = {
@@ -198,6 +208,144 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     input: (t) => ({ id: t.leadId }),
     outsider: 'not_found',
   },
+
+  'clients.list': { access: ALL_ROLES, type: 'query', outsider: 'own' },
+  'clients.create': {
+    access: ALL_ROLES,
+    type: 'mutation',
+    input: () => ({ name: 'Matrix Client', email: 'client@example.com' }),
+    outsider: 'own',
+  },
+  'clients.update': {
+    access: ALL_ROLES,
+    type: 'mutation',
+    input: (t) => ({ id: t.clientId, name: 'Changed Client' }),
+    outsider: 'not_found',
+  },
+  // The target's client has a project and an invoice: every caller who may try is refused with 409.
+  'clients.delete': {
+    access: ALL_ROLES,
+    type: 'mutation',
+    input: (t) => ({ id: t.clientId }),
+    allowedStatus: 409,
+    outsider: 'not_found',
+  },
+  'projects.list': { access: ALL_ROLES, type: 'query', outsider: 'own' },
+  'projects.create': {
+    access: ALL_ROLES,
+    type: 'mutation',
+    input: (t) => ({
+      name: 'Matrix Project',
+      clientId: t.clientId,
+      budgetType: 'time',
+      budgetLimit: 10,
+      hourlyRate: 100,
+    }),
+    outsider: 'not_found',
+  },
+  'projects.update': {
+    access: ALL_ROLES,
+    type: 'mutation',
+    input: (t) => ({ id: t.projectId, hourlyRate: 150 }),
+    outsider: 'not_found',
+  },
+  'projects.delete': {
+    access: ALL_ROLES,
+    type: 'mutation',
+    input: (t) => ({ id: t.projectId }),
+    outsider: 'not_found',
+  },
+  'time.list': { access: ALL_ROLES, type: 'query', outsider: 'own' },
+  'time.create': {
+    access: ALL_ROLES,
+    type: 'mutation',
+    input: (t) => ({ projectId: t.projectId, hours: 1.5, date: '2026-11-20' }),
+    outsider: 'not_found',
+  },
+  // The entry is the owner's: managers may change anyone's time, a collaborator only their own.
+  'time.update': {
+    access: MANAGERS,
+    type: 'mutation',
+    input: (t) => ({ id: t.timeEntryId, hours: 3 }),
+    outsider: 'not_found',
+  },
+  'time.delete': {
+    access: MANAGERS,
+    type: 'mutation',
+    input: (t) => ({ id: t.timeEntryId }),
+    outsider: 'not_found',
+  },
+  'timer.current': { access: ALL_ROLES, type: 'query', outsider: 'own' },
+  'timer.start': {
+    access: ALL_ROLES,
+    type: 'mutation',
+    input: (t) => ({ projectId: t.projectId }),
+    outsider: 'not_found',
+  },
+  'timer.pause': {
+    access: ALL_ROLES,
+    type: 'mutation',
+    prepare: 'startTimers',
+    outsider: 'not_found',
+  },
+  'timer.stop': {
+    access: ALL_ROLES,
+    type: 'mutation',
+    input: () => ({ date: '2026-11-25' }),
+    prepare: 'startTimers',
+    outsider: 'not_found',
+  },
+  'timer.discard': {
+    access: ALL_ROLES,
+    type: 'mutation',
+    prepare: 'startTimers',
+    outsider: 'not_found',
+  },
+  'invoices.list': { access: ALL_ROLES, type: 'query', outsider: 'own' },
+  'invoices.create': {
+    access: MANAGERS,
+    type: 'mutation',
+    input: (t) => ({ clientId: t.clientId, projectId: t.projectId, timeEntryIds: [t.timeEntryId] }),
+    outsider: 'not_found',
+  },
+  'invoices.update': {
+    access: MANAGERS,
+    type: 'mutation',
+    input: (t) => ({ id: t.invoiceId, status: 'sent' }),
+    outsider: 'not_found',
+  },
+  'invoices.delete': {
+    access: MANAGERS,
+    type: 'mutation',
+    input: (t) => ({ id: t.invoiceId }),
+    outsider: 'not_found',
+  },
+  'proposals.list': { access: ALL_ROLES, type: 'query', outsider: 'own' },
+  'proposals.create': {
+    access: ALL_ROLES,
+    type: 'mutation',
+    input: () => ({
+      title: 'Matrix Proposal',
+      clientName: 'Someone',
+      description: 'Work',
+      amount: '100',
+    }),
+    outsider: 'own',
+  },
+  'proposals.update': {
+    access: ALL_ROLES,
+    type: 'mutation',
+    input: (t) => ({ id: t.proposalId, status: 'sent' }),
+    outsider: 'not_found',
+  },
+  'proposals.delete': {
+    access: ALL_ROLES,
+    type: 'mutation',
+    input: (t) => ({ id: t.proposalId }),
+    outsider: 'not_found',
+  },
+  'dashboard.stats': { access: ALL_ROLES, type: 'query', outsider: 'own' },
+  'dashboard.financialOverview': { access: ALL_ROLES, type: 'query', outsider: 'own' },
 
   'workspaces.reactivate': {
     access: ['owner'],

@@ -89,10 +89,12 @@ it('every workspace table has workspace_id not null, a foreign key to workspaces
       'organizations',
       'persons',
       'projects',
+      'proposals',
       'stages',
       'tags',
       'tasks',
       'time_entries',
+      'timers',
       'user_workspaces',
     ].sort(),
   );

@@ -184,6 +184,8 @@ export async function snapshot(db: Database): Promise<string> {
     'tags',
     'contact_tags',
     'files',
+    'timers',
+    'proposals',
   ];
   const parts: string[] = [];
   for (const table of tables) {

@@ -1,4 +1,10 @@
 import { authRouter } from '../domains/auth/auth.router.ts';
+import { clientsRouter } from '../domains/clients/clients.router.ts';
+import { dashboardRouter } from '../domains/dashboard/dashboard.router.ts';
+import { invoicesRouter } from '../domains/invoices/invoices.router.ts';
+import { projectsRouter } from '../domains/projects/projects.router.ts';
+import { proposalsRouter } from '../domains/proposals/proposals.router.ts';
+import { timeRouter, timerRouter } from '../domains/time/time.router.ts';
 import { contactsRouter, tagsRouter } from '../domains/contacts/contacts.router.ts';
 import { leadsRouter, stagesRouter } from '../domains/pipeline/pipeline.router.ts';
 import { organizationsRouter } from '../domains/organizations/organizations.router.ts';
@@ -15,6 +21,13 @@ export const appRouter = router({
   organizations: organizationsRouter,
   stages: stagesRouter,
   leads: leadsRouter,
+  clients: clientsRouter,
+  projects: projectsRouter,
+  time: timeRouter,
+  timer: timerRouter,
+  invoices: invoicesRouter,
+  proposals: proposalsRouter,
+  dashboard: dashboardRouter,
 });
 
 export type AppRouter = typeof appRouter;

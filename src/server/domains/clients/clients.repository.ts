@@ -1,0 +1,127 @@
+import { sql } from 'kysely';
+import type { Client } from '../../../shared/clients.schema.ts';
+import type { ListQuery } from '../../../shared/list.schema.ts';
+import type { Database } from '../../db/create-db.ts';
+import { containsPattern, iso } from '../../db/search.ts';
+
+export interface ClientValues {
+  name?: string;
+  email?: string;
+  company?: string | null;
+  phone?: string | null;
+  status?: string;
+  hourlyRate?: string | null;
+}
+
+const columns = [
+  'id',
+  'name',
+  'email',
+  'company',
+  'phone',
+  'status',
+  'hourlyRate',
+  'lastContact',
+  'createdAt',
+] as const;
+type Row = Omit<Client, 'lastContact' | 'createdAt'> & {
+  lastContact: Date | null;
+  createdAt: Date;
+};
+const toClient = (r: Row): Client => ({
+  ...r,
+  lastContact: iso(r.lastContact),
+  createdAt: iso(r.createdAt),
+});
+
+export async function listClients(
+  db: Database,
+  workspaceId: number,
+  query: ListQuery,
+): Promise<Client[]> {
+  let q = db.selectFrom('clients').select(columns).where('workspaceId', '=', workspaceId);
+  if (query.search) {
+    const pattern = containsPattern(query.search);
+    q = q.where((eb) =>
+      eb.or([
+        eb('name', 'ilike', pattern),
+        eb('email', 'ilike', pattern),
+        eb('company', 'ilike', pattern),
+      ]),
+    );
+  }
+  q = q.orderBy(sql`lower(name)`).orderBy('id');
+  if (query.limit !== undefined) q = q.limit(query.limit);
+  if (query.offset) q = q.offset(query.offset);
+  return (await q.execute()).map(toClient);
+}
+
+export async function findClient(db: Database, workspaceId: number, id: number) {
+  const row = await db
+    .selectFrom('clients')
+    .select(columns)
+    .where('workspaceId', '=', workspaceId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && toClient(row);
+}
+
+export async function insertClient(
+  db: Database,
+  workspaceId: number,
+  values: ClientValues & { name: string; email: string },
+) {
+  const row = await db
+    .insertInto('clients')
+    .values({ ...values, workspaceId })
+    .returning(columns)
+    .executeTakeFirstOrThrow();
+  return toClient(row);
+}
+
+export async function updateClient(
+  db: Database,
+  workspaceId: number,
+  id: number,
+  values: ClientValues,
+) {
+  if (Object.keys(values).length === 0) return findClient(db, workspaceId, id);
+  const row = await db
+    .updateTable('clients')
+    .set(values)
+    .where('workspaceId', '=', workspaceId)
+    .where('id', '=', id)
+    .returning(columns)
+    .executeTakeFirst();
+  return row && toClient(row);
+}
+
+/** How many projects and invoices stand on the client (it cannot go while any do). */
+export async function countClientDependents(db: Database, workspaceId: number, id: number) {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('projects')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('workspaceId', '=', workspaceId)
+        .where('clientId', '=', id)
+        .as('projects'),
+      eb
+        .selectFrom('invoices')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('workspaceId', '=', workspaceId)
+        .where('clientId', '=', id)
+        .as('invoices'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { projects: row.projects ?? 0, invoices: row.invoices ?? 0 };
+}
+
+export async function deleteClient(db: Database, workspaceId: number, id: number) {
+  const result = await db
+    .deleteFrom('clients')
+    .where('workspaceId', '=', workspaceId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}

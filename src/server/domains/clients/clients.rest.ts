@@ -1,0 +1,8 @@
+import { defineRestRoutes } from '../../plugins/rest-adapter.ts';
+
+export const clientsRestRoutes = defineRestRoutes([
+  { method: 'GET', path: '/api/clients', procedure: 'clients.list' },
+  { method: 'POST', path: '/api/clients', procedure: 'clients.create', status: 201 },
+  { method: 'PUT', path: '/api/clients/{id}', procedure: 'clients.update' },
+  { method: 'DELETE', path: '/api/clients/{id}', procedure: 'clients.delete' },
+]);

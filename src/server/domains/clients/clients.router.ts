@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import {
+  ClientInputSchema,
+  ClientListQuerySchema,
+  ClientSchema,
+  ClientUpdateSchema,
+} from '../../../shared/clients.schema.ts';
+import { IdSchema } from '../../../shared/ids.ts';
+import { router, workspaceProcedure } from '../../trpc/init.ts';
+import * as repo from './clients.repository.ts';
+import * as clients from './clients.service.ts';
+
+export const clientsRouter = router({
+  list: workspaceProcedure
+    .input(ClientListQuerySchema.optional())
+    .output(z.array(ClientSchema))
+    .query(({ ctx, input }) => repo.listClients(ctx.db, ctx.workspace.id, input ?? {})),
+  create: workspaceProcedure
+    .input(ClientInputSchema)
+    .output(ClientSchema)
+    .mutation(({ ctx, input }) => repo.insertClient(ctx.db, ctx.workspace.id, input)),
+  update: workspaceProcedure
+    .input(ClientUpdateSchema)
+    .output(ClientSchema)
+    .mutation(({ ctx, input: { id, ...values } }) =>
+      clients.updateClient(ctx.db, ctx.workspace.id, id, values),
+    ),
+  delete: workspaceProcedure
+    .input(z.object({ id: IdSchema }))
+    .mutation(({ ctx, input }) => clients.deleteClient(ctx.db, ctx.workspace.id, input.id)),
+});

@@ -1,0 +1,164 @@
+import { sql } from 'kysely';
+import type { Invoice, InvoiceStatus } from '../../../shared/invoices.schema.ts';
+import type { ListQuery } from '../../../shared/list.schema.ts';
+import type { Database } from '../../db/create-db.ts';
+import { containsPattern, iso } from '../../db/search.ts';
+
+/** Sent or viewed and past its due date: shown as overdue (the stored status stays). */
+const effectiveStatus = sql<InvoiceStatus>`case when i.status in ('sent', 'viewed') and i.due_date < current_date
+  then 'overdue' else i.status end`;
+
+function selectInvoice(db: Database, workspaceId: number) {
+  return db
+    .selectFrom('invoices as i')
+    .innerJoin('clients as c', (j) =>
+      j.onRef('c.workspaceId', '=', 'i.workspaceId').onRef('c.id', '=', 'i.clientId'),
+    )
+    .leftJoin('projects as pr', (j) =>
+      j.onRef('pr.workspaceId', '=', 'i.workspaceId').onRef('pr.id', '=', 'i.projectId'),
+    )
+    .where('i.workspaceId', '=', workspaceId)
+    .select((eb) => [
+      'i.id',
+      'i.clientId',
+      'i.projectId',
+      'i.invoiceNumber',
+      'i.amount',
+      effectiveStatus.as('status'),
+      'i.dueDate',
+      'i.paidDate',
+      'i.createdAt',
+      'c.name as clientName',
+      'pr.name as projectName',
+      eb
+        .selectFrom('timeEntries as te')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .whereRef('te.workspaceId', '=', 'i.workspaceId')
+        .whereRef('te.invoiceId', '=', 'i.id')
+        .as('timeEntryCount'),
+    ]);
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof selectInvoice>['execute']>>[number];
+
+function toInvoice({ clientName, projectName, timeEntryCount, ...r }: Row): Invoice {
+  return {
+    ...r,
+    createdAt: iso(r.createdAt),
+    client: { name: clientName },
+    project: projectName !== null ? { name: projectName } : null,
+    timeEntryCount: timeEntryCount ?? 0,
+  };
+}
+
+export async function listInvoices(
+  db: Database,
+  workspaceId: number,
+  query: ListQuery & { status?: InvoiceStatus; unpaid?: boolean; orderBy?: 'created' | 'dueDate' },
+) {
+  let q = selectInvoice(db, workspaceId);
+  if (query.search) {
+    const pattern = containsPattern(query.search);
+    q = q.where((eb) =>
+      eb.or([
+        eb('i.invoiceNumber', 'ilike', pattern),
+        eb('c.name', 'ilike', pattern),
+        eb('pr.name', 'ilike', pattern),
+      ]),
+    );
+  }
+  if (query.status) q = q.where(effectiveStatus, '=', query.status);
+  if (query.unpaid) q = q.where('i.status', 'in', ['sent', 'viewed']);
+  q =
+    query.orderBy === 'dueDate'
+      ? q.orderBy(sql`i.due_date asc nulls last`).orderBy('i.id')
+      : q.orderBy('i.createdAt', 'desc').orderBy('i.id', 'desc');
+  if (query.limit !== undefined) q = q.limit(query.limit);
+  if (query.offset) q = q.offset(query.offset);
+  return (await q.execute()).map(toInvoice);
+}
+
+export async function findInvoice(db: Database, workspaceId: number, id: number) {
+  const row = await selectInvoice(db, workspaceId).where('i.id', '=', id).executeTakeFirst();
+  return row && toInvoice(row);
+}
+
+export async function insertInvoice(
+  db: Database,
+  workspaceId: number,
+  values: {
+    clientId: number;
+    projectId: number | null;
+    invoiceNumber: string;
+    amount: string;
+    status: string;
+    dueDate: string | null;
+  },
+) {
+  const row = await db
+    .insertInto('invoices')
+    .values({ ...values, workspaceId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function setInvoiceStatus(
+  db: Database,
+  workspaceId: number,
+  id: number,
+  status: 'sent' | 'viewed' | 'paid',
+) {
+  await db
+    .updateTable('invoices')
+    .set({ status, ...(status === 'paid' ? { paidDate: sql<string>`current_date` } : {}) })
+    .where('workspaceId', '=', workspaceId)
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deleteInvoice(db: Database, workspaceId: number, id: number) {
+  await db
+    .deleteFrom('invoices')
+    .where('workspaceId', '=', workspaceId)
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Locks the given unbilled entries of the project and answers them with their cost
+ * (hours × the project's rate); entries already billed or of another project are left out.
+ */
+export async function lockUnbilledEntries(
+  db: Database,
+  workspaceId: number,
+  projectId: number,
+  ids: number[],
+) {
+  return db
+    .selectFrom('timeEntries as te')
+    .innerJoin('projects as pr', (j) =>
+      j.onRef('pr.workspaceId', '=', 'te.workspaceId').onRef('pr.id', '=', 'te.projectId'),
+    )
+    .select(['te.id', sql<string>`(te.hours * pr.hourly_rate)::numeric(12, 2)`.as('cost')])
+    .where('te.workspaceId', '=', workspaceId)
+    .where('te.projectId', '=', projectId)
+    .where('te.invoiceId', 'is', null)
+    .where('te.id', 'in', ids)
+    .forUpdate('te')
+    .execute();
+}
+
+export async function markEntriesBilled(
+  db: Database,
+  workspaceId: number,
+  invoiceId: number,
+  ids: number[],
+) {
+  await db
+    .updateTable('timeEntries')
+    .set({ invoiceId })
+    .where('workspaceId', '=', workspaceId)
+    .where('id', 'in', ids)
+    .execute();
+}

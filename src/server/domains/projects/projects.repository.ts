@@ -1,0 +1,134 @@
+import { sql } from 'kysely';
+import type { ListQuery } from '../../../shared/list.schema.ts';
+import type { Project } from '../../../shared/projects.schema.ts';
+import type { Database } from '../../db/create-db.ts';
+import { containsPattern, iso } from '../../db/search.ts';
+
+export interface ProjectValues {
+  name?: string;
+  description?: string | null;
+  clientId?: number | null;
+  status?: string;
+  budgetType?: string;
+  budgetLimit?: string;
+  hourlyRate?: string;
+  assignedUserId?: number | null;
+}
+
+function selectProject(db: Database, workspaceId: number) {
+  return db
+    .selectFrom('projects as pr')
+    .leftJoin('clients as c', (j) =>
+      j.onRef('c.workspaceId', '=', 'pr.workspaceId').onRef('c.id', '=', 'pr.clientId'),
+    )
+    .where('pr.workspaceId', '=', workspaceId)
+    .select([
+      'pr.id',
+      'pr.name',
+      'pr.description',
+      'pr.clientId',
+      'c.name as clientName',
+      'pr.status',
+      'pr.budgetType',
+      'pr.budgetLimit',
+      'pr.hourlyRate',
+      'pr.totalHours',
+      'pr.totalAmount',
+      'pr.assignedUserId',
+      'pr.createdAt',
+    ]);
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof selectProject>['execute']>>[number];
+
+function toProject({ clientName, ...r }: Row): Project {
+  return {
+    ...r,
+    status: r.status as Project['status'],
+    budgetType: r.budgetType as Project['budgetType'],
+    client: clientName !== null ? { name: clientName } : null,
+    createdAt: iso(r.createdAt),
+  };
+}
+
+/** Projects, newest first, searched by project or client name. */
+export async function listProjects(
+  db: Database,
+  workspaceId: number,
+  query: ListQuery & { status?: string },
+) {
+  let q = selectProject(db, workspaceId);
+  if (query.search) {
+    const pattern = containsPattern(query.search);
+    q = q.where((eb) => eb.or([eb('pr.name', 'ilike', pattern), eb('c.name', 'ilike', pattern)]));
+  }
+  if (query.status) q = q.where('pr.status', '=', query.status);
+  q = q.orderBy('pr.createdAt', 'desc').orderBy('pr.id', 'desc');
+  if (query.limit !== undefined) q = q.limit(query.limit);
+  if (query.offset) q = q.offset(query.offset);
+  return (await q.execute()).map(toProject);
+}
+
+export async function findProject(db: Database, workspaceId: number, id: number) {
+  const row = await selectProject(db, workspaceId).where('pr.id', '=', id).executeTakeFirst();
+  return row && toProject(row);
+}
+
+export async function insertProject(
+  db: Database,
+  workspaceId: number,
+  values: ProjectValues & {
+    name: string;
+    budgetType: string;
+    budgetLimit: string;
+    hourlyRate: string;
+  },
+) {
+  const row = await db
+    .insertInto('projects')
+    .values({ ...values, workspaceId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateProject(
+  db: Database,
+  workspaceId: number,
+  id: number,
+  values: ProjectValues,
+) {
+  if (Object.keys(values).length === 0)
+    return (await findProject(db, workspaceId, id)) !== undefined;
+  const result = await db
+    .updateTable('projects')
+    .set(values)
+    .where('workspaceId', '=', workspaceId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function deleteProject(db: Database, workspaceId: number, id: number) {
+  const result = await db
+    .deleteFrom('projects')
+    .where('workspaceId', '=', workspaceId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/**
+ * Recomputes a project's hours and earned amount from its entries, in numeric arithmetic.
+ * Run in the same transaction as every change to entries or to the rate.
+ */
+export async function refreshProjectTotals(db: Database, workspaceId: number, projectId: number) {
+  const hours = sql<string>`coalesce((select sum(te.hours) from time_entries te
+    where te.workspace_id = ${workspaceId} and te.project_id = ${projectId}), 0)`;
+  await db
+    .updateTable('projects')
+    .set({ totalHours: hours, totalAmount: sql<string>`${hours} * hourly_rate` })
+    .where('workspaceId', '=', workspaceId)
+    .where('id', '=', projectId)
+    .execute();
+}

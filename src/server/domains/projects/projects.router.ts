@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { IdSchema } from '../../../shared/ids.ts';
+import {
+  ProjectInputSchema,
+  ProjectListQuerySchema,
+  ProjectSchema,
+  ProjectUpdateSchema,
+} from '../../../shared/projects.schema.ts';
+import { router, workspaceProcedure } from '../../trpc/init.ts';
+import * as repo from './projects.repository.ts';
+import * as projects from './projects.service.ts';
+
+export const projectsRouter = router({
+  list: workspaceProcedure
+    .input(ProjectListQuerySchema.optional())
+    .output(z.array(ProjectSchema))
+    .query(({ ctx, input }) => repo.listProjects(ctx.db, ctx.workspace.id, input ?? {})),
+  create: workspaceProcedure
+    .input(ProjectInputSchema)
+    .output(ProjectSchema)
+    .mutation(({ ctx, input }) => projects.createProject(ctx.db, ctx.workspace.id, input)),
+  update: workspaceProcedure
+    .input(ProjectUpdateSchema)
+    .output(ProjectSchema)
+    .mutation(({ ctx, input: { id, ...values } }) =>
+      projects.updateProject(ctx.db, ctx.workspace.id, id, values),
+    ),
+  delete: workspaceProcedure
+    .input(z.object({ id: IdSchema }))
+    .mutation(({ ctx, input }) => projects.deleteProject(ctx.db, ctx.workspace.id, input.id)),
+});

@@ -1,0 +1,95 @@
+import type { ListQuery } from '../../../shared/list.schema.ts';
+import type { Proposal, ProposalStatus } from '../../../shared/proposals.schema.ts';
+import type { Database } from '../../db/create-db.ts';
+import { containsPattern, iso } from '../../db/search.ts';
+
+export interface ProposalValues {
+  title?: string;
+  clientName?: string;
+  description?: string;
+  amount?: string;
+  dueDate?: string | null;
+  status?: ProposalStatus;
+}
+
+const columns = [
+  'id',
+  'title',
+  'clientName',
+  'description',
+  'amount',
+  'status',
+  'dueDate',
+  'createdAt',
+] as const;
+type Row = Omit<Proposal, 'createdAt' | 'status'> & { createdAt: Date; status: string };
+const toProposal = (r: Row): Proposal => ({
+  ...r,
+  status: r.status as ProposalStatus,
+  createdAt: iso(r.createdAt),
+});
+
+export async function listProposals(
+  db: Database,
+  workspaceId: number,
+  query: ListQuery & { status?: ProposalStatus },
+) {
+  let q = db.selectFrom('proposals').select(columns).where('workspaceId', '=', workspaceId);
+  if (query.search) {
+    const pattern = containsPattern(query.search);
+    q = q.where((eb) => eb.or([eb('title', 'ilike', pattern), eb('clientName', 'ilike', pattern)]));
+  }
+  if (query.status) q = q.where('status', '=', query.status);
+  q = q.orderBy('createdAt', 'desc').orderBy('id', 'desc');
+  if (query.limit !== undefined) q = q.limit(query.limit);
+  if (query.offset) q = q.offset(query.offset);
+  return (await q.execute()).map(toProposal);
+}
+
+export async function findProposal(db: Database, workspaceId: number, id: number) {
+  const row = await db
+    .selectFrom('proposals')
+    .select(columns)
+    .where('workspaceId', '=', workspaceId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && toProposal(row);
+}
+
+export async function insertProposal(
+  db: Database,
+  workspaceId: number,
+  values: Required<Omit<ProposalValues, 'status' | 'dueDate'>> & { dueDate?: string | null },
+) {
+  const row = await db
+    .insertInto('proposals')
+    .values({ ...values, workspaceId })
+    .returning(columns)
+    .executeTakeFirstOrThrow();
+  return toProposal(row);
+}
+
+export async function updateProposal(
+  db: Database,
+  workspaceId: number,
+  id: number,
+  values: ProposalValues,
+) {
+  const row = await db
+    .updateTable('proposals')
+    .set({ ...values, updatedAt: new Date() })
+    .where('workspaceId', '=', workspaceId)
+    .where('id', '=', id)
+    .returning(columns)
+    .executeTakeFirst();
+  return row && toProposal(row);
+}
+
+export async function deleteProposal(db: Database, workspaceId: number, id: number) {
+  const result = await db
+    .deleteFrom('proposals')
+    .where('workspaceId', '=', workspaceId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}

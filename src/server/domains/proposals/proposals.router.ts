@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { IdSchema } from '../../../shared/ids.ts';
+import {
+  ProposalInputSchema,
+  ProposalListQuerySchema,
+  ProposalSchema,
+  ProposalUpdateSchema,
+} from '../../../shared/proposals.schema.ts';
+import { router, workspaceProcedure } from '../../trpc/init.ts';
+import * as repo from './proposals.repository.ts';
+import * as proposals from './proposals.service.ts';
+
+export const proposalsRouter = router({
+  list: workspaceProcedure
+    .input(ProposalListQuerySchema.optional())
+    .output(z.array(ProposalSchema))
+    .query(({ ctx, input }) => repo.listProposals(ctx.db, ctx.workspace.id, input ?? {})),
+  create: workspaceProcedure
+    .input(ProposalInputSchema)
+    .output(ProposalSchema)
+    .mutation(({ ctx, input }) => repo.insertProposal(ctx.db, ctx.workspace.id, input)),
+  update: workspaceProcedure
+    .input(ProposalUpdateSchema)
+    .output(ProposalSchema)
+    .mutation(({ ctx, input: { id, ...values } }) =>
+      proposals.updateProposal(ctx.db, ctx.workspace.id, id, values),
+    ),
+  delete: workspaceProcedure
+    .input(z.object({ id: IdSchema }))
+    .mutation(({ ctx, input }) => proposals.deleteProposal(ctx.db, ctx.workspace.id, input.id)),
+});

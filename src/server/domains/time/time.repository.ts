@@ -1,0 +1,183 @@
+import { sql } from 'kysely';
+import type { ListQuery } from '../../../shared/list.schema.ts';
+import type { TimeEntry, Timer } from '../../../shared/time.schema.ts';
+import type { Database } from '../../db/create-db.ts';
+import { containsPattern, iso } from '../../db/search.ts';
+
+export interface TimeEntryValues {
+  projectId?: number;
+  description?: string | null;
+  hours?: string;
+  date?: string;
+  isTimer?: boolean;
+}
+
+function selectEntry(db: Database, workspaceId: number) {
+  return db
+    .selectFrom('timeEntries as te')
+    .innerJoin('projects as pr', (j) =>
+      j.onRef('pr.workspaceId', '=', 'te.workspaceId').onRef('pr.id', '=', 'te.projectId'),
+    )
+    .innerJoin('users as u', 'u.id', 'te.userId')
+    .where('te.workspaceId', '=', workspaceId)
+    .select([
+      'te.id',
+      'te.projectId',
+      'te.userId',
+      'te.description',
+      'te.hours',
+      'te.date',
+      'te.isTimer',
+      'te.invoiceId',
+      'te.createdAt',
+      'pr.name as projectName',
+      'pr.hourlyRate',
+      'u.fullName as userName',
+    ]);
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof selectEntry>['execute']>>[number];
+
+function toEntry({ projectName, hourlyRate, userName, ...r }: Row): TimeEntry {
+  return {
+    ...r,
+    createdAt: iso(r.createdAt),
+    project: { name: projectName, hourlyRate },
+    user: { fullName: userName },
+  };
+}
+
+/** Entries, most recent work first. */
+export async function listTimeEntries(
+  db: Database,
+  workspaceId: number,
+  query: ListQuery & { projectId?: number; unbilled?: boolean },
+) {
+  let q = selectEntry(db, workspaceId);
+  if (query.projectId !== undefined) q = q.where('te.projectId', '=', query.projectId);
+  if (query.unbilled) q = q.where('te.invoiceId', 'is', null);
+  if (query.search) {
+    const pattern = containsPattern(query.search);
+    q = q.where((eb) =>
+      eb.or([eb('te.description', 'ilike', pattern), eb('pr.name', 'ilike', pattern)]),
+    );
+  }
+  q = q.orderBy('te.date', 'desc').orderBy('te.createdAt', 'desc').orderBy('te.id', 'desc');
+  if (query.limit !== undefined) q = q.limit(query.limit);
+  if (query.offset) q = q.offset(query.offset);
+  return (await q.execute()).map(toEntry);
+}
+
+export async function findTimeEntry(db: Database, workspaceId: number, id: number) {
+  const row = await selectEntry(db, workspaceId).where('te.id', '=', id).executeTakeFirst();
+  return row && toEntry(row);
+}
+
+export async function insertTimeEntry(
+  db: Database,
+  workspaceId: number,
+  values: TimeEntryValues & { projectId: number; hours: string; date: string; userId: number },
+) {
+  const row = await db
+    .insertInto('timeEntries')
+    .values({ ...values, workspaceId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateTimeEntry(
+  db: Database,
+  workspaceId: number,
+  id: number,
+  values: TimeEntryValues,
+) {
+  if (Object.keys(values).length === 0) return;
+  await db
+    .updateTable('timeEntries')
+    .set(values)
+    .where('workspaceId', '=', workspaceId)
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deleteTimeEntry(db: Database, workspaceId: number, id: number) {
+  await db
+    .deleteFrom('timeEntries')
+    .where('workspaceId', '=', workspaceId)
+    .where('id', '=', id)
+    .execute();
+}
+
+// The running timer: one per user per workspace, timed by the database clock so every
+// server agrees on it.
+
+export async function findTimer(
+  db: Database,
+  workspaceId: number,
+  userId: number,
+): Promise<Timer | null> {
+  const row = await db
+    .selectFrom('timers as t')
+    .innerJoin('projects as pr', (j) =>
+      j.onRef('pr.workspaceId', '=', 't.workspaceId').onRef('pr.id', '=', 't.projectId'),
+    )
+    .select(['t.projectId', 'pr.name as projectName', 't.elapsedSeconds', 't.startedAt'])
+    .where('t.workspaceId', '=', workspaceId)
+    .where('t.userId', '=', userId)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    projectId: row.projectId,
+    project: { name: row.projectName },
+    elapsedSeconds: row.elapsedSeconds,
+    startedAt: iso(row.startedAt),
+  };
+}
+
+/** Starts a new timer, or resumes the paused one on the same project. */
+export async function startTimer(
+  db: Database,
+  workspaceId: number,
+  userId: number,
+  projectId: number,
+) {
+  await db
+    .insertInto('timers')
+    .values({ workspaceId, userId, projectId, startedAt: sql<Date>`now()` })
+    .onConflict((oc) =>
+      oc
+        .columns(['workspaceId', 'userId'])
+        .doUpdateSet({ startedAt: sql<Date>`coalesce(timers.started_at, now())` })
+        .where('timers.projectId', '=', projectId),
+    )
+    .execute();
+}
+
+export async function pauseTimer(db: Database, workspaceId: number, userId: number) {
+  await db
+    .updateTable('timers')
+    .set({
+      elapsedSeconds: sql<number>`elapsed_seconds + floor(extract(epoch from now() - started_at))::int`,
+      startedAt: null,
+    })
+    .where('workspaceId', '=', workspaceId)
+    .where('userId', '=', userId)
+    .where('startedAt', 'is not', null)
+    .execute();
+}
+
+/** Removes the timer and answers its project and total seconds. */
+export async function takeTimer(db: Database, workspaceId: number, userId: number) {
+  return db
+    .deleteFrom('timers')
+    .where('workspaceId', '=', workspaceId)
+    .where('userId', '=', userId)
+    .returning([
+      'projectId',
+      sql<number>`elapsed_seconds + coalesce(floor(extract(epoch from now() - started_at))::int, 0)`.as(
+        'seconds',
+      ),
+    ])
+    .executeTakeFirst();
+}

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** GET /api/dashboard/stats: counts are numbers, money strings with two decimals. */
+export const DashboardStatsSchema = z.object({
+  contacts: z.number(),
+  organizations: z.number(),
+  openDeals: z.number(),
+  pipelineValue: z.string(),
+  weightedPipelineValue: z.string(),
+  wonThisMonth: z.string(),
+  activeProjects: z.number(),
+  hoursThisWeek: z.string(),
+  hoursThisMonth: z.string(),
+  revenueThisMonth: z.string(),
+  outstanding: z.string(),
+  overdueInvoices: z.number(),
+});
+export type DashboardStats = z.infer<typeof DashboardStatsSchema>;
+
+export const FinancialOverviewSchema = z.object({
+  totalRevenue: z.string(),
+  totalExpenses: z.string(),
+  netProfit: z.string(),
+  outstanding: z.string(),
+  /** The last 12 months, oldest first: 'yyyy-MM' and the amount paid in it. */
+  revenueByMonth: z.array(z.object({ month: z.string(), revenue: z.string() })),
+});
+export type FinancialOverview = z.infer<typeof FinancialOverviewSchema>;

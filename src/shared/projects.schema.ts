@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { IdSchema } from './ids.ts';
+import { ListQuerySchema, optionalText } from './list.schema.ts';
+import { MoneySchema } from './money.ts';
+
+export const PROJECT_STATUSES = ['active', 'completed', 'paused'] as const;
+export const BUDGET_TYPES = ['time', 'budget'] as const;
+
+/** SPEC §9 defaults for a new project. */
+export const PROJECT_DEFAULTS = {
+  hourlyRate: '120',
+  budgetLimit: '0',
+  budgetType: 'time',
+  status: 'active',
+} as const;
+
+export const ProjectInputSchema = z.object({
+  name: z
+    .string({ error: 'Project name is required' })
+    .trim()
+    .min(1, 'Project name is required')
+    .max(200, 'Project name must be less than 200 characters'),
+  description: optionalText(5000, 'Description must be less than 5000 characters'),
+  clientId: IdSchema.nullable().optional(),
+  status: z.enum(PROJECT_STATUSES).default('active'),
+  budgetType: z.enum(BUDGET_TYPES, { error: 'Budget type must be time or budget' }),
+  budgetLimit: MoneySchema,
+  hourlyRate: MoneySchema,
+  assignedUserId: IdSchema.nullable().optional(),
+});
+export const ProjectUpdateSchema = ProjectInputSchema.partial().extend({ id: IdSchema });
+export const ProjectListQuerySchema = ListQuerySchema.extend({
+  status: z.enum(PROJECT_STATUSES).optional(),
+});
+
+export const ProjectSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string().nullable(),
+  clientId: z.number().nullable(),
+  client: z.object({ name: z.string() }).nullable(),
+  status: z.enum(PROJECT_STATUSES),
+  budgetType: z.enum(BUDGET_TYPES),
+  budgetLimit: z.string(),
+  hourlyRate: z.string(),
+  totalHours: z.string(),
+  totalAmount: z.string(),
+  assignedUserId: z.number().nullable(),
+  createdAt: z.string(),
+});
+export type Project = z.infer<typeof ProjectSchema>;
+
+export type BudgetLevel = 'default' | 'warning' | 'destructive' | 'secondary';
+
+/**
+ * Budget use (SPEC §4): hours / limit for time budgets, amount / limit for money budgets,
+ * as a percentage capped at 100 for the bar; the colour by the 75 % and 100 % thresholds.
+ */
+export function budgetProgress(
+  project: Pick<Project, 'status' | 'budgetType' | 'budgetLimit' | 'totalHours' | 'totalAmount'>,
+) {
+  const limit = Number(project.budgetLimit);
+  const used = Number(project.budgetType === 'time' ? project.totalHours : project.totalAmount);
+  const share = limit > 0 ? (used / limit) * 100 : 0;
+  let level: BudgetLevel = 'default';
+  if (project.status === 'paused') level = 'secondary';
+  else if (project.status !== 'completed')
+    level = share >= 100 ? 'destructive' : share >= 75 ? 'warning' : 'default';
+  return { percent: Math.min(share, 100), share, level };
+}

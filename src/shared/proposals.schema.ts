@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { IdSchema } from './ids.ts';
+import { ListQuerySchema } from './list.schema.ts';
+import { MoneySchema } from './money.ts';
+
+export const PROPOSAL_STATUSES = ['draft', 'sent', 'viewed', 'accepted', 'rejected'] as const;
+export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
+
+/** SPEC §4: draft → sent → viewed; sent or viewed → accepted or rejected. */
+export const PROPOSAL_TRANSITIONS: Record<
+  ProposalStatus,
+  { to: ProposalStatus; action: string }[]
+> = {
+  draft: [{ to: 'sent', action: 'Send Proposal' }],
+  sent: [
+    { to: 'viewed', action: 'Mark Viewed' },
+    { to: 'accepted', action: 'Mark Accepted' },
+    { to: 'rejected', action: 'Mark Rejected' },
+  ],
+  viewed: [
+    { to: 'accepted', action: 'Mark Accepted' },
+    { to: 'rejected', action: 'Mark Rejected' },
+  ],
+  accepted: [],
+  rejected: [],
+};
+
+/** SPEC §5: title, client name, description and amount are required. */
+export const ProposalInputSchema = z.object({
+  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(200),
+  clientName: z
+    .string({ error: 'Client name is required' })
+    .trim()
+    .min(1, 'Client name is required')
+    .max(200),
+  description: z
+    .string({ error: 'Description is required' })
+    .trim()
+    .min(1, 'Description is required')
+    .max(10_000),
+  amount: z
+    .union([z.string().trim().min(1, 'Amount is required'), z.number()], {
+      error: 'Amount is required',
+    })
+    .pipe(MoneySchema),
+  dueDate: z.iso.date('Invalid date').nullable().optional(),
+});
+export const ProposalUpdateSchema = ProposalInputSchema.partial().extend({
+  id: IdSchema,
+  status: z.enum(PROPOSAL_STATUSES).optional(),
+});
+export const ProposalListQuerySchema = ListQuerySchema.extend({
+  status: z.enum(PROPOSAL_STATUSES).optional(),
+});
+
+export const ProposalSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  clientName: z.string(),
+  description: z.string(),
+  amount: z.string(),
+  status: z.enum(PROPOSAL_STATUSES),
+  dueDate: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Proposal = z.infer<typeof ProposalSchema>;
