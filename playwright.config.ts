@@ -2,7 +2,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = 3100;
+// KEEL_E2E_PORT and KEEL_CLIENT_OUT let two runs share a machine without sharing a server.
+const PORT = Number(process.env.KEEL_E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${PORT}`;
 // A fresh embedded database for every run. Workers evaluate this file again and inherit
 // the environment, so the first evaluation's choice is kept for the teardown.
@@ -54,6 +55,7 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       PORT: String(PORT),
+      ...(process.env.KEEL_CLIENT_OUT ? { CLIENT_DIR: process.env.KEEL_CLIENT_OUT } : {}),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       NODE_ENV: 'test',

@@ -8,7 +8,8 @@ const apiTarget = process.env.KEEL_API_URL ?? 'http://127.0.0.1:3000';
 export default defineConfig({
   plugins: [react()],
   build: {
-    outDir: 'dist/client',
+    // KEEL_CLIENT_OUT lets parallel checkouts build side by side (the server's CLIENT_DIR).
+    outDir: process.env.KEEL_CLIENT_OUT ?? 'dist/client',
     emptyOutDir: true,
   },
   server: {

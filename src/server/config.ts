@@ -12,6 +12,7 @@ const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
     .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  CLIENT_DIR: z.string().min(1).default('dist/client'),
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
   APP_URL: z.url().optional(),
   SMTP_URL: z.string().optional(),
@@ -52,7 +53,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  SESSION_SECRET is required when NODE_ENV=production',
     );
   }
-  const clientDir = resolve('dist/client');
+  const clientDir = resolve(e.CLIENT_DIR);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
