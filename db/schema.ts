@@ -297,6 +297,17 @@ export interface FilesTable {
   createdAt: DefaultTimestamp;
 }
 
+export interface ApiTokensTable {
+  id: GeneratedAlways<number>;
+  userId: number;
+  name: string;
+  tokenHash: string;
+  /** The first characters of the token, to recognise it in the list. */
+  prefix: string;
+  lastUsedAt: Timestamp | null;
+  createdAt: DefaultTimestamp;
+}
+
 export interface DB {
   workspaces: WorkspacesTable;
   users: UsersTable;
@@ -319,6 +330,7 @@ export interface DB {
   files: FilesTable;
   timers: TimersTable;
   proposals: ProposalsTable;
+  apiTokens: ApiTokensTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as initialSchema from './2026-11-25-0001-initial-schema.ts';
 import * as contactLookups from './2026-11-25-0002-contact-lookups.ts';
 import * as billing from './2026-11-25-0003-billing.ts';
+import * as apiTokens from './2026-11-25-0004-api-tokens.ts';
 
 /**
  * Every migration, in order. A static list rather than a folder scan, so the same code
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-0001-initial-schema': initialSchema,
   '2026-11-25-0002-contact-lookups': contactLookups,
   '2026-11-25-0003-billing': billing,
+  '2026-11-25-0004-api-tokens': apiTokens,
 };

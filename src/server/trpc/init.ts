@@ -1,7 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import type { WorkspaceRole } from '../../shared/roles.ts';
-import { findActiveUserById } from '../domains/auth/auth.repository.ts';
+import { resolveIdentity } from '../domains/auth/identity.ts';
 import { findCurrentMembership } from '../domains/workspaces/workspaces.repository.ts';
 import type { Context } from './context.ts';
 
@@ -42,15 +42,16 @@ export const rateLimitedProcedure = t.procedure.use(({ ctx, path, next }) => {
   return next();
 });
 
-/** An active, signed-in user, reloaded on every call so deactivation takes effect at once. */
+/**
+ * An active, signed-in user (session cookie or API token), reloaded on every call so
+ * deactivation takes effect at once.
+ */
 export const authedProcedure = t.procedure.use(async ({ ctx, next }) => {
-  const userId = ctx.req.session.userId;
-  const user = userId ? await findActiveUserById(ctx.db, userId) : undefined;
-  if (!user) {
-    if (userId) await ctx.req.session.destroy();
+  const identity = await resolveIdentity(ctx);
+  if (identity === undefined || identity === 'invalid') {
     throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Not authenticated' });
   }
-  return next({ ctx: { ...ctx, user } });
+  return next({ ctx: { ...ctx, user: identity.user, identity } });
 });
 
 /**
@@ -58,7 +59,7 @@ export const authedProcedure = t.procedure.use(async ({ ctx, next }) => {
  * active membership of this user. The workspace id never comes from input.
  */
 export const workspaceProcedure = authedProcedure.use(async ({ ctx, next }) => {
-  const workspaceId = ctx.req.session.workspaceId;
+  const workspaceId = ctx.identity.workspaceId;
   const membership = workspaceId
     ? await findCurrentMembership(ctx.db, workspaceId, ctx.user.id)
     : undefined;

@@ -10,5 +10,5 @@ export const authRouter = router({
     .input(LoginInputSchema)
     .mutation(({ ctx, input }) => auth.login(ctx, input)),
   logout: publicProcedure.mutation(({ ctx }) => auth.logout(ctx)),
-  me: authedProcedure.output(MeSchema).query(({ ctx }) => auth.me(ctx, ctx.user)),
+  me: authedProcedure.output(MeSchema).query(({ ctx }) => auth.me(ctx, ctx.identity)),
 });

@@ -9,12 +9,8 @@ import {
   findCurrentMembership,
   listUsableWorkspaceIds,
 } from '../workspaces/workspaces.repository.ts';
-import {
-  findUserCredentialsByEmail,
-  insertUser,
-  recordLogin,
-  type SessionUser,
-} from './auth.repository.ts';
+import { findUserCredentialsByEmail, insertUser, recordLogin } from './auth.repository.ts';
+import type { Identity } from './identity.ts';
 import { endSession, startSession } from './sessions.ts';
 
 const EMAIL_TAKEN = 'An account with this email already exists';
@@ -92,8 +88,7 @@ export async function logout(ctx: Context) {
   return { success: true as const };
 }
 
-export async function me(ctx: Context, user: SessionUser): Promise<Me> {
-  const workspaceId = ctx.req.session.workspaceId;
+export async function me(ctx: Context, { user, workspaceId }: Identity): Promise<Me> {
   const membership = workspaceId
     ? await findCurrentMembership(ctx.db, workspaceId, user.id)
     : undefined;

@@ -3,6 +3,7 @@ import { TRPCError } from '@trpc/server';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/create-db.ts';
 import { findActiveUserById, type SessionUser } from './auth.repository.ts';
+import type { Identity } from './identity.ts';
 import type { Context } from '../../trpc/context.ts';
 import { clientInfo } from '../../trpc/context.ts';
 
@@ -11,6 +12,8 @@ declare module 'fastify' {
     userId?: number;
     /** The current workspace; null until one is chosen. */
     workspaceId?: number | null;
+    /** When the device list last recorded activity (ms since epoch). */
+    lastSeenAt?: number;
   }
 }
 
@@ -26,6 +29,7 @@ export async function startSession(
   await ctx.req.session.regenerate();
   ctx.req.session.userId = userId;
   ctx.req.session.workspaceId = workspaceId;
+  ctx.req.session.lastSeenAt = Date.now();
   await ctx.req.session.save();
   const { ipAddress, userAgent } = clientInfo(ctx);
   await ctx.db
@@ -76,4 +80,15 @@ export async function requireSessionUser(db: Database, req: FastifyRequest): Pro
   const user = req.session.userId ? await findActiveUserById(db, req.session.userId) : undefined;
   if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Not authenticated' });
   return user;
+}
+
+/**
+ * Makes a workspace current for a browser session. A script on an API token names its
+ * workspace in each request (X-Workspace-Id), so nothing is stored for it.
+ */
+export function setCurrentWorkspace(
+  ctx: Context & { identity: Identity },
+  workspaceId: number | null,
+): void {
+  if (ctx.identity.via === 'session') ctx.req.session.workspaceId = workspaceId;
 }

@@ -10,10 +10,14 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { clientInfo, type Context } from '../../trpc/context.ts';
 import { recordActivity } from '../audit/audit.repository.ts';
 import type { SessionUser } from '../auth/auth.repository.ts';
+import type { Identity } from '../auth/identity.ts';
+import { setCurrentWorkspace } from '../auth/sessions.ts';
 import { attachFileToWorkspace } from '../files/files.repository.ts';
 import { insertStages } from '../pipeline/pipeline.repository.ts';
 import { DEFAULT_STAGES } from '../pipeline/pipeline.service.ts';
 import * as repo from './workspaces.repository.ts';
+
+type AuthedContext = Context & { identity: Identity; user: SessionUser };
 
 const SLUG_TAKEN = 'A workspace with this URL already exists';
 const NOT_FOUND = 'Workspace not found';
@@ -23,7 +27,7 @@ const NOT_FOUND = 'Workspace not found';
  * An explicit slug must be free (409); a slug derived from the name gets a number when taken.
  */
 export async function createWorkspace(
-  ctx: Context,
+  ctx: AuthedContext,
   user: SessionUser,
   input: CreateWorkspaceInput,
 ) {
@@ -51,7 +55,7 @@ export async function createWorkspace(
       if (isUniqueViolation(error)) throw new TRPCError({ code: 'CONFLICT', message: SLUG_TAKEN });
       throw error;
     });
-  ctx.req.session.workspaceId = workspace.id;
+  setCurrentWorkspace(ctx, workspace.id);
   await recordActivity(ctx.db, {
     action: 'workspace_created',
     userId: user.id,
@@ -70,7 +74,13 @@ async function freeSubdomain(ctx: Context, base: string): Promise<string> {
   return `${base}-${Date.now()}`;
 }
 
-export async function switchWorkspace(ctx: Context, user: SessionUser, workspaceId: number) {
+export async function switchWorkspace(ctx: AuthedContext, user: SessionUser, workspaceId: number) {
+  if (ctx.identity.via === 'token') {
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message: 'API tokens choose the workspace with the X-Workspace-Id header',
+    });
+  }
   const membership = await repo.findMembership(ctx.db, workspaceId, user.id);
   if (!membership || !membership.membershipActive || membership.isDeleted) {
     throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND });
@@ -81,7 +91,7 @@ export async function switchWorkspace(ctx: Context, user: SessionUser, workspace
       message: 'This workspace has been suspended by the platform administrator.',
     });
   }
-  ctx.req.session.workspaceId = workspaceId;
+  setCurrentWorkspace(ctx, workspaceId);
   return { success: true as const };
 }
 
@@ -103,14 +113,11 @@ export async function updateWorkspace(
   return updated;
 }
 
-export async function deleteWorkspace(
-  ctx: Context & { workspace: Workspace; user: SessionUser },
-  id: number,
-) {
+export async function deleteWorkspace(ctx: AuthedContext & { workspace: Workspace }, id: number) {
   assertCurrent(ctx.workspace, id);
   const deleted = await repo.markWorkspaceDeleted(ctx.db, id, WORKSPACE_DELETION_GRACE_DAYS);
   if (!deleted?.scheduledDeletionAt) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND });
-  ctx.req.session.workspaceId = null;
+  setCurrentWorkspace(ctx, null);
   await recordActivity(ctx.db, {
     action: 'workspace_deleted',
     userId: ctx.user.id,
@@ -121,7 +128,7 @@ export async function deleteWorkspace(
   return { success: true as const, scheduledDeletionAt: deleted.scheduledDeletionAt.toISOString() };
 }
 
-export async function reactivateWorkspace(ctx: Context, user: SessionUser, id: number) {
+export async function reactivateWorkspace(ctx: AuthedContext, user: SessionUser, id: number) {
   const membership = await repo.findMembership(ctx.db, id, user.id);
   const role = membership?.role as WorkspaceRole | undefined;
   if (!membership || !membership.membershipActive || role !== 'owner' || !membership.isDeleted) {
@@ -131,7 +138,7 @@ export async function reactivateWorkspace(ctx: Context, user: SessionUser, id: n
   if (!restored) {
     throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND });
   }
-  ctx.req.session.workspaceId = id;
+  setCurrentWorkspace(ctx, id);
   await recordActivity(ctx.db, {
     action: 'workspace_reactivated',
     userId: user.id,

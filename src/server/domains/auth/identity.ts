@@ -1,0 +1,77 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Context } from '../../trpc/context.ts';
+import { findActiveUserById, type SessionUser } from './auth.repository.ts';
+
+/** Who is calling: a browser session, or a script holding a personal API token. */
+export interface Identity {
+  user: SessionUser;
+  /** The current workspace: the session's, or the X-Workspace-Id header's for a token. */
+  workspaceId: number | null;
+  via: 'session' | 'token';
+}
+
+export const API_TOKEN_PREFIX = 'keel_';
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+const FIVE_MINUTES = 5 * 60 * 1000;
+
+/**
+ * Resolves the caller on every call (a deactivated user is refused at once). A bearer
+ * token wins over a cookie; a wrong token is never silently replaced by the session.
+ */
+export async function resolveIdentity(ctx: Context): Promise<Identity | 'invalid' | undefined> {
+  const header = ctx.req.headers.authorization;
+  if (header !== undefined) {
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match) return 'invalid';
+    return (await identityFromToken(ctx, match[1]!)) ?? 'invalid';
+  }
+  const userId = ctx.req.session.userId;
+  if (!userId) return undefined;
+  const user = await findActiveUserById(ctx.db, userId);
+  if (!user) {
+    // A deactivated or deleted account: its session ends here.
+    await ctx.req.session.destroy();
+    return 'invalid';
+  }
+  await touchActiveSession(ctx);
+  return { user, workspaceId: ctx.req.session.workspaceId ?? null, via: 'session' };
+}
+
+async function identityFromToken(ctx: Context, token: string): Promise<Identity | undefined> {
+  if (!token.startsWith(API_TOKEN_PREFIX) || token.length > 200) return undefined;
+  const row = await ctx.db
+    .updateTable('apiTokens')
+    // Last use to the minute is all the list shows; avoid a write per request.
+    .set({
+      lastUsedAt: sql<Date>`case when last_used_at is null or last_used_at < now() - interval '1 minute'
+      then now() else last_used_at end`,
+    })
+    .where('tokenHash', '=', hashToken(token))
+    .returning('userId')
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const user = await findActiveUserById(ctx.db, row.userId);
+  if (!user) return undefined;
+  const header = ctx.req.headers['x-workspace-id'];
+  const workspaceId =
+    typeof header === 'string' && /^\d{1,9}$/.test(header) ? Number(header) : null;
+  return { user, workspaceId, via: 'token' };
+}
+
+/** Keeps the device list's "last active" fresh to about five minutes, not one write a request. */
+async function touchActiveSession(ctx: Context): Promise<void> {
+  const session = ctx.req.session;
+  const last = session.lastSeenAt ?? 0;
+  if (Date.now() - last < FIVE_MINUTES) return;
+  session.lastSeenAt = Date.now();
+  await ctx.db
+    .updateTable('activeSessions')
+    .set({ lastActive: new Date(), ipAddress: ctx.req.ip })
+    .where('sessionSid', '=', session.sessionId)
+    .execute();
+}
