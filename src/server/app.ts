@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/create-db.ts';
 import { fileRoutes, MAX_UPLOAD_BYTES } from './domains/files/files.routes.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { createMailer } from './plugins/mailer.ts';
 import { RateLimiter } from './plugins/rate-limit.ts';
 import { buildOpenApiDocument, registerRestRoutes } from './plugins/rest-adapter.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -40,6 +41,33 @@ const uploadPaths = {
       },
     },
   },
+  '/api/account/upload-photo': {
+    post: {
+      operationId: 'uploads.profilePhoto',
+      summary:
+        'Upload your profile photo (multipart field "profileImage"; PNG, JPEG, GIF or WebP; at most 5 MB)',
+      requestBody: {
+        content: {
+          'multipart/form-data': {
+            schema: {
+              type: 'object',
+              properties: { profileImage: { type: 'string', format: 'binary' } },
+            },
+          },
+        },
+      },
+      responses: {
+        '201': {
+          description: 'Stored',
+          content: {
+            'application/json': {
+              schema: { type: 'object', properties: { profileImageUrl: { type: 'string' } } },
+            },
+          },
+        },
+      },
+    },
+  },
   '/api/files/{key}': {
     get: {
       operationId: 'files.download',
@@ -60,7 +88,12 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
   });
-  const services: AppServices = { db, config, rateLimiter: new RateLimiter(config.authRateLimit) };
+  const services: AppServices = {
+    db,
+    config,
+    rateLimiter: new RateLimiter(config.authRateLimit),
+    mailer: createMailer(config.smtpUrl, app.log),
+  };
 
   // An empty JSON body (a POST with no payload) is no input rather than an error.
   const parseJson = app.getDefaultJsonParser('error', 'error');

@@ -1,3 +1,4 @@
+import { accountRestRoutes } from './domains/account/account.rest.ts';
 import { authRestRoutes } from './domains/auth/auth.rest.ts';
 import { clientsRestRoutes } from './domains/clients/clients.rest.ts';
 import { dashboardRestRoutes } from './domains/dashboard/dashboard.rest.ts';
@@ -14,6 +15,7 @@ import { workspacesRestRoutes } from './domains/workspaces/workspaces.rest.ts';
 /** Every documented `/api/*` path that maps onto a procedure, domain by domain. */
 export const restRoutes = [
   ...authRestRoutes,
+  ...accountRestRoutes,
   ...workspacesRestRoutes,
   ...teamRestRoutes,
   ...contactsRestRoutes,

@@ -28,3 +28,32 @@ export const ROLE_SHORT_LABELS: Record<WorkspaceRole, string> = {
 
 /** Roles allowed to manage the workspace itself (rename, describe, see the team card). */
 export const WORKSPACE_MANAGERS = ['owner', 'administrator'] as const satisfies WorkspaceRole[];
+
+/** Roles that see the team page (SPEC §6). */
+export const TEAM_VIEWERS = [
+  'owner',
+  'administrator',
+  'project_manager',
+] as const satisfies WorkspaceRole[];
+
+/** Roles that invite, export and change roles (SPEC §6). */
+export const TEAM_MANAGERS = ['owner', 'administrator'] as const satisfies WorkspaceRole[];
+
+/** Roles an invitation or a role change may give; ownership is never handed out this way. */
+export const ASSIGNABLE_ROLES = [
+  'partner',
+  'administrator',
+  'project_manager',
+  'collaborator',
+] as const;
+export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
+
+/**
+ * SPEC §6: the owner manages anyone; an administrator only project managers and
+ * collaborators; nobody manages an owner. (Managing oneself is refused separately.)
+ */
+export function canManageMember(actor: WorkspaceRole, target: WorkspaceRole): boolean {
+  if (target === 'owner') return false;
+  if (actor === 'owner') return true;
+  return actor === 'administrator' && (target === 'project_manager' || target === 'collaborator');
+}

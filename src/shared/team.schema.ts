@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { WORKSPACE_ROLES } from './roles.ts';
+import { IdSchema } from './ids.ts';
+import { ASSIGNABLE_ROLES, WORKSPACE_ROLES } from './roles.ts';
 
 /** A member of the current workspace, as GET /api/admin/users answers (SPEC §7). */
 export const MemberSchema = z.object({
@@ -23,3 +24,70 @@ export function splitFullName(fullName: string): { firstName: string; lastName: 
   const [firstName = '', ...rest] = fullName.trim().split(/\s+/);
   return { firstName, lastName: rest.join(' ') };
 }
+
+export const InviteInputSchema = z.object({
+  email: z
+    .string({ error: 'Invalid email' })
+    .trim()
+    .max(254, 'Invalid email')
+    .pipe(z.email('Invalid email')),
+  fullName: z
+    .string({ error: 'Full name is required' })
+    .trim()
+    .min(1, 'Full name is required')
+    .max(100, 'Full name must be less than 100 characters'),
+  role: z.enum(ASSIGNABLE_ROLES, { error: 'Choose a permission profile' }).default('collaborator'),
+});
+export type InviteInput = z.infer<typeof InviteInputSchema>;
+
+export const InviteResultSchema = z.object({
+  invitation: z.object({ email: z.string(), role: z.string(), expiresAt: z.string() }),
+  inviteUrl: z.string(),
+});
+
+export const RoleChangeSchema = z.object({
+  id: IdSchema,
+  role: z.enum(ASSIGNABLE_ROLES, { error: 'Choose a permission profile' }),
+});
+
+export const MemberIdSchema = z.object({ id: IdSchema });
+
+/** Invitation tokens: 32 random bytes, base64url. */
+export const InviteTokenSchema = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'This invitation link is invalid or malformed.'),
+});
+
+export const InvitationViewSchema = z.object({
+  organizationName: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  role: z.string(),
+  expiresAt: z.string(),
+  /** Whether the email already has an account (then its password is asked for). */
+  accountExists: z.boolean(),
+});
+
+export const AcceptInvitationSchema = InviteTokenSchema.extend({
+  password: z
+    .string({ error: 'Password must be at least 6 characters long' })
+    .min(6, 'Password must be at least 6 characters long')
+    .max(200, 'Password must be at most 200 characters'),
+});
+
+/** The invitation page's form (SPEC §5). */
+export const AcceptInvitationFormSchema = z
+  .object({
+    password: z
+      .string()
+      .min(1, 'Password must be at least 6 characters long')
+      .min(6, 'Password must be at least 6 characters long'),
+    confirmPassword: z.string().min(1, 'Passwords do not match'),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: 'Passwords do not match',
+    path: ['confirmPassword'],
+  });
+
+/** Invitations expire after seven days. */
+export const INVITATION_DAYS = 7;

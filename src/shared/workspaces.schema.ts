@@ -50,6 +50,8 @@ export const UpdateWorkspaceInputSchema = z.object({
     .max(500, 'Description must be less than 500 characters')
     .nullable()
     .optional(),
+  /** The workspace icon, uploaded first through POST /api/upload/workspace-logo. */
+  logoUrl: logoSchema,
 });
 
 export const WorkspaceSchema = z.object({

@@ -25,20 +25,25 @@ let members: Record<WorkspaceRole, { client: ApiClient; userId: number }>;
 let deactivated: { client: ApiClient; userId: number };
 let outsider: { client: ApiClient; workspaceId: number };
 let counter = 0;
+/** Each caller's email, for inputs about the caller's own account. */
+const emails = new Map<ApiClient, string>();
 
 beforeAll(async () => {
   t = await createTestApp();
   const entries = await Promise.all(
     WORKSPACE_ROLES.map(async (role) => {
-      const { client, user } = await signUp(t.app, { fullName: `Matrix ${role}` });
+      const { client, user, email } = await signUp(t.app, { fullName: `Matrix ${role}` });
+      emails.set(client, email);
       return [role, { client, userId: user.id }] as const;
     }),
   );
   members = Object.fromEntries(entries) as typeof members;
   const d = await signUp(t.app, { fullName: 'Matrix Deactivated' });
   deactivated = { client: d.client, userId: d.user.id };
+  emails.set(d.client, d.email);
   const o = await signUpWithWorkspace(t.app, 'Outsider Workspace');
   outsider = { client: o.client, workspaceId: o.workspace.id };
+  emails.set(o.client, o.email);
   await t.db
     .updateTable('users')
     .set({ isActive: false })
@@ -176,6 +181,7 @@ async function freshTarget(): Promise<Target> {
     organizationId: org.id,
     tagId: tag.id,
     ownerUserId: members.owner.userId,
+    collaboratorUserId: members.collaborator.userId,
     leadId: lead.id,
     stageId: stages.find((s) => s.key === 'matrix_custom')!.id,
     stageIds: stages.map((s) => s.id),
@@ -210,7 +216,11 @@ async function prepare(entry: MatrixEntry, target: Target) {
 }
 
 function call(client: ApiClient, path: string, entry: MatrixEntry, target: Target) {
-  return client.trpc(path, entry.type, entry.input?.(target));
+  return client.trpc(
+    path,
+    entry.type,
+    entry.input?.(target, { email: emails.get(client) ?? 'anonymous@example.com' }),
+  );
 }
 
 async function expectRefused(client: ApiClient, path: string, entry: MatrixEntry, status: number) {

@@ -11,6 +11,8 @@ export interface Target {
   organizationId: number;
   tagId: number;
   ownerUserId: number;
+  /** A member every team manager may act on. */
+  collaboratorUserId: number;
   leadId: number;
   /** A stage without deals that may be edited and deleted. */
   stageId: number;
@@ -29,7 +31,7 @@ export interface MatrixEntry {
   access: Access;
   type: 'query' | 'mutation';
   /** Input naming rows of the target workspace (the one the callers belong to). */
-  input?: (target: Target) => unknown;
+  input?: (target: Target, caller: { email: string }) => unknown;
   /** Puts the target in the state the call needs (run as the database, before the call). */
   prepare?: 'deleteTarget' | 'startTimers';
   /** Status an allowed caller gets when it is not a 2xx (a rule of the domain refuses it). */
@@ -45,6 +47,8 @@ export interface MatrixEntry {
 
 const ALL_ROLES = ['owner', 'partner', 'administrator', 'project_manager', 'collaborator'] as const;
 const MANAGERS = ['owner', 'partner', 'administrator', 'project_manager'] as const;
+const TEAM_MANAGERS = ['owner', 'administrator'] as const;
+const TOKEN = 'A'.repeat(43);
 
 /** Every tRPC procedure. A procedure missing here fails tests/server/access-matrix.test.ts. */
 export const accessMatrix: Record<string, MatrixEntry> = {
@@ -80,6 +84,111 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     outsider: 'not_found',
   },
   'team.members': { access: ALL_ROLES, type: 'query', outsider: 'own' },
+  'team.invite': {
+    access: TEAM_MANAGERS,
+    type: 'mutation',
+    input: () => ({ email: 'invitee@example.com', fullName: 'Invitee', role: 'collaborator' }),
+    outsider: 'own',
+  },
+  'team.changeRole': {
+    access: TEAM_MANAGERS,
+    type: 'mutation',
+    input: (t) => ({ id: t.collaboratorUserId, role: 'project_manager' }),
+    outsider: 'not_found',
+  },
+  'team.toggleActive': {
+    access: TEAM_MANAGERS,
+    type: 'mutation',
+    input: (t) => ({ id: t.collaboratorUserId }),
+    outsider: 'not_found',
+  },
+  'team.remove': {
+    access: TEAM_MANAGERS,
+    type: 'mutation',
+    input: (t) => ({ id: t.collaboratorUserId }),
+    outsider: 'not_found',
+  },
+  'team.export': { access: TEAM_MANAGERS, type: 'query', outsider: 'own' },
+  'invitations.get': {
+    access: 'public',
+    type: 'query',
+    input: () => ({ token: TOKEN }),
+    outsider: 'n/a',
+  },
+  'invitations.accept': {
+    access: 'public',
+    type: 'mutation',
+    input: () => ({ token: TOKEN, password: 'secret123' }),
+    outsider: 'n/a',
+  },
+
+  'account.profile': { access: 'authed', type: 'query', outsider: 'own' },
+  'account.updateProfile': {
+    access: 'authed',
+    type: 'mutation',
+    input: (_t, caller) => ({ firstName: 'Matrix', lastName: 'Person', email: caller.email }),
+    outsider: 'own',
+  },
+  // A wrong current password: reaching the check is what the matrix proves.
+  'account.changePassword': {
+    access: 'authed',
+    type: 'mutation',
+    input: () => ({
+      currentPassword: 'wrong-one',
+      newPassword: 'NewPassw0rd',
+      confirmPassword: 'NewPassw0rd',
+    }),
+    allowedStatus: 400,
+    outsider: 'n/a',
+  },
+  'account.updatePreferences': {
+    access: 'authed',
+    type: 'mutation',
+    input: () => ({
+      timezone: 'Europe/Paris',
+      dateFormat: 'YYYY-MM-DD',
+      timeFormat: '24h',
+      language: 'fr',
+    }),
+    outsider: 'own',
+  },
+  'account.updateNotifications': {
+    access: 'authed',
+    type: 'mutation',
+    input: () => ({
+      emailNotifications: false,
+      pushNotifications: true,
+      taskReminders: true,
+      projectUpdates: false,
+      teamInvites: true,
+      securityAlerts: true,
+    }),
+    outsider: 'own',
+  },
+  'account.removePhoto': { access: 'authed', type: 'mutation', outsider: 'own' },
+  'account.sessions': { access: 'authed', type: 'query', outsider: 'own' },
+  'account.terminateSession': {
+    access: 'authed',
+    type: 'mutation',
+    input: () => ({ id: 'a'.repeat(32) }),
+    allowedStatus: 404,
+    outsider: 'n/a',
+  },
+  'account.terminateOtherSessions': { access: 'authed', type: 'mutation', outsider: 'own' },
+  'account.apiTokens': { access: 'authed', type: 'query', outsider: 'own' },
+  'account.createApiToken': {
+    access: 'authed',
+    type: 'mutation',
+    input: () => ({ name: 'CI' }),
+    outsider: 'own',
+  },
+  'account.revokeApiToken': {
+    access: 'authed',
+    type: 'mutation',
+    input: () => ({ id: 2_000_000_000 }),
+    allowedStatus: 404,
+    outsider: 'n/a',
+  },
 
   'contacts.list': {
     access: ALL_ROLES,

@@ -171,7 +171,7 @@ export function buildOpenApiDocument(
         name,
         in: 'path',
         required: true,
-        schema: { type: 'integer' },
+        schema: input?.properties?.[name] ?? { type: 'integer' },
       })),
       responses: {
         [String(route.status ?? 200)]: {

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/create-db.ts';
+import type { Mailer } from '../plugins/mailer.ts';
 import type { RateLimiter } from '../plugins/rate-limit.ts';
 
 /** What every procedure sees. REST adapters build the same context for `createCaller`. */
@@ -10,13 +11,10 @@ export interface Context {
   req: FastifyRequest;
   reply: FastifyReply;
   rateLimiter: RateLimiter;
+  mailer: Mailer;
 }
 
-export interface AppServices {
-  db: Database;
-  config: Config;
-  rateLimiter: RateLimiter;
-}
+export type AppServices = Omit<Context, 'req' | 'reply'>;
 
 export function createContext(
   services: AppServices,

@@ -1,3 +1,4 @@
+import { accountRouter } from '../domains/account/account.router.ts';
 import { authRouter } from '../domains/auth/auth.router.ts';
 import { clientsRouter } from '../domains/clients/clients.router.ts';
 import { dashboardRouter } from '../domains/dashboard/dashboard.router.ts';
@@ -8,14 +9,16 @@ import { timeRouter, timerRouter } from '../domains/time/time.router.ts';
 import { contactsRouter, tagsRouter } from '../domains/contacts/contacts.router.ts';
 import { leadsRouter, stagesRouter } from '../domains/pipeline/pipeline.router.ts';
 import { organizationsRouter } from '../domains/organizations/organizations.router.ts';
-import { teamRouter } from '../domains/team/team.router.ts';
+import { invitationsRouter, teamRouter } from '../domains/team/team.router.ts';
 import { workspacesRouter } from '../domains/workspaces/workspaces.router.ts';
 import { createCallerFactory, router } from './init.ts';
 
 export const appRouter = router({
   auth: authRouter,
+  account: accountRouter,
   workspaces: workspacesRouter,
   team: teamRouter,
+  invitations: invitationsRouter,
   contacts: contactsRouter,
   tags: tagsRouter,
   organizations: organizationsRouter,

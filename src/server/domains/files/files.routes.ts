@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/create-db.ts';
 import { requireSessionUser } from '../auth/sessions.ts';
 import { findFileByKey, insertFile } from './files.repository.ts';
@@ -23,32 +23,30 @@ export function sniffImageType(data: Buffer): string | undefined {
   return undefined;
 }
 
+/**
+ * The one image of a multipart request, from the named field: at most 5 MB (the stream is
+ * cut past it, 413), and a PNG, JPEG, GIF or WebP by its first bytes.
+ */
+async function readImageUpload(req: FastifyRequest, field: string) {
+  const expected = `Expected a multipart upload with a "${field}" file`;
+  if (!req.isMultipart()) throw new TRPCError({ code: 'BAD_REQUEST', message: expected });
+  const part = await req.file();
+  if (!part || part.fieldname !== field)
+    throw new TRPCError({ code: 'BAD_REQUEST', message: expected });
+  // toBuffer() stops reading past the limit and throws a 413 error.
+  const data = await part.toBuffer();
+  const contentType = sniffImageType(data);
+  if (!contentType) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'Please select an image file' });
+  }
+  return { data, contentType };
+}
+
 /** Upload and download of images. Multipart is not a tRPC call, so these are plain routes. */
 export async function fileRoutes(app: FastifyInstance, { db }: { db: Database }) {
   app.post('/api/upload/workspace-logo', async (req, reply) => {
     const user = await requireSessionUser(db, req);
-    if (!req.isMultipart()) {
-      throw new TRPCError({
-        code: 'BAD_REQUEST',
-        message: 'Expected a multipart upload with a "logo" file',
-      });
-    }
-    const part = await req.file();
-    if (!part || part.fieldname !== 'logo') {
-      throw new TRPCError({
-        code: 'BAD_REQUEST',
-        message: 'Expected a multipart upload with a "logo" file',
-      });
-    }
-    // toBuffer() stops reading past the limit and throws a 413 error.
-    const data = await part.toBuffer();
-    const contentType = sniffImageType(data);
-    if (!contentType) {
-      throw new TRPCError({
-        code: 'BAD_REQUEST',
-        message: 'Please choose a PNG, JPG, GIF or WebP image',
-      });
-    }
+    const { data, contentType } = await readImageUpload(req, 'logo');
     const logoUrl = await insertFile(db, {
       ownerUserId: user.id,
       purpose: 'workspace_logo',
@@ -56,6 +54,23 @@ export async function fileRoutes(app: FastifyInstance, { db }: { db: Database })
       data,
     });
     return reply.code(201).send({ logoUrl });
+  });
+
+  app.post('/api/account/upload-photo', async (req, reply) => {
+    const user = await requireSessionUser(db, req);
+    const { data, contentType } = await readImageUpload(req, 'profileImage');
+    const profileImageUrl = await insertFile(db, {
+      ownerUserId: user.id,
+      purpose: 'profile_photo',
+      contentType,
+      data,
+    });
+    await db
+      .updateTable('users')
+      .set({ profileImageUrl, updatedAt: new Date() })
+      .where('id', '=', user.id)
+      .execute();
+    return reply.code(201).send({ profileImageUrl });
   });
 
   app.get<{ Params: { key: string } }>('/api/files/:key', async (req, reply) => {

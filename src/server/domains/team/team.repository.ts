@@ -58,3 +58,118 @@ export async function isActiveMember(
     .executeTakeFirst();
   return row !== undefined;
 }
+
+export async function findMembershipRole(db: Database, workspaceId: number, userId: number) {
+  const row = await db
+    .selectFrom('userWorkspaces')
+    .select(['role', 'isActive'])
+    .where('workspaceId', '=', workspaceId)
+    .where('userId', '=', userId)
+    .executeTakeFirst();
+  return row && { role: row.role as WorkspaceRole, isActive: row.isActive };
+}
+
+export async function setMemberRole(
+  db: Database,
+  workspaceId: number,
+  userId: number,
+  role: WorkspaceRole,
+) {
+  await db
+    .updateTable('userWorkspaces')
+    .set({ role })
+    .where('workspaceId', '=', workspaceId)
+    .where('userId', '=', userId)
+    .execute();
+}
+
+export async function setMemberActive(
+  db: Database,
+  workspaceId: number,
+  userId: number,
+  isActive: boolean,
+) {
+  await db
+    .updateTable('userWorkspaces')
+    .set({ isActive })
+    .where('workspaceId', '=', workspaceId)
+    .where('userId', '=', userId)
+    .execute();
+}
+
+export async function deleteMembership(db: Database, workspaceId: number, userId: number) {
+  await db
+    .deleteFrom('userWorkspaces')
+    .where('workspaceId', '=', workspaceId)
+    .where('userId', '=', userId)
+    .execute();
+}
+
+export async function isMemberByEmail(db: Database, workspaceId: number, email: string) {
+  const row = await db
+    .selectFrom('userWorkspaces as uw')
+    .innerJoin('users as u', 'u.id', 'uw.userId')
+    .select('uw.id')
+    .where('uw.workspaceId', '=', workspaceId)
+    .where('u.email', '=', email.toLowerCase())
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+// Invitations
+
+export async function insertInvitation(
+  db: Database,
+  values: {
+    workspaceId: number;
+    tokenHash: string;
+    email: string;
+    fullName: string;
+    role: string;
+    invitedBy: number;
+    expiresAt: Date;
+  },
+) {
+  // A new invitation replaces any pending one for the same person.
+  await db
+    .deleteFrom('invitationTokens')
+    .where('workspaceId', '=', values.workspaceId)
+    .where('email', '=', values.email)
+    .where('used', '=', false)
+    .execute();
+  const { tokenHash, ...rest } = values;
+  await db
+    .insertInto('invitationTokens')
+    .values({ ...rest, token: tokenHash })
+    .execute();
+}
+
+export async function findInvitationByHash(db: Database, tokenHash: string, forUpdate = false) {
+  let q = db
+    .selectFrom('invitationTokens as it')
+    .innerJoin('workspaces as w', 'w.id', 'it.workspaceId')
+    .select([
+      'it.id',
+      'it.workspaceId',
+      'it.email',
+      'it.fullName',
+      'it.role',
+      'it.invitedBy',
+      'it.used',
+      'it.expiresAt',
+      'w.name as workspaceName',
+      'w.isDeleted as workspaceDeleted',
+      'w.isActive as workspaceActive',
+    ])
+    .where('it.token', '=', tokenHash);
+  if (forUpdate) q = q.forUpdate('it');
+  return q.executeTakeFirst();
+}
+
+export async function markInvitationUsed(db: Database, id: number) {
+  await db
+    .updateTable('invitationTokens')
+    .set({ used: true, usedAt: new Date() })
+    .where('id', '=', id)
+    .execute();
+}

@@ -1,11 +1,54 @@
 import { z } from 'zod';
-import { MemberSchema } from '../../../shared/team.schema.ts';
-import { router, workspaceProcedure } from '../../trpc/init.ts';
+import { TEAM_MANAGERS } from '../../../shared/roles.ts';
+import {
+  AcceptInvitationSchema,
+  InvitationViewSchema,
+  InviteInputSchema,
+  InviteResultSchema,
+  InviteTokenSchema,
+  MemberIdSchema,
+  MemberSchema,
+  RoleChangeSchema,
+} from '../../../shared/team.schema.ts';
+import {
+  publicProcedure,
+  rateLimitedProcedure,
+  requireRole,
+  router,
+  workspaceProcedure,
+} from '../../trpc/init.ts';
 import { listMembers } from './team.repository.ts';
+import * as team from './team.service.ts';
+
+const managerProcedure = requireRole(...TEAM_MANAGERS);
 
 export const teamRouter = router({
   /** Every member may read the list: assignee pickers use it. */
   members: workspaceProcedure
     .output(z.array(MemberSchema))
     .query(({ ctx }) => listMembers(ctx.db, ctx.workspace.id)),
+  invite: managerProcedure
+    .input(InviteInputSchema)
+    .output(InviteResultSchema)
+    .mutation(({ ctx, input }) => team.invite(ctx, input)),
+  changeRole: managerProcedure
+    .input(RoleChangeSchema)
+    .mutation(({ ctx, input }) => team.changeRole(ctx, input.id, input.role)),
+  toggleActive: managerProcedure
+    .input(MemberIdSchema)
+    .mutation(({ ctx, input }) => team.toggleActive(ctx, input.id)),
+  remove: managerProcedure
+    .input(MemberIdSchema)
+    .mutation(({ ctx, input }) => team.removeMember(ctx, input.id)),
+  export: managerProcedure.query(({ ctx }) => team.exportMembers(ctx)),
+});
+
+export const invitationsRouter = router({
+  get: publicProcedure
+    .input(InviteTokenSchema)
+    .output(InvitationViewSchema)
+    .query(({ ctx, input }) => team.viewInvitation(ctx.db, input.token)),
+  accept: rateLimitedProcedure
+    .input(AcceptInvitationSchema)
+    .mutation(({ ctx, input }) => team.acceptInvitation(ctx, input.token, input.password)),
 });

@@ -151,7 +151,7 @@ export async function insertMembership(
 export async function updateWorkspace(
   db: Database,
   workspaceId: number,
-  values: { name: string; description?: string | null },
+  values: { name: string; description?: string | null; logoUrl?: string | null },
 ) {
   const row = await db
     .updateTable('workspaces')

@@ -102,12 +102,13 @@ function assertCurrent(current: Workspace, id: number): void {
 
 export async function updateWorkspace(
   ctx: Context & { workspace: Workspace },
-  input: { id: number; name: string; description?: string | null },
+  input: { id: number; name: string; description?: string | null; logoUrl?: string | null },
 ) {
   assertCurrent(ctx.workspace, input.id);
   const updated = await repo.updateWorkspace(ctx.db, input.id, {
     name: input.name,
     description: input.description,
+    logoUrl: input.logoUrl,
   });
   if (!updated) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND });
   return updated;

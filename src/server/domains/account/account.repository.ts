@@ -1,0 +1,136 @@
+import type { Database } from '../../db/create-db.ts';
+import { iso } from '../../db/search.ts';
+
+export async function findAccount(db: Database, userId: number) {
+  return db
+    .selectFrom('users')
+    .select([
+      'fullName',
+      'email',
+      'phone',
+      'createdAt',
+      'profileImageUrl',
+      'timezone',
+      'dateFormat',
+      'timeFormat',
+      'language',
+      'emailNotifications',
+      'pushNotifications',
+      'taskReminders',
+      'projectUpdates',
+      'teamInvites',
+      'securityAlerts',
+    ])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+}
+
+export async function updateUser(
+  db: Database,
+  userId: number,
+  values: Partial<{
+    fullName: string;
+    email: string;
+    phone: string | null;
+    passwordHash: string;
+    profileImageUrl: string | null;
+    timezone: string;
+    dateFormat: string;
+    timeFormat: string;
+    language: string;
+    emailNotifications: boolean;
+    pushNotifications: boolean;
+    taskReminders: boolean;
+    projectUpdates: boolean;
+    teamInvites: boolean;
+    securityAlerts: boolean;
+  }>,
+) {
+  await db
+    .updateTable('users')
+    .set({ ...values, updatedAt: new Date() })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function findPasswordHash(db: Database, userId: number) {
+  const row = await db
+    .selectFrom('users')
+    .select('passwordHash')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return row.passwordHash;
+}
+
+/** Ends every session of the user except `keepSid` (none when it is undefined). */
+export async function deleteSessions(db: Database, userId: number, keepSid?: string) {
+  let q = db.deleteFrom('sessions').where('userId', '=', userId);
+  if (keepSid) q = q.where('sid', '!=', keepSid);
+  await q.execute();
+}
+
+export async function listActiveSessions(db: Database, userId: number, currentSid: string) {
+  const rows = await db
+    .selectFrom('activeSessions as a')
+    .innerJoin('sessions as s', 's.sid', 'a.sessionSid')
+    .select(['a.id', 'a.sessionSid', 'a.deviceName', 'a.ipAddress', 'a.location', 'a.lastActive'])
+    .where('a.userId', '=', userId)
+    .where('s.expire', '>', new Date())
+    .orderBy('a.lastActive', 'desc')
+    .execute();
+  return rows.map(({ sessionSid, ...r }) => ({
+    ...r,
+    lastActive: iso(r.lastActive),
+    isCurrent: sessionSid === currentSid,
+  }));
+}
+
+/** Ends one of the user's sessions by its public id; false when there is none. */
+export async function deleteActiveSession(db: Database, userId: number, id: string) {
+  const row = await db
+    .selectFrom('activeSessions')
+    .select('sessionSid')
+    .where('userId', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) return false;
+  await db
+    .deleteFrom('sessions')
+    .where('sid', '=', row.sessionSid)
+    .where('userId', '=', userId)
+    .execute();
+  return true;
+}
+
+// API tokens
+
+export async function listApiTokens(db: Database, userId: number) {
+  const rows = await db
+    .selectFrom('apiTokens')
+    .select(['id', 'name', 'prefix', 'lastUsedAt', 'createdAt'])
+    .where('userId', '=', userId)
+    .orderBy('createdAt', 'desc')
+    .execute();
+  return rows.map((r) => ({ ...r, lastUsedAt: iso(r.lastUsedAt), createdAt: iso(r.createdAt) }));
+}
+
+export async function insertApiToken(
+  db: Database,
+  values: { userId: number; name: string; tokenHash: string; prefix: string },
+) {
+  const row = await db
+    .insertInto('apiTokens')
+    .values(values)
+    .returning(['id', 'name', 'prefix', 'lastUsedAt', 'createdAt'])
+    .executeTakeFirstOrThrow();
+  return { ...row, lastUsedAt: iso(row.lastUsedAt), createdAt: iso(row.createdAt) };
+}
+
+export async function deleteApiToken(db: Database, userId: number, id: number) {
+  const result = await db
+    .deleteFrom('apiTokens')
+    .where('userId', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import {
+  AccountSchema,
+  ActiveSessionSchema,
+  ApiTokenCreateSchema,
+  ApiTokenIdSchema,
+  ApiTokenSchema,
+  NotificationsInputSchema,
+  PasswordChangeSchema,
+  PreferencesInputSchema,
+  ProfileInputSchema,
+  SessionIdSchema,
+} from '../../../shared/account.schema.ts';
+import { authedProcedure, router } from '../../trpc/init.ts';
+import * as repo from './account.repository.ts';
+import * as account from './account.service.ts';
+
+export const accountRouter = router({
+  profile: authedProcedure.output(AccountSchema).query(({ ctx }) => account.getAccount(ctx)),
+  updateProfile: authedProcedure
+    .input(ProfileInputSchema)
+    .output(AccountSchema)
+    .mutation(({ ctx, input }) => account.updateProfile(ctx, input)),
+  changePassword: authedProcedure
+    .input(PasswordChangeSchema)
+    .mutation(({ ctx, input }) =>
+      account.changePassword(ctx, input.currentPassword, input.newPassword),
+    ),
+  updatePreferences: authedProcedure
+    .input(PreferencesInputSchema)
+    .mutation(async ({ ctx, input }) => {
+      await repo.updateUser(ctx.db, ctx.user.id, input);
+      return account.getAccount(ctx);
+    }),
+  updateNotifications: authedProcedure
+    .input(NotificationsInputSchema)
+    .mutation(async ({ ctx, input }) => {
+      await repo.updateUser(ctx.db, ctx.user.id, input);
+      return account.getAccount(ctx);
+    }),
+  /** Uploading a photo is multipart, a plain route (files.routes.ts); removing it is not. */
+  removePhoto: authedProcedure.mutation(async ({ ctx }) => {
+    await repo.updateUser(ctx.db, ctx.user.id, { profileImageUrl: null });
+    return { success: true as const };
+  }),
+  sessions: authedProcedure
+    .output(z.array(ActiveSessionSchema))
+    .query(({ ctx }) => repo.listActiveSessions(ctx.db, ctx.user.id, ctx.req.session.sessionId)),
+  terminateSession: authedProcedure
+    .input(SessionIdSchema)
+    .mutation(({ ctx, input }) => account.terminateSession(ctx, input.id)),
+  terminateOtherSessions: authedProcedure.mutation(({ ctx }) =>
+    account.terminateOtherSessions(ctx),
+  ),
+  apiTokens: authedProcedure
+    .output(z.array(ApiTokenSchema))
+    .query(({ ctx }) => repo.listApiTokens(ctx.db, ctx.user.id)),
+  createApiToken: authedProcedure
+    .input(ApiTokenCreateSchema)
+    .output(ApiTokenSchema.extend({ token: z.string() }))
+    .mutation(({ ctx, input }) => account.createApiToken(ctx, input.name)),
+  revokeApiToken: authedProcedure
+    .input(ApiTokenIdSchema)
+    .mutation(({ ctx, input }) => account.revokeApiToken(ctx, input.id)),
+});

@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import { TRPCError } from '@trpc/server';
+import argon2 from 'argon2';
+import type { Account } from '../../../shared/account.schema.ts';
+import { splitFullName } from '../../../shared/team.schema.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { iso } from '../../db/search.ts';
+import type { Context } from '../../trpc/context.ts';
+import type { SessionUser } from '../auth/auth.repository.ts';
+import { hashPassword } from '../auth/auth.service.ts';
+import { API_TOKEN_PREFIX, hashToken, type Identity } from '../auth/identity.ts';
+import { findCurrentMembership } from '../workspaces/workspaces.repository.ts';
+import * as repo from './account.repository.ts';
+
+type AccountContext = Context & { user: SessionUser; identity: Identity };
+
+export async function getAccount(ctx: AccountContext): Promise<Account> {
+  const row = await repo.findAccount(ctx.db, ctx.user.id);
+  const membership = ctx.identity.workspaceId
+    ? await findCurrentMembership(ctx.db, ctx.identity.workspaceId, ctx.user.id)
+    : undefined;
+  const { fullName, createdAt, ...rest } = row;
+  return {
+    ...rest,
+    ...splitFullName(fullName),
+    role: membership?.role ?? null,
+    createdAt: iso(createdAt),
+  };
+}
+
+export async function updateProfile(
+  ctx: AccountContext,
+  input: { firstName: string; lastName: string; email: string; phone: string | null },
+) {
+  await repo
+    .updateUser(ctx.db, ctx.user.id, {
+      fullName: `${input.firstName} ${input.lastName}`,
+      email: input.email.toLowerCase(),
+      phone: input.phone,
+    })
+    .catch((error: unknown) => {
+      if (isUniqueViolation(error)) {
+        throw new TRPCError({
+          code: 'CONFLICT',
+          message: 'An account with this email already exists',
+        });
+      }
+      throw error;
+    });
+  return getAccount(ctx);
+}
+
+/** A new password ends every other session of the account at once. */
+export async function changePassword(
+  ctx: AccountContext,
+  currentPassword: string,
+  newPassword: string,
+) {
+  const hash = await repo.findPasswordHash(ctx.db, ctx.user.id);
+  if (!(await argon2.verify(hash, currentPassword))) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'Current password is incorrect' });
+  }
+  await repo.updateUser(ctx.db, ctx.user.id, { passwordHash: await hashPassword(newPassword) });
+  await repo.deleteSessions(
+    ctx.db,
+    ctx.user.id,
+    ctx.identity.via === 'session' ? ctx.req.session.sessionId : undefined,
+  );
+  return { success: true as const };
+}
+
+export async function terminateSession(ctx: AccountContext, id: string) {
+  if (!(await repo.deleteActiveSession(ctx.db, ctx.user.id, id))) {
+    throw new TRPCError({ code: 'NOT_FOUND', message: 'Session not found' });
+  }
+  return { success: true as const };
+}
+
+export async function terminateOtherSessions(ctx: AccountContext) {
+  await repo.deleteSessions(
+    ctx.db,
+    ctx.user.id,
+    ctx.identity.via === 'session' ? ctx.req.session.sessionId : undefined,
+  );
+  return { success: true as const };
+}
+
+/** The token is answered once; only its hash is kept. */
+export async function createApiToken(ctx: AccountContext, name: string) {
+  const token = `${API_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+  const created = await repo.insertApiToken(ctx.db, {
+    userId: ctx.user.id,
+    name,
+    tokenHash: hashToken(token),
+    prefix: token.slice(0, API_TOKEN_PREFIX.length + 6),
+  });
+  return { ...created, token };
+}
+
+export async function revokeApiToken(ctx: AccountContext, id: number) {
+  if (!(await repo.deleteApiToken(ctx.db, ctx.user.id, id))) {
+    throw new TRPCError({ code: 'NOT_FOUND', message: 'Token not found' });
+  }
+  return { success: true as const };
+}

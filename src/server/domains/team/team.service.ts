@@ -1,0 +1,212 @@
+import { randomBytes } from 'node:crypto';
+import { TRPCError } from '@trpc/server';
+import argon2 from 'argon2';
+import { addDays } from 'date-fns';
+import {
+  ROLE_LABELS,
+  canManageMember,
+  type AssignableRole,
+  type WorkspaceRole,
+} from '../../../shared/roles.ts';
+import { INVITATION_DAYS, splitFullName, type InviteInput } from '../../../shared/team.schema.ts';
+import type { Workspace } from '../../../shared/workspaces.schema.ts';
+import type { Database } from '../../db/create-db.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { clientInfo, type Context } from '../../trpc/context.ts';
+import { recordActivity } from '../audit/audit.repository.ts';
+import {
+  findUserCredentialsByEmail,
+  insertUser,
+  type SessionUser,
+} from '../auth/auth.repository.ts';
+import { hashToken } from '../auth/identity.ts';
+import { hashPassword } from '../auth/auth.service.ts';
+import { startSession } from '../auth/sessions.ts';
+import * as repo from './team.repository.ts';
+
+type TeamContext = Context & { user: SessionUser; workspace: Workspace; role: WorkspaceRole };
+
+const MEMBER_NOT_FOUND = 'Team member not found';
+const INVALID_LINK = 'This invitation link is invalid, expired, or has already been used.';
+
+/**
+ * Invites someone by email: a single-use token of 256 random bits, kept hashed, bound to
+ * the email, valid seven days. The link goes out by email and is also answered to the inviter.
+ */
+export async function invite(ctx: TeamContext, input: InviteInput) {
+  const email = input.email.toLowerCase();
+  if (await repo.isMemberByEmail(ctx.db, ctx.workspace.id, email)) {
+    throw new TRPCError({
+      code: 'CONFLICT',
+      message: 'This person is already a member of this workspace',
+    });
+  }
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = addDays(new Date(), INVITATION_DAYS);
+  await ctx.db.transaction().execute((trx) =>
+    repo.insertInvitation(trx, {
+      workspaceId: ctx.workspace.id,
+      tokenHash: hashToken(token),
+      email,
+      fullName: input.fullName,
+      role: input.role,
+      invitedBy: ctx.user.id,
+      expiresAt,
+    }),
+  );
+  const inviteUrl = `${ctx.config.appUrl}/invite/${token}`;
+  await ctx.mailer
+    .send({
+      to: email,
+      subject: `${ctx.user.fullName} invited you to ${ctx.workspace.name} on Keel`,
+      text: [
+        `Hello ${input.fullName},`,
+        '',
+        `${ctx.user.fullName} invited you to join ${ctx.workspace.name} on Keel as ${ROLE_LABELS[input.role]}.`,
+        `Accept the invitation within ${INVITATION_DAYS} days: ${inviteUrl}`,
+      ].join('\n'),
+    })
+    .catch((error: unknown) => ctx.req.log.error({ err: error }, 'invitation email failed'));
+  await recordActivity(ctx.db, {
+    action: 'user_invited',
+    userId: ctx.user.id,
+    workspaceId: ctx.workspace.id,
+    details: `Invited ${email} as ${ROLE_LABELS[input.role]}`,
+    ...clientInfo(ctx),
+  });
+  return { invitation: { email, role: input.role, expiresAt: expiresAt.toISOString() }, inviteUrl };
+}
+
+/** The member another member may act on: not themselves, not an owner, within their rights. */
+async function manageableMember(ctx: TeamContext, userId: number) {
+  const target = await repo.findMembershipRole(ctx.db, ctx.workspace.id, userId);
+  if (!target) throw new TRPCError({ code: 'NOT_FOUND', message: MEMBER_NOT_FOUND });
+  if (userId === ctx.user.id) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: 'You cannot change your own membership' });
+  }
+  if (!canManageMember(ctx.role, target.role)) {
+    throw new TRPCError({
+      code: 'FORBIDDEN',
+      message: "You don't have permission to manage this member",
+    });
+  }
+  return target;
+}
+
+export async function changeRole(ctx: TeamContext, userId: number, role: AssignableRole) {
+  await manageableMember(ctx, userId);
+  await repo.setMemberRole(ctx.db, ctx.workspace.id, userId, role);
+  return { success: true as const, role };
+}
+
+/** Deactivate or reactivate (one toggle, SPEC §7); the member is shut out on their next request. */
+export async function toggleActive(ctx: TeamContext, userId: number) {
+  const target = await manageableMember(ctx, userId);
+  await repo.setMemberActive(ctx.db, ctx.workspace.id, userId, !target.isActive);
+  return { success: true as const, isActive: !target.isActive };
+}
+
+/** Removes the member from this workspace; the account stays for its other workspaces. */
+export async function removeMember(ctx: TeamContext, userId: number) {
+  await manageableMember(ctx, userId);
+  await repo.deleteMembership(ctx.db, ctx.workspace.id, userId);
+  return { success: true as const };
+}
+
+export async function exportMembers(ctx: TeamContext) {
+  const members = await repo.listMembers(ctx.db, ctx.workspace.id);
+  return members.map((m) => ({
+    Name: m.fullName,
+    Email: m.email,
+    Permission: ROLE_LABELS[m.role],
+    Status: m.isActive ? 'Active' : 'Deactivated',
+    'Last active': m.lastLoginAt ?? '',
+    'Invited on': m.createdAt,
+    'Invited by': m.invitedBy ?? '',
+  }));
+}
+
+// Accepting an invitation (public)
+
+async function usableInvitation(db: Database, token: string, forUpdate = false) {
+  const invitation = await repo.findInvitationByHash(db, hashToken(token), forUpdate);
+  if (!invitation || invitation.workspaceDeleted || !invitation.workspaceActive) {
+    throw new TRPCError({ code: 'NOT_FOUND', message: INVALID_LINK });
+  }
+  if (invitation.used)
+    throw new TRPCError({ code: 'NOT_FOUND', message: 'This invitation has already been used.' });
+  if (invitation.expiresAt.getTime() <= Date.now()) {
+    throw new TRPCError({ code: 'NOT_FOUND', message: 'This invitation has expired.' });
+  }
+  return invitation;
+}
+
+export async function viewInvitation(db: Database, token: string) {
+  const invitation = await usableInvitation(db, token);
+  const account = await findUserCredentialsByEmail(db, invitation.email);
+  return {
+    organizationName: invitation.workspaceName,
+    ...splitFullName(invitation.fullName ?? ''),
+    email: invitation.email,
+    role: invitation.role,
+    expiresAt: invitation.expiresAt.toISOString(),
+    accountExists: account !== undefined,
+  };
+}
+
+/**
+ * Creates the account (or, when the email already has one, checks its password), adds
+ * the membership, spends the token and signs in, all or nothing.
+ */
+export async function acceptInvitation(ctx: Context, token: string, password: string) {
+  const result = await ctx.db.transaction().execute(async (trx) => {
+    const invitation = await usableInvitation(trx, token, true);
+    const existing = await findUserCredentialsByEmail(trx, invitation.email);
+    let userId: number;
+    if (existing) {
+      if (!existing.isActive || !(await argon2.verify(existing.passwordHash, password))) {
+        throw new TRPCError({
+          code: 'UNAUTHORIZED',
+          message: 'An account with this email already exists: enter its password to join',
+        });
+      }
+      userId = existing.id;
+    } else {
+      const user = await insertUser(trx, {
+        email: invitation.email,
+        fullName: invitation.fullName || invitation.email,
+        passwordHash: await hashPassword(password),
+      }).catch((error: unknown) => {
+        if (isUniqueViolation(error))
+          throw new TRPCError({ code: 'CONFLICT', message: INVALID_LINK });
+        throw error;
+      });
+      userId = user.id;
+    }
+    await trx
+      .insertInto('userWorkspaces')
+      .values({
+        workspaceId: invitation.workspaceId,
+        userId,
+        role: invitation.role,
+        invitedBy: invitation.invitedBy,
+      })
+      .onConflict((oc) => oc.columns(['workspaceId', 'userId']).doNothing())
+      .execute();
+    await repo.markInvitationUsed(trx, invitation.id);
+    return {
+      userId,
+      workspaceId: invitation.workspaceId,
+      organizationName: invitation.workspaceName,
+    };
+  });
+  await startSession(ctx, result.userId, result.workspaceId);
+  await recordActivity(ctx.db, {
+    action: 'login',
+    userId: result.userId,
+    workspaceId: result.workspaceId,
+    details: `Joined ${result.organizationName} from an invitation`,
+    ...clientInfo(ctx),
+  });
+  return { success: true as const, organizationName: result.organizationName };
+}

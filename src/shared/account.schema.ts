@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import { IdSchema } from './ids.ts';
+
+/** The 26 time zones of the preferences form (SPEC §5). */
+export const TIMEZONES = [
+  'America/New_York',
+  'America/Chicago',
+  'America/Denver',
+  'America/Phoenix',
+  'America/Los_Angeles',
+  'America/Anchorage',
+  'Pacific/Honolulu',
+  'America/Toronto',
+  'America/Vancouver',
+  'America/Mexico_City',
+  'America/Sao_Paulo',
+  'America/Buenos_Aires',
+  'Europe/London',
+  'Europe/Dublin',
+  'Europe/Paris',
+  'Europe/Berlin',
+  'Europe/Madrid',
+  'Europe/Amsterdam',
+  'Europe/Stockholm',
+  'Europe/Athens',
+  'Africa/Johannesburg',
+  'Asia/Dubai',
+  'Asia/Kolkata',
+  'Asia/Singapore',
+  'Asia/Tokyo',
+  'Australia/Sydney',
+] as const;
+
+export const DATE_FORMATS = ['MM/DD/YYYY', 'DD/MM/YYYY', 'YYYY-MM-DD'] as const;
+export const TIME_FORMATS = ['12h', '24h'] as const;
+export const LANGUAGES = ['en', 'es', 'fr', 'de', 'pt'] as const;
+
+export const NOTIFICATION_FLAGS = [
+  'emailNotifications',
+  'pushNotifications',
+  'taskReminders',
+  'projectUpdates',
+  'teamInvites',
+  'securityAlerts',
+] as const;
+
+export const AccountSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  role: z.string().nullable(),
+  createdAt: z.string(),
+  profileImageUrl: z.string().nullable(),
+  timezone: z.string(),
+  dateFormat: z.string(),
+  timeFormat: z.string(),
+  language: z.string(),
+  emailNotifications: z.boolean(),
+  pushNotifications: z.boolean(),
+  taskReminders: z.boolean(),
+  projectUpdates: z.boolean(),
+  teamInvites: z.boolean(),
+  securityAlerts: z.boolean(),
+});
+export type Account = z.infer<typeof AccountSchema>;
+
+/** SPEC §5 Account profile. */
+export const ProfileInputSchema = z.object({
+  firstName: z
+    .string({ error: 'First name is required' })
+    .trim()
+    .min(1, 'First name is required')
+    .max(50, 'First name must be less than 50 characters'),
+  lastName: z
+    .string({ error: 'Last name is required' })
+    .trim()
+    .min(1, 'Last name is required')
+    .max(50, 'Last name must be less than 50 characters'),
+  email: z
+    .string({ error: 'Invalid email address' })
+    .trim()
+    .max(100, 'Email must be less than 100 characters')
+    .pipe(z.email('Invalid email address')),
+  phone: z
+    .string()
+    .trim()
+    .max(50, 'Phone must be less than 50 characters')
+    .nullable()
+    .optional()
+    .transform((v) => v || null),
+});
+
+/** SPEC §5 Password change. */
+export const PasswordChangeSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: 'Current password is required' })
+      .min(1, 'Current password is required'),
+    newPassword: z
+      .string({ error: 'Password must be at least 8 characters' })
+      .min(8, 'Password must be at least 8 characters')
+      .max(200, 'Password must be at most 200 characters')
+      .regex(/[a-z]/, 'Password must contain at least one lowercase letter')
+      .regex(/[A-Z]/, 'Password must contain at least one uppercase letter')
+      .regex(/[0-9]/, 'Password must contain at least one number'),
+    confirmPassword: z
+      .string({ error: 'Please confirm your password' })
+      .min(1, 'Please confirm your password'),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
+
+export const PreferencesInputSchema = z.object({
+  timezone: z.enum(TIMEZONES, { error: 'Please select a timezone' }),
+  dateFormat: z.enum(DATE_FORMATS),
+  timeFormat: z.enum(TIME_FORMATS),
+  language: z.enum(LANGUAGES).optional(),
+});
+
+export const NotificationsInputSchema = z.object(
+  Object.fromEntries(NOTIFICATION_FLAGS.map((flag) => [flag, z.boolean()])) as Record<
+    (typeof NOTIFICATION_FLAGS)[number],
+    z.ZodBoolean
+  >,
+);
+
+export const ActiveSessionSchema = z.object({
+  id: z.string(),
+  deviceName: z.string().nullable(),
+  ipAddress: z.string().nullable(),
+  location: z.string().nullable(),
+  lastActive: z.string(),
+  isCurrent: z.boolean(),
+});
+
+export const SessionIdSchema = z.object({
+  id: z.string().regex(/^[a-f0-9]{32}$/, 'Session not found'),
+});
+
+export const ApiTokenSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  prefix: z.string(),
+  lastUsedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export const ApiTokenCreateSchema = z.object({
+  name: z
+    .string({ error: 'Token name is required' })
+    .trim()
+    .min(1, 'Token name is required')
+    .max(100),
+});
+export const ApiTokenIdSchema = z.object({ id: IdSchema });
