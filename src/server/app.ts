@@ -8,6 +8,7 @@ import type { Database } from './db/create-db.ts';
 import { fileRoutes, MAX_UPLOAD_BYTES } from './domains/files/files.routes.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { createMailer } from './plugins/mailer.ts';
+import { registerRequestStats, RequestStats } from './plugins/request-stats.ts';
 import { RateLimiter } from './plugins/rate-limit.ts';
 import { buildOpenApiDocument, registerRestRoutes } from './plugins/rest-adapter.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -93,7 +94,9 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
     config,
     rateLimiter: new RateLimiter(config.authRateLimit),
     mailer: createMailer(config.smtpUrl, app.log),
+    requestStats: new RequestStats(),
   };
+  registerRequestStats(app, services.requestStats);
 
   // An empty JSON body (a POST with no payload) is no input rather than an error.
   const parseJson = app.getDefaultJsonParser('error', 'error');

@@ -19,6 +19,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   /** Sign-in and sign-up attempts allowed per client address per minute. */
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  /** Days the activity log keeps its rows. */
+  LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
 });
 
 export interface Config {
@@ -33,6 +35,7 @@ export interface Config {
   smtpUrl: string | undefined;
   logLevel: string;
   authRateLimit: number;
+  logRetentionDays: number;
   /** Built client served at `/`; absent in server-only tests. */
   clientDir: string | undefined;
 }
@@ -65,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'warn' : 'info'),
     authRateLimit: e.AUTH_RATE_LIMIT,
+    logRetentionDays: e.LOG_RETENTION_DAYS,
     clientDir: existsSync(join(clientDir, 'index.html')) ? clientDir : undefined,
   };
 }

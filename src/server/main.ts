@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDb, migrateToLatest } from './db/create-db.ts';
+import { purgeOldLogs } from './domains/admin/admin.repository.ts';
 import { purgeExpiredWorkspaces } from './domains/workspaces/workspaces.repository.ts';
 import { deleteExpiredSessions } from './plugins/session.ts';
 
@@ -16,6 +17,7 @@ async function main(): Promise<void> {
   const housekeeping = async () => {
     try {
       await deleteExpiredSessions(handle.db);
+      await purgeOldLogs(handle.db, config.logRetentionDays);
       const purged = await purgeExpiredWorkspaces(handle.db);
       if (purged > 0)
         app.log.info({ purged }, 'removed workspaces past their deletion grace period');

@@ -1,4 +1,5 @@
 import { accountRestRoutes } from './domains/account/account.rest.ts';
+import { adminRestRoutes } from './domains/admin/admin.rest.ts';
 import { authRestRoutes } from './domains/auth/auth.rest.ts';
 import { clientsRestRoutes } from './domains/clients/clients.rest.ts';
 import { dashboardRestRoutes } from './domains/dashboard/dashboard.rest.ts';
@@ -27,4 +28,5 @@ export const restRoutes = [
   ...invoicesRestRoutes,
   ...proposalsRestRoutes,
   ...dashboardRestRoutes,
+  ...adminRestRoutes,
 ];

@@ -23,6 +23,7 @@ import { accessMatrix, type MatrixEntry, type Target } from './access-matrix.ts'
 let t: TestApp;
 let members: Record<WorkspaceRole, { client: ApiClient; userId: number }>;
 let deactivated: { client: ApiClient; userId: number };
+let platformAdmin: ApiClient;
 let outsider: { client: ApiClient; workspaceId: number };
 let counter = 0;
 /** Each caller's email, for inputs about the caller's own account. */
@@ -38,9 +39,15 @@ beforeAll(async () => {
     }),
   );
   members = Object.fromEntries(entries) as typeof members;
+  // The first account ever made is a platform admin: none of the role members may be one.
+  await t.db.updateTable('users').set({ isAdmin: false }).execute();
   const d = await signUp(t.app, { fullName: 'Matrix Deactivated' });
   deactivated = { client: d.client, userId: d.user.id };
   emails.set(d.client, d.email);
+  const a = await signUp(t.app, { fullName: 'Matrix Platform Admin' });
+  await t.db.updateTable('users').set({ isAdmin: true }).where('id', '=', a.user.id).execute();
+  platformAdmin = a.client;
+  emails.set(a.client, a.email);
   const o = await signUpWithWorkspace(t.app, 'Outsider Workspace');
   outsider = { client: o.client, workspaceId: o.workspace.id };
   emails.set(o.client, o.email);
@@ -169,7 +176,18 @@ async function freshTarget(): Promise<Target> {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const invitation = await t.db
+    .insertInto('invitationTokens')
+    .values({
+      workspaceId: ws.id,
+      token: `matrix-${counter}-${Date.now()}`,
+      email: `invitee${counter}@example.com`,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return {
+    invitationId: invitation.id,
     clientId: client.id,
     projectId: project.id,
     timeEntryId: entry.id,
@@ -264,6 +282,14 @@ describe.each(Object.entries(accessMatrix))('%s', (path, entry) => {
       const res = await call(outsider.client, path, entry, target);
       expect(res.statusCode, res.body).toBeLessThan(300);
       expect(res.body).not.toContain(target.workspaceName);
+    });
+  }
+
+  if (entry.access === 'admin') {
+    it('lets a platform administrator call it', async () => {
+      const target = await freshTarget();
+      const res = await call(platformAdmin, path, entry, target);
+      expect(res.statusCode, res.body).toBeLessThan(300);
     });
   }
 

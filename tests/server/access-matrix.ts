@@ -25,6 +25,8 @@ export interface Target {
   /** A draft invoice of the client. */
   invoiceId: number;
   proposalId: number;
+  /** A pending invitation to the target. */
+  invitationId: number;
 }
 
 export interface MatrixEntry {
@@ -455,6 +457,81 @@ export const accessMatrix: Record<string, MatrixEntry> = {
   },
   'dashboard.stats': { access: ALL_ROLES, type: 'query', outsider: 'own' },
   'dashboard.financialOverview': { access: ALL_ROLES, type: 'query', outsider: 'own' },
+
+  'admin.dashboard': { access: 'admin', type: 'query', outsider: 'n/a' },
+  'admin.users': { access: 'admin', type: 'query', outsider: 'n/a' },
+  'admin.createUser': {
+    access: 'admin',
+    type: 'mutation',
+    input: () => ({ fullName: 'Made By Admin', email: `made-${Date.now()}@example.com` }),
+    outsider: 'n/a',
+  },
+  'admin.updateUser': {
+    access: 'admin',
+    type: 'mutation',
+    input: (t) => ({
+      id: t.collaboratorUserId,
+      fullName: 'Renamed',
+      email: `renamed-${Date.now()}@example.com`,
+      isActive: true,
+    }),
+    outsider: 'n/a',
+  },
+  'admin.setUserStatus': {
+    access: 'admin',
+    type: 'mutation',
+    input: (t) => ({ id: t.collaboratorUserId, isActive: true }),
+    outsider: 'n/a',
+  },
+  'admin.setMembership': {
+    access: 'admin',
+    type: 'mutation',
+    input: (t) => ({
+      id: t.collaboratorUserId,
+      workspaceId: t.workspaceId,
+      role: 'project_manager',
+    }),
+    outsider: 'n/a',
+  },
+  'admin.workspaces': { access: 'admin', type: 'query', outsider: 'n/a' },
+  'admin.workspace': {
+    access: 'admin',
+    type: 'query',
+    input: (t) => ({ id: t.workspaceId }),
+    outsider: 'n/a',
+  },
+  'admin.workspaceUsers': {
+    access: 'admin',
+    type: 'query',
+    input: (t) => ({ id: t.workspaceId }),
+    outsider: 'n/a',
+  },
+  'admin.setWorkspaceStatus': {
+    access: 'admin',
+    type: 'mutation',
+    input: (t) => ({ id: t.workspaceId, isActive: false }),
+    outsider: 'n/a',
+  },
+  'admin.invitations': { access: 'admin', type: 'query', outsider: 'n/a' },
+  'admin.resendInvitation': {
+    access: 'admin',
+    type: 'mutation',
+    input: (t) => ({ id: t.invitationId }),
+    outsider: 'n/a',
+  },
+  'admin.cancelInvitation': {
+    access: 'admin',
+    type: 'mutation',
+    input: (t) => ({ id: t.invitationId }),
+    outsider: 'n/a',
+  },
+  'admin.logs': {
+    access: 'admin',
+    type: 'query',
+    input: () => ({ success: false, limit: 5 }),
+    outsider: 'n/a',
+  },
+  'admin.exportLogs': { access: 'admin', type: 'query', outsider: 'n/a' },
 
   'workspaces.reactivate': {
     access: ['owner'],

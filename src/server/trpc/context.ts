@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/create-db.ts';
 import type { Mailer } from '../plugins/mailer.ts';
 import type { RateLimiter } from '../plugins/rate-limit.ts';
+import type { RequestStats } from '../plugins/request-stats.ts';
 
 /** What every procedure sees. REST adapters build the same context for `createCaller`. */
 export interface Context {
@@ -12,6 +13,7 @@ export interface Context {
   reply: FastifyReply;
   rateLimiter: RateLimiter;
   mailer: Mailer;
+  requestStats: RequestStats;
 }
 
 export type AppServices = Omit<Context, 'req' | 'reply'>;

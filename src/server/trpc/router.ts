@@ -1,4 +1,5 @@
 import { accountRouter } from '../domains/account/account.router.ts';
+import { adminRouter } from '../domains/admin/admin.router.ts';
 import { authRouter } from '../domains/auth/auth.router.ts';
 import { clientsRouter } from '../domains/clients/clients.router.ts';
 import { dashboardRouter } from '../domains/dashboard/dashboard.router.ts';
@@ -31,6 +32,7 @@ export const appRouter = router({
   invoices: invoicesRouter,
   proposals: proposalsRouter,
   dashboard: dashboardRouter,
+  admin: adminRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -33,6 +33,7 @@ export async function updateUser(
     email: string;
     phone: string | null;
     passwordHash: string;
+    isActive: boolean;
     profileImageUrl: string | null;
     timezone: string;
     dateFormat: string;

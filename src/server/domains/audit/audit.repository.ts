@@ -9,6 +9,7 @@ export type ActivityAction =
   | 'workspace_deleted'
   | 'workspace_reactivated'
   | 'user_invited'
+  | 'admin_action'
   | 'error';
 
 export interface ActivityEntry {

@@ -1,0 +1,318 @@
+import { sql } from 'kysely';
+import type { ListQuery } from '../../../shared/list.schema.ts';
+import { splitFullName } from '../../../shared/team.schema.ts';
+import type { Database } from '../../db/create-db.ts';
+import { containsPattern, iso } from '../../db/search.ts';
+
+const count = sql<number>`count(*)::int`;
+
+function page<Q extends { limit(n: number): Q; offset(n: number): Q }>(q: Q, query: ListQuery): Q {
+  let result = q;
+  if (query.limit !== undefined) result = result.limit(query.limit);
+  if (query.offset) result = result.offset(query.offset);
+  return result;
+}
+
+// Users
+
+function usersQuery(db: Database, search?: string) {
+  let q = db.selectFrom('users as u');
+  if (search) {
+    const pattern = containsPattern(search);
+    q = q.where((eb) =>
+      eb.or([eb('u.fullName', 'ilike', pattern), eb('u.email', 'ilike', pattern)]),
+    );
+  }
+  return q;
+}
+
+/** Every account with its workspaces, newest first. */
+export async function listUsers(db: Database, query: ListQuery) {
+  const rows = await page(
+    usersQuery(db, query.search)
+      .select([
+        'u.id',
+        'u.fullName',
+        'u.email',
+        'u.isActive',
+        'u.isAdmin',
+        'u.createdAt',
+        'u.profileImageUrl',
+        'u.lastLoginAt',
+      ])
+      .orderBy('u.createdAt', 'desc')
+      .orderBy('u.id', 'desc'),
+    query,
+  ).execute();
+  const { total } = await usersQuery(db, query.search)
+    .select(count.as('total'))
+    .executeTakeFirstOrThrow();
+  const ids = rows.map((r) => r.id);
+  const memberships = ids.length
+    ? await db
+        .selectFrom('userWorkspaces as uw')
+        .innerJoin('workspaces as w', 'w.id', 'uw.workspaceId')
+        .select(['uw.userId', 'w.id', 'w.name', 'uw.role'])
+        .where('uw.userId', 'in', ids)
+        .orderBy('w.name')
+        .execute()
+    : [];
+  const items = rows.map((r) => ({
+    ...r,
+    ...splitFullName(r.fullName),
+    createdAt: iso(r.createdAt),
+    lastLoginAt: iso(r.lastLoginAt),
+    role: r.isAdmin ? ('admin' as const) : ('user' as const),
+    workspaces: memberships
+      .filter((m) => m.userId === r.id)
+      .map(({ id, name, role }) => ({ id, name, role })),
+  }));
+  return { items, total };
+}
+
+export async function userExists(db: Database, id: number) {
+  return (
+    (await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()) !==
+    undefined
+  );
+}
+
+// Workspaces
+
+function workspacesQuery(db: Database, search?: string) {
+  let q = db
+    .selectFrom('workspaces as w')
+    .leftJoin('userWorkspaces as ow', (j) =>
+      j.onRef('ow.workspaceId', '=', 'w.id').on('ow.role', '=', 'owner'),
+    )
+    .leftJoin('users as owner', 'owner.id', 'ow.userId');
+  if (search) {
+    const pattern = containsPattern(search);
+    q = q.where((eb) =>
+      eb.or([eb('w.name', 'ilike', pattern), eb('owner.fullName', 'ilike', pattern)]),
+    );
+  }
+  return q;
+}
+
+function selectWorkspace(db: Database, search?: string) {
+  return workspacesQuery(db, search).select((eb) => [
+    'w.id',
+    'w.name',
+    'w.subdomain as slug',
+    'w.email',
+    'w.logoUrl',
+    'owner.fullName as ownerName',
+    'w.createdAt',
+    'w.subscriptionTier',
+    'w.isActive',
+    'w.isDeleted',
+    eb
+      .selectFrom('userWorkspaces as m')
+      .select(count.as('n'))
+      .whereRef('m.workspaceId', '=', 'w.id')
+      .as('userCount'),
+  ]);
+}
+
+type WorkspaceRow = Awaited<ReturnType<ReturnType<typeof selectWorkspace>['execute']>>[number];
+const toWorkspace = (r: WorkspaceRow) => ({
+  ...r,
+  createdAt: iso(r.createdAt),
+  userCount: r.userCount ?? 0,
+});
+
+export async function listWorkspaces(db: Database, query: ListQuery) {
+  const rows = await page(
+    selectWorkspace(db, query.search).orderBy('w.createdAt', 'desc').orderBy('w.id', 'desc'),
+    query,
+  ).execute();
+  const { total } = await workspacesQuery(db, query.search)
+    .select(count.as('total'))
+    .executeTakeFirstOrThrow();
+  return { items: rows.map(toWorkspace), total };
+}
+
+export async function findWorkspace(db: Database, id: number) {
+  const row = await selectWorkspace(db).where('w.id', '=', id).executeTakeFirst();
+  return row && toWorkspace(row);
+}
+
+export async function listWorkspaceUsers(db: Database, workspaceId: number) {
+  const rows = await db
+    .selectFrom('userWorkspaces as uw')
+    .innerJoin('users as u', 'u.id', 'uw.userId')
+    .select([
+      'u.id',
+      'u.fullName',
+      'u.email',
+      'uw.role',
+      'uw.joinedAt',
+      'uw.isActive',
+      'u.isActive as accountActive',
+    ])
+    .where('uw.workspaceId', '=', workspaceId)
+    .orderBy('u.fullName')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    ...splitFullName(r.fullName),
+    email: r.email,
+    role: r.role,
+    joinedAt: iso(r.joinedAt),
+    isActive: r.isActive && r.accountActive,
+  }));
+}
+
+export async function setWorkspaceActive(db: Database, id: number, isActive: boolean) {
+  const result = await db
+    .updateTable('workspaces')
+    .set({ isActive, updatedAt: new Date() })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Adds the user to the workspace with the role, or changes the role they have there. */
+export async function upsertMembership(
+  db: Database,
+  userId: number,
+  workspaceId: number,
+  role: string,
+) {
+  await db
+    .insertInto('userWorkspaces')
+    .values({ userId, workspaceId, role })
+    .onConflict((oc) => oc.columns(['workspaceId', 'userId']).doUpdateSet({ role, isActive: true }))
+    .execute();
+}
+
+// Invitations
+
+export async function listInvitations(db: Database, query: ListQuery) {
+  let q = db
+    .selectFrom('invitationTokens as it')
+    .innerJoin('workspaces as w', 'w.id', 'it.workspaceId')
+    .leftJoin('users as inviter', 'inviter.id', 'it.invitedBy')
+    .select([
+      'it.id',
+      'it.email',
+      'w.name as workspaceName',
+      'it.role',
+      'inviter.fullName as invitedByName',
+      'it.createdAt',
+      'it.expiresAt',
+      'it.used',
+    ]);
+  if (query.search) {
+    const pattern = containsPattern(query.search);
+    q = q.where((eb) => eb.or([eb('it.email', 'ilike', pattern), eb('w.name', 'ilike', pattern)]));
+  }
+  const rows = await page(
+    q.orderBy('it.createdAt', 'desc').orderBy('it.id', 'desc'),
+    query,
+  ).execute();
+  return rows.map((r) => ({ ...r, createdAt: iso(r.createdAt), expiresAt: iso(r.expiresAt) }));
+}
+
+export async function findInvitation(db: Database, id: number) {
+  return db
+    .selectFrom('invitationTokens as it')
+    .innerJoin('workspaces as w', 'w.id', 'it.workspaceId')
+    .select(['it.id', 'it.email', 'it.fullName', 'it.role', 'it.used', 'w.name as workspaceName'])
+    .where('it.id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function renewInvitation(
+  db: Database,
+  id: number,
+  tokenHash: string,
+  expiresAt: Date,
+) {
+  await db
+    .updateTable('invitationTokens')
+    .set({ token: tokenHash, expiresAt })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deleteInvitation(db: Database, id: number) {
+  await db.deleteFrom('invitationTokens').where('id', '=', id).execute();
+}
+
+// Activity logs
+
+export interface LogFilter extends ListQuery {
+  action?: string;
+  userId?: number;
+  success?: boolean;
+}
+
+function logsQuery(db: Database, filter: LogFilter) {
+  let q = db.selectFrom('activityLogs as l').leftJoin('users as u', 'u.id', 'l.userId');
+  if (filter.action) q = q.where('l.action', '=', filter.action);
+  if (filter.userId !== undefined) q = q.where('l.userId', '=', filter.userId);
+  if (filter.success !== undefined) q = q.where('l.success', '=', filter.success);
+  if (filter.search) {
+    const pattern = containsPattern(filter.search);
+    q = q.where((eb) =>
+      eb.or([
+        eb('l.details', 'ilike', pattern),
+        eb('u.fullName', 'ilike', pattern),
+        eb('u.email', 'ilike', pattern),
+      ]),
+    );
+  }
+  return q;
+}
+
+export async function listLogs(db: Database, filter: LogFilter) {
+  const rows = await page(
+    logsQuery(db, filter)
+      .select([
+        'l.id',
+        'l.createdAt',
+        'u.fullName as userName',
+        'l.userId',
+        'l.action',
+        'l.details',
+        'l.ipAddress',
+        'l.success',
+      ])
+      .orderBy('l.createdAt', 'desc')
+      .orderBy('l.id', 'desc'),
+    filter,
+  ).execute();
+  const { total } = await logsQuery(db, filter).select(count.as('total')).executeTakeFirstOrThrow();
+  return { items: rows.map(({ createdAt, ...r }) => ({ ...r, timestamp: iso(createdAt) })), total };
+}
+
+/** Removes log rows older than the retention period; safe on every server. */
+export async function purgeOldLogs(db: Database, retentionDays: number) {
+  const result = await db
+    .deleteFrom('activityLogs')
+    .where('createdAt', '<', sql<Date>`now() - make_interval(days => ${retentionDays})`)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+// Dashboard
+
+export async function platformCounts(db: Database) {
+  const { rows } = await sql<{
+    totalUsers: number;
+    workspaces: number;
+    pendingInvites: number;
+    actionsToday: number;
+    activeSessions: number;
+  }>`
+    select
+      (select count(*)::int from users) as "totalUsers",
+      (select count(*)::int from workspaces where not is_deleted) as workspaces,
+      (select count(*)::int from invitation_tokens where not used and expires_at > now()) as "pendingInvites",
+      (select count(*)::int from activity_logs where created_at >= date_trunc('day', now())) as "actionsToday",
+      (select count(*)::int from sessions where expire > now() and user_id is not null) as "activeSessions"
+  `.execute(db.withoutPlugins());
+  return rows[0]!;
+}

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import {
+  ActivityLogQuerySchema,
+  ActivityLogSchema,
+  AdminCreateUserSchema,
+  AdminDashboardSchema,
+  AdminInvitationSchema,
+  AdminListQuerySchema,
+  AdminMembershipSchema,
+  AdminStatusSchema,
+  AdminUserSchema,
+  AdminUserUpdateSchema,
+  AdminWorkspaceSchema,
+  AdminWorkspaceUserSchema,
+} from '../../../shared/admin.schema.ts';
+import { IdSchema } from '../../../shared/ids.ts';
+import { pageOf } from '../../../shared/list.schema.ts';
+import { adminProcedure, router } from '../../trpc/init.ts';
+import * as repo from './admin.repository.ts';
+import * as admin from './admin.service.ts';
+
+const byId = z.object({ id: IdSchema });
+
+/** The platform console: platform administrators only (403 to others, 401 to anonymous). */
+export const adminRouter = router({
+  dashboard: adminProcedure
+    .output(AdminDashboardSchema)
+    .query(({ ctx }) => admin.dashboard(ctx, process.uptime(), ctx.requestStats.lastHour())),
+  users: adminProcedure
+    .input(AdminListQuerySchema.optional())
+    .output(pageOf(AdminUserSchema))
+    .query(({ ctx, input }) => repo.listUsers(ctx.db, input ?? {})),
+  createUser: adminProcedure
+    .input(AdminCreateUserSchema)
+    .mutation(({ ctx, input }) => admin.createUser(ctx, input)),
+  updateUser: adminProcedure
+    .input(AdminUserUpdateSchema)
+    .mutation(({ ctx, input }) => admin.updateUserProfile(ctx, input)),
+  setUserStatus: adminProcedure
+    .input(AdminStatusSchema)
+    .mutation(({ ctx, input }) => admin.setUserStatus(ctx, input.id, input.isActive)),
+  setMembership: adminProcedure
+    .input(AdminMembershipSchema)
+    .mutation(({ ctx, input }) =>
+      admin.setMembership(ctx, input.id, input.workspaceId, input.role),
+    ),
+  workspaces: adminProcedure
+    .input(AdminListQuerySchema.optional())
+    .output(pageOf(AdminWorkspaceSchema))
+    .query(({ ctx, input }) => repo.listWorkspaces(ctx.db, input ?? {})),
+  workspace: adminProcedure
+    .input(byId)
+    .output(AdminWorkspaceSchema)
+    .query(({ ctx, input }) => admin.workspaceDetail(ctx, input.id)),
+  workspaceUsers: adminProcedure
+    .input(byId)
+    .output(z.array(AdminWorkspaceUserSchema))
+    .query(async ({ ctx, input }) => {
+      await admin.workspaceDetail(ctx, input.id);
+      return repo.listWorkspaceUsers(ctx.db, input.id);
+    }),
+  setWorkspaceStatus: adminProcedure
+    .input(AdminStatusSchema)
+    .mutation(({ ctx, input }) => admin.setWorkspaceStatus(ctx, input.id, input.isActive)),
+  invitations: adminProcedure
+    .input(AdminListQuerySchema.optional())
+    .output(z.array(AdminInvitationSchema))
+    .query(({ ctx, input }) => repo.listInvitations(ctx.db, input ?? {})),
+  resendInvitation: adminProcedure
+    .input(byId)
+    .mutation(({ ctx, input }) => admin.resendInvitation(ctx, input.id)),
+  cancelInvitation: adminProcedure
+    .input(byId)
+    .mutation(({ ctx, input }) => admin.cancelInvitation(ctx, input.id)),
+  logs: adminProcedure
+    .input(ActivityLogQuerySchema.optional())
+    .output(pageOf(ActivityLogSchema))
+    .query(({ ctx, input }) => repo.listLogs(ctx.db, input ?? {})),
+  exportLogs: adminProcedure
+    .input(ActivityLogQuerySchema.optional())
+    .query(async ({ ctx, input }) => {
+      const { items } = await repo.listLogs(ctx.db, {
+        ...input,
+        limit: undefined,
+        offset: undefined,
+      });
+      return items.map((l) => ({
+        Time: l.timestamp,
+        User: l.userName ?? 'System',
+        Action: l.action,
+        Details: l.details ?? '',
+        'IP Address': l.ipAddress ?? '',
+        Status: l.success ? 'Success' : 'Failed',
+      }));
+    }),
+});

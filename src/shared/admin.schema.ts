@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { IdSchema } from './ids.ts';
+import { ListQuerySchema } from './list.schema.ts';
+import { WORKSPACE_ROLES } from './roles.ts';
+
+export const AdminUserSchema = z.object({
+  id: z.number(),
+  fullName: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  isActive: z.boolean(),
+  isAdmin: z.boolean(),
+  createdAt: z.string(),
+  profileImageUrl: z.string().nullable(),
+  lastLoginAt: z.string().nullable(),
+  /** 'admin' for platform administrators, else 'user' (SPEC §2: Admin/User). */
+  role: z.enum(['admin', 'user']),
+  workspaces: z.array(z.object({ id: z.number(), name: z.string(), role: z.string() })),
+});
+
+export const AdminWorkspaceSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  slug: z.string(),
+  email: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+  ownerName: z.string().nullable(),
+  createdAt: z.string(),
+  userCount: z.number(),
+  subscriptionTier: z.string(),
+  isActive: z.boolean(),
+  isDeleted: z.boolean(),
+});
+
+export const AdminWorkspaceUserSchema = z.object({
+  id: z.number(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  role: z.string(),
+  joinedAt: z.string(),
+  isActive: z.boolean(),
+});
+
+export const AdminInvitationSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  workspaceName: z.string(),
+  role: z.string(),
+  invitedByName: z.string().nullable(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  used: z.boolean(),
+});
+
+export const ActivityLogSchema = z.object({
+  id: z.number(),
+  timestamp: z.string(),
+  userName: z.string().nullable(),
+  userId: z.number().nullable(),
+  action: z.string(),
+  details: z.string().nullable(),
+  ipAddress: z.string().nullable(),
+  success: z.boolean(),
+});
+
+const booleanQuery = z.union([
+  z.boolean(),
+  z.enum(['true', 'false']).transform((v) => v === 'true'),
+]);
+
+export const ActivityLogQuerySchema = ListQuerySchema.extend({
+  action: z.string().trim().max(50).optional(),
+  userId: IdSchema.optional(),
+  success: booleanQuery.optional(),
+});
+
+export const AdminUserUpdateSchema = z.object({
+  id: IdSchema,
+  fullName: z
+    .string()
+    .trim()
+    .min(1, 'Full name is required')
+    .max(100, 'Full name must be less than 100 characters'),
+  email: z.string().trim().max(254).pipe(z.email('Invalid email address')),
+  isActive: z.boolean(),
+});
+
+export const AdminStatusSchema = z.object({
+  id: IdSchema,
+  isActive: z.boolean({ error: 'isActive must be true or false' }),
+});
+
+export const AdminCreateUserSchema = z.object({
+  fullName: z
+    .string()
+    .trim()
+    .min(1, 'Full name is required')
+    .max(100, 'Full name must be less than 100 characters'),
+  email: z.string().trim().max(254).pipe(z.email('Invalid email address')),
+  isAdmin: z.boolean().default(false),
+});
+
+export const AdminMembershipSchema = z.object({
+  id: IdSchema,
+  workspaceId: IdSchema,
+  role: z.enum(WORKSPACE_ROLES),
+});
+
+export const AdminDashboardSchema = z.object({
+  totalUsers: z.number(),
+  workspaces: z.number(),
+  pendingInvites: z.number(),
+  actionsToday: z.number(),
+  recentActivity: z.array(ActivityLogSchema),
+  health: z.object({
+    databaseRoundTripMs: z.number(),
+    uptimeSeconds: z.number(),
+    memoryRssBytes: z.number(),
+    heapUsedBytes: z.number(),
+    activeSessions: z.number(),
+    /** Share of answers that were server errors in the last hour, on this server, in percent. */
+    errorRatePercent: z.number(),
+    requestsLastHour: z.number(),
+  }),
+});
+
+export const AdminListQuerySchema = ListQuerySchema;
