@@ -1,0 +1,178 @@
+import {
+  ActionIcon,
+  Avatar,
+  Badge,
+  Group,
+  Menu,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconDotsVertical, IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
+import type { Person } from '../../../shared/contacts.schema.ts';
+import { ContactAssigneeSelect } from './contact-assignee.select.tsx';
+import { avatarColorOf, initialsOf } from './contact-display.ts';
+import { CopyableText } from './copyable-text.tsx';
+import { TagBadge } from './tag-badge.tsx';
+import type { AssigneeOption } from './use-assignees.ts';
+
+/** Tags beyond this many collapse into '+N'; the drawer lists them all. */
+const VISIBLE_TAGS = 2;
+
+function Dash() {
+  return (
+    <Text size="sm" c="dimmed">
+      —
+    </Text>
+  );
+}
+
+/** One page of contacts (SPEC §2 columns); the page does the fetching and paging. */
+export function ContactsTable({
+  people,
+  assigneeOptionsFor,
+  onAssign,
+  onView,
+  onEdit,
+  onDelete,
+}: {
+  people: Person[];
+  assigneeOptionsFor: (assignedUserId: number | null) => AssigneeOption[];
+  onAssign: (person: Person, assignedUserId: number | null) => Promise<boolean>;
+  onView: (person: Person) => void;
+  onEdit: (person: Person) => void;
+  onDelete: (person: Person) => void;
+}) {
+  return (
+    <Table.ScrollContainer minWidth={1000} type="scrollarea">
+      <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Email</Table.Th>
+            <Table.Th>Phone</Table.Th>
+            <Table.Th>Organization</Table.Th>
+            <Table.Th>Assigned To</Table.Th>
+            <Table.Th>Tags</Table.Th>
+            <Table.Th w={56}>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {people.map((person) => {
+            const tags = person.tags ?? [];
+            return (
+              <Table.Tr key={person.id}>
+                <Table.Td maw={240}>
+                  <UnstyledButton onClick={() => onView(person)} maw="100%">
+                    <Group gap="sm" wrap="nowrap">
+                      <Avatar
+                        size={34}
+                        radius="xl"
+                        color={avatarColorOf(person.fullName)}
+                        variant="light"
+                      >
+                        {initialsOf(person.fullName)}
+                      </Avatar>
+                      <Stack gap={0} style={{ minWidth: 0 }}>
+                        <Text size="sm" fw={600} truncate="end">
+                          {person.fullName}
+                        </Text>
+                        {person.jobTitle && (
+                          <Text size="xs" c="dimmed" truncate="end">
+                            {person.jobTitle}
+                          </Text>
+                        )}
+                      </Stack>
+                    </Group>
+                  </UnstyledButton>
+                </Table.Td>
+                <Table.Td maw={220}>
+                  {person.email ? <CopyableText value={person.email} label="email" /> : <Dash />}
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  {person.phone ? <CopyableText value={person.phone} label="phone" /> : <Dash />}
+                </Table.Td>
+                <Table.Td maw={180}>
+                  {person.company ? (
+                    <Text size="sm" truncate="end">
+                      {person.company.name}
+                    </Text>
+                  ) : (
+                    <Dash />
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <ContactAssigneeSelect
+                    person={person}
+                    options={assigneeOptionsFor(person.assignedUserId)}
+                    onAssign={onAssign}
+                  />
+                </Table.Td>
+                <Table.Td miw={150}>
+                  {tags.length > 0 ? (
+                    <Group gap={4}>
+                      {tags.slice(0, VISIBLE_TAGS).map((tag) => (
+                        <TagBadge key={tag.id} tag={tag} />
+                      ))}
+                      {tags.length > VISIBLE_TAGS && (
+                        <Tooltip
+                          label={tags
+                            .slice(VISIBLE_TAGS)
+                            .map((tag) => tag.name)
+                            .join(', ')}
+                          openDelay={700}
+                        >
+                          <Badge variant="default" radius="sm" tt="none">
+                            +{tags.length - VISIBLE_TAGS}
+                          </Badge>
+                        </Tooltip>
+                      )}
+                    </Group>
+                  ) : (
+                    <Dash />
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Menu position="bottom-end" withinPortal>
+                    <Menu.Target>
+                      <ActionIcon
+                        variant="subtle"
+                        color="gray"
+                        aria-label={`Actions for ${person.fullName}`}
+                      >
+                        <IconDotsVertical size={18} />
+                      </ActionIcon>
+                    </Menu.Target>
+                    <Menu.Dropdown>
+                      <Menu.Item leftSection={<IconEye size={16} />} onClick={() => onView(person)}>
+                        View
+                      </Menu.Item>
+                      <Menu.Item
+                        leftSection={<IconPencil size={16} />}
+                        onClick={() => onEdit(person)}
+                      >
+                        Edit
+                      </Menu.Item>
+                      <Menu.Item
+                        color="red"
+                        leftSection={<IconTrash size={16} />}
+                        onClick={() => onDelete(person)}
+                      >
+                        Delete
+                      </Menu.Item>
+                    </Menu.Dropdown>
+                  </Menu>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

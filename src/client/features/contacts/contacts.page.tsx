@@ -1,0 +1,227 @@
+import {
+  Alert,
+  Button,
+  Center,
+  CloseButton,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData } from '@tanstack/react-query';
+import { IconAlertTriangle, IconSearch, IconUpload, IconUserPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { Person, Tag } from '../../../shared/contacts.schema.ts';
+import { trpc } from '../../trpc.ts';
+import { ConfirmDeleteDialog } from './confirm-delete.dialog.tsx';
+import { ContactAddDialog } from './contact-add.dialog.tsx';
+import { PAGE_SIZE } from './contact-display.ts';
+import { ContactDrawer } from './contact-drawer.tsx';
+import { ContactEditDrawer } from './contact-edit.drawer.tsx';
+import { ContactsEmptyState } from './contacts-empty.state.tsx';
+import { ContactsTable } from './contacts-table.tsx';
+import { ExportCsvButton } from './export-csv.button.tsx';
+import { ImportContactsDialog } from './import-contacts.dialog.tsx';
+import { TableFooter } from './table-footer.tsx';
+import { useAssignees } from './use-assignees.ts';
+import { useContactMutations } from './use-contact-mutations.ts';
+import { useRetained } from './use-retained.ts';
+
+/** Which drawer shows which contact; `fromView` sends a saved edit back to the details. */
+type Panel = { mode: 'view' | 'edit'; person: Person; fromView: boolean };
+
+/**
+ * `/contacts`: one page of 50 contacts at a time, searched and paged on the server so a
+ * workspace of 10,000 stays quick, with the details and edit drawers, the Add Contact
+ * dialog, deletion, and CSV export and import.
+ */
+export function ContactsPage() {
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
+  const [page, setPage] = useState(1);
+  const list = trpc.contacts.list.useQuery(
+    {
+      search: debouncedSearch || undefined,
+      limit: PAGE_SIZE,
+      offset: (page - 1) * PAGE_SIZE,
+      withTags: true,
+    },
+    { placeholderData: keepPreviousData },
+  );
+  const assignees = useAssignees();
+  const mutations = useContactMutations();
+  const [adding, setAdding] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const [panel, setPanel] = useState<Panel | null>(null);
+  const [deleting, setDeleting] = useState<Person | null>(null);
+
+  const items = list.data?.items ?? [];
+  const total = list.data?.total ?? 0;
+  // After deletions the last page may be gone: show the new last one.
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  if (list.data && !list.isPlaceholderData && page > pages) setPage(pages);
+
+  // The drawer follows the list (edits, tags) while its contact is on this page, and
+  // keeps its own copy otherwise (e.g. an edit that no longer matches the search).
+  const live = panel ? (items.find((p) => p.id === panel.person.id) ?? panel.person) : null;
+  const shown = useRetained(live);
+  const deletingShown = useRetained(deleting);
+
+  const changeSearch = (value: string) => {
+    setSearch(value);
+    setPage(1);
+  };
+
+  const setTags = (tags: Tag[]) =>
+    setPanel((current) => current && { ...current, person: { ...current.person, tags } });
+
+  const confirmDelete = async () => {
+    if (!deleting) return false;
+    const ok = await mutations.remove(deleting);
+    // SPEC §4: deleting the contact shown in an open drawer closes it.
+    if (ok && panel?.person.id === deleting.id) setPanel(null);
+    return ok;
+  };
+
+  const exportHref = debouncedSearch
+    ? `/api/contacts/export?search=${encodeURIComponent(debouncedSearch)}`
+    : '/api/contacts/export';
+
+  let body;
+  if (list.isPending) {
+    body = (
+      <Center py={56}>
+        <Loader aria-label="Loading contacts" />
+      </Center>
+    );
+  } else if (list.isError) {
+    body = (
+      <Alert
+        m="md"
+        color="red"
+        icon={<IconAlertTriangle size={18} />}
+        title="Contacts could not be loaded"
+      >
+        <Button size="xs" variant="light" color="red" onClick={() => void list.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  } else if (items.length === 0) {
+    body = (
+      <ContactsEmptyState
+        searching={debouncedSearch !== ''}
+        onAdd={() => setAdding(true)}
+        onImport={() => setImporting(true)}
+      />
+    );
+  } else {
+    body = (
+      <>
+        <div style={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
+          <ContactsTable
+            people={items}
+            assigneeOptionsFor={assignees.optionsFor}
+            onAssign={mutations.assign}
+            onView={(person) => setPanel({ mode: 'view', person, fromView: false })}
+            onEdit={(person) => setPanel({ mode: 'edit', person, fromView: false })}
+            onDelete={setDeleting}
+          />
+        </div>
+        <TableFooter
+          page={page}
+          pageSize={PAGE_SIZE}
+          total={total}
+          noun={total === 1 ? 'contact' : 'contacts'}
+          onPageChange={setPage}
+        />
+      </>
+    );
+  }
+
+  return (
+    <Stack gap="md" maw={1400}>
+      <Group justify="space-between" gap="sm">
+        <TextInput
+          aria-label="Search contacts"
+          placeholder="Search contacts..."
+          leftSection={<IconSearch size={16} />}
+          rightSection={
+            search ? (
+              <CloseButton size="sm" aria-label="Clear search" onClick={() => changeSearch('')} />
+            ) : list.isFetching && debouncedSearch ? (
+              <Loader size={14} />
+            ) : null
+          }
+          value={search}
+          onChange={(event) => changeSearch(event.currentTarget.value)}
+          style={{ flex: '1 1 240px' }}
+          maw={{ sm: 380 }}
+        />
+        <Group gap="sm">
+          <Button
+            variant="default"
+            leftSection={<IconUpload size={16} />}
+            onClick={() => setImporting(true)}
+          >
+            Import CSV
+          </Button>
+          <ExportCsvButton href={exportHref} />
+          <Button leftSection={<IconUserPlus size={16} />} onClick={() => setAdding(true)}>
+            Add Contact
+          </Button>
+        </Group>
+      </Group>
+
+      <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
+        {body}
+      </Paper>
+
+      <ContactAddDialog
+        opened={adding}
+        onClose={() => setAdding(false)}
+        onCreated={() => setPage(1)}
+      />
+      <ImportContactsDialog opened={importing} onClose={() => setImporting(false)} />
+      <ContactDrawer
+        person={shown}
+        opened={panel?.mode === 'view'}
+        assigneeName={assignees.nameOf(shown?.assignedUserId)}
+        onClose={() => setPanel(null)}
+        onEdit={() => live && setPanel({ mode: 'edit', person: live, fromView: true })}
+        onDelete={() => live && setDeleting(live)}
+        onTagsChange={setTags}
+        closeOnEscape={deleting === null}
+      />
+      <ContactEditDrawer
+        person={shown}
+        opened={panel?.mode === 'edit'}
+        onClose={() =>
+          setPanel((current) =>
+            current?.fromView ? { ...current, mode: 'view', fromView: false } : null,
+          )
+        }
+        onSaved={(saved) =>
+          setPanel((current) =>
+            current?.fromView
+              ? { mode: 'view', person: { ...saved, tags: current.person.tags }, fromView: false }
+              : null,
+          )
+        }
+      />
+      <ConfirmDeleteDialog
+        opened={deleting !== null}
+        title="Delete Contact"
+        onClose={() => setDeleting(null)}
+        onConfirm={confirmDelete}
+      >
+        Are you sure you want to delete &quot;{deletingShown?.fullName}&quot;? This action cannot be
+        undone.
+      </ConfirmDeleteDialog>
+    </Stack>
+  );
+}
+
+export default ContactsPage;

@@ -1,0 +1,126 @@
+import type { ImportRow } from '../../../shared/contacts.schema.ts';
+
+/** What a CSV column can become. First and last name columns are joined into the full name. */
+export type ImportField =
+  'fullName' | 'firstName' | 'lastName' | 'email' | 'phone' | 'jobTitle' | 'organization' | 'notes';
+
+export const IMPORT_FIELDS: { value: ImportField; label: string }[] = [
+  { value: 'fullName', label: 'Full name' },
+  { value: 'firstName', label: 'First name' },
+  { value: 'lastName', label: 'Last name' },
+  { value: 'email', label: 'Email' },
+  { value: 'phone', label: 'Phone' },
+  { value: 'jobTitle', label: 'Job title' },
+  { value: 'organization', label: 'Organization' },
+  { value: 'notes', label: 'Notes' },
+];
+
+/** One entry per file column: the field it fills, or null when it is not imported. */
+export type ColumnMapping = (ImportField | null)[];
+
+/** Header spellings seen in exports of other CRMs, spreadsheets and address books. */
+const HEADER_SYNONYMS: Record<ImportField, string[]> = {
+  fullName: ['name', 'fullname', 'contactname', 'contact', 'personname', 'displayname'],
+  firstName: ['firstname', 'givenname', 'first', 'forename'],
+  lastName: ['lastname', 'surname', 'familyname', 'last'],
+  email: ['email', 'emailaddress', 'mail', 'email1', 'workemail', 'primaryemail'],
+  phone: ['phone', 'phonenumber', 'telephone', 'tel', 'mobile', 'mobilephone', 'cell', 'workphone'],
+  jobTitle: ['jobtitle', 'title', 'position', 'role', 'job'],
+  organization: [
+    'organization',
+    'organisation',
+    'company',
+    'companyname',
+    'organizationname',
+    'organisationname',
+    'account',
+    'accountname',
+    'employer',
+  ],
+  notes: ['notes', 'note', 'comments', 'comment', 'description'],
+};
+
+function normalizeHeader(header: string): string {
+  return header.toLowerCase().replace(/[^a-z0-9]/g, '');
+}
+
+/** Guesses each column's field from its header; a field is given to one column at most. */
+export function autoMap(headers: string[]): ColumnMapping {
+  const used = new Set<ImportField>();
+  return headers.map((header) => {
+    const key = normalizeHeader(header);
+    const match = IMPORT_FIELDS.find(
+      (field) => !used.has(field.value) && HEADER_SYNONYMS[field.value].includes(key),
+    );
+    if (!match) return null;
+    used.add(match.value);
+    return match.value;
+  });
+}
+
+/** Without a name column every row would be rejected, so the wizard asks for one. */
+export function mapsAName(mapping: ColumnMapping): boolean {
+  return mapping.some((f) => f === 'fullName' || f === 'firstName' || f === 'lastName');
+}
+
+/** Gives `field` to `column`, taking it from any other column that had it. */
+export function assignField(
+  mapping: ColumnMapping,
+  column: number,
+  field: ImportField | null,
+): ColumnMapping {
+  return mapping.map((current, index) => {
+    if (index === column) return field;
+    return field !== null && current === field ? null : current;
+  });
+}
+
+export function isBlankRecord(record: string[]): boolean {
+  return record.every((cell) => cell.trim() === '');
+}
+
+function toImportRow(record: string[], mapping: ColumnMapping): ImportRow {
+  const values: Partial<Record<ImportField, string>> = {};
+  mapping.forEach((field, index) => {
+    const cell = record[index]?.trim();
+    if (field && cell) values[field] = cell;
+  });
+  const fullName = values.fullName ?? [values.firstName, values.lastName].filter(Boolean).join(' ');
+  return {
+    fullName: fullName || undefined,
+    email: values.email,
+    phone: values.phone,
+    jobTitle: values.jobTitle,
+    organization: values.organization,
+    notes: values.notes,
+  };
+}
+
+export type ImportBatch = { rows: ImportRow[]; firstRowNumber: number };
+
+/**
+ * Cuts the data records into calls of at most `size` rows. The server numbers a batch's
+ * rows from `firstRowNumber` on, so a blank line (skipped, not sent) starts a new batch
+ * and every reported row number stays the row number in the file.
+ */
+export function buildBatches(
+  records: string[][],
+  mapping: ColumnMapping,
+  firstRowNumber: number,
+  size: number,
+): ImportBatch[] {
+  const batches: ImportBatch[] = [];
+  let current: ImportBatch | null = null;
+  records.forEach((record, index) => {
+    if (isBlankRecord(record)) {
+      current = null;
+      return;
+    }
+    if (!current || current.rows.length >= size) {
+      current = { rows: [], firstRowNumber: firstRowNumber + index };
+      batches.push(current);
+    }
+    current.rows.push(toImportRow(record, mapping));
+  });
+  return batches;
+}

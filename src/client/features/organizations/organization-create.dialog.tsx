@@ -1,0 +1,111 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Fieldset, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useEffect, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import {
+  OrganizationQuickFormSchema,
+  type Organization,
+} from '../../../shared/organizations.schema.ts';
+import { useOrganizationMutations } from './use-organization-mutations.ts';
+
+type OrganizationQuickForm = z.input<typeof OrganizationQuickFormSchema>;
+
+/**
+ * Creates an organization from its name, email and phone (SPEC §5 quick-create). The
+ * contact form opens it as 'Create New Organization' and selects the result; the
+ * Organizations page opens it as 'Add Organization'.
+ */
+export function OrganizationCreateDialog({
+  opened,
+  onClose,
+  onCreated,
+  title = 'Create New Organization',
+  initialName = '',
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onCreated?: (organization: Organization) => void;
+  title?: string;
+  initialName?: string;
+}) {
+  const mutations = useOrganizationMutations();
+  const phone = useMediaQuery('(max-width: 30em)');
+  const form = useForm<OrganizationQuickForm>({
+    resolver: zodResolver(OrganizationQuickFormSchema),
+    defaultValues: { name: '', email: '', phone: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const { reset } = form;
+
+  useEffect(() => {
+    if (opened) reset({ name: initialName, email: '', phone: '' });
+  }, [opened, initialName, reset]);
+
+  const submit = form.handleSubmit(async (values) => {
+    const created = await mutations.create({
+      name: values.name.trim(),
+      email: values.email.trim(),
+      phone: values.phone.trim(),
+    });
+    if (!created) return;
+    onCreated?.(created);
+    onClose();
+  });
+
+  // This dialog may open from inside the contact form: React bubbles a submit through
+  // portals, so without stopping it here the contact form would submit too.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.stopPropagation();
+    void submit(event);
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      fullScreen={phone}
+      closeOnClickOutside={!isSubmitting}
+      closeOnEscape={!isSubmitting}
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <Fieldset variant="unstyled" disabled={isSubmitting}>
+          <Stack gap="md">
+            <TextInput
+              label="Organization Name"
+              placeholder="Acme Inc."
+              withAsterisk
+              data-autofocus
+              error={errors.name?.message}
+              {...form.register('name')}
+            />
+            <TextInput
+              label="Email"
+              type="email"
+              placeholder="hello@acme.com"
+              error={errors.email?.message}
+              {...form.register('email')}
+            />
+            <TextInput
+              label="Phone"
+              type="tel"
+              placeholder="+1 555 010 0000"
+              error={errors.phone?.message}
+              {...form.register('phone')}
+            />
+            <Group justify="flex-end" gap="sm" mt="xs">
+              <Button variant="default" onClick={onClose} disabled={isSubmitting}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={isSubmitting}>
+                Create Organization
+              </Button>
+            </Group>
+          </Stack>
+        </Fieldset>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,102 @@
+import {
+  ActionIcon,
+  Avatar,
+  Group,
+  Menu,
+  Table,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconDotsVertical, IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
+import { peopleLabel, type Organization } from '../../../shared/organizations.schema.ts';
+import { avatarColorOf, initialsOf } from '../contacts/contact-display.ts';
+
+/** One page of organizations (SPEC §2): name, People count and the actions menu. */
+export function OrganizationsTable({
+  organizations,
+  onView,
+  onEdit,
+  onDelete,
+}: {
+  organizations: Organization[];
+  onView: (organization: Organization) => void;
+  onEdit: (organization: Organization) => void;
+  onDelete: (organization: Organization) => void;
+}) {
+  return (
+    <Table.ScrollContainer minWidth={340} type="scrollarea">
+      <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Organization Name</Table.Th>
+            <Table.Th w={120}>People</Table.Th>
+            <Table.Th w={56}>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {organizations.map((organization) => (
+            <Table.Tr key={organization.id}>
+              <Table.Td style={{ maxWidth: 0, width: '100%' }}>
+                <UnstyledButton onClick={() => onView(organization)} maw="100%">
+                  <Group gap="sm" wrap="nowrap">
+                    <Avatar
+                      size={34}
+                      radius="md"
+                      color={avatarColorOf(organization.name)}
+                      variant="light"
+                    >
+                      {initialsOf(organization.name)}
+                    </Avatar>
+                    <Text size="sm" fw={600} truncate="end">
+                      {organization.name}
+                    </Text>
+                  </Group>
+                </UnstyledButton>
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Text size="sm">{peopleLabel(organization.peopleCount)}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Menu position="bottom-end" withinPortal>
+                  <Menu.Target>
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      aria-label={`Actions for ${organization.name}`}
+                    >
+                      <IconDotsVertical size={18} />
+                    </ActionIcon>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    <Menu.Item
+                      leftSection={<IconEye size={16} />}
+                      onClick={() => onView(organization)}
+                    >
+                      View
+                    </Menu.Item>
+                    <Menu.Item
+                      leftSection={<IconPencil size={16} />}
+                      onClick={() => onEdit(organization)}
+                    >
+                      Edit
+                    </Menu.Item>
+                    <Menu.Item
+                      color="red"
+                      leftSection={<IconTrash size={16} />}
+                      onClick={() => onDelete(organization)}
+                    >
+                      Delete
+                    </Menu.Item>
+                  </Menu.Dropdown>
+                </Menu>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
