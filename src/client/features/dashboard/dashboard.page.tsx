@@ -1,33 +1,19 @@
-import {
-  Avatar,
-  Badge,
-  Card,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
-import {
-  IconBuilding,
-  IconBriefcase,
-  IconClockHour4,
-  IconFileInvoice,
-  IconUsers,
-} from '@tabler/icons-react';
+import { Avatar, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconBuilding } from '@tabler/icons-react';
 import { PageLoader } from '../../components/full-screen-loader.tsx';
 import { useCurrentWorkspace, useMe } from '../auth/session.ts';
+import { RecentEntriesCard } from '../time/recent-entries.card.tsx';
 import { roleLabel } from '../workspaces/role-label.ts';
+import { DashboardStatsGrid } from './dashboard-stats.grid.tsx';
+import { UpcomingInvoicesCard } from './upcoming-invoices.card.tsx';
 
-const AREAS = [
-  { icon: IconUsers, title: 'Contacts & organizations', text: 'Everyone you work with.' },
-  { icon: IconBriefcase, title: 'Pipeline & projects', text: 'Deals, budgets and progress.' },
-  { icon: IconClockHour4, title: 'Time tracking', text: 'Hours logged against projects.' },
-  { icon: IconFileInvoice, title: 'Invoices', text: 'What is billed, sent and paid.' },
-];
+/** The dashboard's short list of time. */
+const DASHBOARD_ENTRIES = 5;
 
-/** `/`: the current workspace at a glance. */
+/**
+ * `/`: the current workspace at a glance: its figures (sales, work and money), the latest
+ * time logged and the invoices waiting to be paid.
+ */
 export function DashboardPage() {
   const me = useMe();
   const current = useCurrentWorkspace();
@@ -38,7 +24,7 @@ export function DashboardPage() {
   const role = roleLabel(workspace.role);
 
   return (
-    <Stack gap="lg" maw={1200}>
+    <Stack gap="lg" maw={1400}>
       <Card withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
         <Group gap="lg" wrap="nowrap" align="center">
           <Avatar
@@ -76,23 +62,11 @@ export function DashboardPage() {
         )}
       </Card>
 
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
-        {AREAS.map((area) => (
-          <Card key={area.title} withBorder radius="lg" p="lg">
-            <ThemeIcon variant="light" size={40} radius="md">
-              <area.icon size={22} stroke={1.6} />
-            </ThemeIcon>
-            <Text fw={600} mt="md">
-              {area.title}
-            </Text>
-            <Text size="sm" c="dimmed">
-              {area.text}
-            </Text>
-            <Text size="xs" c="dimmed" mt="sm">
-              Coming soon
-            </Text>
-          </Card>
-        ))}
+      <DashboardStatsGrid />
+
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <RecentEntriesCard limit={DASHBOARD_ENTRIES} linkToAll />
+        <UpcomingInvoicesCard />
       </SimpleGrid>
     </Stack>
   );

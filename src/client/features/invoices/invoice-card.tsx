@@ -1,0 +1,164 @@
+import { ActionIcon, Badge, Button, Card, Group, Menu, Stack, Text } from '@mantine/core';
+import {
+  IconCalendarDue,
+  IconCircleCheck,
+  IconClockHour4,
+  IconDots,
+  IconEye,
+  IconFileText,
+  IconFolder,
+  IconSend,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import { INVOICE_TRANSITIONS, type Invoice } from '../../../shared/invoices.schema.ts';
+import { formatMoney } from '../../../shared/money.ts';
+import { formatDay } from '../time/time-display.ts';
+import { INVOICE_STATUS_COLORS, INVOICE_STATUS_LABELS } from './invoice-status.ts';
+
+const ACTION_ICONS = { sent: IconSend, viewed: IconEye, paid: IconCircleCheck } as const;
+
+function Detail({
+  icon: Icon,
+  children,
+  color,
+}: {
+  icon: typeof IconFolder;
+  children: string;
+  color?: string;
+}) {
+  return (
+    <Group gap={6} wrap="nowrap" c={color ?? 'dimmed'}>
+      <Icon size={15} stroke={1.7} style={{ flexShrink: 0 }} />
+      <Text size="sm" c={color ?? 'dimmed'} truncate="end">
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
+/**
+ * One invoice of the grid: number, client, amount and dates, with the buttons of SPEC §4
+ * ('Send Invoice', 'Mark Viewed', 'Mark Paid') for those who may bill.
+ */
+export function InvoiceCard({
+  invoice,
+  canBill,
+  onStatusChange,
+  onView,
+  onDelete,
+}: {
+  invoice: Invoice;
+  canBill: boolean;
+  onStatusChange: (status: 'sent' | 'viewed' | 'paid') => Promise<boolean>;
+  onView: () => void;
+  onDelete: () => void;
+}) {
+  const [pending, setPending] = useState<string | null>(null);
+  const transitions = canBill ? INVOICE_TRANSITIONS[invoice.status] : [];
+  const overdue = invoice.status === 'overdue';
+
+  const move = async (to: 'sent' | 'viewed' | 'paid') => {
+    setPending(to);
+    await onStatusChange(to);
+    setPending(null);
+  };
+
+  return (
+    <Card withBorder radius="lg" p="lg" component="article" aria-label={invoice.invoiceNumber}>
+      <Stack gap="md" h="100%">
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+          <Stack gap={2} miw={0}>
+            <Text ff="monospace" fw={600} truncate="end">
+              {invoice.invoiceNumber}
+            </Text>
+            <Text size="sm" c="dimmed" truncate="end">
+              {invoice.client.name}
+            </Text>
+          </Stack>
+          <Badge
+            variant="light"
+            color={INVOICE_STATUS_COLORS[invoice.status]}
+            style={{ flexShrink: 0 }}
+          >
+            {INVOICE_STATUS_LABELS[invoice.status]}
+          </Badge>
+        </Group>
+
+        <Text fz={28} fw={700} lh={1.1}>
+          {formatMoney(invoice.amount)}
+        </Text>
+
+        <Stack gap={6}>
+          {invoice.project && <Detail icon={IconFolder}>{invoice.project.name}</Detail>}
+          {invoice.dueDate && (
+            <Detail icon={IconCalendarDue} color={overdue ? 'red' : undefined}>
+              {`Due ${formatDay(invoice.dueDate)}`}
+            </Detail>
+          )}
+          {invoice.paidDate && (
+            <Detail icon={IconCircleCheck} color="teal">
+              {`Paid ${formatDay(invoice.paidDate)}`}
+            </Detail>
+          )}
+          {invoice.timeEntryCount > 0 && (
+            <Detail icon={IconClockHour4}>
+              {`${invoice.timeEntryCount} time ${invoice.timeEntryCount === 1 ? 'entry' : 'entries'} billed`}
+            </Detail>
+          )}
+        </Stack>
+
+        <Group gap="xs" mt="auto" justify="space-between" wrap="nowrap">
+          <Group gap="xs">
+            {transitions.map((transition) => {
+              const to = transition.to as 'sent' | 'viewed' | 'paid';
+              const Icon = ACTION_ICONS[to];
+              return (
+                <Button
+                  key={to}
+                  size="xs"
+                  variant={to === 'paid' || to === 'sent' ? 'filled' : 'light'}
+                  color={to === 'paid' ? 'teal' : undefined}
+                  leftSection={<Icon size={14} />}
+                  loading={pending === to}
+                  disabled={pending !== null && pending !== to}
+                  onClick={() => void move(to)}
+                >
+                  {transition.action}
+                </Button>
+              );
+            })}
+          </Group>
+          <Group gap={4} wrap="nowrap">
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              aria-label={`View ${invoice.invoiceNumber}`}
+              onClick={onView}
+            >
+              <IconFileText size={18} />
+            </ActionIcon>
+            {canBill && invoice.status === 'draft' && (
+              <Menu position="bottom-end" withinPortal>
+                <Menu.Target>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    aria-label={`Actions for ${invoice.invoiceNumber}`}
+                  >
+                    <IconDots size={18} />
+                  </ActionIcon>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
+                    Delete draft
+                  </Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+            )}
+          </Group>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,187 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Button,
+  Fieldset,
+  Group,
+  Modal,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  TextInput,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useCallback } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { trpc } from '../../trpc.ts';
+import { ClientPicker } from '../clients/client-picker.tsx';
+import {
+  InvoiceFormSchema,
+  invoiceFormDefaults,
+  type InvoiceFormInput,
+  type InvoiceFormOutput,
+} from './invoice-form.schema.ts';
+import { UnbilledTimePicker } from './unbilled-time.picker.tsx';
+import { useInvoiceMutations } from './use-invoice-mutations.ts';
+
+function InvoiceCreateForm({ onDone }: { onDone: () => void }) {
+  const mutations = useInvoiceMutations();
+  const projects = trpc.projects.list.useQuery();
+  const form = useForm<InvoiceFormInput, unknown, InvoiceFormOutput>({
+    resolver: zodResolver(InvoiceFormSchema),
+    defaultValues: invoiceFormDefaults(),
+  });
+  const { errors, isSubmitting } = form.formState;
+  const [clientId, projectId, timeEntryIds] = useWatch({
+    control: form.control,
+    name: ['clientId', 'projectId', 'timeEntryIds'],
+  });
+  const billingTime = timeEntryIds.length > 0;
+
+  // SPEC §5: the project choices are the chosen client's projects.
+  const projectOptions = (projects.data ?? [])
+    .filter((project) => clientId !== null && project.clientId === clientId)
+    .map((project) => ({ value: String(project.id), label: project.name }));
+
+  const { setValue } = form;
+  const setAmount = useCallback(
+    (amount: number) => setValue('amount', amount, { shouldValidate: true }),
+    [setValue],
+  );
+
+  const submit = form.handleSubmit(async (values) => {
+    const invoice = await mutations.create({
+      clientId: values.clientId,
+      projectId: values.projectId,
+      invoiceNumber: values.invoiceNumber,
+      amount: values.amount,
+      status: 'draft',
+      dueDate: values.dueDate,
+      ...(values.timeEntryIds.length > 0 ? { timeEntryIds: values.timeEntryIds } : {}),
+    });
+    if (invoice) onDone();
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Fieldset variant="unstyled" disabled={isSubmitting}>
+        <Stack gap="md">
+          <Controller
+            control={form.control}
+            name="clientId"
+            render={({ field, fieldState }) => (
+              <ClientPicker
+                required
+                value={field.value}
+                onChange={(next) => {
+                  field.onChange(next);
+                  // Another client: its projects (and their time) are other ones.
+                  setValue('projectId', null);
+                  setValue('timeEntryIds', []);
+                }}
+                error={fieldState.error?.message}
+                disabled={isSubmitting}
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="projectId"
+            render={({ field }) => (
+              <Select
+                label="Project"
+                placeholder={
+                  clientId === null
+                    ? 'Choose a client first'
+                    : projectOptions.length === 0
+                      ? 'This client has no projects'
+                      : 'Optional'
+                }
+                data={projectOptions}
+                value={field.value === null ? null : String(field.value)}
+                onChange={(value) => {
+                  field.onChange(value ? Number(value) : null);
+                  setValue('timeEntryIds', []);
+                }}
+                disabled={clientId === null || projectOptions.length === 0}
+                clearable
+                searchable
+                comboboxProps={{ withinPortal: true }}
+              />
+            )}
+          />
+          {projectId !== null && (
+            <UnbilledTimePicker
+              projectId={projectId}
+              value={timeEntryIds}
+              onChange={(ids) => setValue('timeEntryIds', ids)}
+              onTotal={setAmount}
+              disabled={isSubmitting}
+            />
+          )}
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+            <TextInput
+              label="Invoice Number"
+              placeholder="Automatic (INV-…)"
+              autoComplete="off"
+              error={errors.invoiceNumber?.message}
+              {...form.register('invoiceNumber')}
+            />
+            <Controller
+              control={form.control}
+              name="amount"
+              render={({ field, fieldState }) => (
+                <NumberInput
+                  label="Amount"
+                  description={billingTime ? 'The cost of the ticked time' : undefined}
+                  prefix="$"
+                  min={0}
+                  decimalScale={2}
+                  fixedDecimalScale={billingTime}
+                  thousandSeparator=","
+                  readOnly={billingTime}
+                  variant={billingTime ? 'filled' : 'default'}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+            <TextInput
+              label="Due Date"
+              type="date"
+              error={errors.dueDate?.message}
+              {...form.register('dueDate')}
+            />
+          </SimpleGrid>
+          <Group justify="flex-end" gap="sm" mt="xs">
+            <Button variant="default" onClick={onDone} disabled={isSubmitting}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={isSubmitting}>
+              Create Invoice
+            </Button>
+          </Group>
+        </Stack>
+      </Fieldset>
+    </form>
+  );
+}
+
+/** The Create Invoice dialog (SPEC §2 Invoices); a fresh form each time it opens. */
+export function InvoiceCreateDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const phone = useMediaQuery('(max-width: 36em)');
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Create Invoice"
+      size="lg"
+      fullScreen={phone}
+      centered
+    >
+      <InvoiceCreateForm onDone={onClose} />
+    </Modal>
+  );
+}

@@ -1,0 +1,43 @@
+import { addDays, format } from 'date-fns';
+import { z } from 'zod';
+import { InvoiceInputSchema } from '../../../shared/invoices.schema.ts';
+import { moneyOrZero } from '../projects/money-field.ts';
+
+/** SPEC §9: a new invoice is due 30 days from today. */
+export const INVOICE_TERM_DAYS = 30;
+
+/**
+ * The Create Invoice form: the shared InvoiceInputSchema's rules with a form's shapes. An
+ * empty number is made by the server ('INV-' and a timestamp); an empty amount is 0; an
+ * emptied due date means none.
+ */
+export const InvoiceFormSchema = z.object({
+  clientId: z
+    .number()
+    .nullable()
+    .transform((value, ctx) => {
+      if (value !== null) return value;
+      ctx.addIssue({ code: 'custom', message: 'Client is required' });
+      return z.NEVER;
+    }),
+  projectId: z.number().nullable(),
+  invoiceNumber: InvoiceInputSchema.shape.invoiceNumber,
+  amount: moneyOrZero,
+  dueDate: z
+    .union([z.literal(''), z.iso.date('Invalid date')])
+    .transform((value) => (value === '' ? null : value)),
+  timeEntryIds: z.array(z.number()),
+});
+export type InvoiceFormInput = z.input<typeof InvoiceFormSchema>;
+export type InvoiceFormOutput = z.output<typeof InvoiceFormSchema>;
+
+export function invoiceFormDefaults(): InvoiceFormInput {
+  return {
+    clientId: null,
+    projectId: null,
+    invoiceNumber: '',
+    amount: 0,
+    dueDate: format(addDays(new Date(), INVOICE_TERM_DAYS), 'yyyy-MM-dd'),
+    timeEntryIds: [],
+  };
+}

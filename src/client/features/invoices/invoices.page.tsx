@@ -1,0 +1,149 @@
+import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
+import { keepPreviousData } from '@tanstack/react-query';
+import { IconFileInvoice, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import {
+  INVOICE_STATUSES,
+  type Invoice,
+  type InvoiceStatus,
+} from '../../../shared/invoices.schema.ts';
+import type { WorkspaceRole } from '../../../shared/roles.ts';
+import { trpc } from '../../trpc.ts';
+import { useCurrentWorkspace } from '../auth/session.ts';
+import { ConfirmDeleteDialog } from '../projects/confirm-delete.dialog.tsx';
+import { ListBody } from '../projects/list-body.tsx';
+import { ListPageHeader } from '../projects/list-page-header.tsx';
+import { ListPager } from '../projects/list-pager.tsx';
+import { SearchInput } from '../projects/search-input.tsx';
+import { StatusFilter } from '../projects/status-filter.tsx';
+import { pageOf, useListControls } from '../projects/use-list-controls.ts';
+import { InvoiceCard } from './invoice-card.tsx';
+import { InvoiceCreateDialog } from './invoice-create.dialog.tsx';
+import { InvoicePrintView } from './invoice-print.view.tsx';
+import { INVOICE_STATUS_LABELS } from './invoice-status.ts';
+import { useInvoiceMutations } from './use-invoice-mutations.ts';
+
+/** Who issues and settles invoices (the server's rule); everyone else reads them. */
+const BILLING_ROLES: readonly WorkspaceRole[] = [
+  'owner',
+  'partner',
+  'administrator',
+  'project_manager',
+];
+
+/**
+ * `/invoices` (SPEC §2 Invoices): searched by number, client or project on the server,
+ * filtered by status (overdue included), a card per invoice with its next moves, the
+ * Create Invoice dialog and a printable view.
+ */
+export function InvoicesPage() {
+  const role = useCurrentWorkspace().data?.role;
+  const canBill = role !== undefined && BILLING_ROLES.includes(role);
+  const controls = useListControls<InvoiceStatus>();
+  const list = trpc.invoices.list.useQuery(controls.input, {
+    placeholderData: keepPreviousData,
+  });
+  const mutations = useInvoiceMutations();
+  const [creating, setCreating] = useState(false);
+  const [viewing, setViewing] = useState<{ opened: boolean; invoice: Invoice | null }>({
+    opened: false,
+    invoice: null,
+  });
+  const [deleting, setDeleting] = useState<Invoice | null>(null);
+  const [deletingShown, setDeletingShown] = useState<Invoice | null>(null);
+
+  const { items, hasMore } = pageOf(list.data);
+  // After a deletion or a move out of the filtered status the page may have emptied.
+  if (list.data && !list.isPlaceholderData && items.length === 0 && controls.page > 1) {
+    controls.setPage(controls.page - 1);
+  }
+  // The view follows the list, so a status change shows on the open sheet.
+  const viewed = viewing.invoice
+    ? (items.find((invoice) => invoice.id === viewing.invoice!.id) ?? viewing.invoice)
+    : null;
+
+  return (
+    <Stack gap="lg" maw={1400}>
+      <ListPageHeader
+        title="Invoices"
+        description="Bill your clients and follow each invoice until it is paid."
+        action={
+          canBill && (
+            <Button leftSection={<IconPlus size={18} />} onClick={() => setCreating(true)}>
+              Create Invoice
+            </Button>
+          )
+        }
+      />
+      <Group gap="sm" align="center">
+        <SearchInput
+          placeholder="Search invoices..."
+          value={controls.search}
+          onChange={controls.setSearch}
+          searching={list.isFetching && controls.search.trim() !== ''}
+        />
+        <StatusFilter
+          label="Invoice status"
+          statuses={INVOICE_STATUSES}
+          labels={INVOICE_STATUS_LABELS}
+          value={controls.status}
+          onChange={controls.setStatus}
+        />
+      </Group>
+
+      <ListBody
+        status={list.status}
+        isEmpty={items.length === 0}
+        filtering={controls.filtering}
+        noun="invoices"
+        icon={<IconFileInvoice size={26} stroke={1.5} />}
+        emptyHint="Create an invoice for a client, or bill a project's unbilled time."
+        createLabel="Create your first invoice"
+        onCreate={canBill ? () => setCreating(true) : undefined}
+        onRetry={() => void list.refetch()}
+      >
+        <SimpleGrid
+          cols={{ base: 1, sm: 2, xl: 3 }}
+          spacing="md"
+          style={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
+        >
+          {items.map((invoice) => (
+            <InvoiceCard
+              key={invoice.id}
+              invoice={invoice}
+              canBill={canBill}
+              onStatusChange={(status) => mutations.changeStatus(invoice, status)}
+              onView={() => setViewing({ opened: true, invoice })}
+              onDelete={() => {
+                setDeleting(invoice);
+                setDeletingShown(invoice);
+              }}
+            />
+          ))}
+        </SimpleGrid>
+        <ListPager page={controls.page} hasMore={hasMore} onPageChange={controls.setPage} />
+      </ListBody>
+
+      <InvoiceCreateDialog opened={creating} onClose={() => setCreating(false)} />
+      <InvoicePrintView
+        opened={viewing.opened}
+        invoice={viewed}
+        onClose={() => setViewing((current) => ({ ...current, opened: false }))}
+      />
+      <ConfirmDeleteDialog
+        opened={deleting !== null}
+        title="Delete Invoice"
+        onClose={() => setDeleting(null)}
+        onConfirm={() => (deleting ? mutations.remove(deleting) : Promise.resolve(false))}
+      >
+        Delete the draft &quot;{deletingShown?.invoiceNumber}&quot;?
+        {deletingShown && deletingShown.timeEntryCount > 0
+          ? ' Its time becomes unbilled again.'
+          : ''}{' '}
+        This action cannot be undone.
+      </ConfirmDeleteDialog>
+    </Stack>
+  );
+}
+
+export default InvoicesPage;

@@ -1,0 +1,141 @@
+import {
+  Alert,
+  Checkbox,
+  Divider,
+  Group,
+  Loader,
+  Paper,
+  ScrollArea,
+  Stack,
+  Text,
+} from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useEffect, useMemo } from 'react';
+import { formatMoney } from '../../../shared/money.ts';
+import { formatHours } from '../../../shared/time.schema.ts';
+import { trpc } from '../../trpc.ts';
+import { entryCost, formatDay } from '../time/time-display.ts';
+
+/** The server answers at most 500 rows a call: more unbilled entries than that is rare. */
+const MAX_ENTRIES = 500;
+
+/**
+ * "Bill unbilled time": the project's time no invoice has billed yet, with a checkbox
+ * each. `onTotal` reports the ticked entries' cost (in cents, summed per entry as the
+ * server does), which becomes the invoice amount.
+ */
+export function UnbilledTimePicker({
+  projectId,
+  value,
+  onChange,
+  onTotal,
+  disabled = false,
+}: {
+  projectId: number;
+  value: number[];
+  onChange: (ids: number[]) => void;
+  onTotal: (amount: number) => void;
+  disabled?: boolean;
+}) {
+  const entries = trpc.time.list.useQuery({ projectId, unbilled: true, limit: MAX_ENTRIES });
+  const rows = useMemo(() => entries.data ?? [], [entries.data]);
+  const chosen = rows.filter((entry) => value.includes(entry.id));
+  const cents = chosen.reduce((sum, entry) => sum + Math.round(entryCost(entry) * 100), 0);
+  const hours = chosen.reduce((sum, entry) => sum + Number(entry.hours), 0);
+
+  useEffect(() => {
+    if (value.length > 0) onTotal(cents / 100);
+  }, [cents, value.length, onTotal]);
+
+  let body;
+  if (entries.isPending) {
+    body = (
+      <Group gap="xs" py="xs">
+        <Loader size="xs" />
+        <Text size="sm" c="dimmed">
+          Loading unbilled time...
+        </Text>
+      </Group>
+    );
+  } else if (entries.isError) {
+    body = (
+      <Alert color="red" icon={<IconAlertTriangle size={16} />} p="xs">
+        Unbilled time could not be loaded.
+      </Alert>
+    );
+  } else if (rows.length === 0) {
+    body = (
+      <Text size="sm" c="dimmed">
+        No unbilled time on this project.
+      </Text>
+    );
+  } else {
+    const all = chosen.length === rows.length;
+    body = (
+      <Stack gap="xs">
+        <Checkbox
+          label="Select all unbilled time"
+          checked={all}
+          indeterminate={chosen.length > 0 && !all}
+          disabled={disabled}
+          onChange={() => onChange(all ? [] : rows.map((entry) => entry.id))}
+        />
+        <Divider />
+        <ScrollArea.Autosize mah={240} type="auto" scrollbars="y" offsetScrollbars="y">
+          <Stack gap="xs">
+            {rows.map((entry) => (
+              <Checkbox
+                key={entry.id}
+                disabled={disabled}
+                checked={value.includes(entry.id)}
+                onChange={(event) =>
+                  onChange(
+                    event.currentTarget.checked
+                      ? [...value, entry.id]
+                      : value.filter((id) => id !== entry.id),
+                  )
+                }
+                styles={{ body: { width: '100%' }, labelWrapper: { flex: 1, minWidth: 0 } }}
+                label={
+                  <Stack gap={0} miw={0}>
+                    <Text size="sm" truncate="end">
+                      {entry.description || 'No description'}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {formatDay(entry.date)} · {formatHours(entry.hours)} ·{' '}
+                      {formatMoney(entryCost(entry))}
+                    </Text>
+                  </Stack>
+                }
+              />
+            ))}
+          </Stack>
+        </ScrollArea.Autosize>
+        {chosen.length > 0 && (
+          <Text size="sm" fw={500} aria-live="polite">
+            {chosen.length} {chosen.length === 1 ? 'entry' : 'entries'} · {formatHours(hours)} ·{' '}
+            {formatMoney(cents / 100)}
+          </Text>
+        )}
+      </Stack>
+    );
+  }
+
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-6))"
+      role="group"
+      aria-labelledby="unbilled-time-title"
+    >
+      <Stack gap="xs">
+        <Text id="unbilled-time-title" fw={600} size="sm">
+          Bill unbilled time
+        </Text>
+        {body}
+      </Stack>
+    </Paper>
+  );
+}

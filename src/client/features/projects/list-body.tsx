@@ -1,0 +1,71 @@
+import { Alert, Button, Card, Center, EmptyState, Loader } from '@mantine/core';
+import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+
+/**
+ * What a card grid shows instead of its cards: a loader, an error with a retry, or the
+ * empty state (inviting the first item, or suggesting another search).
+ */
+export function ListBody({
+  status,
+  isEmpty,
+  filtering,
+  noun,
+  icon,
+  emptyHint,
+  createLabel,
+  onCreate,
+  onRetry,
+  children,
+}: {
+  status: 'pending' | 'error' | 'success';
+  isEmpty: boolean;
+  filtering: boolean;
+  /** Plural, lower case: "projects". */
+  noun: string;
+  icon: ReactNode;
+  emptyHint: string;
+  createLabel?: string;
+  /** No create button in the empty state without it (e.g. a role that may not create). */
+  onCreate?: () => void;
+  onRetry: () => void;
+  children: ReactNode;
+}) {
+  if (status === 'pending') {
+    return (
+      <Center py={56}>
+        <Loader aria-label={`Loading ${noun}`} />
+      </Center>
+    );
+  }
+  if (status === 'error') {
+    const title = `${noun[0]!.toUpperCase()}${noun.slice(1)} could not be loaded`;
+    return (
+      <Alert color="red" icon={<IconAlertTriangle size={18} />} title={title}>
+        <Button size="xs" variant="light" color="red" onClick={onRetry}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+  if (isEmpty) {
+    return (
+      <Card withBorder radius="lg" py={56} px="md">
+        <EmptyState
+          variant="light"
+          size="md"
+          icon={icon}
+          title={filtering ? `No ${noun} found` : `No ${noun} yet`}
+          description={filtering ? 'Try adjusting your search or filter.' : emptyHint}
+        >
+          {!filtering && onCreate && createLabel && (
+            <Button mt="md" leftSection={<IconPlus size={16} />} onClick={onCreate}>
+              {createLabel}
+            </Button>
+          )}
+        </EmptyState>
+      </Card>
+    );
+  }
+  return children;
+}

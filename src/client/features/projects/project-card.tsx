@@ -1,0 +1,127 @@
+import { ActionIcon, Badge, Card, Group, Menu, SimpleGrid, Stack, Text } from '@mantine/core';
+import {
+  IconClockPlus,
+  IconDots,
+  IconPencil,
+  IconPlayerPause,
+  IconPlayerPlay,
+  IconCircleCheck,
+  IconTrash,
+  IconUser,
+} from '@tabler/icons-react';
+import { formatMoney } from '../../../shared/money.ts';
+import type { Project } from '../../../shared/projects.schema.ts';
+import { formatHours } from '../../../shared/time.schema.ts';
+import { ProjectProgress } from './project-progress.tsx';
+import { PROJECT_STATUS_COLORS, PROJECT_STATUS_LABELS } from './project-status.ts';
+
+type ProjectStatus = Project['status'];
+
+const STATUS_ACTIONS: { to: ProjectStatus; label: string; icon: typeof IconPlayerPlay }[] = [
+  { to: 'active', label: 'Mark Active', icon: IconPlayerPlay },
+  { to: 'paused', label: 'Pause Project', icon: IconPlayerPause },
+  { to: 'completed', label: 'Mark Completed', icon: IconCircleCheck },
+];
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <Stack gap={2} miw={0}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={600} truncate="end">
+        {value}
+      </Text>
+    </Stack>
+  );
+}
+
+/** One project of the grid (SPEC §2 Projects) with its menu of changes. */
+export function ProjectCard({
+  project,
+  onEdit,
+  onLogTime,
+  onStatusChange,
+  onDelete,
+}: {
+  project: Project;
+  onEdit: () => void;
+  onLogTime: () => void;
+  onStatusChange: (status: ProjectStatus) => void;
+  onDelete: () => void;
+}) {
+  return (
+    <Card withBorder radius="lg" p="lg" component="article" aria-label={project.name}>
+      <Stack gap="md" h="100%">
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+          <Stack gap={4} miw={0}>
+            <Text fw={600} size="lg" lh={1.3} style={{ overflowWrap: 'anywhere' }}>
+              {project.name}
+            </Text>
+            <Group gap={6} wrap="nowrap" c="dimmed">
+              <IconUser size={14} stroke={1.7} style={{ flexShrink: 0 }} />
+              <Text size="sm" c="dimmed" truncate="end">
+                {project.client?.name ?? 'No client'}
+              </Text>
+            </Group>
+          </Stack>
+          <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+            <Badge variant="light" color={PROJECT_STATUS_COLORS[project.status]}>
+              {PROJECT_STATUS_LABELS[project.status]}
+            </Badge>
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  aria-label={`Actions for ${project.name}`}
+                >
+                  <IconDots size={18} />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item leftSection={<IconPencil size={16} />} onClick={onEdit}>
+                  Edit
+                </Menu.Item>
+                {project.status === 'active' && (
+                  <Menu.Item leftSection={<IconClockPlus size={16} />} onClick={onLogTime}>
+                    Log Time
+                  </Menu.Item>
+                )}
+                <Menu.Divider />
+                {STATUS_ACTIONS.filter((action) => action.to !== project.status).map((action) => (
+                  <Menu.Item
+                    key={action.to}
+                    leftSection={<action.icon size={16} />}
+                    onClick={() => onStatusChange(action.to)}
+                  >
+                    {action.label}
+                  </Menu.Item>
+                ))}
+                <Menu.Divider />
+                <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
+                  Delete
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        </Group>
+
+        {project.description && (
+          <Text size="sm" c="dimmed" lineClamp={2}>
+            {project.description}
+          </Text>
+        )}
+
+        <Stack gap="md" mt="auto">
+          <ProjectProgress project={project} />
+          <SimpleGrid cols={3} spacing="xs">
+            <Figure label="Hours Logged" value={formatHours(project.totalHours)} />
+            <Figure label="Amount Earned" value={formatMoney(project.totalAmount)} />
+            <Figure label="Hourly Rate" value={`${formatMoney(project.hourlyRate)}/h`} />
+          </SimpleGrid>
+        </Stack>
+      </Stack>
+    </Card>
+  );
+}

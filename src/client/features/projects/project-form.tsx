@@ -1,0 +1,177 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Button,
+  Fieldset,
+  Group,
+  Input,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { PROJECT_STATUSES, type Project } from '../../../shared/projects.schema.ts';
+import { ClientPicker } from '../clients/client-picker.tsx';
+import {
+  ProjectFormSchema,
+  projectFormDefaults,
+  type ProjectFormInput,
+  type ProjectFormOutput,
+} from './project-form.schema.ts';
+import { PROJECT_STATUS_LABELS } from './project-status.ts';
+import { useProjectMutations } from './use-project-mutations.ts';
+
+const STATUS_OPTIONS = PROJECT_STATUSES.map((status) => ({
+  value: status,
+  label: PROJECT_STATUS_LABELS[status],
+}));
+
+/** The fields of New Project and Edit Project; `onSaved` closes the dialog. */
+export function ProjectForm({
+  project,
+  onSaved,
+  onCancel,
+}: {
+  project: Project | null;
+  onSaved: (project: Project) => void;
+  onCancel: () => void;
+}) {
+  const mutations = useProjectMutations();
+  const form = useForm<ProjectFormInput, unknown, ProjectFormOutput>({
+    resolver: zodResolver(ProjectFormSchema),
+    defaultValues: projectFormDefaults(project),
+  });
+  const { errors, isSubmitting } = form.formState;
+  const budgetType = useWatch({ control: form.control, name: 'budgetType' });
+
+  const submit = form.handleSubmit(async (values) => {
+    const saved = project
+      ? await mutations.update(project.id, values)
+      : await mutations.create(values);
+    if (saved) onSaved(saved);
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Fieldset variant="unstyled" disabled={isSubmitting}>
+        <Stack gap="md">
+          <TextInput
+            label="Project Name"
+            placeholder="Website redesign"
+            withAsterisk
+            data-autofocus
+            autoComplete="off"
+            error={errors.name?.message}
+            {...form.register('name')}
+          />
+          <Controller
+            control={form.control}
+            name="clientId"
+            render={({ field, fieldState }) => (
+              <ClientPicker
+                value={field.value}
+                onChange={field.onChange}
+                error={fieldState.error?.message}
+                disabled={isSubmitting}
+              />
+            )}
+          />
+          <Textarea
+            label="Description"
+            placeholder="What the project delivers"
+            autosize
+            minRows={3}
+            maxRows={8}
+            styles={{ input: { minHeight: 80 } }}
+            error={errors.description?.message}
+            {...form.register('description')}
+          />
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+            <Controller
+              control={form.control}
+              name="status"
+              render={({ field }) => (
+                <Select
+                  label="Status"
+                  data={STATUS_OPTIONS}
+                  value={field.value}
+                  onChange={(value) => value && field.onChange(value)}
+                  allowDeselect={false}
+                  comboboxProps={{ withinPortal: true }}
+                />
+              )}
+            />
+            <Controller
+              control={form.control}
+              name="budgetType"
+              render={({ field }) => (
+                <Input.Wrapper label="Budget Type" id="project-budget-type">
+                  <SegmentedControl
+                    id="project-budget-type"
+                    fullWidth
+                    value={field.value}
+                    onChange={field.onChange}
+                    data={[
+                      { value: 'time', label: 'Hours' },
+                      { value: 'budget', label: 'Fixed amount' },
+                    ]}
+                  />
+                </Input.Wrapper>
+              )}
+            />
+            <Controller
+              control={form.control}
+              name="budgetLimit"
+              render={({ field, fieldState }) => (
+                <NumberInput
+                  label={budgetType === 'time' ? 'Budget (hours)' : 'Budget (amount)'}
+                  description="0 means no limit"
+                  prefix={budgetType === 'time' ? undefined : '$'}
+                  min={0}
+                  step={budgetType === 'time' ? 1 : 100}
+                  decimalScale={2}
+                  thousandSeparator=","
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+            <Controller
+              control={form.control}
+              name="hourlyRate"
+              render={({ field, fieldState }) => (
+                <NumberInput
+                  label="Hourly Rate"
+                  description="Per hour logged"
+                  withAsterisk
+                  prefix="$"
+                  min={0}
+                  step={5}
+                  decimalScale={2}
+                  thousandSeparator=","
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+          </SimpleGrid>
+          <Group justify="flex-end" gap="sm" mt="xs">
+            <Button variant="default" onClick={onCancel} disabled={isSubmitting}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={isSubmitting}>
+              {project ? 'Save Changes' : 'Create Project'}
+            </Button>
+          </Group>
+        </Stack>
+      </Fieldset>
+    </form>
+  );
+}

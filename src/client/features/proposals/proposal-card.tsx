@@ -1,0 +1,140 @@
+import { ActionIcon, Badge, Button, Card, Group, Menu, Stack, Text } from '@mantine/core';
+import {
+  IconCalendarDue,
+  IconCircleCheck,
+  IconCircleX,
+  IconDots,
+  IconEye,
+  IconPencil,
+  IconSend,
+  IconTrash,
+  IconUser,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import { formatMoney } from '../../../shared/money.ts';
+import {
+  PROPOSAL_TRANSITIONS,
+  type Proposal,
+  type ProposalStatus,
+} from '../../../shared/proposals.schema.ts';
+import { formatDay } from '../time/time-display.ts';
+import { PROPOSAL_STATUS_COLORS, PROPOSAL_STATUS_LABELS } from './proposal-status.ts';
+
+const ACTION_ICONS: Partial<Record<ProposalStatus, typeof IconSend>> = {
+  sent: IconSend,
+  viewed: IconEye,
+  accepted: IconCircleCheck,
+  rejected: IconCircleX,
+};
+
+/** One proposal of the grid with the moves of SPEC §4 as buttons. */
+export function ProposalCard({
+  proposal,
+  onStatusChange,
+  onEdit,
+  onDelete,
+}: {
+  proposal: Proposal;
+  onStatusChange: (status: ProposalStatus) => Promise<boolean>;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const [pending, setPending] = useState<ProposalStatus | null>(null);
+  const move = async (to: ProposalStatus) => {
+    setPending(to);
+    await onStatusChange(to);
+    setPending(null);
+  };
+
+  return (
+    <Card withBorder radius="lg" p="lg" component="article" aria-label={proposal.title}>
+      <Stack gap="md" h="100%">
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+          <Stack gap={4} miw={0}>
+            <Text fw={600} size="lg" lh={1.3} style={{ overflowWrap: 'anywhere' }}>
+              {proposal.title}
+            </Text>
+            <Group gap={6} wrap="nowrap" c="dimmed">
+              <IconUser size={14} stroke={1.7} style={{ flexShrink: 0 }} />
+              <Text size="sm" c="dimmed" truncate="end">
+                {proposal.clientName}
+              </Text>
+            </Group>
+          </Stack>
+          <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+            <Badge variant="light" color={PROPOSAL_STATUS_COLORS[proposal.status]}>
+              {PROPOSAL_STATUS_LABELS[proposal.status]}
+            </Badge>
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  aria-label={`Actions for ${proposal.title}`}
+                >
+                  <IconDots size={18} />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item leftSection={<IconPencil size={16} />} onClick={onEdit}>
+                  Edit
+                </Menu.Item>
+                <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
+                  Delete
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        </Group>
+
+        <Text size="sm" c="dimmed" lineClamp={3} style={{ whiteSpace: 'pre-line' }}>
+          {proposal.description}
+        </Text>
+
+        <Group justify="space-between" align="flex-end" gap="xs" mt="auto">
+          <Text fz={24} fw={700} lh={1.1}>
+            {formatMoney(proposal.amount)}
+          </Text>
+          {proposal.dueDate && (
+            <Group gap={6} wrap="nowrap" c="dimmed">
+              <IconCalendarDue size={15} stroke={1.7} />
+              <Text size="sm" c="dimmed">
+                Due {formatDay(proposal.dueDate)}
+              </Text>
+            </Group>
+          )}
+        </Group>
+
+        {PROPOSAL_TRANSITIONS[proposal.status].length > 0 && (
+          <Group gap="xs">
+            {PROPOSAL_TRANSITIONS[proposal.status].map((transition) => {
+              const Icon = ACTION_ICONS[transition.to] ?? IconSend;
+              return (
+                <Button
+                  key={transition.to}
+                  size="xs"
+                  variant={
+                    transition.to === 'rejected' || transition.to === 'viewed' ? 'light' : 'filled'
+                  }
+                  color={
+                    transition.to === 'accepted'
+                      ? 'teal'
+                      : transition.to === 'rejected'
+                        ? 'red'
+                        : undefined
+                  }
+                  leftSection={<Icon size={14} />}
+                  loading={pending === transition.to}
+                  disabled={pending !== null && pending !== transition.to}
+                  onClick={() => void move(transition.to)}
+                >
+                  {transition.action}
+                </Button>
+              );
+            })}
+          </Group>
+        )}
+      </Stack>
+    </Card>
+  );
+}

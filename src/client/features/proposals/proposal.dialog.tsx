@@ -1,0 +1,135 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Button,
+  Fieldset,
+  Group,
+  Modal,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { Controller, useForm } from 'react-hook-form';
+import type { Proposal } from '../../../shared/proposals.schema.ts';
+import {
+  ProposalFormSchema,
+  proposalFormDefaults,
+  type ProposalFormInput,
+  type ProposalFormOutput,
+} from './proposal-form.schema.ts';
+import { useProposalMutations } from './use-proposal-mutations.ts';
+
+function ProposalForm({ proposal, onDone }: { proposal: Proposal | null; onDone: () => void }) {
+  const mutations = useProposalMutations();
+  const form = useForm<ProposalFormInput, unknown, ProposalFormOutput>({
+    resolver: zodResolver(ProposalFormSchema),
+    defaultValues: proposalFormDefaults(proposal),
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    const saved = proposal
+      ? await mutations.update(proposal.id, values)
+      : await mutations.create(values);
+    if (saved) onDone();
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Fieldset variant="unstyled" disabled={isSubmitting}>
+        <Stack gap="md">
+          <TextInput
+            label="Title"
+            placeholder="Brand refresh and new website"
+            withAsterisk
+            data-autofocus
+            autoComplete="off"
+            error={errors.title?.message}
+            {...form.register('title')}
+          />
+          <TextInput
+            label="Client Name"
+            placeholder="Northwind Traders"
+            withAsterisk
+            autoComplete="off"
+            error={errors.clientName?.message}
+            {...form.register('clientName')}
+          />
+          <Textarea
+            label="Description"
+            placeholder="Scope, deliverables and timeline"
+            withAsterisk
+            autosize
+            minRows={4}
+            maxRows={10}
+            styles={{ input: { minHeight: 80 } }}
+            error={errors.description?.message}
+            {...form.register('description')}
+          />
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+            <Controller
+              control={form.control}
+              name="amount"
+              render={({ field, fieldState }) => (
+                <NumberInput
+                  label="Amount"
+                  placeholder="5,000"
+                  withAsterisk
+                  prefix="$"
+                  min={0}
+                  decimalScale={2}
+                  thousandSeparator=","
+                  value={field.value as number | string}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+            <TextInput
+              label="Due Date"
+              type="date"
+              error={errors.dueDate?.message}
+              {...form.register('dueDate')}
+            />
+          </SimpleGrid>
+          <Group justify="flex-end" gap="sm" mt="xs">
+            <Button variant="default" onClick={onDone} disabled={isSubmitting}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={isSubmitting}>
+              {proposal ? 'Save Changes' : 'Create Proposal'}
+            </Button>
+          </Group>
+        </Stack>
+      </Fieldset>
+    </form>
+  );
+}
+
+/** Create Proposal (no `proposal`) and Edit Proposal; full screen on a phone. */
+export function ProposalDialog({
+  opened,
+  proposal,
+  onClose,
+}: {
+  opened: boolean;
+  proposal: Proposal | null;
+  onClose: () => void;
+}) {
+  const phone = useMediaQuery('(max-width: 36em)');
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={proposal ? 'Edit Proposal' : 'Create Proposal'}
+      size="lg"
+      fullScreen={phone}
+      centered
+    >
+      <ProposalForm key={proposal?.id ?? 'new'} proposal={proposal} onDone={onClose} />
+    </Modal>
+  );
+}

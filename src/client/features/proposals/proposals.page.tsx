@@ -1,0 +1,123 @@
+import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
+import { keepPreviousData } from '@tanstack/react-query';
+import { IconFileDescription, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import {
+  PROPOSAL_STATUSES,
+  type Proposal,
+  type ProposalStatus,
+} from '../../../shared/proposals.schema.ts';
+import { trpc } from '../../trpc.ts';
+import { ConfirmDeleteDialog } from '../projects/confirm-delete.dialog.tsx';
+import { ListBody } from '../projects/list-body.tsx';
+import { ListPageHeader } from '../projects/list-page-header.tsx';
+import { ListPager } from '../projects/list-pager.tsx';
+import { SearchInput } from '../projects/search-input.tsx';
+import { StatusFilter } from '../projects/status-filter.tsx';
+import { pageOf, useListControls } from '../projects/use-list-controls.ts';
+import { ProposalCard } from './proposal-card.tsx';
+import { ProposalDialog } from './proposal.dialog.tsx';
+import { PROPOSAL_STATUS_LABELS } from './proposal-status.ts';
+import { useProposalMutations } from './use-proposal-mutations.ts';
+
+/**
+ * `/proposals` (SPEC §2 Proposals), kept on the server rather than as local samples:
+ * search, status filter, a card per proposal with its next moves, Create Proposal.
+ */
+export function ProposalsPage() {
+  const controls = useListControls<ProposalStatus>();
+  const list = trpc.proposals.list.useQuery(controls.input, {
+    placeholderData: keepPreviousData,
+  });
+  const mutations = useProposalMutations();
+  const [dialog, setDialog] = useState<{ opened: boolean; proposal: Proposal | null }>({
+    opened: false,
+    proposal: null,
+  });
+  const [deleting, setDeleting] = useState<Proposal | null>(null);
+  const [deletingShown, setDeletingShown] = useState<Proposal | null>(null);
+
+  const { items, hasMore } = pageOf(list.data);
+  if (list.data && !list.isPlaceholderData && items.length === 0 && controls.page > 1) {
+    controls.setPage(controls.page - 1);
+  }
+  const openNew = () => setDialog({ opened: true, proposal: null });
+
+  return (
+    <Stack gap="lg" maw={1400}>
+      <ListPageHeader
+        title="Proposals"
+        description="Pitch your work to clients and track their answers."
+        action={
+          <Button leftSection={<IconPlus size={18} />} onClick={openNew}>
+            Create Proposal
+          </Button>
+        }
+      />
+      <Group gap="sm" align="center">
+        <SearchInput
+          placeholder="Search proposals..."
+          value={controls.search}
+          onChange={controls.setSearch}
+          searching={list.isFetching && controls.search.trim() !== ''}
+        />
+        <StatusFilter
+          label="Proposal status"
+          statuses={PROPOSAL_STATUSES}
+          labels={PROPOSAL_STATUS_LABELS}
+          value={controls.status}
+          onChange={controls.setStatus}
+        />
+      </Group>
+
+      <ListBody
+        status={list.status}
+        isEmpty={items.length === 0}
+        filtering={controls.filtering}
+        noun="proposals"
+        icon={<IconFileDescription size={26} stroke={1.5} />}
+        emptyHint="Write a proposal to pitch your next piece of work."
+        createLabel="Create your first proposal"
+        onCreate={openNew}
+        onRetry={() => void list.refetch()}
+      >
+        <SimpleGrid
+          cols={{ base: 1, sm: 2, xl: 3 }}
+          spacing="md"
+          style={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
+        >
+          {items.map((proposal) => (
+            <ProposalCard
+              key={proposal.id}
+              proposal={proposal}
+              onStatusChange={(status) => mutations.changeStatus(proposal, status)}
+              onEdit={() => setDialog({ opened: true, proposal })}
+              onDelete={() => {
+                setDeleting(proposal);
+                setDeletingShown(proposal);
+              }}
+            />
+          ))}
+        </SimpleGrid>
+        <ListPager page={controls.page} hasMore={hasMore} onPageChange={controls.setPage} />
+      </ListBody>
+
+      <ProposalDialog
+        opened={dialog.opened}
+        proposal={dialog.proposal}
+        onClose={() => setDialog((current) => ({ ...current, opened: false }))}
+      />
+      <ConfirmDeleteDialog
+        opened={deleting !== null}
+        title="Delete Proposal"
+        onClose={() => setDeleting(null)}
+        onConfirm={() => (deleting ? mutations.remove(deleting) : Promise.resolve(false))}
+      >
+        Are you sure you want to delete &quot;{deletingShown?.title}&quot;? This action cannot be
+        undone.
+      </ConfirmDeleteDialog>
+    </Stack>
+  );
+}
+
+export default ProposalsPage;

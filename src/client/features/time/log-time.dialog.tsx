@@ -1,0 +1,160 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Button,
+  Fieldset,
+  Group,
+  Modal,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { Controller, useForm } from 'react-hook-form';
+import type { TimeEntry } from '../../../shared/time.schema.ts';
+import { trpc } from '../../trpc.ts';
+import {
+  LogTimeFormSchema,
+  logTimeDefaults,
+  type LogTimeFormInput,
+  type LogTimeFormOutput,
+} from './log-time-form.schema.ts';
+import { projectOptions } from './project-options.ts';
+import { useTimeMutations } from './use-time-mutations.ts';
+
+function LogTimeForm({
+  entry,
+  projectId,
+  onDone,
+}: {
+  entry: TimeEntry | null;
+  projectId: number | null;
+  onDone: () => void;
+}) {
+  const projects = trpc.projects.list.useQuery();
+  const mutations = useTimeMutations();
+  const form = useForm<LogTimeFormInput, unknown, LogTimeFormOutput>({
+    resolver: zodResolver(LogTimeFormSchema),
+    defaultValues: logTimeDefaults(entry, projectId),
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    const saved = entry
+      ? await mutations.update(entry.id, values)
+      : await mutations.create({ ...values, isTimer: false });
+    if (saved) onDone();
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Fieldset variant="unstyled" disabled={isSubmitting}>
+        <Stack gap="md">
+          <Controller
+            control={form.control}
+            name="projectId"
+            render={({ field, fieldState }) => (
+              <Select
+                label="Project"
+                placeholder={projects.isPending ? 'Loading projects...' : 'Choose a project'}
+                withAsterisk
+                searchable
+                data={projectOptions(projects.data ?? [])}
+                value={field.value === null ? null : String(field.value)}
+                onChange={(value) => field.onChange(value ? Number(value) : null)}
+                onBlur={field.onBlur}
+                nothingFoundMessage="No projects found"
+                error={fieldState.error?.message}
+                comboboxProps={{ withinPortal: true }}
+                data-autofocus={projectId === null || undefined}
+              />
+            )}
+          />
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+            <Controller
+              control={form.control}
+              name="hours"
+              render={({ field, fieldState }) => (
+                <NumberInput
+                  label="Hours"
+                  placeholder="1.5"
+                  withAsterisk
+                  // SPEC §5: a quarter of an hour at a time, never below zero.
+                  step={0.25}
+                  min={0}
+                  decimalScale={2}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={fieldState.error?.message}
+                  data-autofocus={projectId !== null || undefined}
+                />
+              )}
+            />
+            <TextInput
+              label="Date"
+              type="date"
+              withAsterisk
+              error={errors.date?.message}
+              {...form.register('date')}
+            />
+          </SimpleGrid>
+          <Textarea
+            label="Description"
+            placeholder="What you worked on"
+            autosize
+            minRows={3}
+            maxRows={8}
+            styles={{ input: { minHeight: 80 } }}
+            error={errors.description?.message}
+            {...form.register('description')}
+          />
+          <Group justify="flex-end" gap="sm" mt="xs">
+            <Button variant="default" onClick={onDone} disabled={isSubmitting}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={isSubmitting}>
+              {entry ? 'Save Changes' : 'Log Time'}
+            </Button>
+          </Group>
+        </Stack>
+      </Fieldset>
+    </form>
+  );
+}
+
+/**
+ * The Log Time dialog (SPEC §2 Time tracking), also Edit Time Entry for an unbilled
+ * entry. `projectId` preselects a project (from a project card).
+ */
+export function LogTimeDialog({
+  opened,
+  entry = null,
+  projectId = null,
+  onClose,
+}: {
+  opened: boolean;
+  entry?: TimeEntry | null;
+  projectId?: number | null;
+  onClose: () => void;
+}) {
+  const phone = useMediaQuery('(max-width: 36em)');
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={entry ? 'Edit Time Entry' : 'Log Time'}
+      fullScreen={phone}
+      centered
+    >
+      <LogTimeForm
+        key={entry?.id ?? `new-${projectId ?? ''}`}
+        entry={entry}
+        projectId={projectId}
+        onDone={onClose}
+      />
+    </Modal>
+  );
+}
