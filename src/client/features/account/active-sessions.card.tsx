@@ -1,0 +1,162 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Center,
+  Divider,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  ThemeIcon,
+} from '@mantine/core';
+import { IconDeviceDesktop, IconDeviceMobile, IconShieldLock } from '@tabler/icons-react';
+import { formatDistanceToNow } from 'date-fns';
+import { Fragment, useState } from 'react';
+import { toastError, toastSuccess } from '../../components/toasts.tsx';
+import { trpc, type RouterOutputs } from '../../trpc.ts';
+import { accountErrorMessage } from './account-errors.ts';
+import { AccountSectionCard } from './account-section.card.tsx';
+
+type ActiveSession = RouterOutputs['account']['sessions'][number];
+
+function isMobile(deviceName: string | null): boolean {
+  return /Android|iOS/.test(deviceName ?? '');
+}
+
+function sessionDetails(session: ActiveSession): string {
+  const parts = [session.ipAddress, session.location].filter(Boolean);
+  parts.push(
+    session.isCurrent
+      ? 'Active now'
+      : `Active ${formatDistanceToNow(new Date(session.lastActive), { addSuffix: true })}`,
+  );
+  return parts.join(' · ');
+}
+
+/** The devices signed in to this account, with a way to sign any of them out. */
+export function ActiveSessionsCard() {
+  const utils = trpc.useUtils();
+  const sessions = trpc.account.sessions.useQuery();
+  const terminateSession = trpc.account.terminateSession.useMutation();
+  const terminateOthers = trpc.account.terminateOtherSessions.useMutation();
+  const [ending, setEnding] = useState<string | null>(null);
+
+  const list = sessions.data ?? [];
+  const others = list.filter((s) => !s.isCurrent).length;
+
+  const terminate = async (session: ActiveSession) => {
+    setEnding(session.id);
+    try {
+      await terminateSession.mutateAsync({ id: session.id });
+      await utils.account.sessions.invalidate();
+      toastSuccess('Session terminated', `${session.deviceName ?? 'The device'} was signed out.`);
+    } catch (error) {
+      toastError('Failed to terminate session', accountErrorMessage(error, 'Please try again.'));
+    } finally {
+      setEnding(null);
+    }
+  };
+
+  const terminateAll = async () => {
+    try {
+      await terminateOthers.mutateAsync();
+      await utils.account.sessions.invalidate();
+      toastSuccess('Other sessions terminated', 'Every other device was signed out.');
+    } catch (error) {
+      toastError('Failed to terminate sessions', accountErrorMessage(error, 'Please try again.'));
+    }
+  };
+
+  let body;
+  if (sessions.isPending) {
+    body = (
+      <Center py="lg">
+        <Loader size="sm" aria-label="Loading sessions" />
+      </Center>
+    );
+  } else if (sessions.isError) {
+    body = (
+      <Alert color="red" title="Sessions could not be loaded">
+        <Button size="xs" variant="light" color="red" onClick={() => void sessions.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  } else {
+    body = (
+      <Stack gap="sm">
+        {list.map((session, index) => {
+          const Icon = isMobile(session.deviceName) ? IconDeviceMobile : IconDeviceDesktop;
+          return (
+            <Fragment key={session.id}>
+              {index > 0 && <Divider />}
+              <Group justify="space-between" wrap="nowrap" gap="sm">
+                <Group gap="sm" wrap="nowrap" miw={0}>
+                  <ThemeIcon variant="default" size={40} radius="md">
+                    <Icon size={20} stroke={1.6} />
+                  </ThemeIcon>
+                  <Stack gap={2} miw={0}>
+                    <Group gap={6} wrap="nowrap">
+                      <Text size="sm" fw={600} truncate="end">
+                        {session.deviceName ?? 'Unknown device'}
+                      </Text>
+                      {session.isCurrent && (
+                        <Badge
+                          size="xs"
+                          variant="light"
+                          color="teal"
+                          tt="none"
+                          style={{ flexShrink: 0 }}
+                        >
+                          Current
+                        </Badge>
+                      )}
+                    </Group>
+                    <Text size="xs" c="dimmed" truncate="end">
+                      {sessionDetails(session)}
+                    </Text>
+                  </Stack>
+                </Group>
+                {!session.isCurrent && (
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    color="red"
+                    onClick={() => void terminate(session)}
+                    loading={ending === session.id}
+                    aria-label={`Terminate session on ${session.deviceName ?? 'unknown device'}`}
+                  >
+                    Terminate
+                  </Button>
+                )}
+              </Group>
+            </Fragment>
+          );
+        })}
+      </Stack>
+    );
+  }
+
+  return (
+    <AccountSectionCard
+      icon={IconShieldLock}
+      title="Active Sessions"
+      hint="Devices signed in to your account."
+      action={
+        <Button
+          variant="default"
+          color="red"
+          size="sm"
+          onClick={() => void terminateAll()}
+          loading={terminateOthers.isPending}
+          disabled={others === 0}
+        >
+          Terminate All Other Sessions
+        </Button>
+      }
+    >
+      {body}
+    </AccountSectionCard>
+  );
+}

@@ -1,0 +1,146 @@
+import {
+  Alert,
+  Button,
+  Center,
+  Code,
+  Divider,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  ThemeIcon,
+} from '@mantine/core';
+import { IconKey, IconPlus } from '@tabler/icons-react';
+import { format, formatDistanceToNow } from 'date-fns';
+import { Fragment, useState } from 'react';
+import { toastError, toastSuccess } from '../../components/toasts.tsx';
+import { trpc, type RouterOutputs } from '../../trpc.ts';
+import { accountErrorMessage } from './account-errors.ts';
+import { AccountSectionCard } from './account-section.card.tsx';
+import { ApiTokenCreateDialog } from './api-token-create.dialog.tsx';
+import { ApiTokenRevokeDialog } from './api-token-revoke.dialog.tsx';
+
+type ApiToken = RouterOutputs['account']['apiTokens'][number];
+
+function usage(token: ApiToken): string {
+  const created = `Created ${format(new Date(token.createdAt), 'MMM d, yyyy')}`;
+  const used = token.lastUsedAt
+    ? `last used ${formatDistanceToNow(new Date(token.lastUsedAt), { addSuffix: true })}`
+    : 'never used';
+  return `${created} · ${used}`;
+}
+
+/**
+ * Personal API tokens (beyond the spec): scripts call the REST API with them, with this
+ * user's rights. A token is shown once when created and can be revoked at any time.
+ */
+export function ApiTokensCard() {
+  const utils = trpc.useUtils();
+  const tokens = trpc.account.apiTokens.useQuery();
+  const revokeToken = trpc.account.revokeApiToken.useMutation();
+  const [creating, setCreating] = useState(false);
+  const [revoking, setRevoking] = useState<ApiToken | null>(null);
+  const [revokingName, setRevokingName] = useState<string>();
+
+  const revoke = async (): Promise<boolean> => {
+    if (!revoking) return false;
+    try {
+      await revokeToken.mutateAsync({ id: revoking.id });
+      await utils.account.apiTokens.invalidate();
+      toastSuccess('API token revoked', `“${revoking.name}” no longer works.`);
+      return true;
+    } catch (error) {
+      toastError('Failed to revoke API token', accountErrorMessage(error, 'Please try again.'));
+      return false;
+    }
+  };
+
+  let body;
+  if (tokens.isPending) {
+    body = (
+      <Center py="lg">
+        <Loader size="sm" aria-label="Loading API tokens" />
+      </Center>
+    );
+  } else if (tokens.isError) {
+    body = (
+      <Alert color="red" title="API tokens could not be loaded">
+        <Button size="xs" variant="light" color="red" onClick={() => void tokens.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  } else if (tokens.data.length === 0) {
+    body = (
+      <Text size="sm" c="dimmed" ta="center" py="md">
+        No tokens yet. Create one to use the REST API from your own scripts.
+      </Text>
+    );
+  } else {
+    body = (
+      <Stack gap="sm">
+        {tokens.data.map((token, index) => (
+          <Fragment key={token.id}>
+            {index > 0 && <Divider />}
+            <Group justify="space-between" wrap="nowrap" gap="sm">
+              <Group gap="sm" wrap="nowrap" miw={0}>
+                <ThemeIcon variant="default" size={40} radius="md">
+                  <IconKey size={20} stroke={1.6} />
+                </ThemeIcon>
+                <Stack gap={2} miw={0}>
+                  <Group gap={8} wrap="nowrap" miw={0}>
+                    <Text size="sm" fw={600} truncate="end">
+                      {token.name}
+                    </Text>
+                    <Code fz="xs" visibleFrom="xs">{`${token.prefix}…`}</Code>
+                  </Group>
+                  <Text size="xs" c="dimmed" truncate="end">
+                    {usage(token)}
+                  </Text>
+                </Stack>
+              </Group>
+              <Button
+                size="xs"
+                variant="subtle"
+                color="red"
+                onClick={() => {
+                  setRevoking(token);
+                  setRevokingName(token.name);
+                }}
+                aria-label={`Revoke ${token.name}`}
+              >
+                Revoke
+              </Button>
+            </Group>
+          </Fragment>
+        ))}
+      </Stack>
+    );
+  }
+
+  return (
+    <AccountSectionCard
+      icon={IconKey}
+      title="Personal API tokens"
+      hint="Let your own scripts use the REST API with your permissions."
+      action={
+        <Button
+          variant="default"
+          leftSection={<IconPlus size={16} />}
+          onClick={() => setCreating(true)}
+        >
+          Create Token
+        </Button>
+      }
+    >
+      {body}
+      <ApiTokenCreateDialog opened={creating} onClose={() => setCreating(false)} />
+      <ApiTokenRevokeDialog
+        name={revokingName}
+        opened={revoking !== null}
+        onConfirm={revoke}
+        onClose={() => setRevoking(null)}
+      />
+    </AccountSectionCard>
+  );
+}

@@ -1,0 +1,84 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { PasswordChangeSchema } from '../../../shared/account.schema.ts';
+import { PasswordField } from '../../components/password-field.tsx';
+import { toastError, toastSuccess } from '../../components/toasts.tsx';
+import { trpc } from '../../trpc.ts';
+import { accountErrorMessage } from './account-errors.ts';
+import { AccountSectionCard } from './account-section.card.tsx';
+
+type PasswordFormValues = z.infer<typeof PasswordChangeSchema>;
+
+const EMPTY: PasswordFormValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+/** Change password (SPEC §5): a new password signs out every other session. */
+export function ChangePasswordCard() {
+  const utils = trpc.useUtils();
+  const changePassword = trpc.account.changePassword.useMutation();
+  const form = useForm<PasswordFormValues>({
+    resolver: zodResolver(PasswordChangeSchema),
+    defaultValues: EMPTY,
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const save = async (values: PasswordFormValues) => {
+    try {
+      await changePassword.mutateAsync(values);
+      form.reset(EMPTY);
+      await utils.account.sessions.invalidate();
+      toastSuccess('Password updated successfully', 'Your other sessions have been signed out.');
+    } catch (error) {
+      toastError('Error', accountErrorMessage(error, 'Password update failed'));
+    }
+  };
+
+  return (
+    <AccountSectionCard
+      icon={IconLock}
+      title="Change Password"
+      hint="Changing it signs you out everywhere else."
+    >
+      <form onSubmit={form.handleSubmit(save)} noValidate>
+        <Stack gap="md">
+          <PasswordField
+            label="Current Password"
+            autoComplete="current-password"
+            withAsterisk
+            error={errors.currentPassword?.message}
+            disabled={isSubmitting}
+            {...form.register('currentPassword')}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <PasswordField
+              label="New Password"
+              autoComplete="new-password"
+              withAsterisk
+              error={errors.newPassword?.message}
+              disabled={isSubmitting}
+              {...form.register('newPassword')}
+            />
+            <PasswordField
+              label="Confirm New Password"
+              autoComplete="new-password"
+              withAsterisk
+              error={errors.confirmPassword?.message}
+              disabled={isSubmitting}
+              {...form.register('confirmPassword')}
+            />
+          </SimpleGrid>
+          <Group justify="space-between" gap="sm" wrap="nowrap" align="center">
+            <Text size="xs" c="dimmed">
+              At least 8 characters, with a lowercase letter, an uppercase letter and a number.
+            </Text>
+            <Button type="submit" disabled={isSubmitting} style={{ flexShrink: 0 }}>
+              {isSubmitting ? 'Updating...' : 'Update Password'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </AccountSectionCard>
+  );
+}

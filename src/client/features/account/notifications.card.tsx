@@ -1,0 +1,71 @@
+import { Divider, Stack, Switch } from '@mantine/core';
+import { IconBell } from '@tabler/icons-react';
+import { Fragment } from 'react';
+import { NOTIFICATION_FLAGS, type Account } from '../../../shared/account.schema.ts';
+import { toastError, toastSuccess } from '../../components/toasts.tsx';
+import { trpc } from '../../trpc.ts';
+import { accountErrorMessage } from './account-errors.ts';
+import { NOTIFICATION_LABELS } from './account-options.ts';
+import { AccountSectionCard } from './account-section.card.tsx';
+
+type Flag = (typeof NOTIFICATION_FLAGS)[number];
+
+function flagsOf(account: Account): Record<Flag, boolean> {
+  return Object.fromEntries(NOTIFICATION_FLAGS.map((flag) => [flag, account[flag]])) as Record<
+    Flag,
+    boolean
+  >;
+}
+
+/**
+ * Notification preferences (SPEC §7): each switch is saved the moment it flips. The
+ * switch moves at once and moves back if the save fails.
+ */
+export function NotificationsCard({ account }: { account: Account }) {
+  const utils = trpc.useUtils();
+  const updateNotifications = trpc.account.updateNotifications.useMutation();
+
+  const toggle = async (flag: Flag, value: boolean) => {
+    const before = utils.account.profile.getData() ?? account;
+    const next = { ...flagsOf(before), [flag]: value };
+    utils.account.profile.setData(undefined, { ...before, ...next });
+    try {
+      const saved = await updateNotifications.mutateAsync(next);
+      utils.account.profile.setData(undefined, saved);
+      toastSuccess(
+        'Notification preferences updated',
+        `${NOTIFICATION_LABELS[flag].label} turned ${value ? 'on' : 'off'}.`,
+      );
+    } catch (error) {
+      utils.account.profile.setData(undefined, (current) =>
+        current ? { ...current, [flag]: !value } : current,
+      );
+      toastError('Error', accountErrorMessage(error, 'Notification preferences update failed'));
+    }
+  };
+
+  return (
+    <AccountSectionCard
+      icon={IconBell}
+      title="Notification Preferences"
+      hint="Choose what Keel tells you about. Changes save at once."
+    >
+      <Stack gap="sm">
+        {NOTIFICATION_FLAGS.map((flag, index) => (
+          <Fragment key={flag}>
+            {index > 0 && <Divider />}
+            <Switch
+              label={NOTIFICATION_LABELS[flag].label}
+              description={NOTIFICATION_LABELS[flag].description}
+              checked={account[flag]}
+              onChange={(event) => void toggle(flag, event.currentTarget.checked)}
+              labelPosition="left"
+              size="md"
+              styles={{ body: { justifyContent: 'space-between' }, labelWrapper: { flex: 1 } }}
+            />
+          </Fragment>
+        ))}
+      </Stack>
+    </AccountSectionCard>
+  );
+}

@@ -1,0 +1,117 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { IconUser } from '@tabler/icons-react';
+import { format } from 'date-fns';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { ProfileInputSchema, type Account } from '../../../shared/account.schema.ts';
+import { ROLE_LABELS, WORKSPACE_ROLES, type WorkspaceRole } from '../../../shared/roles.ts';
+import { toastError, toastSuccess } from '../../components/toasts.tsx';
+import { trpc } from '../../trpc.ts';
+import { accountErrorMessage } from './account-errors.ts';
+import { AccountSectionCard } from './account-section.card.tsx';
+
+type ProfileFormValues = z.input<typeof ProfileInputSchema>;
+type ProfileInput = z.output<typeof ProfileInputSchema>;
+
+/** The role in the current workspace; null without one (the page also opens then). */
+function roleLabel(role: string | null): string | null {
+  return (WORKSPACE_ROLES as readonly string[]).includes(role ?? '')
+    ? ROLE_LABELS[role as WorkspaceRole]
+    : null;
+}
+
+function valuesOf(account: Account): ProfileFormValues {
+  return {
+    firstName: account.firstName,
+    lastName: account.lastName,
+    email: account.email,
+    phone: account.phone ?? '',
+  };
+}
+
+/** Basic information (SPEC §5 Account profile): name, email and phone. */
+export function ProfileInfoCard({ account }: { account: Account }) {
+  const utils = trpc.useUtils();
+  const updateProfile = trpc.account.updateProfile.useMutation();
+  const form = useForm<ProfileFormValues, unknown, ProfileInput>({
+    resolver: zodResolver(ProfileInputSchema),
+    values: valuesOf(account),
+    // A refetch of the account must not wipe what the user is typing.
+    resetOptions: { keepDirtyValues: true },
+  });
+  const { errors, isSubmitting, isDirty } = form.formState;
+  const role = roleLabel(account.role);
+
+  const save = async (values: ProfileInput) => {
+    try {
+      const saved = await updateProfile.mutateAsync(values);
+      utils.account.profile.setData(undefined, saved);
+      form.reset(valuesOf(saved));
+      // The name and email also show in the profile menu.
+      await utils.auth.me.invalidate();
+      toastSuccess('Profile updated successfully');
+    } catch (error) {
+      toastError('Error', accountErrorMessage(error, 'Profile update failed'));
+    }
+  };
+
+  return (
+    <AccountSectionCard
+      icon={IconUser}
+      title="Basic Information"
+      hint="Your name and how your team can reach you."
+    >
+      <form onSubmit={form.handleSubmit(save)} noValidate>
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput
+              label="First Name"
+              withAsterisk
+              autoComplete="given-name"
+              error={errors.firstName?.message}
+              {...form.register('firstName')}
+            />
+            <TextInput
+              label="Last Name"
+              withAsterisk
+              autoComplete="family-name"
+              error={errors.lastName?.message}
+              {...form.register('lastName')}
+            />
+            <TextInput
+              label="Email"
+              type="email"
+              withAsterisk
+              autoComplete="email"
+              error={errors.email?.message}
+              {...form.register('email')}
+            />
+            <TextInput
+              label="Phone"
+              type="tel"
+              placeholder="Optional"
+              autoComplete="tel"
+              error={errors.phone?.message}
+              {...form.register('phone')}
+            />
+          </SimpleGrid>
+          <Group justify="space-between" gap="sm" wrap="nowrap" align="center">
+            <Text size="xs" c="dimmed">
+              {role ? `${role} in this workspace · ` : ''}
+              {`Member since ${format(new Date(account.createdAt), 'MMMM yyyy')}`}
+            </Text>
+            <Button
+              type="submit"
+              disabled={!isDirty || isSubmitting}
+              loading={isSubmitting}
+              style={{ flexShrink: 0 }}
+            >
+              Save Changes
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </AccountSectionCard>
+  );
+}

@@ -1,0 +1,74 @@
+import { Divider, Group, Stack, Text } from '@mantine/core';
+import { Fragment } from 'react';
+import { ROLE_LABELS, type AssignableRole } from '../../../shared/roles.ts';
+import type { Member } from '../../../shared/team.schema.ts';
+import { MemberActionsMenu } from './member-actions.menu.tsx';
+import { MemberEmailButton } from './member-email.button.tsx';
+import { MemberIdentity } from './member-identity.tsx';
+import { MemberRoleSelect } from './member-role.select.tsx';
+import { formatInvitedOn, formatLastActive } from './team-display.ts';
+
+/**
+ * The members on a phone: the table's seven columns do not fit 375 px, so each member
+ * is a small block with the same facts and controls.
+ */
+export function TeamMembersList({
+  members,
+  currentUserId,
+  canManage,
+  onChangeRole,
+  onToggleActive,
+  onDelete,
+}: {
+  members: Member[];
+  currentUserId: number | undefined;
+  canManage: (member: Member) => boolean;
+  onChangeRole: (member: Member, role: AssignableRole) => Promise<boolean>;
+  onToggleActive: (member: Member) => void;
+  onDelete: (member: Member) => void;
+}) {
+  return (
+    <Stack gap={0}>
+      {members.map((member, index) => {
+        const manageable = canManage(member);
+        const invited = member.invitedBy ? ` by ${member.invitedBy}` : '';
+        return (
+          <Fragment key={member.id}>
+            {index > 0 && <Divider />}
+            <Stack gap="xs" p="md" data-member-email={member.email}>
+              <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+                <MemberIdentity member={member} isYou={member.id === currentUserId} />
+                {manageable && (
+                  <MemberActionsMenu
+                    member={member}
+                    onToggleActive={() => onToggleActive(member)}
+                    onDelete={() => onDelete(member)}
+                  />
+                )}
+              </Group>
+              <MemberEmailButton email={member.email} />
+              <Group justify="space-between" wrap="nowrap" gap="xs">
+                {manageable ? (
+                  <MemberRoleSelect
+                    member={member}
+                    onChange={(role) => onChangeRole(member, role)}
+                  />
+                ) : (
+                  <Text size="sm" fw={500}>
+                    {ROLE_LABELS[member.role]}
+                  </Text>
+                )}
+                <Text size="xs" c="dimmed" ta="right">
+                  {`Last active ${formatLastActive(member.lastLoginAt)}`}
+                </Text>
+              </Group>
+              <Text size="xs" c="dimmed">
+                {`Invited on ${formatInvitedOn(member.createdAt)}${invited}`}
+              </Text>
+            </Stack>
+          </Fragment>
+        );
+      })}
+    </Stack>
+  );
+}

@@ -1,0 +1,133 @@
+import { Avatar, Button, FileButton, Group, Stack, Text } from '@mantine/core';
+import { IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import { initials } from '../../components/app-shell/initials.ts';
+import { toastError, toastSuccess } from '../../components/toasts.tsx';
+import { messageOf, trpc, type RouterOutputs } from '../../trpc.ts';
+import { MAX_LOGO_BYTES, uploadWorkspaceLogo } from './upload-logo.ts';
+import { WorkspaceSettingsSectionCard } from './workspace-settings-section.card.tsx';
+
+type CurrentWorkspace = RouterOutputs['workspaces']['current'];
+
+/** The workspace icon: uploaded first, then saved on the workspace (SPEC §2, §7). */
+export function WorkspaceSettingsIconCard({
+  workspace,
+  canEdit,
+}: {
+  workspace: CurrentWorkspace;
+  canEdit: boolean;
+}) {
+  const utils = trpc.useUtils();
+  const update = trpc.workspaces.update.useMutation();
+  const [uploading, setUploading] = useState(false);
+  // Cleared after each pick, so choosing the same file again still uploads it.
+  const resetPicker = useRef<() => void>(null);
+
+  const saveLogo = async (logoUrl: string | null) => {
+    // Only the logo changes: name is required by the call, description is left as it is.
+    const saved = await update.mutateAsync({ id: workspace.id, name: workspace.name, logoUrl });
+    utils.workspaces.current.setData(undefined, { ...saved, role: workspace.role });
+    await utils.workspaces.listMine.invalidate();
+  };
+
+  const upload = async (file: File | null) => {
+    if (!file) return;
+    resetPicker.current?.();
+    if (!file.type.startsWith('image/')) {
+      toastError('Failed to upload logo', 'Please select an image file');
+      return;
+    }
+    if (file.size > MAX_LOGO_BYTES) {
+      toastError('Failed to upload logo', 'Please choose an image smaller than 5MB.');
+      return;
+    }
+    setUploading(true);
+    try {
+      await saveLogo(await uploadWorkspaceLogo(file));
+      toastSuccess('Workspace icon updated');
+    } catch (error) {
+      toastError('Failed to upload logo', uploadMessage(error));
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  const remove = async () => {
+    try {
+      await saveLogo(null);
+      toastSuccess('Workspace icon removed');
+    } catch (error) {
+      toastError('Failed to update workspace settings', messageOf(error));
+    }
+  };
+
+  return (
+    <WorkspaceSettingsSectionCard
+      icon={IconPhoto}
+      title="Workspace Icon"
+      hint="Shown in the sidebar and the workspace switcher."
+    >
+      <Group gap="lg" wrap="nowrap">
+        <Avatar
+          src={workspace.logoUrl}
+          alt={workspace.logoUrl ? `${workspace.name} icon` : ''}
+          size={80}
+          radius="lg"
+          variant="gradient"
+          gradient={{ from: 'indigo.6', to: 'cyan.5', deg: 135 }}
+          fz={26}
+        >
+          {initials(workspace.name) || 'K'}
+        </Avatar>
+        <Stack gap="xs" miw={0}>
+          {canEdit ? (
+            <Group gap="sm">
+              <FileButton
+                onChange={(file) => void upload(file)}
+                accept="image/*"
+                disabled={uploading}
+                resetRef={resetPicker}
+              >
+                {(props) => (
+                  <Button {...props} leftSection={<IconUpload size={16} />} disabled={uploading}>
+                    {uploading ? 'Uploading...' : 'Upload Icon'}
+                  </Button>
+                )}
+              </FileButton>
+              {workspace.logoUrl && (
+                <Button
+                  variant="default"
+                  leftSection={<IconTrash size={16} />}
+                  onClick={() => void remove()}
+                  disabled={uploading || update.isPending}
+                >
+                  Remove
+                </Button>
+              )}
+            </Group>
+          ) : (
+            <Text size="sm">Only owners and administrators can change the icon.</Text>
+          )}
+          <Text size="xs" c="dimmed">
+            PNG, JPG, GIF or WebP up to 5MB. A square image looks best.
+          </Text>
+        </Stack>
+      </Group>
+    </WorkspaceSettingsSectionCard>
+  );
+}
+
+/** The server's reason when it gave one ('413: …' style messages included). */
+function uploadMessage(error: unknown): string {
+  const message = messageOf(error);
+  const body = /^\d{3}: (.*)$/s.exec(message)?.[1];
+  if (body) {
+    try {
+      const parsed = JSON.parse(body) as { error?: unknown };
+      if (typeof parsed.error === 'string') return parsed.error;
+    } catch {
+      return body;
+    }
+  }
+  return message || 'Please try again.';
+}
