@@ -9,7 +9,7 @@ import {
   findCurrentMembership,
   listUsableWorkspaceIds,
 } from '../workspaces/workspaces.repository.ts';
-import { findUserCredentialsByEmail, insertUser, recordLogin } from './auth.repository.ts';
+import { findUserCredentialsByEmail, insertUser } from './auth.repository.ts';
 import type { Identity } from './identity.ts';
 import { endSession, startSession } from './sessions.ts';
 
@@ -61,7 +61,6 @@ export async function login(ctx: Context, input: LoginInput) {
   // One workspace: it becomes current. Several: the user picks one on the selector.
   const workspaceIds = await listUsableWorkspaceIds(ctx.db, found.id);
   await startSession(ctx, found.id, workspaceIds.length === 1 ? workspaceIds[0]! : null);
-  await recordLogin(ctx.db, found.id);
   await recordActivity(ctx.db, {
     action: 'login',
     userId: found.id,

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/create-db.ts';
-import { findActiveUserById, type SessionUser } from './auth.repository.ts';
+import { findActiveUserById, recordLogin, type SessionUser } from './auth.repository.ts';
 import type { Identity } from './identity.ts';
 import type { Context } from '../../trpc/context.ts';
 import { clientInfo } from '../../trpc/context.ts';
@@ -31,6 +31,8 @@ export async function startSession(
   ctx.req.session.workspaceId = workspaceId;
   ctx.req.session.lastSeenAt = Date.now();
   await ctx.req.session.save();
+  // Every way in (sign-up, sign-in, invitation) counts as the user's last login.
+  await recordLogin(ctx.db, userId);
   const { ipAddress, userAgent } = clientInfo(ctx);
   await ctx.db
     .insertInto('activeSessions')
