@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
+import { InspectorHost } from './components/inspector/inspector-host.tsx';
 import { Toasts } from './components/toasts.tsx';
 import { router } from './routes/router.tsx';
 import { theme } from './theme.ts';
@@ -20,6 +21,7 @@ function App() {
         <MantineProvider theme={theme} defaultColorScheme="auto">
           <Toasts />
           <RouterProvider router={router} />
+          <InspectorHost />
         </MantineProvider>
       </QueryClientProvider>
     </trpc.Provider>

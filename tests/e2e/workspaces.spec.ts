@@ -20,11 +20,17 @@ test('a user with two workspaces chooses one after signing in and can switch', a
   await page.getByRole('button', { name: new RegExp(`^${user.workspace}`) }).click();
   await expectDashboard(page, user.workspace);
 
+  // The rail's switcher changes workspace in place (the page reloads)…
   await page.getByRole('button', { name: 'Workspace menu' }).click();
-  await page.getByRole('menuitem', { name: 'Switch Workspace' }).click();
-  await expect(page.getByRole('heading', { name: 'Select Workspace' })).toBeVisible();
-  await page.getByRole('button', { name: new RegExp(`^${second}`) }).click();
+  await page.getByRole('menuitem').filter({ hasText: second }).click();
   await expectDashboard(page, second);
+
+  // …and All Workspaces leads back to the selector.
+  await page.getByRole('button', { name: 'Workspace menu' }).click();
+  await page.getByRole('menuitem', { name: 'All Workspaces' }).click();
+  await expect(page.getByRole('heading', { name: 'Select Workspace' })).toBeVisible();
+  await page.getByRole('button', { name: new RegExp(`^${user.workspace}`) }).click();
+  await expectDashboard(page, user.workspace);
 });
 
 test('the selector creates a new workspace in a dialog', async ({ page }) => {

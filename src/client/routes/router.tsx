@@ -7,7 +7,9 @@ import {
 import { lazy, Suspense } from 'react';
 import { FullScreenLoader, PageLoader } from '../components/full-screen-loader.tsx';
 import { NotFoundPage } from '../components/not-found.page.tsx';
+import { RouteError } from '../components/route-error.tsx';
 import { LoginPage } from '../features/auth/login.page.tsx';
+import { STATIC_PLACEHOLDER_PATHS } from '../features/placeholders/static-placeholder-paths.ts';
 import { RootGate } from './root-gate.tsx';
 
 // Everything past the login screen is loaded on demand, so the first visit only
@@ -80,9 +82,44 @@ const adminRoute = createRoute({
   pendingComponent: FullScreenLoader,
 });
 
-const adminChildRoutes = ['/', 'users', 'workspaces', 'workspaces/$id', 'invitations', 'logs'].map(
-  (path) => createRoute({ getParentRoute: () => adminRoute, path }),
-);
+/** An admin page, rendered in the console's layout and fetched on first visit. */
+function adminSection<TPath extends string>(
+  path: TPath,
+  load: Parameters<typeof lazyRouteComponent>[0],
+  exportName: string,
+) {
+  return createRoute({
+    getParentRoute: () => adminRoute,
+    path,
+    component: lazyRouteComponent(load, exportName),
+    pendingComponent: PageLoader,
+  });
+}
+
+const adminChildRoutes = [
+  adminSection(
+    '/',
+    () => import('../features/admin/admin-dashboard.page.tsx'),
+    'AdminDashboardPage',
+  ),
+  adminSection('users', () => import('../features/admin/admin-users.page.tsx'), 'AdminUsersPage'),
+  adminSection(
+    'workspaces',
+    () => import('../features/admin/admin-workspaces.page.tsx'),
+    'AdminWorkspacesPage',
+  ),
+  adminSection(
+    'workspaces/$id',
+    () => import('../features/admin/admin-workspace-detail.page.tsx'),
+    'AdminWorkspaceDetailPage',
+  ),
+  adminSection(
+    'invitations',
+    () => import('../features/admin/admin-invitations.page.tsx'),
+    'AdminInvitationsPage',
+  ),
+  adminSection('logs', () => import('../features/admin/admin-logs.page.tsx'), 'AdminLogsPage'),
+];
 
 /** The signed-in frame (rail and top bar) around the workspace pages. */
 const shellRoute = createRoute({
@@ -95,25 +132,102 @@ const shellRoute = createRoute({
   pendingComponent: FullScreenLoader,
 });
 
-const dashboardRoute = createRoute({
-  getParentRoute: () => shellRoute,
-  path: '/',
-  component: lazyRouteComponent(
-    () => import('../features/dashboard/dashboard.page.tsx'),
-    'DashboardPage',
-  ),
-  pendingComponent: PageLoader,
-});
+/**
+ * A page inside the shell whose code is fetched when the route is first visited
+ * (or hovered: `defaultPreload: 'intent'`).
+ */
+function shellPage<TPath extends string>(
+  path: TPath,
+  load: Parameters<typeof lazyRouteComponent>[0],
+  exportName: string,
+) {
+  return createRoute({
+    getParentRoute: () => shellRoute,
+    path,
+    component: lazyRouteComponent(load, exportName),
+    pendingComponent: PageLoader,
+  });
+}
 
-const accountRoute = createRoute({
-  getParentRoute: () => shellRoute,
-  path: '/account',
-  component: lazyRouteComponent(
-    () => import('../features/account/account.page.tsx'),
-    'AccountPage',
+/** `?q=…`: what a list page opens filtered by (the command palette links records so). */
+export interface RecordSearch {
+  q?: string;
+}
+
+function validateRecordSearch(search: Record<string, unknown>): RecordSearch {
+  return typeof search.q === 'string' && search.q.trim() !== '' ? { q: search.q } : {};
+}
+
+/** A list page of records the command palette finds (contacts, organizations, deals). */
+function recordListPage<TPath extends string>(
+  path: TPath,
+  load: Parameters<typeof lazyRouteComponent>[0],
+  exportName: string,
+) {
+  return createRoute({
+    getParentRoute: () => shellRoute,
+    path,
+    validateSearch: validateRecordSearch,
+    component: lazyRouteComponent(load, exportName),
+    pendingComponent: PageLoader,
+  });
+}
+
+const shellPages = [
+  shellPage('/', () => import('../features/dashboard/dashboard.page.tsx'), 'DashboardPage'),
+  recordListPage(
+    '/opportunities',
+    () => import('../features/pipeline/opportunities.page.tsx'),
+    'OpportunitiesPage',
   ),
-  pendingComponent: PageLoader,
-});
+  recordListPage(
+    '/contacts',
+    () => import('../features/contacts/contacts.page.tsx'),
+    'ContactsPage',
+  ),
+  recordListPage(
+    '/organizations',
+    () => import('../features/organizations/organizations.page.tsx'),
+    'OrganizationsPage',
+  ),
+  shellPage('/projects', () => import('../features/projects/projects.page.tsx'), 'ProjectsPage'),
+  shellPage(
+    '/time-tracking',
+    () => import('../features/time/time-tracking.page.tsx'),
+    'TimeTrackingPage',
+  ),
+  shellPage('/invoices', () => import('../features/invoices/invoices.page.tsx'), 'InvoicesPage'),
+  shellPage(
+    '/financial-overview',
+    () => import('../features/dashboard/financial-overview.page.tsx'),
+    'FinancialOverviewPage',
+  ),
+  shellPage(
+    '/proposals',
+    () => import('../features/proposals/proposals.page.tsx'),
+    'ProposalsPage',
+  ),
+  ...STATIC_PLACEHOLDER_PATHS.map((path) =>
+    shellPage(
+      path,
+      () => import('../features/placeholders/static-placeholder.page.tsx'),
+      'StaticPlaceholderPage',
+    ),
+  ),
+  shellPage('/team', () => import('../features/team/team.page.tsx'), 'TeamPage'),
+  shellPage(
+    '/workspace/settings',
+    () => import('../features/workspaces/workspace-settings.page.tsx'),
+    'WorkspaceSettingsPage',
+  ),
+  shellPage(
+    '/workspace/billing',
+    () => import('../features/workspaces/workspace-billing.page.tsx'),
+    'WorkspaceBillingPage',
+  ),
+  shellPage('/settings', () => import('../features/settings/settings.page.tsx'), 'SettingsPage'),
+  shellPage('/account', () => import('../features/account/account.page.tsx'), 'AccountPage'),
+];
 
 const routeTree = rootRoute.addChildren([
   loginRoute,
@@ -122,13 +236,14 @@ const routeTree = rootRoute.addChildren([
   workspaceSelectorRoute,
   inviteRoute,
   adminRoute.addChildren(adminChildRoutes),
-  shellRoute.addChildren([dashboardRoute, accountRoute]),
+  shellRoute.addChildren(shellPages),
 ]);
 
 export const router = createRouter({
   routeTree,
   defaultPreload: 'intent',
   defaultPendingMs: 300,
+  defaultErrorComponent: RouteError,
   scrollRestoration: true,
 });
 

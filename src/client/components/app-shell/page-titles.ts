@@ -30,7 +30,11 @@ const PAGE_TITLES: Record<string, string> = {
   '/account': 'Account Settings',
 };
 
+/** The path without a trailing slash (`/` stays `/`). */
+export function normalisePath(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
+
 export function pageTitleFor(pathname: string): string {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return PAGE_TITLES[path] ?? 'Dashboard';
+  return PAGE_TITLES[normalisePath(pathname)] ?? 'Dashboard';
 }

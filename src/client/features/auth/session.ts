@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
+import { getQueryKey } from '@trpc/react-query';
 import { trpc } from '../../trpc.ts';
 import { toastError } from '../../components/toasts.tsx';
 
@@ -35,9 +36,12 @@ export function useRefreshSession() {
   }, [utils]);
 }
 
+const ME_KEY = JSON.stringify(getQueryKey(trpc.auth.me)[0]);
+
 /** Signs out, forgets every cached answer and shows the login screen at `/`. */
 export function useLogout() {
   const queryClient = useQueryClient();
+  const utils = trpc.useUtils();
   const navigate = useNavigate();
   const logout = trpc.auth.logout.useMutation();
   const run = useCallback(async () => {
@@ -48,7 +52,14 @@ export function useLogout() {
       return;
     }
     await navigate({ to: '/' });
-    await queryClient.resetQueries();
-  }, [logout, navigate, queryClient]);
+    // Only `me` is asked again: its 401 shows the login screen, which unmounts the
+    // signed-in pages. Everything else is dropped rather than refetched: a query still on
+    // screen would cache a 401, and errors are not retried on mount, so the next sign-in
+    // in this tab would find it broken (e.g. the workspace list of the selector).
+    await utils.auth.me.reset();
+    queryClient.removeQueries({
+      predicate: (query) => JSON.stringify(query.queryKey[0]) !== ME_KEY,
+    });
+  }, [logout, navigate, queryClient, utils]);
   return { logout: run, isPending: logout.isPending };
 }

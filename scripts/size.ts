@@ -1,0 +1,166 @@
+/**
+ * `npm run size`: the gzipped JavaScript and CSS a browser downloads for the login route
+ * and for the signed-in shell (its frame and the dashboard), read from the built
+ * `dist/client`. Exits 1 when the login route's JavaScript passes the budget of SPEC §7.
+ *
+ * The built files are the truth, so no bundler manifest is needed: the login route is
+ * what `index.html` loads (entry, module preloads, stylesheets) plus the entry's static
+ * imports; a lazily loaded page adds its chunk, that chunk's static imports, and the
+ * files Vite lists to preload with its `import()` (stylesheets included).
+ */
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const DIST = path.resolve(process.argv[2] ?? 'dist/client');
+/** SPEC §7: the initial JavaScript of the login route is at most 250 KB gzipped. */
+const LOGIN_JS_BUDGET_BYTES = 250 * 1000;
+/** The chunks of the signed-in shell, by the source file they are named after. */
+const SHELL_CHUNKS = ['app-shell.layout', 'dashboard.page'];
+
+function fail(message: string): never {
+  console.error(`size: ${message}`);
+  process.exit(2);
+}
+
+if (!existsSync(path.join(DIST, 'index.html'))) {
+  fail(`${path.relative(process.cwd(), DIST)}/index.html not found; run \`vite build\` first`);
+}
+
+/** `/assets/x.js` or `assets/x.js` or `./x.js` (relative to assets/) → `assets/x.js`. */
+function assetPath(reference: string, fromAssets = false): string {
+  const clean = reference.replace(/^\//, '');
+  return fromAssets ? path.posix.join('assets', clean) : clean;
+}
+
+function read(asset: string): string {
+  return readFileSync(path.join(DIST, asset), 'utf8');
+}
+
+const gzipCache = new Map<string, number>();
+function gzipSize(asset: string): number {
+  let size = gzipCache.get(asset);
+  if (size === undefined) {
+    size = gzipSync(readFileSync(path.join(DIST, asset)), { level: 9 }).length;
+    gzipCache.set(asset, size);
+  }
+  return size;
+}
+
+/** Static `import … from "./x.js"` and `import "./x.js"` of a chunk (not `import()`). */
+function staticImports(asset: string): string[] {
+  const code = read(asset);
+  const found: string[] = [];
+  const pattern = /\bimport\s*(?:[\w$*{}\s,]+from\s*)?["'`](\.\/[^"'`]+\.js)["'`]/g;
+  for (const match of code.matchAll(pattern)) {
+    if (match[1]) found.push(assetPath(match[1], true));
+  }
+  return found;
+}
+
+/** Vite's table of files to preload with each `import()` of a chunk, or null without one. */
+function preloadTable(code: string): string[] | null {
+  const table = code.match(/m\.f\|\|\(m\.f=\[([^\]]*)\]/);
+  if (!table?.[1]) return null;
+  return [...table[1].matchAll(/["'`]([^"'`]+)["'`]/g)].map((m) => assetPath(m[1] ?? ''));
+}
+
+/**
+ * What Vite preloads together with the dynamic import of `chunk`, read from the chunks
+ * that import it: `import("./chunk.js"), __vite__mapDeps([i, j, …])`.
+ */
+function preloadedWith(chunk: string, jsAssets: string[]): string[] {
+  const name = path.posix.basename(chunk).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const call = new RegExp(
+    `import\\(["'\`]\\./${name}["'\`]\\)\\s*,\\s*__vite__mapDeps\\(\\[([\\d,\\s]*)\\]\\)`,
+  );
+  for (const asset of jsAssets) {
+    const code = read(asset);
+    const match = code.match(call);
+    if (!match) continue;
+    const table = preloadTable(code);
+    if (!table) continue;
+    return (match[1] ?? '')
+      .split(',')
+      .filter((index) => index.trim() !== '')
+      .map((index) => table[Number(index)])
+      .filter((file): file is string => Boolean(file));
+  }
+  return [];
+}
+
+/** `roots` and everything they import statically, transitively. */
+function withStaticImports(roots: string[]): Set<string> {
+  const seen = new Set<string>();
+  const queue = [...roots];
+  while (queue.length > 0) {
+    const asset = queue.pop() as string;
+    if (seen.has(asset) || !asset.endsWith('.js')) continue;
+    seen.add(asset);
+    queue.push(...staticImports(asset));
+  }
+  return seen;
+}
+
+const html = read('index.html');
+const entry = [...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)].map((m) =>
+  assetPath(m[1] ?? ''),
+);
+const preloads = [...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map((m) =>
+  assetPath(m[1] ?? ''),
+);
+const stylesheets = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) =>
+  assetPath(m[1] ?? ''),
+);
+if (entry.length === 0) fail('no entry script in index.html');
+
+const jsAssets = readdirSync(path.join(DIST, 'assets'))
+  .filter((file) => file.endsWith('.js'))
+  .map((file) => path.posix.join('assets', file));
+
+const loginJs = withStaticImports([...entry, ...preloads]);
+const loginCss = new Set(stylesheets);
+
+const shellJs = new Set(loginJs);
+const shellCss = new Set(loginCss);
+for (const name of SHELL_CHUNKS) {
+  const chunk = jsAssets.find((asset) => path.posix.basename(asset).startsWith(`${name}-`));
+  if (!chunk) fail(`no chunk named ${name}-*.js in dist/client/assets`);
+  const withPreloads = [chunk, ...preloadedWith(chunk, jsAssets)];
+  for (const asset of withStaticImports(withPreloads)) shellJs.add(asset);
+  for (const asset of withPreloads.filter((file) => file.endsWith('.css'))) shellCss.add(asset);
+}
+
+function total(assets: Iterable<string>): number {
+  let sum = 0;
+  for (const asset of assets) sum += gzipSize(asset);
+  return sum;
+}
+
+function kb(bytes: number): string {
+  return `${(bytes / 1000).toFixed(1)} KB`;
+}
+
+const rows = [
+  ['Login route', loginJs, loginCss],
+  ['Signed-in shell', shellJs, shellCss],
+] as const;
+
+console.log('Gzipped size of what the browser downloads (dist/client):\n');
+console.log(`${'Route'.padEnd(18)}${'JS'.padStart(12)}${'CSS'.padStart(12)}${'Files'.padStart(8)}`);
+for (const [label, js, css] of rows) {
+  console.log(
+    `${label.padEnd(18)}${kb(total(js)).padStart(12)}${kb(total(css)).padStart(12)}${String(js.size + css.size).padStart(8)}`,
+  );
+}
+
+const loginBytes = total(loginJs);
+console.log(
+  `\nLogin route JavaScript: ${kb(loginBytes)} of a ${kb(LOGIN_JS_BUDGET_BYTES)} budget (SPEC §7).`,
+);
+if (loginBytes > LOGIN_JS_BUDGET_BYTES) {
+  console.error(
+    `size: the login route's JavaScript is over budget by ${kb(loginBytes - LOGIN_JS_BUDGET_BYTES)}.`,
+  );
+  process.exit(1);
+}

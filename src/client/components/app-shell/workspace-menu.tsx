@@ -1,0 +1,204 @@
+import { Avatar, Badge, Center, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
+import {
+  IconCheck,
+  IconLayoutGrid,
+  IconSelector,
+  type Icon as TablerIcon,
+} from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { ROLE_SHORT_LABELS } from '../../../shared/roles.ts';
+import { useCurrentWorkspace, useMe } from '../../features/auth/session.ts';
+import { trpc, type RouterOutputs } from '../../trpc.ts';
+import { initials } from './initials.ts';
+import { workspaceLinksFor } from './navigation.ts';
+
+type MyWorkspace = RouterOutputs['workspaces']['listMine'][number];
+
+function WorkspaceAvatar({
+  name,
+  logoUrl,
+  size,
+}: {
+  name: string;
+  logoUrl: string | null | undefined;
+  size: number;
+}) {
+  return (
+    <Avatar
+      src={logoUrl}
+      alt=""
+      radius="md"
+      size={size}
+      variant="gradient"
+      gradient={{ from: 'indigo.6', to: 'cyan.5', deg: 135 }}
+    >
+      {initials(name) || 'K'}
+    </Avatar>
+  );
+}
+
+/** A menu icon as wide as the switcher's avatars, so every label starts on one line. */
+function MenuIcon({ icon: Icon }: { icon: TablerIcon }) {
+  return (
+    <Center w={24}>
+      <Icon size={16} />
+    </Center>
+  );
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * The workspace-settings menu (SPEC §2): the switcher over the user's workspaces, then
+ * Team Management, Admin Panel (platform admins only), Workspace Settings and Billing.
+ * In the rail its target is the workspace's avatar; in the phone drawer, a full row.
+ */
+export function WorkspaceMenu({
+  placement = 'rail',
+  onNavigate,
+}: {
+  placement?: 'rail' | 'drawer';
+  onNavigate?: () => void;
+}) {
+  const me = useMe();
+  const current = useCurrentWorkspace();
+  const mine = trpc.workspaces.listMine.useQuery();
+  const switchWorkspace = trpc.workspaces.switch.useMutation();
+  const workspace = current.status === 'success' ? current.data : null;
+  const name = workspace?.name ?? 'No workspace selected';
+  const roleText = workspace ? ROLE_SHORT_LABELS[workspace.role] : null;
+
+  const choose = async (target: MyWorkspace) => {
+    if (target.id === workspace?.id) return;
+    try {
+      await switchWorkspace.mutateAsync({ id: target.id });
+    } catch (error) {
+      // SPEC §8: a failed switch is only logged.
+      console.error('Workspace switch failed', error);
+      return;
+    }
+    // SPEC §4: switching from the switcher reloads the page, so every cached answer of
+    // the previous workspace is gone at once.
+    window.location.reload();
+  };
+
+  const inRail = placement === 'rail';
+
+  return (
+    <Menu
+      position={inRail ? 'right-start' : 'bottom-start'}
+      offset={inRail ? 14 : 6}
+      width={inRail ? 288 : 'target'}
+      shadow="lg"
+      withinPortal
+    >
+      <Menu.Target>
+        {inRail ? (
+          <UnstyledButton aria-label="Workspace menu" title={name}>
+            <WorkspaceAvatar
+              name={workspace?.name ?? 'Keel'}
+              logoUrl={workspace?.logoUrl}
+              size={40}
+            />
+          </UnstyledButton>
+        ) : (
+          <UnstyledButton
+            aria-label="Workspace menu"
+            w="100%"
+            p="sm"
+            bd="1px solid var(--mantine-color-default-border)"
+            bdrs="md"
+          >
+            <Group gap="sm" wrap="nowrap">
+              <WorkspaceAvatar
+                name={workspace?.name ?? 'Keel'}
+                logoUrl={workspace?.logoUrl}
+                size={36}
+              />
+              <Stack gap={0} flex={1} miw={0}>
+                <Text fw={600} size="sm" truncate>
+                  {name}
+                </Text>
+                {roleText && (
+                  <Text size="xs" c="dimmed">
+                    {roleText}
+                  </Text>
+                )}
+              </Stack>
+              <IconSelector size={16} color="var(--mantine-color-dimmed)" />
+            </Group>
+          </UnstyledButton>
+        )}
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Group gap="sm" wrap="nowrap" px="xs" py={8}>
+          <WorkspaceAvatar
+            name={workspace?.name ?? 'Keel'}
+            logoUrl={workspace?.logoUrl}
+            size={36}
+          />
+          <Stack gap={0} miw={0}>
+            <Text fw={600} size="sm" truncate>
+              {name}
+            </Text>
+            {workspace && (
+              <Text size="xs" c="dimmed">
+                {`${roleText} · ${capitalise(workspace.subscriptionTier || 'free')} plan`}
+              </Text>
+            )}
+          </Stack>
+        </Group>
+        <Menu.Divider />
+        <Menu.Label>Switch workspace</Menu.Label>
+        {mine.data?.map((entry) => {
+          const isCurrent = entry.id === workspace?.id;
+          return (
+            <Menu.Item
+              key={entry.id}
+              disabled={!entry.isActive || entry.isDeleted}
+              leftSection={<WorkspaceAvatar name={entry.name} logoUrl={entry.logoUrl} size={24} />}
+              rightSection={
+                <Group gap={6} wrap="nowrap">
+                  <Badge size="xs" variant="light" color={isCurrent ? 'indigo' : 'gray'} tt="none">
+                    {ROLE_SHORT_LABELS[entry.role]}
+                  </Badge>
+                  {isCurrent ? (
+                    <IconCheck size={14} color="var(--mantine-primary-color-filled)" />
+                  ) : (
+                    <IconCheck size={14} opacity={0} aria-hidden />
+                  )}
+                </Group>
+              }
+              aria-current={isCurrent ? 'true' : undefined}
+              onClick={() => void choose(entry)}
+            >
+              <Text size="sm" truncate maw={150}>
+                {entry.name}
+              </Text>
+            </Menu.Item>
+          );
+        })}
+        <Menu.Item
+          leftSection={<MenuIcon icon={IconLayoutGrid} />}
+          renderRoot={(props) => <Link to="/workspace-selector" {...props} />}
+          onClick={onNavigate}
+        >
+          All Workspaces
+        </Menu.Item>
+        <Menu.Divider />
+        {workspaceLinksFor(Boolean(me.data?.isAdmin)).map((link) => (
+          <Menu.Item
+            key={link.to}
+            leftSection={<MenuIcon icon={link.icon} />}
+            renderRoot={(props) => <Link to={link.to} {...props} />}
+            onClick={onNavigate}
+          >
+            {link.label}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,88 @@
+import {
+  Button,
+  Card,
+  EmptyState,
+  Group,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { IconPlus, IconSearch, type Icon } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+
+export interface PlaceholderPageProps {
+  /** The page heading. */
+  title: string;
+  /** One line under the heading: what the page is for. */
+  description: string;
+  icon: Icon;
+  /** The search box's placeholder; no search box without it. */
+  searchPlaceholder?: string;
+  /** The create button's label; no button without it. */
+  createLabel?: string;
+  /** What the list holds, in the plural ("tasks"), for the empty state. */
+  noun?: string;
+  /** The empty state's hint when nothing is searched. */
+  emptyHint?: string;
+  /** Shown between the toolbar and the empty state (e.g. summary cards). */
+  children?: ReactNode;
+}
+
+/**
+ * A page that is not built yet (SPEC §2 "Static placeholders"): a title, a search box
+ * and a create button that does nothing, above an empty state.
+ */
+export function PlaceholderPage({
+  title,
+  description,
+  icon: PageIcon,
+  searchPlaceholder,
+  createLabel,
+  noun = title.toLowerCase(),
+  emptyHint = `Your ${noun} will appear here.`,
+  children,
+}: PlaceholderPageProps) {
+  const [query, setQuery] = useState('');
+  const searching = query.trim().length > 0;
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" gap="md">
+        <Stack gap={4} miw={0}>
+          <Title order={2} fz={{ base: 22, sm: 26 }}>
+            {title}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {description}
+          </Text>
+        </Stack>
+        {createLabel && (
+          <Tooltip label="Coming soon">
+            <Button leftSection={<IconPlus size={18} stroke={1.8} />}>{createLabel}</Button>
+          </Tooltip>
+        )}
+      </Group>
+      {searchPlaceholder && (
+        <TextInput
+          placeholder={searchPlaceholder}
+          aria-label={searchPlaceholder.replace(/\.+$/, '')}
+          leftSection={<IconSearch size={16} stroke={1.8} />}
+          value={query}
+          onChange={(event) => setQuery(event.currentTarget.value)}
+          maw={{ base: '100%', sm: 360 }}
+        />
+      )}
+      {children}
+      <Card withBorder radius="lg" py={56} px="md">
+        <EmptyState
+          variant="light"
+          size="md"
+          icon={<PageIcon size={26} stroke={1.5} />}
+          title={searching ? `No ${noun} found` : `No ${noun} yet`}
+          description={searching ? 'Try adjusting your search.' : emptyHint}
+        />
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,129 @@
+import {
+  IconBuildingBank,
+  IconCalculator,
+  IconCalendarEvent,
+  IconCalendarTime,
+  IconCashBanknote,
+  IconChecklist,
+  IconCreditCard,
+  IconDeviceDesktop,
+  IconForms,
+  IconReceipt,
+  IconSignature,
+  IconTools,
+  IconTrendingUp,
+  IconUsersGroup,
+  type Icon,
+} from '@tabler/icons-react';
+import { useRouterState } from '@tanstack/react-router';
+import { pageTitleFor, normalisePath } from '../../components/app-shell/page-titles.ts';
+import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import type { StaticPlaceholderPath } from './static-placeholder-paths.ts';
+
+interface StaticPlaceholder {
+  description: string;
+  icon: Icon;
+  createLabel: string;
+  noun?: string;
+}
+
+/**
+ * The static placeholders of SPEC §2, by path: each has a title (the page title of its
+ * path), a search box and a create button that does nothing.
+ */
+const STATIC_PLACEHOLDERS: Record<StaticPlaceholderPath, StaticPlaceholder> = {
+  '/tasks': {
+    description: 'The to-dos of your projects, who owns them and when they are due.',
+    icon: IconChecklist,
+    createLabel: 'New Task',
+  },
+  '/timesheets': {
+    description: 'Weekly timesheets of your team, ready for approval.',
+    icon: IconCalendarTime,
+    createLabel: 'New Timesheet',
+  },
+  '/resourcing': {
+    description: 'Who is working on what, and who has time to spare.',
+    icon: IconUsersGroup,
+    createLabel: 'Add Resource',
+    noun: 'resources',
+  },
+  '/estimates': {
+    description: 'Priced estimates to send before the work starts.',
+    icon: IconCalculator,
+    createLabel: 'New Estimate',
+  },
+  '/contracts': {
+    description: 'Agreements with your clients, ready to sign.',
+    icon: IconSignature,
+    createLabel: 'New Contract',
+  },
+  '/forms': {
+    description: 'Intake forms and questionnaires for your clients.',
+    icon: IconForms,
+    createLabel: 'New Form',
+  },
+  '/scheduling': {
+    description: 'Meetings and bookings with your clients.',
+    icon: IconCalendarEvent,
+    createLabel: 'New Event',
+    noun: 'events',
+  },
+  '/services': {
+    description: 'The services you sell, with their rates.',
+    icon: IconTools,
+    createLabel: 'Add Service',
+  },
+  '/portal': {
+    description: 'A place where your clients see their projects and invoices.',
+    icon: IconDeviceDesktop,
+    createLabel: 'Invite Client',
+    noun: 'portal clients',
+  },
+  '/payments': {
+    description: 'Payments received from your clients.',
+    icon: IconCreditCard,
+    createLabel: 'Record Payment',
+  },
+  '/income': {
+    description: 'Money coming in, by client and by month.',
+    icon: IconTrendingUp,
+    createLabel: 'Add Income',
+    noun: 'income records',
+  },
+  '/expenses': {
+    description: 'What the business spends, ready for your accountant.',
+    icon: IconReceipt,
+    createLabel: 'Add Expense',
+  },
+  '/banking': {
+    description: 'Your bank accounts and their transactions.',
+    icon: IconBuildingBank,
+    createLabel: 'Connect Account',
+    noun: 'bank accounts',
+  },
+  '/rate-cards': {
+    description: 'Standard rates by role or service.',
+    icon: IconCashBanknote,
+    createLabel: 'New Rate Card',
+  },
+};
+
+/** SPEC §2: Financial Overview shows four zero cards. */
+/** The page of every static placeholder route, chosen by path. */
+export function StaticPlaceholderPage() {
+  const path = normalisePath(useRouterState({ select: (s) => s.location.pathname }));
+  const placeholder = (STATIC_PLACEHOLDERS as Record<string, StaticPlaceholder | undefined>)[path];
+  if (!placeholder) return null;
+  const title = pageTitleFor(path);
+  return (
+    <PlaceholderPage
+      title={title}
+      description={placeholder.description}
+      icon={placeholder.icon}
+      searchPlaceholder={`Search ${(placeholder.noun ?? title).toLowerCase()}...`}
+      createLabel={placeholder.createLabel}
+      noun={placeholder.noun}
+    />
+  );
+}

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/**
+ * The forms of /settings (SPEC §5 "Settings profile", "Business"). The screen is local
+ * only, so its schemas live with it rather than in src/shared: no server validates them.
+ */
+export const SettingsProfileSchema = z.object({
+  name: z.string().trim().min(1, 'Name is required'),
+  email: z.string().trim().pipe(z.email('Invalid email address')),
+  company: z.string().optional(),
+  phone: z.string().optional(),
+});
+export type SettingsProfile = z.infer<typeof SettingsProfileSchema>;
+
+export const CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD'] as const;
+export const INVOICE_TERMS = ['Net 7', 'Net 15', 'Net 30', 'Due on receipt'] as const;
+
+export const BusinessSettingsSchema = z.object({
+  defaultHourlyRate: z
+    .number({ error: 'Default hourly rate is required' })
+    .min(0, 'Number must be greater than or equal to 0'),
+  currency: z.enum(CURRENCIES, { error: 'Currency is required' }),
+  timezone: z.string({ error: 'Timezone is required' }).min(1, 'Timezone is required'),
+  defaultInvoiceTerms: z.enum(INVOICE_TERMS, { error: 'Invoice terms are required' }),
+  autoInvoiceReminder: z.boolean(),
+  weeklyReports: z.boolean(),
+});
+export type BusinessSettings = z.infer<typeof BusinessSettingsSchema>;
+
+/** The time zones offered (SPEC §5: a list of 26 zones). */
+export const TIMEZONES = [
+  'America/New_York',
+  'America/Chicago',
+  'America/Denver',
+  'America/Los_Angeles',
+  'America/Anchorage',
+  'Pacific/Honolulu',
+  'America/Toronto',
+  'America/Vancouver',
+  'America/Mexico_City',
+  'America/Sao_Paulo',
+  'America/Buenos_Aires',
+  'Europe/London',
+  'Europe/Dublin',
+  'Europe/Paris',
+  'Europe/Berlin',
+  'Europe/Madrid',
+  'Europe/Rome',
+  'Europe/Amsterdam',
+  'Europe/Stockholm',
+  'Europe/Moscow',
+  'Africa/Johannesburg',
+  'Asia/Dubai',
+  'Asia/Kolkata',
+  'Asia/Singapore',
+  'Asia/Tokyo',
+  'Australia/Sydney',
+] as const;
