@@ -139,7 +139,8 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
   await app.register(fileRoutes, { db });
 
   if (config.clientDir) {
-    await app.register(fastifyStatic, { root: config.clientDir, wildcard: false, index: false });
+    // wildcard: files are looked up per request, so a rebuilt client is served without a restart.
+    await app.register(fastifyStatic, { root: config.clientDir, wildcard: true, index: false });
   }
   return app;
 }

@@ -1,0 +1,94 @@
+import { format } from 'date-fns';
+import { ROLE_LABELS, type WorkspaceRole } from '../../../shared/roles.ts';
+
+/** Rows per page in the admin tables: small enough to stay quick with thousands of rows. */
+export const ADMIN_PAGE_SIZE = 25;
+
+/**
+ * The actions the server writes to the activity log (SPEC §3 plus the ones Keel adds);
+ * the filter offers exactly these, with the stored names an operator would grep for.
+ */
+export const ACTIVITY_ACTIONS = [
+  'user_signup',
+  'login',
+  'logout',
+  'workspace_created',
+  'workspace_deleted',
+  'workspace_reactivated',
+  'user_invited',
+  'admin_action',
+  'error',
+] as const;
+
+const ACTION_COLORS: Record<string, string> = {
+  user_signup: 'teal',
+  login: 'blue',
+  logout: 'gray',
+  workspace_created: 'indigo',
+  workspace_deleted: 'red',
+  workspace_reactivated: 'grape',
+  user_invited: 'cyan',
+  admin_action: 'orange',
+  error: 'red',
+};
+
+export function actionColor(action: string): string {
+  return ACTION_COLORS[action] ?? 'gray';
+}
+
+export function formatDate(iso: string | null | undefined): string {
+  return iso ? format(new Date(iso), 'MMM dd, yyyy') : '—';
+}
+
+export function formatDateTime(iso: string): string {
+  return format(new Date(iso), 'MMM dd, yyyy HH:mm:ss');
+}
+
+/** 1536 → '1.5 KB'; binary units, as `top` and the OS report memory. */
+export function formatBytes(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value.toFixed(unit === 0 ? 0 : 1)} ${units[unit]}`;
+}
+
+/** 93_784 → '1d 2h 3m'; the two or three largest units are enough to read at a glance. */
+export function formatUptime(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.floor(totalSeconds));
+  const days = Math.floor(seconds / 86_400);
+  const hours = Math.floor((seconds % 86_400) / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  if (days > 0) return `${days}d ${hours}h ${minutes}m`;
+  if (hours > 0) return `${hours}h ${minutes}m`;
+  if (minutes > 0) return `${minutes}m ${seconds % 60}s`;
+  return `${seconds}s`;
+}
+
+export function formatCount(n: number): string {
+  return new Intl.NumberFormat().format(n);
+}
+
+/** 'free' → 'Free' (SPEC §2: the tier defaults to free). */
+export function capitalise(text: string): string {
+  return text ? text.charAt(0).toUpperCase() + text.slice(1) : text;
+}
+
+/** A membership role as the team page names it; unknown (legacy) roles as stored. */
+export function roleLabel(role: string): string {
+  return ROLE_LABELS[role as WorkspaceRole] ?? capitalise(role.replace(/_/g, ' '));
+}
+
+/** An invitation is Accepted once used, Expired when unused past its date, else Pending. */
+export type InvitationStatus = 'Accepted' | 'Pending' | 'Expired';
+
+export function invitationStatus(
+  invitation: { used: boolean; expiresAt: string },
+  now = Date.now(),
+): InvitationStatus {
+  if (invitation.used) return 'Accepted';
+  return new Date(invitation.expiresAt).getTime() <= now ? 'Expired' : 'Pending';
+}

@@ -1,0 +1,27 @@
+import { AdminConfirmDialog } from './admin-confirm.dialog.tsx';
+import { useRetained } from './use-retained.ts';
+
+/** Suspending locks every member out at once, so it is confirmed; activating is not. */
+export function AdminSuspendWorkspaceDialog({
+  workspace,
+  onConfirm,
+  onClose,
+}: {
+  workspace: { id: number; name: string } | null;
+  onConfirm: (id: number) => Promise<boolean>;
+  onClose: () => void;
+}) {
+  const shown = useRetained(workspace);
+  return (
+    <AdminConfirmDialog
+      opened={workspace !== null}
+      title="Suspend Workspace"
+      confirmLabel="Suspend Workspace"
+      onClose={onClose}
+      onConfirm={() => (workspace ? onConfirm(workspace.id) : Promise.resolve(false))}
+    >
+      Suspend &quot;{shown?.name}&quot;? Its members lose access at once and are told the workspace
+      has been suspended. Nothing is deleted: activating it restores access.
+    </AdminConfirmDialog>
+  );
+}

@@ -1,0 +1,174 @@
+import { Button, Group, Paper, Stack } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData } from '@tanstack/react-query';
+import { IconDownload, IconUserPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { toastError, toastSuccess } from '../../components/toasts.tsx';
+import { messageOf, trpc } from '../../trpc.ts';
+import { useMe } from '../auth/session.ts';
+import { AdminAddUserDialog } from './admin-add-user.dialog.tsx';
+import { ADMIN_PAGE_SIZE, formatCount } from './admin-format.ts';
+import { AdminPageHeader } from './admin-page-header.tsx';
+import { AdminSearchInput } from './admin-search.input.tsx';
+import { AdminTableFooter } from './admin-table-footer.tsx';
+import { AdminTableState } from './admin-table-state.tsx';
+import { AdminUserDrawer } from './admin-user.drawer.tsx';
+import { AdminUsersTable, type AdminUser } from './admin-users.table.tsx';
+import { downloadUsersCsv, fetchAllUsers } from './export-users.ts';
+import { refreshAudit } from './refresh-audit.ts';
+
+/**
+ * /admin/users: every account on the platform, searched by name or email and paged on
+ * the server, with activation, the Edit side panel, CSV export and Add User.
+ */
+export function AdminUsersPage() {
+  const me = useMe();
+  const utils = trpc.useUtils();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const [page, setPage] = useState(1);
+  const list = trpc.admin.users.useQuery(
+    {
+      search: debounced || undefined,
+      limit: ADMIN_PAGE_SIZE,
+      offset: (page - 1) * ADMIN_PAGE_SIZE,
+    },
+    { placeholderData: keepPreviousData },
+  );
+  const setStatus = trpc.admin.setUserStatus.useMutation();
+  const [pendingStatusId, setPendingStatusId] = useState<number | null>(null);
+  const [editing, setEditing] = useState<AdminUser | null>(null);
+  const [drawerOpened, setDrawerOpened] = useState(false);
+  const [adding, setAdding] = useState(false);
+  const [exporting, setExporting] = useState(false);
+
+  const items = list.data?.items ?? [];
+  const total = list.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
+  if (list.data && !list.isPlaceholderData && page > pages) setPage(pages);
+
+  // The panel follows the list (a role changed in its Workspaces tab shows at once) and
+  // keeps its own copy when the user leaves the page shown.
+  const live = editing ? (items.find((u) => u.id === editing.id) ?? editing) : null;
+
+  const changeSearch = (value: string) => {
+    setSearch(value);
+    setPage(1);
+  };
+
+  const toggleStatus = async (user: AdminUser) => {
+    setPendingStatusId(user.id);
+    try {
+      await setStatus.mutateAsync({ id: user.id, isActive: !user.isActive });
+      await Promise.all([utils.admin.users.invalidate(), refreshAudit(utils)]);
+      toastSuccess('User status updated successfully');
+    } catch (error) {
+      toastError('Failed to update user status', messageOf(error) || undefined);
+    } finally {
+      setPendingStatusId(null);
+    }
+  };
+
+  const exportUsers = async () => {
+    setExporting(true);
+    try {
+      const users = await fetchAllUsers((offset, limit) =>
+        utils.client.admin.users.query({ search: debounced || undefined, offset, limit }),
+      );
+      await downloadUsersCsv(users);
+      toastSuccess('Users exported', `${formatCount(users.length)} users in the CSV file`);
+    } catch (error) {
+      toastError('Export failed', messageOf(error) || undefined);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  let body;
+  if (list.isPending) body = <AdminTableState state="loading" label="Loading users" />;
+  else if (list.isError)
+    body = (
+      <AdminTableState
+        state="error"
+        label="Users could not be loaded"
+        onRetry={() => void list.refetch()}
+      />
+    );
+  else if (items.length === 0)
+    body = (
+      <AdminTableState
+        state="empty"
+        label="No users found"
+        hint={debounced ? 'Try adjusting your search' : undefined}
+      />
+    );
+  else
+    body = (
+      <>
+        <div style={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
+          <AdminUsersTable
+            users={items}
+            meId={me.data?.id}
+            pendingStatusId={pendingStatusId}
+            onEdit={(user) => {
+              setEditing(user);
+              setDrawerOpened(true);
+            }}
+            onToggleStatus={(user) => void toggleStatus(user)}
+          />
+        </div>
+        <AdminTableFooter
+          page={page}
+          pageSize={ADMIN_PAGE_SIZE}
+          total={total}
+          noun="users"
+          onPageChange={setPage}
+        />
+      </>
+    );
+
+  return (
+    <Stack gap="md">
+      <AdminPageHeader
+        title="Users"
+        description="Every account on this server, whichever workspaces it belongs to."
+        actions={
+          <>
+            <Button
+              variant="default"
+              leftSection={<IconDownload size={16} />}
+              loading={exporting}
+              onClick={() => void exportUsers()}
+            >
+              Export Users
+            </Button>
+            <Button leftSection={<IconUserPlus size={16} />} onClick={() => setAdding(true)}>
+              Add User
+            </Button>
+          </>
+        }
+      />
+      <Group>
+        <AdminSearchInput
+          label="Search users"
+          placeholder="Search by name or email..."
+          value={search}
+          searching={list.isFetching && debounced !== ''}
+          onChange={changeSearch}
+        />
+      </Group>
+      <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
+        {body}
+      </Paper>
+      <AdminUserDrawer
+        user={live}
+        opened={drawerOpened}
+        self={live?.id === me.data?.id}
+        onClose={() => setDrawerOpened(false)}
+      />
+      <AdminAddUserDialog opened={adding} onClose={() => setAdding(false)} />
+    </Stack>
+  );
+}
+
+export default AdminUsersPage;
