@@ -141,6 +141,8 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
   if (config.clientDir) {
     // wildcard: files are looked up per request, so a rebuilt client is served without a restart.
     await app.register(fastifyStatic, { root: config.clientDir, wildcard: true, index: false });
+    // The root is the app itself, not a directory to list.
+    app.get('/', (_req, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
   }
   return app;
 }
