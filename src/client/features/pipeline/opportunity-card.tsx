@@ -1,0 +1,58 @@
+import { IconBuilding, IconCalendar, IconUser } from '@tabler/icons-react';
+import { memo, type ComponentPropsWithoutRef, type Ref } from 'react';
+import { formatMoney } from '../../../shared/money.ts';
+import type { Lead } from '../../../shared/pipeline.schema.ts';
+import { formatCloseDate } from './lead-view.ts';
+import classes from './pipeline.module.css';
+
+type OpportunityCardProps = ComponentPropsWithoutRef<'div'> & {
+  lead: Lead;
+  ref?: Ref<HTMLDivElement>;
+};
+
+/**
+ * What a deal looks like on the board (SPEC §2): name, value, contact, company and two
+ * lines of description; beyond the spec its chance and close date, the two facts a seller
+ * scans a column for. Drawn the same in its column and under the pointer while dragged.
+ *
+ * Plain elements styled by the CSS module rather than Mantine components: a board draws
+ * dozens of these at once, and each Mantine component costs a theme lookup per render.
+ */
+export const OpportunityCard = memo(function OpportunityCard({
+  lead,
+  ref,
+  className,
+  ...others
+}: OpportunityCardProps) {
+  const closes = formatCloseDate(lead.closeDate);
+  return (
+    <div ref={ref} className={`${classes.card} ${className ?? ''}`} {...others}>
+      <div className={classes.cardTop}>
+        <div className={classes.cardTitle}>{lead.dealName}</div>
+        <div className={classes.cardValue}>{formatMoney(lead.value)}</div>
+      </div>
+      {lead.person && (
+        <div className={classes.cardMeta}>
+          <IconUser size={14} stroke={1.7} aria-hidden />
+          <span>{lead.person.fullName}</span>
+        </div>
+      )}
+      {lead.company && (
+        <div className={classes.cardMeta}>
+          <IconBuilding size={14} stroke={1.7} aria-hidden />
+          <span>{lead.company.name}</span>
+        </div>
+      )}
+      {lead.description && <div className={classes.cardDescription}>{lead.description}</div>}
+      <div className={classes.cardFooter}>
+        <span className={classes.cardChance}>{lead.probability}%</span>
+        {closes && (
+          <span className={classes.cardMeta}>
+            <IconCalendar size={13} stroke={1.7} aria-hidden />
+            <span>{closes}</span>
+          </span>
+        )}
+      </div>
+    </div>
+  );
+});

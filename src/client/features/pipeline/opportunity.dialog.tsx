@@ -1,0 +1,65 @@
+import { Modal } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useState } from 'react';
+import type { Lead, Stage } from '../../../shared/pipeline.schema.ts';
+import { ConfirmDeleteDialog } from './confirm-delete.dialog.tsx';
+import { OpportunityForm } from './opportunity-form.tsx';
+import { useLeadMutations } from './use-lead-mutations.ts';
+
+/**
+ * Add New Opportunity (no `lead`) and Edit Opportunity, the latter with a delete button
+ * and its confirmation stacked on top. Full screen on a phone.
+ */
+export function OpportunityDialog({
+  opened,
+  lead,
+  stages,
+  onClose,
+}: {
+  opened: boolean;
+  lead: Lead | null;
+  stages: readonly Stage[];
+  onClose: () => void;
+}) {
+  const phone = useMediaQuery('(max-width: 36em)');
+  const { remove } = useLeadMutations();
+  const [confirming, setConfirming] = useState(false);
+
+  return (
+    <Modal.Stack>
+      <Modal
+        stackId="opportunity"
+        opened={opened}
+        onClose={onClose}
+        title={lead ? 'Edit Opportunity' : 'Add New Opportunity'}
+        size="lg"
+        fullScreen={phone}
+        centered
+      >
+        {/* The modal unmounts its content once closed: each opening starts a fresh form. */}
+        <OpportunityForm
+          key={lead?.id ?? 'new'}
+          lead={lead}
+          stages={stages}
+          onSaved={onClose}
+          onCancel={onClose}
+          onDelete={lead ? () => setConfirming(true) : undefined}
+        />
+      </Modal>
+      {lead && (
+        <ConfirmDeleteDialog
+          stackId="delete-opportunity"
+          opened={opened && confirming}
+          title="Delete Opportunity"
+          message={`Are you sure you want to delete "${lead.dealName}"? This action cannot be undone.`}
+          onClose={() => setConfirming(false)}
+          onConfirm={async () => {
+            const deleted = await remove(lead);
+            if (deleted) onClose();
+            return deleted;
+          }}
+        />
+      )}
+    </Modal.Stack>
+  );
+}

@@ -1,0 +1,120 @@
+import { useDroppable } from '@dnd-kit/core';
+import { Badge, ColorSwatch, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useMemo, useRef, type CSSProperties } from 'react';
+import { formatMoney } from '../../../shared/money.ts';
+import type { Lead, Stage } from '../../../shared/pipeline.schema.ts';
+import { DraggableOpportunityCard } from './draggable-opportunity-card.tsx';
+import { summarize } from './lead-view.ts';
+import classes from './pipeline.module.css';
+import { stageColor } from './stage-colors.ts';
+
+/** What the board's drag handlers learn about the column under a dragged card. */
+export interface ColumnDropData {
+  type: 'column';
+  stage: Stage;
+}
+
+/** A first guess at a card's height; each card is measured once drawn. */
+const ESTIMATED_CARD_HEIGHT = 140;
+const CARD_GAP = 8;
+
+/**
+ * One stage of the board (SPEC §2): a 300 px column headed by its label, deal count, the
+ * sum of its values and (beyond the spec) the weighted value, the forecast of what it is
+ * worth. The whole column is the drop target, so a card dropped onto another card lands
+ * in that card's column. Only the cards in view (plus a few) are drawn, so a stage with
+ * hundreds of deals costs no more than one with ten.
+ */
+export const StageColumn = memo(function StageColumn({
+  stage,
+  leads,
+  onOpen,
+}: {
+  stage: Stage;
+  leads: readonly Lead[];
+  onOpen: (lead: Lead) => void;
+}) {
+  const { setNodeRef, isOver } = useDroppable({
+    id: `stage:${stage.key}`,
+    data: { type: 'column', stage } satisfies ColumnDropData,
+  });
+  const summary = useMemo(() => summarize(leads), [leads]);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: leads.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ESTIMATED_CARD_HEIGHT,
+    getItemKey: (index) => leads[index]?.id ?? index,
+    gap: CARD_GAP,
+    overscan: 4,
+    paddingStart: 2,
+    paddingEnd: 2,
+  });
+  const color = stageColor(stage.color);
+  const headingId = `stage-column-${stage.id}`;
+
+  return (
+    <section
+      ref={setNodeRef}
+      className={classes.column}
+      data-over={isOver || undefined}
+      data-stage={stage.key}
+      aria-labelledby={headingId}
+      style={{ '--stage-color': `var(--mantine-color-${color}-filled)` } as CSSProperties}
+    >
+      <Stack gap={4} className={classes.columnHeader}>
+        <Group justify="space-between" gap="xs" wrap="nowrap">
+          <Group gap={8} wrap="nowrap" miw={0}>
+            <ColorSwatch color={`var(--stage-color)`} size={10} withShadow={false} />
+            <Text id={headingId} component="h3" fw={600} size="sm" truncate="end">
+              {stage.label}
+            </Text>
+          </Group>
+          <Badge variant="light" color={color} size="sm">
+            {summary.count}
+          </Badge>
+        </Group>
+        <Group justify="space-between" gap="xs" wrap="nowrap">
+          <Text size="sm" fw={600}>
+            {formatMoney(summary.total)}
+          </Text>
+          <Tooltip label="Each deal's value times its probability">
+            <Text size="xs" c="dimmed">
+              Weighted {formatMoney(summary.weighted)}
+            </Text>
+          </Tooltip>
+        </Group>
+      </Stack>
+
+      <div ref={scrollRef} className={classes.columnBody}>
+        {leads.length === 0 ? (
+          <div className={classes.emptyColumn}>Drop opportunities here</div>
+        ) : (
+          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+            {virtualizer.getVirtualItems().map((item) => {
+              const lead = leads[item.index];
+              if (!lead) return null;
+              return (
+                <div
+                  key={item.key}
+                  ref={virtualizer.measureElement}
+                  data-index={item.index}
+                  style={{
+                    position: 'absolute',
+                    top: 0,
+                    left: 0,
+                    width: '100%',
+                    transform: `translateY(${item.start}px)`,
+                  }}
+                >
+                  <DraggableOpportunityCard lead={lead} onOpen={onOpen} />
+                </div>
+              );
+            })}
+          </div>
+        )}
+      </div>
+    </section>
+  );
+});
