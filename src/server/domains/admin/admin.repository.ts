@@ -2,16 +2,9 @@ import { sql } from 'kysely';
 import type { ListQuery } from '../../../shared/list.schema.ts';
 import { splitFullName } from '../../../shared/team.schema.ts';
 import type { Database } from '../../db/create-db.ts';
-import { containsPattern, iso } from '../../db/search.ts';
+import { containsPattern, iso, paginate } from '../../db/search.ts';
 
 const count = sql<number>`count(*)::int`;
-
-function page<Q extends { limit(n: number): Q; offset(n: number): Q }>(q: Q, query: ListQuery): Q {
-  let result = q;
-  if (query.limit !== undefined) result = result.limit(query.limit);
-  if (query.offset) result = result.offset(query.offset);
-  return result;
-}
 
 // Users
 
@@ -28,7 +21,7 @@ function usersQuery(db: Database, search?: string) {
 
 /** Every account with its workspaces, newest first. */
 export async function listUsers(db: Database, query: ListQuery) {
-  const rows = await page(
+  const rows = await paginate(
     usersQuery(db, query.search)
       .select([
         'u.id',
@@ -123,7 +116,7 @@ const toWorkspace = (r: WorkspaceRow) => ({
 });
 
 export async function listWorkspaces(db: Database, query: ListQuery) {
-  const rows = await page(
+  const rows = await paginate(
     selectWorkspace(db, query.search).orderBy('w.createdAt', 'desc').orderBy('w.id', 'desc'),
     query,
   ).execute();
@@ -208,7 +201,7 @@ export async function listInvitations(db: Database, query: ListQuery) {
     const pattern = containsPattern(query.search);
     q = q.where((eb) => eb.or([eb('it.email', 'ilike', pattern), eb('w.name', 'ilike', pattern)]));
   }
-  const rows = await page(
+  const rows = await paginate(
     q.orderBy('it.createdAt', 'desc').orderBy('it.id', 'desc'),
     query,
   ).execute();
@@ -268,7 +261,7 @@ function logsQuery(db: Database, filter: LogFilter) {
 }
 
 export async function listLogs(db: Database, filter: LogFilter) {
-  const rows = await page(
+  const rows = await paginate(
     logsQuery(db, filter)
       .select([
         'l.id',

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Client } from '../../../shared/clients.schema.ts';
 import type { ListQuery } from '../../../shared/list.schema.ts';
 import type { Database } from '../../db/create-db.ts';
-import { containsPattern, iso } from '../../db/search.ts';
+import { containsPattern, iso, paginate } from '../../db/search.ts';
 
 export interface ClientValues {
   name?: string;
@@ -51,8 +51,7 @@ export async function listClients(
     );
   }
   q = q.orderBy(sql`lower(name)`).orderBy('id');
-  if (query.limit !== undefined) q = q.limit(query.limit);
-  if (query.offset) q = q.offset(query.offset);
+  q = paginate(q, query);
   return (await q.execute()).map(toClient);
 }
 

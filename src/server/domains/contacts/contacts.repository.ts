@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Person, Tag, TagColor } from '../../../shared/contacts.schema.ts';
 import type { ListQuery } from '../../../shared/list.schema.ts';
 import type { Database } from '../../db/create-db.ts';
-import { containsPattern, iso } from '../../db/search.ts';
+import { containsPattern, iso, paginate } from '../../db/search.ts';
 
 export interface PersonValues {
   fullName?: string;
@@ -74,8 +74,7 @@ export async function listPersons(
   let page = selectPerson(db, workspaceId, query.search)
     .orderBy('p.createdAt', 'desc')
     .orderBy('p.id', 'desc');
-  if (query.limit !== undefined) page = page.limit(query.limit);
-  if (query.offset) page = page.offset(query.offset);
+  page = paginate(page, query);
   const [rows, count] = await Promise.all([
     page.execute(),
     baseQuery(db, workspaceId, query.search)

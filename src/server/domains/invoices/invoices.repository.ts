@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Invoice, InvoiceStatus } from '../../../shared/invoices.schema.ts';
 import type { ListQuery } from '../../../shared/list.schema.ts';
 import type { Database } from '../../db/create-db.ts';
-import { containsPattern, iso } from '../../db/search.ts';
+import { containsPattern, iso, paginate } from '../../db/search.ts';
 
 /** Sent or viewed and past its due date: shown as overdue (the stored status stays). */
 const effectiveStatus = sql<InvoiceStatus>`case when i.status in ('sent', 'viewed') and i.due_date < current_date
@@ -73,8 +73,7 @@ export async function listInvoices(
     query.orderBy === 'dueDate'
       ? q.orderBy(sql`i.due_date asc nulls last`).orderBy('i.id')
       : q.orderBy('i.createdAt', 'desc').orderBy('i.id', 'desc');
-  if (query.limit !== undefined) q = q.limit(query.limit);
-  if (query.offset) q = q.offset(query.offset);
+  q = paginate(q, query);
   return (await q.execute()).map(toInvoice);
 }
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { ListQuery } from '../../../shared/list.schema.ts';
 import type { Organization } from '../../../shared/organizations.schema.ts';
 import type { Database } from '../../db/create-db.ts';
-import { containsPattern, iso } from '../../db/search.ts';
+import { containsPattern, iso, paginate } from '../../db/search.ts';
 
 export interface OrganizationValues {
   name?: string;
@@ -57,8 +57,7 @@ export async function listOrganizations(db: Database, workspaceId: number, query
   let page = selectOrganization(db, workspaceId, query.search)
     .orderBy(sql`lower(o.name)`)
     .orderBy('o.id');
-  if (query.limit !== undefined) page = page.limit(query.limit);
-  if (query.offset) page = page.offset(query.offset);
+  page = paginate(page, query);
   const [rows, count] = await Promise.all([
     page.execute(),
     baseQuery(db, workspaceId, query.search)
@@ -79,8 +78,7 @@ export async function listOrganizationOptions(db: Database, workspaceId: number,
     .select(['o.id', 'o.name'])
     .orderBy(sql`lower(o.name)`)
     .orderBy('o.id');
-  if (query.limit !== undefined) q = q.limit(query.limit);
-  if (query.offset) q = q.offset(query.offset);
+  q = paginate(q, query);
   return q.execute();
 }
 

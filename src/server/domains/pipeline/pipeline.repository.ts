@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { ListQuery } from '../../../shared/list.schema.ts';
 import type { Lead, Stage } from '../../../shared/pipeline.schema.ts';
 import type { Database } from '../../db/create-db.ts';
-import { containsPattern, iso } from '../../db/search.ts';
+import { containsPattern, iso, paginate } from '../../db/search.ts';
 
 // Stages
 
@@ -216,8 +216,7 @@ export async function listLeads(
   let q = selectLead(db, workspaceId, query.search)
     .orderBy('l.createdAt', 'desc')
     .orderBy('l.id', 'desc');
-  if (query.limit !== undefined) q = q.limit(query.limit);
-  if (query.offset) q = q.offset(query.offset);
+  q = paginate(q, query);
   return (await q.execute()).map(toLead);
 }
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { ListQuery } from '../../../shared/list.schema.ts';
 import type { Project } from '../../../shared/projects.schema.ts';
 import type { Database } from '../../db/create-db.ts';
-import { containsPattern, iso } from '../../db/search.ts';
+import { containsPattern, iso, paginate } from '../../db/search.ts';
 
 export interface ProjectValues {
   name?: string;
@@ -64,8 +64,7 @@ export async function listProjects(
   }
   if (query.status) q = q.where('pr.status', '=', query.status);
   q = q.orderBy('pr.createdAt', 'desc').orderBy('pr.id', 'desc');
-  if (query.limit !== undefined) q = q.limit(query.limit);
-  if (query.offset) q = q.offset(query.offset);
+  q = paginate(q, query);
   return (await q.execute()).map(toProject);
 }
 

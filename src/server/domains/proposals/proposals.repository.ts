@@ -1,7 +1,7 @@
 import type { ListQuery } from '../../../shared/list.schema.ts';
 import type { Proposal, ProposalStatus } from '../../../shared/proposals.schema.ts';
 import type { Database } from '../../db/create-db.ts';
-import { containsPattern, iso } from '../../db/search.ts';
+import { containsPattern, iso, paginate } from '../../db/search.ts';
 
 export interface ProposalValues {
   title?: string;
@@ -41,8 +41,7 @@ export async function listProposals(
   }
   if (query.status) q = q.where('status', '=', query.status);
   q = q.orderBy('createdAt', 'desc').orderBy('id', 'desc');
-  if (query.limit !== undefined) q = q.limit(query.limit);
-  if (query.offset) q = q.offset(query.offset);
+  q = paginate(q, query);
   return (await q.execute()).map(toProposal);
 }
 

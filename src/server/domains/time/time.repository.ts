@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { ListQuery } from '../../../shared/list.schema.ts';
 import type { TimeEntry, Timer } from '../../../shared/time.schema.ts';
 import type { Database } from '../../db/create-db.ts';
-import { containsPattern, iso } from '../../db/search.ts';
+import { containsPattern, iso, paginate } from '../../db/search.ts';
 
 export interface TimeEntryValues {
   projectId?: number;
@@ -63,8 +63,7 @@ export async function listTimeEntries(
     );
   }
   q = q.orderBy('te.date', 'desc').orderBy('te.createdAt', 'desc').orderBy('te.id', 'desc');
-  if (query.limit !== undefined) q = q.limit(query.limit);
-  if (query.offset) q = q.offset(query.offset);
+  q = paginate(q, query);
   return (await q.execute()).map(toEntry);
 }
 
