@@ -1,0 +1,44 @@
+/**
+ * Sample data: `npm run db:seed -- --demo` (a small agency to try Keel with) or
+ * `npm run db:seed -- --bench` (the benchmark's data set). Uses the same configuration as
+ * the server (DATABASE_URL or DATA_DIR) and migrates first. With the embedded database,
+ * stop the server first: only one process may open its directory.
+ */
+import { loadConfig } from '../src/server/config.ts';
+import { createDb, migrateToLatest } from '../src/server/db/create-db.ts';
+import { seedBench } from './seed/bench.ts';
+import { progressBar } from './seed/common.ts';
+import { seedDemo } from './seed/demo.ts';
+
+const mode = process.argv.slice(2).find((arg) => arg === '--bench' || arg === '--demo');
+if (!mode) {
+  console.error('Usage: npm run db:seed -- --demo | --bench');
+  process.exit(2);
+}
+
+const config = loadConfig();
+const handle = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const started = performance.now();
+try {
+  await migrateToLatest(handle.db);
+  const where = handle.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
+  if (mode === '--bench') {
+    const result = await seedBench(handle.db, { onProgress: progressBar() });
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    console.log(
+      `Seeded ${result.workspaceIds.length} workspaces (${where}) in ${seconds} s.\n` +
+        `Sign in as ${result.email} / ${result.password} (workspace ${result.workspaceId}).`,
+    );
+  } else {
+    const result = await seedDemo(handle.db);
+    console.log(
+      `Seeded the demo workspace "${result.workspaceName}" (${where}).\n` +
+        `Sign in as ${result.email} / ${result.password}`,
+    );
+  }
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+} finally {
+  await handle.close();
+}

@@ -1,0 +1,348 @@
+/*
+ * A small, believable workspace for someone trying Keel: a design agency with a dozen
+ * contacts, their companies, deals across the pipeline, a few projects with logged time,
+ * invoices and a proposal.
+ */
+import type { Database } from '../../src/server/db/create-db.ts';
+import { hashPassword } from '../../src/server/domains/auth/auth.service.ts';
+import { insertStages } from '../../src/server/domains/pipeline/pipeline.repository.ts';
+import { DEFAULT_STAGES } from '../../src/server/domains/pipeline/pipeline.service.ts';
+import { addDays, day, idsOf, insertBatched, refreshAllProjectTotals } from './common.ts';
+
+export interface DemoSeedResult {
+  email: string;
+  password: string;
+  userId: number;
+  workspaceId: number;
+  workspaceName: string;
+}
+
+const ORGANIZATIONS = [
+  { name: 'Fernhill Bakery', industry: 'Hospitality', website: 'https://fernhill.example.com' },
+  { name: 'Lumen Health', industry: 'Healthcare', website: 'https://lumenhealth.example.com' },
+  { name: 'Cedar & Stone Architects', industry: 'Real Estate', website: null },
+  { name: 'Northbound Logistics', industry: 'Manufacturing', website: null },
+  { name: 'Brightside Charity', industry: 'Non-profit', website: 'https://brightside.example.org' },
+] as const;
+
+// [full name, job title, organization index or null, tag names]
+const CONTACTS: [string, string, number | null, string[]][] = [
+  ['Maya Okafor', 'Owner', 0, ['VIP']],
+  ['Tom Becker', 'Head Baker', 0, []],
+  ['Priya Raman', 'Marketing Director', 1, ['VIP', 'Follow up']],
+  ['Daniel Kim', 'CTO', 1, []],
+  ['Sofia Marchetti', 'Partner', 2, ['Referral']],
+  ['Lucas Weber', 'Office Manager', 2, []],
+  ['Hannah Lindqvist', 'Operations Lead', 3, ['Follow up']],
+  ['Omar Haddad', 'Procurement Officer', 3, []],
+  ['Grace Adeyemi', 'Fundraising Manager', 4, ['Newsletter']],
+  ['Kenji Ito', 'Freelance Photographer', null, ['Referral']],
+  ['Elena Costa', 'Founder', null, ['Newsletter']],
+  ['Felix Moreau', 'Product Manager', 1, []],
+];
+
+const TAGS = [
+  { name: 'VIP', color: 'purple' },
+  { name: 'Referral', color: 'green' },
+  { name: 'Newsletter', color: 'blue' },
+  { name: 'Follow up', color: 'red' },
+] as const;
+
+/** Seeds the demo agency; fails if it was already seeded (its owner's email is taken). */
+export async function seedDemo(
+  db: Database,
+  options: { email?: string; password?: string } = {},
+): Promise<DemoSeedResult> {
+  const email = options.email ?? 'demo@keel.example.com';
+  const password = options.password ?? 'keel-demo';
+  const workspaceName = 'Harbor Lane Studio';
+  const now = new Date();
+  const ago = (days: number) => addDays(now, -days);
+
+  const taken = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirst();
+  if (taken) throw new Error(`The demo is already seeded: ${email} exists.`);
+
+  return db.transaction().execute(async (trx) => {
+    const passwordHash = await hashPassword(password);
+    const owner = await trx
+      .insertInto('users')
+      .values({ email, fullName: 'Alex Morgan', passwordHash })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const teammate = await trx
+      .insertInto('users')
+      .values({
+        email: email.replace('@', '+sam@'),
+        fullName: 'Sam Rivera',
+        passwordHash,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const subdomain = `harbor-lane-${owner.id}`;
+    const workspace = await trx
+      .insertInto('workspaces')
+      .values({
+        name: workspaceName,
+        subdomain,
+        description: 'A four-person design and web studio.',
+        email: 'hello@harborlane.example.com',
+        website: 'https://harborlane.example.com',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const workspaceId = workspace.id;
+    await insertBatched(trx, 'userWorkspaces', [
+      { workspaceId, userId: owner.id, role: 'owner' },
+      { workspaceId, userId: teammate.id, role: 'project_manager', invitedBy: owner.id },
+    ]);
+    await insertStages(trx, workspaceId, DEFAULT_STAGES);
+
+    await insertBatched(
+      trx,
+      'organizations',
+      ORGANIZATIONS.map((o, i) => ({
+        workspaceId,
+        name: o.name,
+        industry: o.industry,
+        website: o.website,
+        email: `hello@${o.name.toLowerCase().replace(/[^a-z]+/g, '')}.example.com`,
+        createdAt: ago(120 - i * 10),
+      })),
+    );
+    const orgIds = await idsOf(trx, 'organizations', workspaceId);
+
+    await insertBatched(
+      trx,
+      'persons',
+      CONTACTS.map(([fullName, jobTitle, org], i) => ({
+        workspaceId,
+        fullName,
+        jobTitle,
+        email: `${fullName.toLowerCase().replace(' ', '.')}@example.com`,
+        phone: `+1 415-555-01${String(i).padStart(2, '0')}`,
+        companyId: org === null ? null : orgIds[org]!,
+        assignedUserId: i % 3 === 0 ? teammate.id : owner.id,
+        lastContact: ago(i * 3),
+        createdAt: ago(100 - i * 7),
+      })),
+    );
+    const personIds = await idsOf(trx, 'persons', workspaceId);
+
+    await insertBatched(
+      trx,
+      'tags',
+      TAGS.map((t) => ({ workspaceId, ...t })),
+    );
+    const tagIds = await idsOf(trx, 'tags', workspaceId);
+    await insertBatched(
+      trx,
+      'contactTags',
+      CONTACTS.flatMap(([, , , tags], i) =>
+        tags.map((name) => ({
+          workspaceId,
+          personId: personIds[i]!,
+          tagId: tagIds[TAGS.findIndex((t) => t.name === name)]!,
+        })),
+      ),
+    );
+
+    // [deal, contact index, stage, value, probability, close in days]
+    const deals: [string, number, string, number, number, number][] = [
+      ['Online ordering site', 0, 'won', 8400, 100, -20],
+      ['Patient portal redesign', 2, 'proposal_sent', 24000, 60, 21],
+      ['Practice brand refresh', 4, 'meeting_scheduled', 12500, 40, 35],
+      ['Fleet tracking dashboard', 6, 'contacted', 18000, 20, 60],
+      ['Donation page revamp', 8, 'new', 4500, 10, 45],
+      ['Portfolio website', 9, 'lost', 2200, 0, -10],
+      ['Newsletter templates', 10, 'contacted', 1800, 20, 30],
+      ['Mobile app prototype', 11, 'new', 30000, 10, 90],
+    ];
+    await insertBatched(
+      trx,
+      'leads',
+      deals.map(([dealName, contact, stage, value, probability, closeIn], i) => ({
+        workspaceId,
+        dealName,
+        personId: personIds[contact]!,
+        companyId: CONTACTS[contact]![2] === null ? null : orgIds[CONTACTS[contact]![2]!]!,
+        stage,
+        value: value.toFixed(2),
+        probability,
+        assignedUserId: i % 2 === 0 ? owner.id : teammate.id,
+        closeDate: day(addDays(now, closeIn)),
+        createdAt: ago(60 - i * 5),
+        updatedAt: ago(30 - i * 3),
+      })),
+    );
+
+    await insertBatched(trx, 'clients', [
+      {
+        workspaceId,
+        name: 'Maya Okafor',
+        email: 'maya.okafor@example.com',
+        company: 'Fernhill Bakery',
+        status: 'active',
+        hourlyRate: '95.00',
+        createdAt: ago(90),
+      },
+      {
+        workspaceId,
+        name: 'Priya Raman',
+        email: 'priya.raman@example.com',
+        company: 'Lumen Health',
+        status: 'active',
+        hourlyRate: '120.00',
+        createdAt: ago(70),
+      },
+      {
+        workspaceId,
+        name: 'Grace Adeyemi',
+        email: 'grace.adeyemi@example.com',
+        company: 'Brightside Charity',
+        status: 'lead',
+        hourlyRate: '80.00',
+        createdAt: ago(30),
+      },
+    ]);
+    const clientIds = await idsOf(trx, 'clients', workspaceId);
+
+    await insertBatched(trx, 'projects', [
+      {
+        workspaceId,
+        name: 'Fernhill online ordering',
+        description: 'Menu, ordering and pickup slots for the bakery.',
+        clientId: clientIds[0]!,
+        status: 'completed',
+        budgetType: 'budget',
+        budgetLimit: '8400.00',
+        hourlyRate: '95.00',
+        assignedUserId: owner.id,
+        createdAt: ago(80),
+      },
+      {
+        workspaceId,
+        name: 'Lumen patient portal discovery',
+        description: 'Interviews, journey maps and a clickable prototype.',
+        clientId: clientIds[1]!,
+        status: 'active',
+        budgetType: 'time',
+        budgetLimit: '60.00',
+        hourlyRate: '120.00',
+        assignedUserId: teammate.id,
+        createdAt: ago(40),
+      },
+      {
+        workspaceId,
+        name: 'Brightside donation page',
+        description: 'A faster, clearer way to give.',
+        clientId: clientIds[2]!,
+        status: 'paused',
+        budgetType: 'time',
+        budgetLimit: '25.00',
+        hourlyRate: '80.00',
+        assignedUserId: owner.id,
+        createdAt: ago(20),
+      },
+    ]);
+    const projectIds = await idsOf(trx, 'projects', workspaceId);
+
+    const work = ['Kick-off meeting', 'Wireframes', 'Design review', 'Frontend build', 'QA pass'];
+    const entries = [];
+    for (let i = 0; i < 36; i++) {
+      const project = i % 3;
+      entries.push({
+        workspaceId,
+        projectId: projectIds[project]!,
+        userId: i % 2 === 0 ? owner.id : teammate.id,
+        description: work[i % work.length]!,
+        hours: (1 + (i % 6) * 0.5).toFixed(2),
+        date: day(ago(75 - i * 2)),
+      });
+    }
+    await insertBatched(trx, 'timeEntries', entries);
+    await refreshAllProjectTotals(trx, workspaceId);
+
+    await insertBatched(trx, 'invoices', [
+      {
+        workspaceId,
+        clientId: clientIds[0]!,
+        projectId: projectIds[0]!,
+        invoiceNumber: 'INV-1001',
+        amount: '4200.00',
+        status: 'paid',
+        dueDate: day(ago(45)),
+        paidDate: day(ago(50)),
+        createdAt: ago(75),
+      },
+      {
+        workspaceId,
+        clientId: clientIds[0]!,
+        projectId: projectIds[0]!,
+        invoiceNumber: 'INV-1002',
+        amount: '4200.00',
+        status: 'paid',
+        dueDate: day(ago(10)),
+        paidDate: day(ago(12)),
+        createdAt: ago(40),
+      },
+      {
+        workspaceId,
+        clientId: clientIds[1]!,
+        projectId: projectIds[1]!,
+        invoiceNumber: 'INV-1003',
+        amount: '3600.00',
+        status: 'sent',
+        dueDate: day(addDays(now, 14)),
+        createdAt: ago(16),
+      },
+      {
+        workspaceId,
+        clientId: clientIds[1]!,
+        projectId: null,
+        invoiceNumber: 'INV-1004',
+        amount: '950.00',
+        status: 'overdue',
+        dueDate: day(ago(5)),
+        createdAt: ago(35),
+      },
+    ]);
+
+    await insertBatched(trx, 'proposals', [
+      {
+        workspaceId,
+        title: 'Patient portal: design and build',
+        clientName: 'Lumen Health',
+        description:
+          'Phase 2 after discovery: visual design, accessible front end and integration with the booking system, in three milestones.',
+        amount: '24000.00',
+        status: 'sent',
+        dueDate: day(addDays(now, 21)),
+        createdAt: ago(6),
+        updatedAt: ago(6),
+      },
+    ]);
+
+    await insertBatched(trx, 'tasks', [
+      {
+        workspaceId,
+        projectId: projectIds[1]!,
+        title: 'Book five patient interviews',
+        assignedUserId: teammate.id,
+        dueDate: day(addDays(now, 3)),
+      },
+      {
+        workspaceId,
+        projectId: projectIds[1]!,
+        title: 'Share journey map draft',
+        assignedUserId: owner.id,
+        dueDate: day(addDays(now, 10)),
+      },
+    ]);
+
+    return { email, password, userId: owner.id, workspaceId, workspaceName };
+  });
+}
