@@ -122,6 +122,17 @@ export async function deleteProject(db: Database, workspaceId: number, id: numbe
  * Run in the same transaction as every change to entries or to the rate.
  */
 export async function refreshProjectTotals(db: Database, workspaceId: number, projectId: number) {
+  // Under READ COMMITTED an UPDATE that waits for a concurrent writer of the row still sums
+  // with its own older snapshot, so totals drifted when two entries were logged at once.
+  // Locking the row first makes the UPDATE a new statement that sees every committed entry.
+  // NO KEY UPDATE does not conflict with the KEY SHARE lock the entry's foreign key takes.
+  await db
+    .selectFrom('projects')
+    .select('id')
+    .where('workspaceId', '=', workspaceId)
+    .where('id', '=', projectId)
+    .forNoKeyUpdate()
+    .execute();
   const hours = sql<string>`coalesce((select sum(te.hours) from time_entries te
     where te.workspace_id = ${workspaceId} and te.project_id = ${projectId}), 0)`;
   await db
