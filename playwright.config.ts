@@ -59,6 +59,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       NODE_ENV: 'test',
+      // Journeys sign the same accounts in many times; the per-account throttle has its own tests.
+      AUTH_ACCOUNT_RATE_LIMIT: '1000',
     },
   },
 });

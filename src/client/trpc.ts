@@ -1,17 +1,42 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { TRPCClientError, httpBatchLink } from '@trpc/client';
-import { createTRPCReact, type inferReactQueryProcedureOptions } from '@trpc/react-query';
+import {
+  createTRPCReact,
+  getQueryKey,
+  type inferReactQueryProcedureOptions,
+} from '@trpc/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../server/trpc/router.ts';
+import { toastInfo } from './components/toasts.tsx';
 
 export const trpc = createTRPCReact<AppRouter>();
 
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 export type ReactQueryOptions = inferReactQueryProcedureOptions<AppRouter>;
 
+/** The server's answer when a call's session has ended (timed out, signed out elsewhere). */
+const SESSION_LOST = 'Not authenticated';
+
+/**
+ * A signed-in page whose session ended on the server (idle or absolute timeout, sign-out
+ * on another device, password change): every cached answer is dropped and `me` is asked
+ * again, whose 401 shows the login screen, instead of leaving the page full of errors.
+ */
+function endLostSession(queryClient: QueryClient, error: unknown): void {
+  if (httpStatusOf(error) !== 401 || messageOf(error) !== SESSION_LOST) return;
+  const meKey = getQueryKey(trpc.auth.me, undefined, 'query');
+  if (!queryClient.getQueryData(meKey)) return;
+  toastInfo('Your session has expired', 'Please sign in again');
+  const meRoot = JSON.stringify(meKey[0]);
+  queryClient.removeQueries({ predicate: (query) => JSON.stringify(query.queryKey[0]) !== meRoot });
+  void queryClient.resetQueries({ queryKey: meKey });
+}
+
 /** React Query defaults of SPEC §7: no retries, no refetch on focus, never stale by itself. */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const queryClient: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: (error) => endLostSession(queryClient, error) }),
+    mutationCache: new MutationCache({ onError: (error) => endLostSession(queryClient, error) }),
     defaultOptions: {
       queries: {
         retry: false,
@@ -25,6 +50,7 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  return queryClient;
 }
 
 export function createTrpcClient() {

@@ -93,6 +93,7 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
     db,
     config,
     rateLimiter: new RateLimiter(config.authRateLimit),
+    accountRateLimiter: new RateLimiter(config.authAccountRateLimit, 15 * 60_000),
     mailer: createMailer(config.smtpUrl, app.log),
     requestStats: new RequestStats(),
   };
@@ -110,6 +111,10 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
     db,
     secret: config.sessionSecret,
     secureCookies: config.env === 'production',
+    timeouts: {
+      idleMs: config.sessionIdleMinutes * 60_000,
+      absoluteMs: config.sessionMaxHours * 3_600_000,
+    },
   });
   await app.register(fastifyMultipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12 },

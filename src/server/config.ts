@@ -19,6 +19,12 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   /** Sign-in and sign-up attempts allowed per client address per minute. */
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  /** Sign-in attempts allowed per account (any email, known or not) per 15 minutes. */
+  AUTH_ACCOUNT_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  /** A session ends after this many minutes without a request (ASVS V3.3.2). */
+  SESSION_IDLE_MINUTES: z.coerce.number().positive().max(525_600).default(30),
+  /** A session ends this many hours after sign-in, however active. */
+  SESSION_MAX_HOURS: z.coerce.number().positive().max(8_760).default(12),
   /** Days the activity log keeps its rows. */
   LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
 });
@@ -35,6 +41,9 @@ export interface Config {
   smtpUrl: string | undefined;
   logLevel: string;
   authRateLimit: number;
+  authAccountRateLimit: number;
+  sessionIdleMinutes: number;
+  sessionMaxHours: number;
   logRetentionDays: number;
   /** Built client served at `/`; absent in server-only tests. */
   clientDir: string | undefined;
@@ -68,6 +77,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'warn' : 'info'),
     authRateLimit: e.AUTH_RATE_LIMIT,
+    authAccountRateLimit: e.AUTH_ACCOUNT_RATE_LIMIT,
+    sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+    sessionMaxHours: e.SESSION_MAX_HOURS,
     logRetentionDays: e.LOG_RETENTION_DAYS,
     clientDir: existsSync(join(clientDir, 'index.html')) ? clientDir : undefined,
   };

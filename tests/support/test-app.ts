@@ -52,6 +52,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       LOG_LEVEL: 'silent',
     }),
     authRateLimit: 10_000,
+    authAccountRateLimit: 10_000,
     clientDir: undefined,
     ...overrides,
   };

@@ -1,3 +1,5 @@
+import { TRPCError } from '@trpc/server';
+
 /**
  * Fixed-window counter per key, in memory. Enough to stop password guessing from one
  * address against one server; with several servers each keeps its own window, so the
@@ -26,4 +28,12 @@ export class RateLimiter {
   private sweep(now: number): void {
     for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
   }
+}
+
+/** The one answer of every throttled sign-in, sign-up or invitation acceptance. */
+export function tooManyAttempts(): TRPCError {
+  return new TRPCError({
+    code: 'TOO_MANY_REQUESTS',
+    message: 'Too many attempts. Please wait a minute and try again.',
+  });
 }

@@ -12,6 +12,8 @@ export interface Context {
   req: FastifyRequest;
   reply: FastifyReply;
   rateLimiter: RateLimiter;
+  /** Sign-in attempts per email, so guessing one account from many addresses is throttled too. */
+  accountRateLimiter: RateLimiter;
   mailer: Mailer;
   requestStats: RequestStats;
 }

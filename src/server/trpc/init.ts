@@ -2,6 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import type { WorkspaceRole } from '../../shared/roles.ts';
 import { resolveIdentity } from '../domains/auth/identity.ts';
+import { tooManyAttempts } from '../plugins/rate-limit.ts';
 import { findCurrentMembership } from '../domains/workspaces/workspaces.repository.ts';
 import type { Context } from './context.ts';
 
@@ -29,16 +30,29 @@ const t = initTRPC.context<Context>().create({
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-export const publicProcedure = t.procedure;
+/** True when any string in the input holds a NUL character (depth-limited: zod refuses deeper). */
+function hasNulCharacter(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 32 || typeof value !== 'object' || value === null) return false;
+  return Object.values(value).some((item) => hasNulCharacter(item, depth + 1));
+}
+
+/**
+ * PostgreSQL text cannot hold NUL characters: a search or a name with one would fail in SQL
+ * as a 500. Every procedure refuses them up front, whatever the field.
+ */
+const procedure = t.procedure.use(async ({ getRawInput, next }) => {
+  if (hasNulCharacter(await getRawInput())) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'Text must not contain NUL characters' });
+  }
+  return next();
+});
+
+export const publicProcedure = procedure;
 
 /** Sign-in, sign-up and invitation acceptance: counted per client address before any hashing. */
-export const rateLimitedProcedure = t.procedure.use(({ ctx, path, next }) => {
-  if (!ctx.rateLimiter.consume(`${path}:${ctx.req.ip}`)) {
-    throw new TRPCError({
-      code: 'TOO_MANY_REQUESTS',
-      message: 'Too many attempts. Please wait a minute and try again.',
-    });
-  }
+export const rateLimitedProcedure = procedure.use(({ ctx, path, next }) => {
+  if (!ctx.rateLimiter.consume(`${path}:${ctx.req.ip}`)) throw tooManyAttempts();
   return next();
 });
 
@@ -46,7 +60,7 @@ export const rateLimitedProcedure = t.procedure.use(({ ctx, path, next }) => {
  * An active, signed-in user (session cookie or API token), reloaded on every call so
  * deactivation takes effect at once.
  */
-export const authedProcedure = t.procedure.use(async ({ ctx, next }) => {
+export const authedProcedure = procedure.use(async ({ ctx, next }) => {
   const identity = await resolveIdentity(ctx);
   if (identity === undefined || identity === 'invalid') {
     throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Not authenticated' });

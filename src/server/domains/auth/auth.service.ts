@@ -4,6 +4,7 @@ import type { LoginInput, Me, SignupInput } from '../../../shared/auth.schema.ts
 import { splitFullName } from '../../../shared/team.schema.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { clientInfo, type Context } from '../../trpc/context.ts';
+import { tooManyAttempts } from '../../plugins/rate-limit.ts';
 import { recordActivity } from '../audit/audit.repository.ts';
 import {
   findCurrentMembership,
@@ -46,6 +47,9 @@ export async function signup(ctx: Context, input: SignupInput) {
 }
 
 export async function login(ctx: Context, input: LoginInput) {
+  // Counted per email whether or not it exists, before any lookup or hashing, so the
+  // answer and the cost are the same for unknown accounts.
+  if (!ctx.accountRateLimiter.consume(input.email.toLowerCase())) throw tooManyAttempts();
   const found = await findUserCredentialsByEmail(ctx.db, input.email);
   const valid = await argon2.verify(found?.passwordHash ?? (await dummyHash), input.password);
   if (!found || !valid || !found.isActive) {

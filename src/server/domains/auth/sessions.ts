@@ -12,8 +12,10 @@ declare module 'fastify' {
     userId?: number;
     /** The current workspace; null until one is chosen. */
     workspaceId?: number | null;
-    /** When the device list last recorded activity (ms since epoch). */
+    /** Last request, to about a minute (ms since epoch): the idle timeout's clock. */
     lastSeenAt?: number;
+    /** Sign-in time (ms since epoch): the absolute timeout's clock. */
+    createdAt?: number;
   }
 }
 
@@ -29,6 +31,7 @@ export async function startSession(
   await ctx.req.session.regenerate();
   ctx.req.session.userId = userId;
   ctx.req.session.workspaceId = workspaceId;
+  ctx.req.session.createdAt = Date.now();
   ctx.req.session.lastSeenAt = Date.now();
   await ctx.req.session.save();
   // Every way in (sign-up, sign-in, invitation) counts as the user's last login.

@@ -17,11 +17,50 @@ export async function insertFile(
   return `${FILE_URL_PREFIX}${key}`;
 }
 
-export async function findFileByKey(db: Database, key: string) {
+/** Workspaces (not deleted) where this user is an active member. */
+function activeWorkspaceIdsOf(db: Database, userId: number) {
   return db
-    .selectFrom('files')
-    .select(['contentType', 'data', 'size'])
-    .where('key', '=', key)
+    .selectFrom('userWorkspaces as m')
+    .innerJoin('workspaces as w', 'w.id', 'm.workspaceId')
+    .select('m.workspaceId')
+    .where('m.userId', '=', userId)
+    .where('m.isActive', '=', true)
+    .where('w.isDeleted', '=', false);
+}
+
+/**
+ * A file this reader may see: their own upload; a logo of a workspace they are an active
+ * member of; a profile photo of someone they share a workspace with; anything for a
+ * platform admin. Anything else is as good as missing (404), whoever guessed the key.
+ */
+export async function findReadableFile(
+  db: Database,
+  key: string,
+  reader: { id: number; isAdmin: boolean },
+) {
+  return db
+    .selectFrom('files as f')
+    .select(['f.contentType', 'f.data', 'f.size'])
+    .where('f.key', '=', key)
+    .where((eb) =>
+      eb.or([
+        eb.lit(reader.isAdmin),
+        eb('f.ownerUserId', '=', reader.id),
+        eb('f.workspaceId', 'in', activeWorkspaceIdsOf(db, reader.id)),
+        eb.and([
+          eb('f.purpose', '=', 'profile_photo'),
+          eb(
+            'f.ownerUserId',
+            'in',
+            db
+              .selectFrom('userWorkspaces as o')
+              .select('o.userId')
+              .where('o.isActive', '=', true)
+              .where('o.workspaceId', 'in', activeWorkspaceIdsOf(db, reader.id)),
+          ),
+        ]),
+      ]),
+    )
     .executeTakeFirst();
 }
 

@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/create-db.ts';
 import { requireSessionUser } from '../auth/sessions.ts';
-import { findFileByKey, insertFile } from './files.repository.ts';
+import { findReadableFile, insertFile } from './files.repository.ts';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
@@ -74,9 +74,9 @@ export async function fileRoutes(app: FastifyInstance, { db }: { db: Database })
   });
 
   app.get<{ Params: { key: string } }>('/api/files/:key', async (req, reply) => {
-    await requireSessionUser(db, req);
+    const reader = await requireSessionUser(db, req);
     const file = /^[A-Za-z0-9_-]{16,64}$/.test(req.params.key)
-      ? await findFileByKey(db, req.params.key)
+      ? await findReadableFile(db, req.params.key, reader)
       : undefined;
     if (!file) throw new TRPCError({ code: 'NOT_FOUND', message: 'File not found' });
     return reply

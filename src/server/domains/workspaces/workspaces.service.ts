@@ -101,14 +101,18 @@ function assertCurrent(current: Workspace, id: number): void {
 }
 
 export async function updateWorkspace(
-  ctx: Context & { workspace: Workspace },
+  ctx: AuthedContext & { workspace: Workspace },
   input: { id: number; name: string; description?: string | null; logoUrl?: string | null },
 ) {
   assertCurrent(ctx.workspace, input.id);
-  const updated = await repo.updateWorkspace(ctx.db, input.id, {
-    name: input.name,
-    description: input.description,
-    logoUrl: input.logoUrl,
+  const updated = await ctx.db.transaction().execute(async (trx) => {
+    // A newly uploaded logo now belongs to the workspace, so its members can see it.
+    if (input.logoUrl) await attachFileToWorkspace(trx, input.logoUrl, ctx.user.id, input.id);
+    return repo.updateWorkspace(trx, input.id, {
+      name: input.name,
+      description: input.description,
+      logoUrl: input.logoUrl,
+    });
   });
   if (!updated) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND });
   return updated;
