@@ -106,7 +106,7 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
     return parseJson(req, body as string, done);
   });
   registerErrorHandler(app, config.clientDir);
-  await registerSecurity(app);
+  await registerSecurity(app, { production: config.env === 'production' });
   await registerSessions(app, {
     db,
     secret: config.sessionSecret,

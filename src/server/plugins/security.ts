@@ -28,14 +28,25 @@ function hasBody(headers: Record<string, unknown>): boolean {
  * Security headers on every answer, cross-site mutations refused (the session cookie is
  * SameSite=Lax, this closes the rest), and mutations accepted as JSON only (415 otherwise).
  */
-export async function registerSecurity(app: FastifyInstance): Promise<void> {
+export async function registerSecurity(
+  app: FastifyInstance,
+  options: { production: boolean },
+): Promise<void> {
   app.addHook('onRequest', async (req, reply) => {
     reply
       .header('content-security-policy', CONTENT_SECURITY_POLICY)
       .header('x-content-type-options', 'nosniff')
       .header('x-frame-options', 'DENY')
       .header('referrer-policy', 'same-origin')
-      .header('cross-origin-opener-policy', 'same-origin');
+      .header('cross-origin-opener-policy', 'same-origin')
+      .header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
+    // Production runs behind TLS: browsers must never fall back to plain HTTP.
+    if (options.production) {
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    }
+    // Answers hold a workspace's data: no shared or browser cache keeps them (ASVS V8.2.1).
+    // File downloads set their own private cache policy.
+    if (/^\/(api|trpc)\//.test(req.url)) reply.header('cache-control', 'no-store');
 
     if (SAFE_METHODS.has(req.method)) return;
 
