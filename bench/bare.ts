@@ -1,0 +1,281 @@
+/**
+ * The yardstick for the server benchmark: a bare Fastify server answering the benchmarked
+ * requests with the same SQL Keel runs (see `bench/trace.ts`) and the same session lookup
+ * (signed cookie → sessions row → active user → active membership of a live workspace),
+ * but no tRPC, no Kysely, no zod, no plugins. Whatever Keel spends above this is overhead.
+ *
+ *   DATABASE_URL=… | DATA_DIR=…  SESSION_SECRET=…  PORT=…  tsx bench/bare.ts
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import argon2 from 'argon2';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import pg from 'pg';
+
+const NUMERIC = 1700;
+const DATE = 1082;
+const INT8 = 20;
+
+type Query = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
+
+async function connect(): Promise<{ query: Query; close(): Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: 20,
+      types: {
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+          if (oid === NUMERIC || oid === DATE) return (v: string) => v;
+          if (oid === INT8) return (v: string) => Number(v);
+          return pg.types.getTypeParser(oid, format);
+        }) as typeof pg.types.getTypeParser,
+      },
+    });
+    return {
+      query: async (text, params) => (await pool.query(text, params)).rows,
+      close: () => pool.end(),
+    };
+  }
+  const client = await PGlite.create(join(process.env.DATA_DIR ?? './data', 'pglite'), {
+    parsers: {
+      [NUMERIC]: (v: string) => v,
+      [DATE]: (v: string) => v,
+      [INT8]: (v: string) => Number(v),
+    },
+  });
+  return {
+    query: async <T>(text: string, params?: unknown[]) =>
+      (await client.query<T>(text, params)).rows,
+    close: () => client.close(),
+  };
+}
+
+const secret = process.env.SESSION_SECRET ?? '';
+if (secret.length < 32) throw new Error('SESSION_SECRET (32+ characters) is required');
+const COOKIE = 'keel.sid';
+const MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+
+function sign(sid: string): string {
+  return `${sid}.${createHmac('sha256', secret).update(sid).digest('base64').replace(/=/g, '')}`;
+}
+
+function unsign(value: string): string | undefined {
+  const dot = value.lastIndexOf('.');
+  if (dot < 0) return undefined;
+  const expected = Buffer.from(sign(value.slice(0, dot)));
+  const given = Buffer.from(value);
+  return expected.length === given.length && timingSafeEqual(expected, given)
+    ? value.slice(0, dot)
+    : undefined;
+}
+
+function cookieValue(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const [name, ...rest] = part.trim().split('=');
+    if (name === COOKIE) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}
+
+const db = await connect();
+const app = Fastify({ logger: false, bodyLimit: 1024 * 1024 });
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+interface Caller {
+  userId: number;
+  workspaceId: number;
+}
+
+/** Keel's session lookup, query for query. */
+async function caller(req: FastifyRequest, reply: FastifyReply): Promise<Caller | undefined> {
+  const raw = cookieValue(req.headers.cookie);
+  const sid = raw && unsign(raw);
+  if (!sid) return void reply.code(401).send({ error: 'Not authenticated' });
+  const [session] = await db.query<{
+    sess: { userId?: number; workspaceId?: number };
+    expire: Date;
+  }>('select "sess", "expire" from "sessions" where "sid" = $1', [sid]);
+  const userId = session && session.expire.getTime() > Date.now() ? session.sess.userId : undefined;
+  if (!userId) return void reply.code(401).send({ error: 'Not authenticated' });
+  const [user] = await db.query(
+    'select "id", "email", "full_name", "is_admin", "profile_image_url" from "users" where "id" = $1 and "is_active" = $2',
+    [userId, true],
+  );
+  if (!user) return void reply.code(401).send({ error: 'Not authenticated' });
+  const workspaceId = session!.sess.workspaceId;
+  const [membership] = workspaceId
+    ? await db.query<{ isActive: boolean }>(
+        `select "workspaces"."id", "workspaces"."name", "workspaces"."subdomain" as "slug", "workspaces"."description", "workspaces"."email", "workspaces"."phone", "workspaces"."website", "workspaces"."address", "workspaces"."logo_url", "workspaces"."subscription_tier", "workspaces"."is_active" as "isActive", "workspaces"."is_deleted", "workspaces"."deleted_at", "workspaces"."scheduled_deletion_at", "workspaces"."created_at", "workspaces"."updated_at", "user_workspaces"."role" from "user_workspaces" inner join "workspaces" on "workspaces"."id" = "user_workspaces"."workspace_id" where "user_workspaces"."workspace_id" = $1 and "user_workspaces"."user_id" = $2 and "user_workspaces"."is_active" = $3 and "workspaces"."is_deleted" = $4`,
+        [workspaceId, userId, true, false],
+      )
+    : [];
+  if (!membership) return void reply.code(404).send({ error: 'No workspace selected' });
+  if (!membership.isActive) return void reply.code(403).send({ error: 'Suspended' });
+  return { userId, workspaceId: workspaceId! };
+}
+
+interface PersonRow {
+  id: number;
+  fullName: string;
+  email: string | null;
+  phone: string | null;
+  jobTitle: string | null;
+  companyId: number | null;
+  companyName: string | null;
+  assignedUserId: number | null;
+  status: string;
+  notes: string | null;
+  lastContact: Date | null;
+  createdAt: Date;
+}
+
+const PERSON_COLUMNS = `"p"."id", "p"."full_name" as "fullName", "p"."email", "p"."phone", "p"."job_title" as "jobTitle", "p"."company_id" as "companyId", "o"."name" as "companyName", "p"."assigned_user_id" as "assignedUserId", "p"."status", "p"."notes", "p"."last_contact" as "lastContact", "p"."created_at" as "createdAt" from "persons" as "p" left join "organizations" as "o" on "o"."workspace_id" = "p"."workspace_id" and "o"."id" = "p"."company_id"`;
+
+function toPerson({ companyName, ...r }: PersonRow) {
+  return {
+    ...r,
+    company:
+      r.companyId !== null && companyName !== null ? { id: r.companyId, name: companyName } : null,
+    lastContact: iso(r.lastContact),
+    createdAt: iso(r.createdAt),
+  };
+}
+
+function pattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+app.get('/api/persons', async (req, reply) => {
+  const who = await caller(req, reply);
+  if (!who) return reply;
+  const q = req.query as { limit?: string; offset?: string; search?: string };
+  const limit = Math.min(500, Math.max(1, Number(q.limit ?? 50)));
+  const search = q.search?.trim();
+  const params: unknown[] = [who.workspaceId];
+  let where = '"p"."workspace_id" = $1';
+  if (search) {
+    const p = pattern(search);
+    params.push(p, p, p);
+    where += ' and ("p"."full_name" ilike $2 or "p"."email" ilike $3 or "p"."phone" ilike $4)';
+  }
+  const [rows, count] = await Promise.all([
+    db.query<PersonRow>(
+      `select ${PERSON_COLUMNS} where ${where} order by "p"."created_at" desc, "p"."id" desc limit $${params.length + 1}`,
+      [...params, limit],
+    ),
+    db.query<{ total: number }>(
+      `select count(*)::int as "total" from "persons" as "p" where ${where}`,
+      params,
+    ),
+  ]);
+  reply.header('x-total-count', String(count[0]!.total));
+  return rows.map(toPerson);
+});
+
+app.post('/api/persons', async (req, reply) => {
+  const who = await caller(req, reply);
+  if (!who) return reply;
+  const body = req.body as { fullName?: unknown; email?: unknown };
+  if (typeof body?.fullName !== 'string' || body.fullName.trim() === '') {
+    return reply.code(400).send({ error: 'Name is required' });
+  }
+  const email = typeof body.email === 'string' && body.email !== '' ? body.email : null;
+  const [inserted] = await db.query<{ id: number }>(
+    'insert into "persons" ("full_name", "email", "workspace_id") values ($1, $2, $3) returning "id"',
+    [body.fullName.trim(), email, who.workspaceId],
+  );
+  const [row] = await db.query<PersonRow>(
+    `select ${PERSON_COLUMNS} where "p"."workspace_id" = $1 and "p"."id" = $2`,
+    [who.workspaceId, inserted!.id],
+  );
+  return reply.code(201).send(toPerson(row!));
+});
+
+app.get('/api/leads', async (req, reply) => {
+  const who = await caller(req, reply);
+  if (!who) return reply;
+  const q = req.query as { limit?: string };
+  const limit = Math.min(500, Math.max(1, Number(q.limit ?? 50)));
+  const rows = await db.query<Record<string, unknown>>(
+    `select "l"."id", "l"."deal_name" as "dealName", "l"."stage", "l"."value", "l"."description", "l"."probability", "l"."close_date" as "closeDate", "l"."last_contact" as "lastContact", "l"."created_at" as "createdAt", "l"."person_id" as "personId", "l"."company_id" as "companyId", "l"."assigned_user_id" as "assignedUserId", "p"."full_name" as "personName", "p"."email" as "personEmail", "o"."name" as "companyName", "u"."full_name" as "ownerName", coalesce(uw.is_active and u.is_active, false) as "ownerActive" from "leads" as "l" left join "persons" as "p" on "p"."workspace_id" = "l"."workspace_id" and "p"."id" = "l"."person_id" left join "organizations" as "o" on "o"."workspace_id" = "l"."workspace_id" and "o"."id" = "l"."company_id" left join "user_workspaces" as "uw" on "uw"."workspace_id" = "l"."workspace_id" and "uw"."user_id" = "l"."assigned_user_id" left join "users" as "u" on "u"."id" = "uw"."user_id" where "l"."workspace_id" = $1 order by "l"."created_at" desc, "l"."id" desc limit $2`,
+    [who.workspaceId, limit],
+  );
+  return rows.map(({ personName, personEmail, companyName, ownerName, ownerActive, ...r }) => ({
+    ...r,
+    lastContact: iso(r.lastContact as Date | null),
+    createdAt: iso(r.createdAt as Date),
+    person: personName !== null ? { fullName: personName, email: personEmail } : null,
+    company: companyName !== null ? { name: companyName } : null,
+    owner: ownerName !== null ? { fullName: ownerName, isActive: ownerActive } : null,
+  }));
+});
+
+app.post('/api/auth/login', async (req, reply) => {
+  const body = req.body as { email?: unknown; password?: unknown };
+  if (typeof body?.email !== 'string' || typeof body.password !== 'string') {
+    return reply.code(400).send({ error: 'Email and password are required' });
+  }
+  const ip = req.ip;
+  const userAgent = req.headers['user-agent']?.slice(0, 500) ?? null;
+  const email = body.email.trim().toLowerCase();
+  const [found] = await db.query<{
+    id: number;
+    email: string;
+    fullName: string;
+    passwordHash: string;
+    isActive: boolean;
+  }>(
+    'select "id", "email", "full_name" as "fullName", "password_hash" as "passwordHash", "is_active" as "isActive" from "users" where "email" = $1',
+    [email],
+  );
+  if (!found || !found.isActive || !(await argon2.verify(found.passwordHash, body.password))) {
+    return reply.code(401).send({ success: false, message: 'Invalid email or password' });
+  }
+  const workspaces = await db.query<{ id: number }>(
+    'select "workspaces"."id" from "user_workspaces" inner join "workspaces" on "workspaces"."id" = "user_workspaces"."workspace_id" where "user_workspaces"."user_id" = $1 and "user_workspaces"."is_active" = $2 and "workspaces"."is_active" = $3 and "workspaces"."is_deleted" = $4',
+    [found.id, true, true, false],
+  );
+  const sid = randomBytes(24).toString('base64url');
+  const expires = new Date(Date.now() + MAX_AGE_MS);
+  const sess = {
+    cookie: { originalMaxAge: MAX_AGE_MS, expires, httpOnly: true, path: '/', sameSite: 'lax' },
+    userId: found.id,
+    workspaceId: workspaces.length === 1 ? workspaces[0]!.id : null,
+    lastSeenAt: Date.now(),
+  };
+  await db.query(
+    'insert into "sessions" ("sid", "sess", "expire", "user_id") values ($1, $2, $3, $4)',
+    [sid, JSON.stringify(sess), expires, found.id],
+  );
+  await db.query('update "users" set "last_login_at" = $1 where "id" = $2', [new Date(), found.id]);
+  await db.query(
+    'insert into "active_sessions" ("id", "session_sid", "user_id", "device_name", "ip_address", "user_agent") values ($1, $2, $3, $4, $5, $6)',
+    [randomBytes(16).toString('hex'), sid, found.id, 'Browser', ip, userAgent],
+  );
+  await db.query(
+    'insert into "activity_logs" ("action", "user_id", "workspace_id", "details", "ip_address", "user_agent", "success") values ($1, $2, $3, $4, $5, $6, $7)',
+    ['login', found.id, null, `Signed in as ${found.email}`, ip, userAgent, true],
+  );
+  reply.header(
+    'set-cookie',
+    `${COOKIE}=${encodeURIComponent(sign(sid))}; Path=/; Expires=${expires.toUTCString()}; HttpOnly; SameSite=Lax`,
+  );
+  return { success: true, user: { id: found.id, email: found.email, fullName: found.fullName } };
+});
+
+app.get('/api/health', async () => ({ status: 'ok' }));
+
+const stop = async () => {
+  await app.close();
+  await db.close();
+  process.exit(0);
+};
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());
+
+await app.listen({ port: Number(process.env.PORT ?? 3100), host: '127.0.0.1' });
+console.log(`bare server ready on ${process.env.PORT ?? 3100}`);
