@@ -27,6 +27,11 @@ const EnvSchema = z.object({
   SESSION_MAX_HOURS: z.coerce.number().positive().max(8_760).default(12),
   /** Days the activity log keeps its rows. */
   LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /**
+   * Milliseconds between housekeeping rounds (expired sessions, old logs, purge of deleted
+   * workspaces); hourly by default. Tests shorten it to watch several servers purge at once.
+   */
+  HOUSEKEEPING_INTERVAL_MS: z.coerce.number().int().min(100).max(86_400_000).default(3_600_000),
 });
 
 export interface Config {
@@ -45,6 +50,7 @@ export interface Config {
   sessionIdleMinutes: number;
   sessionMaxHours: number;
   logRetentionDays: number;
+  housekeepingIntervalMs: number;
   /** Built client served at `/`; absent in server-only tests. */
   clientDir: string | undefined;
 }
@@ -81,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionMaxHours: e.SESSION_MAX_HOURS,
     logRetentionDays: e.LOG_RETENTION_DAYS,
+    housekeepingIntervalMs: e.HOUSEKEEPING_INTERVAL_MS,
     clientDir: existsSync(join(clientDir, 'index.html')) ? clientDir : undefined,
   };
 }

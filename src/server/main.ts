@@ -5,16 +5,19 @@ import { purgeOldLogs } from './domains/admin/admin.repository.ts';
 import { purgeExpiredWorkspaces } from './domains/workspaces/workspaces.repository.ts';
 import { deleteExpiredSessions } from './plugins/session.ts';
 
-const HOUR = 60 * 60 * 1000;
-
 async function main(): Promise<void> {
   const config = loadConfig();
   const handle = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(handle.db);
   const app = await buildApp(config, handle.db);
 
-  // Housekeeping every server may do: both statements are idempotent.
+  // Housekeeping every server may do: the deletes are idempotent and the purge takes an
+  // advisory lock, so servers sharing a database never purge the same workspace twice.
+  // A round that outlasts the interval is not overlapped by the next one.
+  let housekeepingRunning = false;
   const housekeeping = async () => {
+    if (housekeepingRunning) return;
+    housekeepingRunning = true;
     try {
       await deleteExpiredSessions(handle.db);
       await purgeOldLogs(handle.db, config.logRetentionDays);
@@ -23,10 +26,12 @@ async function main(): Promise<void> {
         app.log.info({ purged }, 'removed workspaces past their deletion grace period');
     } catch (error) {
       app.log.error({ err: error }, 'housekeeping failed');
+    } finally {
+      housekeepingRunning = false;
     }
   };
   await housekeeping();
-  const timer = setInterval(housekeeping, HOUR);
+  const timer = setInterval(housekeeping, config.housekeepingIntervalMs);
   timer.unref();
 
   let stopping = false;

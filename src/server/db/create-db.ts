@@ -49,6 +49,11 @@ export async function createDb(options: {
   mkdirSync(pgDir, { recursive: true });
   const releaseLock = acquireLock(join(dataDir, 'keel.lock'));
   try {
+    // Durability: PGlite starts PostgreSQL with fsync off (-F) and its Node file system has
+    // no fsync anyway, but every commit is written to the kernel before the reply is sent.
+    // So an acknowledged write survives the process being killed (SIGKILL, OOM; see
+    // tests/security/durability.test.ts) but not a power cut or kernel crash: use
+    // PostgreSQL where that matters.
     const client = await PGlite.create(pgDir, {
       parsers: {
         [NUMERIC]: (v: string) => v,

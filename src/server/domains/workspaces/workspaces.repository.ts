@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { WorkspaceRole } from '../../../shared/roles.ts';
 import type { Workspace } from '../../../shared/workspaces.schema.ts';
 import type { Database } from '../../db/create-db.ts';
+import { recordActivity } from '../audit/audit.repository.ts';
 
 const workspaceColumns = [
   'workspaces.id',
@@ -191,12 +192,31 @@ export async function reactivateWorkspace(db: Database, workspaceId: number) {
   return row && toWorkspace(row);
 }
 
-/** Removes, with all their data, the workspaces whose grace period has run out. */
+/**
+ * Removes, with all their data, the workspaces whose grace period has run out, and writes
+ * one activity-log row for each. Every server runs this on its own timer: the advisory lock
+ * lets one of them purge while the others skip the round instead of waiting on its rows.
+ */
 export async function purgeExpiredWorkspaces(db: Database): Promise<number> {
-  const result = await db
-    .deleteFrom('workspaces')
-    .where('isDeleted', '=', true)
-    .where('scheduledDeletionAt', '<=', sql<Date>`now()`)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return db.transaction().execute(async (trx) => {
+    const { rows } = await sql<{ locked: boolean }>`
+      select pg_try_advisory_xact_lock(hashtext('keel:purge-expired-workspaces')) as locked`.execute(
+      trx,
+    );
+    if (!rows[0]?.locked) return 0;
+    const purged = await trx
+      .deleteFrom('workspaces')
+      .where('isDeleted', '=', true)
+      .where('scheduledDeletionAt', '<=', sql<Date>`now()`)
+      .returning(['id', 'name'])
+      .execute();
+    for (const workspace of purged) {
+      // The workspace row is gone, so its id can only be named in the details.
+      await recordActivity(trx, {
+        action: 'workspace_deleted',
+        details: `Workspace "${workspace.name}" (id ${workspace.id}) permanently removed after its grace period`,
+      });
+    }
+    return purged.length;
+  });
 }
