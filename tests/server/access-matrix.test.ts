@@ -1,8 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORKSPACE_ROLES, type WorkspaceRole } from '../../src/shared/roles.ts';
-import { insertStages } from '../../src/server/domains/pipeline/pipeline.repository.ts';
-import { DEFAULT_STAGES } from '../../src/server/domains/pipeline/pipeline.service.ts';
 import { appRouter } from '../../src/server/trpc/router.ts';
 import {
   ApiClient,
@@ -12,7 +10,8 @@ import {
   snapshot,
   type TestApp,
 } from '../support/test-app.ts';
-import { accessMatrix, type MatrixEntry, type Target } from './access-matrix.ts';
+import { freshTarget as createTarget, type Target } from '../support/target.ts';
+import { accessMatrix, type MatrixEntry } from './access-matrix.ts';
 
 /*
  * Calls every procedure, over tRPC as the browser does, as: anonymous, a deactivated
@@ -25,7 +24,6 @@ let members: Record<WorkspaceRole, { client: ApiClient; userId: number }>;
 let deactivated: { client: ApiClient; userId: number };
 let platformAdmin: ApiClient;
 let outsider: { client: ApiClient; workspaceId: number };
-let counter = 0;
 /** Each caller's email, for inputs about the caller's own account. */
 const emails = new Map<ApiClient, string>();
 
@@ -60,150 +58,20 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A fresh target workspace holding every role, current for each member. */
-async function freshTarget(): Promise<Target> {
-  counter += 1;
-  const name = `Matrix Target ${counter}`;
-  const ws = await t.db
-    .insertInto('workspaces')
-    .values({ name, subdomain: `matrix-target-${counter}` })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await t.db
-    .insertInto('userWorkspaces')
-    .values([
+function freshTarget(): Promise<Target> {
+  return createTarget(t.db, {
+    label: 'Matrix Target',
+    members: [
       ...WORKSPACE_ROLES.map((role) => ({
-        workspaceId: ws.id,
         userId: members[role].userId,
         role,
+        client: members[role].client,
       })),
-      { workspaceId: ws.id, userId: deactivated.userId, role: 'owner' },
-    ])
-    .execute();
-  for (const role of WORKSPACE_ROLES) {
-    const res = await members[role].client.post(`/api/workspaces/${ws.id}/switch`);
-    expect(res.statusCode).toBe(200);
-  }
-  const org = await t.db
-    .insertInto('organizations')
-    .values({ workspaceId: ws.id, name: `${name} Org` })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const person = await t.db
-    .insertInto('persons')
-    .values({
-      workspaceId: ws.id,
-      fullName: `${name} Person`,
-      email: `target${counter}@example.com`,
-      companyId: org.id,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const tag = await t.db
-    .insertInto('tags')
-    .values({ workspaceId: ws.id, name: `${name} Tag` })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await t.db
-    .insertInto('contactTags')
-    .values({ workspaceId: ws.id, personId: person.id, tagId: tag.id })
-    .execute();
-  await insertStages(t.db, ws.id, [
-    ...DEFAULT_STAGES,
-    { key: 'matrix_custom', label: `${name} Stage`, color: 'gray', isSystemStage: false },
-  ]);
-  const stages = await t.db
-    .selectFrom('stages')
-    .select(['id', 'key'])
-    .where('workspaceId', '=', ws.id)
-    .orderBy('sortOrder')
-    .execute();
-  const lead = await t.db
-    .insertInto('leads')
-    .values({
-      workspaceId: ws.id,
-      dealName: `${name} Deal`,
-      stage: 'contacted',
-      personId: person.id,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const client = await t.db
-    .insertInto('clients')
-    .values({ workspaceId: ws.id, name: `${name} Client`, email: `client${counter}@example.com` })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const project = await t.db
-    .insertInto('projects')
-    .values({
-      workspaceId: ws.id,
-      name: `${name} Project`,
-      clientId: client.id,
-      budgetType: 'time',
-      budgetLimit: '100',
-      hourlyRate: '120',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const entry = await t.db
-    .insertInto('timeEntries')
-    .values({
-      workspaceId: ws.id,
-      projectId: project.id,
-      userId: members.owner.userId,
-      hours: '2',
-      date: '2026-11-24',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const invoice = await t.db
-    .insertInto('invoices')
-    .values({
-      workspaceId: ws.id,
-      clientId: client.id,
-      invoiceNumber: `M-${counter}`,
-      amount: '10',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const proposal = await t.db
-    .insertInto('proposals')
-    .values({
-      workspaceId: ws.id,
-      title: `${name} Proposal`,
-      clientName: 'C',
-      description: 'D',
-      amount: '1',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const invitation = await t.db
-    .insertInto('invitationTokens')
-    .values({
-      workspaceId: ws.id,
-      token: `matrix-${counter}-${Date.now()}`,
-      email: `invitee${counter}@example.com`,
-      expiresAt: new Date(Date.now() + 86_400_000),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return {
-    invitationId: invitation.id,
-    clientId: client.id,
-    projectId: project.id,
-    timeEntryId: entry.id,
-    invoiceId: invoice.id,
-    proposalId: proposal.id,
-    workspaceId: ws.id,
-    workspaceName: name,
-    personId: person.id,
-    organizationId: org.id,
-    tagId: tag.id,
+      { userId: deactivated.userId, role: 'owner' as const },
+    ],
     ownerUserId: members.owner.userId,
     collaboratorUserId: members.collaborator.userId,
-    leadId: lead.id,
-    stageId: stages.find((s) => s.key === 'matrix_custom')!.id,
-    stageIds: stages.map((s) => s.id),
-  };
+  });
 }
 
 async function prepare(entry: MatrixEntry, target: Target) {

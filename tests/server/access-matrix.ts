@@ -1,33 +1,17 @@
 import type { WorkspaceRole } from '../../src/shared/roles.ts';
+import type { Target as FullTarget } from '../support/target.ts';
 
 /** Who may call a procedure: anyone, any signed-in user, platform admins, or these workspace roles. */
 export type Access = 'public' | 'authed' | 'admin' | readonly WorkspaceRole[];
 
-/** A workspace the callers belong to, with one row of each kind; every name contains workspaceName. */
-export interface Target {
-  workspaceId: number;
-  workspaceName: string;
-  personId: number;
-  organizationId: number;
-  tagId: number;
-  ownerUserId: number;
-  /** A member every team manager may act on. */
-  collaboratorUserId: number;
-  leadId: number;
-  /** A stage without deals that may be edited and deleted. */
-  stageId: number;
-  /** Every stage id, in board order. */
-  stageIds: number[];
-  clientId: number;
-  /** An active project of the client, with one time entry of the owner. */
-  projectId: number;
-  timeEntryId: number;
-  /** A draft invoice of the client. */
-  invoiceId: number;
-  proposalId: number;
-  /** A pending invitation to the target. */
-  invitationId: number;
-}
+/**
+ * A workspace the callers belong to, with one row of each kind (tests/support/target.ts
+ * builds it); the matrix inputs need only its ids.
+ */
+export type Target = Omit<
+  FullTarget,
+  'marker' | 'stageKey' | 'invitationToken' | 'logoKey' | 'photoKey'
+>;
 
 export interface MatrixEntry {
   access: Access;

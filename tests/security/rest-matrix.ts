@@ -1,0 +1,892 @@
+import { randomBytes } from 'node:crypto';
+import type { Target } from '../support/target.ts';
+
+/**
+ * Tenant isolation over every `/api/*` route: how a member of workspace B calls it with the
+ * ids of workspace A, and what B must get. A route the app registers without an entry here
+ * fails tests/security/rest-isolation.test.ts, and so does an entry for a route that is gone.
+ */
+
+/** What the calls may name: A's rows, B's own rows (for bodies that smuggle A's ids). */
+export interface CallIds {
+  a: Target;
+  b: Target;
+  /** Unique per call, for names that must not collide with an earlier call's. */
+  unique: string;
+  /** An active device session of A's owner (account.sessions ids). */
+  aSessionId: string;
+  /** A personal API token of A's owner. */
+  aTokenId: number;
+  /** The caller's own email and password, for sign-in and profile updates that keep them. */
+  callerEmail: string;
+  callerPassword: string;
+}
+
+/**
+ * - 404 / 400 / 403: refused, and the whole database is unchanged (A and B alike).
+ * - 'read': 200, and none of A's markers appear in the body (JSON, CSV or bytes).
+ * - 'own': a success that acts on B's own account or workspace only: A is unchanged and
+ *   none of A's markers appear in the body.
+ */
+export type Outcome = 400 | 403 | 404 | 'read' | 'own';
+
+export interface RestCase {
+  /** What this call tries, when a route has several (e.g. which body id is foreign). */
+  label?: string;
+  params?: (ids: CallIds) => Record<string, string | number>;
+  query?: (ids: CallIds) => Record<string, string | number>;
+  body?: (ids: CallIds) => unknown;
+  /** A multipart image upload in this field instead of a JSON body. */
+  upload?: string;
+  expect: Outcome;
+  /**
+   * A read that lists B's rows: B's own marker must show, so A's absence means something.
+   */
+  showsB?: boolean;
+  /** The success status of 'read'/'own' when not 200. */
+  status?: number;
+  /** Rows A must hold before the call: timers of A's members. */
+  prepare?: 'startTimersInA' | 'deleteA';
+  /**
+   * Run as a second member of B on a session of its own: for calls that end or replace
+   * the caller's session (logout, sign-in, ending other sessions).
+   */
+  spare?: boolean;
+}
+
+/**
+ * Which data a route touches, which decides what B's API token with `X-Workspace-Id: A`
+ * must get: 'workspace' routes answer 404 (B is no member of A) to every token call;
+ * 'account' and 'public' routes answer a token call as they answer the session;
+ * 'platform' routes answer 403; 'session' routes (uploads and downloads) take no token: 401.
+ */
+export type Scope = 'workspace' | 'account' | 'platform' | 'public' | 'session';
+
+export interface RestMatrixEntry {
+  scope: Scope;
+  /** Why a route holds no workspace data, for 'public' and 'platform' entries. */
+  why?: string;
+  /** What a token call gets when the scope's rule does not apply (a documented refusal). */
+  token?: 400;
+  cases: RestCase[];
+}
+
+const id = (pick: (ids: CallIds) => number | string) => (ids: CallIds) => ({ id: pick(ids) });
+const notFound = (params: RestCase['params'], body?: RestCase['body']): RestCase => ({
+  params,
+  ...(body ? { body } : {}),
+  expect: 404,
+});
+/** Lists are searched for A's marker too: a search must not reach into A either. */
+const searchA = (ids: CallIds) => ({ search: ids.a.marker });
+const PLATFORM = 'Platform administration: only users.isAdmin may call it, whatever workspace.';
+
+export const restMatrix: Record<string, RestMatrixEntry> = {
+  // Auth: no workspace rows; the answers are about the caller alone.
+  'POST /api/auth/signup': {
+    scope: 'public',
+    why: 'Creates a new account; names no workspace.',
+    cases: [
+      {
+        body: (ids) => ({
+          fullName: 'Tenant Signup',
+          email: `signup-${ids.unique}@example.com`,
+          password: 'correct-horse-9',
+        }),
+        expect: 'own',
+        status: 201,
+        spare: true,
+      },
+    ],
+  },
+  'POST /api/auth/login': {
+    scope: 'public',
+    why: 'Signs the caller in; names no workspace.',
+    cases: [
+      {
+        body: (ids) => ({ email: ids.callerEmail, password: ids.callerPassword }),
+        expect: 'own',
+        spare: true,
+      },
+    ],
+  },
+  'POST /api/auth/logout': {
+    scope: 'public',
+    why: "Ends the caller's own session only.",
+    cases: [{ expect: 'own', spare: true }],
+  },
+  'GET /api/auth/me': { scope: 'account', cases: [{ expect: 'read' }] },
+
+  // Account: the caller's own user row, sessions and tokens; A's session and token ids are 404.
+  'GET /api/account/profile': { scope: 'account', cases: [{ expect: 'read' }] },
+  'PUT /api/account/profile': {
+    scope: 'account',
+    cases: [
+      {
+        body: (ids) => ({ firstName: 'Tenant', lastName: 'Bee', email: ids.callerEmail }),
+        expect: 'own',
+      },
+    ],
+  },
+  'PUT /api/account/password': {
+    scope: 'account',
+    cases: [
+      {
+        label: 'a wrong current password',
+        body: () => ({
+          currentPassword: 'wrong-one',
+          newPassword: 'NewPassw0rd',
+          confirmPassword: 'NewPassw0rd',
+        }),
+        expect: 400,
+      },
+    ],
+  },
+  'PUT /api/account/preferences': {
+    scope: 'account',
+    cases: [
+      {
+        body: () => ({
+          timezone: 'Europe/Paris',
+          dateFormat: 'YYYY-MM-DD',
+          timeFormat: '24h',
+          language: 'fr',
+        }),
+        expect: 'own',
+      },
+    ],
+  },
+  'PUT /api/account/notifications': {
+    scope: 'account',
+    cases: [
+      {
+        body: () => ({
+          emailNotifications: false,
+          pushNotifications: true,
+          taskReminders: true,
+          projectUpdates: false,
+          teamInvites: true,
+          securityAlerts: true,
+        }),
+        expect: 'own',
+      },
+    ],
+  },
+  'DELETE /api/account/remove-photo': { scope: 'account', cases: [{ expect: 'own' }] },
+  'GET /api/account/sessions': { scope: 'account', cases: [{ expect: 'read' }] },
+  'DELETE /api/account/sessions/all': {
+    scope: 'account',
+    cases: [{ expect: 'own', spare: true }],
+  },
+  'DELETE /api/account/sessions/{id}': {
+    scope: 'account',
+    cases: [notFound(id((ids) => ids.aSessionId))],
+  },
+  'GET /api/account/tokens': { scope: 'account', cases: [{ expect: 'read' }] },
+  'POST /api/account/tokens': {
+    scope: 'account',
+    cases: [{ body: (ids) => ({ name: `CI ${ids.unique}` }), expect: 'own', status: 201 }],
+  },
+  'DELETE /api/account/tokens/{id}': {
+    scope: 'account',
+    cases: [notFound(id((ids) => ids.aTokenId))],
+  },
+
+  // Workspaces: A's id in the path is 404; creating one is B's own.
+  'POST /api/workspaces': {
+    scope: 'account',
+    cases: [
+      {
+        label: "A's id and logo smuggled into the body",
+        body: (ids) => ({
+          name: `Own ${ids.unique}`,
+          id: ids.a.workspaceId,
+          workspaceId: ids.a.workspaceId,
+        }),
+        expect: 'own',
+        status: 201,
+      },
+    ],
+  },
+  'GET /api/user/workspaces': { scope: 'account', cases: [{ expect: 'read', showsB: true }] },
+  'GET /api/workspaces/current': { scope: 'workspace', cases: [{ expect: 'read', showsB: true }] },
+  'POST /api/workspaces/{id}/switch': {
+    scope: 'account',
+    // A token names its workspace in X-Workspace-Id and cannot switch (workspaces.router).
+    token: 400,
+    cases: [notFound(id((ids) => ids.a.workspaceId))],
+  },
+  'PUT /api/workspaces/{id}': {
+    scope: 'account',
+    cases: [
+      notFound(
+        id((ids) => ids.a.workspaceId),
+        () => ({ name: 'Renamed by B', description: 'changed' }),
+      ),
+    ],
+  },
+  'DELETE /api/workspaces/{id}': {
+    scope: 'account',
+    cases: [notFound(id((ids) => ids.a.workspaceId))],
+  },
+  'POST /api/workspaces/{id}/reactivate': {
+    scope: 'account',
+    cases: [{ params: id((ids) => ids.a.workspaceId), prepare: 'deleteA', expect: 404 }],
+  },
+
+  // Team: A's members are not B's.
+  'GET /api/admin/users': { scope: 'workspace', cases: [{ expect: 'read' }] },
+  'POST /api/admin/invite': {
+    scope: 'workspace',
+    cases: [
+      {
+        body: (ids) => ({
+          email: `invitee-${ids.unique}@example.com`,
+          fullName: 'Invitee',
+          role: 'collaborator',
+          workspaceId: ids.a.workspaceId,
+        }),
+        expect: 'own',
+        status: 201,
+      },
+    ],
+  },
+  'PUT /api/admin/users/{id}/role': {
+    scope: 'workspace',
+    cases: [
+      notFound(
+        id((ids) => ids.a.collaboratorUserId),
+        () => ({ role: 'project_manager' }),
+      ),
+    ],
+  },
+  'PUT /api/admin/users/{id}/deactivate': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.collaboratorUserId))],
+  },
+  'DELETE /api/admin/users/{id}': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.collaboratorUserId))],
+  },
+  'GET /api/team/export': { scope: 'workspace', cases: [{ expect: 'read' }] },
+  'GET /api/invite/{token}': {
+    scope: 'public',
+    why: 'The invitation token is the credential sent to the invitee; without it nothing shows.',
+    cases: [{ params: () => ({ token: randomBytes(32).toString('base64url') }), expect: 404 }],
+  },
+  'POST /api/invite/{token}/accept': {
+    scope: 'public',
+    why: 'The invitation token is the credential sent to the invitee; without it nothing happens.',
+    cases: [
+      {
+        params: () => ({ token: randomBytes(32).toString('base64url') }),
+        body: () => ({ password: 'secret123' }),
+        expect: 404,
+      },
+    ],
+  },
+
+  // Contacts and tags.
+  'GET /api/persons': {
+    scope: 'workspace',
+    cases: [
+      { expect: 'read', showsB: true },
+      { query: searchA, expect: 'read' },
+    ],
+  },
+  'POST /api/persons': {
+    scope: 'workspace',
+    cases: [
+      {
+        label: "A's organization",
+        body: (ids) => ({ fullName: 'B Contact', companyId: ids.a.organizationId }),
+        expect: 404,
+      },
+      {
+        label: "A's member as assignee",
+        body: (ids) => ({ fullName: 'B Contact', assignedUserId: ids.a.ownerUserId }),
+        expect: 404,
+      },
+    ],
+  },
+  'PUT /api/persons/{id}': {
+    scope: 'workspace',
+    cases: [
+      notFound(
+        id((ids) => ids.a.personId),
+        () => ({ fullName: 'Changed' }),
+      ),
+      {
+        label: "B's contact, A's organization",
+        params: id((ids) => ids.b.personId),
+        body: (ids) => ({ companyId: ids.a.organizationId }),
+        expect: 404,
+      },
+      {
+        label: "B's contact, A's member as assignee",
+        params: id((ids) => ids.b.personId),
+        body: (ids) => ({ assignedUserId: ids.a.ownerUserId }),
+        expect: 404,
+      },
+    ],
+  },
+  'DELETE /api/persons/{id}': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.personId))],
+  },
+  'GET /api/contacts/with-tags': {
+    scope: 'workspace',
+    cases: [
+      { expect: 'read', showsB: true },
+      { query: searchA, expect: 'read' },
+    ],
+  },
+  'GET /api/contacts/export': { scope: 'workspace', cases: [{ expect: 'read', showsB: true }] },
+  'POST /api/contacts/import': {
+    scope: 'workspace',
+    cases: [
+      {
+        label: "a row naming A's organization (a new one of B's is made)",
+        body: (ids) => ({
+          rows: [
+            {
+              fullName: `Imported ${ids.unique}`,
+              email: `imported-${ids.unique}@example.com`,
+              organization: ids.a.workspaceName + ' Org',
+            },
+          ],
+        }),
+        expect: 'own',
+      },
+    ],
+  },
+  'POST /api/contacts/{id}/tags/{tagId}': {
+    scope: 'workspace',
+    cases: [
+      notFound((ids) => ({ id: ids.a.personId, tagId: ids.a.tagId })),
+      {
+        label: "B's contact, A's tag",
+        ...notFound((ids) => ({ id: ids.b.personId, tagId: ids.a.tagId })),
+      },
+      {
+        label: "A's contact, B's tag",
+        ...notFound((ids) => ({ id: ids.a.personId, tagId: ids.b.tagId })),
+      },
+    ],
+  },
+  'DELETE /api/contacts/{id}/tags/{tagId}': {
+    scope: 'workspace',
+    cases: [
+      notFound((ids) => ({ id: ids.a.personId, tagId: ids.a.tagId })),
+      {
+        label: "B's contact, A's tag",
+        ...notFound((ids) => ({ id: ids.b.personId, tagId: ids.a.tagId })),
+      },
+    ],
+  },
+  'GET /api/tags': { scope: 'workspace', cases: [{ expect: 'read', showsB: true }] },
+  'POST /api/tags': {
+    scope: 'workspace',
+    cases: [
+      { body: (ids) => ({ name: `tag-${ids.unique}`, color: 'red' }), expect: 'own', status: 201 },
+    ],
+  },
+
+  // Organizations.
+  'GET /api/organizations': {
+    scope: 'workspace',
+    cases: [
+      { expect: 'read', showsB: true },
+      { query: searchA, expect: 'read' },
+    ],
+  },
+  'POST /api/organizations': {
+    scope: 'workspace',
+    cases: [
+      {
+        body: (ids) => ({ name: `Org ${ids.unique}`, workspaceId: ids.a.workspaceId }),
+        expect: 'own',
+        status: 201,
+      },
+    ],
+  },
+  'PUT /api/organizations/{id}': {
+    scope: 'workspace',
+    cases: [
+      notFound(
+        id((ids) => ids.a.organizationId),
+        () => ({ name: 'Changed Org' }),
+      ),
+    ],
+  },
+  'DELETE /api/organizations/{id}': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.organizationId))],
+  },
+  'GET /api/companies': { scope: 'workspace', cases: [{ expect: 'read', showsB: true }] },
+  'GET /api/organizations/export': {
+    scope: 'workspace',
+    cases: [{ expect: 'read', showsB: true }],
+  },
+
+  // Pipeline: an unknown stage key is 400 (pipeline.service checkReferences), other ids 404.
+  'GET /api/leads': {
+    scope: 'workspace',
+    cases: [
+      { expect: 'read', showsB: true },
+      { query: searchA, expect: 'read' },
+    ],
+  },
+  'POST /api/leads': {
+    scope: 'workspace',
+    cases: [
+      {
+        label: "A's contact",
+        body: (ids) => ({ dealName: 'B Deal', personId: ids.a.personId }),
+        expect: 404,
+      },
+      {
+        label: "A's organization",
+        body: (ids) => ({ dealName: 'B Deal', companyId: ids.a.organizationId }),
+        expect: 404,
+      },
+      {
+        label: "A's member as owner",
+        body: (ids) => ({ dealName: 'B Deal', assignedUserId: ids.a.ownerUserId }),
+        expect: 404,
+      },
+      {
+        label: "A's stage key",
+        body: (ids) => ({ dealName: 'B Deal', stage: ids.a.stageKey }),
+        expect: 400,
+      },
+    ],
+  },
+  'PUT /api/leads/{id}': {
+    scope: 'workspace',
+    cases: [
+      notFound(
+        id((ids) => ids.a.leadId),
+        () => ({ stage: 'won', value: 10 }),
+      ),
+      {
+        label: "B's deal, A's contact",
+        params: id((ids) => ids.b.leadId),
+        body: (ids) => ({ personId: ids.a.personId }),
+        expect: 404,
+      },
+      {
+        label: "B's deal, A's organization",
+        params: id((ids) => ids.b.leadId),
+        body: (ids) => ({ companyId: ids.a.organizationId }),
+        expect: 404,
+      },
+      {
+        label: "B's deal, A's member as owner",
+        params: id((ids) => ids.b.leadId),
+        body: (ids) => ({ assignedUserId: ids.a.ownerUserId }),
+        expect: 404,
+      },
+      {
+        label: "B's deal, A's stage key",
+        params: id((ids) => ids.b.leadId),
+        body: (ids) => ({ stage: ids.a.stageKey }),
+        expect: 400,
+      },
+    ],
+  },
+  'DELETE /api/leads/{id}': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.leadId))],
+  },
+  'GET /api/stages': { scope: 'workspace', cases: [{ expect: 'read', showsB: true }] },
+  'POST /api/stages': {
+    scope: 'workspace',
+    cases: [{ body: (ids) => ({ label: `Stage ${ids.unique}` }), expect: 'own', status: 201 }],
+  },
+  'PUT /api/stages/reorder': {
+    scope: 'workspace',
+    cases: [
+      {
+        label: "A's stage ids: not B's pipeline, refused as a bad order",
+        body: (ids) => ({ ids: [...ids.a.stageIds].reverse() }),
+        expect: 400,
+      },
+      {
+        label: "B's pipeline with A's custom stage in place of B's",
+        body: (ids) => ({
+          ids: ids.b.stageIds.map((s) => (s === ids.b.stageId ? ids.a.stageId : s)),
+        }),
+        expect: 400,
+      },
+    ],
+  },
+  'PUT /api/stages/{id}': {
+    scope: 'workspace',
+    cases: [
+      notFound(
+        id((ids) => ids.a.stageId),
+        () => ({ label: 'Renamed Stage' }),
+      ),
+    ],
+  },
+  'DELETE /api/stages/{id}': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.stageId))],
+  },
+
+  // Clients, projects, time.
+  'GET /api/clients': {
+    scope: 'workspace',
+    cases: [
+      { expect: 'read', showsB: true },
+      { query: searchA, expect: 'read' },
+    ],
+  },
+  'POST /api/clients': {
+    scope: 'workspace',
+    cases: [
+      {
+        body: (ids) => ({
+          name: `Client ${ids.unique}`,
+          email: `client-${ids.unique}@example.com`,
+          workspaceId: ids.a.workspaceId,
+        }),
+        expect: 'own',
+        status: 201,
+      },
+    ],
+  },
+  'PUT /api/clients/{id}': {
+    scope: 'workspace',
+    cases: [
+      notFound(
+        id((ids) => ids.a.clientId),
+        () => ({ name: 'Changed Client' }),
+      ),
+    ],
+  },
+  'DELETE /api/clients/{id}': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.clientId))],
+  },
+  'GET /api/projects': {
+    scope: 'workspace',
+    cases: [
+      { expect: 'read', showsB: true },
+      { query: searchA, expect: 'read' },
+    ],
+  },
+  'POST /api/projects': {
+    scope: 'workspace',
+    cases: [
+      {
+        label: "A's client",
+        body: (ids) => ({
+          name: 'B Project',
+          clientId: ids.a.clientId,
+          budgetType: 'time',
+          budgetLimit: 10,
+          hourlyRate: 100,
+        }),
+        expect: 404,
+      },
+      {
+        label: "A's member as assignee",
+        body: (ids) => ({
+          name: 'B Project',
+          clientId: ids.b.clientId,
+          budgetType: 'time',
+          budgetLimit: 10,
+          hourlyRate: 100,
+          assignedUserId: ids.a.ownerUserId,
+        }),
+        expect: 404,
+      },
+    ],
+  },
+  'PUT /api/projects/{id}': {
+    scope: 'workspace',
+    cases: [
+      notFound(
+        id((ids) => ids.a.projectId),
+        () => ({ hourlyRate: 150 }),
+      ),
+      {
+        label: "B's project, A's client",
+        params: id((ids) => ids.b.projectId),
+        body: (ids) => ({ clientId: ids.a.clientId }),
+        expect: 404,
+      },
+      {
+        label: "B's project, A's member as assignee",
+        params: id((ids) => ids.b.projectId),
+        body: (ids) => ({ assignedUserId: ids.a.ownerUserId }),
+        expect: 404,
+      },
+    ],
+  },
+  'DELETE /api/projects/{id}': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.projectId))],
+  },
+  'GET /api/time-entries': {
+    scope: 'workspace',
+    cases: [
+      { expect: 'read', showsB: true },
+      {
+        label: "filtered on A's project",
+        query: (ids) => ({ projectId: ids.a.projectId }),
+        expect: 'read',
+      },
+    ],
+  },
+  'POST /api/time-entries': {
+    scope: 'workspace',
+    cases: [
+      {
+        label: "A's project",
+        body: (ids) => ({ projectId: ids.a.projectId, hours: 1.5, date: '2026-11-20' }),
+        expect: 404,
+      },
+    ],
+  },
+  'PUT /api/time-entries/{id}': {
+    scope: 'workspace',
+    cases: [
+      notFound(
+        id((ids) => ids.a.timeEntryId),
+        () => ({ hours: 3 }),
+      ),
+      {
+        label: "B's entry moved to A's project",
+        params: id((ids) => ids.b.timeEntryId),
+        body: (ids) => ({ projectId: ids.a.projectId }),
+        expect: 404,
+      },
+    ],
+  },
+  'DELETE /api/time-entries/{id}': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.timeEntryId))],
+  },
+  'GET /api/timer': { scope: 'workspace', cases: [{ prepare: 'startTimersInA', expect: 'read' }] },
+  'POST /api/timer/start': {
+    scope: 'workspace',
+    cases: [{ label: "A's project", body: (ids) => ({ projectId: ids.a.projectId }), expect: 404 }],
+  },
+  // B has no timer of its own; A's members' timers must not be reached.
+  'POST /api/timer/pause': {
+    scope: 'workspace',
+    cases: [{ prepare: 'startTimersInA', expect: 404 }],
+  },
+  'POST /api/timer/stop': {
+    scope: 'workspace',
+    cases: [{ prepare: 'startTimersInA', body: () => ({ date: '2026-11-25' }), expect: 404 }],
+  },
+  'DELETE /api/timer': {
+    scope: 'workspace',
+    cases: [{ prepare: 'startTimersInA', expect: 404 }],
+  },
+
+  // Invoices and proposals.
+  'GET /api/invoices': {
+    scope: 'workspace',
+    cases: [
+      { expect: 'read', showsB: true },
+      { query: searchA, expect: 'read' },
+    ],
+  },
+  'POST /api/invoices': {
+    scope: 'workspace',
+    cases: [
+      { label: "A's client", body: (ids) => ({ clientId: ids.a.clientId }), expect: 404 },
+      {
+        label: "B's client, A's project",
+        body: (ids) => ({ clientId: ids.b.clientId, projectId: ids.a.projectId }),
+        expect: 404,
+      },
+      {
+        label: "B's client and project, A's time entry",
+        body: (ids) => ({
+          clientId: ids.b.clientId,
+          projectId: ids.b.projectId,
+          timeEntryIds: [ids.a.timeEntryId],
+        }),
+        expect: 404,
+      },
+    ],
+  },
+  'PUT /api/invoices/{id}': {
+    scope: 'workspace',
+    cases: [
+      notFound(
+        id((ids) => ids.a.invoiceId),
+        () => ({ status: 'sent' }),
+      ),
+    ],
+  },
+  'DELETE /api/invoices/{id}': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.invoiceId))],
+  },
+  'GET /api/proposals': {
+    scope: 'workspace',
+    cases: [
+      { expect: 'read', showsB: true },
+      { query: searchA, expect: 'read' },
+    ],
+  },
+  'POST /api/proposals': {
+    scope: 'workspace',
+    cases: [
+      {
+        body: (ids) => ({
+          title: `Proposal ${ids.unique}`,
+          clientName: 'Someone',
+          description: 'Work',
+          amount: '100',
+          workspaceId: ids.a.workspaceId,
+        }),
+        expect: 'own',
+        status: 201,
+      },
+    ],
+  },
+  'PUT /api/proposals/{id}': {
+    scope: 'workspace',
+    cases: [
+      notFound(
+        id((ids) => ids.a.proposalId),
+        () => ({ status: 'sent' }),
+      ),
+    ],
+  },
+  'DELETE /api/proposals/{id}': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.proposalId))],
+  },
+
+  // Dashboards: counts and sums of B's rows only.
+  'GET /api/dashboard/stats': { scope: 'workspace', cases: [{ expect: 'read' }] },
+  'GET /api/dashboard/financial-overview': { scope: 'workspace', cases: [{ expect: 'read' }] },
+
+  // Platform administration: B's member is no platform admin, so 403 whatever the ids.
+  'GET /api/admin/dashboard': { scope: 'platform', why: PLATFORM, cases: [{ expect: 403 }] },
+  'GET /api/admin/all-users': {
+    scope: 'platform',
+    why: PLATFORM,
+    cases: [{ query: searchA, expect: 403 }],
+  },
+  'POST /api/admin/all-users': {
+    scope: 'platform',
+    why: PLATFORM,
+    cases: [
+      {
+        body: (ids) => ({ fullName: 'Made', email: `made-${ids.unique}@example.com` }),
+        expect: 403,
+      },
+    ],
+  },
+  'PUT /api/admin/users/{id}': {
+    scope: 'platform',
+    why: PLATFORM,
+    cases: [
+      {
+        params: id((ids) => ids.a.collaboratorUserId),
+        body: (ids) => ({
+          fullName: 'Renamed',
+          email: `renamed-${ids.unique}@example.com`,
+          isActive: true,
+        }),
+        expect: 403,
+      },
+    ],
+  },
+  'PUT /api/admin/users/{id}/status': {
+    scope: 'platform',
+    why: PLATFORM,
+    cases: [
+      {
+        params: id((ids) => ids.a.collaboratorUserId),
+        body: () => ({ isActive: false }),
+        expect: 403,
+      },
+    ],
+  },
+  'PUT /api/admin/users/{id}/workspaces/{workspaceId}': {
+    scope: 'platform',
+    why: PLATFORM,
+    cases: [
+      {
+        params: (ids) => ({ id: ids.b.ownerUserId, workspaceId: ids.a.workspaceId }),
+        body: () => ({ role: 'owner' }),
+        expect: 403,
+      },
+    ],
+  },
+  'GET /api/admin/all-workspaces': { scope: 'platform', why: PLATFORM, cases: [{ expect: 403 }] },
+  'GET /api/admin/workspaces/{id}': {
+    scope: 'platform',
+    why: PLATFORM,
+    cases: [{ params: id((ids) => ids.a.workspaceId), expect: 403 }],
+  },
+  'GET /api/admin/workspaces/{id}/users': {
+    scope: 'platform',
+    why: PLATFORM,
+    cases: [{ params: id((ids) => ids.a.workspaceId), expect: 403 }],
+  },
+  'PUT /api/admin/workspaces/{id}/status': {
+    scope: 'platform',
+    why: PLATFORM,
+    cases: [
+      { params: id((ids) => ids.a.workspaceId), body: () => ({ isActive: false }), expect: 403 },
+    ],
+  },
+  'GET /api/admin/all-invitations': { scope: 'platform', why: PLATFORM, cases: [{ expect: 403 }] },
+  'POST /api/admin/invitations/{id}/resend': {
+    scope: 'platform',
+    why: PLATFORM,
+    cases: [{ params: id((ids) => ids.a.invitationId), expect: 403 }],
+  },
+  'DELETE /api/admin/invitations/{id}': {
+    scope: 'platform',
+    why: PLATFORM,
+    cases: [{ params: id((ids) => ids.a.invitationId), expect: 403 }],
+  },
+  'GET /api/admin/activity-logs': { scope: 'platform', why: PLATFORM, cases: [{ expect: 403 }] },
+  'GET /api/admin/activity-logs/export': {
+    scope: 'platform',
+    why: PLATFORM,
+    cases: [{ expect: 403 }],
+  },
+
+  // Files (src/server/domains/files/files.routes.ts): session only, no API token.
+  'POST /api/upload/workspace-logo': {
+    scope: 'session',
+    cases: [{ upload: 'logo', expect: 'own', status: 201 }],
+  },
+  'POST /api/account/upload-photo': {
+    scope: 'session',
+    cases: [{ upload: 'profileImage', expect: 'own', status: 201 }],
+  },
+  'GET /api/files/{key}': {
+    scope: 'session',
+    cases: [
+      { label: "A's workspace logo", ...notFound((ids) => ({ key: ids.a.logoKey })) },
+      { label: "A's owner's profile photo", ...notFound((ids) => ({ key: ids.a.photoKey })) },
+    ],
+  },
+
+  // Documents about the API itself.
+  'GET /api/openapi.json': {
+    scope: 'public',
+    why: 'The OpenAPI document is built from code at start-up; it holds no rows.',
+    cases: [{ expect: 'read' }],
+  },
+  'GET /api/health': {
+    scope: 'public',
+    why: 'A liveness answer ({status: "ok"}); it holds no rows.',
+    cases: [{ expect: 'read' }],
+  },
+};

@@ -1,0 +1,248 @@
+import { randomBytes } from 'node:crypto';
+import { expect } from 'vitest';
+import type { WorkspaceRole } from '../../src/shared/roles.ts';
+import type { Database } from '../../src/server/db/create-db.ts';
+import { insertStages } from '../../src/server/domains/pipeline/pipeline.repository.ts';
+import { DEFAULT_STAGES } from '../../src/server/domains/pipeline/pipeline.service.ts';
+import type { ApiClient } from './test-app.ts';
+
+/**
+ * A workspace with one row of each kind. Every name, email and file of it carries `marker`,
+ * so a response that shows any of its rows can be caught by looking for that one string.
+ */
+export interface Target {
+  workspaceId: number;
+  /** The workspace name; every row's name starts with it. */
+  workspaceName: string;
+  /** A string unique to this target (no other target's marker contains it). */
+  marker: string;
+  personId: number;
+  organizationId: number;
+  tagId: number;
+  ownerUserId: number;
+  /** A member every team manager may act on. */
+  collaboratorUserId: number;
+  leadId: number;
+  /** A stage without deals that may be edited and deleted. */
+  stageId: number;
+  /** Its key, which no other workspace has unless it was made with the same one. */
+  stageKey: string;
+  /** Every stage id, in board order. */
+  stageIds: number[];
+  clientId: number;
+  /** An active project of the client, with one time entry of the owner. */
+  projectId: number;
+  timeEntryId: number;
+  /** A draft invoice of the client. */
+  invoiceId: number;
+  proposalId: number;
+  /** A pending invitation to the target. */
+  invitationId: number;
+  invitationToken: string;
+  /** The workspace logo (files.workspace_id set) and the owner's profile photo, by key. */
+  logoKey: string;
+  photoKey: string;
+}
+
+export interface TargetMember {
+  userId: number;
+  role: WorkspaceRole;
+  /** A client to make the new workspace current for (its session switches to it). */
+  client?: ApiClient;
+}
+
+export interface TargetOptions {
+  /** Start of the workspace name, e.g. 'Matrix Target'. */
+  label: string;
+  members: TargetMember[];
+  /** The member that owns the time entry, the files and `ownerUserId`. */
+  ownerUserId: number;
+  collaboratorUserId: number;
+  /** Key of the deal-free custom stage; give one no other workspace has to test unknown keys. */
+  customStageKey?: string;
+}
+
+const PNG_HEAD = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+let counter = 0;
+
+/** A fresh target workspace: the members join it and each given client makes it current. */
+export async function freshTarget(db: Database, options: TargetOptions): Promise<Target> {
+  counter += 1;
+  // The trailing letter keeps target 1's marker from being a prefix of target 10's.
+  const marker = `tgt${counter}z${randomBytes(3).toString('hex')}`;
+  const name = `${options.label} ${marker}`;
+  const customStageKey = options.customStageKey ?? 'matrix_custom';
+  const ws = await db
+    .insertInto('workspaces')
+    .values({ name, subdomain: `target-${marker}` })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('userWorkspaces')
+    .values(options.members.map((m) => ({ workspaceId: ws.id, userId: m.userId, role: m.role })))
+    .execute();
+  for (const member of options.members) {
+    if (!member.client) continue;
+    const res = await member.client.post(`/api/workspaces/${ws.id}/switch`);
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  const org = await db
+    .insertInto('organizations')
+    .values({ workspaceId: ws.id, name: `${name} Org` })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const person = await db
+    .insertInto('persons')
+    .values({
+      workspaceId: ws.id,
+      fullName: `${name} Person`,
+      email: `${marker}-person@example.com`,
+      companyId: org.id,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const tag = await db
+    .insertInto('tags')
+    .values({ workspaceId: ws.id, name: `${name} Tag` })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('contactTags')
+    .values({ workspaceId: ws.id, personId: person.id, tagId: tag.id })
+    .execute();
+  await insertStages(db, ws.id, [
+    ...DEFAULT_STAGES,
+    { key: customStageKey, label: `${name} Stage`, color: 'gray', isSystemStage: false },
+  ]);
+  const stages = await db
+    .selectFrom('stages')
+    .select(['id', 'key'])
+    .where('workspaceId', '=', ws.id)
+    .orderBy('sortOrder')
+    .execute();
+  const lead = await db
+    .insertInto('leads')
+    .values({
+      workspaceId: ws.id,
+      dealName: `${name} Deal`,
+      stage: 'contacted',
+      personId: person.id,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const client = await db
+    .insertInto('clients')
+    .values({ workspaceId: ws.id, name: `${name} Client`, email: `${marker}-client@example.com` })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const project = await db
+    .insertInto('projects')
+    .values({
+      workspaceId: ws.id,
+      name: `${name} Project`,
+      clientId: client.id,
+      budgetType: 'time',
+      budgetLimit: '100',
+      hourlyRate: '120',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const entry = await db
+    .insertInto('timeEntries')
+    .values({
+      workspaceId: ws.id,
+      projectId: project.id,
+      userId: options.ownerUserId,
+      hours: '2',
+      date: '2026-11-24',
+      description: `${name} Work`,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const invoice = await db
+    .insertInto('invoices')
+    .values({
+      workspaceId: ws.id,
+      clientId: client.id,
+      invoiceNumber: `${marker}-INV`,
+      amount: '10',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const proposal = await db
+    .insertInto('proposals')
+    .values({
+      workspaceId: ws.id,
+      title: `${name} Proposal`,
+      clientName: `${name} Prospect`,
+      description: `${name} Scope`,
+      amount: '1',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const invitationToken = `${marker}${randomBytes(16).toString('base64url')}`;
+  const invitation = await db
+    .insertInto('invitationTokens')
+    .values({
+      workspaceId: ws.id,
+      token: invitationToken,
+      email: `${marker}-invitee@example.com`,
+      fullName: `${name} Invitee`,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const logoKey = `${marker}logo${randomBytes(6).toString('hex')}`;
+  const photoKey = `${marker}photo${randomBytes(6).toString('hex')}`;
+  const fileData = Buffer.concat([PNG_HEAD, Buffer.from(name)]);
+  await db
+    .insertInto('files')
+    .values([
+      {
+        key: logoKey,
+        ownerUserId: options.ownerUserId,
+        workspaceId: ws.id,
+        purpose: 'workspace_logo',
+        contentType: 'image/png',
+        data: fileData,
+        size: fileData.length,
+      },
+      {
+        key: photoKey,
+        ownerUserId: options.ownerUserId,
+        purpose: 'profile_photo',
+        contentType: 'image/png',
+        data: fileData,
+        size: fileData.length,
+      },
+    ])
+    .execute();
+  await db
+    .updateTable('workspaces')
+    .set({ logoUrl: `/api/files/${logoKey}` })
+    .where('id', '=', ws.id)
+    .execute();
+  return {
+    workspaceId: ws.id,
+    workspaceName: name,
+    marker,
+    invitationId: invitation.id,
+    invitationToken,
+    clientId: client.id,
+    projectId: project.id,
+    timeEntryId: entry.id,
+    invoiceId: invoice.id,
+    proposalId: proposal.id,
+    personId: person.id,
+    organizationId: org.id,
+    tagId: tag.id,
+    ownerUserId: options.ownerUserId,
+    collaboratorUserId: options.collaboratorUserId,
+    leadId: lead.id,
+    stageId: stages.find((s) => s.key === customStageKey)!.id,
+    stageKey: customStageKey,
+    stageIds: stages.map((s) => s.id),
+    logoKey,
+    photoKey,
+  };
+}
