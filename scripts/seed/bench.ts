@@ -11,6 +11,7 @@ import { insertStages } from '../../src/server/domains/pipeline/pipeline.reposit
 import { DEFAULT_STAGES } from '../../src/server/domains/pipeline/pipeline.service.ts';
 import {
   addDays,
+  analyze,
   companyName,
   day,
   dealName,
@@ -162,6 +163,10 @@ export async function seedBench(
     });
     if (!big) report({ phase: 'workspaces', done: w, total: counts.workspaces - 1 });
   }
+
+  report({ phase: 'statistics', done: 0, total: 1 });
+  await analyze(db);
+  report({ phase: 'statistics', done: 1, total: 1 });
 
   return {
     email: `bench-${tag}-owner@example.com`,

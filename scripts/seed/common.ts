@@ -286,6 +286,15 @@ export async function refreshAllProjectTotals(db: Database, workspaceId: number)
     where p.id = t.id`.execute(db);
 }
 
+/**
+ * Planner statistics for the new rows. PGlite has no autovacuum to gather them, and on
+ * PostgreSQL it would only come round later: without them the first pages are planned for
+ * empty tables (whole-table joins instead of index scans).
+ */
+export async function analyze(db: Database): Promise<void> {
+  await sql`analyze`.execute(db);
+}
+
 /** A text progress bar on stderr, redrawn in place when stderr is a terminal. */
 export function progressBar(stream: NodeJS.WriteStream = process.stderr): OnProgress {
   let lastPhase = '';

@@ -7,7 +7,7 @@ import type { Database } from '../../src/server/db/create-db.ts';
 import { hashPassword } from '../../src/server/domains/auth/auth.service.ts';
 import { insertStages } from '../../src/server/domains/pipeline/pipeline.repository.ts';
 import { DEFAULT_STAGES } from '../../src/server/domains/pipeline/pipeline.service.ts';
-import { addDays, day, idsOf, insertBatched, refreshAllProjectTotals } from './common.ts';
+import { addDays, analyze, day, idsOf, insertBatched, refreshAllProjectTotals } from './common.ts';
 
 export interface DemoSeedResult {
   email: string;
@@ -66,7 +66,7 @@ export async function seedDemo(
     .executeTakeFirst();
   if (taken) throw new Error(`The demo is already seeded: ${email} exists.`);
 
-  return db.transaction().execute(async (trx) => {
+  const result = await db.transaction().execute(async (trx) => {
     const passwordHash = await hashPassword(password);
     const owner = await trx
       .insertInto('users')
@@ -345,4 +345,6 @@ export async function seedDemo(
 
     return { email, password, userId: owner.id, workspaceId, workspaceName };
   });
+  await analyze(db);
+  return result;
 }
