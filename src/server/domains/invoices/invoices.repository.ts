@@ -124,6 +124,17 @@ export async function deleteInvoice(db: Database, workspaceId: number, id: numbe
     .execute();
 }
 
+/** How many of these time entry ids are entries of the workspace (billed or not). */
+export async function countWorkspaceEntries(db: Database, workspaceId: number, ids: number[]) {
+  const row = await db
+    .selectFrom('timeEntries')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('workspaceId', '=', workspaceId)
+    .where('id', 'in', ids)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 /**
  * Locks the given unbilled entries of the project and answers them with their cost
  * (hours × the project's rate); entries already billed or of another project are left out.

@@ -48,6 +48,13 @@ export async function createInvoice(db: Database, workspaceId: number, input: Ne
       message: 'Choose the project whose time is invoiced',
     });
   }
+  // An id of no entry of this workspace is not found, like any other foreign id (issue 9).
+  if (
+    entryIds.length > 0 &&
+    (await repo.countWorkspaceEntries(db, workspaceId, entryIds)) < entryIds.length
+  ) {
+    throw new TRPCError({ code: 'NOT_FOUND', message: 'Time entry not found' });
+  }
   const explicitNumber = input.invoiceNumber?.trim();
   const dueDate =
     input.dueDate === undefined ? format(addDays(new Date(), 30), 'yyyy-MM-dd') : input.dueDate;
