@@ -1,3 +1,5 @@
+// First: configures zod before any schema is built.
+import './zod-config.ts';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 
