@@ -1,6 +1,7 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, type Dialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
@@ -55,6 +56,8 @@ export async function createDb(options: {
     // tests/security/durability.test.ts) but not a power cut or kernel crash: use
     // PostgreSQL where that matters.
     const client = await PGlite.create(pgDir, {
+      // Trigram indexes serve contact search (migration 0005).
+      extensions: { pg_trgm },
       parsers: {
         [NUMERIC]: (v: string) => v,
         [DATE]: (v: string) => v,
