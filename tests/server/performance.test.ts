@@ -1,0 +1,95 @@
+/*
+ * Structural guards for the server benchmark's findings: how many SQL statements a list
+ * request runs (an N+1 shows up as a count that grows with the page), and that contact
+ * search can be answered from an index. Never timings.
+ */
+import { sql, type KyselyPlugin, type RootOperationNode } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app.ts';
+import { seedBench } from '../../scripts/seed/bench.ts';
+import { ApiClient, openTestDatabase, testConfig } from '../support/test-app.ts';
+
+let handle: Awaited<ReturnType<typeof openTestDatabase>>;
+let app: Awaited<ReturnType<typeof buildApp>>;
+const statements: string[] = [];
+let client: ApiClient;
+
+beforeAll(async () => {
+  handle = await openTestDatabase();
+  const counter: KyselyPlugin = {
+    transformQuery: ({ node }): RootOperationNode => {
+      statements.push(node.kind);
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  };
+  app = await buildApp(testConfig(), handle.db.withPlugin(counter));
+  const bench = await seedBench(handle.db, {
+    counts: {
+      workspaces: 2,
+      contacts: 120,
+      organizations: 20,
+      leads: 80,
+      projects: 3,
+      timeEntries: 30,
+      invoices: 5,
+    },
+  });
+  client = new ApiClient(app);
+  const login = await client.post('/api/auth/login', {
+    email: bench.email,
+    password: bench.password,
+  });
+  expect(login.statusCode).toBe(200);
+});
+afterAll(async () => {
+  await app?.close();
+  await handle?.close();
+});
+
+async function statementsFor(url: string) {
+  statements.length = 0;
+  const res = await client.get(url);
+  expect(res.statusCode).toBe(200);
+  return statements.length;
+}
+
+describe('statements per request', () => {
+  // Session, user, membership, then the page and its count.
+  it('a contacts page is five statements, whatever its size', async () => {
+    expect(await statementsFor('/api/persons?limit=5')).toBe(5);
+    expect(await statementsFor('/api/persons?limit=100')).toBe(5);
+    expect(await statementsFor('/api/persons?limit=100&search=a')).toBe(5);
+    expect(
+      await statementsFor(`/trpc/contacts.list?input=${encodeURIComponent('{"limit":100}')}`),
+    ).toBe(5);
+  });
+
+  it('tags for a page of contacts are one more statement, not one per contact', async () => {
+    expect(await statementsFor('/api/contacts/with-tags?limit=100')).toBe(6);
+  });
+
+  it('a page of deals is four statements, whatever its size', async () => {
+    expect(await statementsFor('/api/leads?limit=5')).toBe(4);
+    expect(await statementsFor('/api/leads?limit=80')).toBe(4);
+  });
+});
+
+describe('contact search', () => {
+  it('can be answered from the trigram indexes', async () => {
+    // Small test tables favour a sequential scan; forbidding it shows an index applies to
+    // each of the three conditions (without the workspace filter, which a b-tree serves).
+    const plan = await handle.db.transaction().execute(async (trx) => {
+      await sql`set local enable_seqscan = off`.execute(trx);
+      const { rows } = await sql<{ 'QUERY PLAN': string }>`explain
+        select count(*) from persons p
+        where (p.full_name ilike '%garcia%' or p.email ilike '%garcia%' or p.phone ilike '%garcia%')`.execute(
+        trx.withoutPlugins(),
+      );
+      return rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain('persons_full_name_trgm_idx');
+    expect(plan).toContain('persons_email_trgm_idx');
+    expect(plan).toContain('persons_phone_trgm_idx');
+  });
+});
