@@ -448,11 +448,11 @@ export function formatServerTable(result: ServerBenchResult): string {
       `\n${kind}: seed ${db.seedSeconds} s; Keel start ${db.keel.startMs} ms, RSS idle ${db.keel.rssIdleMb} MB, under load ${db.keel.rssPeakMb} MB; bare RSS idle ${db.bare.rssIdleMb} MB, under load ${db.bare.rssPeakMb} MB`,
     );
     lines.push(
-      'scenario        conns |  REST req/s p50/p99 |  tRPC req/s p50/p99 |  bare req/s p50/p99 | REST/bare tRPC/bare',
+      'scenario        conns |  REST req/s p50/p99 |  tRPC req/s p50/p99 |  bare req/s p50/p99 | REST/bare tRPC/bare | CPU ms/req REST tRPC bare',
     );
     for (const r of db.scenarios) {
       lines.push(
-        `${r.scenario.padEnd(15)} ${String(r.connections).padStart(5)} | ${cell(r.rest)} | ${cell(r.trpc)} | ${cell(r.bare)} | ${r.restRatio.toFixed(2).padStart(9)} ${r.trpcRatio.toFixed(2).padStart(9)}`,
+        `${r.scenario.padEnd(15)} ${String(r.connections).padStart(5)} | ${cell(r.rest)} | ${cell(r.trpc)} | ${cell(r.bare)} | ${r.restRatio.toFixed(2).padStart(9)} ${r.trpcRatio.toFixed(2).padStart(9)} | ${[r.rest, r.trpc, r.bare].map((m) => m.cpuMs.toFixed(2).padStart(5)).join(' ')}`,
       );
     }
   }
