@@ -9,6 +9,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import argon2 from 'argon2';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import pg from 'pg';
@@ -39,6 +40,8 @@ async function connect(): Promise<{ query: Query; close(): Promise<void> }> {
     };
   }
   const client = await PGlite.create(join(process.env.DATA_DIR ?? './data', 'pglite'), {
+    // The contact-search indexes need it, as in Keel's createDb.
+    extensions: { pg_trgm },
     parsers: {
       [NUMERIC]: (v: string) => v,
       [DATE]: (v: string) => v,

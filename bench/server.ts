@@ -11,8 +11,8 @@
  * BENCH_DATABASES (e.g. "pglite" to run one).
  *
  * Both servers run as child processes, one at a time (PGlite admits one process), with a
- * sign-in rate limit raised to AUTH_RATE_LIMIT=1000000 so the sign-in scenario measures
- * sign-in, and LOG_LEVEL=warn so neither writes a log line per request.
+ * sign-in rate limits raised (AUTH_RATE_LIMIT and AUTH_ACCOUNT_RATE_LIMIT=1000000) so the
+ * sign-in scenario measures sign-in, and LOG_LEVEL=warn so neither writes a log line per request.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -184,6 +184,7 @@ async function start(kind: 'keel' | 'bare', db: DbTarget): Promise<Running> {
       HOST: '127.0.0.1',
       SESSION_SECRET: SECRET,
       AUTH_RATE_LIMIT: '1000000',
+      AUTH_ACCOUNT_RATE_LIMIT: '1000000',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'development',
     },
@@ -391,7 +392,7 @@ export async function runServerBench(
   const pgUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const wanted = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',');
   const notes = [
-    'Servers run one at a time as child processes with AUTH_RATE_LIMIT=1000000 (sign-in is otherwise limited to 30 a minute per address) and LOG_LEVEL=warn.',
+    'Servers run one at a time as child processes with AUTH_RATE_LIMIT=1000000 and AUTH_ACCOUNT_RATE_LIMIT=1000000 (sign-in is otherwise limited per address and per account) and LOG_LEVEL=warn.',
     'Each run is preceded by a 1 s warm-up at 20 connections; "create" runs add contacts, so later reads see a few more rows.',
   ];
   const result: ServerBenchResult = { durationSeconds: duration, notes, databases: {} };
