@@ -299,6 +299,12 @@ async function run(key: string, entry: RestMatrixEntry, c: RestCase, via: 'sessi
   expect(await snapshotOfA(t.db, a), `${where}: changed workspace A`).toBe(beforeA);
   expect(text, `${where}: shows A's rows`).not.toContain(a.marker.toLowerCase());
   expect(text, `${where}: shows A's members`).not.toContain(A_USERS_MARKER);
+  if (c.countsStable && via === 'session') {
+    await newTargetA();
+    const again = await send(t.app, key, c, ids, caller);
+    expect(again.body, `${where}: counts another workspace's rows`).toBe(res.body);
+    expect(again.headers['x-total-count'], `${where}: total`).toBe(res.headers['x-total-count']);
+  }
 }
 
 /** `METHOD /api/path/{param}` for every route the built app registers under /api. */
