@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { createDb } from '../../src/server/db/create-db.ts';
 import { HttpClient, startServer, type ServerProcess } from '../support/server-process.ts';
 
 /*
@@ -124,6 +125,11 @@ describe.concurrent.each([
     const t0 = Date.now();
     let server = await start(env);
     const startedAfterMs = Date.now() - t0;
+    const dataDir = backend.env.DATA_DIR;
+    if (dataDir) {
+      // The lock works: no second process may open the directory while the server has it.
+      await expect(createDb({ dataDir })).rejects.toThrow(`in use by process ${server.pid}`);
+    }
 
     // Set-up: an owner, a workspace, a client and two projects the time is logged on.
     const owner = new HttpClient(server.url);
@@ -248,9 +254,9 @@ describe.concurrent.each([
     expect(acks).toBeGreaterThanOrEqual(KILL_AFTER_CREATES);
     expect(inFlightAtKill).toBeGreaterThan(0);
 
-    if (backend.env.DATA_DIR) {
+    if (dataDir) {
       // The killed server could not remove its PGlite lock: the restart must take it over.
-      expect(existsSync(join(backend.env.DATA_DIR, 'keel.lock'))).toBe(true);
+      expect(existsSync(join(dataDir, 'keel.lock'))).toBe(true);
     }
     // Restart on the same data: the old session still works, and so does signing in.
     const t1 = Date.now();
@@ -371,7 +377,15 @@ describe.concurrent.each([
     );
     // A graceful stop exits cleanly and, on PGlite, releases the data directory.
     expect(await server.kill('SIGTERM')).toEqual({ code: 0, signal: null });
-    if (backend.env.DATA_DIR)
-      expect(existsSync(join(backend.env.DATA_DIR, 'keel.lock'))).toBe(false);
+    if (dataDir) {
+      expect(existsSync(join(dataDir, 'keel.lock'))).toBe(false);
+      if (existsSync('/proc/self/stat')) {
+        // A lock whose pid now belongs to another live process (pids are reused after a
+        // crash and restart) but which started at another time is stale, and taken over.
+        writeFileSync(join(dataDir, 'keel.lock'), `${process.ppid} 1`);
+        const reopened = await createDb({ dataDir });
+        await reopened.close();
+      }
+    }
   }, 150_000);
 });

@@ -98,13 +98,14 @@ export async function migrateToLatest(db: Database): Promise<void> {
 
 /**
  * PGlite is one process's database: a second process opening the same directory would
- * corrupt it. The lock file holds the owner's pid; a lock left by a dead process is taken over.
+ * corrupt it. The lock file holds the owner's pid (and, on Linux, when that process started);
+ * a lock left by a dead process, as after SIGKILL, is taken over.
  */
 function acquireLock(file: string): () => void {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(file, 'wx');
-      writeSync(fd, String(process.pid));
+      writeSync(fd, `${process.pid} ${processStart(process.pid) ?? ''}`.trim());
       closeSync(fd);
       let released = false;
       const release = () => {
@@ -117,8 +118,14 @@ function acquireLock(file: string): () => void {
       return release;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = Number(readFileSync(file, 'utf8'));
-      if (owner && owner !== process.pid && isAlive(owner)) {
+      const [pidText, startedText] = readFileSync(file, 'utf8').trim().split(/\s+/);
+      const owner = Number(pidText);
+      // After a crash and restart (a container, a reboot) the dead owner's pid may now be
+      // another live process, even this server's own wrapper: a different start time says so.
+      const ownerStarted = processStart(owner);
+      const reused =
+        startedText !== undefined && ownerStarted !== undefined && ownerStarted !== startedText;
+      if (owner && owner !== process.pid && isAlive(owner) && !reused) {
         throw new Error(
           `The data directory is in use by process ${owner}. Stop it, or set DATA_DIR to another directory.`,
         );
@@ -127,6 +134,17 @@ function acquireLock(file: string): () => void {
     }
   }
   throw new Error(`Could not lock ${file}`);
+}
+
+/** The process's start time in clock ticks since boot (Linux); undefined elsewhere. */
+function processStart(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the parenthesised command name (which may hold spaces); starttime is 22nd.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  } catch {
+    return undefined;
+  }
 }
 
 function isAlive(pid: number): boolean {
