@@ -12,7 +12,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData } from '@tanstack/react-query';
 import { IconAlertTriangle, IconSearch, IconUpload, IconUserPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { Person, Tag } from '../../../shared/contacts.schema.ts';
 import { trpc } from '../../trpc.ts';
 import { ConfirmDeleteDialog } from './confirm-delete.dialog.tsx';
@@ -28,6 +28,7 @@ import { TableFooter } from './table-footer.tsx';
 import { useAssignees } from './use-assignees.ts';
 import { useContactMutations } from './use-contact-mutations.ts';
 import { useRetained } from './use-retained.ts';
+import { useRecordSearch } from '../../routes/use-record-search.ts';
 
 /** Which drawer shows which contact; `fromView` sends a saved edit back to the details. */
 type Panel = { mode: 'view' | 'edit'; person: Person; fromView: boolean };
@@ -38,7 +39,7 @@ type Panel = { mode: 'view' | 'edit'; person: Person; fromView: boolean };
  * dialog, deletion, and CSV export and import.
  */
 export function ContactsPage() {
-  const [search, setSearch] = useState('');
+  const [search, setSearch] = useRecordSearch();
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
   const [page, setPage] = useState(1);
   const list = trpc.contacts.list.useQuery(
@@ -68,6 +69,16 @@ export function ContactsPage() {
   const live = panel ? (items.find((p) => p.id === panel.person.id) ?? panel.person) : null;
   const shown = useRetained(live);
   const deletingShown = useRetained(deleting);
+
+  // Stable, so the memoized table is not drawn again while the search is typed.
+  const openView = useCallback(
+    (person: Person) => setPanel({ mode: 'view', person, fromView: false }),
+    [],
+  );
+  const openEdit = useCallback(
+    (person: Person) => setPanel({ mode: 'edit', person, fromView: false }),
+    [],
+  );
 
   const changeSearch = (value: string) => {
     setSearch(value);
@@ -125,8 +136,8 @@ export function ContactsPage() {
             people={items}
             assigneeOptionsFor={assignees.optionsFor}
             onAssign={mutations.assign}
-            onView={(person) => setPanel({ mode: 'view', person, fromView: false })}
-            onEdit={(person) => setPanel({ mode: 'edit', person, fromView: false })}
+            onView={openView}
+            onEdit={openEdit}
             onDelete={setDeleting}
           />
         </div>

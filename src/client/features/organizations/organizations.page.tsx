@@ -27,6 +27,7 @@ import { OrganizationEditDrawer } from './organization-edit.drawer.tsx';
 import { OrganizationsEmptyState } from './organizations-empty.state.tsx';
 import { OrganizationsTable } from './organizations-table.tsx';
 import { useOrganizationMutations } from './use-organization-mutations.ts';
+import { useRecordSearch } from '../../routes/use-record-search.ts';
 
 type Panel = { mode: 'view' | 'edit'; organization: Organization; fromView: boolean };
 
@@ -35,7 +36,7 @@ type Panel = { mode: 'view' | 'edit'; organization: Organization; fromView: bool
  * page, searched on the server; add, view, rename, delete (people stay, unlinked), export.
  */
 export function OrganizationsPage() {
-  const [search, setSearch] = useState('');
+  const [search, setSearch] = useRecordSearch();
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
   const [page, setPage] = useState(1);
   const list = trpc.organizations.list.useQuery(

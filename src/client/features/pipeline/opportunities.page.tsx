@@ -17,6 +17,7 @@ import { OpportunityDialog } from './opportunity.dialog.tsx';
 import classes from './pipeline.module.css';
 import { PipelineSummary } from './pipeline-summary.tsx';
 import { useLeads, useStages } from './use-leads.ts';
+import { useRecordSearch } from '../../routes/use-record-search.ts';
 
 /** Which deal the opportunity dialog shows; kept while it closes so its title stays put. */
 type DialogState = { opened: boolean; leadId: number | null };
@@ -29,7 +30,7 @@ type DialogState = { opened: boolean; leadId: number | null };
 export function OpportunitiesPage() {
   const leadsQuery = useLeads();
   const stagesQuery = useStages();
-  const [search, setSearch] = useState('');
+  const [search, setSearch] = useRecordSearch();
   // Typing stays responsive with a thousand deals: the filtering follows a beat behind.
   const deferredSearch = useDeferredValue(search);
   const [sortField, setSortField] = useState<SortField>('none');
