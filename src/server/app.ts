@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/create-db.ts';
 import { fileRoutes, MAX_UPLOAD_BYTES } from './domains/files/files.routes.ts';
-import { registerErrorHandler } from './plugins/errors.ts';
+import { registerErrorHandler, toErrorReply } from './plugins/errors.ts';
 import { createMailer } from './plugins/mailer.ts';
 import { registerRequestStats, RequestStats } from './plugins/request-stats.ts';
 import { RateLimiter } from './plugins/rate-limit.ts';
@@ -88,6 +88,11 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
     // Refuse `__proto__` and `constructor.prototype` keys in JSON outright.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
+    // Malformed URLs and over-long path parameters answer the documented error body too.
+    frameworkErrors: (error, _req, reply) => {
+      const { status, body } = toErrorReply(error);
+      void (reply as FastifyReply).code(status).send(body);
+    },
   });
   const services: AppServices = {
     db,

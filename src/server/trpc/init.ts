@@ -41,11 +41,30 @@ function hasNulCharacter(value: unknown, depth = 0): boolean {
  * PostgreSQL text cannot hold NUL characters: a search or a name with one would fail in SQL
  * as a 500. Every procedure refuses them up front, whatever the field.
  */
-const procedure = t.procedure.use(async ({ getRawInput, next }) => {
+const refuseNul = t.procedure.use(async ({ getRawInput, next }) => {
   if (hasNulCharacter(await getRawInput())) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: 'Text must not contain NUL characters' });
   }
   return next();
+});
+
+/** The mutations of each batched request still running, chained in call order. */
+const runningMutations = new WeakMap<object, Promise<unknown>>();
+
+/**
+ * tRPC runs the calls of a batch at once, but a mutation may end or replace the session
+ * (sign-out, sign-in, switching workspace) that the next one reads: a batch's mutations run
+ * one after another, in order. Queries never touch the session and stay parallel.
+ */
+const procedure = refuseNul.use(({ ctx, type, next }) => {
+  if (type !== 'mutation') return next();
+  const previous = runningMutations.get(ctx.req) ?? Promise.resolve();
+  const result = previous.then(
+    () => next(),
+    () => next(),
+  );
+  runningMutations.set(ctx.req, result);
+  return result;
 });
 
 export const publicProcedure = procedure;

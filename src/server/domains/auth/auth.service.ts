@@ -78,7 +78,7 @@ export async function login(ctx: Context, input: LoginInput) {
 }
 
 export async function logout(ctx: Context) {
-  const userId = ctx.req.session.userId;
+  const userId = (ctx.req.session as typeof ctx.req.session | null)?.userId;
   await endSession(ctx);
   if (userId) {
     await recordActivity(ctx.db, {

@@ -30,16 +30,18 @@ export async function resolveIdentity(ctx: Context): Promise<Identity | 'invalid
     if (!match) return 'invalid';
     return (await identityFromToken(ctx, match[1]!)) ?? 'invalid';
   }
-  const userId = ctx.req.session.userId;
-  if (!userId) return undefined;
+  // Null once an earlier call of the same batch signed out.
+  const session = ctx.req.session as typeof ctx.req.session | null;
+  const userId = session?.userId;
+  if (!session || !userId) return undefined;
   const user = await findActiveUserById(ctx.db, userId);
   if (!user) {
-    // A deactivated or deleted account: its session ends here.
-    await ctx.req.session.destroy();
+    // A deactivated or deleted account: its session ends here (once, if calls race to it).
+    if (ctx.req.session) await ctx.req.session.destroy();
     return 'invalid';
   }
   await touchActiveSession(ctx);
-  return { user, workspaceId: ctx.req.session.workspaceId ?? null, via: 'session' };
+  return { user, workspaceId: session.workspaceId ?? null, via: 'session' };
 }
 
 async function identityFromToken(ctx: Context, token: string): Promise<Identity | undefined> {
@@ -68,7 +70,8 @@ async function identityFromToken(ctx: Context, token: string): Promise<Identity 
  * one session write a minute, not one a request.
  */
 async function touchActiveSession(ctx: Context): Promise<void> {
-  const session = ctx.req.session;
+  const session = ctx.req.session as typeof ctx.req.session | null;
+  if (!session) return;
   const last = session.lastSeenAt ?? 0;
   if (Date.now() - last < ONE_MINUTE) return;
   session.lastSeenAt = Date.now();

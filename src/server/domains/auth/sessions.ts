@@ -28,6 +28,10 @@ export async function startSession(
   userId: number,
   workspaceId: number | null,
 ): Promise<void> {
+  if (!(ctx.req.session as typeof ctx.req.session | null)) {
+    // An earlier call of the same batch signed out; its session cannot be reused.
+    throw new TRPCError({ code: 'CONFLICT', message: 'Signed out in this request: sign in again' });
+  }
   await ctx.req.session.regenerate();
   ctx.req.session.userId = userId;
   ctx.req.session.workspaceId = workspaceId;
@@ -51,7 +55,8 @@ export async function startSession(
 }
 
 export async function endSession(ctx: Context): Promise<void> {
-  await ctx.req.session.destroy();
+  // Already gone when an earlier call of the same batch signed out.
+  if (ctx.req.session as typeof ctx.req.session | null) await ctx.req.session.destroy();
 }
 
 /** 'Chrome on Linux' from a user agent, for the account page's device list. */

@@ -27,14 +27,20 @@ export function sniffImageType(data: Buffer): string | undefined {
  * The one image of a multipart request, from the named field: at most 5 MB (the stream is
  * cut past it, 413), and a PNG, JPEG, GIF or WebP by its first bytes.
  */
+/** The multipart parser's own errors (no boundary, a cut-off body) carry no status: a 400. */
+function malformedUpload(error: unknown): never {
+  if (typeof (error as { statusCode?: unknown } | null)?.statusCode === 'number') throw error;
+  throw new TRPCError({ code: 'BAD_REQUEST', message: 'Malformed multipart upload' });
+}
+
 async function readImageUpload(req: FastifyRequest, field: string) {
   const expected = `Expected a multipart upload with a "${field}" file`;
   if (!req.isMultipart()) throw new TRPCError({ code: 'BAD_REQUEST', message: expected });
-  const part = await req.file();
+  const part = await req.file().catch(malformedUpload);
   if (!part || part.fieldname !== field)
     throw new TRPCError({ code: 'BAD_REQUEST', message: expected });
   // toBuffer() stops reading past the limit and throws a 413 error.
-  const data = await part.toBuffer();
+  const data = await part.toBuffer().catch(malformedUpload);
   const contentType = sniffImageType(data);
   if (!contentType) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: 'Please select an image file' });
