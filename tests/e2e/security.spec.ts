@@ -418,6 +418,7 @@ test('stored XSS: the workspace pages show every payload as text and run none', 
   await page.goto('/contacts');
   await expectShown(page, [p(0), p(1), p(2), p(5), p(7), p(10), p(12), p(19), p(21)]);
   await expectShown(page, [seeded.tags[3]!]);
+  await page.screenshot({ path: test.info().outputPath('contacts.png') });
   await expectSafe(page, alarms, 'contacts');
   await page.getByRole('button', { name: `Actions for ${p(1)}` }).click();
   await page.getByRole('menuitem', { name: 'View' }).click();
@@ -455,6 +456,7 @@ test('stored XSS: the workspace pages show every payload as text and run none', 
   const board = page.getByRole('region', { name: 'Pipeline board' });
   await expectShown(board, [...seeded.stages, p(0), p(6), p(20)]);
   await expectSafe(page, alarms, 'kanban');
+  await page.screenshot({ path: test.info().outputPath('kanban.png') });
   await board.getByRole('button', { name: startingWith(p(2)) }).click();
   const deal = page.getByRole('dialog', { name: 'Edit Opportunity' });
   await expect(deal.getByLabel('Deal Name')).toHaveValue(p(2));
@@ -578,20 +580,41 @@ test('stored XSS: an invitation to a payload-named workspace runs nothing', asyn
 test('stored XSS: the admin console shows payload names as text', async ({ browser }) => {
   test.skip(!seeded.isAdmin, 'the admin console needs the first account of the run');
   const { page, alarms, context } = await victim(browser);
-  for (const path of [
-    '/admin',
-    '/admin/users',
-    '/admin/workspaces',
-    '/admin/invitations',
-    '/admin/logs',
-  ]) {
-    await page.goto(path);
-    await expect(page.getByRole('main')).toBeVisible();
-    await expectSafe(page, alarms, path);
-  }
+  await page.goto('/admin');
+  await expect(page.getByRole('main')).toBeVisible();
+  await expectSafe(page, alarms, 'admin dashboard');
+
+  // The user named by payloads, found by email, and the edit drawer's inputs.
+  await page.goto('/admin/users');
+  await page.getByLabel('Search users').fill(seeded.email);
+  await expectShown(page.getByRole('main'), [seeded.profile.firstName, seeded.profile.lastName]);
+  await page
+    .getByRole('row')
+    .filter({ hasText: seeded.email })
+    .getByRole('button', { name: 'Edit', exact: true })
+    .click();
+  const drawer = page.getByRole('dialog', { name: 'Edit User' });
+  await expect(drawer.getByLabel('Full name')).toHaveValue(
+    `${seeded.profile.firstName} ${seeded.profile.lastName}`,
+  );
+  await expectSafe(page, alarms, 'admin users');
+  await page.keyboard.press('Escape');
+
+  await page.goto('/admin/workspaces');
+  await expectShown(page.getByRole('main'), [seeded.workspaceName]);
+  await expectSafe(page, alarms, 'admin workspaces');
   await page.goto(`/admin/workspaces/${seeded.workspaceId}`);
-  await expectShown(page, [seeded.workspaceName]);
+  await expectShown(page.getByRole('main'), [seeded.workspaceName, seeded.memberName]);
   await expectSafe(page, alarms, 'admin workspace');
+
+  await page.goto('/admin/invitations');
+  await page.getByLabel('Search invitations').fill("o'hara+invitee");
+  await expectShown(page.getByRole('main'), [oddEmail('invitee', 0), seeded.workspaceName]);
+  await expectSafe(page, alarms, 'admin invitations');
+
+  await page.goto('/admin/logs');
+  await expect(page.getByRole('main')).toBeVisible();
+  await expectSafe(page, alarms, 'admin logs');
   await context.close();
 });
 
