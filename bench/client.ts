@@ -114,6 +114,10 @@ export interface ClientBenchResult {
     kanbanRender: Timing;
     /** Click on Deals in the rail (app loaded) → the board painted. */
     kanbanInApp: Timing;
+    /** Of which: the click → the deals' answer received (route change, request, server). */
+    kanbanInAppData: Timing;
+    /** Of which: the click → the deals requested (route change, the page's code). */
+    kanbanInAppRequested: Timing;
     kanbanDropVisible: Timing;
     kanbanDropConfirmed: Timing;
     contactsFirstRows: Timing;
@@ -543,12 +547,16 @@ async function kanbanScenario(env: Env): Promise<{
   load: Timing;
   render: Timing;
   inApp: Timing;
+  inAppData: Timing;
+  inAppRequested: Timing;
   dropVisible: Timing;
   dropConfirmed: Timing;
 }> {
   const load: number[] = [];
   const render: number[] = [];
   const inApp: number[] = [];
+  const inAppData: number[] = [];
+  const inAppRequested: number[] = [];
   const dropVisible: number[] = [];
   const dropConfirmed: number[] = [];
   const { email, password } = env.seeded.kanban;
@@ -636,6 +644,19 @@ async function kanbanScenario(env: Env): Promise<{
       }, READY.kanban(KANBAN_DEALS));
       await deals.click();
       inApp.push(await sinceEvent(page, 'board', 'click'));
+      const fetched = await page.evaluate(() => {
+        const response = performance
+          .getEntriesByType('resource')
+          .filter((e) => e.name.includes('leads.list'))
+          .at(-1) as PerformanceResourceTiming | undefined;
+        const click = window.__bench.events.click ?? NaN;
+        return {
+          requested: (response?.startTime ?? NaN) - click,
+          received: (response?.responseEnd ?? NaN) - click,
+        };
+      });
+      inAppRequested.push(fetched.requested);
+      inAppData.push(fetched.received);
     } finally {
       await context.close();
     }
@@ -644,6 +665,8 @@ async function kanbanScenario(env: Env): Promise<{
     load: timing(load),
     render: timing(render),
     inApp: timing(inApp),
+    inAppData: timing(inAppData),
+    inAppRequested: timing(inAppRequested),
     dropVisible: timing(dropVisible),
     dropConfirmed: timing(dropConfirmed),
   };
@@ -752,6 +775,8 @@ export async function runClientBench(options: ClientBenchOptions = {}): Promise<
         kanbanLoad: kanban.load,
         kanbanRender: kanban.render,
         kanbanInApp: kanban.inApp,
+        kanbanInAppData: kanban.inAppData,
+        kanbanInAppRequested: kanban.inAppRequested,
         kanbanDropVisible: kanban.dropVisible,
         kanbanDropConfirmed: kanban.dropConfirmed,
         contactsFirstRows: contacts.firstRows,
@@ -820,6 +845,8 @@ export function formatClientBench(result: ClientBenchResult): string {
     row('Dashboard (signed in): time to interactive', t.dashboardTti),
     row(`Kanban: cold load → ${result.data.kanbanDeals} deals shown`, t.kanbanLoad),
     row('Kanban: click on Deals → board shown', t.kanbanInApp),
+    row('  of which click → deals requested', t.kanbanInAppRequested),
+    row('  of which click → deals received', t.kanbanInAppData),
     row('Kanban: deals received → board shown', t.kanbanRender),
     row('Kanban drop: card in its new column', t.kanbanDropVisible),
     row('Kanban drop: server confirmed', t.kanbanDropConfirmed),
