@@ -871,7 +871,13 @@ export function formatClientBench(result: ClientBenchResult): string {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const result = await runClientBench();
+  // `--runs=3` for a quicker pass, `--out=dir` to keep client.json.
+  const arg = (name: string) =>
+    process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+  const result = await runClientBench({
+    runs: arg('runs') ? Number(arg('runs')) : undefined,
+    outDir: arg('out'),
+  });
   console.log(formatClientBench(result));
   console.log(`\n${JSON.stringify(result, null, 2)}`);
 }
