@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectDashboard, newUser, signUpWithWorkspace } from './fixtures.ts';
+import { expectDashboard, newUser, recordPlatformAdmin, signUpWithWorkspace } from './fixtures.ts';
 
 /*
  * The platform console. The first account ever created on a server is its platform
@@ -59,6 +59,7 @@ test('the first account of the run is the platform administrator', async ({ requ
   const isAdmin = ((await me.json()) as { isAdmin?: boolean }).isAdmin === true;
   test.skip(!isAdmin, 'the admin account must be the first account of the run');
   adminReady = true;
+  recordPlatformAdmin(ADMIN);
 });
 
 test('a non-admin typing /admin lands on /', async ({ page }) => {

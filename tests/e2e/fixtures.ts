@@ -1,3 +1,4 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 
 let counter = 0;
@@ -57,4 +58,18 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.getByLabel('Work email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In to Continue' }).click();
+}
+
+/**
+ * The run's platform administrator (the first account, made by 00-admin.spec.ts), kept
+ * beside the run's database so later spec files can sign in as it.
+ */
+const adminFile = () => `${process.env.KEEL_E2E_DATA_DIR}.admin.json`;
+
+export function recordPlatformAdmin(admin: { email: string; password: string }): void {
+  writeFileSync(adminFile(), JSON.stringify(admin));
+}
+
+export function platformAdmin(): { email: string; password: string } | undefined {
+  return existsSync(adminFile()) ? JSON.parse(readFileSync(adminFile(), 'utf8')) : undefined;
 }
