@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IsoDateTimeSchema } from './dates.ts';
 import { IdSchema } from './ids.ts';
 import { ListQuerySchema, optionalEmail, optionalText, pageOf } from './list.schema.ts';
 
@@ -21,7 +22,7 @@ export const PersonInputSchema = z.object({
   assignedUserId: IdSchema.nullable().optional(),
   status: z.string().trim().min(1).max(30).optional(),
   notes: optionalText(5000, 'Notes must be less than 5000 characters'),
-  lastContact: z.iso.datetime({ offset: true }).nullable().optional(),
+  lastContact: IsoDateTimeSchema.nullable().optional(),
 });
 export type PersonInput = z.input<typeof PersonInputSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IsoDateSchema } from './dates.ts';
 import { IdSchema } from './ids.ts';
 import { ListQuerySchema } from './list.schema.ts';
 import { MoneySchema } from './money.ts';
@@ -29,7 +30,7 @@ export const InvoiceInputSchema = z.object({
     .optional(),
   amount: MoneySchema.default('0.00'),
   status: z.enum(['draft', 'sent']).default('draft'),
-  dueDate: z.iso.date('Invalid date').nullable().optional(),
+  dueDate: IsoDateSchema.nullable().optional(),
   /** Unbilled time entries to charge: the amount becomes their cost. */
   timeEntryIds: z.array(IdSchema).max(5000).optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IsoDateSchema, IsoDateTimeSchema } from './dates.ts';
 import { IdSchema } from './ids.ts';
 import { ListQuerySchema, optionalText } from './list.schema.ts';
 import { MoneySchema } from './money.ts';
@@ -68,8 +69,8 @@ export const LeadInputSchema = z.object({
     .min(0, 'Number must be greater than or equal to 0')
     .max(100, 'Number must be less than or equal to 100')
     .optional(),
-  closeDate: z.iso.date('Invalid date').nullable().optional(),
-  lastContact: z.iso.datetime({ offset: true }).nullable().optional(),
+  closeDate: IsoDateSchema.nullable().optional(),
+  lastContact: IsoDateTimeSchema.nullable().optional(),
 });
 export type LeadInput = z.input<typeof LeadInputSchema>;
 

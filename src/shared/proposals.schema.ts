@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IsoDateSchema } from './dates.ts';
 import { IdSchema } from './ids.ts';
 import { ListQuerySchema } from './list.schema.ts';
 import { MoneySchema } from './money.ts';
@@ -43,7 +44,7 @@ export const ProposalInputSchema = z.object({
       error: 'Amount is required',
     })
     .pipe(MoneySchema),
-  dueDate: z.iso.date('Invalid date').nullable().optional(),
+  dueDate: IsoDateSchema.nullable().optional(),
 });
 export const ProposalUpdateSchema = ProposalInputSchema.partial().extend({
   id: IdSchema,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IsoDateSchema } from './dates.ts';
 import { IdSchema } from './ids.ts';
 import { ListQuerySchema, optionalText } from './list.schema.ts';
 
@@ -12,7 +13,7 @@ export const TimeEntryInputSchema = z.object({
   projectId: IdSchema,
   description: optionalText(2000, 'Description must be less than 2000 characters'),
   hours,
-  date: z.iso.date('Invalid date'),
+  date: IsoDateSchema,
   isTimer: z.boolean().default(false),
 });
 export const TimeEntryUpdateSchema = TimeEntryInputSchema.partial().extend({ id: IdSchema });

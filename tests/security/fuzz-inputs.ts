@@ -24,16 +24,28 @@ const DEPTH = 10_000;
 export const DEEP_ARRAY = '['.repeat(DEPTH) + ']'.repeat(DEPTH);
 export const DEEP_OBJECT = '{"a":'.repeat(DEPTH) + '1' + '}'.repeat(DEPTH);
 
-/** Field names of a procedure's input, from its zod schema (empty when it takes none). */
-export function inputFields(schema: unknown): string[] {
-  if (!(schema instanceof z.ZodType)) return [];
+/** The part of JSON Schema that zod writes for input fields. */
+export interface FieldSchema {
+  type?: string;
+  format?: string;
+  enum?: unknown[];
+  anyOf?: FieldSchema[];
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  maxItems?: number;
+  items?: FieldSchema;
+  properties?: Record<string, FieldSchema>;
+}
+
+/** Each field of a procedure's input with its JSON Schema, from the zod schema (none: {}). */
+export function inputFields(schema: unknown): Record<string, FieldSchema> {
+  if (!(schema instanceof z.ZodType)) return {};
   try {
-    const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as {
-      properties?: Record<string, unknown>;
-    };
-    return Object.keys(json.properties ?? {});
+    const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as FieldSchema;
+    return json.properties ?? {};
   } catch {
-    return [];
+    return {};
   }
 }
 
@@ -107,6 +119,102 @@ function nest(depth: number): unknown {
   return value;
 }
 
+const pad = (n: number, width: number) => String(n).padStart(width, '0');
+
+/** Calendar dates around what PostgreSQL and zod disagree on: year 0, Feb 29, month 13. */
+const dateEdge = fc.oneof(
+  fc.constantFrom('0000-01-01', '0001-01-01', '9999-12-31', '2024-02-29', '2026-02-29'),
+  fc.constantFrom('2026-02-30', '10000-01-01', '-0001-01-01', '2026-1-1', '20260101', '2100-02-29'),
+  // fast-check's integers lean towards their bounds: year 0 and day 0 come up often.
+  fc
+    .tuple(
+      fc.integer({ min: 0, max: 10_000 }),
+      fc.integer({ min: 0, max: 13 }),
+      fc.integer({ min: 0, max: 32 }),
+    )
+    .map(([y, m, d]) => `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}`),
+);
+
+const dateTimeEdge = fc
+  .tuple(
+    dateEdge,
+    fc.integer({ min: 0, max: 25 }),
+    fc.integer({ min: 0, max: 61 }),
+    fc.constantFrom('Z', '+00:00', '+14:00', '-14:00', '+23:59', '+99:00', '', '.123456789Z'),
+  )
+  .map(([date, h, m, zone]) => `${date}T${pad(h, 2)}:${pad(m, 2)}:00${zone}`);
+
+function numberEdge(schema: FieldSchema): fc.Arbitrary<unknown> {
+  const bounds = [schema.minimum, schema.maximum].filter((n): n is number => n !== undefined);
+  const numbers = [
+    ...new Set([0, -1, 1, 0.5, 1.005, 2 ** 31 - 1, 2 ** 31, -(2 ** 31) - 1, 2 ** 53 - 1, 1e21]),
+    ...bounds.flatMap((n) => [n, n + 1, n - 1, n + 0.001]),
+  ];
+  return fc.oneof(
+    fc.constantFrom(...numbers),
+    fc.constantFrom(...numbers).map(String),
+    fc.constantFrom(' 7 ', '1e3', '0x10', '1_000', '+5', '.5', '5.', '00012'),
+  );
+}
+
+function stringEdge(schema: FieldSchema): fc.Arbitrary<unknown> {
+  const max = schema.maxLength ?? 300;
+  return fc.constantFrom(
+    'x'.repeat(max),
+    'x'.repeat(max + 1),
+    '€'.repeat(max),
+    '😀'.repeat(Math.floor(max / 2)),
+    'e\u0301'.repeat(Math.floor(max / 2)),
+    ' '.repeat(max),
+    `a${' '.repeat(max)}`,
+    '\t\n\r',
+    'Robert"); --',
+  );
+}
+
+function enumEdge(values: unknown[]): fc.Arbitrary<unknown> {
+  const texts = values.map(String);
+  return fc.oneof(
+    fc.constantFrom(...texts).map((v) => v.toUpperCase()),
+    fc.constantFrom(...texts).map((v) => ` ${v} `),
+    fc.constantFrom('__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'),
+  );
+}
+
+/** Values near the edges of what a field's schema allows: lengths, bounds, dates, enums. */
+export function edgeValue(schema: FieldSchema, depth = 0): fc.Arbitrary<unknown> {
+  const options: fc.Arbitrary<unknown>[] = [];
+  for (const variant of schema.anyOf ?? [schema]) {
+    if (variant.anyOf) options.push(edgeValue(variant, depth + 1));
+    else if (variant.format === 'date') options.push(dateEdge);
+    else if (variant.format === 'date-time') options.push(dateTimeEdge);
+    else if (variant.enum) options.push(enumEdge(variant.enum));
+    else if (variant.type === 'integer' || variant.type === 'number') {
+      options.push(numberEdge(variant));
+    } else if (variant.type === 'string') options.push(stringEdge(variant));
+    else if (variant.type === 'boolean') options.push(fc.constantFrom('true', 'false', 1, 0, 'on'));
+    else if (variant.type === 'array' && variant.items && depth < 3) {
+      const item = fc.oneof(edgeValue(variant.items, depth + 1), nastyValue);
+      options.push(fc.array(item, { maxLength: 4 }));
+      const tooMany = variant.maxItems;
+      if (tooMany !== undefined && tooMany <= 5000) {
+        options.push(item.map((value) => Array.from({ length: tooMany + 1 }, () => value)));
+      }
+    } else if (variant.type === 'object' && variant.properties && depth < 3) {
+      const fields = Object.entries(variant.properties);
+      if (fields.length > 0) {
+        options.push(
+          fc.record(
+            Object.fromEntries(fields.map(([name, field]) => [name, edgeValue(field, depth + 1)])),
+            { requiredKeys: [] },
+          ),
+        );
+      }
+    }
+  }
+  return options.length > 0 ? fc.oneof(...options) : nastyValue;
+}
+
 const extraKey = fc.oneof(
   fc.constantFrom(
     '__proto__',
@@ -127,21 +235,31 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 /**
  * An input built from a valid one (`base`) so validation gets past the easy checks: one or
- * more fields of the wrong kind, required fields left out, unknown fields added (prototype
- * keys among them), or a whole input that is not an object. Object.fromEntries and spreads
- * keep `__proto__` as an own key, so JSON.stringify sends it.
+ * more fields near the edges of their schema or of the wrong kind, required fields left out,
+ * unknown fields added (prototype keys among them), or a whole input that is not an object.
+ * Object.fromEntries and spreads keep `__proto__` as an own key, so JSON.stringify sends it.
  */
-export function malformedInput(base: unknown, fields: string[]): fc.Arbitrary<unknown> {
+export function malformedInput(
+  base: unknown,
+  fields: Record<string, FieldSchema>,
+): fc.Arbitrary<unknown> {
   const baseObject = isPlainObject(base) ? base : {};
-  const names = [...new Set([...fields, ...Object.keys(baseObject)])];
-  const fieldName = names.length > 0 ? fc.constantFrom(...names) : fc.constant('id');
+  const names = [...new Set([...Object.keys(fields), ...Object.keys(baseObject)])];
+  const name = names.length > 0 ? fc.constantFrom(...names) : fc.constant('id');
+  // A field and a value for it: near the edges of its schema twice as often as anything.
+  const field = name.chain((key) =>
+    fc
+      .oneof(
+        { arbitrary: fields[key] ? edgeValue(fields[key]) : nastyValue, weight: 2 },
+        { arbitrary: nastyValue, weight: 1 },
+      )
+      .map((value): [string, unknown] => [key, value]),
+  );
   const baseKeys = Object.keys(baseObject);
   const options: fc.Arbitrary<unknown>[] = [
+    field.map((pair) => ({ ...baseObject, ...Object.fromEntries([pair]) })),
     fc
-      .tuple(fieldName, nastyValue)
-      .map(([name, value]) => ({ ...baseObject, ...Object.fromEntries([[name, value]]) })),
-    fc
-      .array(fc.tuple(fieldName, nastyValue), { minLength: 1, maxLength: 4 })
+      .array(field, { minLength: 1, maxLength: 4 })
       .map((pairs) => ({ ...baseObject, ...Object.fromEntries(pairs) })),
     fc
       .array(fc.tuple(extraKey, nastyValue), { minLength: 1, maxLength: 3 })
@@ -151,9 +269,9 @@ export function malformedInput(base: unknown, fields: string[]): fc.Arbitrary<un
   if (baseKeys.length > 0) {
     options.push(
       fc.subarray(baseKeys, { minLength: 1 }).chain((dropped) =>
-        fc.tuple(fieldName, nastyValue).map(([name, value]) => ({
+        field.map(([key, value]) => ({
           ...Object.fromEntries(Object.entries(baseObject).filter(([k]) => !dropped.includes(k))),
-          ...(dropped.includes(name) ? {} : Object.fromEntries([[name, value]])),
+          ...(dropped.includes(key) ? {} : Object.fromEntries([[key, value]])),
         })),
       ),
     );

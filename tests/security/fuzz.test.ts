@@ -19,6 +19,7 @@ import {
   rawBodies,
   rawQueries,
   toQueryString,
+  type FieldSchema,
   type RawRequest,
 } from './fuzz-inputs.ts';
 
@@ -48,8 +49,8 @@ interface FuzzTarget {
   path: string;
   procedure: string;
   params: string[];
-  /** Fields of the procedure input, path params excluded for REST. */
-  fields: string[];
+  /** Fields of the procedure input with their JSON Schema, path params excluded for REST. */
+  fields: Record<string, FieldSchema>;
   anonymous: boolean;
 }
 
@@ -82,8 +83,10 @@ const restTargets: FuzzTarget[] = (restRoutes as RestRoute[]).map((route) => {
     path: route.path,
     procedure: route.procedure,
     params,
-    fields: inputFields(procedures[route.procedure]!._def.inputs[0]).filter(
-      (f) => !params.includes(f),
+    fields: Object.fromEntries(
+      Object.entries(inputFields(procedures[route.procedure]!._def.inputs[0])).filter(
+        ([name]) => !params.includes(name),
+      ),
     ),
     anonymous: isPublic(route.procedure),
   };
@@ -200,7 +203,7 @@ function requestOf(ft: FuzzTarget, params: Record<string, string>, input: unknow
 /** The raw requests (deterministic) for a target: bad bodies, or bad query strings. */
 function rawRequests(ft: FuzzTarget, params: Record<string, string>): RawRequest[] {
   const url = urlOf(ft, params);
-  const field = ft.fields[0] ?? 'id';
+  const field = Object.keys(ft.fields)[0] ?? 'id';
   const queries = rawQueries(field, ft.trpc).map(({ label, query }) => ({
     method: ft.method,
     url: url + query,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IsoDateSchema } from '../../../shared/dates.ts';
 import { IdSchema } from '../../../shared/ids.ts';
 import type { WorkspaceRole } from '../../../shared/roles.ts';
 import {
@@ -52,7 +53,7 @@ export const timerRouter = router({
     .output(TimerSchema)
     .mutation(({ ctx }) => time.pauseTimer(ctx.db, actor(ctx))),
   stop: workspaceProcedure
-    .input(z.object({ date: z.iso.date('Invalid date') }))
+    .input(z.object({ date: IsoDateSchema }))
     .output(TimeEntrySchema.nullable())
     .mutation(({ ctx, input }) => time.stopTimer(ctx.db, actor(ctx), input.date)),
   discard: workspaceProcedure.mutation(({ ctx }) => time.discardTimer(ctx.db, actor(ctx))),
