@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -150,7 +151,20 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
 
   if (config.clientDir) {
     // wildcard: files are looked up per request, so a rebuilt client is served without a restart.
-    await app.register(fastifyStatic, { root: config.clientDir, wildcard: true, index: false });
+    await app.register(fastifyStatic, {
+      root: config.clientDir,
+      wildcard: true,
+      index: false,
+      // The build writes .br and .gz beside each asset (vite.config.ts).
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        // Hashed file names change with their content, so a browser may keep them for good;
+        // anything else (index.html, favicon) is checked again each time.
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
     // The root is the app itself, not a directory to list.
     app.get('/', (_req, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
   }
