@@ -2,6 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifySession from '@fastify/session';
 import type { FastifyInstance, Session } from 'fastify';
 import type { Database } from '../db/create-db.ts';
+import { prepared } from '../db/prepared.ts';
 
 type Callback = (error?: unknown) => void;
 
@@ -27,6 +28,11 @@ export function isSessionExpired(
   return now - sess.createdAt >= timeouts.absoluteMs || now - sess.lastSeenAt >= timeouts.idleMs;
 }
 
+/** Every request with a cookie runs it: compiled once. */
+const findSession = prepared((db: Database, sid: string) =>
+  db.selectFrom('sessions').select(['sess', 'expire']).where('sid', '=', sid),
+);
+
 /**
  * Sessions live in the `sessions` table so any server process can answer any request.
  * `user_id` is kept beside the JSON so a user's sessions can be ended in one statement.
@@ -38,20 +44,15 @@ export class KyselySessionStore {
   ) {}
 
   get(sid: string, callback: (error: unknown, session?: Session | null) => void): void {
-    this.db
-      .selectFrom('sessions')
-      .select(['sess', 'expire'])
-      .where('sid', '=', sid)
-      .executeTakeFirst()
-      .then((row) => {
-        if (!row || row.expire.getTime() <= Date.now()) return callback(null, null);
-        const sess = (typeof row.sess === 'string' ? JSON.parse(row.sess) : row.sess) as Session;
-        // An idle or too old session ends here, for every route that reads sessions.
-        if (sess.userId && isSessionExpired(sess, this.timeouts)) {
-          return this.destroy(sid, (error) => callback(error, null));
-        }
-        callback(null, sess);
-      }, callback);
+    findSession(this.db, sid).then(([row]) => {
+      if (!row || row.expire.getTime() <= Date.now()) return callback(null, null);
+      const sess = (typeof row.sess === 'string' ? JSON.parse(row.sess) : row.sess) as Session;
+      // An idle or too old session ends here, for every route that reads sessions.
+      if (sess.userId && isSessionExpired(sess, this.timeouts)) {
+        return this.destroy(sid, (error) => callback(error, null));
+      }
+      callback(null, sess);
+    }, callback);
   }
 
   set(sid: string, session: Session, callback: Callback): void {

@@ -1,5 +1,13 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/create-db.ts';
+import { prepared } from '../../db/prepared.ts';
+import type { WorkspaceRole } from '../../../shared/roles.ts';
+import type { Workspace } from '../../../shared/workspaces.schema.ts';
+import {
+  toWorkspace,
+  workspaceColumns,
+  type WorkspaceRecord,
+} from '../workspaces/workspaces.repository.ts';
 
 /** The columns a request needs about its user; never the password hash. */
 export async function findActiveUserById(db: Database, id: number) {
@@ -11,6 +19,77 @@ export async function findActiveUserById(db: Database, id: number) {
     .executeTakeFirst();
 }
 export type SessionUser = NonNullable<Awaited<ReturnType<typeof findActiveUserById>>>;
+
+export interface Membership {
+  role: WorkspaceRole;
+  workspace: Workspace;
+}
+
+/**
+ * What every request checks, in one statement compiled once: the user, if still active, and
+ * their active membership of `workspaceId` in a workspace that is not deleted (it may be
+ * suspended). Nothing is cached between requests: deactivation takes effect at once.
+ */
+const findCaller = prepared((db: Database, userId: number, workspaceId: number | null) =>
+  db
+    .selectFrom('users')
+    .leftJoin('userWorkspaces', (join) =>
+      join
+        .onRef('userWorkspaces.userId', '=', 'users.id')
+        .on('userWorkspaces.workspaceId', '=', workspaceId)
+        .on('userWorkspaces.isActive', '=', true),
+    )
+    .leftJoin('workspaces', (join) =>
+      join
+        .onRef('workspaces.id', '=', 'userWorkspaces.workspaceId')
+        .on('workspaces.isDeleted', '=', false),
+    )
+    .select([
+      'users.id as userId',
+      'users.email as userEmail',
+      'users.fullName as userFullName',
+      'users.isAdmin as userIsAdmin',
+      'users.profileImageUrl as userProfileImageUrl',
+      'userWorkspaces.role',
+      ...workspaceColumns,
+    ])
+    .where('users.id', '=', userId)
+    .where('users.isActive', '=', true),
+);
+
+export async function findActiveUserWithMembership(
+  db: Database,
+  userId: number,
+  workspaceId: number | null,
+): Promise<{ user: SessionUser; membership: Membership | null } | undefined> {
+  const [row] = await findCaller(db, userId, workspaceId);
+  if (!row) return undefined;
+  const { userId: id, userEmail, userFullName, userIsAdmin, userProfileImageUrl, role } = row;
+  const user = {
+    id,
+    email: userEmail,
+    fullName: userFullName,
+    isAdmin: userIsAdmin,
+    profileImageUrl: userProfileImageUrl,
+  };
+  if (role === null || row.id === null) return { user, membership: null };
+  const {
+    userId: _u,
+    userEmail: _e,
+    userFullName: _f,
+    userIsAdmin: _a,
+    userProfileImageUrl: _p,
+    role: _r,
+    ...workspace
+  } = row;
+  return {
+    user,
+    membership: {
+      role: role as WorkspaceRole,
+      workspace: toWorkspace(workspace as WorkspaceRecord),
+    },
+  };
+}
 
 export async function findUserCredentialsByEmail(db: Database, email: string) {
   return db

@@ -1,13 +1,19 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Context } from '../../trpc/context.ts';
-import { findActiveUserById, type SessionUser } from './auth.repository.ts';
+import {
+  findActiveUserWithMembership,
+  type Membership,
+  type SessionUser,
+} from './auth.repository.ts';
 
 /** Who is calling: a browser session, or a script holding a personal API token. */
 export interface Identity {
   user: SessionUser;
   /** The current workspace: the session's, or the X-Workspace-Id header's for a token. */
   workspaceId: number | null;
+  /** The user's membership of that workspace, looked up with the user; null when none usable. */
+  membership: Membership | null;
   via: 'session' | 'token';
 }
 
@@ -34,14 +40,15 @@ export async function resolveIdentity(ctx: Context): Promise<Identity | 'invalid
   const session = ctx.req.session as typeof ctx.req.session | null;
   const userId = session?.userId;
   if (!session || !userId) return undefined;
-  const user = await findActiveUserById(ctx.db, userId);
-  if (!user) {
+  const workspaceId = session.workspaceId ?? null;
+  const found = await findActiveUserWithMembership(ctx.db, userId, workspaceId);
+  if (!found) {
     // A deactivated or deleted account: its session ends here (once, if calls race to it).
     if (ctx.req.session) await ctx.req.session.destroy();
     return 'invalid';
   }
   await touchActiveSession(ctx);
-  return { user, workspaceId: session.workspaceId ?? null, via: 'session' };
+  return { ...found, workspaceId, via: 'session' };
 }
 
 async function identityFromToken(ctx: Context, token: string): Promise<Identity | undefined> {
@@ -57,12 +64,12 @@ async function identityFromToken(ctx: Context, token: string): Promise<Identity 
     .returning('userId')
     .executeTakeFirst();
   if (!row) return undefined;
-  const user = await findActiveUserById(ctx.db, row.userId);
-  if (!user) return undefined;
   const header = ctx.req.headers['x-workspace-id'];
   const workspaceId =
     typeof header === 'string' && /^\d{1,9}$/.test(header) ? Number(header) : null;
-  return { user, workspaceId, via: 'token' };
+  const found = await findActiveUserWithMembership(ctx.db, row.userId, workspaceId);
+  if (!found) return undefined;
+  return { ...found, workspaceId, via: 'token' };
 }
 
 /**

@@ -4,7 +4,7 @@ import type { Workspace } from '../../../shared/workspaces.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import { recordActivity } from '../audit/audit.repository.ts';
 
-const workspaceColumns = [
+export const workspaceColumns = [
   'workspaces.id',
   'workspaces.name',
   'workspaces.subdomain as slug',
@@ -24,7 +24,7 @@ const workspaceColumns = [
 ] as const;
 
 type DateFields = 'deletedAt' | 'scheduledDeletionAt' | 'createdAt' | 'updatedAt';
-type WorkspaceRecord = Omit<Workspace, DateFields> & {
+export type WorkspaceRecord = Omit<Workspace, DateFields> & {
   deletedAt: Date | null;
   scheduledDeletionAt: Date | null;
   createdAt: Date;
