@@ -5,6 +5,7 @@
  *
  *   DATABASE_URL=… | DATA_DIR=…  tsx bench/profile.ts run <keel|bare> <path> <email> <password>
  *   tsx bench/profile.ts show <file.cpuprofile>
+ *   DATABASE_URL=… | DATA_DIR=…  tsx bench/profile.ts startup     (where start-up time goes)
  *
  * Environment: PROFILE_SECONDS (default 10), PROFILE_CONNECTIONS (default 20), TOP (rows, 40),
  * PROFILE=0 (no profile: only throughput and the process's CPU per request, for A/B runs).
@@ -221,8 +222,54 @@ function cpuTimeMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+/**
+ * Start-up, split: the process and tsx alone, then main.ts's steps one by one (imports,
+ * opening the database, the migrations check, housekeeping, building the app, listening).
+ */
+async function startup(): Promise<void> {
+  const root = resolve(import.meta.dirname, '..');
+  const spawnToExit = (args: string[]) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, args, { cwd: root, stdio: 'ignore' });
+    return new Promise<number>((done) =>
+      child.once('exit', () => done(Math.round(performance.now() - started))),
+    );
+  };
+  console.log(`node alone: ${await spawnToExit(['-e', '0'])} ms`);
+  console.log(`node --import tsx: ${await spawnToExit(['--import', 'tsx', '-e', '0'])} ms`);
+  const steps: [string, number][] = [];
+  let at = performance.now();
+  const step = (name: string) => {
+    const now = performance.now();
+    steps.push([name, Math.round(now - at)]);
+    at = now;
+  };
+  const { loadConfig } = await import('../src/server/config.ts');
+  const { createDb, migrateToLatest } = await import('../src/server/db/create-db.ts');
+  step('import config and database modules');
+  const { buildApp } = await import('../src/server/app.ts');
+  step('import the app (routers, plugins)');
+  const config = { ...loadConfig(), logLevel: 'warn', port: 0 };
+  const handle = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  step(`open the database (${handle.kind})`);
+  await migrateToLatest(handle.db);
+  step('migrations check');
+  const { deleteExpiredSessions } = await import('../src/server/plugins/session.ts');
+  await deleteExpiredSessions(handle.db);
+  step('housekeeping: expired sessions');
+  const app = await buildApp(config, handle.db);
+  step('buildApp');
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  step('listen');
+  for (const [name, ms] of steps) console.log(`${String(ms).padStart(6)} ms  ${name}`);
+  await app.close();
+  await handle.close();
+}
+
 const [command, ...args] = process.argv.slice(2);
-if (command === 'show') {
+if (command === 'startup') {
+  await startup();
+} else if (command === 'show') {
   const profile = JSON.parse(readFileSync(args[0]!, 'utf8')) as CpuProfile;
   console.log(summarise(profile, Number(process.env.TOP ?? 40)));
 } else if (command === 'run' && args.length === 4) {
