@@ -1,7 +1,7 @@
 /**
  * The yardstick for the server benchmark: a bare Fastify server answering the benchmarked
  * requests with the same SQL Keel runs (see `bench/trace.ts`) and the same session lookup
- * (signed cookie → sessions row → active user → active membership of a live workspace),
+ * (signed cookie → sessions row → active user with their membership of a live workspace),
  * but no tRPC, no Kysely, no zod, no plugins. Whatever Keel spends above this is overhead.
  *
  *   DATABASE_URL=… | DATA_DIR=…  SESSION_SECRET=…  PORT=…  tsx bench/bare.ts
@@ -104,18 +104,14 @@ async function caller(req: FastifyRequest, reply: FastifyReply): Promise<Caller 
   }>('select "sess", "expire" from "sessions" where "sid" = $1', [sid]);
   const userId = session && session.expire.getTime() > Date.now() ? session.sess.userId : undefined;
   if (!userId) return void reply.code(401).send({ error: 'Not authenticated' });
-  const [user] = await db.query(
-    'select "id", "email", "full_name", "is_admin", "profile_image_url" from "users" where "id" = $1 and "is_active" = $2',
-    [userId, true],
+  const workspaceId = session!.sess.workspaceId ?? null;
+  // Keel's caller statement: the active user and their membership, in one.
+  const [row] = await db.query<{ role: string | null; id: number | null; is_active: boolean }>(
+    `select "users"."id" as "user_id", "users"."email" as "user_email", "users"."full_name" as "user_full_name", "users"."is_admin" as "user_is_admin", "users"."profile_image_url" as "user_profile_image_url", "user_workspaces"."role", "workspaces"."id", "workspaces"."name", "workspaces"."subdomain" as "slug", "workspaces"."description", "workspaces"."email", "workspaces"."phone", "workspaces"."website", "workspaces"."address", "workspaces"."logo_url", "workspaces"."subscription_tier", "workspaces"."is_active", "workspaces"."is_deleted", "workspaces"."deleted_at", "workspaces"."scheduled_deletion_at", "workspaces"."created_at", "workspaces"."updated_at" from "users" left join "user_workspaces" on "user_workspaces"."user_id" = "users"."id" and "user_workspaces"."workspace_id" = $1 and "user_workspaces"."is_active" = $2 left join "workspaces" on "workspaces"."id" = "user_workspaces"."workspace_id" and "workspaces"."is_deleted" = $3 where "users"."id" = $4 and "users"."is_active" = $5`,
+    [workspaceId, true, false, userId, true],
   );
-  if (!user) return void reply.code(401).send({ error: 'Not authenticated' });
-  const workspaceId = session!.sess.workspaceId;
-  const [membership] = workspaceId
-    ? await db.query<{ isActive: boolean }>(
-        `select "workspaces"."id", "workspaces"."name", "workspaces"."subdomain" as "slug", "workspaces"."description", "workspaces"."email", "workspaces"."phone", "workspaces"."website", "workspaces"."address", "workspaces"."logo_url", "workspaces"."subscription_tier", "workspaces"."is_active" as "isActive", "workspaces"."is_deleted", "workspaces"."deleted_at", "workspaces"."scheduled_deletion_at", "workspaces"."created_at", "workspaces"."updated_at", "user_workspaces"."role" from "user_workspaces" inner join "workspaces" on "workspaces"."id" = "user_workspaces"."workspace_id" where "user_workspaces"."workspace_id" = $1 and "user_workspaces"."user_id" = $2 and "user_workspaces"."is_active" = $3 and "workspaces"."is_deleted" = $4`,
-        [workspaceId, userId, true, false],
-      )
-    : [];
+  if (!row) return void reply.code(401).send({ error: 'Not authenticated' });
+  const membership = row.role !== null && row.id !== null ? { isActive: row.is_active } : undefined;
   if (!membership) return void reply.code(404).send({ error: 'No workspace selected' });
   if (!membership.isActive) return void reply.code(403).send({ error: 'Suspended' });
   return { userId, workspaceId: workspaceId! };

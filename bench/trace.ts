@@ -3,7 +3,7 @@
  * embedded data dir: `DATA_DIR=… tsx bench/trace.ts <email> <password>`. The bare handler
  * (bench/bare.ts) is kept equal to what this shows.
  */
-import type { KyselyPlugin, PluginTransformQueryArgs, RootOperationNode } from 'kysely';
+import type { CompiledQuery } from 'kysely';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { createDb } from '../src/server/db/create-db.ts';
@@ -12,15 +12,17 @@ const [email, password] = process.argv.slice(2);
 const config = { ...loadConfig(), logLevel: 'silent', authRateLimit: 1_000_000 };
 const handle = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const queries: string[] = [];
-const compiler = handle.db.withoutPlugins();
-const log: KyselyPlugin = {
-  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    queries.push(compiler.getExecutor().compileQuery(args.node, args.queryId).sql);
-    return args.node;
-  },
-  transformResult: async (args) => args.result,
+// Every statement as it is sent, including those compiled once and reused
+// (src/server/db/prepared.ts), which a plugin's transformQuery sees only the first time.
+const base = Object.getPrototypeOf(Object.getPrototypeOf(handle.db.getExecutor())) as {
+  executeQuery(query: CompiledQuery): Promise<unknown>;
 };
-const app = await buildApp(config, handle.db.withPlugin(log));
+const execute = base.executeQuery;
+base.executeQuery = function (this: unknown, query: CompiledQuery) {
+  queries.push(query.sql);
+  return execute.call(this, query);
+};
+const app = await buildApp(config, handle.db);
 
 const login = await app.inject({
   method: 'POST',
