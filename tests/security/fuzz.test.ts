@@ -111,14 +111,15 @@ afterAll(async () => {
 
 /**
  * A workspace of the owner with one row of each kind, current for the owner. A fuzzed call
- * may have ended the owner's session or deactivated them: they are restored and sign in again.
+ * may have ended the owner's session, deactivated them or changed their email (an admin call
+ * naming user 1): they are restored and sign in again.
  */
 async function newTarget(): Promise<Target> {
   const me = await owner.client.get('/api/auth/me');
   if (me.statusCode !== 200) {
     await t.db
       .updateTable('users')
-      .set({ isActive: true, isAdmin: true })
+      .set({ isActive: true, isAdmin: true, email: owner.email })
       .where('id', '=', owner.userId)
       .execute();
     owner.client.cookie = undefined;
