@@ -83,6 +83,40 @@ describe('statements per request', () => {
   });
 });
 
+describe('lists compiled once per shape (src/server/db/prepared.ts)', () => {
+  const ids = async (url: string) => {
+    const res = await client.get(url);
+    expect(res.statusCode).toBe(200);
+    return {
+      ids: (res.json() as { id: number }[]).map((r) => r.id),
+      total: res.headers['x-total-count'],
+    };
+  };
+
+  it('answers every mix of search, limit and offset with its own rows, in any order', async () => {
+    for (const list of ['/api/persons', '/api/leads']) {
+      const all = await ids(`${list}?limit=500`);
+      expect(all.ids.length).toBeGreaterThan(20);
+      // Each shape twice: the second call reuses the statement compiled by the first.
+      for (let round = 0; round < 2; round++) {
+        expect((await ids(`${list}?limit=5&offset=3`)).ids).toEqual(all.ids.slice(3, 8));
+        expect((await ids(`${list}?limit=7`)).ids).toEqual(all.ids.slice(0, 7));
+        expect((await ids(`${list}?limit=2&offset=11`)).ids).toEqual(all.ids.slice(11, 13));
+        const searched = await ids(`${list}?search=a&limit=500`);
+        expect(searched.ids.length).toBeLessThanOrEqual(all.ids.length);
+        expect((await ids(`${list}?search=a&limit=3&offset=1`)).ids).toEqual(
+          searched.ids.slice(1, 4),
+        );
+        expect((await ids(`${list}?search=zzqqxx-nothing&limit=500`)).ids).toEqual([]);
+      }
+      if (list === '/api/persons') {
+        expect((await ids(`${list}?limit=5&offset=3`)).total).toBe(String(all.ids.length));
+        expect((await ids(`${list}?search=zzqqxx-nothing`)).total).toBe('0');
+      }
+    }
+  });
+});
+
 describe('contact search', () => {
   it('can be answered from the trigram indexes', async () => {
     // Small test tables favour a sequential scan; forbidding it shows an index applies to

@@ -36,3 +36,22 @@ export function prepared<A extends unknown[], R>(
     return result.rows;
   };
 }
+
+/**
+ * As `prepared`, for a query whose shape depends on the call (whether a search applies,
+ * whether the list is paged): one statement compiled per `variant`, a short string that
+ * `build` reads to choose the shape, and that must say everything it reads.
+ */
+export function preparedVariants<V extends string, A extends unknown[], R>(
+  build: (db: Database, variant: V, ...args: A) => Compilable<R>,
+): (db: Database, variant: V, ...args: A) => Promise<R[]> {
+  const variants = new Map<V, (db: Database, ...args: A) => Promise<R[]>>();
+  return (db, variant, ...args) => {
+    let run = variants.get(variant);
+    if (!run) {
+      run = prepared((handle: Database, ...rest: A) => build(handle, variant, ...rest));
+      variants.set(variant, run);
+    }
+    return run(db, ...args);
+  };
+}

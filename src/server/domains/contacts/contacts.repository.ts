@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import type { Person, Tag, TagColor } from '../../../shared/contacts.schema.ts';
 import type { ListQuery } from '../../../shared/list.schema.ts';
 import type { Database } from '../../db/create-db.ts';
-import { containsPattern, iso, paginate } from '../../db/search.ts';
+import { preparedVariants } from '../../db/prepared.ts';
+import { containsPattern, iso } from '../../db/search.ts';
 
 export interface PersonValues {
   fullName?: string;
@@ -16,11 +17,15 @@ export interface PersonValues {
   lastContact?: string | null;
 }
 
-/** Persons of the workspace matching the search on name, email or phone. */
-function baseQuery(db: Database, workspaceId: number, search: string | undefined) {
+/** An ILIKE pattern for a search, when there is one. */
+function searchPattern(search: string | undefined): string | undefined {
+  return search ? containsPattern(search) : undefined;
+}
+
+/** Persons of the workspace whose name, email or phone matches `pattern`, when given. */
+function baseQuery(db: Database, workspaceId: number, pattern: string | undefined) {
   let query = db.selectFrom('persons as p').where('p.workspaceId', '=', workspaceId);
-  if (search) {
-    const pattern = containsPattern(search);
+  if (pattern !== undefined) {
     query = query.where((eb) =>
       eb.or([
         eb('p.fullName', 'ilike', pattern),
@@ -32,8 +37,8 @@ function baseQuery(db: Database, workspaceId: number, search: string | undefined
   return query;
 }
 
-function selectPerson(db: Database, workspaceId: number, search?: string) {
-  return baseQuery(db, workspaceId, search)
+function selectPerson(db: Database, workspaceId: number, pattern?: string) {
+  return baseQuery(db, workspaceId, pattern)
     .leftJoin('organizations as o', (join) =>
       join.onRef('o.workspaceId', '=', 'p.workspaceId').onRef('o.id', '=', 'p.companyId'),
     )
@@ -65,21 +70,50 @@ function toPerson({ companyName, ...r }: Row): Person {
   };
 }
 
+// The contacts list is the most read page: its two statements are compiled once per shape.
+const pageOfPersons = preparedVariants(
+  (
+    db: Database,
+    variant: string,
+    workspaceId: number,
+    pattern: string,
+    limit: number,
+    offset: number,
+  ) => {
+    let page = selectPerson(db, workspaceId, variant.includes('search') ? pattern : undefined)
+      .orderBy('p.createdAt', 'desc')
+      .orderBy('p.id', 'desc');
+    if (variant.includes('limit')) page = page.limit(limit);
+    if (variant.includes('offset')) page = page.offset(offset);
+    return page;
+  },
+);
+const countOfPersons = preparedVariants(
+  (db: Database, variant: string, workspaceId: number, pattern: string) =>
+    baseQuery(db, workspaceId, variant === 'search' ? pattern : undefined).select(
+      sql<number>`count(*)::int`.as('total'),
+    ),
+);
+
 /** A page of contacts, newest first, optionally with their tags. */
 export async function listPersons(
   db: Database,
   workspaceId: number,
   query: ListQuery & { withTags?: boolean },
 ) {
-  let page = selectPerson(db, workspaceId, query.search)
-    .orderBy('p.createdAt', 'desc')
-    .orderBy('p.id', 'desc');
-  page = paginate(page, query);
-  const [rows, count] = await Promise.all([
-    page.execute(),
-    baseQuery(db, workspaceId, query.search)
-      .select(sql<number>`count(*)::int`.as('total'))
-      .executeTakeFirstOrThrow(),
+  const pattern = searchPattern(query.search);
+  const searched = pattern !== undefined ? 'search' : '';
+  const paged = `${query.limit !== undefined ? ' limit' : ''}${query.offset ? ' offset' : ''}`;
+  const [rows, [count]] = await Promise.all([
+    pageOfPersons(
+      db,
+      `${searched}${paged}`,
+      workspaceId,
+      pattern ?? '',
+      query.limit ?? 0,
+      query.offset ?? 0,
+    ),
+    countOfPersons(db, searched, workspaceId, pattern ?? ''),
   ]);
   const items = rows.map(toPerson);
   if (query.withTags) {
@@ -90,7 +124,7 @@ export async function listPersons(
     );
     for (const item of items) item.tags = tags.get(item.id) ?? [];
   }
-  return { items, total: count.total };
+  return { items, total: count!.total };
 }
 
 export async function findPerson(db: Database, workspaceId: number, id: number, withTags = false) {
@@ -187,7 +221,7 @@ export async function existingEmails(db: Database, workspaceId: number, emails: 
 }
 
 export async function listPersonsForExport(db: Database, workspaceId: number, search?: string) {
-  const rows = await selectPerson(db, workspaceId, search)
+  const rows = await selectPerson(db, workspaceId, searchPattern(search))
     .leftJoin('users as u', 'u.id', 'p.assignedUserId')
     .select('u.fullName as assignedTo')
     .orderBy('p.createdAt', 'desc')

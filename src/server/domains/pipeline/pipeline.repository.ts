@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import type { ListQuery } from '../../../shared/list.schema.ts';
 import type { Lead, Stage } from '../../../shared/pipeline.schema.ts';
 import type { Database } from '../../db/create-db.ts';
-import { containsPattern, iso, paginate } from '../../db/search.ts';
+import { preparedVariants } from '../../db/prepared.ts';
+import { containsPattern, iso } from '../../db/search.ts';
 
 // Stages
 
@@ -141,7 +142,7 @@ export interface LeadValues {
   lastContact?: string | null;
 }
 
-function selectLead(db: Database, workspaceId: number, search?: string) {
+function selectLead(db: Database, workspaceId: number, pattern?: string) {
   let query = db
     .selectFrom('leads as l')
     .leftJoin('persons as p', (j) =>
@@ -155,8 +156,7 @@ function selectLead(db: Database, workspaceId: number, search?: string) {
     )
     .leftJoin('users as u', 'u.id', 'uw.userId')
     .where('l.workspaceId', '=', workspaceId);
-  if (search) {
-    const pattern = containsPattern(search);
+  if (pattern !== undefined) {
     query = query.where((eb) =>
       eb.or([
         eb('l.dealName', 'ilike', pattern),
@@ -213,12 +213,37 @@ export async function listLeads(
   workspaceId: number,
   query: ListQuery,
 ): Promise<Lead[]> {
-  let q = selectLead(db, workspaceId, query.search)
-    .orderBy('l.createdAt', 'desc')
-    .orderBy('l.id', 'desc');
-  q = paginate(q, query);
-  return (await q.execute()).map(toLead);
+  const pattern = query.search ? containsPattern(query.search) : undefined;
+  const variant = `${pattern !== undefined ? 'search' : ''}${query.limit !== undefined ? ' limit' : ''}${query.offset ? ' offset' : ''}`;
+  const rows = await pageOfLeads(
+    db,
+    variant,
+    workspaceId,
+    pattern ?? '',
+    query.limit ?? 0,
+    query.offset ?? 0,
+  );
+  return rows.map(toLead);
 }
+
+// The pipeline's list is read on every board view: compiled once per shape.
+const pageOfLeads = preparedVariants(
+  (
+    db: Database,
+    variant: string,
+    workspaceId: number,
+    pattern: string,
+    limit: number,
+    offset: number,
+  ) => {
+    let page = selectLead(db, workspaceId, variant.includes('search') ? pattern : undefined)
+      .orderBy('l.createdAt', 'desc')
+      .orderBy('l.id', 'desc');
+    if (variant.includes('limit')) page = page.limit(limit);
+    if (variant.includes('offset')) page = page.offset(offset);
+    return page;
+  },
+);
 
 export async function findLead(db: Database, workspaceId: number, id: number) {
   const row = await selectLead(db, workspaceId).where('l.id', '=', id).executeTakeFirst();
