@@ -32,7 +32,7 @@ import {
  */
 
 /** Generated inputs per route or procedure, on top of its raw cases. */
-const NUM_RUNS = Number(process.env.FUZZ_RUNS ?? 20);
+const NUM_RUNS = Number(process.env.FUZZ_RUNS ?? 25);
 
 let t: TestApp;
 /** Signed-in owner of the target workspace; the first account, so a platform admin too. */
