@@ -1,5 +1,6 @@
 import { addDays, format } from 'date-fns';
 import { z } from 'zod';
+import { IsoDateSchema } from '../../../shared/dates.ts';
 import { InvoiceInputSchema } from '../../../shared/invoices.schema.ts';
 import { moneyOrZero } from '../projects/money-field.ts';
 
@@ -24,7 +25,7 @@ export const InvoiceFormSchema = z.object({
   invoiceNumber: InvoiceInputSchema.shape.invoiceNumber,
   amount: moneyOrZero,
   dueDate: z
-    .union([z.literal(''), z.iso.date('Invalid date')])
+    .union([z.literal(''), IsoDateSchema])
     .transform((value) => (value === '' ? null : value)),
   timeEntryIds: z.array(z.number()),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IsoDateSchema } from '../../../shared/dates.ts';
 import { MAX_AMOUNT } from '../../../shared/money.ts';
 import { LeadInputSchema, type Lead, type LeadInput } from '../../../shared/pipeline.schema.ts';
 
@@ -48,7 +49,7 @@ export const OpportunityFormSchema = z.object({
       .min(0, 'Number must be greater than or equal to 0')
       .max(100, 'Number must be less than or equal to 100'),
   ),
-  closeDate: z.union([z.literal(''), z.iso.date('Invalid date')]),
+  closeDate: z.union([z.literal(''), IsoDateSchema]),
   description: z.string().max(5000, 'Description must be less than 5000 characters'),
 });
 export type OpportunityFormInput = z.input<typeof OpportunityFormSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IsoDateSchema } from '../../../shared/dates.ts';
 import { ProposalInputSchema, type Proposal } from '../../../shared/proposals.schema.ts';
 
 /**
@@ -7,7 +8,7 @@ import { ProposalInputSchema, type Proposal } from '../../../shared/proposals.sc
  */
 export const ProposalFormSchema = ProposalInputSchema.extend({
   dueDate: z
-    .union([z.literal(''), z.iso.date('Invalid date')])
+    .union([z.literal(''), IsoDateSchema])
     .transform((value) => (value === '' ? null : value)),
 });
 export type ProposalFormInput = z.input<typeof ProposalFormSchema>;
