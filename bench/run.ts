@@ -14,7 +14,8 @@ console.log(formatServerTable(server));
 
 let client: unknown = null;
 const clientFile = join(dir, 'client.ts');
-if (existsSync(clientFile)) {
+// BENCH_CLIENT=0: the server part only.
+if (process.env.BENCH_CLIENT !== '0' && existsSync(clientFile)) {
   const module = (await import(clientFile)) as {
     runClientBench?: (options: { outDir?: string }) => Promise<unknown>;
   };
