@@ -145,7 +145,7 @@ async function run(kind: string, path: string, email: string, password: string):
         PORT: String(port),
         HOST: '127.0.0.1',
         SESSION_SECRET: process.env.SESSION_SECRET ?? randomBytes(32).toString('hex'),
-        LOG_LEVEL: 'warn',
+        LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
         NODE_ENV: 'development',
         AUTH_RATE_LIMIT: '1000000',
         AUTH_ACCOUNT_RATE_LIMIT: '1000000',
