@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { z } from 'zod';
+import { multipartBody, PNG_HEAD } from '../support/uploads.ts';
 
 /*
  * Malformed input for tests/security/fuzz.test.ts: JSON values of the wrong kind, inputs
@@ -508,27 +509,6 @@ export function checkBatch(res: { statusCode: number; body: string }): string[] 
   }
   return problems;
 }
-
-/** A multipart body with one part per entry, cut short when `cut` is given. */
-export function multipartBody(
-  boundary: string,
-  parts: { name: string; filename?: string; contentType?: string; data: Buffer | string }[],
-  cut?: number,
-): Buffer {
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.filename === undefined ? '' : `; filename="${part.filename}"`}`;
-    const type = part.contentType ? `\r\nContent-Type: ${part.contentType}` : '';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`));
-    chunks.push(Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data));
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  const body = Buffer.concat(chunks);
-  return cut === undefined ? body : body.subarray(0, Math.min(cut, body.length));
-}
-
-export const PNG_HEAD = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /** Multipart uploads that are not one image in the expected field (and a few that are). */
 export function malformedUpload(field: string): fc.Arbitrary<{

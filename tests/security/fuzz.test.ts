@@ -11,8 +11,6 @@ import {
   checkBatch,
   checkRefusal,
   malformedUpload,
-  multipartBody,
-  PNG_HEAD,
   garbageParams,
   inputFields,
   malformedInput,
@@ -22,6 +20,7 @@ import {
   type FieldSchema,
   type RawRequest,
 } from './fuzz-inputs.ts';
+import { multipartBody, PNG_HEAD } from '../support/uploads.ts';
 
 /*
  * Every REST path and every tRPC procedure gets malformed input: generated (fast-check)

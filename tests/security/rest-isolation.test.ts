@@ -13,6 +13,7 @@ import {
   type RestCase,
   type RestMatrixEntry,
 } from './rest-matrix.ts';
+import { fileUpload, tinyPng } from '../support/uploads.ts';
 
 /*
  * Tenant isolation over REST: a member of workspace B (owner of B, so no refusal is a role
@@ -149,25 +150,6 @@ async function snapshotOfA(db: Database, a: Target): Promise<string> {
   return parts.join('\n');
 }
 
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.from('a tiny png of B'),
-]);
-
-function multipart(field: string) {
-  const boundary = 'isolationboundary';
-  return {
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="b.png"\r\nContent-Type: image/png\r\n\r\n`,
-      ),
-      PNG,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
-
 type Caller =
   { kind: 'session'; account: Account } | { kind: 'token'; account: Account; a: Target };
 
@@ -197,7 +179,13 @@ async function send(
       : {};
   calls += 1;
   if (c.upload) {
-    const { payload, contentType } = multipart(c.upload);
+    const { payload, headers: uploadHeaders } = fileUpload(
+      c.upload,
+      'b.png',
+      'image/png',
+      tinyPng('a tiny png of B'),
+    );
+    const contentType = uploadHeaders['content-type'];
     const cookie = caller.kind === 'session' ? caller.account.client.cookie : undefined;
     return app.inject({
       method: method as 'POST',

@@ -10,6 +10,7 @@ import {
   signUpWithWorkspace,
   type TestApp,
 } from '../support/test-app.ts';
+import { fileUpload, tinyPng } from '../support/uploads.ts';
 
 /*
  * Issue 9 §5: uploads. Files are decided by their bytes, capped at 5 MB without leaving
@@ -22,26 +23,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.from('rest of a tiny png'),
-]);
+const PNG = tinyPng();
 
-function multipart(field: string, filename: string, type: string, data: Buffer) {
-  const boundary = 'keelsecurityboundary';
-  return {
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-      ),
-      data,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
-function upload(client: ApiClient, url: string, body: ReturnType<typeof multipart>) {
+function upload(client: ApiClient, url: string, body: ReturnType<typeof fileUpload>) {
   return t.app.inject({
     method: 'POST',
     url,
@@ -70,7 +54,7 @@ describe('upload limits and content', () => {
       const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024 + 1)]);
       for (const url of ['/api/upload/workspace-logo', '/api/account/upload-photo']) {
         const field = url.endsWith('logo') ? 'logo' : 'profileImage';
-        const res = await upload(client, url, multipart(field, 'big.png', 'image/png', big));
+        const res = await upload(client, url, fileUpload(field, 'big.png', 'image/png', big));
         expect(res.statusCode).toBe(413);
         expect(res.json()).toEqual({ error: expect.any(String) });
       }
@@ -103,7 +87,7 @@ describe('upload limits and content', () => {
       const res = await upload(
         client,
         url,
-        multipart(field, filename, type, Buffer.from(content, 'latin1')),
+        fileUpload(field, filename, type, Buffer.from(content, 'latin1')),
       );
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ error: 'Please select an image file' });
@@ -118,7 +102,7 @@ describe('who may read a file', () => {
     const logo = await upload(
       owner.client,
       '/api/upload/workspace-logo',
-      multipart('logo', 'logo.png', 'image/png', PNG),
+      fileUpload('logo', 'logo.png', 'image/png', PNG),
     );
     expect(logo.statusCode).toBe(201);
     const { logoUrl } = logo.json() as { logoUrl: string };
@@ -157,7 +141,7 @@ describe('who may read a file', () => {
     const photo = await upload(
       member.client,
       '/api/account/upload-photo',
-      multipart('profileImage', 'me.png', 'image/png', PNG),
+      fileUpload('profileImage', 'me.png', 'image/png', PNG),
     );
     expect(photo.statusCode).toBe(201);
     const { profileImageUrl } = photo.json() as { profileImageUrl: string };

@@ -5,6 +5,7 @@ import type { Database } from '../../src/server/db/create-db.ts';
 import { insertStages } from '../../src/server/domains/pipeline/pipeline.repository.ts';
 import { DEFAULT_STAGES } from '../../src/server/domains/pipeline/pipeline.service.ts';
 import type { ApiClient } from './test-app.ts';
+import { tinyPng } from './uploads.ts';
 
 /**
  * A workspace with one row of each kind. Every name, email and file of it carries `marker`,
@@ -62,7 +63,6 @@ export interface TargetOptions {
   customStageKey?: string;
 }
 
-const PNG_HEAD = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 let counter = 0;
 
 /** A fresh target workspace: the members join it and each given client makes it current. */
@@ -194,7 +194,7 @@ export async function freshTarget(db: Database, options: TargetOptions): Promise
     .executeTakeFirstOrThrow();
   const logoKey = `${marker}logo${randomBytes(6).toString('hex')}`;
   const photoKey = `${marker}photo${randomBytes(6).toString('hex')}`;
-  const fileData = Buffer.concat([PNG_HEAD, Buffer.from(name)]);
+  const fileData = tinyPng(name);
   await db
     .insertInto('files')
     .values([

@@ -5,6 +5,7 @@ import {
   signUp,
   type TestApp,
 } from '../../../../tests/support/test-app.ts';
+import { fileUpload, tinyPng } from '../../../../tests/support/uploads.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,24 +13,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.from('rest of a tiny png'),
-]);
+const PNG = tinyPng();
 
-function multipart(field: string, filename: string, type: string, data: Buffer) {
-  const boundary = 'keelboundary';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-async function upload(client: ApiClient, body: ReturnType<typeof multipart>) {
+async function upload(client: ApiClient, body: ReturnType<typeof fileUpload>) {
   return t.app.inject({
     method: 'POST',
     url: '/api/upload/workspace-logo',
@@ -41,7 +27,7 @@ async function upload(client: ApiClient, body: ReturnType<typeof multipart>) {
 describe('POST /api/upload/workspace-logo', () => {
   it('stores an image decided by its bytes and serves it with nosniff; the logo joins the new workspace', async () => {
     const { client } = await signUp(t.app);
-    const res = await upload(client, multipart('logo', 'logo.txt', 'text/plain', PNG));
+    const res = await upload(client, fileUpload('logo', 'logo.txt', 'text/plain', PNG));
     expect(res.statusCode).toBe(201);
     const { logoUrl } = res.json();
     expect(logoUrl).toMatch(/^\/api\/files\/[A-Za-z0-9_-]{24}$/);
@@ -67,17 +53,17 @@ describe('POST /api/upload/workspace-logo', () => {
     const { client } = await signUp(t.app);
     const svg = await upload(
       client,
-      multipart('logo', 'x.svg', 'image/svg+xml', Buffer.from('<svg onload="alert(1)"/>')),
+      fileUpload('logo', 'x.svg', 'image/svg+xml', Buffer.from('<svg onload="alert(1)"/>')),
     );
     expect(svg.statusCode).toBe(400);
     const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]);
-    const tooBig = await upload(client, multipart('logo', 'big.png', 'image/png', big));
+    const tooBig = await upload(client, fileUpload('logo', 'big.png', 'image/png', big));
     expect(tooBig.statusCode).toBe(413);
-    const wrongField = await upload(client, multipart('photo', 'a.png', 'image/png', PNG));
+    const wrongField = await upload(client, fileUpload('photo', 'a.png', 'image/png', PNG));
     expect(wrongField.statusCode).toBe(400);
     const anonymous = await upload(
       new ApiClient(t.app),
-      multipart('logo', 'a.png', 'image/png', PNG),
+      fileUpload('logo', 'a.png', 'image/png', PNG),
     );
     expect(anonymous.statusCode).toBe(401);
     const stored = await t.db.selectFrom('files').select('id').execute();

@@ -1,0 +1,35 @@
+/** The first bytes of a PNG: what the server sniffs to accept an image. */
+export const PNG_HEAD = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** A "PNG" the server accepts: the signature, then any bytes. */
+export function tinyPng(rest = 'rest of a tiny png'): Buffer {
+  return Buffer.concat([PNG_HEAD, Buffer.from(rest)]);
+}
+
+/** A multipart body with one part per entry, cut short when `cut` is given. */
+export function multipartBody(
+  boundary: string,
+  parts: { name: string; filename?: string; contentType?: string; data: Buffer | string }[],
+  cut?: number,
+): Buffer {
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition = `form-data; name="${part.name}"${part.filename === undefined ? '' : `; filename="${part.filename}"`}`;
+    const type = part.contentType ? `\r\nContent-Type: ${part.contentType}` : '';
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`));
+    chunks.push(Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data));
+    chunks.push(Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  const body = Buffer.concat(chunks);
+  return cut === undefined ? body : body.subarray(0, Math.min(cut, body.length));
+}
+
+/** One file in one field, as a browser's form upload sends it: body and content type. */
+export function fileUpload(field: string, filename: string, contentType: string, data: Buffer) {
+  const boundary = 'keeltestboundary';
+  return {
+    payload: multipartBody(boundary, [{ name: field, filename, contentType, data }]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
