@@ -11,7 +11,7 @@ import { insertStages } from '../../src/server/domains/pipeline/pipeline.reposit
 import { DEFAULT_STAGES } from '../../src/server/domains/pipeline/pipeline.service.ts';
 import {
   addDays,
-  analyze,
+  vacuumAnalyze,
   companyName,
   day,
   dealName,
@@ -165,7 +165,7 @@ export async function seedBench(
   }
 
   report({ phase: 'statistics', done: 0, total: 1 });
-  await analyze(db);
+  await vacuumAnalyze(db);
   report({ phase: 'statistics', done: 1, total: 1 });
 
   return {

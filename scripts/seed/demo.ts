@@ -7,7 +7,14 @@ import type { Database } from '../../src/server/db/create-db.ts';
 import { hashPassword } from '../../src/server/domains/auth/auth.service.ts';
 import { insertStages } from '../../src/server/domains/pipeline/pipeline.repository.ts';
 import { DEFAULT_STAGES } from '../../src/server/domains/pipeline/pipeline.service.ts';
-import { addDays, analyze, day, idsOf, insertBatched, refreshAllProjectTotals } from './common.ts';
+import {
+  addDays,
+  day,
+  idsOf,
+  insertBatched,
+  refreshAllProjectTotals,
+  vacuumAnalyze,
+} from './common.ts';
 
 export interface DemoSeedResult {
   email: string;
@@ -345,6 +352,6 @@ export async function seedDemo(
 
     return { email, password, userId: owner.id, workspaceId, workspaceName };
   });
-  await analyze(db);
+  await vacuumAnalyze(db);
   return result;
 }
