@@ -3,6 +3,7 @@
  * embedded data dir: `DATA_DIR=… tsx bench/trace.ts <email> <password>`. The bare handler
  * (bench/bare.ts) is kept equal to what this shows.
  */
+import type { InjectOptions } from 'fastify';
 import type { CompiledQuery } from 'kysely';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
@@ -32,7 +33,7 @@ const login = await app.inject({
 const cookie = login.cookies.find((c) => c.name === 'keel.sid')!;
 const headers = { cookie: `keel.sid=${cookie.value}` };
 const trpcInput = (input: unknown) => encodeURIComponent(JSON.stringify(input));
-const scenarios: [string, Parameters<typeof app.inject>[0]][] = [
+const scenarios: [string, InjectOptions][] = [
   ['contacts REST', { method: 'GET', url: '/api/persons?limit=50', headers }],
   [
     'contacts tRPC',
