@@ -95,8 +95,13 @@ test('a contact is added to an organization, tagged, found, reassigned, copied, 
   await expect(details.getByText('Unassigned', { exact: true })).toBeVisible();
   await expect(details.getByText(/^[A-Z][a-z]{2} \d{2}, \d{4}$/)).toBeVisible();
   await details.getByRole('button', { name: 'New Tag' }).click();
-  await details.getByRole('button', { name: 'Create Tag' }).click();
-  await expect(details.getByText('Tag name is required')).toBeVisible();
+  // The form slides open (Mantine Collapse) below the drawer's fold: a click scrolled to
+  // while it still moves can land beside the button, so the empty submit is retried.
+  const createTag = details.getByRole('button', { name: 'Create Tag' });
+  await expect(async () => {
+    await createTag.click();
+    await expect(details.getByText('Tag name is required')).toBeVisible({ timeout: 1000 });
+  }).toPass();
   await expect(details.getByRole('radio', { name: 'Blue' })).toHaveAttribute(
     'aria-checked',
     'true',
