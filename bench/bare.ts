@@ -20,7 +20,18 @@ const INT8 = 20;
 
 type Query = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
 
-async function connect(): Promise<{ query: Query; close(): Promise<void> }> {
+interface Db {
+  query: Query;
+  /**
+   * The reads Keel remembers on the embedded database (src/server/db/read-cache.ts: the
+   * session, the caller, a list's total) are remembered here too, the same way: until the
+   * next statement that is not a `select`. With PostgreSQL, a plain query.
+   */
+  remembered: Query;
+  close(): Promise<void>;
+}
+
+async function connect(): Promise<Db> {
   const url = process.env.DATABASE_URL;
   if (url) {
     const pool = new pg.Pool({
@@ -34,10 +45,8 @@ async function connect(): Promise<{ query: Query; close(): Promise<void> }> {
         }) as typeof pg.types.getTypeParser,
       },
     });
-    return {
-      query: async (text, params) => (await pool.query(text, params)).rows,
-      close: () => pool.end(),
-    };
+    const query: Query = async (text, params) => (await pool.query(text, params)).rows;
+    return { query, remembered: query, close: () => pool.end() };
   }
   const client = await PGlite.create(join(process.env.DATA_DIR ?? './data', 'pglite'), {
     // The contact-search indexes need it, as in Keel's createDb.
@@ -48,11 +57,34 @@ async function connect(): Promise<{ query: Query; close(): Promise<void> }> {
       [INT8]: (v: string) => Number(v),
     },
   });
-  return {
-    query: async <T>(text: string, params?: unknown[]) =>
-      (await client.query<T>(text, params)).rows,
-    close: () => client.close(),
+  let generation = 0;
+  let known = new Map<string, Promise<unknown[]>>();
+  const query: Query = async <T>(text: string, params?: unknown[]) => {
+    if (/^\s*select\b/i.test(text)) return (await client.query<T>(text, params)).rows;
+    generation++;
+    known = new Map();
+    try {
+      return (await client.query<T>(text, params)).rows;
+    } finally {
+      generation++;
+      known = new Map();
+    }
   };
+  const remembered: Query = <T>(text: string, params?: unknown[]) => {
+    const key = `${text}${JSON.stringify(params)}`;
+    const hit = known.get(key);
+    if (hit) return hit as Promise<T[]>;
+    const at = generation;
+    const entries = known;
+    const loading = query<T>(text, params);
+    entries.set(key, loading);
+    loading.then(
+      () => at !== generation && entries.delete(key),
+      () => entries.delete(key),
+    );
+    return loading;
+  };
+  return { query, remembered, close: () => client.close() };
 }
 
 const secret = process.env.SESSION_SECRET ?? '';
@@ -98,7 +130,7 @@ async function caller(req: FastifyRequest, reply: FastifyReply): Promise<Caller 
   const raw = cookieValue(req.headers.cookie);
   const sid = raw && unsign(raw);
   if (!sid) return void reply.code(401).send({ error: 'Not authenticated' });
-  const [session] = await db.query<{
+  const [session] = await db.remembered<{
     sess: { userId?: number; workspaceId?: number };
     expire: Date;
   }>('select "sess", "expire" from "sessions" where "sid" = $1', [sid]);
@@ -106,7 +138,11 @@ async function caller(req: FastifyRequest, reply: FastifyReply): Promise<Caller 
   if (!userId) return void reply.code(401).send({ error: 'Not authenticated' });
   const workspaceId = session!.sess.workspaceId ?? null;
   // Keel's caller statement: the active user and their membership, in one.
-  const [row] = await db.query<{ role: string | null; id: number | null; is_active: boolean }>(
+  const [row] = await db.remembered<{
+    role: string | null;
+    id: number | null;
+    is_active: boolean;
+  }>(
     `select "users"."id" as "user_id", "users"."email" as "user_email", "users"."full_name" as "user_full_name", "users"."is_admin" as "user_is_admin", "users"."profile_image_url" as "user_profile_image_url", "user_workspaces"."role", "workspaces"."id", "workspaces"."name", "workspaces"."subdomain" as "slug", "workspaces"."description", "workspaces"."email", "workspaces"."phone", "workspaces"."website", "workspaces"."address", "workspaces"."logo_url", "workspaces"."subscription_tier", "workspaces"."is_active", "workspaces"."is_deleted", "workspaces"."deleted_at", "workspaces"."scheduled_deletion_at", "workspaces"."created_at", "workspaces"."updated_at" from "users" left join "user_workspaces" on "user_workspaces"."user_id" = "users"."id" and "user_workspaces"."workspace_id" = $1 and "user_workspaces"."is_active" = $2 left join "workspaces" on "workspaces"."id" = "user_workspaces"."workspace_id" and "workspaces"."is_deleted" = $3 where "users"."id" = $4 and "users"."is_active" = $5`,
     [workspaceId, true, false, userId, true],
   );
@@ -166,7 +202,7 @@ app.get('/api/persons', async (req, reply) => {
       `select ${PERSON_COLUMNS} where ${where} order by "p"."created_at" desc, "p"."id" desc limit $${params.length + 1}`,
       [...params, limit],
     ),
-    db.query<{ total: number }>(
+    db.remembered<{ total: number }>(
       `select count(*)::int as "total" from "persons" as "p" where ${where}`,
       params,
     ),

@@ -4,6 +4,7 @@ import * as contactLookups from './2026-11-25-0002-contact-lookups.ts';
 import * as billing from './2026-11-25-0003-billing.ts';
 import * as apiTokens from './2026-11-25-0004-api-tokens.ts';
 import * as contactSearch from './2026-11-26-0005-contact-search.ts';
+import * as dealOrder from './2026-11-26-0006-deal-order.ts';
 
 /**
  * Every migration, in order. A static list rather than a folder scan, so the same code
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-0003-billing': billing,
   '2026-11-25-0004-api-tokens': apiTokens,
   '2026-11-26-0005-contact-search': contactSearch,
+  '2026-11-26-0006-deal-order': dealOrder,
 };

@@ -7,6 +7,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { DB } from '../../../db/schema.ts';
 import { migrations } from '../../../db/migrations/index.ts';
+import { attachReadCache, ReadCache, watchWrites } from './read-cache.ts';
 
 export type Database = Kysely<DB>;
 
@@ -64,7 +65,10 @@ export async function createDb(options: {
         [INT8]: (v: string) => Number(v),
       },
     });
-    const db = makeKysely(new PGliteDialect(client) as Dialect);
+    // One process owns this database, so it can remember reads between writes (read-cache.ts).
+    const cache = new ReadCache();
+    const db = makeKysely(watchWrites(new PGliteDialect(client) as Dialect, cache));
+    attachReadCache(db, cache);
     return {
       db,
       kind: 'pglite',

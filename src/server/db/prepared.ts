@@ -1,5 +1,6 @@
 import { createQueryId, type Compilable } from 'kysely';
 import type { Database } from './create-db.ts';
+import { rememberedRead } from './read-cache.ts';
 
 /** Stands in for argument `index` while the query is built and compiled. */
 class Placeholder {
@@ -18,12 +19,17 @@ const placeholders = Array.from({ length: MAX_ARGUMENTS }, (_, i) => new Placeho
  * `build` must use its arguments only as plain values (`where(col, '=', arg)`), never in
  * `in` lists, conditionals or SQL fragments: it runs once, with placeholders for them.
  * Results still pass through the handle's plugins (CamelCasePlugin).
+ *
+ * With `remember`, the rows may come from the embedded database's read cache
+ * (read-cache.ts): for reads that depend on the rows alone, never on `now()`. Remembered
+ * rows are shared between callers, who must not change them.
  */
 export function prepared<A extends unknown[], R>(
   build: (db: Database, ...args: A) => Compilable<R>,
+  options: { remember?: boolean } = {},
 ): (db: Database, ...args: A) => Promise<R[]> {
   const compiled = new WeakMap<Database, ReturnType<Compilable<R>['compile']>>();
-  return async (db, ...args) => {
+  const run = async (db: Database, args: A) => {
     let query = compiled.get(db);
     if (!query) {
       query = build(db, ...(placeholders as unknown as A)).compile();
@@ -35,7 +41,13 @@ export function prepared<A extends unknown[], R>(
     const result = await db.executeQuery<R>({ ...query, parameters, queryId: createQueryId() });
     return result.rows;
   };
+  if (!options.remember) return (db, ...args) => run(db, args);
+  const id = `q${++remembered}`;
+  return (db, ...args) => rememberedRead(db, `${id}${JSON.stringify(args)}`, () => run(db, args));
 }
+
+/** Numbers the remembering statements, whose keys in the read cache start with it. */
+let remembered = 0;
 
 /**
  * As `prepared`, for a query whose shape depends on the call (whether a search applies,
@@ -44,12 +56,13 @@ export function prepared<A extends unknown[], R>(
  */
 export function preparedVariants<V extends string, A extends unknown[], R>(
   build: (db: Database, variant: V, ...args: A) => Compilable<R>,
+  options: { remember?: boolean } = {},
 ): (db: Database, variant: V, ...args: A) => Promise<R[]> {
   const variants = new Map<V, (db: Database, ...args: A) => Promise<R[]>>();
   return (db, variant, ...args) => {
     let run = variants.get(variant);
     if (!run) {
-      run = prepared((handle: Database, ...rest: A) => build(handle, variant, ...rest));
+      run = prepared((handle: Database, ...rest: A) => build(handle, variant, ...rest), options);
       variants.set(variant, run);
     }
     return run(db, ...args);

@@ -28,9 +28,14 @@ export function isSessionExpired(
   return now - sess.createdAt >= timeouts.absoluteMs || now - sess.lastSeenAt >= timeouts.idleMs;
 }
 
-/** Every request with a cookie runs it: compiled once. */
-const findSession = prepared((db: Database, sid: string) =>
-  db.selectFrom('sessions').select(['sess', 'expire']).where('sid', '=', sid),
+/**
+ * Every request with a cookie runs it: compiled once, and remembered between writes on the
+ * embedded database (the expiry is checked here, against the clock, on every request).
+ */
+const findSession = prepared(
+  (db: Database, sid: string) =>
+    db.selectFrom('sessions').select(['sess', 'expire']).where('sid', '=', sid),
+  { remember: true },
 );
 
 /**
@@ -46,7 +51,10 @@ export class KyselySessionStore {
   get(sid: string, callback: (error: unknown, session?: Session | null) => void): void {
     findSession(this.db, sid).then(([row]) => {
       if (!row || row.expire.getTime() <= Date.now()) return callback(null, null);
-      const sess = (typeof row.sess === 'string' ? JSON.parse(row.sess) : row.sess) as Session;
+      // A copy: the request changes its session, and the row may be a remembered one.
+      const sess = (
+        typeof row.sess === 'string' ? JSON.parse(row.sess) : structuredClone(row.sess)
+      ) as Session;
       // An idle or too old session ends here, for every route that reads sessions.
       if (sess.userId && isSessionExpired(sess, this.timeouts)) {
         return this.destroy(sid, (error) => callback(error, null));

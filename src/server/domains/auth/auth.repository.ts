@@ -55,6 +55,8 @@ const findCaller = prepared((db: Database, userId: number, workspaceId: number |
     ])
     .where('users.id', '=', userId)
     .where('users.isActive', '=', true),
+  // Every signed-in request asks it, and the answer changes only with a write.
+  { remember: true },
 );
 
 export async function findActiveUserWithMembership(

@@ -88,11 +88,14 @@ const pageOfPersons = preparedVariants(
     return page;
   },
 );
+// The total is the same for every page of a list, and costs as much as the page: on the
+// embedded database it is remembered until the next write.
 const countOfPersons = preparedVariants(
   (db: Database, variant: string, workspaceId: number, pattern: string) =>
     baseQuery(db, workspaceId, variant === 'search' ? pattern : undefined).select(
       sql<number>`count(*)::int`.as('total'),
     ),
+  { remember: true },
 );
 
 /** A page of contacts, newest first, optionally with their tags. */
