@@ -7,7 +7,8 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { DB } from '../../../db/schema.ts';
 import { migrations } from '../../../db/migrations/index.ts';
-import { attachReadCache, ReadCache, watchWrites } from './read-cache.ts';
+import { embeddedDialect } from './embedded-dialect.ts';
+import { attachReadCache, ReadCache } from './read-cache.ts';
 
 export type Database = Kysely<DB>;
 
@@ -67,7 +68,7 @@ export async function createDb(options: {
     });
     // One process owns this database, so it can remember reads between writes (read-cache.ts).
     const cache = new ReadCache();
-    const db = makeKysely(watchWrites(new PGliteDialect(client) as Dialect, cache));
+    const db = makeKysely(embeddedDialect(new PGliteDialect(client) as Dialect, cache));
     attachReadCache(db, cache);
     return {
       db,

@@ -1,4 +1,3 @@
-import type { DatabaseConnection, Dialect, Driver, TransactionSettings } from 'kysely';
 import type { Database } from './create-db.ts';
 
 /**
@@ -6,8 +5,8 @@ import type { Database } from './create-db.ts';
  * memory, on the embedded database only.
  *
  * PGlite is one process's database: create-db.ts locks its directory, so every statement
- * that can change it passes through this process's single connection, and the driver
- * wrapper below sees it. Any statement that is not a plain `select` (an insert, update or
+ * that can change it passes through this process's single connection, and the dialect of
+ * embedded-dialect.ts reports it here. Any statement that is not a plain `select` (an insert, update or
  * delete, DDL, `begin`, `commit`, `rollback`, `vacuum`) moves the generation on, before it
  * runs and again once it is done. A remembered answer is used only at the generation it was
  * read at, so it is the answer the database would give now. With PostgreSQL other servers
@@ -62,63 +61,4 @@ export function attachReadCache(db: Database, cache: ReadCache): void {
 export function rememberedRead<T>(db: Database, key: string, load: () => Promise<T>): Promise<T> {
   const cache = caches.get(db);
   return cache ? cache.read(key, load) : load();
-}
-
-const READ = /^\s*select\b/i;
-
-/** `dialect` with every statement its connections run reported to `cache` unless a plain read. */
-export function watchWrites(dialect: Dialect, cache: ReadCache): Dialect {
-  const watch = (connection: DatabaseConnection): DatabaseConnection => ({
-    async executeQuery(query) {
-      if (READ.test(query.sql)) return connection.executeQuery(query);
-      cache.written();
-      try {
-        return await connection.executeQuery(query);
-      } finally {
-        cache.written();
-      }
-    },
-    streamQuery(query, chunkSize) {
-      if (!READ.test(query.sql)) cache.written();
-      return connection.streamQuery(query, chunkSize);
-    },
-  });
-  const watched = new WeakMap<DatabaseConnection, DatabaseConnection>();
-  const unwrap = new WeakMap<DatabaseConnection, DatabaseConnection>();
-  const wrap = (connection: DatabaseConnection) => {
-    let outer = watched.get(connection);
-    if (!outer) {
-      outer = watch(connection);
-      watched.set(connection, outer);
-      unwrap.set(outer, connection);
-    }
-    return outer;
-  };
-  return {
-    createAdapter: () => dialect.createAdapter(),
-    createQueryCompiler: () => dialect.createQueryCompiler(),
-    createIntrospector: (db) => dialect.createIntrospector(db),
-    createDriver(): Driver {
-      const driver = dialect.createDriver();
-      const inner = (connection: DatabaseConnection) => unwrap.get(connection) ?? connection;
-      return {
-        init: () => driver.init(),
-        acquireConnection: async () => wrap(await driver.acquireConnection()),
-        // The driver runs `begin`, `commit` and `rollback` on the connection it is given:
-        // the watched one, so they count as writes.
-        beginTransaction: (connection, settings: TransactionSettings) =>
-          driver.beginTransaction(connection, settings),
-        commitTransaction: (connection) => driver.commitTransaction(connection),
-        rollbackTransaction: (connection) => driver.rollbackTransaction(connection),
-        releaseConnection: (connection) => driver.releaseConnection(inner(connection)),
-        destroy: () => driver.destroy(),
-        // PGlite's driver has no savepoints; should it gain them, they pass through too.
-        ...(driver.savepoint && {
-          savepoint: driver.savepoint.bind(driver),
-          rollbackToSavepoint: driver.rollbackToSavepoint?.bind(driver),
-          releaseSavepoint: driver.releaseSavepoint?.bind(driver),
-        }),
-      };
-    },
-  };
 }
