@@ -60,6 +60,9 @@ async function connect(): Promise<Db> {
   let generation = 0;
   let known = new Map<string, Promise<unknown[]>>();
   const query: Query = async <T>(text: string, params?: unknown[]) => {
+    // As Keel's embedded dialect (src/server/db/embedded-dialect.ts): the event loop takes a
+    // turn before each statement, so requests queue in the order they came.
+    await new Promise((resolve) => setImmediate(resolve));
     if (/^\s*select\b/i.test(text)) return (await client.query<T>(text, params)).rows;
     generation++;
     known = new Map();

@@ -414,6 +414,7 @@ export async function runServerBench(
   const notes = [
     'Servers run one at a time as child processes with AUTH_RATE_LIMIT=1000000 and AUTH_ACCOUNT_RATE_LIMIT=1000000 (sign-in is otherwise limited per address and per account) and LOG_LEVEL=warn.',
     'Each run is preceded by a 1 s warm-up at 20 connections and waits until the server has finished what the previous run left queued.',
+    'On the embedded database Keel answers the session, the caller and a list total from memory until the next write (src/server/db/read-cache.ts), and the bare handler does the same; on PostgreSQL both read them every time.',
     'Reads (contacts list, leads list, search) run for Keel then bare on the seeded rows; then create and sign-in run for Keel then bare (creates add thousands of contacts, so the creates of the two servers do not insert into equal tables either, a small difference).',
   ];
   const result: ServerBenchResult = { durationSeconds: duration, notes, databases: {} };
