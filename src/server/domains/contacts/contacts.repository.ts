@@ -60,11 +60,23 @@ function selectPerson(db: Database, workspaceId: number, pattern?: string) {
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectPerson>['execute']>>[number];
 
-function toPerson({ companyName, ...r }: Row): Person {
+// Field by field rather than with rest and spread: V8 builds a literal of known shape
+// several times faster, and every contacts page makes fifty (bench/profile.ts).
+function toPerson(r: Row): Person {
   return {
-    ...r,
+    id: r.id,
+    fullName: r.fullName,
+    email: r.email,
+    phone: r.phone,
+    jobTitle: r.jobTitle,
+    companyId: r.companyId,
     company:
-      r.companyId !== null && companyName !== null ? { id: r.companyId, name: companyName } : null,
+      r.companyId !== null && r.companyName !== null
+        ? { id: r.companyId, name: r.companyName }
+        : null,
+    assignedUserId: r.assignedUserId,
+    status: r.status,
+    notes: r.notes,
     lastContact: iso(r.lastContact),
     createdAt: iso(r.createdAt),
   };

@@ -189,21 +189,25 @@ function selectLead(db: Database, workspaceId: number, pattern?: string) {
 
 type LeadRow = Awaited<ReturnType<ReturnType<typeof selectLead>['execute']>>[number];
 
-function toLead({
-  personName,
-  personEmail,
-  companyName,
-  ownerName,
-  ownerActive,
-  ...r
-}: LeadRow): Lead {
+// Field by field rather than with rest and spread: a board reads hundreds of deals, and V8
+// builds a literal of known shape several times faster (bench/profile.ts).
+function toLead(r: LeadRow): Lead {
   return {
-    ...r,
+    id: r.id,
+    dealName: r.dealName,
+    stage: r.stage,
+    value: r.value,
+    description: r.description,
+    probability: r.probability,
+    closeDate: r.closeDate,
     lastContact: iso(r.lastContact),
     createdAt: iso(r.createdAt),
-    person: personName !== null ? { fullName: personName, email: personEmail } : null,
-    company: companyName !== null ? { name: companyName } : null,
-    owner: ownerName !== null ? { fullName: ownerName, isActive: ownerActive } : null,
+    personId: r.personId,
+    companyId: r.companyId,
+    assignedUserId: r.assignedUserId,
+    person: r.personName !== null ? { fullName: r.personName, email: r.personEmail } : null,
+    company: r.companyName !== null ? { name: r.companyName } : null,
+    owner: r.ownerName !== null ? { fullName: r.ownerName, isActive: r.ownerActive } : null,
   };
 }
 
