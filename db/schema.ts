@@ -137,6 +137,8 @@ export interface PersonsTable {
   notes: string | null;
   lastContact: Timestamp | null;
   createdAt: DefaultTimestamp;
+  /** Name, email and phone, lower-cased: what contact search matches (migration 0007). */
+  searchText: GeneratedAlways<string>;
 }
 
 export interface ClientsTable {

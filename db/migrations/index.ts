@@ -5,6 +5,7 @@ import * as billing from './2026-11-25-0003-billing.ts';
 import * as apiTokens from './2026-11-25-0004-api-tokens.ts';
 import * as contactSearch from './2026-11-26-0005-contact-search.ts';
 import * as dealOrder from './2026-11-26-0006-deal-order.ts';
+import * as contactSearchText from './2026-11-26-0007-contact-search-text.ts';
 
 /**
  * Every migration, in order. A static list rather than a folder scan, so the same code
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-0004-api-tokens': apiTokens,
   '2026-11-26-0005-contact-search': contactSearch,
   '2026-11-26-0006-deal-order': dealOrder,
+  '2026-11-26-0007-contact-search-text': contactSearchText,
 };

@@ -118,20 +118,43 @@ describe('lists compiled once per shape (src/server/db/prepared.ts)', () => {
 });
 
 describe('contact search', () => {
-  it('can be answered from the trigram indexes', async () => {
-    // Small test tables favour a sequential scan; forbidding it shows an index applies to
-    // each of the three conditions (without the workspace filter, which a b-tree serves).
+  it('can be answered from the trigram index on the lower-cased search column', async () => {
+    // Small test tables favour a sequential scan; forbidding it shows the index applies
+    // (without the workspace filter, which a b-tree serves).
     const plan = await handle.db.transaction().execute(async (trx) => {
       await sql`set local enable_seqscan = off`.execute(trx);
       const { rows } = await sql<{ 'QUERY PLAN': string }>`explain
-        select count(*) from persons p
-        where (p.full_name ilike '%garcia%' or p.email ilike '%garcia%' or p.phone ilike '%garcia%')`.execute(
+        select count(*) from persons p where p.search_text like lower('%Garcia%')`.execute(
         trx.withoutPlugins(),
       );
       return rows.map((r) => r['QUERY PLAN']).join('\n');
     });
-    expect(plan).toContain('persons_full_name_trgm_idx');
-    expect(plan).toContain('persons_email_trgm_idx');
-    expect(plan).toContain('persons_phone_trgm_idx');
+    expect(plan).toContain('persons_search_text_trgm_idx');
+  });
+
+  it('matches name, email or phone in any case, never across two of them', async () => {
+    const names = async (search: string) => {
+      const res = await client.get(`/api/persons?limit=500&search=${encodeURIComponent(search)}`);
+      expect(res.statusCode).toBe(200);
+      return (res.json() as { fullName: string }[]).map((p) => p.fullName);
+    };
+    const created = await client.post('/api/persons', {
+      fullName: 'Zoë Quixote-Search',
+      email: 'Q.Uixote@Example.COM',
+      phone: '+44 20 7946 0999',
+    });
+    expect(created.statusCode).toBe(201);
+    for (const search of ['quixote-search', 'QUIXOTE', 'q.uixote@example', '7946 0999', 'zoë']) {
+      expect(await names(search), search).toContain('Zoë Quixote-Search');
+    }
+    // The end of the name and the start of the email are not one text.
+    expect(await names('search q.uixote')).not.toContain('Zoë Quixote-Search');
+    // An edit is searchable at once: the column is kept by the database.
+    const id = (created.json() as { id: number }).id;
+    expect(
+      (await client.put(`/api/persons/${id}`, { email: 'new-address@example.com' })).statusCode,
+    ).toBe(200);
+    expect(await names('new-address')).toContain('Zoë Quixote-Search');
+    expect(await names('q.uixote')).not.toContain('Zoë Quixote-Search');
   });
 });

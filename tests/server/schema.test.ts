@@ -54,7 +54,8 @@ it('db/schema.ts matches the migrated database: tables, columns, nullability and
     is_nullable: string;
     column_default: string | null;
     is_identity: string;
-  }>`select table_name, column_name, is_nullable, column_default, is_identity
+    is_generated: string;
+  }>`select table_name, column_name, is_nullable, column_default, is_identity, is_generated
      from information_schema.columns
      where table_schema = 'public' and table_name not like 'kysely_%'
      order by table_name, ordinal_position`.execute(database.db.withoutPlugins());
@@ -64,7 +65,8 @@ it('db/schema.ts matches the migrated database: tables, columns, nullability and
     (actual[snakeToCamel(r.table_name)] ??= {})[snakeToCamel(r.column_name)] = {
       nullable: r.is_nullable === 'YES',
       // A nullable column without a default may also be left out; schema.ts marks defaults only.
-      hasDefault: r.column_default !== null || r.is_identity === 'YES',
+      hasDefault:
+        r.column_default !== null || r.is_identity === 'YES' || r.is_generated === 'ALWAYS',
     };
   }
   expect(declaredSchema()).toEqual(actual);

@@ -25,15 +25,10 @@ function searchPattern(search: string | undefined): string | undefined {
 /** Persons of the workspace whose name, email or phone matches `pattern`, when given. */
 function baseQuery(db: Database, workspaceId: number, pattern: string | undefined) {
   let query = db.selectFrom('persons as p').where('p.workspaceId', '=', workspaceId);
-  if (pattern !== undefined) {
-    query = query.where((eb) =>
-      eb.or([
-        eb('p.fullName', 'ilike', pattern),
-        eb('p.email', 'ilike', pattern),
-        eb('p.phone', 'ilike', pattern),
-      ]),
-    );
-  }
+  // Name, email or phone: one lower-cased column (migration 0007), lowered here by the same
+  // function, so the match is as case-insensitive as ILIKE.
+  if (pattern !== undefined)
+    query = query.where('p.searchText', 'like', sql<string>`lower(${pattern})`);
   return query;
 }
 
