@@ -196,9 +196,8 @@ app.get('/api/persons', async (req, reply) => {
   const params: unknown[] = [who.workspaceId];
   let where = '"p"."workspace_id" = $1';
   if (search) {
-    const p = pattern(search);
-    params.push(p, p, p);
-    where += ' and ("p"."full_name" ilike $2 or "p"."email" ilike $3 or "p"."phone" ilike $4)';
+    params.push(pattern(search));
+    where += ' and "p"."search_text" like lower($2)';
   }
   const [rows, count] = await Promise.all([
     db.query<PersonRow>(
