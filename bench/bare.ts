@@ -237,14 +237,16 @@ app.get('/api/leads', async (req, reply) => {
   if (!who) return reply;
   const q = req.query as { limit?: string };
   const limit = Math.min(500, Math.max(1, Number(q.limit ?? 50)));
-  const rows = await db.query<Record<string, unknown>>(
-    `select "l"."id", "l"."deal_name" as "dealName", "l"."stage", "l"."value", "l"."description", "l"."probability", "l"."close_date" as "closeDate", "l"."last_contact" as "lastContact", "l"."created_at" as "createdAt", "l"."person_id" as "personId", "l"."company_id" as "companyId", "l"."assigned_user_id" as "assignedUserId", "p"."full_name" as "personName", "p"."email" as "personEmail", "o"."name" as "companyName", "u"."full_name" as "ownerName", coalesce(uw.is_active and u.is_active, false) as "ownerActive" from "leads" as "l" left join "persons" as "p" on "p"."workspace_id" = "l"."workspace_id" and "p"."id" = "l"."person_id" left join "organizations" as "o" on "o"."workspace_id" = "l"."workspace_id" and "o"."id" = "l"."company_id" left join "user_workspaces" as "uw" on "uw"."workspace_id" = "l"."workspace_id" and "uw"."user_id" = "l"."assigned_user_id" left join "users" as "u" on "u"."id" = "uw"."user_id" where "l"."workspace_id" = $1 order by "l"."created_at" desc, "l"."id" desc limit $2`,
+  // As Keel (pipeline.repository.ts): the page comes as one JSON array.
+  const [{ rows }] = (await db.query<{ rows: Record<string, unknown>[] }>(
+    `select coalesce(json_agg(page order by page."createdAt" desc, page.id desc), '[]') as rows from (select "l"."id", "l"."deal_name" as "dealName", "l"."stage", l.value::text as "value", "l"."description", "l"."probability", "l"."close_date" as "closeDate", "l"."last_contact" as "lastContact", "l"."created_at" as "createdAt", "l"."person_id" as "personId", "l"."company_id" as "companyId", "l"."assigned_user_id" as "assignedUserId", "p"."full_name" as "personName", "p"."email" as "personEmail", "o"."name" as "companyName", "u"."full_name" as "ownerName", coalesce(uw.is_active and u.is_active, false) as "ownerActive" from "leads" as "l" left join "persons" as "p" on "p"."workspace_id" = "l"."workspace_id" and "p"."id" = "l"."person_id" left join "organizations" as "o" on "o"."workspace_id" = "l"."workspace_id" and "o"."id" = "l"."company_id" left join "user_workspaces" as "uw" on "uw"."workspace_id" = "l"."workspace_id" and "uw"."user_id" = "l"."assigned_user_id" left join "users" as "u" on "u"."id" = "uw"."user_id" where "l"."workspace_id" = $1 order by "l"."created_at" desc, "l"."id" desc limit $2) as page`,
     [who.workspaceId, limit],
-  );
+  )) as [{ rows: Record<string, unknown>[] }];
+  const at = (v: unknown) => (v === null ? null : new Date(v as string).toISOString());
   return rows.map(({ personName, personEmail, companyName, ownerName, ownerActive, ...r }) => ({
     ...r,
-    lastContact: iso(r.lastContact as Date | null),
-    createdAt: iso(r.createdAt as Date),
+    lastContact: at(r.lastContact),
+    createdAt: at(r.createdAt),
     person: personName !== null ? { fullName: personName, email: personEmail } : null,
     company: companyName !== null ? { name: companyName } : null,
     owner: ownerName !== null ? { fullName: ownerName, isActive: ownerActive } : null,

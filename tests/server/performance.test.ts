@@ -7,12 +7,14 @@ import { sql, type KyselyPlugin, type RootOperationNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { seedBench } from '../../scripts/seed/bench.ts';
+import { findLead } from '../../src/server/domains/pipeline/pipeline.repository.ts';
 import { ApiClient, openTestDatabase, testConfig } from '../support/test-app.ts';
 
 let handle: Awaited<ReturnType<typeof openTestDatabase>>;
 let app: Awaited<ReturnType<typeof buildApp>>;
 const statements: string[] = [];
 let client: ApiClient;
+let workspaceId: number;
 
 beforeAll(async () => {
   handle = await openTestDatabase();
@@ -37,6 +39,7 @@ beforeAll(async () => {
       invoices: 5,
     },
   });
+  workspaceId = bench.workspaceId;
   client = new ApiClient(app);
   const login = await client.post('/api/auth/login', {
     email: bench.email,
@@ -114,6 +117,24 @@ describe('lists compiled once per shape (src/server/db/prepared.ts)', () => {
         expect((await ids(`${list}?search=zzqqxx-nothing`)).total).toBe('0');
       }
     }
+  });
+});
+
+describe('deals pages, read as one JSON array', () => {
+  it('answer each deal exactly as reading it alone does', async () => {
+    const page = await client.get('/api/leads');
+    expect(page.statusCode).toBe(200);
+    const deals = page.json() as { id: number; value: string; createdAt: string }[];
+    expect(deals.length).toBeGreaterThan(20);
+    for (const deal of deals) {
+      // The same deal through the row-by-row statement a create or an update answers with.
+      expect(deal).toEqual(await findLead(handle.db, workspaceId, deal.id));
+    }
+    // Money keeps its two decimals; instants their ISO form, to the millisecond.
+    expect(deals.every((d) => /^\d+\.\d{2}$/.test(d.value))).toBe(true);
+    expect(deals.every((d) => /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(d.createdAt))).toBe(
+      true,
+    );
   });
 });
 
