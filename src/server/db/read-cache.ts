@@ -6,9 +6,9 @@ import type { Database } from './create-db.ts';
  *
  * PGlite is one process's database: create-db.ts locks its directory, so every statement
  * that can change it passes through this process's single connection, and the dialect of
- * embedded-dialect.ts reports it here. Any statement that is not a plain `select` (an insert, update or
- * delete, DDL, `begin`, `commit`, `rollback`, `vacuum`) moves the generation on, before it
- * runs and again once it is done. A remembered answer is used only at the generation it was
+ * embedded-dialect.ts reports it here. Any statement that is not a plain `select` (an
+ * insert, update or delete, DDL, `begin`, `commit`, `rollback`, `vacuum`) moves the
+ * generation on, before it runs and again once it is done. A remembered answer is used only at the generation it was
  * read at, so it is the answer the database would give now. With PostgreSQL other servers
  * write too, and nothing is remembered.
  *
