@@ -30,31 +30,32 @@ export interface Membership {
  * their active membership of `workspaceId` in a workspace that is not deleted (it may be
  * suspended). Nothing is cached between requests: deactivation takes effect at once.
  */
-const findCaller = prepared((db: Database, userId: number, workspaceId: number | null) =>
-  db
-    .selectFrom('users')
-    .leftJoin('userWorkspaces', (join) =>
-      join
-        .onRef('userWorkspaces.userId', '=', 'users.id')
-        .on('userWorkspaces.workspaceId', '=', workspaceId)
-        .on('userWorkspaces.isActive', '=', true),
-    )
-    .leftJoin('workspaces', (join) =>
-      join
-        .onRef('workspaces.id', '=', 'userWorkspaces.workspaceId')
-        .on('workspaces.isDeleted', '=', false),
-    )
-    .select([
-      'users.id as userId',
-      'users.email as userEmail',
-      'users.fullName as userFullName',
-      'users.isAdmin as userIsAdmin',
-      'users.profileImageUrl as userProfileImageUrl',
-      'userWorkspaces.role',
-      ...workspaceColumns,
-    ])
-    .where('users.id', '=', userId)
-    .where('users.isActive', '=', true),
+const findCaller = prepared(
+  (db: Database, userId: number, workspaceId: number | null) =>
+    db
+      .selectFrom('users')
+      .leftJoin('userWorkspaces', (join) =>
+        join
+          .onRef('userWorkspaces.userId', '=', 'users.id')
+          .on('userWorkspaces.workspaceId', '=', workspaceId)
+          .on('userWorkspaces.isActive', '=', true),
+      )
+      .leftJoin('workspaces', (join) =>
+        join
+          .onRef('workspaces.id', '=', 'userWorkspaces.workspaceId')
+          .on('workspaces.isDeleted', '=', false),
+      )
+      .select([
+        'users.id as userId',
+        'users.email as userEmail',
+        'users.fullName as userFullName',
+        'users.isAdmin as userIsAdmin',
+        'users.profileImageUrl as userProfileImageUrl',
+        'userWorkspaces.role',
+        ...workspaceColumns,
+      ])
+      .where('users.id', '=', userId)
+      .where('users.isActive', '=', true),
   // Every signed-in request asks it, and the answer changes only with a write.
   { remember: true },
 );
