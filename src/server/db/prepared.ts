@@ -1,6 +1,7 @@
 import { createQueryId, type Compilable } from 'kysely';
 import type { Database } from './create-db.ts';
 import { rememberedRead } from './read-cache.ts';
+import { paginate } from './search.ts';
 
 /** Stands in for argument `index` while the query is built and compiled. */
 class Placeholder {
@@ -67,4 +68,25 @@ export function preparedVariants<V extends string, A extends unknown[], R>(
     }
     return run(db, ...args);
   };
+}
+
+/**
+ * The variant of a prepared list read: whether it searches, and whether it is limited and
+ * offset (see `paginateVariant`).
+ */
+export function listVariant(searched: boolean, query: { limit?: number; offset?: number }): string {
+  return `${searched ? 'search' : ''}${query.limit !== undefined ? ' limit' : ''}${query.offset ? ' offset' : ''}`;
+}
+
+/** `paginate` for a prepared list read: the limit and offset its variant says it has. */
+export function paginateVariant<Q extends { limit(n: number): Q; offset(n: number): Q }>(
+  query: Q,
+  variant: string,
+  limit: number,
+  offset: number,
+): Q {
+  return paginate(query, {
+    limit: variant.includes('limit') ? limit : undefined,
+    offset: variant.includes('offset') ? offset : undefined,
+  });
 }

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Person, Tag, TagColor } from '../../../shared/contacts.schema.ts';
 import type { ListQuery } from '../../../shared/list.schema.ts';
 import type { Database } from '../../db/create-db.ts';
-import { preparedVariants } from '../../db/prepared.ts';
+import { listVariant, paginateVariant, preparedVariants } from '../../db/prepared.ts';
 import { containsPattern, iso } from '../../db/search.ts';
 
 export interface PersonValues {
@@ -87,12 +87,10 @@ const pageOfPersons = preparedVariants(
     limit: number,
     offset: number,
   ) => {
-    let page = selectPerson(db, workspaceId, variant.includes('search') ? pattern : undefined)
+    const page = selectPerson(db, workspaceId, variant.includes('search') ? pattern : undefined)
       .orderBy('p.createdAt', 'desc')
       .orderBy('p.id', 'desc');
-    if (variant.includes('limit')) page = page.limit(limit);
-    if (variant.includes('offset')) page = page.offset(offset);
-    return page;
+    return paginateVariant(page, variant, limit, offset);
   },
 );
 // The total is the same for every page of a list, and costs as much as the page: on the
@@ -113,11 +111,10 @@ export async function listPersons(
 ) {
   const pattern = searchPattern(query.search);
   const searched = pattern !== undefined ? 'search' : '';
-  const paged = `${query.limit !== undefined ? ' limit' : ''}${query.offset ? ' offset' : ''}`;
   const [rows, [count]] = await Promise.all([
     pageOfPersons(
       db,
-      `${searched}${paged}`,
+      listVariant(pattern !== undefined, query),
       workspaceId,
       pattern ?? '',
       query.limit ?? 0,

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { ListQuery } from '../../../shared/list.schema.ts';
 import type { Lead, Stage } from '../../../shared/pipeline.schema.ts';
 import type { Database } from '../../db/create-db.ts';
-import { preparedVariants } from '../../db/prepared.ts';
+import { listVariant, paginateVariant, preparedVariants } from '../../db/prepared.ts';
 import { containsPattern, iso } from '../../db/search.ts';
 
 // Stages
@@ -224,10 +224,9 @@ export async function listLeads(
   query: ListQuery,
 ): Promise<Lead[]> {
   const pattern = query.search ? containsPattern(query.search) : undefined;
-  const variant = `${pattern !== undefined ? 'search' : ''}${query.limit !== undefined ? ' limit' : ''}${query.offset ? ' offset' : ''}`;
   const rows = await pageOfLeads(
     db,
-    variant,
+    listVariant(pattern !== undefined, query),
     workspaceId,
     pattern ?? '',
     query.limit ?? 0,
@@ -254,11 +253,14 @@ const pageOfLeads = preparedVariants(
     limit: number,
     offset: number,
   ) => {
-    let page = selectLead(db, workspaceId, variant.includes('search') ? pattern : undefined)
-      .orderBy('l.createdAt', 'desc')
-      .orderBy('l.id', 'desc');
-    if (variant.includes('limit')) page = page.limit(limit);
-    if (variant.includes('offset')) page = page.offset(offset);
+    const page = paginateVariant(
+      selectLead(db, workspaceId, variant.includes('search') ? pattern : undefined)
+        .orderBy('l.createdAt', 'desc')
+        .orderBy('l.id', 'desc'),
+      variant,
+      limit,
+      offset,
+    );
     return db
       .selectFrom(page.as('page'))
       .select(
