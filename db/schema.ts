@@ -106,6 +106,8 @@ export interface InvitationTokensTable {
   invitedBy: number | null;
   used: Generated<boolean>;
   usedAt: Timestamp | null;
+  /** Set when the sender lost the right to invite (removed, demoted, deactivated). */
+  voidedAt: Timestamp | null;
   expiresAt: Timestamp;
   createdAt: DefaultTimestamp;
 }
@@ -307,6 +309,25 @@ export interface ApiTokensTable {
   /** The first characters of the token, to recognise it in the list. */
   prefix: string;
   lastUsedAt: Timestamp | null;
+  expiresAt: Timestamp;
+  /** 'read' (queries only) or 'read_write'. */
+  scope: Generated<string>;
+  createdAt: DefaultTimestamp;
+}
+
+/** Attempt counters shared by every server (sign-in, sign-up, password checks). */
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  resetAt: Timestamp;
+}
+
+/** Which rows of an imported file created which contact (a retried file skips them). */
+export interface ContactImportRowsTable {
+  workspaceId: number;
+  importId: string;
+  rowNumber: number;
+  personId: number;
   createdAt: DefaultTimestamp;
 }
 
@@ -333,6 +354,8 @@ export interface DB {
   timers: TimersTable;
   proposals: ProposalsTable;
   apiTokens: ApiTokensTable;
+  rateLimits: RateLimitsTable;
+  contactImportRows: ContactImportRowsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -6,6 +6,7 @@ import * as apiTokens from './2026-11-25-0004-api-tokens.ts';
 import * as contactSearch from './2026-11-26-0005-contact-search.ts';
 import * as dealOrder from './2026-11-26-0006-deal-order.ts';
 import * as contactSearchText from './2026-11-26-0007-contact-search-text.ts';
+import * as hardening from './2026-11-26-0008-hardening.ts';
 
 /**
  * Every migration, in order. A static list rather than a folder scan, so the same code
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-0005-contact-search': contactSearch,
   '2026-11-26-0006-deal-order': dealOrder,
   '2026-11-26-0007-contact-search-text': contactSearchText,
+  '2026-11-26-0008-hardening': hardening,
 };

@@ -84,6 +84,7 @@ it('every workspace table has workspace_id not null, a foreign key to workspaces
   expect(workspaceTables.map((r) => r.table_name).sort()).toEqual(
     [
       'clients',
+      'contact_import_rows',
       'contact_tags',
       'invitation_tokens',
       'invoices',
@@ -112,7 +113,8 @@ it('every workspace table has workspace_id not null, a foreign key to workspaces
     expect(defs, table_name).toContain(
       'FOREIGN KEY (workspace_id) REFERENCES workspaces(id) ON DELETE CASCADE',
     );
-    if (table_name !== 'contact_tags')
+    // Link tables have a composite primary key instead of an id.
+    if (table_name !== 'contact_tags' && table_name !== 'contact_import_rows')
       expect(defs, table_name).toContain('UNIQUE (workspace_id, id)');
   }
 });

@@ -117,7 +117,7 @@ export async function listApiTokens(db: Database, userId: number) {
 
 export async function insertApiToken(
   db: Database,
-  values: { userId: number; name: string; tokenHash: string; prefix: string },
+  values: { userId: number; name: string; tokenHash: string; prefix: string; expiresAt: Date },
 ) {
   const row = await db
     .insertInto('apiTokens')

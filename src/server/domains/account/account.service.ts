@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
 import argon2 from 'argon2';
+import { addDays } from 'date-fns';
 import type { Account } from '../../../shared/account.schema.ts';
 import { splitFullName } from '../../../shared/team.schema.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -93,6 +94,7 @@ export async function createApiToken(ctx: AccountContext, name: string) {
     name,
     tokenHash: hashToken(token),
     prefix: token.slice(0, API_TOKEN_PREFIX.length + 6),
+    expiresAt: addDays(new Date(), 90),
   });
   return { ...created, token };
 }
