@@ -52,6 +52,8 @@ export const AdminInvitationSchema = z.object({
   createdAt: z.string(),
   expiresAt: z.string(),
   used: z.boolean(),
+  /** Set when the sender lost the right to invite; a void invitation can no longer be accepted. */
+  voidedAt: z.string().nullable(),
 });
 
 export const ActivityLogSchema = z.object({

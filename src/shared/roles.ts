@@ -49,6 +49,18 @@ export const ASSIGNABLE_ROLES = [
 export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
 
 /**
+ * Whether someone in `actor`'s role may invite to `role`: owners and administrators may offer
+ * every assignable role (SPEC §6: Administrator only by them). Checked when the invitation is
+ * sent and again when it is accepted, so an invitation dies with its sender's rights.
+ */
+export function canInvite(actor: WorkspaceRole, role: WorkspaceRole): boolean {
+  return (
+    (TEAM_MANAGERS as readonly WorkspaceRole[]).includes(actor) &&
+    (ASSIGNABLE_ROLES as readonly WorkspaceRole[]).includes(role)
+  );
+}
+
+/**
  * SPEC §6: the owner manages anyone; an administrator only project managers and
  * collaborators; nobody manages an owner. (Managing oneself is refused separately.)
  */

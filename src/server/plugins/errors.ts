@@ -8,13 +8,24 @@ export interface ErrorBody {
   details?: { path: string; message: string }[];
 }
 
+/** Marks a refusal that REST answers with 410 Gone (tRPC has no such code). */
+class GoneCause extends Error {}
+
+/**
+ * Something that existed and is now void for good, such as an invitation whose sender lost
+ * the right to send it: 410 on REST, NOT_FOUND on tRPC.
+ */
+export function gone(message: string): TRPCError {
+  return new TRPCError({ code: 'NOT_FOUND', message, cause: new GoneCause(message) });
+}
+
 /**
  * Any thrown value → the documented error answer (DESIGN §4). Client errors keep their
  * message; anything else is a 500 that says nothing about the inside.
  */
 export function toErrorReply(error: unknown): { status: number; body: ErrorBody } {
   if (error instanceof TRPCError) {
-    const status = getHTTPStatusCodeFromError(error);
+    const status = error.cause instanceof GoneCause ? 410 : getHTTPStatusCodeFromError(error);
     if (status >= 500) return internal();
     const details = zodDetails(error.cause);
     return {

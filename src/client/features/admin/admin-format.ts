@@ -82,13 +82,17 @@ export function roleLabel(role: string): string {
   return ROLE_LABELS[role as WorkspaceRole] ?? capitalise(role.replace(/_/g, ' '));
 }
 
-/** An invitation is Accepted once used, Expired when unused past its date, else Pending. */
-export type InvitationStatus = 'Accepted' | 'Pending' | 'Expired';
+/**
+ * An invitation is Accepted once used, Void once its sender lost the right to invite, Expired
+ * when unused past its date, else Pending.
+ */
+export type InvitationStatus = 'Accepted' | 'Pending' | 'Expired' | 'Void';
 
 export function invitationStatus(
-  invitation: { used: boolean; expiresAt: string },
+  invitation: { used: boolean; expiresAt: string; voidedAt: string | null },
   now = Date.now(),
 ): InvitationStatus {
   if (invitation.used) return 'Accepted';
+  if (invitation.voidedAt) return 'Void';
   return new Date(invitation.expiresAt).getTime() <= now ? 'Expired' : 'Pending';
 }

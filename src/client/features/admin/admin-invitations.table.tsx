@@ -8,11 +8,13 @@ const STATUS_COLORS: Record<InvitationStatus, string> = {
   Accepted: 'teal',
   Pending: 'yellow',
   Expired: 'gray',
+  Void: 'red',
 };
 
 /**
  * Invitations with SPEC §2's columns. Resend and Cancel are offered while the invitation
- * is unused; an expired one can be resent too, which gives it a new link and expiry.
+ * is unused; an expired one can be resent too, which gives it a new link and expiry. A void
+ * one (its sender lost the right to invite) can only be cancelled.
  */
 export function AdminInvitationsTable({
   invitations,
@@ -83,14 +85,16 @@ export function AdminInvitationsTable({
                 <Table.Td>
                   {status !== 'Accepted' && (
                     <Group gap={4} wrap="nowrap" justify="flex-end">
-                      <Button
-                        size="compact-sm"
-                        variant="subtle"
-                        loading={pendingId === invitation.id}
-                        onClick={() => onResend(invitation)}
-                      >
-                        Resend
-                      </Button>
+                      {status !== 'Void' && (
+                        <Button
+                          size="compact-sm"
+                          variant="subtle"
+                          loading={pendingId === invitation.id}
+                          onClick={() => onResend(invitation)}
+                        >
+                          Resend
+                        </Button>
+                      )}
                       <Button
                         size="compact-sm"
                         variant="subtle"

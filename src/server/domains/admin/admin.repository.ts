@@ -196,6 +196,7 @@ export async function listInvitations(db: Database, query: ListQuery) {
       'it.createdAt',
       'it.expiresAt',
       'it.used',
+      'it.voidedAt',
     ]);
   if (query.search) {
     const pattern = containsPattern(query.search);
@@ -205,14 +206,27 @@ export async function listInvitations(db: Database, query: ListQuery) {
     q.orderBy('it.createdAt', 'desc').orderBy('it.id', 'desc'),
     query,
   ).execute();
-  return rows.map((r) => ({ ...r, createdAt: iso(r.createdAt), expiresAt: iso(r.expiresAt) }));
+  return rows.map((r) => ({
+    ...r,
+    createdAt: iso(r.createdAt),
+    expiresAt: iso(r.expiresAt),
+    voidedAt: iso(r.voidedAt),
+  }));
 }
 
 export async function findInvitation(db: Database, id: number) {
   return db
     .selectFrom('invitationTokens as it')
     .innerJoin('workspaces as w', 'w.id', 'it.workspaceId')
-    .select(['it.id', 'it.email', 'it.fullName', 'it.role', 'it.used', 'w.name as workspaceName'])
+    .select([
+      'it.id',
+      'it.email',
+      'it.fullName',
+      'it.role',
+      'it.used',
+      'it.voidedAt',
+      'w.name as workspaceName',
+    ])
     .where('it.id', '=', id)
     .executeTakeFirst();
 }
@@ -303,7 +317,7 @@ export async function platformCounts(db: Database) {
     select
       (select count(*)::int from users) as "totalUsers",
       (select count(*)::int from workspaces where not is_deleted) as workspaces,
-      (select count(*)::int from invitation_tokens where not used and expires_at > now()) as "pendingInvites",
+      (select count(*)::int from invitation_tokens where not used and voided_at is null and expires_at > now()) as "pendingInvites",
       (select count(*)::int from activity_logs where created_at >= date_trunc('day', now())) as "actionsToday",
       (select count(*)::int from sessions where expire > now() and user_id is not null) as "activeSessions"
   `.execute(db.withoutPlugins());

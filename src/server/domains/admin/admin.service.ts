@@ -10,6 +10,7 @@ import { insertUser, type SessionUser } from '../auth/auth.repository.ts';
 import { hashPassword } from '../auth/auth.service.ts';
 import { hashToken } from '../auth/identity.ts';
 import { deleteSessions, updateUser } from '../account/account.repository.ts';
+import { voidInvitationsSentBy } from '../team/team.repository.ts';
 import * as repo from './admin.repository.ts';
 
 type AdminContext = Context & { user: SessionUser };
@@ -55,7 +56,15 @@ export async function dashboard(
   };
 }
 
-/** Deactivating an account ends all its sessions at once. */
+/**
+ * A deactivated account is shut out at once: its sessions end, and the invitations it sent
+ * anywhere become void (an invitation dies with its sender's rights).
+ */
+async function shutOut(ctx: AdminContext, userId: number): Promise<void> {
+  await deleteSessions(ctx.db, userId);
+  await voidInvitationsSentBy(ctx.db, userId);
+}
+
 export async function setUserStatus(ctx: AdminContext, id: number, isActive: boolean) {
   if (id === ctx.user.id && !isActive) {
     throw new TRPCError({ code: 'FORBIDDEN', message: 'You cannot deactivate your own account' });
@@ -63,7 +72,7 @@ export async function setUserStatus(ctx: AdminContext, id: number, isActive: boo
   if (!(await repo.userExists(ctx.db, id)))
     throw new TRPCError({ code: 'NOT_FOUND', message: 'User not found' });
   await updateUser(ctx.db, id, { isActive });
-  if (!isActive) await deleteSessions(ctx.db, id);
+  if (!isActive) await shutOut(ctx, id);
   await audit(ctx, `${isActive ? 'Activated' : 'Deactivated'} user #${id}`);
   return { success: true as const, isActive };
 }
@@ -95,7 +104,7 @@ export async function updateUserProfile(
         });
       throw error;
     });
-  if (!input.isActive) await deleteSessions(ctx.db, input.id);
+  if (!input.isActive) await shutOut(ctx, input.id);
   await audit(ctx, `Updated user #${input.id}`);
   return { success: true as const };
 }
@@ -160,6 +169,12 @@ export async function resendInvitation(ctx: AdminContext, id: number) {
   if (!invitation) throw new TRPCError({ code: 'NOT_FOUND', message: 'Invitation not found' });
   if (invitation.used)
     throw new TRPCError({ code: 'CONFLICT', message: 'This invitation has already been used.' });
+  if (invitation.voidedAt) {
+    throw new TRPCError({
+      code: 'CONFLICT',
+      message: 'This invitation is void: the person who sent it can no longer invite members.',
+    });
+  }
   const token = randomBytes(32).toString('base64url');
   const expiresAt = addDays(new Date(), INVITATION_DAYS);
   await repo.renewInvitation(ctx.db, id, hashToken(token), expiresAt);

@@ -144,10 +144,20 @@ export async function insertInvitation(
     .execute();
 }
 
+/**
+ * An invitation by its token's hash, with what its sender holds today in its workspace: their
+ * role, and whether their membership and account are still active (null when they left).
+ */
 export async function findInvitationByHash(db: Database, tokenHash: string, forUpdate = false) {
   let q = db
     .selectFrom('invitationTokens as it')
     .innerJoin('workspaces as w', 'w.id', 'it.workspaceId')
+    .leftJoin('userWorkspaces as sender', (join) =>
+      join
+        .onRef('sender.workspaceId', '=', 'it.workspaceId')
+        .onRef('sender.userId', '=', 'it.invitedBy'),
+    )
+    .leftJoin('users as senderAccount', 'senderAccount.id', 'it.invitedBy')
     .select([
       'it.id',
       'it.workspaceId',
@@ -156,7 +166,11 @@ export async function findInvitationByHash(db: Database, tokenHash: string, forU
       'it.role',
       'it.invitedBy',
       'it.used',
+      'it.voidedAt',
       'it.expiresAt',
+      'sender.role as senderRole',
+      'sender.isActive as senderMembershipActive',
+      'senderAccount.isActive as senderAccountActive',
       'w.name as workspaceName',
       'w.isDeleted as workspaceDeleted',
       'w.isActive as workspaceActive',
@@ -164,6 +178,27 @@ export async function findInvitationByHash(db: Database, tokenHash: string, forU
     .where('it.token', '=', tokenHash);
   if (forUpdate) q = q.forUpdate('it');
   return q.executeTakeFirst();
+}
+
+/**
+ * The pending invitations `userId` sent become void, in one workspace or in all of them: they
+ * lost the right to send them (removed, demoted, deactivated). `exceptRoles`: invitations to
+ * these roles stay, as the sender may still offer them.
+ */
+export async function voidInvitationsSentBy(
+  db: Database,
+  userId: number,
+  scope: { workspaceId?: number; exceptRoles?: readonly string[] } = {},
+) {
+  let q = db
+    .updateTable('invitationTokens')
+    .set({ voidedAt: new Date() })
+    .where('invitedBy', '=', userId)
+    .where('used', '=', false)
+    .where('voidedAt', 'is', null);
+  if (scope.workspaceId !== undefined) q = q.where('workspaceId', '=', scope.workspaceId);
+  if (scope.exceptRoles?.length) q = q.where('role', 'not in', scope.exceptRoles);
+  await q.execute();
 }
 
 export async function markInvitationUsed(db: Database, id: number) {

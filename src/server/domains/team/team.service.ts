@@ -3,7 +3,9 @@ import { TRPCError } from '@trpc/server';
 import argon2 from 'argon2';
 import { addDays } from 'date-fns';
 import {
+  ASSIGNABLE_ROLES,
   ROLE_LABELS,
+  canInvite,
   canManageMember,
   type AssignableRole,
   type WorkspaceRole,
@@ -12,6 +14,7 @@ import { INVITATION_DAYS, splitFullName, type InviteInput } from '../../../share
 import type { Workspace } from '../../../shared/workspaces.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { gone } from '../../plugins/errors.ts';
 import { clientInfo, type Context } from '../../trpc/context.ts';
 import { recordActivity } from '../audit/audit.repository.ts';
 import {
@@ -28,6 +31,8 @@ type TeamContext = Context & { user: SessionUser; workspace: Workspace; role: Wo
 
 const MEMBER_NOT_FOUND = 'Team member not found';
 const INVALID_LINK = 'This invitation link is invalid, expired, or has already been used.';
+const VOID_INVITATION =
+  'This invitation is no longer valid: the person who sent it can no longer invite members. Ask the workspace for a new invitation.';
 
 /**
  * Invites someone by email: a single-use token of 256 random bits, kept hashed, bound to
@@ -95,21 +100,34 @@ async function manageableMember(ctx: TeamContext, userId: number) {
 
 export async function changeRole(ctx: TeamContext, userId: number, role: AssignableRole) {
   await manageableMember(ctx, userId);
-  await repo.setMemberRole(ctx.db, ctx.workspace.id, userId, role);
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.setMemberRole(trx, ctx.workspace.id, userId, role);
+    await repo.voidInvitationsSentBy(trx, userId, {
+      workspaceId: ctx.workspace.id,
+      exceptRoles: ASSIGNABLE_ROLES.filter((invited) => canInvite(role, invited)),
+    });
+  });
   return { success: true as const, role };
 }
 
 /** Deactivate or reactivate (one toggle, SPEC §7); the member is shut out on their next request. */
 export async function toggleActive(ctx: TeamContext, userId: number) {
   const target = await manageableMember(ctx, userId);
-  await repo.setMemberActive(ctx.db, ctx.workspace.id, userId, !target.isActive);
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.setMemberActive(trx, ctx.workspace.id, userId, !target.isActive);
+    if (target.isActive)
+      await repo.voidInvitationsSentBy(trx, userId, { workspaceId: ctx.workspace.id });
+  });
   return { success: true as const, isActive: !target.isActive };
 }
 
 /** Removes the member from this workspace; the account stays for its other workspaces. */
 export async function removeMember(ctx: TeamContext, userId: number) {
   await manageableMember(ctx, userId);
-  await repo.deleteMembership(ctx.db, ctx.workspace.id, userId);
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.deleteMembership(trx, ctx.workspace.id, userId);
+    await repo.voidInvitationsSentBy(trx, userId, { workspaceId: ctx.workspace.id });
+  });
   return { success: true as const };
 }
 
@@ -138,6 +156,13 @@ async function usableInvitation(db: Database, token: string, forUpdate = false) 
   if (invitation.expiresAt.getTime() <= Date.now()) {
     throw new TRPCError({ code: 'NOT_FOUND', message: 'This invitation has expired.' });
   }
+  // The sender must still hold the right to invite to this role, here and now: voiding on
+  // removal, demotion and deactivation covers the usual paths; this covers every path.
+  const senderMayInvite =
+    invitation.senderMembershipActive === true &&
+    invitation.senderAccountActive === true &&
+    canInvite(invitation.senderRole as WorkspaceRole, invitation.role as WorkspaceRole);
+  if (invitation.voidedAt !== null || !senderMayInvite) throw gone(VOID_INVITATION);
   return invitation;
 }
 
