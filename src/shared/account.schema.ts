@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from './ids.ts';
+import { singleLine } from './text.schema.ts';
 
 /** The 26 time zones of the preferences form (SPEC §5). */
 export const TIMEZONES = [
@@ -67,13 +68,11 @@ export type Account = z.infer<typeof AccountSchema>;
 
 /** SPEC §5 Account profile. */
 export const ProfileInputSchema = z.object({
-  firstName: z
-    .string({ error: 'First name is required' })
+  firstName: singleLine('First name', { error: 'First name is required' })
     .trim()
     .min(1, 'First name is required')
     .max(50, 'First name must be less than 50 characters'),
-  lastName: z
-    .string({ error: 'Last name is required' })
+  lastName: singleLine('Last name', { error: 'Last name is required' })
     .trim()
     .min(1, 'Last name is required')
     .max(50, 'Last name must be less than 50 characters'),
@@ -89,6 +88,12 @@ export const ProfileInputSchema = z.object({
     .nullable()
     .optional()
     .transform((v) => v || null),
+  /** Checked only when the email changes: the email is what the account signs in with. */
+  currentPassword: z
+    .string()
+    .max(200, 'Current password is incorrect')
+    .optional()
+    .meta({ description: 'Required when the email changes; ignored otherwise.' }),
 });
 
 /** SPEC §5 Password change. */
@@ -140,10 +145,25 @@ export const SessionIdSchema = z.object({
   id: z.string().regex(/^[a-f0-9]{32}$/, 'Session not found'),
 });
 
+/** What a personal API token may do: 'read' runs queries only, 'read_write' what its user may. */
+export const API_TOKEN_SCOPES = ['read', 'read_write'] as const;
+export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
+export const API_TOKEN_SCOPE_LABELS: Record<ApiTokenScope, string> = {
+  read: 'Read only',
+  read_write: 'Read and write',
+};
+
+/** The lifetimes offered at creation; a token never lives longer than a year. */
+export const API_TOKEN_EXPIRY_DAYS = [7, 30, 90, 365] as const;
+export const DEFAULT_API_TOKEN_EXPIRY_DAYS = 90;
+
 export const ApiTokenSchema = z.object({
   id: z.number(),
   name: z.string(),
   prefix: z.string(),
+  scope: z.enum(API_TOKEN_SCOPES),
+  expiresAt: z.string().meta({ description: 'After this moment the token is refused (401).' }),
+  expired: z.boolean(),
   lastUsedAt: z.string().nullable(),
   createdAt: z.string(),
 });
@@ -153,5 +173,17 @@ export const ApiTokenCreateSchema = z.object({
     .trim()
     .min(1, 'Token name is required')
     .max(100),
+  expiresInDays: z
+    .literal(API_TOKEN_EXPIRY_DAYS, { error: 'Expiry must be 7, 30, 90 or 365 days' })
+    .default(DEFAULT_API_TOKEN_EXPIRY_DAYS)
+    .meta({ description: 'Days until the token expires: 7, 30, 90 (default) or 365.' }),
+  scope: z
+    .enum(API_TOKEN_SCOPES, { error: 'Scope must be read or read_write' })
+    .default('read_write')
+    .meta({
+      description:
+        "'read': queries only, every change is refused with 403; 'read_write' (default): " +
+        'what the user may do, except managing tokens, the password and the email.',
+    }),
 });
 export const ApiTokenIdSchema = z.object({ id: IdSchema });

@@ -1,7 +1,11 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError, ZodType } from 'zod';
 import type { WorkspaceRole } from '../../shared/roles.ts';
-import { resolveIdentity } from '../domains/auth/identity.ts';
+import {
+  READ_ONLY_TOKEN_MESSAGE,
+  resolveIdentity,
+  SESSION_REQUIRED_MESSAGE,
+} from '../domains/auth/identity.ts';
 import { tooManyAttempts } from '../plugins/rate-limit.ts';
 import type { Context } from './context.ts';
 
@@ -147,14 +151,30 @@ export const rateLimitedProcedure = procedure.use(({ ctx, path, next }) => {
 
 /**
  * An active, signed-in user (session cookie or API token), reloaded on every call so
- * deactivation takes effect at once.
+ * deactivation takes effect at once. A read-only token's scope is enforced here, where every
+ * REST route and tRPC call passes, so no procedure can forget it.
  */
-export const authedProcedure = procedure.use(async ({ ctx, next }) => {
+export const authedProcedure = procedure.use(async ({ ctx, type, next }) => {
   const identity = await resolveIdentity(ctx);
   if (identity === undefined || identity === 'invalid') {
     throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Not authenticated' });
   }
+  if (identity.via === 'token' && identity.token.scope === 'read' && type !== 'query') {
+    throw new TRPCError({ code: 'FORBIDDEN', message: READ_ONLY_TOKEN_MESSAGE });
+  }
   return next({ ctx: { ...ctx, user: identity.user, identity } });
+});
+
+/**
+ * A signed-in browser session, never an API token: what would let a leaked token outlive its
+ * revocation or lock its owner out (new tokens, the password, the email, ending sessions).
+ */
+export const sessionProcedure = authedProcedure.use(({ ctx, next }) => {
+  const identity = ctx.identity;
+  if (identity.via !== 'session') {
+    throw new TRPCError({ code: 'FORBIDDEN', message: SESSION_REQUIRED_MESSAGE });
+  }
+  return next({ ctx: { ...ctx, identity } });
 });
 
 /**

@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import type { ApiTokenScope } from '../../../shared/account.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import { iso } from '../../db/search.ts';
 
@@ -105,26 +107,66 @@ export async function deleteActiveSession(db: Database, userId: number, id: stri
 
 // API tokens
 
+/** The columns a token is listed with; `expired` on the database's clock, as the check is. */
+const tokenColumns = [
+  'id',
+  'name',
+  'prefix',
+  'scope',
+  'expiresAt',
+  sql<boolean>`expires_at <= now()`.as('expired'),
+  'lastUsedAt',
+  'createdAt',
+] as const;
+
+function tokenView(row: {
+  id: number;
+  name: string;
+  prefix: string;
+  scope: string;
+  expiresAt: Date;
+  expired: boolean;
+  lastUsedAt: Date | null;
+  createdAt: Date;
+}) {
+  return {
+    ...row,
+    scope: row.scope as ApiTokenScope,
+    expiresAt: iso(row.expiresAt),
+    lastUsedAt: iso(row.lastUsedAt),
+    createdAt: iso(row.createdAt),
+  };
+}
+
 export async function listApiTokens(db: Database, userId: number) {
   const rows = await db
     .selectFrom('apiTokens')
-    .select(['id', 'name', 'prefix', 'lastUsedAt', 'createdAt'])
+    .select(tokenColumns)
     .where('userId', '=', userId)
     .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
     .execute();
-  return rows.map((r) => ({ ...r, lastUsedAt: iso(r.lastUsedAt), createdAt: iso(r.createdAt) }));
+  return rows.map(tokenView);
 }
 
 export async function insertApiToken(
   db: Database,
-  values: { userId: number; name: string; tokenHash: string; prefix: string; expiresAt: Date },
+  values: {
+    userId: number;
+    name: string;
+    tokenHash: string;
+    prefix: string;
+    scope: ApiTokenScope;
+    expiresInDays: number;
+  },
 ) {
+  const { expiresInDays, ...columns } = values;
   const row = await db
     .insertInto('apiTokens')
-    .values(values)
-    .returning(['id', 'name', 'prefix', 'lastUsedAt', 'createdAt'])
+    .values({ ...columns, expiresAt: sql<Date>`now() + make_interval(days => ${expiresInDays})` })
+    .returning(tokenColumns)
     .executeTakeFirstOrThrow();
-  return { ...row, lastUsedAt: iso(row.lastUsedAt), createdAt: iso(row.createdAt) };
+  return tokenView(row);
 }
 
 export async function deleteApiToken(db: Database, userId: number, id: number) {
@@ -134,4 +176,8 @@ export async function deleteApiToken(db: Database, userId: number, id: number) {
     .where('id', '=', id)
     .executeTakeFirst();
   return result.numDeletedRows > 0n;
+}
+
+export async function deleteApiTokens(db: Database, userId: number) {
+  await db.deleteFrom('apiTokens').where('userId', '=', userId).execute();
 }

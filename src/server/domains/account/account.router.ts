@@ -11,17 +11,18 @@ import {
   ProfileInputSchema,
   SessionIdSchema,
 } from '../../../shared/account.schema.ts';
-import { authedProcedure, router } from '../../trpc/init.ts';
+import { authedProcedure, router, sessionProcedure } from '../../trpc/init.ts';
 import * as repo from './account.repository.ts';
 import * as account from './account.service.ts';
 
 export const accountRouter = router({
   profile: authedProcedure.output(AccountSchema).query(({ ctx }) => account.getAccount(ctx)),
-  updateProfile: authedProcedure
+  // The email and the password decide who can sign in: a browser session only, never a token.
+  updateProfile: sessionProcedure
     .input(ProfileInputSchema)
     .output(AccountSchema)
     .mutation(({ ctx, input }) => account.updateProfile(ctx, input)),
-  changePassword: authedProcedure
+  changePassword: sessionProcedure
     .input(PasswordChangeSchema)
     .mutation(({ ctx, input }) =>
       account.changePassword(ctx, input.currentPassword, input.newPassword),
@@ -46,19 +47,22 @@ export const accountRouter = router({
   sessions: authedProcedure
     .output(z.array(ActiveSessionSchema))
     .query(({ ctx }) => repo.listActiveSessions(ctx.db, ctx.user.id, ctx.req.session.sessionId)),
-  terminateSession: authedProcedure
+  // A leaked token must not be able to sign its owner out of the browser they would revoke it from.
+  terminateSession: sessionProcedure
     .input(SessionIdSchema)
     .mutation(({ ctx, input }) => account.terminateSession(ctx, input.id)),
-  terminateOtherSessions: authedProcedure.mutation(({ ctx }) =>
+  terminateOtherSessions: sessionProcedure.mutation(({ ctx }) =>
     account.terminateOtherSessions(ctx),
   ),
   apiTokens: authedProcedure
     .output(z.array(ApiTokenSchema))
     .query(({ ctx }) => repo.listApiTokens(ctx.db, ctx.user.id)),
-  createApiToken: authedProcedure
+  // A token minting tokens would outlive its own expiry and revocation.
+  createApiToken: sessionProcedure
     .input(ApiTokenCreateSchema)
     .output(ApiTokenSchema.extend({ token: z.string() }))
-    .mutation(({ ctx, input }) => account.createApiToken(ctx, input.name)),
+    .mutation(({ ctx, input }) => account.createApiToken(ctx, input)),
+  // Authed: a script may revoke its own token (the service refuses any other).
   revokeApiToken: authedProcedure
     .input(ApiTokenIdSchema)
     .mutation(({ ctx, input }) => account.revokeApiToken(ctx, input.id)),

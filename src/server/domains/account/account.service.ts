@@ -1,15 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
 import argon2 from 'argon2';
-import { addDays } from 'date-fns';
-import type { Account } from '../../../shared/account.schema.ts';
+import type { Account, ApiTokenScope } from '../../../shared/account.schema.ts';
 import { splitFullName } from '../../../shared/team.schema.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { iso } from '../../db/search.ts';
 import type { Context } from '../../trpc/context.ts';
 import type { SessionUser } from '../auth/auth.repository.ts';
 import { hashPassword } from '../auth/auth.service.ts';
-import { API_TOKEN_PREFIX, hashToken, type Identity } from '../auth/identity.ts';
+import {
+  API_TOKEN_PREFIX,
+  hashToken,
+  SESSION_REQUIRED_MESSAGE,
+  type Identity,
+} from '../auth/identity.ts';
 import { findCurrentMembership } from '../workspaces/workspaces.repository.ts';
 import * as repo from './account.repository.ts';
 
@@ -29,10 +33,21 @@ export async function getAccount(ctx: AccountContext): Promise<Account> {
   };
 }
 
+/** A new email needs the current password: the email is what the account signs in with. */
 export async function updateProfile(
   ctx: AccountContext,
-  input: { firstName: string; lastName: string; email: string; phone: string | null },
+  input: {
+    firstName: string;
+    lastName: string;
+    email: string;
+    phone: string | null;
+    currentPassword?: string;
+  },
 ) {
+  const saved = await repo.findAccount(ctx.db, ctx.user.id);
+  if (input.email.toLowerCase() !== saved.email.toLowerCase()) {
+    await checkCurrentPassword(ctx, input.currentPassword);
+  }
   await repo
     .updateUser(ctx.db, ctx.user.id, {
       fullName: `${input.firstName} ${input.lastName}`,
@@ -51,7 +66,18 @@ export async function updateProfile(
   return getAccount(ctx);
 }
 
-/** A new password ends every other session of the account at once. */
+/** The password the account holder must type again before a change to how they sign in. */
+async function checkCurrentPassword(ctx: AccountContext, password: string | undefined) {
+  if (!password) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'Current password is required' });
+  }
+  const hash = await repo.findPasswordHash(ctx.db, ctx.user.id);
+  if (!(await argon2.verify(hash, password))) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'Current password is incorrect' });
+  }
+}
+
+/** A new password ends every other session and every API token of the account at once. */
 export async function changePassword(
   ctx: AccountContext,
   currentPassword: string,
@@ -61,6 +87,8 @@ export async function changePassword(
   if (!(await argon2.verify(hash, currentPassword))) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: 'Current password is incorrect' });
   }
+  // Before the new password is stored: a failure in between leaves no token of the old one.
+  await repo.deleteApiTokens(ctx.db, ctx.user.id);
   await repo.updateUser(ctx.db, ctx.user.id, { passwordHash: await hashPassword(newPassword) });
   await repo.deleteSessions(
     ctx.db,
@@ -87,19 +115,30 @@ export async function terminateOtherSessions(ctx: AccountContext) {
 }
 
 /** The token is answered once; only its hash is kept. */
-export async function createApiToken(ctx: AccountContext, name: string) {
+export async function createApiToken(
+  ctx: AccountContext,
+  input: { name: string; expiresInDays: number; scope: ApiTokenScope },
+) {
   const token = `${API_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
   const created = await repo.insertApiToken(ctx.db, {
     userId: ctx.user.id,
-    name,
+    name: input.name,
     tokenHash: hashToken(token),
     prefix: token.slice(0, API_TOKEN_PREFIX.length + 6),
-    expiresAt: addDays(new Date(), 90),
+    scope: input.scope,
+    expiresInDays: input.expiresInDays,
   });
   return { ...created, token };
 }
 
+/**
+ * A script may retire the token it runs on; revoking any other token takes a session, so a
+ * leaked token cannot cut its owner's other scripts off.
+ */
 export async function revokeApiToken(ctx: AccountContext, id: number) {
+  if (ctx.identity.via === 'token' && ctx.identity.token.id !== id) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: SESSION_REQUIRED_MESSAGE });
+  }
   if (!(await repo.deleteApiToken(ctx.db, ctx.user.id, id))) {
     throw new TRPCError({ code: 'NOT_FOUND', message: 'Token not found' });
   }

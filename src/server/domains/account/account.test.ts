@@ -47,6 +47,7 @@ describe('profile and preferences', () => {
       lastName: 'Lovelace',
       email: 'ADA.L@example.com',
       phone: '+44 20',
+      currentPassword: 'correct-horse-9',
     });
     expect(res.json()).toMatchObject({
       firstName: 'Ada',
@@ -79,6 +80,7 @@ describe('profile and preferences', () => {
           firstName: 'A',
           lastName: 'L',
           email: other.email,
+          currentPassword: 'correct-horse-9',
         })
       ).statusCode,
     ).toBe(409);
@@ -221,7 +223,16 @@ describe('personal API tokens', () => {
       .executeTakeFirstOrThrow();
     expect(stored.tokenHash).not.toContain(token);
     expect((await owner.client.get('/api/account/tokens')).json()).toEqual([
-      { id, name: 'Zapier', prefix, lastUsedAt: null, createdAt: expect.any(String) },
+      {
+        id,
+        name: 'Zapier',
+        prefix,
+        scope: 'read_write',
+        expiresAt: expect.any(String),
+        expired: false,
+        lastUsedAt: null,
+        createdAt: expect.any(String),
+      },
     ]);
 
     const bearer = {

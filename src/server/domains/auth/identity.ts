@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
+import type { ApiTokenScope } from '../../../shared/account.schema.ts';
 import type { Context } from '../../trpc/context.ts';
 import {
   findActiveUserWithMembership,
@@ -7,17 +8,25 @@ import {
   type SessionUser,
 } from './auth.repository.ts';
 
-/** Who is calling: a browser session, or a script holding a personal API token. */
-export interface Identity {
+interface Caller {
   user: SessionUser;
   /** The current workspace: the session's, or the X-Workspace-Id header's for a token. */
   workspaceId: number | null;
   /** The user's membership of that workspace, looked up with the user; null when none usable. */
   membership: Membership | null;
-  via: 'session' | 'token';
 }
 
+/** Who is calling: a browser session, or a script holding a personal API token. */
+export type Identity =
+  | (Caller & { via: 'session' })
+  | (Caller & { via: 'token'; token: { id: number; scope: ApiTokenScope } });
+
 export const API_TOKEN_PREFIX = 'keel_';
+
+/** The refusal of a read-only token's every change. */
+export const READ_ONLY_TOKEN_MESSAGE = 'This API token is read-only';
+/** The refusal of a token managing the account's credentials. */
+export const SESSION_REQUIRED_MESSAGE = 'This needs a signed-in session, not an API token';
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -61,7 +70,9 @@ async function identityFromToken(ctx: Context, token: string): Promise<Identity 
       then now() else last_used_at end`,
     })
     .where('tokenHash', '=', hashToken(token))
-    .returning('userId')
+    // The database's clock, so every server agrees on when a token ends.
+    .where('expiresAt', '>', sql<Date>`now()`)
+    .returning(['id', 'userId', 'scope'])
     .executeTakeFirst();
   if (!row) return undefined;
   const header = ctx.req.headers['x-workspace-id'];
@@ -69,7 +80,12 @@ async function identityFromToken(ctx: Context, token: string): Promise<Identity 
     typeof header === 'string' && /^\d{1,9}$/.test(header) ? Number(header) : null;
   const found = await findActiveUserWithMembership(ctx.db, row.userId, workspaceId);
   if (!found) return undefined;
-  return { ...found, workspaceId, via: 'token' };
+  return {
+    ...found,
+    workspaceId,
+    via: 'token',
+    token: { id: row.id, scope: row.scope as ApiTokenScope },
+  };
 }
 
 /**
