@@ -71,8 +71,11 @@ export interface RestMatrixEntry {
   scope: Scope;
   /** Why a route holds no workspace data, for 'public' and 'platform' entries. */
   why?: string;
-  /** What a token call gets when the scope's rule does not apply (a documented refusal). */
-  token?: 400;
+  /**
+   * What a token call gets when the scope's rule does not apply (a documented refusal):
+   * 403 for what only a browser session may do (init.ts sessionProcedure).
+   */
+  token?: 400 | 403;
   cases: RestCase[];
 }
 
@@ -126,6 +129,7 @@ export const restMatrix: Record<string, RestMatrixEntry> = {
   'GET /api/account/profile': { scope: 'account', cases: [{ expect: 'read' }] },
   'PUT /api/account/profile': {
     scope: 'account',
+    token: 403,
     cases: [
       {
         body: (ids) => ({ firstName: 'Tenant', lastName: 'Bee', email: ids.callerEmail }),
@@ -135,6 +139,7 @@ export const restMatrix: Record<string, RestMatrixEntry> = {
   },
   'PUT /api/account/password': {
     scope: 'account',
+    token: 403,
     cases: [
       {
         label: 'a wrong current password',
@@ -181,19 +186,24 @@ export const restMatrix: Record<string, RestMatrixEntry> = {
   'GET /api/account/sessions': { scope: 'account', cases: [{ expect: 'read' }] },
   'DELETE /api/account/sessions/all': {
     scope: 'account',
+    token: 403,
     cases: [{ expect: 'own', spare: true }],
   },
   'DELETE /api/account/sessions/{id}': {
     scope: 'account',
+    token: 403,
     cases: [notFound(id((ids) => ids.aSessionId))],
   },
   'GET /api/account/tokens': { scope: 'account', cases: [{ expect: 'read' }] },
   'POST /api/account/tokens': {
     scope: 'account',
+    token: 403,
     cases: [{ body: (ids) => ({ name: `CI ${ids.unique}` }), expect: 'own', status: 201 }],
   },
+  // A token may revoke only itself; A's token is another.
   'DELETE /api/account/tokens/{id}': {
     scope: 'account',
+    token: 403,
     cases: [notFound(id((ids) => ids.aTokenId))],
   },
 

@@ -15,7 +15,8 @@ import { accessMatrix, type MatrixEntry } from './access-matrix.ts';
 
 /*
  * Calls every procedure, over tRPC as the browser does, as: anonymous, a deactivated
- * member, a member of another workspace (with the target's ids) and each workspace role.
+ * member, a member of another workspace (with the target's ids) and each workspace role;
+ * and as a script on the owner's API tokens (session-only procedures, read-only scope).
  * Refused calls must change nothing in the database.
  */
 
@@ -24,6 +25,8 @@ let members: Record<WorkspaceRole, { client: ApiClient; userId: number }>;
 let deactivated: { client: ApiClient; userId: number };
 let platformAdmin: ApiClient;
 let outsider: { client: ApiClient; workspaceId: number };
+/** The owner member's personal API tokens, one of each scope. */
+const ownerTokens = { read: '', read_write: '' };
 /** Each caller's email, for inputs about the caller's own account. */
 const emails = new Map<ApiClient, string>();
 
@@ -49,6 +52,11 @@ beforeAll(async () => {
   const o = await signUpWithWorkspace(t.app, 'Outsider Workspace');
   outsider = { client: o.client, workspaceId: o.workspace.id };
   emails.set(o.client, o.email);
+  for (const scope of ['read', 'read_write'] as const) {
+    const res = await members.owner.client.post('/api/account/tokens', { name: scope, scope });
+    if (res.statusCode !== 201) throw new Error(`token creation failed: ${res.body}`);
+    ownerTokens[scope] = res.json().token;
+  }
   await t.db
     .updateTable('users')
     .set({ isActive: false })
@@ -101,19 +109,36 @@ async function prepare(entry: MatrixEntry, target: Target) {
   }
 }
 
-function call(client: ApiClient, path: string, entry: MatrixEntry, target: Target) {
-  return client.trpc(
+/** A script on an API token: no cookie, the target workspace named in a header. */
+interface TokenCaller {
+  token: string;
+  email: string;
+}
+
+function call(caller: ApiClient | TokenCaller, path: string, entry: MatrixEntry, target: Target) {
+  if (!(caller instanceof ApiClient)) {
+    return new ApiClient(t.app).trpc(path, entry.type, entry.input?.(target, caller), {
+      authorization: `Bearer ${caller.token}`,
+      'x-workspace-id': String(target.workspaceId),
+    });
+  }
+  return caller.trpc(
     path,
     entry.type,
-    entry.input?.(target, { email: emails.get(client) ?? 'anonymous@example.com' }),
+    entry.input?.(target, { email: emails.get(caller) ?? 'anonymous@example.com' }),
   );
 }
 
-async function expectRefused(client: ApiClient, path: string, entry: MatrixEntry, status: number) {
+async function expectRefused(
+  caller: ApiClient | TokenCaller,
+  path: string,
+  entry: MatrixEntry,
+  status: number,
+) {
   const target = await freshTarget();
   await prepare(entry, target);
   const before = await snapshot(t.db);
-  const res = await call(client, path, entry, target);
+  const res = await call(caller, path, entry, target);
   expect(res.statusCode, `${path}: ${res.body}`).toBe(status);
   expect(await snapshot(t.db), `${path} changed the database while refused`).toBe(before);
 }
@@ -161,9 +186,23 @@ describe.each(Object.entries(accessMatrix))('%s', (path, entry) => {
     });
   }
 
+  const ownerEmail = () => emails.get(members.owner.client)!;
+  if (entry.access === 'session') {
+    it("refuses the owner's API token with 403 and changes nothing", async () => {
+      await expectRefused({ token: ownerTokens.read_write, email: ownerEmail() }, path, entry, 403);
+    });
+  }
+  if (entry.type === 'mutation') {
+    it("refuses the owner's read-only API token with 403 and changes nothing", async () => {
+      await expectRefused({ token: ownerTokens.read, email: ownerEmail() }, path, entry, 403);
+    });
+  }
+
   for (const role of WORKSPACE_ROLES) {
     const allowed =
-      entry.access === 'authed' || (Array.isArray(entry.access) && entry.access.includes(role));
+      entry.access === 'authed' ||
+      entry.access === 'session' ||
+      (Array.isArray(entry.access) && entry.access.includes(role));
     if (allowed) {
       it(`lets ${role} call it`, async () => {
         const target = await freshTarget();

@@ -1,8 +1,12 @@
 import type { WorkspaceRole } from '../../src/shared/roles.ts';
 import type { Target as FullTarget } from '../support/target.ts';
 
-/** Who may call a procedure: anyone, any signed-in user, platform admins, or these workspace roles. */
-export type Access = 'public' | 'authed' | 'admin' | readonly WorkspaceRole[];
+/**
+ * Who may call a procedure: anyone, any signed-in user, any signed-in user on a browser
+ * session but never on an API token ('session'), platform admins, or these workspace roles.
+ * A read-only API token is refused every mutation that is not public.
+ */
+export type Access = 'public' | 'authed' | 'session' | 'admin' | readonly WorkspaceRole[];
 
 /**
  * A workspace the callers belong to, with one row of each kind (tests/support/target.ts
@@ -110,14 +114,14 @@ export const accessMatrix: Record<string, MatrixEntry> = {
 
   'account.profile': { access: 'authed', type: 'query', outsider: 'own' },
   'account.updateProfile': {
-    access: 'authed',
+    access: 'session',
     type: 'mutation',
     input: (_t, caller) => ({ firstName: 'Matrix', lastName: 'Person', email: caller.email }),
     outsider: 'own',
   },
   // A wrong current password: reaching the check is what the matrix proves.
   'account.changePassword': {
-    access: 'authed',
+    access: 'session',
     type: 'mutation',
     input: () => ({
       currentPassword: 'wrong-one',
@@ -154,16 +158,16 @@ export const accessMatrix: Record<string, MatrixEntry> = {
   'account.removePhoto': { access: 'authed', type: 'mutation', outsider: 'own' },
   'account.sessions': { access: 'authed', type: 'query', outsider: 'own' },
   'account.terminateSession': {
-    access: 'authed',
+    access: 'session',
     type: 'mutation',
     input: () => ({ id: 'a'.repeat(32) }),
     allowedStatus: 404,
     outsider: 'n/a',
   },
-  'account.terminateOtherSessions': { access: 'authed', type: 'mutation', outsider: 'own' },
+  'account.terminateOtherSessions': { access: 'session', type: 'mutation', outsider: 'own' },
   'account.apiTokens': { access: 'authed', type: 'query', outsider: 'own' },
   'account.createApiToken': {
-    access: 'authed',
+    access: 'session',
     type: 'mutation',
     input: () => ({ name: 'CI' }),
     outsider: 'own',

@@ -104,14 +104,22 @@ export class ApiClient {
   put = (url: string, body?: unknown) => this.request('PUT', url, body);
   delete = (url: string) => this.request('DELETE', url);
 
-  /** Calls a tRPC procedure over HTTP, as the browser client does. */
-  async trpc(path: string, type: 'query' | 'mutation', input?: unknown) {
+  /** Calls a tRPC procedure over HTTP, as the browser client does (or a script, with headers). */
+  async trpc(
+    path: string,
+    type: 'query' | 'mutation',
+    input?: unknown,
+    headers: Record<string, string> = {},
+  ) {
     const res =
       type === 'query'
-        ? await this.get(
+        ? await this.request(
+            'GET',
             `/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`,
+            undefined,
+            headers,
           )
-        : await this.post(`/trpc/${path}`, input ?? {});
+        : await this.request('POST', `/trpc/${path}`, input ?? {}, headers);
     return res;
   }
 }
