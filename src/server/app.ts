@@ -10,7 +10,6 @@ import { fileRoutes, MAX_UPLOAD_BYTES } from './domains/files/files.routes.ts';
 import { registerErrorHandler, toErrorReply } from './plugins/errors.ts';
 import { createMailer } from './plugins/mailer.ts';
 import { registerRequestStats, RequestStats } from './plugins/request-stats.ts';
-import { RateLimiter } from './plugins/rate-limit.ts';
 import { buildOpenApiDocument, registerRestRoutes } from './plugins/rest-adapter.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSessions } from './plugins/session.ts';
@@ -98,8 +97,6 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
   const services: AppServices = {
     db,
     config,
-    rateLimiter: new RateLimiter(config.authRateLimit),
-    accountRateLimiter: new RateLimiter(config.authAccountRateLimit, 15 * 60_000),
     mailer: createMailer(config.smtpUrl, app.log),
     requestStats: new RequestStats(),
   };

@@ -19,8 +19,10 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   /** Sign-in and sign-up attempts allowed per client address per minute. */
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(30),
-  /** Sign-in attempts allowed per account (any email, known or not) per 15 minutes. */
+  /** Failed sign-ins allowed per email (known or not) and client address per 15 minutes. */
   AUTH_ACCOUNT_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  /** Failed sign-ins allowed per email from all addresses together per 15 minutes. */
+  AUTH_EMAIL_RATE_LIMIT: z.coerce.number().int().positive().default(100),
   /** A session ends after this many minutes without a request (ASVS V3.3.2). */
   SESSION_IDLE_MINUTES: z.coerce.number().positive().max(525_600).default(30),
   /** A session ends this many hours after sign-in, however active. */
@@ -47,6 +49,7 @@ export interface Config {
   logLevel: string;
   authRateLimit: number;
   authAccountRateLimit: number;
+  authEmailRateLimit: number;
   sessionIdleMinutes: number;
   sessionMaxHours: number;
   logRetentionDays: number;
@@ -84,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'warn' : 'info'),
     authRateLimit: e.AUTH_RATE_LIMIT,
     authAccountRateLimit: e.AUTH_ACCOUNT_RATE_LIMIT,
+    authEmailRateLimit: e.AUTH_EMAIL_RATE_LIMIT,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionMaxHours: e.SESSION_MAX_HOURS,
     logRetentionDays: e.LOG_RETENTION_DAYS,

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { createDb, migrateToLatest } from './db/create-db.ts';
 import { purgeOldLogs } from './domains/admin/admin.repository.ts';
 import { purgeExpiredWorkspaces } from './domains/workspaces/workspaces.repository.ts';
+import { deleteExpiredRateLimits } from './plugins/rate-limit.ts';
 import { deleteExpiredSessions } from './plugins/session.ts';
 
 async function main(): Promise<void> {
@@ -21,6 +22,7 @@ async function main(): Promise<void> {
     housekeepingRunning = true;
     try {
       await deleteExpiredSessions(handle.db);
+      await deleteExpiredRateLimits(handle.db);
       await purgeOldLogs(handle.db, config.logRetentionDays);
       const purged = await purgeExpiredWorkspaces(handle.db);
       if (purged > 0)

@@ -53,6 +53,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     }),
     authRateLimit: 10_000,
     authAccountRateLimit: 10_000,
+    authEmailRateLimit: 10_000,
     clientDir: undefined,
     ...overrides,
   };

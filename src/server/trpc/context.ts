@@ -2,7 +2,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/create-db.ts';
 import type { Mailer } from '../plugins/mailer.ts';
-import type { RateLimiter } from '../plugins/rate-limit.ts';
 import type { RequestStats } from '../plugins/request-stats.ts';
 
 /** What every procedure sees. REST adapters build the same context for `createCaller`. */
@@ -11,9 +10,6 @@ export interface Context {
   config: Config;
   req: FastifyRequest;
   reply: FastifyReply;
-  rateLimiter: RateLimiter;
-  /** Sign-in attempts per email, so guessing one account from many addresses is throttled too. */
-  accountRateLimiter: RateLimiter;
   mailer: Mailer;
   requestStats: RequestStats;
 }

@@ -6,7 +6,7 @@ import {
   resolveIdentity,
   SESSION_REQUIRED_MESSAGE,
 } from '../domains/auth/identity.ts';
-import { tooManyAttempts } from '../plugins/rate-limit.ts';
+import { hitRateLimit, tooManyAttempts } from '../plugins/rate-limit.ts';
 import type { Context } from './context.ts';
 
 /** Validation problems, one per field, as the REST error body's `details`. */
@@ -143,9 +143,17 @@ const procedure = refuseNul.use(({ ctx, type, next }) => {
 
 export const publicProcedure = procedure;
 
-/** Sign-in, sign-up and invitation acceptance: counted per client address before any hashing. */
-export const rateLimitedProcedure = procedure.use(({ ctx, path, next }) => {
-  if (!ctx.rateLimiter.consume(`${path}:${ctx.req.ip}`)) throw tooManyAttempts();
+/**
+ * Sign-in, sign-up and invitation acceptance: every call counted per client address and
+ * procedure, in the database shared by all servers, before any hashing.
+ */
+export const rateLimitedProcedure = procedure.use(async ({ ctx, path, next }) => {
+  const hit = await hitRateLimit(ctx.db, {
+    key: `address:${path}:${ctx.req.ip}`,
+    limit: ctx.config.authRateLimit,
+    windowSeconds: 60,
+  });
+  if (!hit.allowed) throw tooManyAttempts(ctx.reply, hit.retryAfterSeconds);
   return next();
 });
 

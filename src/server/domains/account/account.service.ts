@@ -5,6 +5,7 @@ import type { Account, ApiTokenScope } from '../../../shared/account.schema.ts';
 import { splitFullName } from '../../../shared/team.schema.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { iso } from '../../db/search.ts';
+import { checkWithFailureLimits } from '../../plugins/rate-limit.ts';
 import type { Context } from '../../trpc/context.ts';
 import type { SessionUser } from '../auth/auth.repository.ts';
 import { hashPassword } from '../auth/auth.service.ts';
@@ -14,6 +15,7 @@ import {
   SESSION_REQUIRED_MESSAGE,
   type Identity,
 } from '../auth/identity.ts';
+import { passwordChangeLimits } from '../auth/password-limits.ts';
 import { findCurrentMembership } from '../workspaces/workspaces.repository.ts';
 import * as repo from './account.repository.ts';
 
@@ -84,7 +86,8 @@ export async function changePassword(
   newPassword: string,
 ) {
   const hash = await repo.findPasswordHash(ctx.db, ctx.user.id);
-  if (!(await argon2.verify(hash, currentPassword))) {
+  const limits = passwordChangeLimits(ctx, ctx.user.id);
+  if (!(await checkWithFailureLimits(ctx, limits, () => argon2.verify(hash, currentPassword)))) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: 'Current password is incorrect' });
   }
   // Before the new password is stored: a failure in between leaves no token of the old one.

@@ -4,7 +4,7 @@ import type { LoginInput, Me, SignupInput } from '../../../shared/auth.schema.ts
 import { splitFullName } from '../../../shared/team.schema.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { clientInfo, type Context } from '../../trpc/context.ts';
-import { tooManyAttempts } from '../../plugins/rate-limit.ts';
+import { checkWithFailureLimits } from '../../plugins/rate-limit.ts';
 import { recordActivity } from '../audit/audit.repository.ts';
 import {
   findCurrentMembership,
@@ -12,6 +12,7 @@ import {
 } from '../workspaces/workspaces.repository.ts';
 import { findUserCredentialsByEmail, insertUser } from './auth.repository.ts';
 import type { Identity } from './identity.ts';
+import { signInLimits } from './password-limits.ts';
 import { endSession, startSession } from './sessions.ts';
 
 const EMAIL_TAKEN = 'An account with this email already exists';
@@ -47,12 +48,17 @@ export async function signup(ctx: Context, input: SignupInput) {
 }
 
 export async function login(ctx: Context, input: LoginInput) {
-  // Counted per email whether or not it exists, before any lookup or hashing, so the
-  // answer and the cost are the same for unknown accounts.
-  if (!ctx.accountRateLimiter.consume(input.email.toLowerCase())) throw tooManyAttempts();
   const found = await findUserCredentialsByEmail(ctx.db, input.email);
-  const valid = await argon2.verify(found?.passwordHash ?? (await dummyHash), input.password);
-  if (!found || !valid || !found.isActive) {
+  // Throttled on the email as typed, whether or not an account has it, so a refusal costs
+  // no hashing and reads the same for unknown accounts.
+  const valid = await checkWithFailureLimits(
+    ctx,
+    signInLimits(ctx, input.email),
+    async () =>
+      (await argon2.verify(found?.passwordHash ?? (await dummyHash), input.password)) &&
+      found?.isActive === true,
+  );
+  if (!found || !valid) {
     await recordActivity(ctx.db, {
       action: 'login',
       userId: found?.id,

@@ -15,6 +15,12 @@ import type { Workspace } from '../../../shared/workspaces.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { gone } from '../../plugins/errors.ts';
+import {
+  recordFailure,
+  recordSuccess,
+  refuseWhenFull,
+  type FailureLimit,
+} from '../../plugins/rate-limit.ts';
 import { clientInfo, type Context } from '../../trpc/context.ts';
 import { recordActivity } from '../audit/audit.repository.ts';
 import {
@@ -24,6 +30,7 @@ import {
 } from '../auth/auth.repository.ts';
 import { hashToken } from '../auth/identity.ts';
 import { hashPassword } from '../auth/auth.service.ts';
+import { signInLimits } from '../auth/password-limits.ts';
 import { startSession } from '../auth/sessions.ts';
 import * as repo from './team.repository.ts';
 
@@ -184,17 +191,23 @@ export async function viewInvitation(db: Database, token: string) {
  * the membership, spends the token and signs in, all or nothing.
  */
 export async function acceptInvitation(ctx: Context, token: string, password: string) {
-  const result = await ctx.db.transaction().execute(async (trx) => {
+  let wrongPassword: FailureLimit[] | undefined;
+  const accepting = ctx.db.transaction().execute(async (trx) => {
     const invitation = await usableInvitation(trx, token, true);
     const existing = await findUserCredentialsByEmail(trx, invitation.email);
     let userId: number;
     if (existing) {
+      // Throttled like sign-in, on the same counters: the account's password is guessed here too.
+      const limits = signInLimits(ctx, invitation.email);
+      await refuseWhenFull(trx, ctx.reply, limits);
       if (!existing.isActive || !(await argon2.verify(existing.passwordHash, password))) {
+        wrongPassword = limits;
         throw new TRPCError({
           code: 'UNAUTHORIZED',
           message: 'An account with this email already exists: enter its password to join',
         });
       }
+      await recordSuccess(trx, limits);
       userId = existing.id;
     } else {
       const user = await insertUser(trx, {
@@ -224,6 +237,12 @@ export async function acceptInvitation(ctx: Context, token: string, password: st
       workspaceId: invitation.workspaceId,
       organizationName: invitation.workspaceName,
     };
+  });
+  // Counted once the transaction has rolled back (which would undo it), on the database's
+  // own connection: the embedded database has only the one the transaction holds.
+  const result = await accepting.catch(async (error: unknown) => {
+    if (wrongPassword) await recordFailure(ctx.db, wrongPassword);
+    throw error;
   });
   await startSession(ctx, result.userId, result.workspaceId);
   await recordActivity(ctx.db, {
