@@ -39,6 +39,7 @@ const uploadPaths = {
             },
           },
         },
+        '413': { description: "Over 5 MB, or past the account's storage quota" },
       },
     },
   },
@@ -66,6 +67,7 @@ const uploadPaths = {
             },
           },
         },
+        '413': { description: "Over 5 MB, or past the account's storage quota" },
       },
     },
   },
@@ -151,7 +153,7 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
   const openApi = buildOpenApiDocument(restRoutes, appRouter, uploadPaths);
   app.get('/api/openapi.json', async () => openApi);
   app.get('/api/health', async () => ({ status: 'ok' }));
-  await app.register(fileRoutes, { db });
+  await app.register(fileRoutes, { db, config });
 
   if (config.clientDir) {
     // wildcard: files are looked up per request, so a rebuilt client is served without a restart.

@@ -34,6 +34,10 @@ const EnvSchema = z.object({
    * workspaces); hourly by default. Tests shorten it to watch several servers purge at once.
    */
   HOUSEKEEPING_INTERVAL_MS: z.coerce.number().int().min(100).max(86_400_000).default(3_600_000),
+  /** MB (MiB, as the 5 MB upload cap) of images one account keeps: every photo and logo it uploaded. */
+  UPLOAD_QUOTA_USER_MB: z.coerce.number().int().min(1).max(1_000_000).default(50),
+  /** MB (MiB) of images one workspace keeps: the logos set on it, until replaced ones are collected. */
+  UPLOAD_QUOTA_WORKSPACE_MB: z.coerce.number().int().min(1).max(1_000_000).default(200),
 });
 
 export interface Config {
@@ -54,6 +58,8 @@ export interface Config {
   sessionMaxHours: number;
   logRetentionDays: number;
   housekeepingIntervalMs: number;
+  uploadQuotaUserBytes: number;
+  uploadQuotaWorkspaceBytes: number;
   /** Built client served at `/`; absent in server-only tests. */
   clientDir: string | undefined;
 }
@@ -92,6 +98,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionMaxHours: e.SESSION_MAX_HOURS,
     logRetentionDays: e.LOG_RETENTION_DAYS,
     housekeepingIntervalMs: e.HOUSEKEEPING_INTERVAL_MS,
+    uploadQuotaUserBytes: e.UPLOAD_QUOTA_USER_MB * 1024 * 1024,
+    uploadQuotaWorkspaceBytes: e.UPLOAD_QUOTA_WORKSPACE_MB * 1024 * 1024,
     clientDir: existsSync(join(clientDir, 'index.html')) ? clientDir : undefined,
   };
 }

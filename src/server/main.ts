@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDb, migrateToLatest } from './db/create-db.ts';
 import { purgeOldLogs } from './domains/admin/admin.repository.ts';
+import { deleteUnusedFiles } from './domains/files/files.repository.ts';
 import { purgeExpiredWorkspaces } from './domains/workspaces/workspaces.repository.ts';
 import { deleteExpiredRateLimits } from './plugins/rate-limit.ts';
 import { deleteExpiredSessions } from './plugins/session.ts';
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
       await deleteExpiredSessions(handle.db);
       await deleteExpiredRateLimits(handle.db);
       await purgeOldLogs(handle.db, config.logRetentionDays);
+      await deleteUnusedFiles(handle.db);
       const purged = await purgeExpiredWorkspaces(handle.db);
       if (purged > 0)
         app.log.info({ purged }, 'removed workspaces past their deletion grace period');

@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream';
+
 /** The first bytes of a PNG: what the server sniffs to accept an image. */
 export const PNG_HEAD = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -30,6 +32,34 @@ export function fileUpload(field: string, filename: string, contentType: string,
   const boundary = 'keeltestboundary';
   return {
     payload: multipartBody(boundary, [{ name: field, filename, contentType, data }]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/**
+ * The same upload sent as a client streaming a file does: the part's head in one write,
+ * then the file in blocks of `blockSize`, then the closing boundary. File blocks then meet
+ * the server's size limit exactly at a block's end, which is what a parser must not miss.
+ */
+export function fileUploadInBlocks(
+  field: string,
+  filename: string,
+  contentType: string,
+  data: Buffer,
+  blockSize = 64 * 1024,
+) {
+  const boundary = 'keeltestboundary';
+  const blocks: Buffer[] = [
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+    ),
+  ];
+  for (let offset = 0; offset < data.length; offset += blockSize) {
+    blocks.push(data.subarray(offset, offset + blockSize));
+  }
+  blocks.push(Buffer.from(`\r\n--${boundary}--\r\n`));
+  return {
+    payload: Readable.from(blocks),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 }

@@ -1,9 +1,16 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Database } from '../../db/create-db.ts';
 
 export type FilePurpose = 'workspace_logo' | 'profile_photo';
 
-const FILE_URL_PREFIX = '/api/files/';
+export const FILE_URL_PREFIX = '/api/files/';
+
+/**
+ * How long a file nobody points at is kept: a logo is uploaded before the workspace it is
+ * for exists, and must survive until the form that uploaded it is sent.
+ */
+export const UNUSED_FILE_GRACE_MS = 24 * 3_600_000;
 
 export async function insertFile(
   db: Database,
@@ -40,7 +47,7 @@ export async function findReadableFile(
 ) {
   return db
     .selectFrom('files as f')
-    .select(['f.contentType', 'f.data', 'f.size'])
+    .select(['f.contentType', 'f.data', 'f.size', 'f.purpose'])
     .where('f.key', '=', key)
     .where((eb) =>
       eb.or([
@@ -64,19 +71,68 @@ export async function findReadableFile(
     .executeTakeFirst();
 }
 
-/** Ties an uploaded logo to the workspace created with it; only the uploader's own file. */
-export async function attachFileToWorkspace(
-  db: Database,
-  url: string,
-  ownerUserId: number,
-  workspaceId: number,
-): Promise<void> {
-  if (!url.startsWith(FILE_URL_PREFIX)) return;
-  await db
-    .updateTable('files')
-    .set({ workspaceId })
+/**
+ * The uploader's own file behind this URL, while it belongs to no workspace yet: the logo
+ * that a workspace form is about to set.
+ */
+export async function findUnattachedFile(db: Database, url: string, ownerUserId: number) {
+  if (!url.startsWith(FILE_URL_PREFIX)) return undefined;
+  return db
+    .selectFrom('files')
+    .select(['id', 'size'])
     .where('key', '=', url.slice(FILE_URL_PREFIX.length))
     .where('ownerUserId', '=', ownerUserId)
     .where('workspaceId', 'is', null)
-    .execute();
+    .executeTakeFirst();
+}
+
+export async function attachFile(db: Database, fileId: number, workspaceId: number) {
+  await db.updateTable('files').set({ workspaceId }).where('id', '=', fileId).execute();
+}
+
+/** Bytes stored for an account (every file it uploaded) or a workspace (files set on it). */
+export async function storedBytes(
+  db: Database,
+  of: { ownerUserId: number } | { workspaceId: number },
+): Promise<number> {
+  const row = await db
+    .selectFrom('files')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('size'), eb.lit(0)).as('bytes'))
+    .where(
+      'ownerUserId' in of ? 'ownerUserId' : 'workspaceId',
+      '=',
+      'ownerUserId' in of ? of.ownerUserId : of.workspaceId,
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.bytes);
+}
+
+/**
+ * Housekeeping: deletes every file older than the grace period that no profile photo and no
+ * workspace logo points at (replaced photos and logos, removed photos, logos uploaded for a
+ * workspace never created). Those two columns are the only places a file URL is kept, and a
+ * deleted workspace keeps its logo while it may still be restored. Returns how many went.
+ */
+export async function deleteUnusedFiles(
+  db: Database,
+  graceMs: number = UNUSED_FILE_GRACE_MS,
+): Promise<number> {
+  const url = sql<string>`${FILE_URL_PREFIX} || f.key`;
+  const result = await db
+    .deleteFrom('files as f')
+    .where('f.createdAt', '<', new Date(Date.now() - graceMs))
+    .where((eb) =>
+      eb.and([
+        eb.not(
+          eb.exists(
+            eb.selectFrom('users as u').select('u.id').where('u.profileImageUrl', '=', url),
+          ),
+        ),
+        eb.not(
+          eb.exists(eb.selectFrom('workspaces as w').select('w.id').where('w.logoUrl', '=', url)),
+        ),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

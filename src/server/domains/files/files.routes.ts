@@ -1,8 +1,10 @@
 import { TRPCError } from '@trpc/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../../config.ts';
 import type { Database } from '../../db/create-db.ts';
 import { requireSessionUser } from '../auth/sessions.ts';
-import { findReadableFile, insertFile } from './files.repository.ts';
+import { findReadableFile } from './files.repository.ts';
+import { storeProfilePhoto, storeWorkspaceLogo } from './files.service.ts';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
@@ -23,24 +25,33 @@ export function sniffImageType(data: Buffer): string | undefined {
   return undefined;
 }
 
+const TOO_LARGE = 'File size must be less than 5MB';
+
+/** The multipart parser's own errors (no boundary, a cut-off body) carry no status: a 400. */
+function malformedUpload(error: unknown): never {
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  if (status === 413) throw new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: TOO_LARGE });
+  if (typeof status === 'number') throw error;
+  throw new TRPCError({ code: 'BAD_REQUEST', message: 'Malformed multipart upload' });
+}
+
 /**
  * The one image of a multipart request, from the named field: at most 5 MB (the stream is
  * cut past it, 413), and a PNG, JPEG, GIF or WebP by its first bytes.
  */
-/** The multipart parser's own errors (no boundary, a cut-off body) carry no status: a 400. */
-function malformedUpload(error: unknown): never {
-  if (typeof (error as { statusCode?: unknown } | null)?.statusCode === 'number') throw error;
-  throw new TRPCError({ code: 'BAD_REQUEST', message: 'Malformed multipart upload' });
-}
-
 async function readImageUpload(req: FastifyRequest, field: string) {
   const expected = `Expected a multipart upload with a "${field}" file`;
   if (!req.isMultipart()) throw new TRPCError({ code: 'BAD_REQUEST', message: expected });
   const part = await req.file().catch(malformedUpload);
   if (!part || part.fieldname !== field)
     throw new TRPCError({ code: 'BAD_REQUEST', message: expected });
-  // toBuffer() stops reading past the limit and throws a 413 error.
+  // toBuffer() throws when the limit is crossed inside a chunk it reads, but not when a chunk
+  // ends exactly at the limit and the next one is dropped whole: it then returns the first
+  // 5 MB as if they were the file. The stream's own flag says it was cut either way.
   const data = await part.toBuffer().catch(malformedUpload);
+  if (part.file.truncated) {
+    throw new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: TOO_LARGE });
+  }
   const contentType = sniffImageType(data);
   if (!contentType) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: 'Please select an image file' });
@@ -48,34 +59,46 @@ async function readImageUpload(req: FastifyRequest, field: string) {
   return { data, contentType };
 }
 
+const EXTENSIONS: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+};
+
+/**
+ * Shown inline under a name Keel makes (never the uploader's, which could say anything);
+ * anything that is not one of the images Keel accepts is only ever a download.
+ */
+function contentDisposition(file: { purpose: string; contentType: string }): string {
+  const extension = EXTENSIONS[file.contentType];
+  if (!extension) return 'attachment; filename="file.bin"';
+  const name = file.purpose === 'workspace_logo' ? 'logo' : 'photo';
+  return `inline; filename="${name}.${extension}"`;
+}
+
 /** Upload and download of images. Multipart is not a tRPC call, so these are plain routes. */
-export async function fileRoutes(app: FastifyInstance, { db }: { db: Database }) {
+export async function fileRoutes(
+  app: FastifyInstance,
+  { db, config }: { db: Database; config: Pick<Config, 'uploadQuotaUserBytes'> },
+) {
   app.post('/api/upload/workspace-logo', async (req, reply) => {
     const user = await requireSessionUser(db, req);
-    const { data, contentType } = await readImageUpload(req, 'logo');
-    const logoUrl = await insertFile(db, {
+    const image = await readImageUpload(req, 'logo');
+    const logoUrl = await storeWorkspaceLogo(db, config.uploadQuotaUserBytes, {
       ownerUserId: user.id,
-      purpose: 'workspace_logo',
-      contentType,
-      data,
+      ...image,
     });
     return reply.code(201).send({ logoUrl });
   });
 
   app.post('/api/account/upload-photo', async (req, reply) => {
     const user = await requireSessionUser(db, req);
-    const { data, contentType } = await readImageUpload(req, 'profileImage');
-    const profileImageUrl = await insertFile(db, {
+    const image = await readImageUpload(req, 'profileImage');
+    const profileImageUrl = await storeProfilePhoto(db, config.uploadQuotaUserBytes, {
       ownerUserId: user.id,
-      purpose: 'profile_photo',
-      contentType,
-      data,
+      ...image,
     });
-    await db
-      .updateTable('users')
-      .set({ profileImageUrl, updatedAt: new Date() })
-      .where('id', '=', user.id)
-      .execute();
     return reply.code(201).send({ profileImageUrl });
   });
 
@@ -87,6 +110,7 @@ export async function fileRoutes(app: FastifyInstance, { db }: { db: Database })
     if (!file) throw new TRPCError({ code: 'NOT_FOUND', message: 'File not found' });
     return reply
       .header('content-type', file.contentType)
+      .header('content-disposition', contentDisposition(file))
       .header('cache-control', 'private, max-age=86400, immutable')
       .header('content-security-policy', "default-src 'none'")
       .send(Buffer.from(file.data));

@@ -12,7 +12,7 @@ import { recordActivity } from '../audit/audit.repository.ts';
 import type { SessionUser } from '../auth/auth.repository.ts';
 import type { Identity } from '../auth/identity.ts';
 import { setCurrentWorkspace } from '../auth/sessions.ts';
-import { attachFileToWorkspace } from '../files/files.repository.ts';
+import { attachFileToWorkspace } from '../files/files.service.ts';
 import { insertStages } from '../pipeline/pipeline.repository.ts';
 import { DEFAULT_STAGES } from '../pipeline/pipeline.service.ts';
 import * as repo from './workspaces.repository.ts';
@@ -48,7 +48,10 @@ export async function createWorkspace(
       });
       await repo.insertMembership(trx, { workspaceId: created.id, userId: user.id, role: 'owner' });
       await insertStages(trx, created.id, DEFAULT_STAGES);
-      if (input.logo) await attachFileToWorkspace(trx, input.logo, user.id, created.id);
+      if (input.logo) {
+        const quota = ctx.config.uploadQuotaWorkspaceBytes;
+        await attachFileToWorkspace(trx, input.logo, user.id, created.id, quota);
+      }
       return created;
     })
     .catch((error: unknown) => {
@@ -107,7 +110,10 @@ export async function updateWorkspace(
   assertCurrent(ctx.workspace, input.id);
   const updated = await ctx.db.transaction().execute(async (trx) => {
     // A newly uploaded logo now belongs to the workspace, so its members can see it.
-    if (input.logoUrl) await attachFileToWorkspace(trx, input.logoUrl, ctx.user.id, input.id);
+    if (input.logoUrl) {
+      const quota = ctx.config.uploadQuotaWorkspaceBytes;
+      await attachFileToWorkspace(trx, input.logoUrl, ctx.user.id, input.id, quota);
+    }
     return repo.updateWorkspace(trx, input.id, {
       name: input.name,
       description: input.description,
