@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { addDays, format } from 'date-fns';
 import {
   expectDashboard,
   newUser,
@@ -238,6 +239,22 @@ test('the account page saves the profile, notifications, a photo and API tokens'
   await profile.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Profile updated successfully')).toBeVisible();
 
+  // A new email asks for the current password, which the server checks.
+  const movedEmail = `moved-${user.email}`;
+  const currentPassword = profile.getByLabel('Current Password');
+  await expect(currentPassword).toHaveCount(0);
+  await profile.getByLabel('Email').fill(movedEmail);
+  await expect(currentPassword).toBeVisible();
+  await profile.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(profile.getByText('Current password is required')).toBeVisible();
+  await currentPassword.fill('not-my-password');
+  await profile.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(profile.getByText('Current password is incorrect')).toBeVisible();
+  await currentPassword.fill(user.password);
+  await profile.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(currentPassword).toHaveCount(0);
+  await expect(page.getByText('Profile updated successfully')).toBeVisible();
+
   const notifications = page.getByRole('region', { name: 'Notification Preferences' });
   const projectUpdates = notifications.getByRole('switch', { name: /^Project Updates/ });
   await expect(projectUpdates).toBeChecked();
@@ -258,6 +275,7 @@ test('the account page saves the profile, notifications, a photo and API tokens'
 
   await page.reload();
   await expect(profile.getByLabel('First Name')).toHaveValue('Grace');
+  await expect(profile.getByLabel('Email')).toHaveValue(movedEmail);
   await expect(profile.getByLabel('Phone')).toHaveValue('+1 555 0100');
   await expect(projectUpdates).not.toBeChecked();
 
@@ -289,6 +307,32 @@ test('the account page saves the profile, notifications, a photo and API tokens'
   await expect(tokens.getByText('Export script')).toHaveCount(0);
   const revoked = await anonymous.request.get('/api/account/profile', { headers: bearer });
   expect(revoked.status()).toBe(401);
+
+  // A read-only token for 30 days: the list shows its scope and expiry; it reads, never writes.
+  await tokens.getByRole('button', { name: 'Create Token' }).click();
+  await create.getByLabel('Token Name').fill('Dashboard feed');
+  await expect(create.getByLabel('Expiry')).toHaveValue('90 days');
+  await expect(create.getByLabel('Scope')).toHaveValue('Read and write');
+  await create.getByLabel('Expiry').click();
+  await page.getByRole('option', { name: '30 days' }).click();
+  await create.getByLabel('Scope').click();
+  await page.getByRole('option', { name: 'Read only' }).click();
+  await create.getByRole('button', { name: 'Create Token' }).click();
+  const readOnly = await created.getByLabel('Your new token').inputValue();
+  await created.getByRole('button', { name: 'Done' }).click();
+  await expect(tokens.getByText('Dashboard feed')).toBeVisible();
+  await expect(tokens.getByText('Read only')).toBeVisible();
+  const expiry = format(addDays(new Date(), 30), 'MMM d, yyyy');
+  await expect(tokens.getByText(`Expires ${expiry}`)).toBeVisible();
+  const reader = { authorization: `Bearer ${readOnly}` };
+  const read = await anonymous.request.get('/api/account/profile', { headers: reader });
+  expect((await read.json()).email).toBe(movedEmail);
+  const write = await anonymous.request.put('/api/account/preferences', {
+    headers: reader,
+    data: { timezone: 'Asia/Tokyo', dateFormat: 'YYYY-MM-DD', timeFormat: '24h' },
+  });
+  expect(write.status()).toBe(403);
+  expect((await write.json()).error).toBe('This API token is read-only');
   await anonymous.close();
 });
 

@@ -1,9 +1,12 @@
-import { format } from 'date-fns';
+import { addDays, format } from 'date-fns';
 import {
+  API_TOKEN_EXPIRY_DAYS,
+  API_TOKEN_SCOPE_LABELS,
   DATE_FORMATS,
   LANGUAGES,
   TIMEZONES,
   TIME_FORMATS,
+  type ApiTokenScope,
   type NOTIFICATION_FLAGS,
 } from '../../../shared/account.schema.ts';
 
@@ -94,3 +97,25 @@ export const NOTIFICATION_LABELS: Record<
 export function timeExample(value: string, now = new Date()): string {
   return format(now, value === '24h' ? 'HH:mm' : 'h:mm a');
 }
+
+/** '7 days' … '1 year'; the value is the number of days, as a Select needs a string. */
+export const TOKEN_EXPIRY_OPTIONS = API_TOKEN_EXPIRY_DAYS.map((days) => ({
+  value: String(days),
+  label: days === 365 ? '1 year' : `${days} days`,
+}));
+
+/** The date a token made today with this lifetime stops working. */
+export function tokenExpiryExample(days: number, today = new Date()): string {
+  return format(addDays(today, days), 'MMM d, yyyy');
+}
+
+/** The default first. */
+export const TOKEN_SCOPE_OPTIONS = (['read_write', 'read'] as const).map((value) => ({
+  value,
+  label: API_TOKEN_SCOPE_LABELS[value],
+}));
+
+export const TOKEN_SCOPE_DESCRIPTIONS: Record<ApiTokenScope, string> = {
+  read_write: 'Reads and changes data with your permissions.',
+  read: 'Reads data only; every change is refused.',
+};

@@ -1,18 +1,34 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { ApiTokenCreateSchema } from '../../../shared/account.schema.ts';
+import {
+  ApiTokenCreateSchema,
+  DEFAULT_API_TOKEN_EXPIRY_DAYS,
+  type ApiTokenScope,
+} from '../../../shared/account.schema.ts';
 import { toastError, toastSuccess } from '../../components/toasts.tsx';
 import { trpc } from '../../trpc.ts';
 import { accountErrorMessage } from './account-errors.ts';
+import {
+  TOKEN_EXPIRY_OPTIONS,
+  TOKEN_SCOPE_DESCRIPTIONS,
+  TOKEN_SCOPE_OPTIONS,
+  tokenExpiryExample,
+} from './account-options.ts';
 import { ApiTokenCreatedPanel } from './api-token-created.panel.tsx';
 
 type TokenFormValues = z.input<typeof ApiTokenCreateSchema>;
 type TokenInput = z.output<typeof ApiTokenCreateSchema>;
 
-/** Creates a personal API token: a name first, then the token itself, once. */
+const EMPTY: TokenFormValues = {
+  name: '',
+  expiresInDays: DEFAULT_API_TOKEN_EXPIRY_DAYS,
+  scope: 'read_write',
+};
+
+/** Creates a personal API token: a name, a lifetime and a scope first, then the token, once. */
 export function ApiTokenCreateDialog({
   opened,
   onClose,
@@ -25,14 +41,14 @@ export function ApiTokenCreateDialog({
   const [token, setToken] = useState<string | null>(null);
   const form = useForm<TokenFormValues, unknown, TokenInput>({
     resolver: zodResolver(ApiTokenCreateSchema),
-    defaultValues: { name: '' },
+    defaultValues: EMPTY,
   });
   const { errors, isSubmitting } = form.formState;
 
   const close = () => {
     onClose();
     setToken(null);
-    form.reset({ name: '' });
+    form.reset(EMPTY);
   };
 
   const create = async (values: TokenInput) => {
@@ -69,6 +85,51 @@ export function ApiTokenCreateDialog({
               disabled={isSubmitting}
               {...form.register('name')}
             />
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+              <Controller
+                control={form.control}
+                name="expiresInDays"
+                render={({ field }) => {
+                  const days = field.value ?? DEFAULT_API_TOKEN_EXPIRY_DAYS;
+                  return (
+                    <Select
+                      label="Expiry"
+                      // Descriptions below the inputs, so the two inputs line up whatever their lengths.
+                      inputWrapperOrder={['label', 'input', 'description', 'error']}
+                      description={`Until ${tokenExpiryExample(days)}`}
+                      data={TOKEN_EXPIRY_OPTIONS}
+                      value={String(days)}
+                      onChange={(value) => value && field.onChange(Number(value))}
+                      onBlur={field.onBlur}
+                      allowDeselect={false}
+                      disabled={isSubmitting}
+                      error={errors.expiresInDays?.message}
+                    />
+                  );
+                }}
+              />
+              <Controller
+                control={form.control}
+                name="scope"
+                render={({ field }) => {
+                  const scope = field.value ?? 'read_write';
+                  return (
+                    <Select
+                      label="Scope"
+                      inputWrapperOrder={['label', 'input', 'description', 'error']}
+                      description={TOKEN_SCOPE_DESCRIPTIONS[scope]}
+                      data={TOKEN_SCOPE_OPTIONS}
+                      value={scope}
+                      onChange={(value) => value && field.onChange(value as ApiTokenScope)}
+                      onBlur={field.onBlur}
+                      allowDeselect={false}
+                      disabled={isSubmitting}
+                      error={errors.scope?.message}
+                    />
+                  );
+                }}
+              />
+            </SimpleGrid>
             <Group justify="flex-end" gap="sm">
               <Button variant="default" onClick={close} disabled={isSubmitting}>
                 Cancel

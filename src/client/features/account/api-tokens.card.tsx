@@ -1,5 +1,6 @@
 import {
   Alert,
+  Badge,
   Button,
   Center,
   Code,
@@ -13,6 +14,7 @@ import {
 import { IconKey, IconPlus } from '@tabler/icons-react';
 import { format, formatDistanceToNow } from 'date-fns';
 import { Fragment, useState } from 'react';
+import { API_TOKEN_SCOPE_LABELS } from '../../../shared/account.schema.ts';
 import { toastError, toastSuccess } from '../../components/toasts.tsx';
 import { trpc, type RouterOutputs } from '../../trpc.ts';
 import { accountErrorMessage } from './account-errors.ts';
@@ -21,6 +23,18 @@ import { ApiTokenCreateDialog } from './api-token-create.dialog.tsx';
 import { ApiTokenRevokeDialog } from './api-token-revoke.dialog.tsx';
 
 type ApiToken = RouterOutputs['account']['apiTokens'][number];
+
+/** 'Expires Mar 3, 2027', or 'Expired' in red: the server refuses it from then on. */
+function Expiry({ token }: { token: ApiToken }) {
+  if (token.expired) {
+    return (
+      <Text span inherit c="red" fw={600}>
+        Expired
+      </Text>
+    );
+  }
+  return <>{`Expires ${format(new Date(token.expiresAt), 'MMM d, yyyy')}`}</>;
+}
 
 function usage(token: ApiToken): string {
   const created = `Created ${format(new Date(token.createdAt), 'MMM d, yyyy')}`;
@@ -32,7 +46,8 @@ function usage(token: ApiToken): string {
 
 /**
  * Personal API tokens (beyond the spec): scripts call the REST API with them, with this
- * user's rights. A token is shown once when created and can be revoked at any time.
+ * user's rights or only to read. A token is shown once when created, ends on its expiry
+ * date or with a password change, and can be revoked at any time.
  */
 export function ApiTokensCard() {
   const utils = trpc.useUtils();
@@ -94,6 +109,18 @@ export function ApiTokensCard() {
                     </Text>
                     <Code fz="xs" visibleFrom="xs">{`${token.prefix}…`}</Code>
                   </Group>
+                  <Group gap={8} wrap="wrap" rowGap={2}>
+                    <Badge
+                      size="xs"
+                      variant="light"
+                      color={token.scope === 'read' ? 'gray' : 'blue'}
+                    >
+                      {API_TOKEN_SCOPE_LABELS[token.scope]}
+                    </Badge>
+                    <Text size="xs" c="dimmed">
+                      <Expiry token={token} />
+                    </Text>
+                  </Group>
                   <Text size="xs" c="dimmed" truncate="end">
                     {usage(token)}
                   </Text>
@@ -108,6 +135,7 @@ export function ApiTokensCard() {
                   setRevokingName(token.name);
                 }}
                 aria-label={`Revoke ${token.name}`}
+                style={{ flexShrink: 0 }}
               >
                 Revoke
               </Button>

@@ -14,7 +14,7 @@ type PasswordFormValues = z.infer<typeof PasswordChangeSchema>;
 
 const EMPTY: PasswordFormValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-/** Change password (SPEC §5): a new password signs out every other session. */
+/** Change password (SPEC §5): a new password signs out every other session and API token. */
 export function ChangePasswordCard() {
   const utils = trpc.useUtils();
   const changePassword = trpc.account.changePassword.useMutation();
@@ -28,8 +28,14 @@ export function ChangePasswordCard() {
     try {
       await changePassword.mutateAsync(values);
       form.reset(EMPTY);
-      await utils.account.sessions.invalidate();
-      toastSuccess('Password updated successfully', 'Your other sessions have been signed out.');
+      await Promise.all([
+        utils.account.sessions.invalidate(),
+        utils.account.apiTokens.invalidate(),
+      ]);
+      toastSuccess(
+        'Password updated successfully',
+        'Your other sessions have been signed out and your API tokens revoked.',
+      );
     } catch (error) {
       toastError('Error', accountErrorMessage(error, 'Password update failed'));
     }
@@ -39,7 +45,7 @@ export function ChangePasswordCard() {
     <AccountSectionCard
       icon={IconLock}
       title="Change Password"
-      hint="Changing it signs you out everywhere else."
+      hint="Changing it signs you out everywhere else and revokes your API tokens."
     >
       <form onSubmit={form.handleSubmit(save)} noValidate>
         <Stack gap="md">

@@ -2,12 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconUser } from '@tabler/icons-react';
 import { format } from 'date-fns';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { ProfileInputSchema, type Account } from '../../../shared/account.schema.ts';
 import { ROLE_LABELS, WORKSPACE_ROLES, type WorkspaceRole } from '../../../shared/roles.ts';
+import { PasswordField } from '../../components/password-field.tsx';
 import { toastError, toastSuccess } from '../../components/toasts.tsx';
-import { trpc } from '../../trpc.ts';
+import { messageOf, trpc } from '../../trpc.ts';
 import { accountErrorMessage } from './account-errors.ts';
 import { AccountSectionCard } from './account-section.card.tsx';
 
@@ -27,10 +28,19 @@ function valuesOf(account: Account): ProfileFormValues {
     lastName: account.lastName,
     email: account.email,
     phone: account.phone ?? '',
+    currentPassword: '',
   };
 }
 
-/** Basic information (SPEC §5 Account profile): name, email and phone. */
+/** The server's rule: the email counts as changed when it differs ignoring case and spaces. */
+function isNewEmail(typed: string | undefined, saved: string): boolean {
+  return (typed ?? '').trim().toLowerCase() !== saved.toLowerCase();
+}
+
+/**
+ * Basic information (SPEC §5 Account profile): name, email and phone. A new email also asks
+ * for the current password, which the server checks.
+ */
 export function ProfileInfoCard({ account }: { account: Account }) {
   const utils = trpc.useUtils();
   const updateProfile = trpc.account.updateProfile.useMutation();
@@ -42,16 +52,29 @@ export function ProfileInfoCard({ account }: { account: Account }) {
   });
   const { errors, isSubmitting, isDirty } = form.formState;
   const role = roleLabel(account.role);
+  const emailChanged = isNewEmail(
+    useWatch({ control: form.control, name: 'email' }),
+    account.email,
+  );
 
-  const save = async (values: ProfileInput) => {
+  const save = async ({ currentPassword, ...values }: ProfileInput) => {
+    if (emailChanged && !currentPassword) {
+      form.setError('currentPassword', { message: 'Current password is required' });
+      return;
+    }
     try {
-      const saved = await updateProfile.mutateAsync(values);
+      const saved = await updateProfile.mutateAsync(
+        emailChanged ? { ...values, currentPassword } : values,
+      );
       utils.account.profile.setData(undefined, saved);
       form.reset(valuesOf(saved));
       // The name and email also show in the profile menu.
       await utils.auth.me.invalidate();
       toastSuccess('Profile updated successfully');
     } catch (error) {
+      if (messageOf(error) === 'Current password is incorrect') {
+        form.setError('currentPassword', { message: messageOf(error) });
+      }
       toastError('Error', accountErrorMessage(error, 'Profile update failed'));
     }
   };
@@ -95,6 +118,17 @@ export function ProfileInfoCard({ account }: { account: Account }) {
               error={errors.phone?.message}
               {...form.register('phone')}
             />
+            {emailChanged && (
+              <PasswordField
+                label="Current Password"
+                description="Needed to change your email."
+                withAsterisk
+                autoComplete="current-password"
+                error={errors.currentPassword?.message}
+                disabled={isSubmitting}
+                {...form.register('currentPassword')}
+              />
+            )}
           </SimpleGrid>
           <Group justify="space-between" gap="sm" wrap="nowrap" align="center">
             <Text size="xs" c="dimmed">
