@@ -68,13 +68,17 @@ export async function updateProfile(
   return getAccount(ctx);
 }
 
-/** The password the account holder must type again before a change to how they sign in. */
+/**
+ * The password the account holder must type again before a change to how they sign in.
+ * Failures count on the password change's limits: both guess at the same password.
+ */
 async function checkCurrentPassword(ctx: AccountContext, password: string | undefined) {
   if (!password) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: 'Current password is required' });
   }
   const hash = await repo.findPasswordHash(ctx.db, ctx.user.id);
-  if (!(await argon2.verify(hash, password))) {
+  const limits = passwordChangeLimits(ctx, ctx.user.id);
+  if (!(await checkWithFailureLimits(ctx, limits, () => argon2.verify(hash, password)))) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: 'Current password is incorrect' });
   }
 }

@@ -2,11 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ApiClient,
   createTestApp,
+  signUp,
   signUpWithWorkspace,
   snapshot,
+  testConfig,
   type TestApp,
 } from '../../../../tests/support/test-app.ts';
 import { fileUpload, tinyPng } from '../../../../tests/support/uploads.ts';
+import { buildApp } from '../../app.ts';
 
 /*
  * Personal API tokens are not a permanent master key (issue 15, item 6): they expire, may be
@@ -315,5 +318,46 @@ describe('email change', () => {
       password: owner.password,
     });
     expect(signIn.statusCode).toBe(200);
+  });
+
+  it('throttles wrong passwords with the counters of a password change', async () => {
+    // A second server on the same database, with a small limit of failed passwords.
+    const app = await buildApp(testConfig({ authAccountRateLimit: 3 }), t.db);
+    try {
+      const { client, email, password } = await signUp(app);
+      const moveTo = (currentPassword: string) =>
+        client.put('/api/account/profile', {
+          firstName: 'Ada',
+          lastName: 'Byron',
+          email: `throttled-${email}`,
+          currentPassword,
+        });
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push((await moveTo('not-my-password')).statusCode);
+      expect(statuses).toEqual([400, 400, 400]);
+
+      const refused = await moveTo(password);
+      expect(refused.statusCode, refused.body).toBe(429);
+      expect(refused.json().error).toMatch(
+        /^Too many attempts\. Please try again in \d+ minutes?\.$/,
+      );
+      // Guessing here or on the password form counts against the same password.
+      const change = await client.put('/api/account/password', {
+        currentPassword: password,
+        newPassword: 'Fresh-Passw0rd',
+        confirmPassword: 'Fresh-Passw0rd',
+      });
+      expect(change.statusCode).toBe(429);
+      expect((await client.get('/api/account/profile')).json().email).toBe(email);
+      // A name change asks for no password, so the throttle does not stand in its way.
+      const renamed = await client.put('/api/account/profile', {
+        firstName: 'Still',
+        lastName: 'Here',
+        email,
+      });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+    } finally {
+      await app.close();
+    }
   });
 });
