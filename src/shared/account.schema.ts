@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from './ids.ts';
+import { singleLine } from './text.schema.ts';
 
 /** The 26 time zones of the preferences form (SPEC §5). */
 export const TIMEZONES = [
@@ -67,13 +68,11 @@ export type Account = z.infer<typeof AccountSchema>;
 
 /** SPEC §5 Account profile. */
 export const ProfileInputSchema = z.object({
-  firstName: z
-    .string({ error: 'First name is required' })
+  firstName: singleLine('First name', { error: 'First name is required' })
     .trim()
     .min(1, 'First name is required')
     .max(50, 'First name must be less than 50 characters'),
-  lastName: z
-    .string({ error: 'Last name is required' })
+  lastName: singleLine('Last name', { error: 'Last name is required' })
     .trim()
     .min(1, 'Last name is required')
     .max(50, 'Last name must be less than 50 characters'),

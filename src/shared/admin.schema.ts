@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IdSchema } from './ids.ts';
 import { ListQuerySchema } from './list.schema.ts';
 import { WORKSPACE_ROLES } from './roles.ts';
+import { singleLine } from './text.schema.ts';
 
 export const AdminUserSchema = z.object({
   id: z.number(),
@@ -80,8 +81,7 @@ export const ActivityLogQuerySchema = ListQuerySchema.extend({
 
 export const AdminUserUpdateSchema = z.object({
   id: IdSchema,
-  fullName: z
-    .string()
+  fullName: singleLine('Full name')
     .trim()
     .min(1, 'Full name is required')
     .max(100, 'Full name must be less than 100 characters'),
@@ -95,8 +95,7 @@ export const AdminStatusSchema = z.object({
 });
 
 export const AdminCreateUserSchema = z.object({
-  fullName: z
-    .string()
+  fullName: singleLine('Full name')
     .trim()
     .min(1, 'Full name is required')
     .max(100, 'Full name must be less than 100 characters'),

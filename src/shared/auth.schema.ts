@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { singleLine } from './text.schema.ts';
 
 const allFields = 'All fields are required';
 
 /** What the server accepts for sign-up; messages are the REST contract's. */
 export const SignupInputSchema = z.object({
-  fullName: z
-    .string({ error: allFields })
+  fullName: singleLine('Full name', { error: allFields })
     .trim()
     .min(1, allFields)
     .max(100, 'Full name must be less than 100 characters'),
@@ -25,8 +25,7 @@ export type SignupInput = z.infer<typeof SignupInputSchema>;
 
 /** Step 1 of the sign-up form (SPEC §5). */
 export const SignupFormSchema = z.object({
-  fullName: z
-    .string()
+  fullName: singleLine('Full name')
     .trim()
     .min(2, 'Please enter your full name')
     .max(100, 'Full name must be less than 100 characters'),

@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { IdSchema } from './ids.ts';
 import { ListQuerySchema, optionalText } from './list.schema.ts';
 import { MoneySchema } from './money.ts';
+import { singleLine } from './text.schema.ts';
+import { updateSchemaOf } from './update.schema.ts';
 
 export const ClientInputSchema = z.object({
-  name: z
-    .string({ error: 'Client name is required' })
+  name: singleLine('Client name', { error: 'Client name is required' })
     .trim()
     .min(1, 'Client name is required')
     .max(200, 'Client name must be less than 200 characters'),
@@ -20,7 +21,7 @@ export const ClientInputSchema = z.object({
   status: z.enum(['lead', 'active', 'inactive']).optional(),
   hourlyRate: MoneySchema.nullable().optional(),
 });
-export const ClientUpdateSchema = ClientInputSchema.partial().extend({ id: IdSchema });
+export const ClientUpdateSchema = updateSchemaOf(ClientInputSchema).extend({ id: IdSchema });
 export const ClientListQuerySchema = ListQuerySchema;
 
 export const ClientSchema = z.object({

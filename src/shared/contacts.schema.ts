@@ -2,12 +2,13 @@ import { z } from 'zod';
 import { IsoDateTimeSchema } from './dates.ts';
 import { IdSchema } from './ids.ts';
 import { ListQuerySchema, optionalEmail, optionalText, pageOf } from './list.schema.ts';
+import { singleLine } from './text.schema.ts';
+import { updateSchemaOf } from './update.schema.ts';
 
 export const TAG_COLORS = ['blue', 'red', 'green', 'purple', 'orange', 'yellow'] as const;
 export type TagColor = (typeof TAG_COLORS)[number];
 
-const fullName = z
-  .string({ error: 'Full name is required' })
+const fullName = singleLine('Full name', { error: 'Full name is required' })
   .trim()
   .min(1, 'Full name is required')
   .max(100, 'Full name must be less than 100 characters');
@@ -27,7 +28,7 @@ export const PersonInputSchema = z.object({
 export type PersonInput = z.input<typeof PersonInputSchema>;
 
 /** PUT /api/persons/{id}: any subset of the fields (the table's assignee dropdown sends one). */
-export const PersonUpdateSchema = PersonInputSchema.partial().extend({ id: IdSchema });
+export const PersonUpdateSchema = updateSchemaOf(PersonInputSchema).extend({ id: IdSchema });
 
 /** The contact form of the drawer and dialog (react-hook-form): strings, '' for none. */
 export const ContactFormSchema = z.object({
@@ -68,8 +69,7 @@ export type Person = z.infer<typeof PersonSchema>;
 export const PersonPageSchema = pageOf(PersonSchema);
 
 export const TagInputSchema = z.object({
-  name: z
-    .string({ error: 'Tag name is required' })
+  name: singleLine('Tag name', { error: 'Tag name is required' })
     .trim()
     .min(1, 'Tag name is required')
     .max(50, 'Tag name must be less than 50 characters'),

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { IdSchema } from './ids.ts';
 import { ListQuerySchema, optionalEmail, optionalText, pageOf } from './list.schema.ts';
+import { singleLine } from './text.schema.ts';
+import { updateSchemaOf } from './update.schema.ts';
 
-const name = z
-  .string({ error: 'Organization name is required' })
+const name = singleLine('Organization name', { error: 'Organization name is required' })
   .trim()
   .min(1, 'Organization name is required')
   .max(200, 'Organization name must be less than 200 characters');
@@ -19,7 +20,9 @@ export const OrganizationInputSchema = z.object({
   notes: optionalText(5000, 'Notes must be less than 5000 characters'),
 });
 
-export const OrganizationUpdateSchema = OrganizationInputSchema.partial().extend({ id: IdSchema });
+export const OrganizationUpdateSchema = updateSchemaOf(OrganizationInputSchema).extend({
+  id: IdSchema,
+});
 
 /** Quick-create from the contact form (SPEC §5): name required, email valid or empty. */
 export const OrganizationQuickFormSchema = z.object({

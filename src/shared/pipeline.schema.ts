@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { IsoDateSchema, IsoDateTimeSchema } from './dates.ts';
-import { IdSchema } from './ids.ts';
+import { IdSchema, requiredId } from './ids.ts';
 import { ListQuerySchema, optionalText } from './list.schema.ts';
 import { MoneySchema } from './money.ts';
+import { singleLine } from './text.schema.ts';
+import { updateSchemaOf } from './update.schema.ts';
 
 export const StageSchema = z.object({
   id: z.number(),
@@ -15,8 +17,7 @@ export const StageSchema = z.object({
 });
 export type Stage = z.infer<typeof StageSchema>;
 
-const label = z
-  .string({ error: 'Stage name is required' })
+const label = singleLine('Stage name', { error: 'Stage name is required' })
   .trim()
   .min(1, 'Stage name is required')
   .max(50, 'Stage name must be less than 50 characters');
@@ -36,8 +37,7 @@ export const StageCreateSchema = z.object({
 
 export const StageUpdateSchema = z.object({
   id: IdSchema,
-  label: z
-    .string({ error: 'Stage label is required' })
+  label: singleLine('Stage label', { error: 'Stage label is required' })
     .trim()
     .min(1, 'Stage label is required')
     .max(50, 'Stage name must be less than 50 characters'),
@@ -49,15 +49,15 @@ export const StageReorderSchema = z.object({
   ids: z.array(IdSchema).min(1).max(200),
 });
 
-const dealName = z
-  .string({ error: 'Deal name is required' })
+const dealName = singleLine('Deal name', { error: 'Deal name is required' })
   .trim()
   .min(1, 'Deal name is required')
   .max(200, 'Deal name must be less than 200 characters');
 
 export const LeadInputSchema = z.object({
   dealName,
-  personId: IdSchema.nullable().optional(),
+  // SPEC §5: an opportunity has a primary contact, as the form requires.
+  personId: requiredId('Person assignment is required'),
   companyId: IdSchema.nullable().optional(),
   assignedUserId: IdSchema.nullable().optional(),
   stage: z.string().trim().min(1, 'Stage is required').max(60).optional(),
@@ -75,7 +75,7 @@ export const LeadInputSchema = z.object({
 export type LeadInput = z.input<typeof LeadInputSchema>;
 
 /** PUT /api/leads/{id}: `{stage}` alone (a drag) or any of the fields. */
-export const LeadUpdateSchema = LeadInputSchema.partial().extend({ id: IdSchema });
+export const LeadUpdateSchema = updateSchemaOf(LeadInputSchema).extend({ id: IdSchema });
 
 export const LeadListQuerySchema = ListQuerySchema;
 

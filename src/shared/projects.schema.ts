@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { IdSchema } from './ids.ts';
 import { ListQuerySchema, optionalText } from './list.schema.ts';
 import { MoneySchema } from './money.ts';
+import { singleLine } from './text.schema.ts';
+import { updateSchemaOf } from './update.schema.ts';
 
 export const PROJECT_STATUSES = ['active', 'completed', 'paused'] as const;
 export const BUDGET_TYPES = ['time', 'budget'] as const;
@@ -15,20 +17,22 @@ export const PROJECT_DEFAULTS = {
 } as const;
 
 export const ProjectInputSchema = z.object({
-  name: z
-    .string({ error: 'Project name is required' })
+  name: singleLine('Project name', { error: 'Project name is required' })
     .trim()
     .min(1, 'Project name is required')
     .max(200, 'Project name must be less than 200 characters'),
   description: optionalText(5000, 'Description must be less than 5000 characters'),
   clientId: IdSchema.nullable().optional(),
-  status: z.enum(PROJECT_STATUSES).default('active'),
-  budgetType: z.enum(BUDGET_TYPES, { error: 'Budget type must be time or budget' }),
-  budgetLimit: MoneySchema,
-  hourlyRate: MoneySchema,
+  status: z.enum(PROJECT_STATUSES).default(PROJECT_DEFAULTS.status),
+  budgetType: z
+    .enum(BUDGET_TYPES, { error: 'Budget type must be time or budget' })
+    .default(PROJECT_DEFAULTS.budgetType),
+  // Prefaults pass through MoneySchema: '0' is stored and answered as '0.00'.
+  budgetLimit: MoneySchema.prefault(PROJECT_DEFAULTS.budgetLimit),
+  hourlyRate: MoneySchema.prefault(PROJECT_DEFAULTS.hourlyRate),
   assignedUserId: IdSchema.nullable().optional(),
 });
-export const ProjectUpdateSchema = ProjectInputSchema.partial().extend({ id: IdSchema });
+export const ProjectUpdateSchema = updateSchemaOf(ProjectInputSchema).extend({ id: IdSchema });
 export const ProjectListQuerySchema = ListQuerySchema.extend({
   status: z.enum(PROJECT_STATUSES).optional(),
 });

@@ -3,6 +3,8 @@ import { IsoDateSchema } from './dates.ts';
 import { IdSchema } from './ids.ts';
 import { ListQuerySchema } from './list.schema.ts';
 import { MoneySchema } from './money.ts';
+import { singleLine } from './text.schema.ts';
+import { updateSchemaOf } from './update.schema.ts';
 
 export const PROPOSAL_STATUSES = ['draft', 'sent', 'viewed', 'accepted', 'rejected'] as const;
 export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
@@ -28,9 +30,11 @@ export const PROPOSAL_TRANSITIONS: Record<
 
 /** SPEC §5: title, client name, description and amount are required. */
 export const ProposalInputSchema = z.object({
-  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(200),
-  clientName: z
-    .string({ error: 'Client name is required' })
+  title: singleLine('Title', { error: 'Title is required' })
+    .trim()
+    .min(1, 'Title is required')
+    .max(200),
+  clientName: singleLine('Client name', { error: 'Client name is required' })
     .trim()
     .min(1, 'Client name is required')
     .max(200),
@@ -46,7 +50,7 @@ export const ProposalInputSchema = z.object({
     .pipe(MoneySchema),
   dueDate: IsoDateSchema.nullable().optional(),
 });
-export const ProposalUpdateSchema = ProposalInputSchema.partial().extend({
+export const ProposalUpdateSchema = updateSchemaOf(ProposalInputSchema).extend({
   id: IdSchema,
   status: z.enum(PROPOSAL_STATUSES).optional(),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema } from './ids.ts';
 import { ASSIGNABLE_ROLES, WORKSPACE_ROLES } from './roles.ts';
+import { singleLine } from './text.schema.ts';
 
 /** A member of the current workspace, as GET /api/admin/users answers (SPEC §7). */
 export const MemberSchema = z.object({
@@ -31,8 +32,7 @@ export const InviteInputSchema = z.object({
     .trim()
     .max(254, 'Invalid email')
     .pipe(z.email('Invalid email')),
-  fullName: z
-    .string({ error: 'Full name is required' })
+  fullName: singleLine('Full name', { error: 'Full name is required' })
     .trim()
     .min(1, 'Full name is required')
     .max(100, 'Full name must be less than 100 characters'),

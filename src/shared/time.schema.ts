@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IsoDateSchema } from './dates.ts';
 import { IdSchema } from './ids.ts';
 import { ListQuerySchema, optionalText } from './list.schema.ts';
+import { updateSchemaOf } from './update.schema.ts';
 
 const hours = z.coerce
   .number({ error: 'Hours must be a number' })
@@ -16,7 +17,7 @@ export const TimeEntryInputSchema = z.object({
   date: IsoDateSchema,
   isTimer: z.boolean().default(false),
 });
-export const TimeEntryUpdateSchema = TimeEntryInputSchema.partial().extend({ id: IdSchema });
+export const TimeEntryUpdateSchema = updateSchemaOf(TimeEntryInputSchema).extend({ id: IdSchema });
 export const TimeEntryListQuerySchema = ListQuerySchema.extend({
   projectId: IdSchema.optional(),
   /** Only entries no invoice has billed yet. */

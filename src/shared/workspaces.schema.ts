@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { IdSchema } from './ids.ts';
 import { WORKSPACE_ROLES } from './roles.ts';
+import { singleLine } from './text.schema.ts';
 
 export const WorkspaceIdSchema = z.object({ id: IdSchema });
+
+const workspaceName = () => singleLine('Workspace name', { error: 'Workspace name is required' });
 
 /** A logo is a file uploaded to Keel first (POST /api/upload/workspace-logo). */
 const logoSchema = z
@@ -13,8 +16,7 @@ const logoSchema = z
 
 /** POST /api/workspaces: from sign-up (name, slug, email) or the standalone form (name, logo). */
 export const CreateWorkspaceInputSchema = z.object({
-  name: z
-    .string({ error: 'Workspace name is required' })
+  name: workspaceName()
     .trim()
     .min(1, 'Workspace name is required')
     .max(100, 'Workspace name must be less than 100 characters'),
@@ -26,8 +28,7 @@ export type CreateWorkspaceInput = z.infer<typeof CreateWorkspaceInputSchema>;
 
 /** Step 2 of sign-up (SPEC §5). */
 export const SignupWorkspaceFormSchema = z.object({
-  workspaceName: z
-    .string()
+  workspaceName: workspaceName()
     .trim()
     .min(1, 'Workspace name is required')
     .max(50, 'Workspace name must be less than 50 characters'),
@@ -35,13 +36,12 @@ export const SignupWorkspaceFormSchema = z.object({
 
 /** The standalone Create Your Workspace form: name required, no maximum in the UI. */
 export const WorkspaceFormSchema = z.object({
-  name: z.string().trim().min(1, 'Workspace name is required').max(100),
+  name: workspaceName().trim().min(1, 'Workspace name is required').max(100),
 });
 
 export const UpdateWorkspaceInputSchema = z.object({
   id: IdSchema,
-  name: z
-    .string({ error: 'Workspace name is required' })
+  name: workspaceName()
     .trim()
     .min(1, 'Workspace name is required')
     .max(100, 'Workspace name must be less than 100 characters'),

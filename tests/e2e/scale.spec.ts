@@ -111,9 +111,12 @@ test('200 deals in one stage: the board draws a window of cards, not all of them
   test.slow();
   const user = newUser('board');
   await signUpWithWorkspace(page, user);
+  const person = await page.request.post('/api/persons', { data: { fullName: 'Scale Contact' } });
+  expect(person.status()).toBe(201);
+  const { id: personId } = (await person.json()) as { id: number };
   const create = (n: number) =>
     page.request.post('/api/leads', {
-      data: { dealName: `Scale deal ${n}`, stage: 'new', value: 1000 },
+      data: { dealName: `Scale deal ${n}`, personId, stage: 'new', value: 1000 },
     });
   // Deal 1 first and alone: the oldest, so the last card of the column (newest first).
   expect((await create(1)).status()).toBe(201);

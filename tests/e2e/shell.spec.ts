@@ -267,8 +267,9 @@ test('the command palette finds contacts, organizations and deals by name', asyn
     data: { fullName: 'Zelda Quartermaine', email: 'zelda@quartermaine.example.com', companyId },
   });
   expect(person.status()).toBe(201);
+  const { id: personId } = (await person.json()) as { id: number };
   const lead = await page.request.post('/api/leads', {
-    data: { dealName: 'Quartermaine rebrand', companyId, value: '4200' },
+    data: { dealName: 'Quartermaine rebrand', personId, companyId, value: '4200' },
   });
   expect(lead.status()).toBe(201);
 

@@ -462,17 +462,25 @@ export const restMatrix: Record<string, RestMatrixEntry> = {
       },
       {
         label: "A's organization",
-        body: (ids) => ({ dealName: 'B Deal', companyId: ids.a.organizationId }),
+        body: (ids) => ({
+          dealName: 'B Deal',
+          personId: ids.b.personId,
+          companyId: ids.a.organizationId,
+        }),
         expect: 404,
       },
       {
         label: "A's member as owner",
-        body: (ids) => ({ dealName: 'B Deal', assignedUserId: ids.a.ownerUserId }),
+        body: (ids) => ({
+          dealName: 'B Deal',
+          personId: ids.b.personId,
+          assignedUserId: ids.a.ownerUserId,
+        }),
         expect: 404,
       },
       {
         label: "A's stage key",
-        body: (ids) => ({ dealName: 'B Deal', stage: ids.a.stageKey }),
+        body: (ids) => ({ dealName: 'B Deal', personId: ids.b.personId, stage: ids.a.stageKey }),
         expect: 400,
       },
     ],

@@ -65,14 +65,17 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Path params win over body and query fields, so a body cannot redirect a call to another id. */
+/**
+ * Path params win over body and query fields, so a body cannot redirect a call to another id.
+ * No body at all is no input; any JSON body must be an object (a `null` was read as no
+ * input, so an update answered 200 and changed nothing).
+ */
 function defaultInput(route: RestRoute, req: FastifyRequest): unknown {
   const params = req.params as Record<string, string>;
   const source = route.method === 'GET' || route.method === 'DELETE' ? req.query : req.body;
   const hasParams = Object.keys(params).length > 0;
-  if (source === undefined || source === null) return hasParams ? { ...params } : undefined;
+  if (source === undefined) return hasParams ? { ...params } : undefined;
   if (isPlainObject(source)) return { ...source, ...params };
-  if (!hasParams) return source;
   throw new TRPCError({ code: 'BAD_REQUEST', message: 'The request body must be a JSON object' });
 }
 

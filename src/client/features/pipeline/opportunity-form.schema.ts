@@ -96,7 +96,7 @@ export function opportunityFormOf(lead: Lead): OpportunityFormInput {
 export function leadInputOf(values: OpportunityFormOutput): LeadInput & { dealName: string } {
   return {
     dealName: values.dealName,
-    personId: values.person?.id ?? null,
+    personId: values.person.id,
     companyId: values.company?.id ?? null,
     assignedUserId: values.assignedUserId === UNASSIGNED ? null : Number(values.assignedUserId),
     stage: values.stage,

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/create-db.ts';
-import { prepared } from '../../db/prepared.ts';
+import { prepared, type ParameterReferences } from '../../db/prepared.ts';
 import type { WorkspaceRole } from '../../../shared/roles.ts';
 import type { Workspace } from '../../../shared/workspaces.schema.ts';
 import {
@@ -31,7 +31,10 @@ export interface Membership {
  * suspended). Nothing is cached between requests: deactivation takes effect at once.
  */
 const findCaller = prepared(
-  (db: Database, userId: number, workspaceId: number | null) =>
+  (
+    db: Database,
+    { userId, workspaceId }: ParameterReferences<{ userId: number; workspaceId: number | null }>,
+  ) =>
     db
       .selectFrom('users')
       .leftJoin('userWorkspaces', (join) =>
@@ -65,7 +68,7 @@ export async function findActiveUserWithMembership(
   userId: number,
   workspaceId: number | null,
 ): Promise<{ user: SessionUser; membership: Membership | null } | undefined> {
-  const [row] = await findCaller(db, userId, workspaceId);
+  const [row] = await findCaller(db, { userId, workspaceId });
   if (!row) return undefined;
   const { userId: id, userEmail, userFullName, userIsAdmin, userProfileImageUrl, role } = row;
   const user = {

@@ -1,8 +1,14 @@
-import { sql } from 'kysely';
+import { sql, type Expression } from 'kysely';
 import type { Person, Tag, TagColor } from '../../../shared/contacts.schema.ts';
 import type { ListQuery } from '../../../shared/list.schema.ts';
 import type { Database } from '../../db/create-db.ts';
-import { listVariant, paginateVariant, preparedVariants } from '../../db/prepared.ts';
+import {
+  listVariant,
+  paginateVariant,
+  preparedVariants,
+  type ListVariant,
+  type ParameterReferences,
+} from '../../db/prepared.ts';
 import { containsPattern, iso } from '../../db/search.ts';
 
 export interface PersonValues {
@@ -22,8 +28,15 @@ function searchPattern(search: string | undefined): string | undefined {
   return search ? containsPattern(search) : undefined;
 }
 
-/** Persons of the workspace whose name, email or phone matches `pattern`, when given. */
-function baseQuery(db: Database, workspaceId: number, pattern: string | undefined) {
+/**
+ * Persons of the workspace whose name, email or phone matches `pattern`, when given (values,
+ * or references to the arguments of a prepared statement).
+ */
+function baseQuery(
+  db: Database,
+  workspaceId: number | Expression<number>,
+  pattern: string | Expression<string> | undefined,
+) {
   let query = db.selectFrom('persons as p').where('p.workspaceId', '=', workspaceId);
   // Name, email or phone: one lower-cased column (migration 0007), lowered here by the same
   // function, so the match is as case-insensitive as ILIKE.
@@ -32,7 +45,11 @@ function baseQuery(db: Database, workspaceId: number, pattern: string | undefine
   return query;
 }
 
-function selectPerson(db: Database, workspaceId: number, pattern?: string) {
+function selectPerson(
+  db: Database,
+  workspaceId: number | Expression<number>,
+  pattern?: string | Expression<string>,
+) {
   return baseQuery(db, workspaceId, pattern)
     .leftJoin('organizations as o', (join) =>
       join.onRef('o.workspaceId', '=', 'p.workspaceId').onRef('o.id', '=', 'p.companyId'),
@@ -78,26 +95,24 @@ function toPerson(r: Row): Person {
 }
 
 // The contacts list is the most read page: its two statements are compiled once per shape.
+type PersonListArguments = { workspaceId: number; pattern: string; limit: number; offset: number };
 const pageOfPersons = preparedVariants(
-  (
-    db: Database,
-    variant: string,
-    workspaceId: number,
-    pattern: string,
-    limit: number,
-    offset: number,
-  ) => {
-    const page = selectPerson(db, workspaceId, variant.includes('search') ? pattern : undefined)
+  (db: Database, variant: ListVariant, p: ParameterReferences<PersonListArguments>) => {
+    const page = selectPerson(db, p.workspaceId, variant.search ? p.pattern : undefined)
       .orderBy('p.createdAt', 'desc')
       .orderBy('p.id', 'desc');
-    return paginateVariant(page, variant, limit, offset);
+    return paginateVariant(page, variant, p.limit, p.offset);
   },
 );
 // The total is the same for every page of a list, and costs as much as the page: on the
 // embedded database it is remembered until the next write.
 const countOfPersons = preparedVariants(
-  (db: Database, variant: string, workspaceId: number, pattern: string) =>
-    baseQuery(db, workspaceId, variant === 'search' ? pattern : undefined).select(
+  (
+    db: Database,
+    variant: ListVariant,
+    p: ParameterReferences<Pick<PersonListArguments, 'workspaceId' | 'pattern'>>,
+  ) =>
+    baseQuery(db, p.workspaceId, variant.search ? p.pattern : undefined).select(
       sql<number>`count(*)::int`.as('total'),
     ),
   { remember: true },
@@ -110,17 +125,15 @@ export async function listPersons(
   query: ListQuery & { withTags?: boolean },
 ) {
   const pattern = searchPattern(query.search);
-  const searched = pattern !== undefined ? 'search' : '';
+  const searched = pattern !== undefined;
   const [rows, [count]] = await Promise.all([
-    pageOfPersons(
-      db,
-      listVariant(pattern !== undefined, query),
+    pageOfPersons(db, listVariant(searched, query), {
       workspaceId,
-      pattern ?? '',
-      query.limit ?? 0,
-      query.offset ?? 0,
-    ),
-    countOfPersons(db, searched, workspaceId, pattern ?? ''),
+      pattern: pattern ?? '',
+      limit: query.limit ?? 0,
+      offset: query.offset ?? 0,
+    }),
+    countOfPersons(db, listVariant(searched, {}), { workspaceId, pattern: pattern ?? '' }),
   ]);
   const items = rows.map(toPerson);
   if (query.withTags) {

@@ -107,10 +107,17 @@ describe('projects and time', () => {
       totalAmount: '0.00',
       client: { name: 'Acme Client' },
     });
-    expect(
-      (await owner.client.post('/api/projects', { name: 'No type', budgetLimit: 1, hourlyRate: 1 }))
-        .statusCode,
-    ).toBe(400);
+    // SPEC §9: a budget type left out is time; one that is neither time nor budget is refused.
+    const untyped = await owner.client.post('/api/projects', {
+      name: 'No type',
+      budgetLimit: 1,
+      hourlyRate: 1,
+    });
+    expect(untyped.statusCode).toBe(201);
+    expect(untyped.json().budgetType).toBe('time');
+    const badType = await owner.client.post('/api/projects', { name: 'Bad', budgetType: 'hours' });
+    expect(badType.statusCode).toBe(400);
+    expect(badType.json().error).toBe('Budget type must be time or budget');
   });
 
   it('keeps totals equal to the logged time: log, edit, delete, change the rate', async () => {
@@ -496,16 +503,22 @@ describe('dashboard', () => {
     ).json();
     await fresh.client.post('/api/time-entries', { projectId: p.id, hours: 2.5, date: today() });
     await fresh.client.post('/api/time-entries', { projectId: p.id, hours: 1, date: '2001-01-01' });
-    await fresh.client.post('/api/persons', { fullName: 'A' });
+    const personId = (await fresh.client.post('/api/persons', { fullName: 'A' })).json().id;
     await fresh.client.post('/api/organizations', { name: 'O' });
-    await fresh.client.post('/api/leads', { dealName: 'L1', value: 1000, probability: 50 });
+    await fresh.client.post('/api/leads', {
+      dealName: 'L1',
+      personId,
+      value: 1000,
+      probability: 50,
+    });
     await fresh.client.post('/api/leads', {
       dealName: 'L2',
+      personId,
       value: 333.33,
       probability: 30,
       stage: 'contacted',
     });
-    await fresh.client.post('/api/leads', { dealName: 'W', value: 700, stage: 'won' });
+    await fresh.client.post('/api/leads', { dealName: 'W', personId, value: 700, stage: 'won' });
     const sent = (
       await fresh.client.post('/api/invoices', { clientId: c.id, amount: 120.5, status: 'sent' })
     ).json();

@@ -1,8 +1,14 @@
-import { sql } from 'kysely';
+import { sql, type Expression } from 'kysely';
 import type { ListQuery } from '../../../shared/list.schema.ts';
 import type { Lead, Stage } from '../../../shared/pipeline.schema.ts';
 import type { Database } from '../../db/create-db.ts';
-import { listVariant, paginateVariant, preparedVariants } from '../../db/prepared.ts';
+import {
+  listVariant,
+  paginateVariant,
+  preparedVariants,
+  type ListVariant,
+  type ParameterReferences,
+} from '../../db/prepared.ts';
 import { containsPattern, iso } from '../../db/search.ts';
 
 // Stages
@@ -142,7 +148,12 @@ export interface LeadValues {
   lastContact?: string | null;
 }
 
-function selectLead(db: Database, workspaceId: number, pattern?: string) {
+/** Deals of the workspace matching `pattern`, when given (values, or prepared references). */
+function selectLead(
+  db: Database,
+  workspaceId: number | Expression<number>,
+  pattern?: string | Expression<string>,
+) {
   let query = db
     .selectFrom('leads as l')
     .leftJoin('persons as p', (j) =>
@@ -224,14 +235,12 @@ export async function listLeads(
   query: ListQuery,
 ): Promise<Lead[]> {
   const pattern = query.search ? containsPattern(query.search) : undefined;
-  const rows = await pageOfLeads(
-    db,
-    listVariant(pattern !== undefined, query),
+  const rows = await pageOfLeads(db, listVariant(pattern !== undefined, query), {
     workspaceId,
-    pattern ?? '',
-    query.limit ?? 0,
-    query.offset ?? 0,
-  );
+    pattern: pattern ?? '',
+    limit: query.limit ?? 0,
+    offset: query.offset ?? 0,
+  });
   return (rows[0]?.rows ?? []).map(toLead);
 }
 
@@ -247,19 +256,16 @@ type JsonLeadRow = Omit<LeadRow, 'lastContact' | 'createdAt'> & {
 const pageOfLeads = preparedVariants(
   (
     db: Database,
-    variant: string,
-    workspaceId: number,
-    pattern: string,
-    limit: number,
-    offset: number,
+    variant: ListVariant,
+    p: ParameterReferences<{ workspaceId: number; pattern: string; limit: number; offset: number }>,
   ) => {
     const page = paginateVariant(
-      selectLead(db, workspaceId, variant.includes('search') ? pattern : undefined)
+      selectLead(db, p.workspaceId, variant.search ? p.pattern : undefined)
         .orderBy('l.createdAt', 'desc')
         .orderBy('l.id', 'desc'),
       variant,
-      limit,
-      offset,
+      p.limit,
+      p.offset,
     );
     return db
       .selectFrom(page.as('page'))

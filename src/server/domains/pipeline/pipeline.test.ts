@@ -12,6 +12,9 @@ let owner: Awaited<ReturnType<typeof signUpWithWorkspace>>;
 let other: Awaited<ReturnType<typeof signUpWithWorkspace>>;
 let person: { id: number };
 let org: { id: number };
+/** A contact for deals whose person is not what a test is about (SPEC §5: every deal has one). */
+let contact: { id: number };
+let theirContact: { id: number };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -25,6 +28,8 @@ beforeAll(async () => {
       companyId: org.id,
     })
   ).json();
+  contact = (await owner.client.post('/api/persons', { fullName: 'Selina Kyle' })).json();
+  theirContact = (await other.client.post('/api/persons', { fullName: 'Oswald' })).json();
 });
 afterAll(() => t.close());
 
@@ -85,7 +90,11 @@ describe('stages', () => {
   it('refuses to delete a stage holding deals (409 with the SPEC message), deletes it once empty', async () => {
     const stage = (await owner.client.post('/api/stages', { label: 'Short Lived' })).json();
     const lead = (
-      await owner.client.post('/api/leads', { dealName: 'Blocker', stage: stage.key })
+      await owner.client.post('/api/leads', {
+        dealName: 'Blocker',
+        personId: contact.id,
+        stage: stage.key,
+      })
     ).json();
     const refused = await owner.client.delete(`/api/stages/${stage.id}`);
     expect(refused.statusCode).toBe(409);
@@ -155,13 +164,13 @@ describe('leads', () => {
       owner: { fullName: 'Test User', isActive: true },
     });
     const minimal = (
-      await owner.client.post('/api/leads', { dealName: 'Tiny', value: '0' })
+      await owner.client.post('/api/leads', { dealName: 'Tiny', personId: contact.id, value: '0' })
     ).json();
     expect(minimal).toMatchObject({
       value: '0.00',
       probability: 0,
       stage: 'new',
-      person: null,
+      person: { fullName: 'Selina Kyle', email: null },
       company: null,
       owner: null,
     });
@@ -183,24 +192,31 @@ describe('leads', () => {
     expect(bad.json().error).toBe('Unknown stage "nowhere"');
     const theirStageKeyOnly = await owner.client.post('/api/leads', {
       dealName: 'X',
+      personId: contact.id,
       stage: 'due_diligence',
     });
     expect(theirStageKeyOnly.statusCode).toBe(201);
-    expect(
-      (await other.client.post('/api/leads', { dealName: 'X', stage: 'due_diligence' })).statusCode,
-    ).toBe(400);
+    const unknownToThem = await other.client.post('/api/leads', {
+      dealName: 'X',
+      personId: theirContact.id,
+      stage: 'due_diligence',
+    });
+    expect(unknownToThem.statusCode).toBe(400);
+    expect(unknownToThem.json().error).toBe('Unknown stage "due_diligence"');
   });
 
   it('validates probability, value, dates and names', async () => {
+    const personId = contact.id;
     const cases: [unknown, string][] = [
       [{}, 'Deal name is required'],
-      [{ dealName: 'P', probability: 101 }, 'Number must be less than or equal to 100'],
-      [{ dealName: 'P', probability: -1 }, 'Number must be greater than or equal to 0'],
-      [{ dealName: 'P', probability: 5.5 }, 'Probability must be a whole number'],
-      [{ dealName: 'P', value: -5 }, 'Number must be greater than or equal to 0'],
-      [{ dealName: 'P', value: 'lots' }, 'Enter an amount like 1200.50'],
-      [{ dealName: 'P', value: 1e12 }, 'Amount must be at most 99,999,999.99'],
-      [{ dealName: 'P', closeDate: '31/01/2027' }, 'Invalid date'],
+      [{ dealName: 'P' }, 'Person assignment is required'],
+      [{ dealName: 'P', personId, probability: 101 }, 'Number must be less than or equal to 100'],
+      [{ dealName: 'P', personId, probability: -1 }, 'Number must be greater than or equal to 0'],
+      [{ dealName: 'P', personId, probability: 5.5 }, 'Probability must be a whole number'],
+      [{ dealName: 'P', personId, value: -5 }, 'Number must be greater than or equal to 0'],
+      [{ dealName: 'P', personId, value: 'lots' }, 'Enter an amount like 1200.50'],
+      [{ dealName: 'P', personId, value: 1e12 }, 'Amount must be at most 99,999,999.99'],
+      [{ dealName: 'P', personId, closeDate: '31/01/2027' }, 'Invalid date'],
     ];
     for (const [body, message] of cases) {
       const res = await owner.client.post('/api/leads', body);
@@ -225,8 +241,12 @@ describe('leads', () => {
 
   it("refuses another workspace's ids with 404 and leaves them untouched", async () => {
     const theirPerson = (await other.client.post('/api/persons', { fullName: 'Joker' })).json();
-    const theirLead = (await other.client.post('/api/leads', { dealName: 'Their Deal' })).json();
-    const mine = (await owner.client.post('/api/leads', { dealName: 'Mine' })).json();
+    const theirLead = (
+      await other.client.post('/api/leads', { dealName: 'Their Deal', personId: theirContact.id })
+    ).json();
+    const mine = (
+      await owner.client.post('/api/leads', { dealName: 'Mine', personId: contact.id })
+    ).json();
     const before = await snapshot(t.db);
     const attempts = await Promise.all([
       owner.client.post('/api/leads', { dealName: 'Spy', personId: theirPerson.id }),
@@ -242,7 +262,11 @@ describe('leads', () => {
   it('shows a deactivated owner as inactive, and deletes deals', async () => {
     const member = await joinAs(t, owner.workspace.id, 'collaborator');
     const lead = (
-      await owner.client.post('/api/leads', { dealName: 'Owned', assignedUserId: member.user.id })
+      await owner.client.post('/api/leads', {
+        dealName: 'Owned',
+        personId: contact.id,
+        assignedUserId: member.user.id,
+      })
     ).json();
     expect(lead.owner).toEqual({ fullName: 'Test User', isActive: true });
     await t.db
