@@ -96,6 +96,17 @@ export const ImportInputSchema = z.object({
   rows: z.array(ImportRowSchema).min(1).max(1000, 'Send at most 1000 rows at a time'),
   /** Row number of the first row in the file, so reports name file rows. */
   firstRowNumber: z.number().int().min(1).default(1),
+  /**
+   * Names the file (the dialog sends the SHA-256 of its bytes): rows this file already
+   * created in the workspace are skipped, so sending it again creates nothing twice.
+   */
+  importId: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9._:-]{1,100}$/,
+      'Import id must be 1 to 100 letters, digits, dots, colons, dashes or underscores',
+    )
+    .optional(),
 });
 
 export const ImportResultSchema = z.object({

@@ -247,6 +247,60 @@ test('a CSV of 50 rows imports 48 contacts and reports the two bad rows', async 
   await expect(page.getByRole('row', { name: /Fabrikam/ })).toContainText('48 people');
 });
 
+test('importing the same file twice creates its contacts once, those without an email too', async ({
+  page,
+}) => {
+  const user = newUser('reimport');
+  await signUpWithWorkspace(page, user);
+  const csv = Buffer.from(
+    [
+      'Name,Email,Phone',
+      'Grace Hopper,grace@navy.example.com,555-0101',
+      'Alan Turing,,555-0102',
+      'Alan Turing,,555-0103',
+      'Edsger Dijkstra,,',
+      ',nameless@navy.example.com,',
+    ].join('\n'),
+  );
+  const wizard = page.getByRole('dialog', { name: 'Import Contacts' });
+  const importFile = async () => {
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    await wizard.locator('input[type="file"]').setInputFiles({
+      name: 'pioneers.csv',
+      mimeType: 'text/csv',
+      buffer: csv,
+    });
+    await expect(
+      wizard.getByText('Importing the same file again skips the rows it already created', {
+        exact: false,
+      }),
+    ).toBeVisible();
+    await wizard.getByRole('button', { name: 'Import 5 contacts' }).click();
+    await expect(wizard.getByText('Import complete')).toBeVisible();
+  };
+
+  await page.goto('/contacts');
+  await importFile();
+  await expect(wizard.getByLabel('4 created')).toBeVisible();
+  await expect(wizard.getByLabel('1 rejected')).toBeVisible();
+  await wizard.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByText('Showing 1–4 of 4 contacts')).toBeVisible();
+
+  // The same file again, as after a failure or a second click: nothing new.
+  await importFile();
+  await expect(wizard.getByLabel('0 created')).toBeVisible();
+  await expect(wizard.getByLabel('4 skipped')).toBeVisible();
+  await expect(wizard.getByLabel('1 rejected')).toBeVisible();
+  for (const row of [2, 3, 4, 5]) {
+    await expect(wizard.getByRole('row', { name: new RegExp(`^Row ${row} `) })).toContainText(
+      'Already imported from this file',
+    );
+  }
+  await wizard.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByText('Showing 1–4 of 4 contacts')).toBeVisible();
+  await expect(page.getByRole('row', { name: /Alan Turing/ })).toHaveCount(2);
+});
+
 test('an organization is renamed and deleted from its drawer; its people stay', async ({
   page,
 }) => {

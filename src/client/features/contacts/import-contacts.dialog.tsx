@@ -38,7 +38,8 @@ import {
   type ImportField,
 } from './import-mapping.ts';
 
-type ParsedFile = { name: string; records: string[][] };
+/** `importId` names the file to the server, which then never creates one of its rows twice. */
+type ParsedFile = { name: string; records: string[][]; importId: string | undefined };
 type Progress = { done: number; total: number };
 
 const STEPS = ['Choose file', 'Map columns', 'Import'];
@@ -58,6 +59,17 @@ async function parseCsv(file: File): Promise<string[][]> {
       error: (error) => reject(error),
     });
   });
+}
+
+/**
+ * The SHA-256 of the file's bytes: choosing the same file again, even after a reload, gives
+ * the same id. Browsers offer it only to secure pages (HTTPS, localhost); elsewhere the
+ * import goes without one, and the dialog does not promise what it cannot keep.
+ */
+async function fileDigest(file: File): Promise<string | undefined> {
+  if (!globalThis.crypto?.subtle) return undefined;
+  const digest = await crypto.subtle.digest('SHA-256', await file.arrayBuffer());
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 function columnHeaders(records: string[][], hasHeader: boolean): string[] {
@@ -134,7 +146,8 @@ function Stat({ label, value, color }: { label: string; value: number; color: st
 /**
  * The CSV import wizard: choose a file (parsed in the browser), check which column fills
  * which field, then send the rows in batches with a progress bar and report what was
- * created, skipped (duplicates by email) and rejected, by row number of the file.
+ * created, skipped (rows this file already created, duplicates by email) and rejected, by
+ * row number of the file.
  */
 export function ImportContactsDialog({
   opened,
@@ -191,7 +204,7 @@ export function ImportContactsDialog({
     if (!chosen) return;
     setFileError(null);
     try {
-      const records = await parseCsv(chosen);
+      const [records, importId] = await Promise.all([parseCsv(chosen), fileDigest(chosen)]);
       // A file usually ends with a newline, which parses as one more, empty, record.
       while (records.length > 0 && isBlankRecord(records[records.length - 1] ?? [])) {
         records.pop();
@@ -200,7 +213,7 @@ export function ImportContactsDialog({
         setFileError('This file has no rows to import.');
         return;
       }
-      setFile({ name: chosen.name, records });
+      setFile({ name: chosen.name, records, importId });
       setHasHeader(true);
       setMapping(autoMap(columnHeaders(records, true)));
     } catch (error) {
@@ -228,7 +241,7 @@ export function ImportContactsDialog({
     setProgress({ done, total });
     try {
       for (const batch of batches) {
-        const answer = await importBatch(batch);
+        const answer = await importBatch({ ...batch, importId: file.importId });
         summary = {
           created: summary.created + answer.created,
           skipped: [...summary.skipped, ...answer.skipped],
@@ -402,9 +415,11 @@ export function ImportContactsDialog({
             </Alert>
           )}
           <Text size="sm" c="dimmed">
-            Rows without a name or with an invalid email are rejected; rows whose email already
-            belongs to a contact are skipped. Organizations are matched by name and created when
-            missing.
+            Rows without a name or with an invalid email are rejected, and rows whose email already
+            belongs to a contact are skipped.{' '}
+            {file.importId &&
+              'Importing the same file again skips the rows it already created, those without an email too. '}
+            Organizations are matched by name and created when missing.
           </Text>
           <Group justify="space-between" gap="sm">
             <Button variant="default" onClick={reset}>
@@ -442,8 +457,10 @@ export function ImportContactsDialog({
           </Stack>
           {failure && (
             <Alert color="red" icon={<IconX size={18} />} title="The import stopped">
-              {failure} Rows up to {number.format(progress.done)} were processed; importing the same
-              file again skips the contacts already created.
+              {failure} Rows up to {number.format(progress.done)} were processed;{' '}
+              {file?.importId
+                ? 'importing the same file again skips the contacts already created.'
+                : 'importing the same file again skips the contacts whose email already exists.'}
             </Alert>
           )}
           <SimpleGrid cols={3} spacing="sm">

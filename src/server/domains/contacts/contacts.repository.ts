@@ -194,12 +194,15 @@ export async function insertPersons(
   workspaceId: number,
   rows: (PersonValues & { fullName: string })[],
 ) {
-  if (rows.length === 0) return 0;
-  const result = await db
+  if (rows.length === 0) return [];
+  // The ids come back in the order of `rows` (PostgreSQL returns a multi-row VALUES insert
+  // in order), which lets an import pair each contact with the file row it came from.
+  const inserted = await db
     .insertInto('persons')
     .values(rows.map((r) => ({ ...r, workspaceId })))
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? rows.length);
+    .returning('id')
+    .execute();
+  return inserted.map((r) => r.id);
 }
 
 export async function updatePerson(

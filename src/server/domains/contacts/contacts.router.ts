@@ -52,7 +52,13 @@ export const contactsRouter = router({
     .input(ImportInputSchema)
     .output(ImportResultSchema)
     .mutation(({ ctx, input }) =>
-      contacts.importContacts(ctx.db, ctx.workspace.id, input.rows, input.firstRowNumber),
+      contacts.importContacts(
+        ctx.db,
+        ctx.workspace.id,
+        input.rows,
+        input.firstRowNumber,
+        input.importId,
+      ),
     ),
 });
 

@@ -8,6 +8,7 @@ import {
   findOrCreateOrganizationsByName,
 } from '../organizations/organizations.repository.ts';
 import { isActiveMember } from '../team/team.repository.ts';
+import * as imports from './contact-imports.repository.ts';
 import * as repo from './contacts.repository.ts';
 
 const CONTACT_NOT_FOUND = 'Contact not found';
@@ -92,12 +93,15 @@ const emailSchema = z.email();
  * One batch of a CSV import. A row without a name or with a bad email is rejected; a row
  * whose email a contact already has (or an earlier row of the batch) is skipped; the rest
  * are created in one insert, with their organizations found or created by name.
+ * With an `importId` (the file), a row that file already created is skipped too, emails or
+ * not, and every row created is recorded: retrying a file never doubles a contact.
  */
 export async function importContacts(
   db: Database,
   workspaceId: number,
   rows: ImportRow[],
   firstRowNumber: number,
+  importId?: string,
 ): Promise<ImportResult> {
   const result: ImportResult = { created: 0, skipped: [], rejected: [] };
   const accepted: {
@@ -136,12 +140,26 @@ export async function importContacts(
   });
 
   await db.transaction().execute(async (trx) => {
+    let imported = new Set<number>();
+    if (importId) {
+      await imports.lockImport(trx, workspaceId, importId);
+      imported = await imports.importedRowNumbers(
+        trx,
+        workspaceId,
+        importId,
+        accepted.map((a) => a.row),
+      );
+    }
     const taken = await repo.existingEmails(
       trx,
       workspaceId,
       accepted.flatMap((a) => (a.values.email ? [a.values.email] : [])),
     );
     const fresh = accepted.filter((a) => {
+      if (imported.has(a.row)) {
+        result.skipped.push({ row: a.row, reason: 'Already imported from this file' });
+        return false;
+      }
       if (a.values.email && taken.has(a.values.email)) {
         result.skipped.push({ row: a.row, reason: 'A contact with this email already exists' });
         return false;
@@ -153,7 +171,7 @@ export async function importContacts(
       workspaceId,
       fresh.flatMap((a) => (a.organization ? [a.organization] : [])),
     );
-    result.created = await repo.insertPersons(
+    const personIds = await repo.insertPersons(
       trx,
       workspaceId,
       fresh.map((a) => ({
@@ -163,6 +181,15 @@ export async function importContacts(
           : null,
       })),
     );
+    if (importId) {
+      await imports.recordImportedRows(
+        trx,
+        workspaceId,
+        importId,
+        fresh.map((a, index) => ({ rowNumber: a.row, personId: personIds[index]! })),
+      );
+    }
+    result.created = personIds.length;
   });
   result.skipped.sort((a, b) => a.row - b.row);
   return result;
