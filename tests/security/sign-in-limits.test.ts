@@ -282,6 +282,30 @@ describe('password change', () => {
     expect((await login(t.app, user.email, password, newAddress())).statusCode).toBe(200);
   });
 
+  it('holds under a burst of concurrent guesses', async () => {
+    const { client, user } = await signUp(t.app);
+    const cookie = client.cookie!;
+    const hashBefore = await passwordHash(user.id);
+    const callsBefore = argonCalls.verify;
+    const burst = await Promise.all(
+      Array.from({ length: 4 * ACCOUNT_LIMIT }, () =>
+        withSession(t.app, cookie, 'PUT', '/api/account/password', {
+          currentPassword: WRONG,
+          newPassword: NEW_PASSWORD,
+          confirmPassword: NEW_PASSWORD,
+        }),
+      ),
+    );
+    const statuses = burst.map((res) => res.statusCode).sort();
+    expect(statuses).toEqual([
+      ...Array(ACCOUNT_LIMIT).fill(400),
+      ...Array(3 * ACCOUNT_LIMIT).fill(429),
+    ]);
+    // Only the counted guesses reached argon2.
+    expect(argonCalls.verify - callsBefore).toBe(ACCOUNT_LIMIT);
+    expect(await passwordHash(user.id)).toBe(hashBefore);
+  });
+
   it('a success resets the count', async () => {
     const { client, password } = await signUp(t.app);
     const cookie = client.cookie!;
