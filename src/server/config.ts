@@ -38,6 +38,10 @@ const EnvSchema = z.object({
   UPLOAD_QUOTA_USER_MB: z.coerce.number().int().min(1).max(1_000_000).default(50),
   /** MB (MiB) of images one workspace keeps: the logos set on it, until replaced ones are collected. */
   UPLOAD_QUOTA_WORKSPACE_MB: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  /** Heavy requests (exports, imports, lists over 100 rows) one workspace runs at once, per server. */
+  HEAVY_REQUESTS_PER_WORKSPACE: z.coerce.number().int().min(1).max(100).default(2),
+  /** Heavy requests of one workspace that wait for a slot; past them, 429 with Retry-After. */
+  HEAVY_REQUEST_QUEUE: z.coerce.number().int().min(0).max(1000).default(4),
 });
 
 export interface Config {
@@ -60,6 +64,8 @@ export interface Config {
   housekeepingIntervalMs: number;
   uploadQuotaUserBytes: number;
   uploadQuotaWorkspaceBytes: number;
+  heavyRequestsPerWorkspace: number;
+  heavyRequestQueue: number;
   /** Built client served at `/`; absent in server-only tests. */
   clientDir: string | undefined;
 }
@@ -100,6 +106,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     housekeepingIntervalMs: e.HOUSEKEEPING_INTERVAL_MS,
     uploadQuotaUserBytes: e.UPLOAD_QUOTA_USER_MB * 1024 * 1024,
     uploadQuotaWorkspaceBytes: e.UPLOAD_QUOTA_WORKSPACE_MB * 1024 * 1024,
+    heavyRequestsPerWorkspace: e.HEAVY_REQUESTS_PER_WORKSPACE,
+    heavyRequestQueue: e.HEAVY_REQUEST_QUEUE,
     clientDir: existsSync(join(clientDir, 'index.html')) ? clientDir : undefined,
   };
 }

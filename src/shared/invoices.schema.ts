@@ -54,7 +54,8 @@ export const InvoiceSchema = z.object({
   dueDate: z.string().nullable(),
   paidDate: z.string().nullable(),
   createdAt: z.string(),
-  client: z.object({ name: z.string() }),
+  /** What the printable invoice shows of its client. */
+  client: z.object({ name: z.string(), company: z.string().nullable(), email: z.string() }),
   project: z.object({ name: z.string() }).nullable(),
   timeEntryCount: z.number(),
 });

@@ -1,15 +1,33 @@
 import { z } from 'zod';
 
 /**
- * Optional paging and search on every list: without `limit` the whole list is answered,
- * as the original API did; the client always pages.
+ * The most rows one list answer may hold, and what a list without `limit` answers: one
+ * request must not cost the server (and every other workspace) a whole table.
+ */
+export const MAX_PAGE_SIZE = 500;
+
+/**
+ * Paging and search on every list. `limit` defaults to the maximum, so a list asked for
+ * without it answers its first page; the size of the whole list is the page's `total`
+ * (`X-Total-Count` on REST).
  */
 export const ListQuerySchema = z.object({
   search: z.string().trim().max(200, 'Search must be less than 200 characters').optional(),
-  limit: z.coerce.number().int().min(1).max(500).optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_PAGE_SIZE)
+    .default(MAX_PAGE_SIZE)
+    .meta({
+      description: `Rows in this page, at most ${MAX_PAGE_SIZE} (the default). The X-Total-Count header tells how many rows the whole list holds; page on with offset.`,
+    }),
   offset: z.coerce.number().int().min(0).max(10_000_000).optional(),
 });
 export type ListQuery = z.infer<typeof ListQuerySchema>;
+
+/** An export's filter: the list's search, never a page (an export streams every row). */
+export const ExportQuerySchema = ListQuerySchema.pick({ search: true });
 
 /** A page of a list and the size of the whole (filtered) list. */
 export function pageOf<T extends z.ZodType>(item: T) {

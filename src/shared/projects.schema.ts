@@ -35,6 +35,8 @@ export const ProjectInputSchema = z.object({
 export const ProjectUpdateSchema = updateSchemaOf(ProjectInputSchema).extend({ id: IdSchema });
 export const ProjectListQuerySchema = ListQuerySchema.extend({
   status: z.enum(PROJECT_STATUSES).optional(),
+  /** One client's projects (the invoice dialog offers only those). */
+  clientId: IdSchema.optional(),
 });
 
 export const ProjectSchema = z.object({

@@ -20,6 +20,8 @@ export const TimeEntryInputSchema = z.object({
 export const TimeEntryUpdateSchema = updateSchemaOf(TimeEntryInputSchema).extend({ id: IdSchema });
 export const TimeEntryListQuerySchema = ListQuerySchema.extend({
   projectId: IdSchema.optional(),
+  /** The entries one invoice billed (its printable view lists them). */
+  invoiceId: IdSchema.optional(),
   /** Only entries no invoice has billed yet. */
   unbilled: z
     .union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')])

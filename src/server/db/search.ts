@@ -1,3 +1,5 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
+
 /** An ILIKE pattern matching `text` anywhere, with the user's % and _ taken literally. */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -19,4 +21,42 @@ export function paginate<Q extends { limit(n: number): Q; offset(n: number): Q }
   if (limit !== undefined) result = result.limit(limit);
   if (offset) result = result.offset(offset);
   return result;
+}
+
+/**
+ * The size of a whole list when one of its pages tells it: a page shorter than its limit
+ * ends the list (an empty first page is an empty list). Undefined when it takes a count.
+ */
+export function totalFromPage(
+  rows: number,
+  { limit, offset = 0 }: { limit: number; offset?: number },
+): number | undefined {
+  if (rows > 0 && rows < limit) return offset + rows;
+  if (rows === 0 && offset === 0) return 0;
+  return undefined;
+}
+
+/**
+ * A page of a list query and the size of the whole filtered list: a full page (or an empty
+ * one past the start) costs a count over the same tables and filters.
+ */
+export async function pageWithTotal<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  page: { limit: number; offset?: number },
+): Promise<{ rows: O[]; total: number }> {
+  const rows = await paginate(query, page).execute();
+  const total = totalFromPage(rows.length, page) ?? (await countOf(query));
+  return { rows, total };
+}
+
+/** How many rows a list query matches, whatever its columns and order. */
+export async function countOf<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+): Promise<number> {
+  const count = await query
+    .clearSelect()
+    .clearOrderBy()
+    .select(sql<number>`count(*)::int`.as('total'))
+    .executeTakeFirstOrThrow();
+  return (count as { total: number }).total;
 }

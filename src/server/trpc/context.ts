@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/create-db.ts';
+import type { KeyedSemaphore } from '../plugins/heavy-requests.ts';
 import type { Mailer } from '../plugins/mailer.ts';
 import type { RequestStats } from '../plugins/request-stats.ts';
 
@@ -12,6 +13,8 @@ export interface Context {
   reply: FastifyReply;
   mailer: Mailer;
   requestStats: RequestStats;
+  /** Slots of heavy requests (exports, imports, large lists) per workspace. */
+  heavyRequests: KeyedSemaphore;
 }
 
 export type AppServices = Omit<Context, 'req' | 'reply'>;

@@ -6,6 +6,7 @@ import {
   resolveIdentity,
   SESSION_REQUIRED_MESSAGE,
 } from '../domains/auth/identity.ts';
+import { holdHeavySlot, isLargePage } from '../plugins/heavy-requests.ts';
 import { hitRateLimit, tooManyAttempts } from '../plugins/rate-limit.ts';
 import type { Context } from './context.ts';
 
@@ -220,3 +221,31 @@ export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
   }
   return next();
 });
+
+/** Whose heavy-request slots a call takes: its workspace's, or a platform admin's own. */
+function heavyKey(ctx: { workspace?: { id: number }; user?: { id: number } }): string {
+  return ctx.workspace ? `workspace:${ctx.workspace.id}` : `user:${ctx.user?.id ?? 0}`;
+}
+
+/**
+ * A heavy call (export, import): its request holds one of the workspace's few slots while
+ * it runs and streams (plugins/heavy-requests.ts), so one workspace cannot take the whole
+ * server. Goes after the access checks: a refused caller never waits for a slot.
+ */
+export const heavyRequest = t.middleware(async ({ ctx, next }) => {
+  await holdHeavySlot(ctx, heavyKey(ctx as Parameters<typeof heavyKey>[0]));
+  return next();
+});
+
+/** A list: heavy when it asks for more than HEAVY_LIST_ROWS rows (no limit: the maximum page). */
+const heavyWhenLarge = t.middleware(async ({ ctx, getRawInput, next }) => {
+  if (isLargePage(await getRawInput())) {
+    await holdHeavySlot(ctx, heavyKey(ctx as Parameters<typeof heavyKey>[0]));
+  }
+  return next();
+});
+
+export const heavyProcedure = workspaceProcedure.use(heavyRequest);
+export const listProcedure = workspaceProcedure.use(heavyWhenLarge);
+export const heavyAdminProcedure = adminProcedure.use(heavyRequest);
+export const adminListProcedure = adminProcedure.use(heavyWhenLarge);

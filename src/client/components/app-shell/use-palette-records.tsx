@@ -62,7 +62,7 @@ export function usePaletteRecords(query: string): {
     ],
     [
       'Deals',
-      (deals.data ?? []).slice(0, RESULTS_PER_KIND).map((lead) => ({
+      (deals.data?.items ?? []).map((lead) => ({
         id: `deal-${lead.id}`,
         label: lead.dealName,
         description: [lead.company?.name ?? lead.person?.fullName, formatMoney(lead.value)]

@@ -109,7 +109,7 @@ export function ApiTokensCard() {
                     </Text>
                     <Code fz="xs" visibleFrom="xs">{`${token.prefix}…`}</Code>
                   </Group>
-                  <Group gap={8} wrap="wrap" rowGap={2}>
+                  <Group gap={8} wrap="wrap" style={{ rowGap: 2 }}>
                     <Badge
                       size="xs"
                       variant="light"

@@ -41,7 +41,7 @@ export function AdminInvitationsPage() {
   const [cancelling, setCancelling] = useState<AdminInvitation | null>(null);
   const cancellingShown = useRetained(cancelling);
 
-  const rows = list.data ?? [];
+  const rows = list.data?.items ?? [];
   const items = rows.slice(0, ADMIN_PAGE_SIZE);
   const hasNext = rows.length > ADMIN_PAGE_SIZE;
   // After cancellations the page may be empty: step back to one that has rows.

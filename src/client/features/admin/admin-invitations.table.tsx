@@ -2,7 +2,7 @@ import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import type { RouterOutputs } from '../../trpc.ts';
 import { formatDate, invitationStatus, roleLabel, type InvitationStatus } from './admin-format.ts';
 
-export type AdminInvitation = RouterOutputs['admin']['invitations'][number];
+export type AdminInvitation = RouterOutputs['admin']['invitations']['items'][number];
 
 const STATUS_COLORS: Record<InvitationStatus, string> = {
   Accepted: 'teal',

@@ -14,7 +14,8 @@ import { AdminTableFooter } from './admin-table-footer.tsx';
 import { AdminTableState } from './admin-table-state.tsx';
 import { AdminUserDrawer } from './admin-user.drawer.tsx';
 import { AdminUsersTable, type AdminUser } from './admin-users.table.tsx';
-import { downloadUsersCsv, fetchAllUsers } from './export-users.ts';
+import { fetchAllPages } from '../../components/fetch-all-pages.ts';
+import { downloadUsersCsv } from './export-users.ts';
 import { refreshAudit } from './refresh-audit.ts';
 
 /**
@@ -72,7 +73,7 @@ export function AdminUsersPage() {
   const exportUsers = async () => {
     setExporting(true);
     try {
-      const users = await fetchAllUsers((offset, limit) =>
+      const { items: users } = await fetchAllPages((offset, limit) =>
         utils.client.admin.users.query({ search: debounced || undefined, offset, limit }),
       );
       await downloadUsersCsv(users);

@@ -1,55 +1,79 @@
-import { Anchor, Group, Select, Stack } from '@mantine/core';
+import { Anchor, Group, Stack } from '@mantine/core';
+import { keepPreviousData } from '@tanstack/react-query';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { PICKER_ROWS, RecordSelect } from '../../components/record-select.tsx';
 import { trpc } from '../../trpc.ts';
 import { NewClientPanel } from './new-client.panel.tsx';
 
 /**
- * The client of a project or an invoice: chosen from the workspace's clients by name, or
- * created on the spot ('New Client'), in which case the new one is chosen.
+ * The client of a project or an invoice: chosen from the workspace's clients by name,
+ * searched on the server, or created on the spot ('New Client'), in which case the new one
+ * is chosen. `valueLabel` names the client already chosen (an edited project's).
  */
 export function ClientPicker({
   value,
+  valueLabel = null,
   onChange,
   error,
   required = false,
   disabled = false,
 }: {
   value: number | null;
+  valueLabel?: string | null;
   onChange: (clientId: number | null) => void;
   error?: string;
   required?: boolean;
   disabled?: boolean;
 }) {
-  const clients = trpc.clients.list.useQuery();
+  const [query, setQuery] = useState('');
+  const clients = trpc.clients.list.useQuery(
+    { search: query || undefined, limit: PICKER_ROWS },
+    { placeholderData: keepPreviousData },
+  );
+  const [chosen, setChosen] = useState(
+    value !== null && valueLabel !== null ? { id: value, label: valueLabel } : null,
+  );
   const [creating, setCreating] = useState(false);
-  const options = (clients.data ?? []).map((client) => ({
-    value: String(client.id),
+  const options = (clients.data?.items ?? []).map((client) => ({
+    id: client.id,
     label: client.company ? `${client.name} (${client.company})` : client.name,
   }));
+  const label =
+    value === null
+      ? null
+      : chosen?.id === value
+        ? chosen.label
+        : (options.find((o) => o.id === value)?.label ?? null);
+  const choose = (id: number | null, text: string | null) => {
+    setChosen(id !== null && text !== null ? { id, label: text } : null);
+    onChange(id);
+  };
 
   return (
     <Stack gap={6}>
-      <Select
+      <RecordSelect
         label="Client"
         placeholder={clients.isPending ? 'Loading clients...' : 'Choose a client'}
-        data={options}
-        value={value === null ? null : String(value)}
-        onChange={(next) => onChange(next ? Number(next) : null)}
-        searchable
+        value={value}
+        valueLabel={label}
+        options={options}
+        total={clients.data?.total ?? 0}
+        searching={clients.isFetching}
+        onQueryChange={setQuery}
+        onChange={choose}
         clearable={!required}
         withAsterisk={required}
         nothingFoundMessage="No clients found"
         error={error}
         disabled={disabled}
-        comboboxProps={{ withinPortal: true }}
       />
       {creating ? (
         <NewClientPanel
           onCancel={() => setCreating(false)}
           onCreated={(client) => {
             setCreating(false);
-            onChange(client.id);
+            choose(client.id, client.company ? `${client.name} (${client.company})` : client.name);
           }}
         />
       ) : (

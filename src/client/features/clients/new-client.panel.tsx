@@ -35,8 +35,7 @@ export function NewClientPanel({
     try {
       const client = await createClient(values);
       toastSuccess('Client created');
-      // The picker chooses the new client at once, so it must be among the options now.
-      utils.clients.list.setData(undefined, (old) => (old ? [...old, client] : [client]));
+      // The picker keeps the new client's name itself; its lists gain it on refetch.
       void utils.clients.list.invalidate();
       onCreated(client);
     } catch (error) {

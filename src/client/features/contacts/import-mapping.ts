@@ -1,4 +1,5 @@
 import type { ImportRow } from '../../../shared/contacts.schema.ts';
+import { restoreFormulas } from '../../../shared/csv-formulas.ts';
 
 /** What a CSV column can become. First and last name columns are joined into the full name. */
 export type ImportField =
@@ -82,7 +83,8 @@ export function isBlankRecord(record: string[]): boolean {
 function toImportRow(record: string[], mapping: ColumnMapping): ImportRow {
   const values: Partial<Record<ImportField, string>> = {};
   mapping.forEach((field, index) => {
-    const cell = record[index]?.trim();
+    // A Keel export put an apostrophe before text a spreadsheet would run as a formula.
+    const cell = restoreFormulas(record[index]?.trim() ?? '');
     if (field && cell) values[field] = cell;
   });
   const fullName = values.fullName ?? [values.firstName, values.lastName].filter(Boolean).join(' ');

@@ -44,7 +44,7 @@ export function UpcomingInvoicesCard() {
         </Button>
       </Alert>
     );
-  } else if (invoices.data.length === 0) {
+  } else if (invoices.data.items.length === 0) {
     body = (
       <EmptyState
         py="lg"
@@ -58,7 +58,7 @@ export function UpcomingInvoicesCard() {
   } else {
     body = (
       <Stack gap={0}>
-        {invoices.data.map((invoice, index) => (
+        {invoices.data.items.map((invoice, index) => (
           <Fragment key={invoice.id}>
             {index > 0 && <Divider />}
             <Group justify="space-between" wrap="nowrap" gap="sm" py="sm">

@@ -13,8 +13,8 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { useCallback } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { trpc } from '../../trpc.ts';
 import { ClientPicker } from '../clients/client-picker.tsx';
+import { ProjectPicker } from '../projects/project-picker.tsx';
 import {
   InvoiceFormSchema,
   invoiceFormDefaults,
@@ -26,7 +26,6 @@ import { useInvoiceMutations } from './use-invoice-mutations.ts';
 
 function InvoiceCreateForm({ onDone }: { onDone: () => void }) {
   const mutations = useInvoiceMutations();
-  const projects = trpc.projects.list.useQuery();
   const form = useForm<InvoiceFormInput, unknown, InvoiceFormOutput>({
     resolver: zodResolver(InvoiceFormSchema),
     defaultValues: invoiceFormDefaults(),
@@ -37,11 +36,6 @@ function InvoiceCreateForm({ onDone }: { onDone: () => void }) {
     name: ['clientId', 'projectId', 'timeEntryIds'],
   });
   const billingTime = timeEntryIds.length > 0;
-
-  // SPEC §5: the project choices are the chosen client's projects.
-  const projectOptions = (projects.data ?? [])
-    .filter((project) => clientId !== null && project.clientId === clientId)
-    .map((project) => ({ value: String(project.id), label: project.name }));
 
   const { setValue } = form;
   const setAmount = useCallback(
@@ -87,28 +81,26 @@ function InvoiceCreateForm({ onDone }: { onDone: () => void }) {
           <Controller
             control={form.control}
             name="projectId"
-            render={({ field }) => (
-              <Select
-                label="Project"
-                placeholder={
-                  clientId === null
-                    ? 'Choose a client first'
-                    : projectOptions.length === 0
-                      ? 'This client has no projects'
-                      : 'Optional'
-                }
-                data={projectOptions}
-                value={field.value === null ? null : String(field.value)}
-                onChange={(value) => {
-                  field.onChange(value ? Number(value) : null);
-                  setValue('timeEntryIds', []);
-                }}
-                disabled={clientId === null || projectOptions.length === 0}
-                clearable
-                searchable
-                comboboxProps={{ withinPortal: true }}
-              />
-            )}
+            render={({ field }) =>
+              clientId === null ? (
+                <Select label="Project" placeholder="Choose a client first" data={[]} disabled />
+              ) : (
+                // SPEC §5: the project choices are the chosen client's projects.
+                <ProjectPicker
+                  key={clientId}
+                  label="Project"
+                  placeholder="Optional"
+                  clientId={clientId}
+                  value={field.value}
+                  onChange={(value) => {
+                    field.onChange(value);
+                    setValue('timeEntryIds', []);
+                  }}
+                  clearable
+                  nothingFoundMessage="This client has no projects"
+                />
+              )
+            }
           />
           {projectId !== null && (
             <UnbilledTimePicker

@@ -11,11 +11,14 @@ import {
   Title,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
 import { IconPrinter, IconX } from '@tabler/icons-react';
+import { getQueryKey } from '@trpc/react-query';
 import { format, parseISO } from 'date-fns';
 import type { Invoice } from '../../../shared/invoices.schema.ts';
 import { formatMoney } from '../../../shared/money.ts';
 import { formatHours } from '../../../shared/time.schema.ts';
+import { fetchAllPages } from '../../components/fetch-all-pages.ts';
 import { trpc } from '../../trpc.ts';
 import { useCurrentWorkspace } from '../auth/session.ts';
 import { formatDay } from '../time/time-display.ts';
@@ -37,21 +40,28 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
   );
 }
 
-/** The billed time of an invoice: the project's entries carrying its id. */
+/**
+ * The billed time of an invoice, every entry: an invoice may bill more entries than one
+ * page holds, so the pages are read in turn.
+ */
 function useBilledEntries(invoice: Invoice | null) {
-  const wanted = invoice !== null && invoice.projectId !== null && invoice.timeEntryCount > 0;
-  const entries = trpc.time.list.useQuery(
-    { projectId: invoice?.projectId ?? 0, limit: 500 },
-    { enabled: wanted },
-  );
-  return wanted ? (entries.data ?? []).filter((entry) => entry.invoiceId === invoice.id) : [];
+  const utils = trpc.useUtils();
+  const wanted = invoice !== null && invoice.timeEntryCount > 0;
+  const entries = useQuery({
+    // Under time.list's key, so whatever refreshes time entries refreshes these too.
+    queryKey: getQueryKey(trpc.time.list, { invoiceId: invoice?.id }, 'query'),
+    queryFn: () =>
+      fetchAllPages((offset, limit) =>
+        utils.client.time.list.query({ invoiceId: invoice!.id, offset, limit }),
+      ),
+    enabled: wanted,
+  });
+  return wanted ? (entries.data?.items ?? []) : [];
 }
 
 function InvoiceSheet({ invoice }: { invoice: Invoice }) {
   const workspace = useCurrentWorkspace().data;
-  const client = trpc.clients.list
-    .useQuery()
-    .data?.find((candidate) => candidate.id === invoice.clientId);
+  const client = invoice.client;
   const entries = useBilledEntries(invoice);
   const totalHours = entries.reduce((sum, entry) => sum + Number(entry.hours), 0);
   const service = invoice.project ? invoice.project.name : 'Professional services';

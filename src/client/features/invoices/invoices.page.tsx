@@ -52,7 +52,7 @@ export function InvoicesPage() {
   const [deleting, setDeleting] = useState<Invoice | null>(null);
   const [deletingShown, setDeletingShown] = useState<Invoice | null>(null);
 
-  const { items, hasMore } = pageOf(list.data);
+  const { items, hasMore } = pageOf(list.data?.items);
   // After a deletion or a move out of the filtered status the page may have emptied.
   if (list.data && !list.isPlaceholderData && items.length === 0 && controls.page > 1) {
     controls.setPage(controls.page - 1);

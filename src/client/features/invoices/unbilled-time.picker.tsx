@@ -11,13 +11,11 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useMemo } from 'react';
+import { MAX_PAGE_SIZE } from '../../../shared/list.schema.ts';
 import { formatMoney } from '../../../shared/money.ts';
 import { formatHours } from '../../../shared/time.schema.ts';
 import { trpc } from '../../trpc.ts';
 import { entryCost, formatDay } from '../time/time-display.ts';
-
-/** The server answers at most 500 rows a call: more unbilled entries than that is rare. */
-const MAX_ENTRIES = 500;
 
 /**
  * "Bill unbilled time": the project's time no invoice has billed yet, with a checkbox
@@ -37,8 +35,10 @@ export function UnbilledTimePicker({
   onTotal: (amount: number) => void;
   disabled?: boolean;
 }) {
-  const entries = trpc.time.list.useQuery({ projectId, unbilled: true, limit: MAX_ENTRIES });
-  const rows = useMemo(() => entries.data ?? [], [entries.data]);
+  // One invoice bills at most a page of entries; the rest are told of, for the next invoice.
+  const entries = trpc.time.list.useQuery({ projectId, unbilled: true, limit: MAX_PAGE_SIZE });
+  const rows = useMemo(() => entries.data?.items ?? [], [entries.data]);
+  const more = (entries.data?.total ?? 0) - rows.length;
   const chosen = rows.filter((entry) => value.includes(entry.id));
   const cents = chosen.reduce((sum, entry) => sum + Math.round(entryCost(entry) * 100), 0);
   const hours = chosen.reduce((sum, entry) => sum + Number(entry.hours), 0);
@@ -111,6 +111,12 @@ export function UnbilledTimePicker({
             ))}
           </Stack>
         </ScrollArea.Autosize>
+        {more > 0 && (
+          <Text size="xs" c="dimmed">
+            The latest {rows.length} unbilled entries are shown; {more} older{' '}
+            {more === 1 ? 'entry waits' : 'entries wait'} for another invoice.
+          </Text>
+        )}
         {chosen.length > 0 && (
           <Text size="sm" fw={500} aria-live="polite">
             {chosen.length} {chosen.length === 1 ? 'entry' : 'entries'} · {formatHours(hours)} ·{' '}

@@ -36,7 +36,7 @@ export function OrganizationPicker({
   );
 
   const data = useMemo(() => {
-    const found = options.data ?? [];
+    const found = options.data?.items ?? [];
     const list = value && !found.some((o) => o.id === value.id) ? [value, ...found] : found;
     return list.map((o) => ({ value: String(o.id), label: o.name }));
   }, [options.data, value]);

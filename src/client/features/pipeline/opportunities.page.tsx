@@ -39,7 +39,7 @@ export function OpportunitiesPage() {
   const [dialog, setDialog] = useState<DialogState>({ opened: false, leadId: null });
   const [stagesOpened, setStagesOpened] = useState(false);
 
-  const allLeads = leadsQuery.data;
+  const allLeads = leadsQuery.data?.items;
   const stages = stagesQuery.data;
   const shown = useMemo(
     () => sortLeads(filterLeads(allLeads ?? [], deferredSearch), sortField, sortDirection),

@@ -38,7 +38,7 @@ export function OrganizationPicker({
   );
 
   const data = useMemo(() => {
-    const found = (options.data ?? []).slice(0, SUGGESTIONS);
+    const found = (options.data?.items ?? []).slice(0, SUGGESTIONS);
     const list = value && !found.some((o) => o.id === value.id) ? [value, ...found] : found;
     return list.map((o) => ({ value: String(o.id), label: o.name }));
   }, [options.data, value]);

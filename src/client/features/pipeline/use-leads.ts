@@ -1,12 +1,25 @@
+import { useQuery } from '@tanstack/react-query';
+import { getQueryKey } from '@trpc/react-query';
 import { useCallback } from 'react';
+import { fetchAllPages } from '../../components/fetch-all-pages.ts';
 import { trpc } from '../../trpc.ts';
 
 /** SPEC §7/§9: the lead list, unlike every other read, goes stale after 5 s. */
 export const LEADS_STALE_MS = 5_000;
 
-/** Every deal of the workspace, newest first: the board and the list both show them all. */
+/**
+ * Every deal of the workspace, newest first: the board and the list both show them all
+ * (with each stage's count and sum), so the pages the server answers are read in turn.
+ * Kept under leads.list's own key, so its invalidations and optimistic moves apply.
+ */
 export function useLeads() {
-  return trpc.leads.list.useQuery(undefined, { staleTime: LEADS_STALE_MS });
+  const utils = trpc.useUtils();
+  return useQuery({
+    queryKey: getQueryKey(trpc.leads.list, undefined, 'query'),
+    queryFn: () =>
+      fetchAllPages((offset, limit) => utils.client.leads.list.query({ offset, limit })),
+    staleTime: LEADS_STALE_MS,
+  });
 }
 
 /** The workspace's stages in board order. */

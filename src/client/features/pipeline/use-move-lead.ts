@@ -30,12 +30,17 @@ export function useMoveLead() {
       if (lead.stage === stage) return;
       const from = lead.stage;
       const setStage = (to: string, onlyIfIn?: string) =>
-        utils.leads.list.setData(undefined, (leads) =>
-          leads?.map((l) =>
-            l.id === lead.id && (onlyIfIn === undefined || l.stage === onlyIfIn)
-              ? { ...l, stage: to }
-              : l,
-          ),
+        utils.leads.list.setData(
+          undefined,
+          (leads) =>
+            leads && {
+              ...leads,
+              items: leads.items.map((l) =>
+                l.id === lead.id && (onlyIfIn === undefined || l.stage === onlyIfIn)
+                  ? { ...l, stage: to }
+                  : l,
+              ),
+            },
         );
 
       inFlight.current += 1;

@@ -73,6 +73,9 @@ export function ProjectForm({
             render={({ field, fieldState }) => (
               <ClientPicker
                 value={field.value}
+                valueLabel={
+                  project?.clientId === field.value ? (project.client?.name ?? null) : null
+                }
                 onChange={field.onChange}
                 error={fieldState.error?.message}
                 disabled={isSubmitting}

@@ -10,6 +10,7 @@ import { ListBody } from './list-body.tsx';
 import { ListPageHeader } from './list-page-header.tsx';
 import { ListPager } from './list-pager.tsx';
 import { ProjectCard } from './project-card.tsx';
+import { projectLabel } from './project-picker.tsx';
 import { ProjectDialog } from './project.dialog.tsx';
 import { PROJECT_STATUS_LABELS } from './project-status.ts';
 import { SearchInput } from './search-input.tsx';
@@ -40,14 +41,14 @@ export function ProjectsPage() {
     opened: false,
     project: null,
   });
-  const [logging, setLogging] = useState<{ opened: boolean; projectId: number | null }>({
+  const [logging, setLogging] = useState<{ opened: boolean; project: Project | null }>({
     opened: false,
-    projectId: null,
+    project: null,
   });
   const [deleting, setDeleting] = useState<Project | null>(null);
   const [deletingShown, setDeletingShown] = useState<Project | null>(null);
 
-  const { items, hasMore } = pageOf(list.data);
+  const { items, hasMore } = pageOf(list.data?.items);
   // After a deletion or a status change the page may have emptied: step back.
   if (list.data && !list.isPlaceholderData && items.length === 0 && controls.page > 1) {
     controls.setPage(controls.page - 1);
@@ -102,7 +103,7 @@ export function ProjectsPage() {
               key={project.id}
               project={project}
               onEdit={() => setDialog({ opened: true, project })}
-              onLogTime={() => setLogging({ opened: true, projectId: project.id })}
+              onLogTime={() => setLogging({ opened: true, project })}
               onStatusChange={(status) =>
                 void mutations.update(project.id, { status }, STATUS_CHANGED[status])
               }
@@ -123,7 +124,8 @@ export function ProjectsPage() {
       />
       <LogTimeDialog
         opened={logging.opened}
-        projectId={logging.projectId}
+        projectId={logging.project?.id ?? null}
+        projectName={logging.project ? projectLabel(logging.project) : null}
         onClose={() => setLogging((current) => ({ ...current, opened: false }))}
       />
       <ConfirmDeleteDialog

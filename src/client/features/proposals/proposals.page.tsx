@@ -37,7 +37,7 @@ export function ProposalsPage() {
   const [deleting, setDeleting] = useState<Proposal | null>(null);
   const [deletingShown, setDeletingShown] = useState<Proposal | null>(null);
 
-  const { items, hasMore } = pageOf(list.data);
+  const { items, hasMore } = pageOf(list.data?.items);
   if (list.data && !list.isPlaceholderData && items.length === 0 && controls.page > 1) {
     controls.setPage(controls.page - 1);
   }

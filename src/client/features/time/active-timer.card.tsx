@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Select, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import {
   IconClockPlay,
   IconPlayerPause,
@@ -7,8 +7,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useState } from 'react';
-import { trpc } from '../../trpc.ts';
-import { projectOptions } from './project-options.ts';
+import { ProjectPicker } from '../projects/project-picker.tsx';
 import { formatClock } from './time-display.ts';
 import { useTimer } from './use-timer.ts';
 
@@ -18,16 +17,9 @@ import { useTimer } from './use-timer.ts';
  */
 export function ActiveTimerCard() {
   const { timer, running, seconds, busy, start, pause, stop, discard, query } = useTimer();
-  const projects = trpc.projects.list.useQuery({ status: 'active' });
-  const [chosen, setChosen] = useState<string | null>(null);
-
-  // While a timer exists its project is fixed; it stays listed even if since paused.
-  const options = projectOptions(projects.data ?? [], true);
-  const projectValue = timer ? String(timer.projectId) : chosen;
-  const data =
-    timer && !options.some((o) => typeof o === 'object' && 'value' in o && o.value === projectValue)
-      ? [...options, { value: String(timer.projectId), label: timer.project.name }]
-      : options;
+  const [chosen, setChosen] = useState<number | null>(null);
+  // While a timer exists its project is fixed, and shown even if since paused.
+  const projectValue = timer ? timer.projectId : chosen;
 
   const state = running ? 'Running' : timer ? 'Paused' : 'Idle';
   const stateColor = running ? 'teal' : timer ? 'orange' : 'gray';
@@ -63,22 +55,16 @@ export function ActiveTimerCard() {
           {formatClock(seconds)}
         </Text>
 
-        <Select
+        <ProjectPicker
           label="Project"
-          placeholder={
-            projects.isPending
-              ? 'Loading projects...'
-              : options.length === 0
-                ? 'No active projects'
-                : 'Choose an active project'
-          }
-          data={data}
+          placeholder="Choose an active project"
+          status="active"
+          grouped={false}
           value={projectValue}
+          valueLabel={timer ? timer.project.name : null}
           onChange={setChosen}
-          searchable
           disabled={timer !== null || busy || query.isPending}
           nothingFoundMessage="No active projects found"
-          comboboxProps={{ withinPortal: true }}
         />
 
         <Group gap="sm" grow>
@@ -95,8 +81,8 @@ export function ActiveTimerCard() {
           ) : (
             <Button
               leftSection={<IconPlayerPlay size={18} />}
-              onClick={() => projectValue && void start(Number(projectValue))}
-              disabled={busy || !projectValue || query.isPending}
+              onClick={() => projectValue !== null && void start(projectValue)}
+              disabled={busy || projectValue === null || query.isPending}
             >
               Start
             </Button>

@@ -5,7 +5,6 @@ import {
   Group,
   Modal,
   NumberInput,
-  Select,
   SimpleGrid,
   Stack,
   TextInput,
@@ -14,26 +13,26 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { Controller, useForm } from 'react-hook-form';
 import type { TimeEntry } from '../../../shared/time.schema.ts';
-import { trpc } from '../../trpc.ts';
+import { ProjectPicker } from '../projects/project-picker.tsx';
 import {
   LogTimeFormSchema,
   logTimeDefaults,
   type LogTimeFormInput,
   type LogTimeFormOutput,
 } from './log-time-form.schema.ts';
-import { projectOptions } from './project-options.ts';
 import { useTimeMutations } from './use-time-mutations.ts';
 
 function LogTimeForm({
   entry,
   projectId,
+  projectName,
   onDone,
 }: {
   entry: TimeEntry | null;
   projectId: number | null;
+  projectName: string | null;
   onDone: () => void;
 }) {
-  const projects = trpc.projects.list.useQuery();
   const mutations = useTimeMutations();
   const form = useForm<LogTimeFormInput, unknown, LogTimeFormOutput>({
     resolver: zodResolver(LogTimeFormSchema),
@@ -56,18 +55,16 @@ function LogTimeForm({
             control={form.control}
             name="projectId"
             render={({ field, fieldState }) => (
-              <Select
+              <ProjectPicker
                 label="Project"
-                placeholder={projects.isPending ? 'Loading projects...' : 'Choose a project'}
+                placeholder="Choose a project"
                 withAsterisk
-                searchable
-                data={projectOptions(projects.data ?? [])}
-                value={field.value === null ? null : String(field.value)}
-                onChange={(value) => field.onChange(value ? Number(value) : null)}
+                value={field.value}
+                valueLabel={entry ? entry.project.name : projectName}
+                onChange={field.onChange}
                 onBlur={field.onBlur}
                 nothingFoundMessage="No projects found"
                 error={fieldState.error?.message}
-                comboboxProps={{ withinPortal: true }}
                 data-autofocus={projectId === null || undefined}
               />
             )}
@@ -133,11 +130,14 @@ export function LogTimeDialog({
   opened,
   entry = null,
   projectId = null,
+  projectName = null,
   onClose,
 }: {
   opened: boolean;
   entry?: TimeEntry | null;
   projectId?: number | null;
+  /** The preselected project's name, shown before the project list loads. */
+  projectName?: string | null;
   onClose: () => void;
 }) {
   const phone = useMediaQuery('(max-width: 36em)');
@@ -153,6 +153,7 @@ export function LogTimeDialog({
         key={entry?.id ?? `new-${projectId ?? ''}`}
         entry={entry}
         projectId={projectId}
+        projectName={projectName}
         onDone={onClose}
       />
     </Modal>

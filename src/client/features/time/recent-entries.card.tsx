@@ -56,7 +56,7 @@ export function RecentEntriesCard({
         </Button>
       </Alert>
     );
-  } else if (entries.data.length === 0) {
+  } else if (entries.data.items.length === 0) {
     body = (
       <EmptyState
         py="lg"
@@ -70,7 +70,7 @@ export function RecentEntriesCard({
   } else {
     body = (
       <Stack gap={0}>
-        {entries.data.map((entry, index) => {
+        {entries.data.items.map((entry, index) => {
           const editable = entry.invoiceId === null && (canChange?.(entry) ?? false);
           return (
             <Fragment key={entry.id}>

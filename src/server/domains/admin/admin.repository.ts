@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import type { ListQuery } from '../../../shared/list.schema.ts';
 import { splitFullName } from '../../../shared/team.schema.ts';
 import type { Database } from '../../db/create-db.ts';
-import { containsPattern, iso, paginate } from '../../db/search.ts';
+import { keysetBatches, type RowExport } from '../../db/export-batches.ts';
+import { containsPattern, iso, pageWithTotal, paginate } from '../../db/search.ts';
 
 const count = sql<number>`count(*)::int`;
 
@@ -202,16 +203,17 @@ export async function listInvitations(db: Database, query: ListQuery) {
     const pattern = containsPattern(query.search);
     q = q.where((eb) => eb.or([eb('it.email', 'ilike', pattern), eb('w.name', 'ilike', pattern)]));
   }
-  const rows = await paginate(
+  const { rows, total } = await pageWithTotal(
     q.orderBy('it.createdAt', 'desc').orderBy('it.id', 'desc'),
     query,
-  ).execute();
-  return rows.map((r) => ({
+  );
+  const items = rows.map((r) => ({
     ...r,
     createdAt: iso(r.createdAt),
     expiresAt: iso(r.expiresAt),
     voidedAt: iso(r.voidedAt),
   }));
+  return { items, total };
 }
 
 export async function findInvitation(db: Database, id: number) {
@@ -256,7 +258,7 @@ export interface LogFilter extends ListQuery {
   success?: boolean;
 }
 
-function logsQuery(db: Database, filter: LogFilter) {
+function logsQuery(db: Database, filter: Omit<LogFilter, 'limit' | 'offset'>) {
   let q = db.selectFrom('activityLogs as l').leftJoin('users as u', 'u.id', 'l.userId');
   if (filter.action) q = q.where('l.action', '=', filter.action);
   if (filter.userId !== undefined) q = q.where('l.userId', '=', filter.userId);
@@ -296,6 +298,43 @@ export async function listLogs(db: Database, filter: LogFilter) {
 }
 
 /** Removes log rows older than the retention period; safe on every server. */
+const LOG_EXPORT_COLUMNS = ['Time', 'User', 'Action', 'Details', 'IP Address', 'Status'] as const;
+
+/** The activity log CSV with the list's filters, newest first (by id, its batches' key). */
+export function logsForExport(
+  db: Database,
+  filter: Omit<LogFilter, 'limit' | 'offset'>,
+): RowExport {
+  const read = (after: { id: number } | undefined, size: number) => {
+    let query = logsQuery(db, filter).select([
+      'l.id',
+      'l.createdAt',
+      'u.fullName as userName',
+      'l.action',
+      'l.details',
+      'l.ipAddress',
+      'l.success',
+    ]);
+    if (after) query = query.where('l.id', '<', after.id);
+    return query.orderBy('l.id', 'desc').limit(size).execute();
+  };
+  return {
+    columns: LOG_EXPORT_COLUMNS,
+    batches: async function* () {
+      for await (const rows of keysetBatches(read)) {
+        yield rows.map((l) => ({
+          Time: iso(l.createdAt),
+          User: l.userName ?? 'System',
+          Action: l.action,
+          Details: l.details ?? '',
+          'IP Address': l.ipAddress ?? '',
+          Status: l.success ? 'Success' : 'Failed',
+        }));
+      }
+    },
+  };
+}
+
 export async function purgeOldLogs(db: Database, retentionDays: number) {
   const result = await db
     .deleteFrom('activityLogs')

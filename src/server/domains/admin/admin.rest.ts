@@ -29,7 +29,12 @@ export const adminRestRoutes = defineRestRoutes([
     path: '/api/admin/workspaces/{id}/status',
     procedure: 'admin.setWorkspaceStatus',
   },
-  { method: 'GET', path: '/api/admin/all-invitations', procedure: 'admin.invitations' },
+  {
+    method: 'GET',
+    path: '/api/admin/all-invitations',
+    procedure: 'admin.invitations',
+    respond: asArrayWithTotal,
+  },
   {
     method: 'POST',
     path: '/api/admin/invitations/{id}/resend',

@@ -15,7 +15,12 @@ import {
 } from '../../../shared/admin.schema.ts';
 import { IdSchema } from '../../../shared/ids.ts';
 import { pageOf } from '../../../shared/list.schema.ts';
-import { adminProcedure, router } from '../../trpc/init.ts';
+import {
+  adminListProcedure,
+  adminProcedure,
+  heavyAdminProcedure,
+  router,
+} from '../../trpc/init.ts';
 import * as repo from './admin.repository.ts';
 import * as admin from './admin.service.ts';
 
@@ -26,10 +31,10 @@ export const adminRouter = router({
   dashboard: adminProcedure
     .output(AdminDashboardSchema)
     .query(({ ctx }) => admin.dashboard(ctx, process.uptime(), ctx.requestStats.lastHour())),
-  users: adminProcedure
-    .input(AdminListQuerySchema.optional())
+  users: adminListProcedure
+    .input(AdminListQuerySchema.prefault({}))
     .output(pageOf(AdminUserSchema))
-    .query(({ ctx, input }) => repo.listUsers(ctx.db, input ?? {})),
+    .query(({ ctx, input }) => repo.listUsers(ctx.db, input)),
   createUser: adminProcedure
     .input(AdminCreateUserSchema)
     .mutation(({ ctx, input }) => admin.createUser(ctx, input)),
@@ -44,10 +49,10 @@ export const adminRouter = router({
     .mutation(({ ctx, input }) =>
       admin.setMembership(ctx, input.id, input.workspaceId, input.role),
     ),
-  workspaces: adminProcedure
-    .input(AdminListQuerySchema.optional())
+  workspaces: adminListProcedure
+    .input(AdminListQuerySchema.prefault({}))
     .output(pageOf(AdminWorkspaceSchema))
-    .query(({ ctx, input }) => repo.listWorkspaces(ctx.db, input ?? {})),
+    .query(({ ctx, input }) => repo.listWorkspaces(ctx.db, input)),
   workspace: adminProcedure
     .input(byId)
     .output(AdminWorkspaceSchema)
@@ -62,35 +67,21 @@ export const adminRouter = router({
   setWorkspaceStatus: adminProcedure
     .input(AdminStatusSchema)
     .mutation(({ ctx, input }) => admin.setWorkspaceStatus(ctx, input.id, input.isActive)),
-  invitations: adminProcedure
-    .input(AdminListQuerySchema.optional())
-    .output(z.array(AdminInvitationSchema))
-    .query(({ ctx, input }) => repo.listInvitations(ctx.db, input ?? {})),
+  invitations: adminListProcedure
+    .input(AdminListQuerySchema.prefault({}))
+    .output(pageOf(AdminInvitationSchema))
+    .query(({ ctx, input }) => repo.listInvitations(ctx.db, input)),
   resendInvitation: adminProcedure
     .input(byId)
     .mutation(({ ctx, input }) => admin.resendInvitation(ctx, input.id)),
   cancelInvitation: adminProcedure
     .input(byId)
     .mutation(({ ctx, input }) => admin.cancelInvitation(ctx, input.id)),
-  logs: adminProcedure
-    .input(ActivityLogQuerySchema.optional())
+  logs: adminListProcedure
+    .input(ActivityLogQuerySchema.prefault({}))
     .output(pageOf(ActivityLogSchema))
-    .query(({ ctx, input }) => repo.listLogs(ctx.db, input ?? {})),
-  exportLogs: adminProcedure
-    .input(ActivityLogQuerySchema.optional())
-    .query(async ({ ctx, input }) => {
-      const { items } = await repo.listLogs(ctx.db, {
-        ...input,
-        limit: undefined,
-        offset: undefined,
-      });
-      return items.map((l) => ({
-        Time: l.timestamp,
-        User: l.userName ?? 'System',
-        Action: l.action,
-        Details: l.details ?? '',
-        'IP Address': l.ipAddress ?? '',
-        Status: l.success ? 'Success' : 'Failed',
-      }));
-    }),
+    .query(({ ctx, input }) => repo.listLogs(ctx.db, input)),
+  exportLogs: heavyAdminProcedure
+    .input(ActivityLogQuerySchema.omit({ limit: true, offset: true }).optional())
+    .query(({ ctx, input }) => repo.logsForExport(ctx.db, input ?? {})),
 });

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Client } from '../../../shared/clients.schema.ts';
 import type { ListQuery } from '../../../shared/list.schema.ts';
 import type { Database } from '../../db/create-db.ts';
-import { containsPattern, iso, paginate } from '../../db/search.ts';
+import { containsPattern, iso, pageWithTotal } from '../../db/search.ts';
 
 export interface ClientValues {
   name?: string;
@@ -38,7 +38,7 @@ export async function listClients(
   db: Database,
   workspaceId: number,
   query: ListQuery,
-): Promise<Client[]> {
+): Promise<{ items: Client[]; total: number }> {
   let q = db.selectFrom('clients').select(columns).where('workspaceId', '=', workspaceId);
   if (query.search) {
     const pattern = containsPattern(query.search);
@@ -51,8 +51,8 @@ export async function listClients(
     );
   }
   q = q.orderBy(sql`lower(name)`).orderBy('id');
-  q = paginate(q, query);
-  return (await q.execute()).map(toClient);
+  const { rows, total } = await pageWithTotal(q, query);
+  return { items: rows.map(toClient), total };
 }
 
 export async function findClient(db: Database, workspaceId: number, id: number) {

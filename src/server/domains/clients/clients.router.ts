@@ -6,15 +6,16 @@ import {
   ClientUpdateSchema,
 } from '../../../shared/clients.schema.ts';
 import { IdSchema } from '../../../shared/ids.ts';
-import { router, workspaceProcedure } from '../../trpc/init.ts';
+import { pageOf } from '../../../shared/list.schema.ts';
+import { listProcedure, router, workspaceProcedure } from '../../trpc/init.ts';
 import * as repo from './clients.repository.ts';
 import * as clients from './clients.service.ts';
 
 export const clientsRouter = router({
-  list: workspaceProcedure
-    .input(ClientListQuerySchema.optional())
-    .output(z.array(ClientSchema))
-    .query(({ ctx, input }) => repo.listClients(ctx.db, ctx.workspace.id, input ?? {})),
+  list: listProcedure
+    .input(ClientListQuerySchema.prefault({}))
+    .output(pageOf(ClientSchema))
+    .query(({ ctx, input }) => repo.listClients(ctx.db, ctx.workspace.id, input)),
   create: workspaceProcedure
     .input(ClientInputSchema)
     .output(ClientSchema)

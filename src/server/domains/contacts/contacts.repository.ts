@@ -9,6 +9,7 @@ import {
   type ListVariant,
   type ParameterReferences,
 } from '../../db/prepared.ts';
+import { keysetBatches, type RowExport } from '../../db/export-batches.ts';
 import { containsPattern, iso } from '../../db/search.ts';
 
 export interface PersonValues {
@@ -243,25 +244,51 @@ export async function existingEmails(db: Database, workspaceId: number, emails: 
   return new Set(rows.map((r) => r.email));
 }
 
-export async function listPersonsForExport(db: Database, workspaceId: number, search?: string) {
-  const rows = await selectPerson(db, workspaceId, searchPattern(search))
-    .leftJoin('users as u', 'u.id', 'p.assignedUserId')
-    .select('u.fullName as assignedTo')
-    .orderBy('p.createdAt', 'desc')
-    .orderBy('p.id', 'desc')
-    .execute();
-  const tags = await tagsByPerson(db, workspaceId, undefined);
-  return rows.map((r) => ({
-    Name: r.fullName,
-    Email: r.email ?? '',
-    Phone: r.phone ?? '',
-    'Job Title': r.jobTitle ?? '',
-    Organization: r.companyName ?? '',
-    'Assigned To': r.assignedTo ?? '',
-    Tags: (tags.get(r.id) ?? []).map((t) => t.name).join(', '),
-    Notes: r.notes ?? '',
-    Created: iso(r.createdAt),
-  }));
+const PERSON_EXPORT_COLUMNS = [
+  'Name',
+  'Email',
+  'Phone',
+  'Job Title',
+  'Organization',
+  'Assigned To',
+  'Tags',
+  'Notes',
+  'Created',
+] as const;
+
+/** The contacts CSV, newest first (by id: the indexed key of its batches), with their tags. */
+export function personsForExport(db: Database, workspaceId: number, search?: string): RowExport {
+  const pattern = searchPattern(search);
+  const read = (after: { id: number } | undefined, size: number) => {
+    let query = selectPerson(db, workspaceId, pattern)
+      .leftJoin('users as u', 'u.id', 'p.assignedUserId')
+      .select('u.fullName as assignedTo');
+    if (after) query = query.where('p.id', '<', after.id);
+    return query.orderBy('p.id', 'desc').limit(size).execute();
+  };
+  return {
+    columns: PERSON_EXPORT_COLUMNS,
+    batches: async function* () {
+      for await (const rows of keysetBatches(read)) {
+        const tags = await tagsByPerson(
+          db,
+          workspaceId,
+          rows.map((r) => r.id),
+        );
+        yield rows.map((r) => ({
+          Name: r.fullName,
+          Email: r.email ?? '',
+          Phone: r.phone ?? '',
+          'Job Title': r.jobTitle ?? '',
+          Organization: r.companyName ?? '',
+          'Assigned To': r.assignedTo ?? '',
+          Tags: (tags.get(r.id) ?? []).map((t) => t.name).join(', '),
+          Notes: r.notes ?? '',
+          Created: iso(r.createdAt),
+        }));
+      }
+    },
+  };
 }
 
 // Tags

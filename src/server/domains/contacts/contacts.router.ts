@@ -12,16 +12,17 @@ import {
   TagSchema,
 } from '../../../shared/contacts.schema.ts';
 import { IdSchema } from '../../../shared/ids.ts';
-import { router, workspaceProcedure } from '../../trpc/init.ts';
+import { ExportQuerySchema } from '../../../shared/list.schema.ts';
+import { heavyProcedure, listProcedure, router, workspaceProcedure } from '../../trpc/init.ts';
 import * as repo from './contacts.repository.ts';
 import * as contacts from './contacts.service.ts';
 
 /** Contacts (persons) and their tags. Every member of the workspace may manage them. */
 export const contactsRouter = router({
-  list: workspaceProcedure
-    .input(ContactListQuerySchema.optional())
+  list: listProcedure
+    .input(ContactListQuerySchema.prefault({}))
     .output(PersonPageSchema)
-    .query(({ ctx, input }) => repo.listPersons(ctx.db, ctx.workspace.id, input ?? {})),
+    .query(({ ctx, input }) => repo.listPersons(ctx.db, ctx.workspace.id, input)),
   create: workspaceProcedure
     .input(PersonInputSchema)
     .output(PersonSchema)
@@ -45,10 +46,10 @@ export const contactsRouter = router({
     .mutation(({ ctx, input }) =>
       contacts.setTag(ctx.db, ctx.workspace.id, input.id, input.tagId, false),
     ),
-  export: workspaceProcedure
-    .input(ContactListQuerySchema.optional())
-    .query(({ ctx, input }) => repo.listPersonsForExport(ctx.db, ctx.workspace.id, input?.search)),
-  import: workspaceProcedure
+  export: heavyProcedure
+    .input(ExportQuerySchema.optional())
+    .query(({ ctx, input }) => repo.personsForExport(ctx.db, ctx.workspace.id, input?.search)),
+  import: heavyProcedure
     .input(ImportInputSchema)
     .output(ImportResultSchema)
     .mutation(({ ctx, input }) =>

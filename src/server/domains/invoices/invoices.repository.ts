@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Invoice, InvoiceStatus } from '../../../shared/invoices.schema.ts';
 import type { ListQuery } from '../../../shared/list.schema.ts';
 import type { Database } from '../../db/create-db.ts';
-import { containsPattern, iso, paginate } from '../../db/search.ts';
+import { containsPattern, iso, pageWithTotal } from '../../db/search.ts';
 
 /** Sent or viewed and past its due date: shown as overdue (the stored status stays). */
 const effectiveStatus = sql<InvoiceStatus>`case when i.status in ('sent', 'viewed') and i.due_date < current_date
@@ -29,6 +29,8 @@ function selectInvoice(db: Database, workspaceId: number) {
       'i.paidDate',
       'i.createdAt',
       'c.name as clientName',
+      'c.company as clientCompany',
+      'c.email as clientEmail',
       'pr.name as projectName',
       eb
         .selectFrom('timeEntries as te')
@@ -41,11 +43,18 @@ function selectInvoice(db: Database, workspaceId: number) {
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectInvoice>['execute']>>[number];
 
-function toInvoice({ clientName, projectName, timeEntryCount, ...r }: Row): Invoice {
+function toInvoice({
+  clientName,
+  clientCompany,
+  clientEmail,
+  projectName,
+  timeEntryCount,
+  ...r
+}: Row): Invoice {
   return {
     ...r,
     createdAt: iso(r.createdAt),
-    client: { name: clientName },
+    client: { name: clientName, company: clientCompany, email: clientEmail },
     project: projectName !== null ? { name: projectName } : null,
     timeEntryCount: timeEntryCount ?? 0,
   };
@@ -73,8 +82,8 @@ export async function listInvoices(
     query.orderBy === 'dueDate'
       ? q.orderBy(sql`i.due_date asc nulls last`).orderBy('i.id')
       : q.orderBy('i.createdAt', 'desc').orderBy('i.id', 'desc');
-  q = paginate(q, query);
-  return (await q.execute()).map(toInvoice);
+  const { rows, total } = await pageWithTotal(q, query);
+  return { items: rows.map(toInvoice), total };
 }
 
 export async function findInvoice(db: Database, workspaceId: number, id: number) {

@@ -6,7 +6,8 @@ import {
   InvoiceSchema,
   InvoiceUpdateSchema,
 } from '../../../shared/invoices.schema.ts';
-import { router, requireRole, workspaceProcedure } from '../../trpc/init.ts';
+import { pageOf } from '../../../shared/list.schema.ts';
+import { listProcedure, router, requireRole } from '../../trpc/init.ts';
 import * as repo from './invoices.repository.ts';
 import * as invoices from './invoices.service.ts';
 
@@ -14,17 +15,17 @@ import * as invoices from './invoices.service.ts';
 const billingProcedure = requireRole('owner', 'partner', 'administrator', 'project_manager');
 
 export const invoicesRouter = router({
-  list: workspaceProcedure
+  list: listProcedure
     .input(
       InvoiceListQuerySchema.extend({
         unpaid: z
           .union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')])
           .optional(),
         orderBy: z.enum(['created', 'dueDate']).optional(),
-      }).optional(),
+      }).prefault({}),
     )
-    .output(z.array(InvoiceSchema))
-    .query(({ ctx, input }) => repo.listInvoices(ctx.db, ctx.workspace.id, input ?? {})),
+    .output(pageOf(InvoiceSchema))
+    .query(({ ctx, input }) => repo.listInvoices(ctx.db, ctx.workspace.id, input)),
   create: billingProcedure
     .input(InvoiceInputSchema)
     .output(InvoiceSchema)

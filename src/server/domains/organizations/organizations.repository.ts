@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import type { ListQuery } from '../../../shared/list.schema.ts';
 import type { Organization } from '../../../shared/organizations.schema.ts';
 import type { Database } from '../../db/create-db.ts';
-import { containsPattern, iso, paginate } from '../../db/search.ts';
+import { keysetBatches, type RowExport } from '../../db/export-batches.ts';
+import { containsPattern, iso, pageWithTotal, paginate } from '../../db/search.ts';
 
 export interface OrganizationValues {
   name?: string;
@@ -74,12 +75,12 @@ export async function findOrganization(db: Database, workspaceId: number, id: nu
 
 /** The organization picker: id and name only. */
 export async function listOrganizationOptions(db: Database, workspaceId: number, query: ListQuery) {
-  let q = baseQuery(db, workspaceId, query.search)
+  const q = baseQuery(db, workspaceId, query.search)
     .select(['o.id', 'o.name'])
     .orderBy(sql`lower(o.name)`)
     .orderBy('o.id');
-  q = paginate(q, query);
-  return q.execute();
+  const { rows, total } = await pageWithTotal(q, query);
+  return { items: rows, total };
 }
 
 export async function organizationExists(
@@ -167,22 +168,49 @@ export async function findOrCreateOrganizationsByName(
   return byName;
 }
 
-export async function listOrganizationsForExport(
+const ORGANIZATION_EXPORT_COLUMNS = [
+  'Name',
+  'Email',
+  'Phone',
+  'Website',
+  'Industry',
+  'People',
+  'Created',
+] as const;
+
+/** The organizations CSV by name, read in batches after the last (name, id) read. */
+export function organizationsForExport(
   db: Database,
   workspaceId: number,
   search?: string,
-) {
-  const rows = await selectOrganization(db, workspaceId, search)
-    .orderBy(sql`lower(o.name)`)
-    .orderBy('o.id')
-    .execute();
-  return rows.map((r) => ({
-    Name: r.name,
-    Email: r.email ?? '',
-    Phone: r.phone ?? '',
-    Website: r.website ?? '',
-    Industry: r.industry ?? '',
-    People: r.peopleCount ?? 0,
-    Created: iso(r.createdAt),
-  }));
+): RowExport {
+  const read = (after: { name: string; id: number } | undefined, size: number) => {
+    let query = selectOrganization(db, workspaceId, search);
+    // The same lower() as the order and the (workspace_id, lower(name)) index.
+    if (after)
+      query = query.where(
+        sql<boolean>`(lower(o.name), o.id) > (lower(${after.name}), ${after.id})`,
+      );
+    return query
+      .orderBy(sql`lower(o.name)`)
+      .orderBy('o.id')
+      .limit(size)
+      .execute();
+  };
+  return {
+    columns: ORGANIZATION_EXPORT_COLUMNS,
+    batches: async function* () {
+      for await (const rows of keysetBatches(read)) {
+        yield rows.map((r) => ({
+          Name: r.name,
+          Email: r.email ?? '',
+          Phone: r.phone ?? '',
+          Website: r.website ?? '',
+          Industry: r.industry ?? '',
+          People: r.peopleCount ?? 0,
+          Created: iso(r.createdAt),
+        }));
+      }
+    },
+  };
 }

@@ -10,7 +10,12 @@ export const organizationsRestRoutes = defineRestRoutes([
   { method: 'POST', path: '/api/organizations', procedure: 'organizations.create', status: 201 },
   { method: 'PUT', path: '/api/organizations/{id}', procedure: 'organizations.update' },
   { method: 'DELETE', path: '/api/organizations/{id}', procedure: 'organizations.delete' },
-  { method: 'GET', path: '/api/companies', procedure: 'organizations.options' },
+  {
+    method: 'GET',
+    path: '/api/companies',
+    procedure: 'organizations.options',
+    respond: asArrayWithTotal,
+  },
   {
     method: 'GET',
     path: '/api/organizations/export',

@@ -8,19 +8,20 @@ import {
   OrganizationSchema,
   OrganizationUpdateSchema,
 } from '../../../shared/organizations.schema.ts';
-import { router, workspaceProcedure } from '../../trpc/init.ts';
+import { ExportQuerySchema, pageOf } from '../../../shared/list.schema.ts';
+import { heavyProcedure, listProcedure, router, workspaceProcedure } from '../../trpc/init.ts';
 import * as repo from './organizations.repository.ts';
 import * as organizations from './organizations.service.ts';
 
 export const organizationsRouter = router({
-  list: workspaceProcedure
-    .input(OrganizationListQuerySchema.optional())
+  list: listProcedure
+    .input(OrganizationListQuerySchema.prefault({}))
     .output(OrganizationPageSchema)
-    .query(({ ctx, input }) => repo.listOrganizations(ctx.db, ctx.workspace.id, input ?? {})),
-  options: workspaceProcedure
-    .input(OrganizationListQuerySchema.optional())
-    .output(z.array(CompanyOptionSchema))
-    .query(({ ctx, input }) => repo.listOrganizationOptions(ctx.db, ctx.workspace.id, input ?? {})),
+    .query(({ ctx, input }) => repo.listOrganizations(ctx.db, ctx.workspace.id, input)),
+  options: listProcedure
+    .input(OrganizationListQuerySchema.prefault({}))
+    .output(pageOf(CompanyOptionSchema))
+    .query(({ ctx, input }) => repo.listOrganizationOptions(ctx.db, ctx.workspace.id, input)),
   create: workspaceProcedure
     .input(OrganizationInputSchema)
     .output(OrganizationSchema)
@@ -38,9 +39,9 @@ export const organizationsRouter = router({
     .mutation(({ ctx, input }) =>
       organizations.deleteOrganization(ctx.db, ctx.workspace.id, input.id),
     ),
-  export: workspaceProcedure
-    .input(OrganizationListQuerySchema.optional())
+  export: heavyProcedure
+    .input(ExportQuerySchema.optional())
     .query(({ ctx, input }) =>
-      repo.listOrganizationsForExport(ctx.db, ctx.workspace.id, input?.search),
+      repo.organizationsForExport(ctx.db, ctx.workspace.id, input?.search),
     ),
 });

@@ -9,7 +9,7 @@ import {
   type ListVariant,
   type ParameterReferences,
 } from '../../db/prepared.ts';
-import { containsPattern, iso } from '../../db/search.ts';
+import { containsPattern, countOf, iso, totalFromPage } from '../../db/search.ts';
 
 // Stages
 
@@ -228,12 +228,12 @@ function toLead(r: LeadRow | JsonLeadRow): Lead {
   };
 }
 
-/** The workspace's deals, newest first (the board sorts on the client). */
+/** A page of the workspace's deals, newest first (the board sorts on the client). */
 export async function listLeads(
   db: Database,
   workspaceId: number,
   query: ListQuery,
-): Promise<Lead[]> {
+): Promise<{ items: Lead[]; total: number }> {
   const pattern = query.search ? containsPattern(query.search) : undefined;
   const rows = await pageOfLeads(db, listVariant(pattern !== undefined, query), {
     workspaceId,
@@ -241,7 +241,10 @@ export async function listLeads(
     limit: query.limit ?? 0,
     offset: query.offset ?? 0,
   });
-  return (rows[0]?.rows ?? []).map(toLead);
+  const items = (rows[0]?.rows ?? []).map(toLead);
+  const total =
+    totalFromPage(items.length, query) ?? (await countOf(selectLead(db, workspaceId, pattern)));
+  return { items, total };
 }
 
 /** A deal row as `json_agg` writes it: timestamps become text. */

@@ -1,7 +1,12 @@
-import { defineRestRoutes } from '../../plugins/rest-adapter.ts';
+import { asArrayWithTotal, defineRestRoutes } from '../../plugins/rest-adapter.ts';
 
 export const pipelineRestRoutes = defineRestRoutes([
-  { method: 'GET', path: '/api/leads', procedure: 'leads.list' },
+  {
+    method: 'GET',
+    path: '/api/leads',
+    procedure: 'leads.list',
+    respond: asArrayWithTotal,
+  },
   { method: 'POST', path: '/api/leads', procedure: 'leads.create', status: 201 },
   { method: 'PUT', path: '/api/leads/{id}', procedure: 'leads.update' },
   { method: 'DELETE', path: '/api/leads/{id}', procedure: 'leads.delete' },

@@ -10,7 +10,8 @@ import {
   StageSchema,
   StageUpdateSchema,
 } from '../../../shared/pipeline.schema.ts';
-import { router, workspaceProcedure } from '../../trpc/init.ts';
+import { pageOf } from '../../../shared/list.schema.ts';
+import { listProcedure, router, workspaceProcedure } from '../../trpc/init.ts';
 import * as repo from './pipeline.repository.ts';
 import * as pipeline from './pipeline.service.ts';
 
@@ -37,10 +38,10 @@ export const stagesRouter = router({
 });
 
 export const leadsRouter = router({
-  list: workspaceProcedure
-    .input(LeadListQuerySchema.optional())
-    .output(z.array(LeadSchema))
-    .query(({ ctx, input }) => repo.listLeads(ctx.db, ctx.workspace.id, input ?? {})),
+  list: listProcedure
+    .input(LeadListQuerySchema.prefault({}))
+    .output(pageOf(LeadSchema))
+    .query(({ ctx, input }) => repo.listLeads(ctx.db, ctx.workspace.id, input)),
   create: workspaceProcedure
     .input(LeadInputSchema)
     .output(LeadSchema)

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { ListQuery } from '../../../shared/list.schema.ts';
 import type { Project } from '../../../shared/projects.schema.ts';
 import type { Database } from '../../db/create-db.ts';
-import { containsPattern, iso, paginate } from '../../db/search.ts';
+import { containsPattern, iso, pageWithTotal } from '../../db/search.ts';
 
 export interface ProjectValues {
   name?: string;
@@ -55,7 +55,7 @@ function toProject({ clientName, ...r }: Row): Project {
 export async function listProjects(
   db: Database,
   workspaceId: number,
-  query: ListQuery & { status?: string },
+  query: ListQuery & { status?: string; clientId?: number },
 ) {
   let q = selectProject(db, workspaceId);
   if (query.search) {
@@ -63,9 +63,10 @@ export async function listProjects(
     q = q.where((eb) => eb.or([eb('pr.name', 'ilike', pattern), eb('c.name', 'ilike', pattern)]));
   }
   if (query.status) q = q.where('pr.status', '=', query.status);
+  if (query.clientId !== undefined) q = q.where('pr.clientId', '=', query.clientId);
   q = q.orderBy('pr.createdAt', 'desc').orderBy('pr.id', 'desc');
-  q = paginate(q, query);
-  return (await q.execute()).map(toProject);
+  const { rows, total } = await pageWithTotal(q, query);
+  return { items: rows.map(toProject), total };
 }
 
 export async function findProject(db: Database, workspaceId: number, id: number) {

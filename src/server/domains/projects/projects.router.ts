@@ -6,15 +6,16 @@ import {
   ProjectSchema,
   ProjectUpdateSchema,
 } from '../../../shared/projects.schema.ts';
-import { router, workspaceProcedure } from '../../trpc/init.ts';
+import { pageOf } from '../../../shared/list.schema.ts';
+import { listProcedure, router, workspaceProcedure } from '../../trpc/init.ts';
 import * as repo from './projects.repository.ts';
 import * as projects from './projects.service.ts';
 
 export const projectsRouter = router({
-  list: workspaceProcedure
-    .input(ProjectListQuerySchema.optional())
-    .output(z.array(ProjectSchema))
-    .query(({ ctx, input }) => repo.listProjects(ctx.db, ctx.workspace.id, input ?? {})),
+  list: listProcedure
+    .input(ProjectListQuerySchema.prefault({}))
+    .output(pageOf(ProjectSchema))
+    .query(({ ctx, input }) => repo.listProjects(ctx.db, ctx.workspace.id, input)),
   create: workspaceProcedure
     .input(ProjectInputSchema)
     .output(ProjectSchema)

@@ -1,7 +1,7 @@
 import type { ListQuery } from '../../../shared/list.schema.ts';
 import type { Proposal, ProposalStatus } from '../../../shared/proposals.schema.ts';
 import type { Database } from '../../db/create-db.ts';
-import { containsPattern, iso, paginate } from '../../db/search.ts';
+import { containsPattern, iso, pageWithTotal } from '../../db/search.ts';
 
 export interface ProposalValues {
   title?: string;
@@ -41,8 +41,8 @@ export async function listProposals(
   }
   if (query.status) q = q.where('status', '=', query.status);
   q = q.orderBy('createdAt', 'desc').orderBy('id', 'desc');
-  q = paginate(q, query);
-  return (await q.execute()).map(toProposal);
+  const { rows, total } = await pageWithTotal(q, query);
+  return { items: rows.map(toProposal), total };
 }
 
 export async function findProposal(db: Database, workspaceId: number, id: number) {

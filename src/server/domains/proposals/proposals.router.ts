@@ -6,15 +6,16 @@ import {
   ProposalSchema,
   ProposalUpdateSchema,
 } from '../../../shared/proposals.schema.ts';
-import { router, workspaceProcedure } from '../../trpc/init.ts';
+import { pageOf } from '../../../shared/list.schema.ts';
+import { listProcedure, router, workspaceProcedure } from '../../trpc/init.ts';
 import * as repo from './proposals.repository.ts';
 import * as proposals from './proposals.service.ts';
 
 export const proposalsRouter = router({
-  list: workspaceProcedure
-    .input(ProposalListQuerySchema.optional())
-    .output(z.array(ProposalSchema))
-    .query(({ ctx, input }) => repo.listProposals(ctx.db, ctx.workspace.id, input ?? {})),
+  list: listProcedure
+    .input(ProposalListQuerySchema.prefault({}))
+    .output(pageOf(ProposalSchema))
+    .query(({ ctx, input }) => repo.listProposals(ctx.db, ctx.workspace.id, input)),
   create: workspaceProcedure
     .input(ProposalInputSchema)
     .output(ProposalSchema)

@@ -1,11 +1,14 @@
+import { sql } from 'kysely';
 import type { WorkspaceRole } from '../../../shared/roles.ts';
 import { splitFullName, type Member } from '../../../shared/team.schema.ts';
 import type { Database } from '../../db/create-db.ts';
+import { keysetBatches } from '../../db/export-batches.ts';
 import { iso } from '../../db/search.ts';
 
-/** Members of the workspace, owners first, then by name. */
-export async function listMembers(db: Database, workspaceId: number): Promise<Member[]> {
-  const rows = await db
+const ownersFirst = sql<number>`case when uw.role = 'owner' then 0 else 1 end`;
+
+function selectMembers(db: Database, workspaceId: number) {
+  return db
     .selectFrom('userWorkspaces as uw')
     .innerJoin('users as u', 'u.id', 'uw.userId')
     .leftJoin('users as inviter', 'inviter.id', 'uw.invitedBy')
@@ -20,13 +23,18 @@ export async function listMembers(db: Database, workspaceId: number): Promise<Me
       'uw.joinedAt',
       'inviter.fullName as invitedBy',
       'u.profileImageUrl',
+      ownersFirst.as('rank'),
     ])
     .where('uw.workspaceId', '=', workspaceId)
-    .orderBy((eb) => eb.case().when('uw.role', '=', 'owner').then(0).else(1).end())
+    .orderBy(ownersFirst)
     .orderBy('u.fullName')
-    .orderBy('u.id')
-    .execute();
-  return rows.map((r) => ({
+    .orderBy('u.id');
+}
+
+type MemberRow = Awaited<ReturnType<ReturnType<typeof selectMembers>['execute']>>[number];
+
+function toMember(r: MemberRow): Member {
+  return {
     id: r.id,
     fullName: r.fullName,
     ...splitFullName(r.fullName),
@@ -38,7 +46,26 @@ export async function listMembers(db: Database, workspaceId: number): Promise<Me
     createdAt: iso(r.joinedAt),
     invitedBy: r.invitedBy,
     profileImageUrl: r.profileImageUrl,
-  }));
+  };
+}
+
+/** Members of the workspace, owners first, then by name. */
+export async function listMembers(db: Database, workspaceId: number): Promise<Member[]> {
+  return (await selectMembers(db, workspaceId).execute()).map(toMember);
+}
+
+/** The members in the same order, a batch at a time after the last (rank, name, id) read. */
+export async function* memberBatches(db: Database, workspaceId: number) {
+  const read = (after: MemberRow | undefined, size: number) => {
+    let query = selectMembers(db, workspaceId);
+    if (after) {
+      query = query.where(
+        sql<boolean>`(${ownersFirst}, u.full_name, u.id) > (${after.rank}, ${after.fullName}, ${after.id})`,
+      );
+    }
+    return query.limit(size).execute();
+  };
+  for await (const rows of keysetBatches(read)) yield rows.map(toMember);
 }
 
 /** Whether the user can be given work here: an active member with an active account. */

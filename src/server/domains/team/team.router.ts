@@ -11,6 +11,7 @@ import {
   RoleChangeSchema,
 } from '../../../shared/team.schema.ts';
 import {
+  heavyRequest,
   publicProcedure,
   rateLimitedProcedure,
   requireRole,
@@ -40,7 +41,7 @@ export const teamRouter = router({
   remove: managerProcedure
     .input(MemberIdSchema)
     .mutation(({ ctx, input }) => team.removeMember(ctx, input.id)),
-  export: managerProcedure.query(({ ctx }) => team.exportMembers(ctx)),
+  export: managerProcedure.use(heavyRequest).query(({ ctx }) => team.exportMembers(ctx)),
 });
 
 export const invitationsRouter = router({

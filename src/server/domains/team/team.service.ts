@@ -14,6 +14,7 @@ import { INVITATION_DAYS, splitFullName, type InviteInput } from '../../../share
 import type { Workspace } from '../../../shared/workspaces.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import type { RowExport } from '../../db/export-batches.ts';
 import { gone } from '../../plugins/errors.ts';
 import {
   recordFailure,
@@ -138,17 +139,34 @@ export async function removeMember(ctx: TeamContext, userId: number) {
   return { success: true as const };
 }
 
-export async function exportMembers(ctx: TeamContext) {
-  const members = await repo.listMembers(ctx.db, ctx.workspace.id);
-  return members.map((m) => ({
-    Name: m.fullName,
-    Email: m.email,
-    Permission: ROLE_LABELS[m.role],
-    Status: m.isActive ? 'Active' : 'Deactivated',
-    'Last active': m.lastLoginAt ?? '',
-    'Invited on': m.createdAt,
-    'Invited by': m.invitedBy ?? '',
-  }));
+const MEMBER_EXPORT_COLUMNS = [
+  'Name',
+  'Email',
+  'Permission',
+  'Status',
+  'Last active',
+  'Invited on',
+  'Invited by',
+] as const;
+
+/** The members CSV (managers only), in the team page's order. */
+export function exportMembers(ctx: TeamContext): RowExport {
+  return {
+    columns: MEMBER_EXPORT_COLUMNS,
+    batches: async function* () {
+      for await (const members of repo.memberBatches(ctx.db, ctx.workspace.id)) {
+        yield members.map((m) => ({
+          Name: m.fullName,
+          Email: m.email,
+          Permission: ROLE_LABELS[m.role],
+          Status: m.isActive ? 'Active' : 'Deactivated',
+          'Last active': m.lastLoginAt ?? '',
+          'Invited on': m.createdAt,
+          'Invited by': m.invitedBy ?? '',
+        }));
+      }
+    },
+  };
 }
 
 // Accepting an invitation (public)

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { ListQuery } from '../../../shared/list.schema.ts';
 import type { TimeEntry, Timer } from '../../../shared/time.schema.ts';
 import type { Database } from '../../db/create-db.ts';
-import { containsPattern, iso, paginate } from '../../db/search.ts';
+import { containsPattern, iso, pageWithTotal } from '../../db/search.ts';
 
 export interface TimeEntryValues {
   projectId?: number;
@@ -51,10 +51,11 @@ function toEntry({ projectName, hourlyRate, userName, ...r }: Row): TimeEntry {
 export async function listTimeEntries(
   db: Database,
   workspaceId: number,
-  query: ListQuery & { projectId?: number; unbilled?: boolean },
+  query: ListQuery & { projectId?: number; invoiceId?: number; unbilled?: boolean },
 ) {
   let q = selectEntry(db, workspaceId);
   if (query.projectId !== undefined) q = q.where('te.projectId', '=', query.projectId);
+  if (query.invoiceId !== undefined) q = q.where('te.invoiceId', '=', query.invoiceId);
   if (query.unbilled) q = q.where('te.invoiceId', 'is', null);
   if (query.search) {
     const pattern = containsPattern(query.search);
@@ -63,8 +64,8 @@ export async function listTimeEntries(
     );
   }
   q = q.orderBy('te.date', 'desc').orderBy('te.createdAt', 'desc').orderBy('te.id', 'desc');
-  q = paginate(q, query);
-  return (await q.execute()).map(toEntry);
+  const { rows, total } = await pageWithTotal(q, query);
+  return { items: rows.map(toEntry), total };
 }
 
 export async function findTimeEntry(db: Database, workspaceId: number, id: number) {

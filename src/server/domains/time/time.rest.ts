@@ -1,7 +1,12 @@
-import { defineRestRoutes } from '../../plugins/rest-adapter.ts';
+import { asArrayWithTotal, defineRestRoutes } from '../../plugins/rest-adapter.ts';
 
 export const timeRestRoutes = defineRestRoutes([
-  { method: 'GET', path: '/api/time-entries', procedure: 'time.list' },
+  {
+    method: 'GET',
+    path: '/api/time-entries',
+    procedure: 'time.list',
+    respond: asArrayWithTotal,
+  },
   { method: 'POST', path: '/api/time-entries', procedure: 'time.create', status: 201 },
   { method: 'PUT', path: '/api/time-entries/{id}', procedure: 'time.update' },
   { method: 'DELETE', path: '/api/time-entries/{id}', procedure: 'time.delete' },

@@ -9,7 +9,8 @@ import {
   TimeEntryUpdateSchema,
   TimerSchema,
 } from '../../../shared/time.schema.ts';
-import { router, workspaceProcedure } from '../../trpc/init.ts';
+import { pageOf } from '../../../shared/list.schema.ts';
+import { listProcedure, router, workspaceProcedure } from '../../trpc/init.ts';
 import * as repo from './time.repository.ts';
 import * as time from './time.service.ts';
 
@@ -21,10 +22,10 @@ const actor = (ctx: WorkspaceCtx) => ({
 });
 
 export const timeRouter = router({
-  list: workspaceProcedure
-    .input(TimeEntryListQuerySchema.optional())
-    .output(z.array(TimeEntrySchema))
-    .query(({ ctx, input }) => repo.listTimeEntries(ctx.db, ctx.workspace.id, input ?? {})),
+  list: listProcedure
+    .input(TimeEntryListQuerySchema.prefault({}))
+    .output(pageOf(TimeEntrySchema))
+    .query(({ ctx, input }) => repo.listTimeEntries(ctx.db, ctx.workspace.id, input)),
   /** The entry's user is always the caller, never a field of the input. */
   create: workspaceProcedure
     .input(TimeEntryInputSchema)

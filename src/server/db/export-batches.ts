@@ -1,0 +1,38 @@
+import type { CsvRow } from '../../shared/csv.ts';
+
+/**
+ * Rows one export statement reads: enough that a 10,000-contact export is ten statements,
+ * few enough that no statement holds the embedded database (one statement at a time) for
+ * long, and that a batch's CSV text stays small.
+ */
+export const EXPORT_BATCH_ROWS = 1000;
+
+/**
+ * What an export procedure answers: its columns, and its rows read batch by batch only
+ * when `batches()` is iterated (the REST responder streams them as CSV while the client
+ * reads). Nothing is read until then, so a caller that never iterates costs nothing.
+ */
+export interface RowExport {
+  columns: readonly string[];
+  batches: () => AsyncIterable<CsvRow[]>;
+}
+
+/**
+ * Every row of an ordered read, `size` at a time: `read` answers the rows after `after`
+ * (the last row of the previous batch; undefined for the first) in the same order, with
+ * a `where (key) > (after's key)` condition on an indexed key rather than an offset, so
+ * each statement costs the same however deep into the list it starts, and no row is read
+ * twice however the table changes meanwhile.
+ */
+export async function* keysetBatches<Row>(
+  read: (after: Row | undefined, size: number) => Promise<Row[]>,
+  size = EXPORT_BATCH_ROWS,
+): AsyncGenerator<Row[]> {
+  let after: Row | undefined;
+  for (;;) {
+    const rows = await read(after, size);
+    if (rows.length > 0) yield rows;
+    if (rows.length < size) return;
+    after = rows[rows.length - 1];
+  }
+}

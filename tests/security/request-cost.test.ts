@@ -1,0 +1,451 @@
+import type { KyselyPlugin, RootOperationNode } from 'kysely';
+import { sql } from 'kysely';
+import fc from 'fast-check';
+import Papa from 'papaparse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { autoMap, buildBatches } from '../../src/client/features/contacts/import-mapping.ts';
+import { buildApp } from '../../src/server/app.ts';
+import { neutraliseFormulas, restoreFormulas } from '../../src/shared/csv-formulas.ts';
+import { MAX_PAGE_SIZE } from '../../src/shared/list.schema.ts';
+import {
+  ApiClient,
+  openTestDatabase,
+  signUp,
+  signUpWithWorkspace,
+  testConfig,
+} from '../support/test-app.ts';
+
+/*
+ * What one request may cost (issue 15, item 4), and formulas in CSV exports (item 7):
+ * a list without `limit` answers at most MAX_PAGE_SIZE rows and tells the full count in
+ * X-Total-Count; exports stream in batches of at most 1,000 rows a statement, every row
+ * once and only the caller's workspace's; a workspace runs at most 2 heavy requests at
+ * once, 4 more wait, the next gets 429 with Retry-After while other workspaces are served;
+ * every exported cell is defused, and a re-import gives back the original text.
+ */
+
+const ROWS = MAX_PAGE_SIZE + 20;
+/** More than one export batch (1,000 rows). */
+const EXPORT_ROWS = 1234;
+const HEAVY_SLOTS = 2;
+const HEAVY_QUEUE = 4;
+
+let handle: Awaited<ReturnType<typeof openTestDatabase>>;
+let app: Awaited<ReturnType<typeof buildApp>>;
+/** Rows each statement answered, in order (a Kysely plugin on the server's handle). */
+const statementRows: number[] = [];
+let admin: ApiClient;
+let a: Awaited<ReturnType<typeof signUpWithWorkspace>>;
+let b: Awaited<ReturnType<typeof signUpWithWorkspace>>;
+const B_MARKER = 'bmarker-other-workspace';
+
+beforeAll(async () => {
+  handle = await openTestDatabase();
+  const counter: KyselyPlugin = {
+    transformQuery: ({ node }): RootOperationNode => node,
+    transformResult: async ({ result }) => {
+      statementRows.push(result.rows.length);
+      return result;
+    },
+  };
+  app = await buildApp(
+    testConfig({ heavyRequestsPerWorkspace: HEAVY_SLOTS, heavyRequestQueue: HEAVY_QUEUE }),
+    handle.db.withPlugin(counter),
+  );
+  // The first account ever made is the platform administrator.
+  admin = (await signUp(app, { fullName: 'Platform Admin' })).client;
+  a = await signUpWithWorkspace(app, 'Costly Workspace');
+  b = await signUpWithWorkspace(app, 'Other Workspace');
+  await fill(a.workspace.id, a.user.id, ROWS, 'A');
+  await fill(b.workspace.id, b.user.id, 3, B_MARKER);
+  // Platform-wide rows for the admin lists: accounts, workspaces, invitations, log lines.
+  await sql`insert into users (email, password_hash, full_name)
+    select 'bulk' || i || '@example.com', 'x', 'Bulk User ' || i
+    from generate_series(1, ${ROWS}) i`.execute(handle.db);
+  await sql`insert into workspaces (name, subdomain)
+    select 'Bulk Workspace ' || i, 'bulk-' || i from generate_series(1, ${ROWS}) i`.execute(
+    handle.db,
+  );
+  await sql`insert into invitation_tokens (workspace_id, token, email, invited_by, expires_at)
+    select ${a.workspace.id}, 'bulk-token-' || i, 'invitee' || i || '@example.com', ${a.user.id},
+      now() + interval '7 days'
+    from generate_series(1, ${ROWS}) i`.execute(handle.db);
+  await sql`insert into activity_logs (user_id, workspace_id, action, details)
+    select ${a.user.id}, ${a.workspace.id}, 'bulk_action', 'Bulk line ' || i
+    from generate_series(1, ${EXPORT_ROWS}) i`.execute(handle.db);
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+  await handle?.close();
+});
+
+/** `n` rows of every workspace list, each name starting with `label`. */
+async function fill(workspaceId: number, userId: number, n: number, label: string) {
+  const db = handle.db;
+  await sql`insert into organizations (workspace_id, name)
+    select ${workspaceId}, ${label} || ' Org ' || i from generate_series(1, ${n}) i`.execute(db);
+  await sql`insert into persons (workspace_id, full_name, email)
+    select ${workspaceId}, ${label} || ' Person ' || i, 'p' || i || '@' || ${workspaceId} || '.example.com'
+    from generate_series(1, ${n}) i`.execute(db);
+  await sql`insert into leads (workspace_id, deal_name, stage)
+    select ${workspaceId}, ${label} || ' Deal ' || i, 'new' from generate_series(1, ${n}) i`.execute(
+    db,
+  );
+  await sql`insert into clients (workspace_id, name, email)
+    select ${workspaceId}, ${label} || ' Client ' || i, 'c' || i || '@example.com'
+    from generate_series(1, ${n}) i`.execute(db);
+  const client = await db
+    .selectFrom('clients')
+    .select('id')
+    .where('workspaceId', '=', workspaceId)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  await sql`insert into projects (workspace_id, name, client_id, budget_type, budget_limit, hourly_rate)
+    select ${workspaceId}, ${label} || ' Project ' || i, ${client.id}, 'time', 0, 100
+    from generate_series(1, ${n}) i`.execute(db);
+  const project = await db
+    .selectFrom('projects')
+    .select('id')
+    .where('workspaceId', '=', workspaceId)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  await sql`insert into time_entries (workspace_id, project_id, user_id, description, hours, date)
+    select ${workspaceId}, ${project.id}, ${userId}, ${label} || ' Work ' || i, 1, current_date
+    from generate_series(1, ${n}) i`.execute(db);
+  await sql`insert into invoices (workspace_id, client_id, invoice_number, amount)
+    select ${workspaceId}, ${client.id}, ${label} || '-INV-' || i, 10 from generate_series(1, ${n}) i`.execute(
+    db,
+  );
+  await sql`insert into proposals (workspace_id, title, client_name, description, amount)
+    select ${workspaceId}, ${label} || ' Proposal ' || i, 'Someone', 'Work', 10
+    from generate_series(1, ${n}) i`.execute(db);
+}
+
+async function countOf(table: string, where = sql`true`): Promise<number> {
+  const { rows } = await sql<{
+    n: number;
+  }>`select count(*)::int as n from ${sql.table(table)} where ${where}`.execute(handle.db);
+  return rows[0]!.n;
+}
+
+describe('a list without limit', () => {
+  const workspaceLists = [
+    '/api/persons',
+    '/api/contacts/with-tags',
+    '/api/organizations',
+    '/api/companies',
+    '/api/leads',
+    '/api/clients',
+    '/api/projects',
+    '/api/time-entries',
+    '/api/invoices',
+    '/api/proposals',
+  ];
+
+  it.each(workspaceLists)(
+    '%s answers the first MAX_PAGE_SIZE rows and the full count',
+    async (path) => {
+      const res = await a.client.get(path);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toHaveLength(MAX_PAGE_SIZE);
+      expect(res.headers['x-total-count']).toBe(String(ROWS));
+      // The next page holds the rest, and the count stays the same.
+      const rest = await a.client.get(`${path}?offset=${MAX_PAGE_SIZE}`);
+      expect(rest.json()).toHaveLength(ROWS - MAX_PAGE_SIZE);
+      expect(rest.headers['x-total-count']).toBe(String(ROWS));
+      expect(rest.body).not.toContain(B_MARKER);
+    },
+  );
+
+  it.each([
+    ['/api/admin/all-users', () => countOf('users')],
+    ['/api/admin/all-workspaces', () => countOf('workspaces')],
+    ['/api/admin/all-invitations', () => countOf('invitation_tokens')],
+    ['/api/admin/activity-logs', () => countOf('activity_logs')],
+  ])('%s answers the first MAX_PAGE_SIZE rows and the full count', async (path, total) => {
+    const res = await admin.get(path);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toHaveLength(MAX_PAGE_SIZE);
+    expect(Number(res.headers['x-total-count'])).toBe(await total());
+  });
+
+  it.each([
+    'contacts.list',
+    'organizations.list',
+    'organizations.options',
+    'leads.list',
+    'clients.list',
+    'projects.list',
+    'time.list',
+    'invoices.list',
+    'proposals.list',
+  ])('%s over tRPC without input answers one page and its total', async (procedure) => {
+    const res = await a.client.trpc(procedure, 'query');
+    expect(res.statusCode, res.body).toBe(200);
+    const page = res.json().result.data as { items: unknown[]; total: number };
+    expect(page.items).toHaveLength(MAX_PAGE_SIZE);
+    expect(page.total).toBe(ROWS);
+  });
+
+  it('is refused past the maximum, and the maximum is documented', async () => {
+    const res = await a.client.get(`/api/persons?limit=${MAX_PAGE_SIZE + 1}`);
+    expect(res.statusCode).toBe(400);
+    const openApi = (await a.client.get('/api/openapi.json')).json();
+    const limit = openApi.paths['/api/projects'].get.parameters.find(
+      (p: { name: string }) => p.name === 'limit',
+    );
+    expect(limit.schema.maximum).toBe(MAX_PAGE_SIZE);
+    expect(limit.schema.description).toContain(`at most ${MAX_PAGE_SIZE}`);
+    expect(limit.schema.description).toContain('X-Total-Count');
+  });
+});
+
+/** Reads a CSV answer into records (the heading first). */
+function records(body: string): string[][] {
+  const parsed = Papa.parse<string[]>(body.trimEnd(), { skipEmptyLines: false });
+  return parsed.data;
+}
+
+describe('exports', () => {
+  beforeAll(async () => {
+    // More contacts and organizations than one batch; organization names repeat in every
+    // case so the batches' (lower(name), id) key meets ties across a batch boundary.
+    await sql`insert into persons (workspace_id, full_name)
+      select ${a.workspace.id}, 'Export Person ' || i
+      from generate_series(1, ${EXPORT_ROWS - ROWS}) i`.execute(handle.db);
+    await sql`insert into organizations (workspace_id, name)
+      select ${a.workspace.id}, case i % 3 when 0 then 'Twin' when 1 then 'TWIN' else 'twin' end
+      from generate_series(1, ${EXPORT_ROWS - ROWS}) i`.execute(handle.db);
+  });
+
+  it('stream every contact once, newest first, only this workspace, in short statements', async () => {
+    statementRows.length = 0;
+    const res = await a.client.get('/api/contacts/export');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="contacts.csv"');
+    // Streamed: sent in chunks as batches are read, with no length known up front.
+    expect(res.headers['content-length']).toBeUndefined();
+    expect(res.headers['transfer-encoding']).toBe('chunked');
+    const [heading, ...rows] = records(res.body);
+    expect(heading).toEqual([
+      'Name',
+      'Email',
+      'Phone',
+      'Job Title',
+      'Organization',
+      'Assigned To',
+      'Tags',
+      'Notes',
+      'Created',
+    ]);
+    const expected = await handle.db
+      .selectFrom('persons')
+      .select('fullName')
+      .where('workspaceId', '=', a.workspace.id)
+      .orderBy('id', 'desc')
+      .execute();
+    expect(expected.length).toBeGreaterThan(1000);
+    expect(rows.map((r) => r[0])).toEqual(expected.map((p) => p.fullName));
+    expect(res.body).not.toContain(B_MARKER);
+    // No statement read more than a batch; the rows took several statements.
+    expect(Math.max(...statementRows)).toBeLessThanOrEqual(1000);
+  });
+
+  it('stream every organization once in name order across batches', async () => {
+    statementRows.length = 0;
+    const res = await a.client.get('/api/organizations/export');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="organizations.csv"');
+    const [heading, ...rows] = records(res.body);
+    expect(heading).toEqual(['Name', 'Email', 'Phone', 'Website', 'Industry', 'People', 'Created']);
+    const expected = await sql<{ name: string }>`select name from organizations
+      where workspace_id = ${a.workspace.id} order by lower(name), id`.execute(handle.db);
+    expect(expected.rows.length).toBeGreaterThan(1000);
+    expect(rows.map((r) => r[0])).toEqual(expected.rows.map((o) => o.name));
+    expect(res.body).not.toContain(B_MARKER);
+    expect(Math.max(...statementRows)).toBeLessThanOrEqual(1000);
+  });
+
+  it('stream the activity log with its filters, newest first', async () => {
+    statementRows.length = 0;
+    const res = await admin.get('/api/admin/activity-logs/export?action=bulk_action');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="activity-logs.csv"');
+    const [heading, ...rows] = records(res.body);
+    expect(heading).toEqual(['Time', 'User', 'Action', 'Details', 'IP Address', 'Status']);
+    expect(rows).toHaveLength(EXPORT_ROWS);
+    expect(rows[0]![3]).toBe(`Bulk line ${EXPORT_ROWS}`);
+    expect(rows.at(-1)![3]).toBe('Bulk line 1');
+    expect(new Set(rows.map((r) => r[3])).size).toBe(EXPORT_ROWS);
+    expect(Math.max(...statementRows)).toBeLessThanOrEqual(1000);
+  });
+
+  it('stream the team, owners first, and an empty export still has its heading', async () => {
+    const team = await a.client.get('/api/team/export');
+    expect(team.statusCode).toBe(200);
+    const [heading, owner, ...others] = records(team.body);
+    expect(heading).toEqual([
+      'Name',
+      'Email',
+      'Permission',
+      'Status',
+      'Last active',
+      'Invited on',
+      'Invited by',
+    ]);
+    expect(owner![1]).toBe(a.email);
+    expect(others).toEqual([]);
+    const none = await a.client.get('/api/contacts/export?search=nothing-matches-this');
+    expect(none.body).toBe(
+      'Name,Email,Phone,Job Title,Organization,Assigned To,Tags,Notes,Created\r\n',
+    );
+  });
+});
+
+describe('heavy requests per workspace', () => {
+  const keyOf = (workspaceId: number) => `workspace:${workspaceId}`;
+
+  it('run two at a time, four wait, the next gets 429 while other workspaces are served', async () => {
+    const key = keyOf(a.workspace.id);
+    // This test holds A's two slots, as two long exports would.
+    const held = await Promise.all([
+      app.heavyRequests.acquire(key)!,
+      app.heavyRequests.acquire(key)!,
+    ]);
+    const waiting = Array.from({ length: HEAVY_QUEUE }, () =>
+      a.client.get('/api/organizations/export'),
+    );
+    await expect.poll(() => app.heavyRequests.queued(key)).toBe(HEAVY_QUEUE);
+
+    const refused = await a.client.get('/api/contacts/export');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe('5');
+    expect(refused.json().error).toBe(
+      'This workspace is already running several exports, imports or large lists. Please try again in a few seconds.',
+    );
+    // Unpaged lists and imports are heavy too; over tRPC as over REST.
+    expect((await a.client.get('/api/persons')).statusCode).toBe(429);
+    const trpcList = await a.client.trpc('leads.list', 'query');
+    expect(trpcList.statusCode).toBe(429);
+    expect(trpcList.headers['retry-after']).toBe('5');
+    expect(
+      (await a.client.post('/api/contacts/import', { rows: [{ fullName: 'Queued Import' }] }))
+        .statusCode,
+    ).toBe(429);
+    expect(await countOf('persons', sql`full_name = 'Queued Import'`)).toBe(0);
+
+    // A page of the size the screens ask for is not heavy, nor is anything else.
+    expect((await a.client.get('/api/persons?limit=50')).statusCode).toBe(200);
+    expect((await a.client.get('/api/auth/me')).statusCode).toBe(200);
+    // Another workspace is not slowed by A's queue.
+    const other = await b.client.get('/api/contacts/export');
+    expect(other.statusCode).toBe(200);
+    expect(other.body).toContain(B_MARKER);
+    expect((await b.client.get('/api/persons')).statusCode).toBe(200);
+
+    for (const release of held) release();
+    const done = await Promise.all(waiting);
+    expect(done.map((res) => res.statusCode)).toEqual(Array(HEAVY_QUEUE).fill(200));
+    expect(done.every((res) => res.body.startsWith('Name,Email,Phone'))).toBe(true);
+    await expect.poll(() => app.heavyRequests.inFlight(key)).toBe(0);
+    expect(app.heavyRequests.queued(key)).toBe(0);
+  });
+
+  it('count a tRPC batch of heavy calls as one request', async () => {
+    const input = encodeURIComponent(JSON.stringify({ 0: {}, 1: {}, 2: {} }));
+    const res = await a.client.get(
+      `/trpc/contacts.list,leads.list,projects.list?batch=1&input=${input}`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toHaveLength(3);
+    await expect.poll(() => app.heavyRequests.inFlight(keyOf(a.workspace.id))).toBe(0);
+  });
+});
+
+describe('formulas in CSV cells', () => {
+  const cases: [string, string][] = [
+    ['=1+1', "'=1+1"],
+    ['+44 20 7946 0958', "'+44 20 7946 0958"],
+    ['-2', "'-2"],
+    ['@x', "'@x"],
+    ['a;=cmd', "a;'=cmd"],
+    ['\t=x', "'\t=x"],
+    ['\r=x', "'\r=x"],
+    ["'=already", "''=already"],
+    ['plain; text', 'plain; text'],
+    ['Ada Lovelace', 'Ada Lovelace'],
+  ];
+
+  it('are defused in every exported cell, and a cell with ; is quoted', async () => {
+    const c = await signUpWithWorkspace(app, 'Formula Workspace');
+    await handle.db
+      .insertInto('persons')
+      .values(
+        cases.map(([text], i) => ({
+          workspaceId: c.workspace.id,
+          fullName: `Formula ${i}`,
+          jobTitle: text,
+          notes: text,
+        })),
+      )
+      .execute();
+    const res = await c.client.get('/api/contacts/export');
+    const [heading, ...rows] = records(res.body);
+    const title = heading!.indexOf('Job Title');
+    const notes = heading!.indexOf('Notes');
+    const byName = new Map(rows.map((r) => [r[0], r]));
+    cases.forEach(([, defused], i) => {
+      expect(byName.get(`Formula ${i}`)![title]).toBe(defused);
+      expect(byName.get(`Formula ${i}`)![notes]).toBe(defused);
+    });
+    expect(res.body).toContain(`"a;'=cmd"`);
+  });
+
+  it('come back as they were when the export is imported again', async () => {
+    const c = await signUpWithWorkspace(app, 'Round Trip From');
+    const originals = [
+      {
+        fullName: '=1+1',
+        email: 'one@roundtrip.example.com',
+        phone: '+44 20 7946 0958',
+        notes: 'a;=cmd',
+      },
+      { fullName: '@x', email: 'two@roundtrip.example.com', phone: '-2', notes: "'=already" },
+    ];
+    await handle.db
+      .insertInto('persons')
+      .values(originals.map((o) => ({ ...o, workspaceId: c.workspace.id })))
+      .execute();
+    const exported = records((await c.client.get('/api/contacts/export')).body);
+    const [headers, ...data] = exported;
+    // As the import dialog does: map the columns, cut the rows into batches, send them.
+    const batches = buildBatches(data, autoMap(headers!), 2, 500);
+    const d = await signUpWithWorkspace(app, 'Round Trip To');
+    for (const batch of batches) {
+      const res = await d.client.post('/api/contacts/import', batch);
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const imported = await handle.db
+      .selectFrom('persons')
+      .select(['fullName', 'email', 'phone', 'notes'])
+      .where('workspaceId', '=', d.workspace.id)
+      .orderBy('email')
+      .execute();
+    expect(imported).toEqual(originals.toSorted((x, y) => x.email.localeCompare(y.email)));
+  });
+
+  it('neutralise and restore as exact inverses, for any text', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: fc.constantFrom("'", '=', '+', '-', '@', '\t', '\r', ';', 'a', ' ') }),
+        (text) => {
+          const defused = neutraliseFormulas(text);
+          expect(restoreFormulas(defused)).toBe(text);
+          for (const segment of defused.split(';')) expect(segment).not.toMatch(/^[=+\-@\t\r]/);
+        },
+      ),
+    );
+  });
+});
