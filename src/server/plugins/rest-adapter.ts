@@ -80,8 +80,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 /**
  * Path params win over body and query fields, so a body cannot redirect a call to another id.
- * No body at all is no input; any JSON body must be an object (a `null` was read as no
- * input, so an update answered 200 and changed nothing).
+ * No body at all is no input; a JSON `null` is refused (read as no input, an update answered
+ * 200 and changed nothing). Other bodies without params meet the procedure's own schema.
  */
 function defaultInput(route: RestRoute, req: FastifyRequest): unknown {
   const params = req.params as Record<string, string>;
@@ -89,6 +89,7 @@ function defaultInput(route: RestRoute, req: FastifyRequest): unknown {
   const hasParams = Object.keys(params).length > 0;
   if (source === undefined) return hasParams ? { ...params } : undefined;
   if (isPlainObject(source)) return { ...source, ...params };
+  if (!hasParams && source !== null) return source;
   throw new TRPCError({ code: 'BAD_REQUEST', message: 'The request body must be a JSON object' });
 }
 
