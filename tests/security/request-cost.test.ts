@@ -1,3 +1,5 @@
+import { EventEmitter } from 'node:events';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { KyselyPlugin, RootOperationNode } from 'kysely';
 import { sql } from 'kysely';
 import fc from 'fast-check';
@@ -5,6 +7,7 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { autoMap, buildBatches } from '../../src/client/features/contacts/import-mapping.ts';
 import { buildApp } from '../../src/server/app.ts';
+import { holdHeavySlot, KeyedSemaphore } from '../../src/server/plugins/heavy-requests.ts';
 import { neutraliseFormulas, restoreFormulas } from '../../src/shared/csv-formulas.ts';
 import { MAX_PAGE_SIZE } from '../../src/shared/list.schema.ts';
 import {
@@ -351,6 +354,39 @@ describe('heavy requests per workspace', () => {
     expect(done.every((res) => res.body.startsWith('Name,Email,Phone'))).toBe(true);
     await expect.poll(() => app.heavyRequests.inFlight(key)).toBe(0);
     expect(app.heavyRequests.queued(key)).toBe(0);
+  });
+
+  it('give a slot back when the client leaves, whether before its turn or while waiting', async () => {
+    const slots = new KeyedSemaphore(1, 1);
+    const request = (destroyed = false) => {
+      const raw = Object.assign(new EventEmitter(), { destroyed });
+      const ctx = {
+        heavyRequests: slots,
+        req: {} as FastifyRequest,
+        reply: { raw, header: () => undefined } as unknown as FastifyReply,
+      };
+      return { raw, ctx };
+    };
+    // Left before asking (its 'close' has come and gone): it takes nothing.
+    await expect(holdHeavySlot(request(true).ctx, 'k')).rejects.toThrow('The client left');
+    expect(slots.inFlight('k')).toBe(0);
+    // One holds the slot, one waits and leaves: its place is given up, the slot stays free
+    // for the next once the first is done.
+    const first = request();
+    await holdHeavySlot(first.ctx, 'k');
+    const waiting = request();
+    const waited = holdHeavySlot(waiting.ctx, 'k');
+    expect(slots.queued('k')).toBe(1);
+    waiting.raw.emit('close');
+    await expect(waited).rejects.toThrow('The client left');
+    expect(slots.queued('k')).toBe(0);
+    first.raw.emit('close');
+    expect(slots.inFlight('k')).toBe(0);
+    const next = request();
+    await holdHeavySlot(next.ctx, 'k');
+    expect(slots.inFlight('k')).toBe(1);
+    next.raw.emit('close');
+    expect(slots.inFlight('k')).toBe(0);
   });
 
   it('count a tRPC batch of heavy calls as one request', async () => {

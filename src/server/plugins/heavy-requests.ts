@@ -117,6 +117,9 @@ export function holdHeavySlot(
   const already = held.get(ctx.req);
   if (already) return already;
   const response = ctx.reply.raw;
+  // A client that left before this call (while it was signed in, say) will send no 'close'
+  // again: the slot it took would never come back.
+  if (response.destroyed) return Promise.reject(clientLeft());
   const left = new AbortController();
   let closed = false;
   const onClose = () => {
@@ -137,11 +140,15 @@ export function holdHeavySlot(
       response.once('close', release);
     },
     () => {
-      throw new TRPCError({ code: 'CLIENT_CLOSED_REQUEST', message: 'The client left' });
+      throw clientLeft();
     },
   );
   held.set(ctx.req, slot);
   return slot;
+}
+
+function clientLeft() {
+  return new TRPCError({ code: 'CLIENT_CLOSED_REQUEST', message: 'The client left' });
 }
 
 /** Whether a list's raw input asks for more than HEAVY_LIST_ROWS rows (no limit: the maximum). */
