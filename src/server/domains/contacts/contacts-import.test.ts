@@ -159,3 +159,31 @@ describe('POST /api/contacts/import with an importId', () => {
     expect(await namesIn(owner.workspace.id, 'Refused')).toEqual([]);
   });
 });
+
+describe('POST /api/contacts/import and the name rules of the forms', () => {
+  it('rejects rows whose contact or organization name holds a line break or control character', async () => {
+    const owner = await signUpWithWorkspace(t.app, 'Import Names Ltd');
+    const res = await importBatch(owner.client, {
+      rows: [
+        { fullName: 'Names Ada\r\nBcc: victim@example.com' },
+        { fullName: 'Names Grace', organization: 'Evil\u0007 Corp' },
+        { fullName: 'Names Tab\there' },
+        { fullName: 'Names Clean', organization: 'Clean Engines' },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      created: 1,
+      skipped: [],
+      rejected: [
+        { row: 2, reason: 'Full name must not contain line breaks or control characters' },
+        {
+          row: 3,
+          reason: 'Organization name must not contain line breaks or control characters',
+        },
+        { row: 4, reason: 'Full name must not contain line breaks or control characters' },
+      ],
+    });
+    expect(await namesIn(owner.workspace.id, 'Names')).toEqual(['Names Clean']);
+  });
+});

@@ -1,6 +1,12 @@
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import type { ImportResult, ImportRow, TagColor } from '../../../shared/contacts.schema.ts';
+import {
+  PersonInputSchema,
+  type ImportResult,
+  type ImportRow,
+  type TagColor,
+} from '../../../shared/contacts.schema.ts';
+import { OrganizationInputSchema } from '../../../shared/organizations.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import {
@@ -89,6 +95,8 @@ export async function setTag(
 
 const emailSchema = z.email();
 
+const firstIssue = (error: z.ZodError) => error.issues[0]?.message ?? 'Invalid row';
+
 /**
  * One batch of a CSV import. A row without a name or with a bad email is rejected; a row
  * whose email a contact already has (or an earlier row of the batch) is skipped; the rest
@@ -113,12 +121,17 @@ export async function importContacts(
 
   rows.forEach((raw, index) => {
     const row = firstRowNumber + index;
-    const fullName = raw.fullName?.trim() ?? '';
-    const email = raw.email?.trim().toLowerCase() ?? '';
-    if (!fullName) return result.rejected.push({ row, reason: 'Full name is required' });
-    if (fullName.length > 100) {
-      return result.rejected.push({ row, reason: 'Full name must be less than 100 characters' });
+    // Names follow the same rules as the forms (required, length, no control characters).
+    const name = PersonInputSchema.shape.fullName.safeParse(raw.fullName ?? '');
+    if (!name.success) return result.rejected.push({ row, reason: firstIssue(name.error) });
+    const fullName = name.data;
+    const company = raw.organization?.trim()
+      ? OrganizationInputSchema.shape.name.safeParse(raw.organization)
+      : undefined;
+    if (company && !company.success) {
+      return result.rejected.push({ row, reason: firstIssue(company.error) });
     }
+    const email = raw.email?.trim().toLowerCase() ?? '';
     if (email && !emailSchema.safeParse(email).success) {
       return result.rejected.push({ row, reason: `Invalid email "${email.slice(0, 100)}"` });
     }
@@ -128,7 +141,7 @@ export async function importContacts(
     if (email) seen.set(email, row);
     accepted.push({
       row,
-      organization: raw.organization?.trim().slice(0, 200) ?? '',
+      organization: company?.data ?? '',
       values: {
         fullName,
         email: email || null,
