@@ -87,7 +87,8 @@ export const ProfileInputSchema = z.object({
     .max(50, 'Phone must be less than 50 characters')
     .nullable()
     .optional()
-    .transform((v) => v || null),
+    // Not sent: kept as it is; sent empty: cleared.
+    .transform((v) => (v === undefined ? undefined : v || null)),
   /** Checked only when the email changes: the email is what the account signs in with. */
   currentPassword: z
     .string()

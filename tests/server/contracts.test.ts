@@ -383,6 +383,27 @@ describe('partial updates change only the fields they send', () => {
     await expectPartialUpdate('/api/stages', '/api/stages', stage.id, { label: 'Renamed' });
   });
 
+  it('the account profile keeps its phone when a script leaves it out', async () => {
+    const person = await signUp(t.app);
+    const saved = {
+      firstName: 'Phone',
+      lastName: 'Keeper',
+      email: person.email,
+      phone: '+44 20 7946 0958',
+    };
+    expect((await person.client.put('/api/account/profile', saved)).statusCode).toBe(200);
+    const { phone: _left, ...withoutPhone } = saved;
+    const res = await person.client.put('/api/account/profile', {
+      ...withoutPhone,
+      firstName: 'Renamed',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ firstName: 'Renamed', phone: '+44 20 7946 0958' });
+    // Sent empty, it is cleared.
+    const cleared = await person.client.put('/api/account/profile', { ...saved, phone: '' });
+    expect(cleared.json().phone).toBeNull();
+  });
+
   it('no update schema fills in a field the request did not send', async () => {
     const modules = import.meta.glob<Record<string, unknown>>('../../src/shared/*.schema.ts', {
       eager: true,

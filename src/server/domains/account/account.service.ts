@@ -42,7 +42,7 @@ export async function updateProfile(
     firstName: string;
     lastName: string;
     email: string;
-    phone: string | null;
+    phone?: string | null;
     currentPassword?: string;
   },
 ) {
