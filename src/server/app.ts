@@ -88,6 +88,7 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
     logger: { level: config.logLevel },
     bodyLimit: 1024 * 1024,
     genReqId: () => randomUUID(),
+    trustProxy: config.trustProxy,
     // A tRPC batch names its procedures in one path parameter ('contacts.list,leads.list,…'):
     // past Fastify's default of 100 characters, a batch of eight calls answered 414.
     routerOptions: { maxParamLength: 5000 },

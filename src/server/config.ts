@@ -42,7 +42,35 @@ const EnvSchema = z.object({
   HEAVY_REQUESTS_PER_WORKSPACE: z.coerce.number().int().min(1).max(100).default(2),
   /** Heavy requests of one workspace that wait for a slot; past them, 429 with Retry-After. */
   HEAVY_REQUEST_QUEUE: z.coerce.number().int().min(0).max(1000).default(4),
+  /**
+   * Behind a reverse proxy: which proxies to believe about the client's address
+   * (X-Forwarded-For), for rate limits, sessions and the audit log. `true` trusts every hop;
+   * a number trusts that many hops; otherwise a comma-separated list of addresses or CIDRs.
+   * Unset, the connection's own address is the client's: behind a proxy every client would
+   * then share the proxy's address and its rate limits.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(/^(true|false|\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/, {
+      message:
+        'TRUST_PROXY must be true, false, a number of hops, or addresses/CIDRs separated by commas',
+    })
+    .optional(),
 });
+
+type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
+
+/** TRUST_PROXY as Fastify's `trustProxy` option (a hop count as the function proxy-addr runs). */
+function trustProxyOption(value: string | undefined): TrustProxy {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value.split(',').map((part) => part.trim());
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -66,6 +94,7 @@ export interface Config {
   uploadQuotaWorkspaceBytes: number;
   heavyRequestsPerWorkspace: number;
   heavyRequestQueue: number;
+  trustProxy: TrustProxy;
   /** Built client served at `/`; absent in server-only tests. */
   clientDir: string | undefined;
 }
@@ -108,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadQuotaWorkspaceBytes: e.UPLOAD_QUOTA_WORKSPACE_MB * 1024 * 1024,
     heavyRequestsPerWorkspace: e.HEAVY_REQUESTS_PER_WORKSPACE,
     heavyRequestQueue: e.HEAVY_REQUEST_QUEUE,
+    trustProxy: trustProxyOption(e.TRUST_PROXY),
     clientDir: existsSync(join(clientDir, 'index.html')) ? clientDir : undefined,
   };
 }

@@ -358,6 +358,49 @@ describe('several servers on one database enforce one limit', () => {
   });
 });
 
+describe('the client address behind a reverse proxy', () => {
+  function loginVia(app: FastifyInstance, email: string, password: string, forwarded: string) {
+    return app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password },
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': forwarded },
+    });
+  }
+
+  it('without TRUST_PROXY, a forged X-Forwarded-For does not move an attacker to a fresh counter', async () => {
+    const { email, password } = await signUp(t.app);
+    for (let i = 0; i < ACCOUNT_LIMIT; i++) {
+      expect((await loginVia(t.app, email, WRONG, `198.51.100.${i}`)).statusCode).toBe(401);
+    }
+    expectRefusal(await loginVia(t.app, email, password, '198.51.100.99'), WINDOW_SECONDS);
+  });
+
+  it('with TRUST_PROXY naming the proxy, each forwarded client has its own counter', async () => {
+    const behindProxy = await buildApp(
+      testConfig({
+        authRateLimit: 10_000,
+        authAccountRateLimit: ACCOUNT_LIMIT,
+        authEmailRateLimit: EMAIL_LIMIT,
+        trustProxy: ['127.0.0.1'],
+      }),
+      t.db,
+    );
+    try {
+      const { email, password } = await signUp(t.app);
+      for (let i = 0; i < ACCOUNT_LIMIT; i++) {
+        expect((await loginVia(behindProxy, email, WRONG, '203.0.113.7')).statusCode).toBe(401);
+      }
+      expectRefusal(await loginVia(behindProxy, email, password, '203.0.113.7'), WINDOW_SECONDS);
+      const owner = await loginVia(behindProxy, email, password, '203.0.113.8');
+      expect(owner.statusCode, owner.body).toBe(200);
+    } finally {
+      await behindProxy.close();
+    }
+  });
+});
+
 /*
  * Two real server processes on one PostgreSQL database, as Keel scales out (PostgreSQL
  * only, as in scale-out.test.ts: the embedded database belongs to one process).
