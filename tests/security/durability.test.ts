@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createDb } from '../../src/server/db/create-db.ts';
+import { MAX_PAGE_SIZE } from '../../src/shared/list.schema.ts';
 import { HttpClient, startServer, type ServerProcess } from '../support/server-process.ts';
 
 /*
@@ -92,6 +93,17 @@ const entryFor = (n: number, projectId: number) => ({
   date: '2026-11-20',
   description: `entry ${n}`,
 });
+
+/** Every row of a list, a page of MAX_PAGE_SIZE at a time (a list answers one page). */
+async function readAll(client: HttpClient, path: string): Promise<any[]> {
+  const rows: unknown[] = [];
+  for (;;) {
+    const res = await client.get(`${path}?limit=${MAX_PAGE_SIZE}&offset=${rows.length}`);
+    expect(res.status, res.text).toBe(200);
+    rows.push(...(res.json as unknown[]));
+    if ((res.json as unknown[]).length < MAX_PAGE_SIZE) return rows;
+  }
+}
 
 async function signIn(url: string, email: string, workspaceId: number) {
   const client = new HttpClient(url);
@@ -266,8 +278,8 @@ describe.concurrent.each([
     expect((await owner.get('/api/auth/me')).status).toBe(200);
     const reader = await signIn(server.url, email, workspace.json.id);
 
-    const persons = (await reader.get('/api/persons')).json as Record<string, unknown>[];
-    const entries = (await reader.get('/api/time-entries')).json as {
+    const persons = (await readAll(reader, '/api/persons')) as Record<string, unknown>[];
+    const entries = (await readAll(reader, '/api/time-entries')) as {
       id: number;
       projectId: number;
       hours: string;
@@ -275,19 +287,19 @@ describe.concurrent.each([
       date: string;
       invoiceId: number | null;
     }[];
-    const invoices = (await reader.get('/api/invoices')).json as {
+    const invoices = (await readAll(reader, '/api/invoices')) as {
       id: number;
       invoiceNumber: string;
       amount: string;
       projectId: number;
       timeEntryCount: number;
     }[];
-    const projects = (await reader.get('/api/projects')).json as {
+    const projects = (await readAll(reader, '/api/projects')) as {
       id: number;
       totalHours: string;
       totalAmount: string;
     }[];
-    const organizations = (await reader.get('/api/organizations')).json as {
+    const organizations = (await readAll(reader, '/api/organizations')) as {
       id: number;
       name: string;
     }[];
@@ -364,7 +376,7 @@ describe.concurrent.each([
       const res = await reader.post('/api/persons', person(n));
       expect(res.status, res.text).toBe(201);
     }
-    const after = (await reader.get('/api/persons')).json as unknown[];
+    const after = (await readAll(reader, '/api/persons')) as unknown[];
     expect(after.length).toBe(persons.length + 20);
 
     console.log(
