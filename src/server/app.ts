@@ -8,7 +8,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/create-db.ts';
 import { fileRoutes, MAX_UPLOAD_BYTES } from './domains/files/files.routes.ts';
 import { registerErrorHandler, toErrorReply } from './plugins/errors.ts';
-import { KeyedSemaphore } from './plugins/heavy-requests.ts';
+import { HEAVY_REST_MAX_MS, KeyedSemaphore } from './plugins/heavy-requests.ts';
 import { createMailer } from './plugins/mailer.ts';
 import { registerRequestStats, RequestStats } from './plugins/request-stats.ts';
 import { buildOpenApiDocument, registerRestRoutes } from './plugins/rest-adapter.ts';
@@ -106,7 +106,11 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
     config,
     mailer: createMailer(config.smtpUrl, app.log),
     requestStats: new RequestStats(),
-    heavyRequests: new KeyedSemaphore(config.heavyRequestsPerWorkspace, config.heavyRequestQueue),
+    heavyRequests: new KeyedSemaphore(
+      config.heavyRequestsPerWorkspace,
+      config.heavyRequestQueue,
+      HEAVY_REST_MAX_MS,
+    ),
   };
   app.decorate('heavyRequests', services.heavyRequests);
   registerRequestStats(app, services.requestStats);

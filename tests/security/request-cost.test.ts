@@ -4,9 +4,10 @@ import type { KyselyPlugin, RootOperationNode } from 'kysely';
 import { sql } from 'kysely';
 import fc from 'fast-check';
 import Papa from 'papaparse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { autoMap, buildBatches } from '../../src/client/features/contacts/import-mapping.ts';
 import { buildApp } from '../../src/server/app.ts';
+import { EXPORT_BATCH_ROWS } from '../../src/server/db/export-batches.ts';
 import { holdHeavySlot, KeyedSemaphore } from '../../src/server/plugins/heavy-requests.ts';
 import { neutraliseFormulas, restoreFormulas } from '../../src/shared/csv-formulas.ts';
 import { MAX_PAGE_SIZE } from '../../src/shared/list.schema.ts';
@@ -21,14 +22,15 @@ import {
 /*
  * What one request may cost (issue 15, item 4), and formulas in CSV exports (item 7):
  * a list without `limit` answers at most MAX_PAGE_SIZE rows and tells the full count in
- * X-Total-Count; exports stream in batches of at most 1,000 rows a statement, every row
- * once and only the caller's workspace's; a workspace runs at most 2 heavy requests at
- * once, 4 more wait, the next gets 429 with Retry-After while other workspaces are served;
+ * X-Total-Count; exports stream in batches of at most EXPORT_BATCH_ROWS rows a statement,
+ * every row once and only the caller's workspace's; a workspace runs a bounded number of
+ * heavy requests at once (2 here), a few more wait (4 here), the next gets 429 with
+ * Retry-After while other workspaces are served, and a slot rests as long as it was held;
  * every exported cell is defused, and a re-import gives back the original text.
  */
 
 const ROWS = MAX_PAGE_SIZE + 20;
-/** More than one export batch (1,000 rows). */
+/** Several export batches. */
 const EXPORT_ROWS = 1234;
 const HEAVY_SLOTS = 2;
 const HEAVY_QUEUE = 4;
@@ -191,6 +193,21 @@ describe('a list without limit', () => {
     expect(page.total).toBe(ROWS);
   });
 
+  it('tells a full count that follows every write', async () => {
+    const total = async () => (await a.client.get('/api/time-entries')).headers['x-total-count'];
+    expect(await total()).toBe(String(ROWS));
+    const project = (await a.client.get('/api/projects?limit=1')).json()[0];
+    const created = await a.client.post('/api/time-entries', {
+      projectId: project.id,
+      hours: 1,
+      date: '2026-01-02',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(await total()).toBe(String(ROWS + 1));
+    expect((await a.client.delete(`/api/time-entries/${created.json().id}`)).statusCode).toBe(200);
+    expect(await total()).toBe(String(ROWS));
+  });
+
   it('is refused past the maximum, and the maximum is documented', async () => {
     const res = await a.client.get(`/api/persons?limit=${MAX_PAGE_SIZE + 1}`);
     expect(res.statusCode).toBe(400);
@@ -253,7 +270,7 @@ describe('exports', () => {
     expect(rows.map((r) => r[0])).toEqual(expected.map((p) => p.fullName));
     expect(res.body).not.toContain(B_MARKER);
     // No statement read more than a batch; the rows took several statements.
-    expect(Math.max(...statementRows)).toBeLessThanOrEqual(1000);
+    expect(Math.max(...statementRows)).toBeLessThanOrEqual(EXPORT_BATCH_ROWS);
   });
 
   it('stream every organization once in name order across batches', async () => {
@@ -268,7 +285,7 @@ describe('exports', () => {
     expect(expected.rows.length).toBeGreaterThan(1000);
     expect(rows.map((r) => r[0])).toEqual(expected.rows.map((o) => o.name));
     expect(res.body).not.toContain(B_MARKER);
-    expect(Math.max(...statementRows)).toBeLessThanOrEqual(1000);
+    expect(Math.max(...statementRows)).toBeLessThanOrEqual(EXPORT_BATCH_ROWS);
   });
 
   it('stream the activity log with its filters, newest first', async () => {
@@ -282,7 +299,7 @@ describe('exports', () => {
     expect(rows[0]![3]).toBe(`Bulk line ${EXPORT_ROWS}`);
     expect(rows.at(-1)![3]).toBe('Bulk line 1');
     expect(new Set(rows.map((r) => r[3])).size).toBe(EXPORT_ROWS);
-    expect(Math.max(...statementRows)).toBeLessThanOrEqual(1000);
+    expect(Math.max(...statementRows)).toBeLessThanOrEqual(EXPORT_BATCH_ROWS);
   });
 
   it('stream the team, owners first, and an empty export still has its heading', async () => {
@@ -352,7 +369,8 @@ describe('heavy requests per workspace', () => {
     const done = await Promise.all(waiting);
     expect(done.map((res) => res.statusCode)).toEqual(Array(HEAVY_QUEUE).fill(200));
     expect(done.every((res) => res.body.startsWith('Name,Email,Phone'))).toBe(true);
-    await expect.poll(() => app.heavyRequests.inFlight(key)).toBe(0);
+    // A slot rests as long as it was held before it is free again.
+    await expect.poll(() => app.heavyRequests.inFlight(key), { timeout: 5000 }).toBe(0);
     expect(app.heavyRequests.queued(key)).toBe(0);
   });
 
@@ -389,6 +407,34 @@ describe('heavy requests per workspace', () => {
     expect(slots.inFlight('k')).toBe(0);
   });
 
+  it('rest as long as they were held, at most the cap, before the next holder gets them', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'performance'] });
+    try {
+      const slots = new KeyedSemaphore(1, 1, 1000);
+      const release = await slots.acquire('k')!;
+      vi.advanceTimersByTime(300);
+      release();
+      const next = slots.acquire('k')!;
+      let granted = false;
+      void next.then(() => (granted = true));
+      await vi.advanceTimersByTimeAsync(299);
+      expect(granted).toBe(false);
+      expect(slots.inFlight('k')).toBe(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(granted).toBe(true);
+      // Held 5 s: it rests the cap, 1 s.
+      const again = await next;
+      vi.advanceTimersByTime(5000);
+      again();
+      await vi.advanceTimersByTimeAsync(999);
+      expect(slots.inFlight('k')).toBe(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(slots.inFlight('k')).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('count a tRPC batch of heavy calls as one request', async () => {
     const input = encodeURIComponent(JSON.stringify({ 0: {}, 1: {}, 2: {} }));
     const res = await a.client.get(
@@ -396,7 +442,9 @@ describe('heavy requests per workspace', () => {
     );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toHaveLength(3);
-    await expect.poll(() => app.heavyRequests.inFlight(keyOf(a.workspace.id))).toBe(0);
+    await expect
+      .poll(() => app.heavyRequests.inFlight(keyOf(a.workspace.id)), { timeout: 5000 })
+      .toBe(0);
   });
 });
 

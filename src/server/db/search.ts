@@ -1,4 +1,6 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
+import type { Database } from './create-db.ts';
+import { rememberedRead } from './read-cache.ts';
 
 /** An ILIKE pattern matching `text` anywhere, with the user's % and _ taken literally. */
 export function containsPattern(text: string): string {
@@ -41,22 +43,34 @@ export function totalFromPage(
  * one past the start) costs a count over the same tables and filters.
  */
 export async function pageWithTotal<DB, TB extends keyof DB, O>(
+  db: Database,
   query: SelectQueryBuilder<DB, TB, O>,
   page: { limit: number; offset?: number },
 ): Promise<{ rows: O[]; total: number }> {
   const rows = await paginate(query, page).execute();
-  const total = totalFromPage(rows.length, page) ?? (await countOf(query));
+  const total = totalFromPage(rows.length, page) ?? (await countOf(db, query));
   return { rows, total };
 }
 
-/** How many rows a list query matches, whatever its columns and order. */
+/**
+ * How many rows a list query matches, whatever its columns and order. On the embedded
+ * database the answer is remembered until the next write (read-cache.ts), as the contacts'
+ * total is: counting 50,000 time entries costs as much as the page itself, and blocks the
+ * one thread every workspace shares. Counts whose filters read the clock are not.
+ */
 export async function countOf<DB, TB extends keyof DB, O>(
+  db: Database,
   query: SelectQueryBuilder<DB, TB, O>,
 ): Promise<number> {
-  const count = await query
+  const counting = query
     .clearSelect()
     .clearOrderBy()
-    .select(sql<number>`count(*)::int`.as('total'))
-    .executeTakeFirstOrThrow();
-  return (count as { total: number }).total;
+    .select(sql<number>`count(*)::int`.as('total'));
+  const run = async () => (await counting.executeTakeFirstOrThrow()) as { total: number };
+  const compiled = counting.compile();
+  if (/\b(now|current_date|current_timestamp|localtimestamp)\b/i.test(compiled.sql)) {
+    return (await run()).total;
+  }
+  const key = `count:${compiled.sql}:${JSON.stringify(compiled.parameters)}`;
+  return (await rememberedRead(db, key, run)).total;
 }

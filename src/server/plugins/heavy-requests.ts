@@ -8,6 +8,14 @@ import { MAX_PAGE_SIZE } from '../../shared/list.schema.ts';
  */
 export const HEAVY_LIST_ROWS = 100;
 
+/**
+ * The longest a heavy-request slot rests after use. On the embedded database every
+ * statement runs on the server's one thread: without the rest, one workspace's exports and
+ * large lists in a loop kept it busy all the time, and every other request waited behind
+ * them (bench: another workspace's GET /api/auth/me p99 ×13 of idle).
+ */
+export const HEAVY_REST_MAX_MS = 1000;
+
 /** What a refused heavy request tells the client to wait before trying again. */
 export const HEAVY_RETRY_AFTER_SECONDS = 5;
 
@@ -20,9 +28,10 @@ interface Waiter {
 
 /**
  * At most `limit` holders per key at once (a key is a workspace), then at most `queueLimit`
- * waiters served in arrival order; past that, `acquire` refuses at once. In memory, per
- * server: it bounds what one server's CPU and database connections spend on one workspace.
- * A dozen lines of its own rather than a library: p-limit and p-queue neither key their
+ * waiters served in arrival order; past that, `acquire` refuses at once. A slot given back
+ * rests as long as it was held (at most `maxRestMs`) before the next holder gets it. In
+ * memory, per server: it bounds what one server's CPU and database spend on one workspace.
+ * A few lines of its own rather than a library: p-limit and p-queue neither key their
  * limits nor bound their queues.
  */
 export class KeyedSemaphore {
@@ -31,6 +40,7 @@ export class KeyedSemaphore {
   constructor(
     readonly limit: number,
     readonly queueLimit: number,
+    readonly maxRestMs = 0,
   ) {}
 
   /**
@@ -76,17 +86,26 @@ export class KeyedSemaphore {
 
   private releaser(key: string, entry: { active: number; waiting: Waiter[] }) {
     let released = false;
+    const grantedAt = performance.now();
     return () => {
       if (released) return;
       released = true;
-      const next = entry.waiting.shift();
-      // The slot passes straight to the first waiter: no newcomer can take it in between.
-      if (next) next.grant();
-      else {
-        entry.active -= 1;
-        this.forgetIfIdle(key, entry);
-      }
+      // The slot rests as long as it was held: a key's heavy work takes at most half of the
+      // time, and other workspaces' requests find the server free the other half.
+      const rest = Math.min(performance.now() - grantedAt, this.maxRestMs);
+      if (rest >= 1) setTimeout(() => this.handOn(key, entry), rest);
+      else this.handOn(key, entry);
     };
+  }
+
+  private handOn(key: string, entry: { active: number; waiting: Waiter[] }) {
+    const next = entry.waiting.shift();
+    // The slot passes straight to the first waiter: no newcomer can take it in between.
+    if (next) next.grant();
+    else {
+      entry.active -= 1;
+      this.forgetIfIdle(key, entry);
+    }
   }
 
   private forgetIfIdle(key: string, entry: { active: number; waiting: Waiter[] }) {

@@ -204,6 +204,7 @@ export async function listInvitations(db: Database, query: ListQuery) {
     q = q.where((eb) => eb.or([eb('it.email', 'ilike', pattern), eb('w.name', 'ilike', pattern)]));
   }
   const { rows, total } = await pageWithTotal(
+    db,
     q.orderBy('it.createdAt', 'desc').orderBy('it.id', 'desc'),
     query,
   );

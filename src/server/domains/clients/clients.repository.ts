@@ -51,7 +51,7 @@ export async function listClients(
     );
   }
   q = q.orderBy(sql`lower(name)`).orderBy('id');
-  const { rows, total } = await pageWithTotal(q, query);
+  const { rows, total } = await pageWithTotal(db, q, query);
   return { items: rows.map(toClient), total };
 }
 

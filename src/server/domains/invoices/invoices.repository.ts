@@ -82,7 +82,7 @@ export async function listInvoices(
     query.orderBy === 'dueDate'
       ? q.orderBy(sql`i.due_date asc nulls last`).orderBy('i.id')
       : q.orderBy('i.createdAt', 'desc').orderBy('i.id', 'desc');
-  const { rows, total } = await pageWithTotal(q, query);
+  const { rows, total } = await pageWithTotal(db, q, query);
   return { items: rows.map(toInvoice), total };
 }
 

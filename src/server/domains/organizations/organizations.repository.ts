@@ -79,7 +79,7 @@ export async function listOrganizationOptions(db: Database, workspaceId: number,
     .select(['o.id', 'o.name'])
     .orderBy(sql`lower(o.name)`)
     .orderBy('o.id');
-  const { rows, total } = await pageWithTotal(q, query);
+  const { rows, total } = await pageWithTotal(db, q, query);
   return { items: rows, total };
 }
 

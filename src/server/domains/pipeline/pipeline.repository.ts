@@ -243,7 +243,7 @@ export async function listLeads(
   });
   const items = (rows[0]?.rows ?? []).map(toLead);
   const total =
-    totalFromPage(items.length, query) ?? (await countOf(selectLead(db, workspaceId, pattern)));
+    totalFromPage(items.length, query) ?? (await countOf(db, selectLead(db, workspaceId, pattern)));
   return { items, total };
 }
 

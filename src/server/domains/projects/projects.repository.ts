@@ -65,7 +65,7 @@ export async function listProjects(
   if (query.status) q = q.where('pr.status', '=', query.status);
   if (query.clientId !== undefined) q = q.where('pr.clientId', '=', query.clientId);
   q = q.orderBy('pr.createdAt', 'desc').orderBy('pr.id', 'desc');
-  const { rows, total } = await pageWithTotal(q, query);
+  const { rows, total } = await pageWithTotal(db, q, query);
   return { items: rows.map(toProject), total };
 }
 

@@ -41,7 +41,7 @@ export async function listProposals(
   }
   if (query.status) q = q.where('status', '=', query.status);
   q = q.orderBy('createdAt', 'desc').orderBy('id', 'desc');
-  const { rows, total } = await pageWithTotal(q, query);
+  const { rows, total } = await pageWithTotal(db, q, query);
   return { items: rows.map(toProposal), total };
 }
 

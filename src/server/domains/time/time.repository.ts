@@ -64,7 +64,7 @@ export async function listTimeEntries(
     );
   }
   q = q.orderBy('te.date', 'desc').orderBy('te.createdAt', 'desc').orderBy('te.id', 'desc');
-  const { rows, total } = await pageWithTotal(q, query);
+  const { rows, total } = await pageWithTotal(db, q, query);
   return { items: rows.map(toEntry), total };
 }
 
