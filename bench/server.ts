@@ -1,14 +1,17 @@
 /**
  * The server benchmark (issue 10, items 2 to 4): autocannon against Keel's REST routes,
  * Keel's tRPC procedures and a bare Fastify + SQL handler (bench/bare.ts) doing the same
- * work, at 1 and 20 connections, on the embedded database and on PostgreSQL.
+ * work, at 1 and 20 connections, on the embedded database and on PostgreSQL. Then the noisy
+ * neighbour (issue 15, item 4): another workspace's GET /api/auth/me alone, and while one
+ * member of the big workspace runs unpaged lists and exports in a loop.
  *
  *   npx tsx bench/server.ts     prints the table; `npm run bench` also writes results.json
  *
  * Environment: BENCH_DURATION (seconds per run, default 5), BENCH_PG_URL (a PostgreSQL
  * server where a scratch database may be created and dropped; default
  * postgres://postgres@127.0.0.1:5432/postgres; PostgreSQL is skipped when unreachable),
- * BENCH_DATABASES (e.g. "pglite" to run one), BENCH_SCENARIOS (e.g. "contacts list,sign-in").
+ * BENCH_DATABASES (e.g. "pglite" to run one), BENCH_SCENARIOS (e.g. "contacts list,sign-in";
+ * "noisy neighbour" names the last one).
  *
  * Both servers run as child processes, one at a time (PGlite admits one process), with a
  * sign-in rate limits raised (AUTH_RATE_LIMIT and AUTH_ACCOUNT_RATE_LIMIT=1000000) so the
@@ -60,11 +63,27 @@ export interface ProcessFigures {
   rssPeakMb: number;
 }
 
+/**
+ * Issue 15, item 4: another workspace's `GET /api/auth/me` alone, then while one member of
+ * the big workspace runs unpaged lists and exports in a loop on several connections.
+ */
+export interface NoisyNeighbourResult {
+  connections: number;
+  noiseConnections: number;
+  idle: Measure;
+  noisy: Measure;
+  /** p99 under noise over p99 idle: the goal is at most 2. Null when nothing was answered. */
+  p99Ratio: number | null;
+  /** What the noisy member got meanwhile: answers, 429 refusals, bytes received. */
+  noise: { answered: number; refused: number; failed: number; megabytes: number };
+}
+
 export interface DatabaseResult {
   seedSeconds: number;
   keel: ProcessFigures;
   bare: ProcessFigures;
   scenarios: ScenarioResult[];
+  noisyNeighbour?: NoisyNeighbourResult;
 }
 
 export interface ServerBenchResult {
@@ -393,6 +412,147 @@ async function benchProcess(
   }
 }
 
+/** The noisy member's loop: lists without `limit` and CSV exports of the big workspace. */
+const NOISE_PATHS = [
+  '/api/persons',
+  '/api/contacts/export',
+  '/api/leads',
+  '/api/time-entries',
+  '/api/organizations/export',
+  '/api/contacts/with-tags',
+];
+const NOISE_CONNECTIONS = 4;
+const VICTIM_CONNECTIONS = 4;
+
+/**
+ * Requests `NOISE_PATHS` in turn on `connections` loops until `signal` aborts, reading every
+ * body whole. A refusal (429) is retried at once, as a careless script would.
+ */
+async function makeNoise(url: string, cookie: string, connections: number, signal: AbortSignal) {
+  const stats = { answered: 0, refused: 0, failed: 0, bytes: 0 };
+  await Promise.all(
+    Array.from({ length: connections }, async (_, loop) => {
+      for (let n = loop; !signal.aborted; n++) {
+        try {
+          const res = await fetch(`${url}${NOISE_PATHS[n % NOISE_PATHS.length]}`, {
+            headers: { cookie },
+            signal,
+          });
+          const body = await res.arrayBuffer();
+          if (res.status === 429) stats.refused += 1;
+          else if (res.ok) {
+            stats.answered += 1;
+            stats.bytes += body.byteLength;
+          } else stats.failed += 1;
+        } catch {
+          if (!signal.aborted) stats.failed += 1;
+        }
+      }
+    }),
+  );
+  return stats;
+}
+
+/** A new account with a workspace of its own, signed in: the neighbour. */
+async function signUpNeighbour(url: string): Promise<string> {
+  const email = `neighbour-${Date.now().toString(36)}@example.com`;
+  const signup = await fetch(`${url}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ fullName: 'Quiet Neighbour', email, password: 'quiet-neighbour-9' }),
+  });
+  const cookie = signup.headers.getSetCookie().find((c) => c.startsWith('keel.sid='));
+  if (signup.status !== 201 || !cookie) throw new Error(`sign-up failed: ${signup.status}`);
+  const session = cookie.split(';')[0]!;
+  const workspace = await fetch(`${url}/api/workspaces`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: session },
+    body: JSON.stringify({ name: 'Quiet Neighbour Studio' }),
+  });
+  if (workspace.status !== 201) throw new Error(`workspace failed: ${workspace.status}`);
+  return session;
+}
+
+/**
+ * The noisy-neighbour scenario on a fresh Keel process: the neighbour's `GET /api/auth/me`
+ * at VICTIM_CONNECTIONS alone, then again while the big workspace's owner makes noise.
+ */
+async function noisyNeighbour(
+  target: DbTarget,
+  seed: BenchSeedResult,
+  duration: number,
+  log: (line: string) => void,
+): Promise<NoisyNeighbourResult> {
+  const server = await start('keel', target);
+  const pid = server.child.pid!;
+  try {
+    const noisyCookie = await signIn(server.url, seed);
+    const neighbourCookie = await signUpNeighbour(server.url);
+    const me: Request = { method: 'GET', path: '/api/auth/me', authed: true };
+    await load(server.url, me, neighbourCookie, VICTIM_CONNECTIONS, 1, pid);
+    const idle = await load(server.url, me, neighbourCookie, VICTIM_CONNECTIONS, duration, pid);
+    const stop = new AbortController();
+    const noise = makeNoise(server.url, noisyCookie, NOISE_CONNECTIONS, stop.signal);
+    // The noise gets going (the first exports are under way) before measuring.
+    await sleep(1000);
+    let noisy: Measure;
+    try {
+      noisy = await autocannonWhile(server.url, me, neighbourCookie, duration, pid);
+    } finally {
+      stop.abort();
+    }
+    const made = await noise;
+    const result: NoisyNeighbourResult = {
+      connections: VICTIM_CONNECTIONS,
+      noiseConnections: NOISE_CONNECTIONS,
+      idle,
+      noisy,
+      p99Ratio: idle.p99 && noisy.rps > 0 ? Math.round((noisy.p99 / idle.p99) * 100) / 100 : null,
+      noise: {
+        answered: made.answered,
+        refused: made.refused,
+        failed: made.failed,
+        megabytes: Math.round(made.bytes / 1e5) / 10,
+      },
+    };
+    log(
+      `  ${target.kind} noisy neighbour: GET /api/auth/me ×${VICTIM_CONNECTIONS} idle p50 ${idle.p50} / p99 ${idle.p99} ms, under noise ${result.p99Ratio === null ? 'no answer at all' : `p50 ${noisy.p50} / p99 ${noisy.p99} ms (×${result.p99Ratio})`}; noise ${made.answered} answered, ${made.refused} refused (429), ${result.noise.megabytes} MB`,
+    );
+    return result;
+  } finally {
+    await server.stop();
+  }
+}
+
+/** `load` without waiting for the server to go quiet first: the noise keeps it busy. */
+async function autocannonWhile(
+  url: string,
+  request: Request,
+  cookie: string,
+  duration: number,
+  pid: number,
+): Promise<Measure> {
+  const cpuBefore = cpuTimeMs(pid);
+  const result = await autocannon({
+    url: `${url}${request.path}`,
+    method: request.method,
+    connections: VICTIM_CONNECTIONS,
+    duration,
+    headers: { cookie },
+  });
+  const cpuAfter = cpuTimeMs(pid);
+  return {
+    rps: Math.round((result.requests.total / result.duration) * 10) / 10,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    cpuMs:
+      result.requests.total > 0
+        ? Math.round(((cpuAfter - cpuBefore) / result.requests.total) * 100) / 100
+        : 0,
+    bad: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
 async function pgReachable(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
   try {
@@ -416,6 +576,7 @@ export async function runServerBench(
     'Each run is preceded by a 1 s warm-up at 20 connections and waits until the server has finished what the previous run left queued.',
     'On the embedded database Keel answers the session, the caller and a list total from memory until the next write (src/server/db/read-cache.ts), and the bare handler does the same; on PostgreSQL both read them every time.',
     'Reads (contacts list, leads list, search) run for Keel then bare on the seeded rows; then create and sign-in run for Keel then bare (creates add thousands of contacts, so the creates of the two servers do not insert into equal tables either, a small difference).',
+    `Noisy neighbour: on a fresh Keel process, a new account's GET /api/auth/me at ${VICTIM_CONNECTIONS} connections alone, then while the big workspace's owner requests ${NOISE_PATHS.join(', ')} in turn on ${NOISE_CONNECTIONS} connections, reading every body and retrying a 429 at once.`,
   ];
   const result: ServerBenchResult = { durationSeconds: duration, notes, databases: {} };
   for (const kind of ['pglite', 'postgres'] as const) {
@@ -468,6 +629,9 @@ export async function runServerBench(
         keel: keel.figures,
         bare: bare.figures,
         scenarios: rows,
+        ...(!only || only.includes('noisy neighbour')
+          ? { noisyNeighbour: await noisyNeighbour(target, seed, duration, log) }
+          : {}),
       };
     } finally {
       await target.cleanup();
@@ -491,6 +655,12 @@ export function formatServerTable(result: ServerBenchResult): string {
     for (const r of db.scenarios) {
       lines.push(
         `${r.scenario.padEnd(15)} ${String(r.connections).padStart(5)} | ${cell(r.rest)} | ${cell(r.trpc)} | ${cell(r.bare)} | ${r.restRatio.toFixed(2).padStart(9)} ${r.trpcRatio.toFixed(2).padStart(9)} | ${[r.rest, r.trpc, r.bare].map((m) => m.cpuMs.toFixed(2).padStart(5)).join(' ')}`,
+      );
+    }
+    const n = db.noisyNeighbour;
+    if (n) {
+      lines.push(
+        `noisy neighbour: another workspace's GET /api/auth/me ×${n.connections}: idle ${cell(n.idle)}, under noise ${cell(n.noisy)}, p99 ${n.p99Ratio === null ? 'no answer' : `×${n.p99Ratio}`} (goal ≤ 2); noise on ${n.noiseConnections} connections: ${n.noise.answered} answered, ${n.noise.refused} refused (429), ${n.noise.failed} failed, ${n.noise.megabytes} MB`,
       );
     }
   }
