@@ -179,3 +179,13 @@ export function isLargePage(input: unknown): boolean {
   // An invalid limit is refused by the input check that follows; it costs nothing.
   return Number.isFinite(rows) && rows > HEAVY_LIST_ROWS;
 }
+
+/**
+ * Whether an import's raw input carries more than HEAVY_LIST_ROWS rows. A few rows cost what
+ * as many single creates cost; queueing them behind an export only refused small imports.
+ */
+export function isLargeImport(input: unknown): boolean {
+  const rows =
+    typeof input === 'object' && input !== null ? (input as { rows?: unknown }).rows : undefined;
+  return !Array.isArray(rows) || rows.length > HEAVY_LIST_ROWS;
+}

@@ -6,7 +6,7 @@ import {
   resolveIdentity,
   SESSION_REQUIRED_MESSAGE,
 } from '../domains/auth/identity.ts';
-import { holdHeavySlot, isLargePage } from '../plugins/heavy-requests.ts';
+import { holdHeavySlot, isLargeImport, isLargePage } from '../plugins/heavy-requests.ts';
 import { hitRateLimit, tooManyAttempts } from '../plugins/rate-limit.ts';
 import type { Context } from './context.ts';
 
@@ -245,7 +245,16 @@ const heavyWhenLarge = t.middleware(async ({ ctx, getRawInput, next }) => {
   return next();
 });
 
+/** An import: heavy when it carries more than HEAVY_LIST_ROWS rows (the dialog sends 500). */
+const heavyWhenManyRows = t.middleware(async ({ ctx, getRawInput, next }) => {
+  if (isLargeImport(await getRawInput())) {
+    await holdHeavySlot(ctx, heavyKey(ctx as Parameters<typeof heavyKey>[0]));
+  }
+  return next();
+});
+
 export const heavyProcedure = workspaceProcedure.use(heavyRequest);
+export const importProcedure = workspaceProcedure.use(heavyWhenManyRows);
 export const listProcedure = workspaceProcedure.use(heavyWhenLarge);
 export const heavyAdminProcedure = adminProcedure.use(heavyRequest);
 export const adminListProcedure = adminProcedure.use(heavyWhenLarge);

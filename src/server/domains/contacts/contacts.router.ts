@@ -13,7 +13,13 @@ import {
 } from '../../../shared/contacts.schema.ts';
 import { IdSchema } from '../../../shared/ids.ts';
 import { ExportQuerySchema } from '../../../shared/list.schema.ts';
-import { heavyProcedure, listProcedure, router, workspaceProcedure } from '../../trpc/init.ts';
+import {
+  heavyProcedure,
+  importProcedure,
+  listProcedure,
+  router,
+  workspaceProcedure,
+} from '../../trpc/init.ts';
 import * as repo from './contacts.repository.ts';
 import * as contacts from './contacts.service.ts';
 
@@ -49,7 +55,7 @@ export const contactsRouter = router({
   export: heavyProcedure
     .input(ExportQuerySchema.optional())
     .query(({ ctx, input }) => repo.personsForExport(ctx.db, ctx.workspace.id, input?.search)),
-  import: heavyProcedure
+  import: importProcedure
     .input(ImportInputSchema)
     .output(ImportResultSchema)
     .mutation(({ ctx, input }) =>
