@@ -62,3 +62,12 @@ export function rememberedRead<T>(db: Database, key: string, load: () => Promise
   const cache = caches.get(db);
   return cache ? cache.read(key, load) : load();
 }
+
+/**
+ * Whether `db` is the embedded database, whose statements run on this server's one thread
+ * (createDb attaches a read cache to it alone): a long statement there holds up every
+ * other request.
+ */
+export function runsOnServerThread(db: Database): boolean {
+  return caches.has(db);
+}

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import type { ListQuery } from '../../../shared/list.schema.ts';
 import { splitFullName } from '../../../shared/team.schema.ts';
 import type { Database } from '../../db/create-db.ts';
@@ -207,6 +207,8 @@ export async function listInvitations(db: Database, query: ListQuery) {
     db,
     q.orderBy('it.createdAt', 'desc').orderBy('it.id', 'desc'),
     query,
+    (id) =>
+      sql<SqlBool>`(it.created_at, it.id) < (select a.created_at, a.id from invitation_tokens a where a.id = ${id})`,
   );
   const items = rows.map((r) => ({
     ...r,

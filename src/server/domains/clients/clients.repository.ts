@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import type { Client } from '../../../shared/clients.schema.ts';
 import type { ListQuery } from '../../../shared/list.schema.ts';
 import type { Database } from '../../db/create-db.ts';
@@ -51,7 +51,13 @@ export async function listClients(
     );
   }
   q = q.orderBy(sql`lower(name)`).orderBy('id');
-  const { rows, total } = await pageWithTotal(db, q, query);
+  const { rows, total } = await pageWithTotal(
+    db,
+    q,
+    query,
+    (id) =>
+      sql<SqlBool>`(lower(clients.name), clients.id) > (select lower(a.name), a.id from clients a where a.id = ${id})`,
+  );
   return { items: rows.map(toClient), total };
 }
 

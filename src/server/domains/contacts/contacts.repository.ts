@@ -1,4 +1,4 @@
-import { sql, type Expression } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Person, Tag, TagColor } from '../../../shared/contacts.schema.ts';
 import type { ListQuery } from '../../../shared/list.schema.ts';
 import type { Database } from '../../db/create-db.ts';
@@ -10,7 +10,7 @@ import {
   type ParameterReferences,
 } from '../../db/prepared.ts';
 import { keysetBatches, type RowExport } from '../../db/export-batches.ts';
-import { containsPattern, iso } from '../../db/search.ts';
+import { containsPattern, iso, readInSlices, SLICE_ROWS } from '../../db/search.ts';
 
 export interface PersonValues {
   fullName?: string;
@@ -128,12 +128,27 @@ export async function listPersons(
   const pattern = searchPattern(query.search);
   const searched = pattern !== undefined;
   const [rows, [count]] = await Promise.all([
-    pageOfPersons(db, listVariant(searched, query), {
-      workspaceId,
-      pattern: pattern ?? '',
-      limit: query.limit ?? 0,
-      offset: query.offset ?? 0,
-    }),
+    readInSlices(
+      db,
+      query,
+      ({ after, ...slice }) =>
+        after === undefined
+          ? pageOfPersons(db, listVariant(searched, slice), {
+              workspaceId,
+              pattern: pattern ?? '',
+              limit: slice.limit ?? 0,
+              offset: slice.offset ?? 0,
+            })
+          : selectPerson(db, workspaceId, pattern)
+              .where(
+                sql<SqlBool>`(p.created_at, p.id) < (select a.created_at, a.id from persons a where a.id = ${after})`,
+              )
+              .orderBy('p.createdAt', 'desc')
+              .orderBy('p.id', 'desc')
+              .limit(slice.limit ?? SLICE_ROWS)
+              .execute(),
+      true,
+    ),
     countOfPersons(db, listVariant(searched, {}), { workspaceId, pattern: pattern ?? '' }),
   ]);
   const items = rows.map(toPerson);

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import type { Invoice, InvoiceStatus } from '../../../shared/invoices.schema.ts';
 import type { ListQuery } from '../../../shared/list.schema.ts';
 import type { Database } from '../../db/create-db.ts';
@@ -82,7 +82,16 @@ export async function listInvoices(
     query.orderBy === 'dueDate'
       ? q.orderBy(sql`i.due_date asc nulls last`).orderBy('i.id')
       : q.orderBy('i.createdAt', 'desc').orderBy('i.id', 'desc');
-  const { rows, total } = await pageWithTotal(db, q, query);
+  // By due date (nulls last) no row can anchor the next slice: those slices go by offset.
+  const { rows, total } = await pageWithTotal(
+    db,
+    q,
+    query,
+    query.orderBy === 'dueDate'
+      ? undefined
+      : (id) =>
+          sql<SqlBool>`(i.created_at, i.id) < (select a.created_at, a.id from invoices a where a.id = ${id})`,
+  );
   return { items: rows.map(toInvoice), total };
 }
 

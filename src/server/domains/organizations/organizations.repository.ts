@@ -1,9 +1,9 @@
-import { sql } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import type { ListQuery } from '../../../shared/list.schema.ts';
 import type { Organization } from '../../../shared/organizations.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import { keysetBatches, type RowExport } from '../../db/export-batches.ts';
-import { containsPattern, iso, pageWithTotal, paginate } from '../../db/search.ts';
+import { containsPattern, iso, pageWithTotal, paginate, readInSlices } from '../../db/search.ts';
 
 export interface OrganizationValues {
   name?: string;
@@ -53,14 +53,26 @@ const toOrganization = (r: Row): Organization => ({
   peopleCount: r.peopleCount ?? 0,
 });
 
+/** Organizations after the one of this id, by name (a large page's next slice). */
+const organizationAfter = (id: number) =>
+  sql<SqlBool>`(lower(o.name), o.id) > (select lower(a.name), a.id from organizations a where a.id = ${id})`;
+
 /** A page of the workspace's organizations by name, with how many people each has. */
 export async function listOrganizations(db: Database, workspaceId: number, query: ListQuery) {
-  let page = selectOrganization(db, workspaceId, query.search)
+  const ordered = selectOrganization(db, workspaceId, query.search)
     .orderBy(sql`lower(o.name)`)
     .orderBy('o.id');
-  page = paginate(page, query);
   const [rows, count] = await Promise.all([
-    page.execute(),
+    readInSlices(
+      db,
+      query,
+      ({ after, ...slice }) =>
+        paginate(
+          after === undefined ? ordered : ordered.where(organizationAfter(after)),
+          slice,
+        ).execute(),
+      true,
+    ),
     baseQuery(db, workspaceId, query.search)
       .select(sql<number>`count(*)::int`.as('total'))
       .executeTakeFirstOrThrow(),
@@ -79,7 +91,7 @@ export async function listOrganizationOptions(db: Database, workspaceId: number,
     .select(['o.id', 'o.name'])
     .orderBy(sql`lower(o.name)`)
     .orderBy('o.id');
-  const { rows, total } = await pageWithTotal(db, q, query);
+  const { rows, total } = await pageWithTotal(db, q, query, organizationAfter);
   return { items: rows, total };
 }
 

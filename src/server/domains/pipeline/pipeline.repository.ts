@@ -1,4 +1,4 @@
-import { sql, type Expression } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import type { ListQuery } from '../../../shared/list.schema.ts';
 import type { Lead, Stage } from '../../../shared/pipeline.schema.ts';
 import type { Database } from '../../db/create-db.ts';
@@ -9,7 +9,14 @@ import {
   type ListVariant,
   type ParameterReferences,
 } from '../../db/prepared.ts';
-import { containsPattern, countOf, iso, totalFromPage } from '../../db/search.ts';
+import {
+  containsPattern,
+  countOf,
+  iso,
+  readInSlices,
+  SLICE_ROWS,
+  totalFromPage,
+} from '../../db/search.ts';
 
 // Stages
 
@@ -235,13 +242,31 @@ export async function listLeads(
   query: ListQuery,
 ): Promise<{ items: Lead[]; total: number }> {
   const pattern = query.search ? containsPattern(query.search) : undefined;
-  const rows = await pageOfLeads(db, listVariant(pattern !== undefined, query), {
-    workspaceId,
-    pattern: pattern ?? '',
-    limit: query.limit ?? 0,
-    offset: query.offset ?? 0,
-  });
-  const items = (rows[0]?.rows ?? []).map(toLead);
+  const rows = await readInSlices<LeadRow | JsonLeadRow>(
+    db,
+    query,
+    async ({ after, ...slice }) => {
+      if (after !== undefined) {
+        return selectLead(db, workspaceId, pattern)
+          .where(
+            sql<SqlBool>`(l.created_at, l.id) < (select a.created_at, a.id from leads a where a.id = ${after})`,
+          )
+          .orderBy('l.createdAt', 'desc')
+          .orderBy('l.id', 'desc')
+          .limit(slice.limit ?? SLICE_ROWS)
+          .execute();
+      }
+      const page = await pageOfLeads(db, listVariant(pattern !== undefined, slice), {
+        workspaceId,
+        pattern: pattern ?? '',
+        limit: slice.limit ?? 0,
+        offset: slice.offset ?? 0,
+      });
+      return page[0]?.rows ?? [];
+    },
+    true,
+  );
+  const items = rows.map(toLead);
   const total =
     totalFromPage(items.length, query) ?? (await countOf(db, selectLead(db, workspaceId, pattern)));
   return { items, total };

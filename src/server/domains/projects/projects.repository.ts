@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import type { ListQuery } from '../../../shared/list.schema.ts';
 import type { Project } from '../../../shared/projects.schema.ts';
 import type { Database } from '../../db/create-db.ts';
@@ -65,7 +65,13 @@ export async function listProjects(
   if (query.status) q = q.where('pr.status', '=', query.status);
   if (query.clientId !== undefined) q = q.where('pr.clientId', '=', query.clientId);
   q = q.orderBy('pr.createdAt', 'desc').orderBy('pr.id', 'desc');
-  const { rows, total } = await pageWithTotal(db, q, query);
+  const { rows, total } = await pageWithTotal(
+    db,
+    q,
+    query,
+    (id) =>
+      sql<SqlBool>`(pr.created_at, pr.id) < (select a.created_at, a.id from projects a where a.id = ${id})`,
+  );
   return { items: rows.map(toProject), total };
 }
 

@@ -1,3 +1,4 @@
+import { sql, type SqlBool } from 'kysely';
 import type { ListQuery } from '../../../shared/list.schema.ts';
 import type { Proposal, ProposalStatus } from '../../../shared/proposals.schema.ts';
 import type { Database } from '../../db/create-db.ts';
@@ -41,7 +42,13 @@ export async function listProposals(
   }
   if (query.status) q = q.where('status', '=', query.status);
   q = q.orderBy('createdAt', 'desc').orderBy('id', 'desc');
-  const { rows, total } = await pageWithTotal(db, q, query);
+  const { rows, total } = await pageWithTotal(
+    db,
+    q,
+    query,
+    (id) =>
+      sql<SqlBool>`(proposals.created_at, proposals.id) < (select a.created_at, a.id from proposals a where a.id = ${id})`,
+  );
   return { items: rows.map(toProposal), total };
 }
 

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import type { ListQuery } from '../../../shared/list.schema.ts';
 import type { TimeEntry, Timer } from '../../../shared/time.schema.ts';
 import type { Database } from '../../db/create-db.ts';
@@ -64,7 +64,13 @@ export async function listTimeEntries(
     );
   }
   q = q.orderBy('te.date', 'desc').orderBy('te.createdAt', 'desc').orderBy('te.id', 'desc');
-  const { rows, total } = await pageWithTotal(db, q, query);
+  const { rows, total } = await pageWithTotal(
+    db,
+    q,
+    query,
+    (id) =>
+      sql<SqlBool>`(te.date, te.created_at, te.id) < (select a.date, a.created_at, a.id from time_entries a where a.id = ${id})`,
+  );
   return { items: rows.map(toEntry), total };
 }
 
