@@ -38,7 +38,7 @@ const EnvSchema = z.object({
   UPLOAD_QUOTA_USER_MB: z.coerce.number().int().min(1).max(1_000_000).default(50),
   /** MB (MiB) of images one workspace keeps: the logos set on it, until replaced ones are collected. */
   UPLOAD_QUOTA_WORKSPACE_MB: z.coerce.number().int().min(1).max(1_000_000).default(200),
-  /** Heavy requests (exports, imports, lists over 100 rows) one workspace runs at once, per server. */
+  /** Heavy requests (exports, lists and imports over 100 rows) one workspace runs at once, per server. */
   HEAVY_REQUESTS_PER_WORKSPACE: z.coerce.number().int().min(1).max(100).default(1),
   /** Heavy requests of one workspace that wait for a slot; past them, 429 with Retry-After. */
   HEAVY_REQUEST_QUEUE: z.coerce.number().int().min(0).max(1000).default(4),

@@ -7,7 +7,7 @@ import { createTestApp, signUpWithWorkspace, type TestApp } from '../support/tes
  * workspace's large lists do not hold the server's one thread (issue 15, item 4). Whatever
  * the database, a large page must answer what the same rows read 50 at a time answer.
  */
-const ROWS = 260; // three slices, the last one short
+const ROWS = 260; // several slices, the last one short
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof signUpWithWorkspace>>;
 
@@ -123,19 +123,20 @@ describe('readInSlices', () => {
     return { rows, statements, read };
   }
   const range = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i);
+  const S = SLICE_ROWS;
 
   it('reads one statement on PostgreSQL, slices continuing after the last row on the embedded database', async () => {
-    const { statements, read } = list(range(1, 450));
-    const rows = await readInSlices(t.db, { limit: 400, offset: 10 }, read, true);
-    expect(ids(rows)).toEqual(range(11, 400));
+    const { statements, read } = list(range(1, 5 * S));
+    const rows = await readInSlices(t.db, { limit: 4 * S, offset: 10 }, read, true);
+    expect(ids(rows)).toEqual(range(11, 4 * S));
     if (t.kind === 'postgres') {
-      expect(statements).toEqual([{ limit: 400, offset: 10 }]);
+      expect(statements).toEqual([{ limit: 4 * S, offset: 10 }]);
     } else {
       expect(statements).toEqual([
-        { limit: SLICE_ROWS, offset: 10 },
-        { limit: SLICE_ROWS, after: 110 },
-        { limit: SLICE_ROWS, after: 210 },
-        { limit: SLICE_ROWS, after: 310 },
+        { limit: S, offset: 10 },
+        { limit: S, after: 10 + S },
+        { limit: S, after: 10 + 2 * S },
+        { limit: S, after: 10 + 3 * S },
       ]);
     }
   });
@@ -143,57 +144,60 @@ describe('readInSlices', () => {
   it.runIf(process.env.TEST_DATABASE_URL === undefined)(
     'keeps every row once when rows are added or the anchor is deleted between slices',
     async () => {
-      const added = list(range(1, 300));
+      const limit = 2 * S + S / 2;
+      const added = list(range(1, 3 * S));
       const read = async (slice: Slice) => {
         const rows = await added.read(slice);
         // A newer row lands at the top after the first slice: it shifts every offset.
-        if (slice.offset === 0) added.rows.unshift({ id: 1000 });
+        if (slice.offset === 0) added.rows.unshift({ id: 100_000 });
         return rows;
       };
-      expect(ids(await readInSlices(t.db, { limit: 250 }, read, true))).toEqual(range(1, 250));
+      expect(ids(await readInSlices(t.db, { limit }, read, true))).toEqual(range(1, limit));
       // By offset (no anchor), the row the shift brings back is kept once.
-      const shifted = list(range(1, 300));
+      const shifted = list(range(1, 3 * S));
       const readByOffset = async (slice: Slice) => {
         const rows = await shifted.read(slice);
-        if (slice.offset === 0) shifted.rows.unshift({ id: 1000 });
+        if (slice.offset === 0) shifted.rows.unshift({ id: 100_000 });
         return rows;
       };
-      const byOffset = ids(await readInSlices(t.db, { limit: 250 }, readByOffset));
+      const byOffset = ids(await readInSlices(t.db, { limit }, readByOffset));
       expect(new Set(byOffset).size).toBe(byOffset.length);
-      expect(byOffset.slice(0, 100)).toEqual(range(1, 100));
+      expect(byOffset).toEqual(range(1, limit));
 
-      const gone = list(range(1, 300));
+      const gone = list(range(1, 3 * S));
       const readDeleting = async (slice: Slice) => {
         const rows = await gone.read(slice);
         // The last row of the first slice is deleted before the next slice is read.
-        if (slice.offset === 0) gone.rows.splice(99, 1);
+        if (slice.offset === 0) gone.rows.splice(S - 1, 1);
         return rows;
       };
-      const rows = ids(await readInSlices(t.db, { limit: 250 }, readDeleting, true));
-      // Row 100 was read before it went; every other row comes once.
-      expect(rows).toEqual(range(1, 250));
+      const rows = ids(await readInSlices(t.db, { limit }, readDeleting, true));
+      // The deleted row was read before it went; every other row comes once.
+      expect(rows).toEqual(range(1, limit));
       expect(gone.statements.map((s) => s.after ?? `offset ${s.offset}`)).toEqual([
         'offset 0',
-        100,
-        'offset 99',
-        'offset 199',
+        S,
+        `offset ${S - 1}`,
+        `offset ${2 * S - 1}`,
       ]);
     },
   );
 
   it('stops at a short slice, and at an empty one when the list ends on a slice edge', async () => {
     if (t.kind === 'postgres') return;
-    const short = list(range(1, 150));
-    expect(ids(await readInSlices(t.db, { limit: 500 }, short.read, true))).toEqual(range(1, 150));
+    const short = list(range(1, S + S / 2));
+    expect(ids(await readInSlices(t.db, { limit: 500 }, short.read, true))).toEqual(
+      range(1, S + S / 2),
+    );
     expect(short.statements).toHaveLength(2);
-    const edge = list(range(1, 200));
-    expect(ids(await readInSlices(t.db, { limit: 500 }, edge.read, true))).toEqual(range(1, 200));
+    const edge = list(range(1, 2 * S));
+    expect(ids(await readInSlices(t.db, { limit: 500 }, edge.read, true))).toEqual(range(1, 2 * S));
     // The empty keyset slice is checked by offset once: the list really ended.
     expect(edge.statements.map((s) => s.after ?? `offset ${s.offset}`)).toEqual([
       'offset 0',
-      100,
-      200,
-      'offset 199',
+      S,
+      2 * S,
+      `offset ${2 * S - 1}`,
     ]);
   });
 });

@@ -4,11 +4,12 @@ import type { CsvRow } from '../../shared/csv.ts';
  * Rows one export statement reads. The embedded database runs each statement on the
  * server's one thread, and other workspaces' requests wait for it to end: 1,000 rows took
  * about 30 ms (contacts with their organization, assignee and tags), 250 rows 10–14 ms,
- * 100 rows about 5 ms. Another workspace's GET /api/auth/me p99 under a loop of exports
- * and unpaged lists: ×6 of idle at 1,000 rows, ×2.7 at 250, ×1.6–1.9 at 100 with lists
- * read in slices as small (search.ts, readInSlices) (bench, noisy neighbour).
+ * 50 rows 3–5 ms. Another workspace's GET /api/auth/me p99 under a loop of exports and
+ * unpaged lists (bench, noisy neighbour, embedded database): ×6 of idle at 1,000 rows,
+ * ×2.7 at 250, ×1.9 at 100 and ×1.7 at 50, with lists read in slices as small
+ * (search.ts, readInSlices). More statements cost PostgreSQL little: one round trip each.
  */
-export const EXPORT_BATCH_ROWS = 100;
+export const EXPORT_BATCH_ROWS = 50;
 
 /**
  * What an export procedure answers: its columns, and its rows read batch by batch only

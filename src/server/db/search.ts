@@ -39,8 +39,9 @@ export function totalFromPage(
   return undefined;
 }
 
-/** Rows one statement of a large page reads on the embedded database (readInSlices). */
-export const SLICE_ROWS = 100;
+/** Rows one statement of a large page reads on the embedded database (readInSlices): as
+ * many as an export's statement (export-batches.ts, where the figures are). */
+export const SLICE_ROWS = 50;
 
 /**
  * Which rows one statement of a page reads: `limit` rows from `offset`, or, with `after`,
