@@ -101,15 +101,17 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
       void (reply as FastifyReply).code(status).send(body);
     },
   });
+  const requestStats = new RequestStats();
   const services: AppServices = {
     db,
     config,
     mailer: createMailer(config.smtpUrl, app.log),
-    requestStats: new RequestStats(),
+    requestStats,
     heavyRequests: new KeyedSemaphore(
       config.heavyRequestsPerWorkspace,
       config.heavyRequestQueue,
       HEAVY_REST_MAX_MS,
+      (waitingForSlots) => requestStats.inProgress > waitingForSlots,
     ),
   };
   app.decorate('heavyRequests', services.heavyRequests);

@@ -439,6 +439,45 @@ describe('heavy requests per workspace', () => {
     }
   });
 
+  it('rest only while the server serves others', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'performance'] });
+    try {
+      let others = false;
+      const asked: number[] = [];
+      const slots = new KeyedSemaphore(1, 2, 1000, (waiting) => {
+        asked.push(waiting);
+        return others;
+      });
+      const first = await slots.acquire('k')!;
+      const queued = slots.acquire('k')!; // waits for a slot: not someone else served
+      vi.advanceTimersByTime(300);
+      first();
+      // Alone (the waiter is this key's own), the slot passes on at once.
+      expect(asked).toEqual([1]);
+      const second = await queued;
+      vi.advanceTimersByTime(300);
+      others = true;
+      second();
+      expect(slots.inFlight('k')).toBe(1);
+      await vi.advanceTimersByTimeAsync(300);
+      expect(slots.inFlight('k')).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a workspace alone reads its large pages one after the other without a rest', async () => {
+    const key = keyOf(a.workspace.id);
+    expect(app.requestStats.inProgress).toBe(0);
+    for (let page = 0; page < 3; page++) {
+      const res = await a.client.get(`/api/persons?limit=200&offset=${page * 200}`);
+      expect(res.statusCode).toBe(200);
+      // The slot came back at once: nothing else was being served.
+      expect(app.heavyRequests.inFlight(key)).toBe(0);
+    }
+    expect(app.requestStats.inProgress).toBe(0);
+  });
+
   it('count a tRPC batch of heavy calls as one request', async () => {
     const input = encodeURIComponent(JSON.stringify({ 0: {}, 1: {}, 2: {} }));
     const res = await a.client.get(

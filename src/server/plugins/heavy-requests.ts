@@ -36,11 +36,18 @@ interface Waiter {
  */
 export class KeyedSemaphore {
   private readonly keys = new Map<string, { active: number; waiting: Waiter[] }>();
+  private waitingTotal = 0;
 
+  /**
+   * `othersServed` says whether the server is serving anything besides heavy requests
+   * waiting for a slot: only then does a slot rest. Alone, a workspace's next heavy request
+   * (the board's second page of deals) takes the slot at once; nobody is kept waiting.
+   */
   constructor(
     readonly limit: number,
     readonly queueLimit: number,
     readonly maxRestMs = 0,
+    private readonly othersServed: (waitingForSlots: number) => boolean = () => true,
   ) {}
 
   /**
@@ -65,12 +72,14 @@ export class KeyedSemaphore {
       };
       const giveUp = () => {
         entry.waiting.splice(entry.waiting.indexOf(waiter), 1);
+        this.waitingTotal -= 1;
         this.forgetIfIdle(key, entry);
         reject(signal?.reason ?? new Error('aborted'));
       };
       if (signal?.aborted) return giveUp();
       signal?.addEventListener('abort', giveUp, { once: true });
       entry.waiting.push(waiter);
+      this.waitingTotal += 1;
     });
   }
 
@@ -90,19 +99,23 @@ export class KeyedSemaphore {
     return () => {
       if (released) return;
       released = true;
-      // The slot rests as long as it was held: a key's heavy work takes at most half of the
-      // time, and other workspaces' requests find the server free the other half.
+      // The slot rests as long as it was held while the server serves others: a key's heavy
+      // work takes at most half of the time, and other requests find the server free the
+      // other half. With nobody else to serve, resting would only keep this key waiting.
       const rest = Math.min(performance.now() - grantedAt, this.maxRestMs);
-      if (rest >= 1) setTimeout(() => this.handOn(key, entry), rest);
-      else this.handOn(key, entry);
+      if (rest >= 1 && this.othersServed(this.waitingTotal)) {
+        setTimeout(() => this.handOn(key, entry), rest);
+      } else this.handOn(key, entry);
     };
   }
 
   private handOn(key: string, entry: { active: number; waiting: Waiter[] }) {
     const next = entry.waiting.shift();
     // The slot passes straight to the first waiter: no newcomer can take it in between.
-    if (next) next.grant();
-    else {
+    if (next) {
+      this.waitingTotal -= 1;
+      next.grant();
+    } else {
       entry.active -= 1;
       this.forgetIfIdle(key, entry);
     }

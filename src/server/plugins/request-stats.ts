@@ -2,9 +2,12 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * Answers and server errors per minute over the last hour, in this process: the admin
- * dashboard's error rate. Sixty counters, no per-request allocation.
+ * dashboard's error rate. Sixty counters, no per-request allocation. Also the requests in
+ * progress right now (heavy-request slots rest only while others are being served).
  */
 export class RequestStats {
+  /** Requests received and not yet answered or abandoned. */
+  inProgress = 0;
   private readonly total = new Array<number>(60).fill(0);
   private readonly errors = new Array<number>(60).fill(0);
   private readonly minuteOf = new Array<number>(60).fill(-1);
@@ -35,6 +38,20 @@ export class RequestStats {
   }
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process's request counts (tests read the requests in progress). */
+    requestStats: RequestStats;
+  }
+}
+
 export function registerRequestStats(app: FastifyInstance, stats: RequestStats): void {
+  app.decorate('requestStats', stats);
+  app.addHook('onRequest', async (_req, reply) => {
+    stats.inProgress += 1;
+    // 'close' comes once per response, answered or abandoned; registered before any
+    // heavy-request slot listens for it, so a slot given back sees this request gone.
+    reply.raw.once('close', () => (stats.inProgress -= 1));
+  });
   app.addHook('onResponse', async (_req, reply) => stats.record(reply.statusCode));
 }
