@@ -287,16 +287,17 @@ async function load(
     body: request.body !== undefined ? JSON.stringify(request.body) : undefined,
   });
   // Steady state: CPU to the deadline over the answers to the deadline.
-  const cpuAfter = cpuTimeMs(pid);
+  return measureOf(result, cpuTimeMs(pid) - cpuBefore);
+}
+
+/** An autocannon result as the bench reports it, with the server's CPU time meanwhile. */
+function measureOf(result: autocannon.Result, cpuMs: number): Measure {
   // Total over elapsed time: autocannon's per-second average misses partial seconds.
   return {
     rps: Math.round((result.requests.total / result.duration) * 10) / 10,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    cpuMs:
-      result.requests.total > 0
-        ? Math.round(((cpuAfter - cpuBefore) / result.requests.total) * 100) / 100
-        : 0,
+    cpuMs: result.requests.total > 0 ? Math.round((cpuMs / result.requests.total) * 100) / 100 : 0,
     bad: result.non2xx + result.errors + result.timeouts,
   };
 }
@@ -540,17 +541,7 @@ async function autocannonWhile(
     duration,
     headers: { cookie },
   });
-  const cpuAfter = cpuTimeMs(pid);
-  return {
-    rps: Math.round((result.requests.total / result.duration) * 10) / 10,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    cpuMs:
-      result.requests.total > 0
-        ? Math.round(((cpuAfter - cpuBefore) / result.requests.total) * 100) / 100
-        : 0,
-    bad: result.non2xx + result.errors + result.timeouts,
-  };
+  return measureOf(result, cpuTimeMs(pid) - cpuBefore);
 }
 
 async function pgReachable(url: string): Promise<boolean> {

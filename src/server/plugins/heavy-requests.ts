@@ -200,5 +200,6 @@ export function isLargePage(input: unknown): boolean {
 export function isLargeImport(input: unknown): boolean {
   const rows =
     typeof input === 'object' && input !== null ? (input as { rows?: unknown }).rows : undefined;
-  return !Array.isArray(rows) || rows.length > HEAVY_LIST_ROWS;
+  // Rows that are not a list are refused by the input check that follows; they cost nothing.
+  return Array.isArray(rows) && rows.length > HEAVY_LIST_ROWS;
 }

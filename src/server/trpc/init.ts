@@ -232,26 +232,19 @@ function heavyKey(ctx: { workspace?: { id: number }; user?: { id: number } }): s
  * it runs and streams (plugins/heavy-requests.ts), so one workspace cannot take the whole
  * server. Goes after the access checks: a refused caller never waits for a slot.
  */
-export const heavyRequest = t.middleware(async ({ ctx, next }) => {
-  await holdHeavySlot(ctx, heavyKey(ctx as Parameters<typeof heavyKey>[0]));
-  return next();
-});
+const heavyWhen = (isHeavy: (rawInput: unknown) => boolean) =>
+  t.middleware(async ({ ctx, getRawInput, next }) => {
+    if (isHeavy(await getRawInput())) {
+      await holdHeavySlot(ctx, heavyKey(ctx as Parameters<typeof heavyKey>[0]));
+    }
+    return next();
+  });
 
+export const heavyRequest = heavyWhen(() => true);
 /** A list: heavy when it asks for more than HEAVY_LIST_ROWS rows (no limit: the maximum page). */
-const heavyWhenLarge = t.middleware(async ({ ctx, getRawInput, next }) => {
-  if (isLargePage(await getRawInput())) {
-    await holdHeavySlot(ctx, heavyKey(ctx as Parameters<typeof heavyKey>[0]));
-  }
-  return next();
-});
-
+const heavyWhenLarge = heavyWhen(isLargePage);
 /** An import: heavy when it carries more than HEAVY_LIST_ROWS rows (the dialog sends 500). */
-const heavyWhenManyRows = t.middleware(async ({ ctx, getRawInput, next }) => {
-  if (isLargeImport(await getRawInput())) {
-    await holdHeavySlot(ctx, heavyKey(ctx as Parameters<typeof heavyKey>[0]));
-  }
-  return next();
-});
+const heavyWhenManyRows = heavyWhen(isLargeImport);
 
 export const heavyProcedure = workspaceProcedure.use(heavyRequest);
 export const importProcedure = workspaceProcedure.use(heavyWhenManyRows);
