@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
  * Answers and server errors per minute over the last hour, in this process: the admin
@@ -47,11 +47,21 @@ declare module 'fastify' {
 
 export function registerRequestStats(app: FastifyInstance, stats: RequestStats): void {
   app.decorate('requestStats', stats);
-  app.addHook('onRequest', async (_req, reply) => {
+  // Hooks rather than a 'close' listener on each response: a static file's response already
+  // carries ten, and an eleventh makes Node warn of a leak. A request counts down once,
+  // when answered or when its client leaves first; one missed would only make slots rest
+  // more (the rule before they rested only while others were served).
+  const counted = new WeakSet<FastifyRequest>();
+  const done = async (req: FastifyRequest) => {
+    if (counted.delete(req)) stats.inProgress -= 1;
+  };
+  app.addHook('onRequest', async (req) => {
     stats.inProgress += 1;
-    // 'close' comes once per response, answered or abandoned; registered before any
-    // heavy-request slot listens for it, so a slot given back sees this request gone.
-    reply.raw.once('close', () => (stats.inProgress -= 1));
+    counted.add(req);
   });
-  app.addHook('onResponse', async (_req, reply) => stats.record(reply.statusCode));
+  app.addHook('onRequestAbort', done);
+  app.addHook('onResponse', async (req, reply) => {
+    await done(req);
+    stats.record(reply.statusCode);
+  });
 }
