@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDb, migrateToLatest } from './db/create-db.ts';
+import { analyzeStaleTables, STATISTICS_CHECK_MS } from './db/statistics.ts';
 import { purgeOldLogs } from './domains/admin/admin.repository.ts';
 import { deleteUnusedFiles } from './domains/files/files.repository.ts';
 import { purgeExpiredWorkspaces } from './domains/workspaces/workspaces.repository.ts';
@@ -64,6 +65,14 @@ async function main(): Promise<void> {
     config.housekeepingIntervalMs,
   );
   timer.unref();
+  // Autovacuum's analyze rule, on both databases (statistics.ts): PGlite has no autovacuum,
+  // and PostgreSQL's may be off or a minute late.
+  const refreshStatistics = () =>
+    analyzeStaleTables(handle.db).catch((error: unknown) =>
+      app.log.error({ err: error }, 'analyze failed'),
+    );
+  const statisticsTimer = setInterval(() => void refreshStatistics(), STATISTICS_CHECK_MS);
+  statisticsTimer.unref();
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -71,6 +80,7 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info({ signal }, 'shutting down');
     clearInterval(timer);
+    clearInterval(statisticsTimer);
     await app.close();
     await handle.close();
     process.exit(0);
@@ -82,7 +92,7 @@ async function main(): Promise<void> {
   // After listening, not before: it must not delay the start (expired sessions are refused
   // and deleted workspaces hidden by every request anyway), and it can take a while.
   void housekeeping();
-  void vacuumEmbedded({ onlyWithoutStatistics: true });
+  void vacuumEmbedded({ onlyWithoutStatistics: true }).then(refreshStatistics);
   app.log.info(
     `Keel is ready on http://${config.host}:${config.port} (${handle.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`,
   );

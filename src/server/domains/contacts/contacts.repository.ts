@@ -46,12 +46,25 @@ function baseQuery(
   return query;
 }
 
-function selectPerson(
+/** Persons of the workspace (all their columns), matching `pattern` when given. */
+function personsOf(
   db: Database,
   workspaceId: number | Expression<number>,
   pattern?: string | Expression<string>,
 ) {
-  return baseQuery(db, workspaceId, pattern)
+  return baseQuery(db, workspaceId, pattern).selectAll('p');
+}
+
+/**
+ * The persons `persons` reads (filtered, ordered and cut to a page or a batch by the caller)
+ * with their organization's name. Joined after the cut, so that the join sees a page's rows
+ * whatever the planner believes about the tables: with statistics from when the workspace
+ * was nearly empty, a join before the cut compared every contact with every organization
+ * (10,000 × 300) before sorting (statistics.ts). The caller orders the result again.
+ */
+function withCompany(db: Database, persons: ReturnType<typeof personsOf>) {
+  return db
+    .selectFrom(persons.as('p'))
     .leftJoin('organizations as o', (join) =>
       join.onRef('o.workspaceId', '=', 'p.workspaceId').onRef('o.id', '=', 'p.companyId'),
     )
@@ -71,7 +84,7 @@ function selectPerson(
     ]);
 }
 
-type Row = Awaited<ReturnType<ReturnType<typeof selectPerson>['execute']>>[number];
+type Row = Awaited<ReturnType<ReturnType<typeof withCompany>['execute']>>[number];
 
 // Field by field rather than with rest and spread: V8 builds a literal of known shape
 // several times faster, and every contacts page makes fifty (bench/profile.ts).
@@ -95,14 +108,17 @@ function toPerson(r: Row): Person {
   };
 }
 
+/** The contacts list's order: newest first, the id breaking ties (an index's order). */
+function newestFirst<Q extends { orderBy(ref: 'p.createdAt' | 'p.id', dir: 'desc'): Q }>(query: Q) {
+  return query.orderBy('p.createdAt', 'desc').orderBy('p.id', 'desc');
+}
+
 // The contacts list is the most read page: its two statements are compiled once per shape.
 type PersonListArguments = { workspaceId: number; pattern: string; limit: number; offset: number };
 const pageOfPersons = preparedVariants(
   (db: Database, variant: ListVariant, p: ParameterReferences<PersonListArguments>) => {
-    const page = selectPerson(db, p.workspaceId, variant.search ? p.pattern : undefined)
-      .orderBy('p.createdAt', 'desc')
-      .orderBy('p.id', 'desc');
-    return paginateVariant(page, variant, p.limit, p.offset);
+    const page = newestFirst(personsOf(db, p.workspaceId, variant.search ? p.pattern : undefined));
+    return newestFirst(withCompany(db, paginateVariant(page, variant, p.limit, p.offset)));
   },
 );
 // The total is the same for every page of a list, and costs as much as the page: on the
@@ -139,14 +155,16 @@ export async function listPersons(
               limit: slice.limit ?? 0,
               offset: slice.offset ?? 0,
             })
-          : selectPerson(db, workspaceId, pattern)
-              .where(
-                sql<SqlBool>`(p.created_at, p.id) < (select a.created_at, a.id from persons a where a.id = ${after})`,
-              )
-              .orderBy('p.createdAt', 'desc')
-              .orderBy('p.id', 'desc')
-              .limit(slice.limit ?? SLICE_ROWS)
-              .execute(),
+          : newestFirst(
+              withCompany(
+                db,
+                newestFirst(personsOf(db, workspaceId, pattern))
+                  .where(
+                    sql<SqlBool>`(p.created_at, p.id) < (select a.created_at, a.id from persons a where a.id = ${after})`,
+                  )
+                  .limit(slice.limit ?? SLICE_ROWS),
+              ),
+            ).execute(),
       true,
     ),
     countOfPersons(db, listVariant(searched, {}), { workspaceId, pattern: pattern ?? '' }),
@@ -164,7 +182,10 @@ export async function listPersons(
 }
 
 export async function findPerson(db: Database, workspaceId: number, id: number, withTags = false) {
-  const row = await selectPerson(db, workspaceId).where('p.id', '=', id).executeTakeFirst();
+  const row = await withCompany(
+    db,
+    personsOf(db, workspaceId).where('p.id', '=', id),
+  ).executeTakeFirst();
   if (!row) return undefined;
   const person = toPerson(row);
   if (withTags) person.tags = (await tagsByPerson(db, workspaceId, [id])).get(id) ?? [];
@@ -275,11 +296,13 @@ const PERSON_EXPORT_COLUMNS = [
 export function personsForExport(db: Database, workspaceId: number, search?: string): RowExport {
   const pattern = searchPattern(search);
   const read = (after: { id: number } | undefined, size: number) => {
-    let query = selectPerson(db, workspaceId, pattern)
+    let batch = personsOf(db, workspaceId, pattern);
+    if (after) batch = batch.where('p.id', '<', after.id);
+    return withCompany(db, batch.orderBy('p.id', 'desc').limit(size))
       .leftJoin('users as u', 'u.id', 'p.assignedUserId')
-      .select('u.fullName as assignedTo');
-    if (after) query = query.where('p.id', '<', after.id);
-    return query.orderBy('p.id', 'desc').limit(size).execute();
+      .select('u.fullName as assignedTo')
+      .orderBy('p.id', 'desc')
+      .execute();
   };
   return {
     columns: PERSON_EXPORT_COLUMNS,

@@ -9,6 +9,7 @@ import {
 import { OrganizationInputSchema } from '../../../shared/organizations.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { analyzeAfterBulkChange } from '../../db/statistics.ts';
 import {
   organizationExists,
   findOrCreateOrganizationsByName,
@@ -152,6 +153,7 @@ export async function importContacts(
     });
   });
 
+  let organizationsCreated = 0;
   await db.transaction().execute(async (trx) => {
     let imported = new Set<number>();
     if (importId) {
@@ -179,11 +181,12 @@ export async function importContacts(
       }
       return true;
     });
-    const organizations = await findOrCreateOrganizationsByName(
+    const { byName: organizations, created } = await findOrCreateOrganizationsByName(
       trx,
       workspaceId,
       fresh.flatMap((a) => (a.organization ? [a.organization] : [])),
     );
+    organizationsCreated = created;
     const personIds = await repo.insertPersons(
       trx,
       workspaceId,
@@ -203,6 +206,12 @@ export async function importContacts(
       );
     }
     result.created = personIds.length;
+  });
+  // The next read of the list must be planned for the rows that are there now.
+  await analyzeAfterBulkChange(db, {
+    persons: result.created,
+    organizations: organizationsCreated,
+    contactImportRows: importId ? result.created : 0,
   });
   result.skipped.sort((a, b) => a.row - b.row);
   return result;

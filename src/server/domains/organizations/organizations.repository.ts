@@ -150,16 +150,16 @@ export async function deleteOrganization(db: Database, workspaceId: number, id: 
 
 /**
  * Organizations by name, without case, creating the missing ones: for the contact import.
- * Answers lowercased name → id.
+ * Answers lowercased name → id, and how many were created.
  */
 export async function findOrCreateOrganizationsByName(
   db: Database,
   workspaceId: number,
   names: string[],
-): Promise<Map<string, number>> {
+): Promise<{ byName: Map<string, number>; created: number }> {
   const wanted = new Map(names.map((n) => [n.toLowerCase(), n]));
   const byName = new Map<string, number>();
-  if (wanted.size === 0) return byName;
+  if (wanted.size === 0) return { byName, created: 0 };
   const existing = await db
     .selectFrom('organizations')
     .select(['id', sql<string>`lower(name)`.as('key')])
@@ -177,7 +177,7 @@ export async function findOrCreateOrganizationsByName(
       .execute();
     for (const row of created) byName.set(row.name.toLowerCase(), row.id);
   }
-  return byName;
+  return { byName, created: missing.length };
 }
 
 const ORGANIZATION_EXPORT_COLUMNS = [
