@@ -23,7 +23,7 @@ type Query = <T = Record<string, unknown>>(text: string, params?: unknown[]) => 
 interface Db {
   query: Query;
   /**
-   * The reads Keel remembers on the embedded database (src/server/db/read-cache.ts: the
+   * The reads Keel remembers on the embedded database (src/server/db/embedded.ts: the
    * session, the caller, a list's total) are remembered here too, the same way: until the
    * next statement that is not a `select`. With PostgreSQL, a plain query.
    */
@@ -60,7 +60,7 @@ async function connect(): Promise<Db> {
   let generation = 0;
   let known = new Map<string, Promise<unknown[]>>();
   const query: Query = async <T>(text: string, params?: unknown[]) => {
-    // As Keel's embedded dialect (src/server/db/embedded-dialect.ts): the event loop takes a
+    // As Keel's embedded dialect (src/server/db/embedded.ts): the event loop takes a
     // turn before each statement, so requests queue in the order they came.
     await new Promise((resolve) => setImmediate(resolve));
     if (/^\s*select\b/i.test(text)) return (await client.query<T>(text, params)).rows;

@@ -13,8 +13,8 @@ const [email, password] = process.argv.slice(2);
 const config = { ...loadConfig(), logLevel: 'silent', authRateLimit: 1_000_000 };
 const handle = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const queries: string[] = [];
-// Every statement as it is sent, including those compiled once and reused
-// (src/server/db/prepared.ts), which a plugin's transformQuery sees only the first time.
+// Every statement as it is sent, read from the executor: a plugin's transformQuery would
+// also see the subqueries it transforms.
 const base = Object.getPrototypeOf(Object.getPrototypeOf(handle.db.getExecutor())) as {
   executeQuery(query: CompiledQuery): Promise<unknown>;
 };

@@ -140,11 +140,6 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
   });
 
   await app.register(async (trpc) => {
-    trpc.addHook('onSend', async (req, reply, payload) =>
-      payload instanceof Response && !req.headers['trpc-accept']
-        ? bufferedBody(payload, reply)
-        : payload,
-    );
     await trpc.register(fastifyTRPCPlugin, {
       prefix: '/trpc',
       trpcOptions: {
@@ -188,19 +183,4 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
     app.get('/', (_req, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
   }
   return app;
-}
-
-/**
- * tRPC answers with a fetch `Response`, which Fastify streams: chunked, and a body over the
- * socket's 16 KB high-water mark (a page of deals is 21 KB) then waits for a 'drain' event,
- * behind everything else the server has queued (bench: deals over tRPC at 20 connections,
- * p99 ×2 of p50). A JSON answer is read whole and sent in one write with its length. Streams
- * (`trpc-accept`, event streams) pass through.
- */
-async function bufferedBody(response: Response, reply: FastifyReply): Promise<unknown> {
-  const type = response.headers.get('content-type') ?? '';
-  if (!type.startsWith('application/json') || response.body === null) return response;
-  reply.code(response.status);
-  for (const [name, value] of response.headers) reply.header(name, value);
-  return Buffer.from(await response.arrayBuffer());
 }

@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDb, migrateToLatest } from './db/create-db.ts';
+import { vacuumEmbedded } from './db/embedded.ts';
 import { analyzeStaleTables, STATISTICS_CHECK_MS } from './db/statistics.ts';
 import { purgeOldLogs } from './domains/admin/admin.repository.ts';
 import { deleteUnusedFiles } from './domains/files/files.repository.ts';
@@ -37,31 +37,12 @@ async function main(): Promise<void> {
     }
   };
 
-  // PGlite runs no autovacuum, so this stands in for it. Without statistics the planner
-  // guesses a few rows per table and joins whole tables to answer a page (50 of 5,000
-  // deals: 145 ms instead of 1 ms); without the visibility map VACUUM keeps, every
-  // index-only scan reads the table too (a count of 10,000 contacts: 5.6 ms instead of 1.3).
-  // PGlite runs in this thread: an ANALYZE of the bench data set holds it for 0.75 s,
-  // answering nothing. Statistics persist in the data directory, so at start only a
-  // database with a table never analyzed needs it; the housekeeping rounds keep them fresh.
-  const vacuumEmbedded = async ({ onlyWithoutStatistics = false } = {}) => {
-    if (handle.kind !== 'pglite') return;
-    try {
-      if (onlyWithoutStatistics) {
-        const { rows } = await sql<{ missing: boolean }>`select exists (
-          select 1 from pg_class c join pg_namespace n on n.oid = c.relnamespace
-          where n.nspname = 'public' and c.relkind = 'r' and c.reltuples < 0) as missing`.execute(
-          handle.db,
-        );
-        if (!rows[0]?.missing) return;
-      }
-      await sql`vacuum analyze`.execute(handle.db);
-    } catch (error) {
-      app.log.error({ err: error }, 'vacuum failed');
-    }
-  };
+  const vacuum = (options?: { onlyWithoutStatistics: boolean }) =>
+    vacuumEmbedded(handle.db, options).catch((error: unknown) =>
+      app.log.error({ err: error }, 'vacuum failed'),
+    );
   const timer = setInterval(
-    () => void housekeeping().then(() => vacuumEmbedded()),
+    () => void housekeeping().then(() => vacuum()),
     config.housekeepingIntervalMs,
   );
   timer.unref();
@@ -92,7 +73,7 @@ async function main(): Promise<void> {
   // After listening, not before: it must not delay the start (expired sessions are refused
   // and deleted workspaces hidden by every request anyway), and it can take a while.
   void housekeeping();
-  void vacuumEmbedded({ onlyWithoutStatistics: true }).then(refreshStatistics);
+  void vacuum({ onlyWithoutStatistics: true }).then(refreshStatistics);
   app.log.info(
     `Keel is ready on http://${config.host}:${config.port} (${handle.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`,
   );

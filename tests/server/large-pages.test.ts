@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readInSlices, SLICE_ROWS, type Slice } from '../../src/server/db/search.ts';
+import { readInSlices, SLICE_ROWS, type Slice } from '../../src/server/db/embedded.ts';
 import { createTestApp, signUpWithWorkspace, type TestApp } from '../support/test-app.ts';
 
 /**

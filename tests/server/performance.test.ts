@@ -18,8 +18,7 @@ let workspaceId: number;
 
 beforeAll(async () => {
   handle = await openTestDatabase();
-  // Counted as results come back: statements compiled once (src/server/db/prepared.ts)
-  // pass through transformQuery only the first time they run.
+  // Counted as results come back, once per statement.
   const counter: KyselyPlugin = {
     transformQuery: ({ node }): RootOperationNode => node,
     transformResult: async ({ result }) => {
@@ -86,7 +85,7 @@ describe('statements per request', () => {
   });
 });
 
-describe('lists compiled once per shape (src/server/db/prepared.ts)', () => {
+describe('list shapes', () => {
   const ids = async (url: string) => {
     const res = await client.get(url);
     expect(res.statusCode).toBe(200);
@@ -100,7 +99,7 @@ describe('lists compiled once per shape (src/server/db/prepared.ts)', () => {
     for (const list of ['/api/persons', '/api/leads']) {
       const all = await ids(`${list}?limit=500`);
       expect(all.ids.length).toBeGreaterThan(20);
-      // Each shape twice: the second call reuses the statement compiled by the first.
+      // Each shape twice: on the embedded database the second may come from the read cache.
       for (let round = 0; round < 2; round++) {
         expect((await ids(`${list}?limit=5&offset=3`)).ids).toEqual(all.ids.slice(3, 8));
         expect((await ids(`${list}?limit=7`)).ids).toEqual(all.ids.slice(0, 7));

@@ -1,5 +1,5 @@
 /*
- * The embedded database's read cache (src/server/db/read-cache.ts): a remembered read is
+ * The embedded database's read cache (src/server/db/embedded.ts): a remembered read is
  * answered from memory only until the next statement that may write, whatever form that
  * statement takes, and never on PostgreSQL, where other servers write too.
  */
@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import type { Database } from '../../src/server/db/create-db.ts';
-import { rememberedRead } from '../../src/server/db/read-cache.ts';
+import { rememberedRead } from '../../src/server/db/embedded.ts';
 import { openTestDatabase, signUpWithWorkspace, testConfig } from '../support/test-app.ts';
 
 let handle: Awaited<ReturnType<typeof openTestDatabase>>;

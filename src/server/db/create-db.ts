@@ -7,8 +7,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { DB } from '../../../db/schema.ts';
 import { migrations } from '../../../db/migrations/index.ts';
-import { embeddedDialect } from './embedded-dialect.ts';
-import { attachReadCache, ReadCache } from './read-cache.ts';
+import { embeddedDialect } from './embedded.ts';
 
 export type Database = Kysely<DB>;
 
@@ -66,10 +65,10 @@ export async function createDb(options: {
         [INT8]: (v: string) => Number(v),
       },
     });
-    // One process owns this database, so it can remember reads between writes (read-cache.ts).
-    const cache = new ReadCache();
-    const db = makeKysely(embeddedDialect(new PGliteDialect(client) as Dialect, cache));
-    attachReadCache(db, cache);
+    // One process owns this database, on this thread: embedded.ts says what that allows.
+    const embedded = embeddedDialect(new PGliteDialect(client) as Dialect);
+    const db = makeKysely(embedded.dialect);
+    embedded.attach(db);
     return {
       db,
       kind: 'pglite',

@@ -2,7 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifySession from '@fastify/session';
 import type { FastifyInstance, Session } from 'fastify';
 import type { Database } from '../db/create-db.ts';
-import { prepared, type ParameterReferences } from '../db/prepared.ts';
+import { rememberedRead } from '../db/embedded.ts';
 
 type Callback = (error?: unknown) => void;
 
@@ -29,14 +29,14 @@ export function isSessionExpired(
 }
 
 /**
- * Every request with a cookie runs it: compiled once, and remembered between writes on the
- * embedded database (the expiry is checked here, against the clock, on every request).
+ * Every request with a cookie runs it: remembered between writes on the embedded database
+ * (the expiry is checked here, against the clock, on every request).
  */
-const findSession = prepared(
-  (db: Database, { sid }: ParameterReferences<{ sid: string }>) =>
-    db.selectFrom('sessions').select(['sess', 'expire']).where('sid', '=', sid),
-  { remember: true },
-);
+function findSession(db: Database, sid: string) {
+  return rememberedRead(db, `session:${sid}`, () =>
+    db.selectFrom('sessions').select(['sess', 'expire']).where('sid', '=', sid).execute(),
+  );
+}
 
 /**
  * Sessions live in the `sessions` table so any server process can answer any request.
@@ -49,7 +49,7 @@ export class KyselySessionStore {
   ) {}
 
   get(sid: string, callback: (error: unknown, session?: Session | null) => void): void {
-    findSession(this.db, { sid }).then(([row]) => {
+    findSession(this.db, sid).then(([row]) => {
       if (!row || row.expire.getTime() <= Date.now()) return callback(null, null);
       // A copy: the request changes its session, and the row may be a remembered one.
       const sess = (

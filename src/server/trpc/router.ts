@@ -12,7 +12,7 @@ import { leadsRouter, stagesRouter } from '../domains/pipeline/pipeline.router.t
 import { organizationsRouter } from '../domains/organizations/organizations.router.ts';
 import { invitationsRouter, teamRouter } from '../domains/team/team.router.ts';
 import { workspacesRouter } from '../domains/workspaces/workspaces.router.ts';
-import { createCallerFactory, router, useSynchronousParsers } from './init.ts';
+import { createCallerFactory, router } from './init.ts';
 
 export const appRouter = router({
   auth: authRouter,
@@ -34,8 +34,6 @@ export const appRouter = router({
   dashboard: dashboardRouter,
   admin: adminRouter,
 });
-
-useSynchronousParsers(appRouter);
 
 export type AppRouter = typeof appRouter;
 export const createCaller = createCallerFactory(appRouter);

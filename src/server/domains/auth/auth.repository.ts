@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/create-db.ts';
-import { prepared, type ParameterReferences } from '../../db/prepared.ts';
+import { rememberedRead } from '../../db/embedded.ts';
 import type { WorkspaceRole } from '../../../shared/roles.ts';
 import type { Workspace } from '../../../shared/workspaces.schema.ts';
 import {
@@ -26,15 +26,12 @@ export interface Membership {
 }
 
 /**
- * What every request checks, in one statement compiled once: the user, if still active, and
- * their active membership of `workspaceId` in a workspace that is not deleted (it may be
- * suspended). Nothing is cached between requests: deactivation takes effect at once.
+ * What every request checks, in one statement: the user, if still active, and their active
+ * membership of `workspaceId` in a workspace that is not deleted (it may be suspended).
+ * Remembered only until the next write (embedded database): deactivation takes effect at once.
  */
-const findCaller = prepared(
-  (
-    db: Database,
-    { userId, workspaceId }: ParameterReferences<{ userId: number; workspaceId: number | null }>,
-  ) =>
+function findCaller(db: Database, userId: number, workspaceId: number | null) {
+  return rememberedRead(db, `caller:${userId}:${workspaceId}`, () =>
     db
       .selectFrom('users')
       .leftJoin('userWorkspaces', (join) =>
@@ -58,17 +55,17 @@ const findCaller = prepared(
         ...workspaceColumns,
       ])
       .where('users.id', '=', userId)
-      .where('users.isActive', '=', true),
-  // Every signed-in request asks it, and the answer changes only with a write.
-  { remember: true },
-);
+      .where('users.isActive', '=', true)
+      .execute(),
+  );
+}
 
 export async function findActiveUserWithMembership(
   db: Database,
   userId: number,
   workspaceId: number | null,
 ): Promise<{ user: SessionUser; membership: Membership | null } | undefined> {
-  const [row] = await findCaller(db, { userId, workspaceId });
+  const [row] = await findCaller(db, userId, workspaceId);
   if (!row) return undefined;
   const { userId: id, userEmail, userFullName, userIsAdmin, userProfileImageUrl, role } = row;
   const user = {

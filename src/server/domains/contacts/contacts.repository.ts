@@ -1,16 +1,10 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import type { Person, Tag, TagColor } from '../../../shared/contacts.schema.ts';
 import type { ListQuery } from '../../../shared/list.schema.ts';
 import type { Database } from '../../db/create-db.ts';
-import {
-  listVariant,
-  paginateVariant,
-  preparedVariants,
-  type ListVariant,
-  type ParameterReferences,
-} from '../../db/prepared.ts';
 import { keysetBatches, type RowExport } from '../../db/export-batches.ts';
-import { containsPattern, iso, readInSlices, SLICE_ROWS } from '../../db/search.ts';
+import { readInSlices } from '../../db/embedded.ts';
+import { containsPattern, countOf, iso, paginate } from '../../db/search.ts';
 
 export interface PersonValues {
   fullName?: string;
@@ -29,15 +23,8 @@ function searchPattern(search: string | undefined): string | undefined {
   return search ? containsPattern(search) : undefined;
 }
 
-/**
- * Persons of the workspace whose name, email or phone matches `pattern`, when given (values,
- * or references to the arguments of a prepared statement).
- */
-function baseQuery(
-  db: Database,
-  workspaceId: number | Expression<number>,
-  pattern: string | Expression<string> | undefined,
-) {
+/** Persons of the workspace whose name, email or phone matches `pattern`, when given. */
+function baseQuery(db: Database, workspaceId: number, pattern: string | undefined) {
   let query = db.selectFrom('persons as p').where('p.workspaceId', '=', workspaceId);
   // Name, email or phone: one lower-cased column (migration 0007), lowered here by the same
   // function, so the match is as case-insensitive as ILIKE.
@@ -47,11 +34,7 @@ function baseQuery(
 }
 
 /** Persons of the workspace (all their columns), matching `pattern` when given. */
-function personsOf(
-  db: Database,
-  workspaceId: number | Expression<number>,
-  pattern?: string | Expression<string>,
-) {
+function personsOf(db: Database, workspaceId: number, pattern?: string) {
   return baseQuery(db, workspaceId, pattern).selectAll('p');
 }
 
@@ -113,28 +96,6 @@ function newestFirst<Q extends { orderBy(ref: 'p.createdAt' | 'p.id', dir: 'desc
   return query.orderBy('p.createdAt', 'desc').orderBy('p.id', 'desc');
 }
 
-// The contacts list is the most read page: its two statements are compiled once per shape.
-type PersonListArguments = { workspaceId: number; pattern: string; limit: number; offset: number };
-const pageOfPersons = preparedVariants(
-  (db: Database, variant: ListVariant, p: ParameterReferences<PersonListArguments>) => {
-    const page = newestFirst(personsOf(db, p.workspaceId, variant.search ? p.pattern : undefined));
-    return newestFirst(withCompany(db, paginateVariant(page, variant, p.limit, p.offset)));
-  },
-);
-// The total is the same for every page of a list, and costs as much as the page: on the
-// embedded database it is remembered until the next write.
-const countOfPersons = preparedVariants(
-  (
-    db: Database,
-    variant: ListVariant,
-    p: ParameterReferences<Pick<PersonListArguments, 'workspaceId' | 'pattern'>>,
-  ) =>
-    baseQuery(db, p.workspaceId, variant.search ? p.pattern : undefined).select(
-      sql<number>`count(*)::int`.as('total'),
-    ),
-  { remember: true },
-);
-
 /** A page of contacts, newest first, optionally with their tags. */
 export async function listPersons(
   db: Database,
@@ -142,32 +103,23 @@ export async function listPersons(
   query: ListQuery & { withTags?: boolean },
 ) {
   const pattern = searchPattern(query.search);
-  const searched = pattern !== undefined;
-  const [rows, [count]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     readInSlices(
       db,
       query,
-      ({ after, ...slice }) =>
-        after === undefined
-          ? pageOfPersons(db, listVariant(searched, slice), {
-              workspaceId,
-              pattern: pattern ?? '',
-              limit: slice.limit ?? 0,
-              offset: slice.offset ?? 0,
-            })
-          : newestFirst(
-              withCompany(
-                db,
-                newestFirst(personsOf(db, workspaceId, pattern))
-                  .where(
-                    sql<SqlBool>`(p.created_at, p.id) < (select a.created_at, a.id from persons a where a.id = ${after})`,
-                  )
-                  .limit(slice.limit ?? SLICE_ROWS),
-              ),
-            ).execute(),
+      ({ after, ...slice }) => {
+        let persons = newestFirst(personsOf(db, workspaceId, pattern));
+        if (after !== undefined)
+          persons = persons.where(
+            sql<SqlBool>`(p.created_at, p.id) < (select a.created_at, a.id from persons a where a.id = ${after})`,
+          );
+        return newestFirst(withCompany(db, paginate(persons, slice))).execute();
+      },
       true,
     ),
-    countOfPersons(db, listVariant(searched, {}), { workspaceId, pattern: pattern ?? '' }),
+    // The same for every page of a list, and as costly as the page: remembered until the
+    // next write on the embedded database (countOf).
+    countOf(db, baseQuery(db, workspaceId, pattern)),
   ]);
   const items = rows.map(toPerson);
   if (query.withTags) {
@@ -178,7 +130,7 @@ export async function listPersons(
     );
     for (const item of items) item.tags = tags.get(item.id) ?? [];
   }
-  return { items, total: count!.total };
+  return { items, total };
 }
 
 export async function findPerson(db: Database, workspaceId: number, id: number, withTags = false) {

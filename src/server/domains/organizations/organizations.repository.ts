@@ -3,7 +3,8 @@ import type { ListQuery } from '../../../shared/list.schema.ts';
 import type { Organization } from '../../../shared/organizations.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import { keysetBatches, type RowExport } from '../../db/export-batches.ts';
-import { containsPattern, iso, pageWithTotal, paginate, readInSlices } from '../../db/search.ts';
+import { readInSlices } from '../../db/embedded.ts';
+import { containsPattern, iso, pageWithTotal, paginate } from '../../db/search.ts';
 
 export interface OrganizationValues {
   name?: string;

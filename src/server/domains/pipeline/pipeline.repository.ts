@@ -1,22 +1,9 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import type { ListQuery } from '../../../shared/list.schema.ts';
 import type { Lead, Stage } from '../../../shared/pipeline.schema.ts';
 import type { Database } from '../../db/create-db.ts';
-import {
-  listVariant,
-  paginateVariant,
-  preparedVariants,
-  type ListVariant,
-  type ParameterReferences,
-} from '../../db/prepared.ts';
-import {
-  containsPattern,
-  countOf,
-  iso,
-  readInSlices,
-  SLICE_ROWS,
-  totalFromPage,
-} from '../../db/search.ts';
+import { readInSlices } from '../../db/embedded.ts';
+import { containsPattern, countOf, iso, paginate, totalFromPage } from '../../db/search.ts';
 
 // Stages
 
@@ -155,12 +142,8 @@ export interface LeadValues {
   lastContact?: string | null;
 }
 
-/** Deals of the workspace matching `pattern`, when given (values, or prepared references). */
-function selectLead(
-  db: Database,
-  workspaceId: number | Expression<number>,
-  pattern?: string | Expression<string>,
-) {
+/** Deals of the workspace matching `pattern`, when given. */
+function selectLead(db: Database, workspaceId: number, pattern?: string) {
   let query = db
     .selectFrom('leads as l')
     .leftJoin('persons as p', (j) =>
@@ -245,24 +228,15 @@ export async function listLeads(
   const rows = await readInSlices<LeadRow | JsonLeadRow>(
     db,
     query,
-    async ({ after, ...slice }) => {
-      if (after !== undefined) {
-        return selectLead(db, workspaceId, pattern)
-          .where(
-            sql<SqlBool>`(l.created_at, l.id) < (select a.created_at, a.id from leads a where a.id = ${after})`,
-          )
-          .orderBy('l.createdAt', 'desc')
-          .orderBy('l.id', 'desc')
-          .limit(slice.limit ?? SLICE_ROWS)
-          .execute();
-      }
-      const page = await pageOfLeads(db, listVariant(pattern !== undefined, slice), {
-        workspaceId,
-        pattern: pattern ?? '',
-        limit: slice.limit ?? 0,
-        offset: slice.offset ?? 0,
-      });
-      return page[0]?.rows ?? [];
+    ({ after, ...slice }) => {
+      let page = selectLead(db, workspaceId, pattern)
+        .orderBy('l.createdAt', 'desc')
+        .orderBy('l.id', 'desc');
+      if (after !== undefined)
+        page = page.where(
+          sql<SqlBool>`(l.created_at, l.id) < (select a.created_at, a.id from leads a where a.id = ${after})`,
+        );
+      return pageOfLeads(db, paginate(page, slice));
     },
     true,
   );
@@ -278,32 +252,19 @@ type JsonLeadRow = Omit<LeadRow, 'lastContact' | 'createdAt'> & {
   createdAt: string;
 };
 
-// The pipeline's list is read on every board view: compiled once per shape. Its rows come
-// as one JSON array: a driver decoding 17 columns field by field cost more than the query
-// (PGlite: 1.6 → 1.2 ms a page of 50; the board reads all deals at once).
-const pageOfLeads = preparedVariants(
-  (
-    db: Database,
-    variant: ListVariant,
-    p: ParameterReferences<{ workspaceId: number; pattern: string; limit: number; offset: number }>,
-  ) => {
-    const page = paginateVariant(
-      selectLead(db, p.workspaceId, variant.search ? p.pattern : undefined)
-        .orderBy('l.createdAt', 'desc')
-        .orderBy('l.id', 'desc'),
-      variant,
-      p.limit,
-      p.offset,
-    );
-    return db
-      .selectFrom(page.as('page'))
-      .select(
-        sql<
-          JsonLeadRow[]
-        >`coalesce(json_agg(page order by page.created_at desc, page.id desc), '[]')`.as('rows'),
-      );
-  },
-);
+// Its rows come as one JSON array: a driver decoding 17 columns field by field cost more
+// than the query (PGlite: 1.6 → 1.2 ms a page of 50; the board reads all deals at once).
+async function pageOfLeads(db: Database, page: ReturnType<typeof selectLead>) {
+  const { rows } = await db
+    .selectFrom(page.as('page'))
+    .select(
+      sql<
+        JsonLeadRow[]
+      >`coalesce(json_agg(page order by page.created_at desc, page.id desc), '[]')`.as('rows'),
+    )
+    .executeTakeFirstOrThrow();
+  return rows;
+}
 
 export async function findLead(db: Database, workspaceId: number, id: number) {
   const row = await selectLead(db, workspaceId).where('l.id', '=', id).executeTakeFirst();
