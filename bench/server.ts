@@ -3,7 +3,10 @@
  * Keel's tRPC procedures and a bare Fastify + SQL handler (bench/bare.ts) doing the same
  * work, at 1 and 20 connections, on the embedded database and on PostgreSQL. Then the noisy
  * neighbour (issue 15, item 4): another workspace's GET /api/auth/me alone, and while one
- * member of the big workspace runs unpaged lists and exports in a loop.
+ * member of the big workspace runs unpaged lists and exports in a loop. Then the states real
+ * users reach: "mixed" (one member reads the contacts list while another writes) on the
+ * seeded data, and "users' state" (a new account's list at 50 contacts, then right after
+ * importing to 10,000) on a fresh database that only Keel itself has written.
  *
  *   npx tsx bench/server.ts     prints the table; `npm run bench` also writes results.json
  *
@@ -11,7 +14,8 @@
  * server where a scratch database may be created and dropped; default
  * postgres://postgres@127.0.0.1:5432/postgres; PostgreSQL is skipped when unreachable),
  * BENCH_DATABASES (e.g. "pglite" to run one), BENCH_SCENARIOS (e.g. "contacts list,sign-in";
- * "noisy neighbour" names the last one).
+ * "noisy neighbour", "mixed" and "users' state" name the last ones; "users' state" alone
+ * seeds nothing).
  *
  * Both servers run as child processes, one at a time (PGlite admits one process), with a
  * sign-in rate limits raised (AUTH_RATE_LIMIT and AUTH_ACCOUNT_RATE_LIMIT=1000000) so the
@@ -28,6 +32,19 @@ import pg from 'pg';
 import { createDb, migrateToLatest } from '../src/server/db/create-db.ts';
 import { seedBench, type BenchSeedResult } from '../scripts/seed/bench.ts';
 import { progressBar } from '../scripts/seed/common.ts';
+import { IMPORT_BATCH_SIZE } from '../src/shared/contacts.schema.ts';
+import {
+  contactRows,
+  contactTotal,
+  createContacts,
+  importContacts,
+  signUp,
+  writeInLoop,
+  WRITER_IMPORT_ROWS,
+  type Account,
+  type ImportFigures,
+  type WriterFigures,
+} from './rest-user.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const SECRET = randomBytes(32).toString('hex');
@@ -78,18 +95,60 @@ export interface NoisyNeighbourResult {
   noise: { answered: number; refused: number; failed: number; megabytes: number };
 }
 
+/**
+ * "mixed": one member reads the contacts list at MIXED_CONNECTIONS, alone, then while a
+ * second member of the same workspace creates, edits and imports contacts.
+ */
+export interface MixedResult {
+  connections: number;
+  alone: Measure;
+  mixed: Measure;
+  /** Under writes over alone. Null when nothing was answered. */
+  rpsRatio: number | null;
+  p99Ratio: number | null;
+  writer: WriterFigures & { writesPerSecond: number };
+}
+
+/** One connection count of "users' state": the list at 50 and at 10,000 contacts. */
+export interface UsersStateRow {
+  connections: number;
+  keelFew: Measure;
+  keelMany: Measure;
+  bareFew: Measure;
+  bareMany: Measure;
+  /** 10,000 over 50: the goals are ≥ 0.7 for throughput and ≤ 2 for p99. */
+  rpsRatio: number | null;
+  p99Ratio: number | null;
+  /** Keel's throughput over the bare handler's at 50 and at 10,000: the goal is ≥ 0.6. */
+  bareRatioFew: number | null;
+  bareRatioMany: number | null;
+}
+
+/** "users' state" on one database: a fresh one, written only through Keel's REST API. */
+export interface UsersStateResult {
+  /** The two sizes measured: contacts made one by one, then the total after the import. */
+  contacts: { few: number; many: number };
+  import: ImportFigures;
+  rows: UsersStateRow[];
+}
+
 export interface DatabaseResult {
   seedSeconds: number;
   keel: ProcessFigures;
   bare: ProcessFigures;
   scenarios: ScenarioResult[];
   noisyNeighbour?: NoisyNeighbourResult;
+  mixed?: MixedResult;
 }
+
+type DbKind = 'pglite' | 'postgres';
 
 export interface ServerBenchResult {
   durationSeconds: number;
   notes: string[];
-  databases: Partial<Record<'pglite' | 'postgres', DatabaseResult>>;
+  databases: Partial<Record<DbKind, DatabaseResult>>;
+  /** Apart from `databases`: it runs on fresh databases, not on the seeded ones. */
+  usersState?: Partial<Record<DbKind, UsersStateResult>>;
 }
 
 interface Request {
@@ -238,11 +297,11 @@ async function start(kind: 'keel' | 'bare', db: DbTarget): Promise<Running> {
   };
 }
 
-async function signIn(url: string, seed: BenchSeedResult): Promise<string> {
+async function signIn(url: string, account: Pick<Account, 'email' | 'password'>): Promise<string> {
   const res = await fetch(`${url}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: seed.email, password: seed.password }),
+    body: JSON.stringify({ email: account.email, password: account.password }),
   });
   const cookie = res.headers.getSetCookie().find((c) => c.startsWith('keel.sid='));
   if (!res.ok || !cookie) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
@@ -290,6 +349,34 @@ async function load(
   return measureOf(result, cpuTimeMs(pid) - cpuBefore);
 }
 
+/** The connection counts every request is measured at: one user, and a busy team. */
+const CONNECTIONS = [1, 20] as const;
+
+/**
+ * A short warm-up (JIT, connection pool and the database's caches), then a run at each of
+ * CONNECTIONS, each logged as `label ×connections` as it ends.
+ */
+async function measureAt(
+  server: Running,
+  request: Request,
+  cookie: string,
+  duration: number,
+  label: string,
+  log: (line: string) => void,
+): Promise<Map<number, Measure>> {
+  const pid = server.child.pid!;
+  await load(server.url, request, cookie, 20, 1, pid);
+  const measures = new Map<number, Measure>();
+  for (const connections of CONNECTIONS) {
+    const measure = await load(server.url, request, cookie, connections, duration, pid);
+    log(
+      `  ${label} ×${connections}: ${measure.rps} req/s, p50 ${measure.p50} ms, p99 ${measure.p99} ms, ${measure.cpuMs} ms CPU/request${measure.bad ? `, ${measure.bad} failed` : ''}`,
+    );
+    measures.set(connections, measure);
+  }
+  return measures;
+}
+
 /** An autocannon result as the bench reports it, with the server's CPU time meanwhile. */
 function measureOf(result: autocannon.Result, cpuMs: number): Measure {
   // Total over elapsed time: autocannon's per-second average misses partial seconds.
@@ -303,47 +390,49 @@ function measureOf(result: autocannon.Result, cpuMs: number): Measure {
 }
 
 interface DbTarget {
-  kind: 'pglite' | 'postgres';
+  kind: DbKind;
   env: Record<string, string>;
   cleanup(): Promise<void>;
 }
 
-async function prepare(
-  kind: 'pglite' | 'postgres',
-  pgUrl: string,
-  log: (line: string) => void,
-): Promise<{ target: DbTarget; seed: BenchSeedResult; seedSeconds: number }> {
-  let target: DbTarget;
-  let handleOptions: { databaseUrl?: string; dataDir?: string };
+/** An empty data directory or scratch database: no tables until someone migrates it. */
+async function scratchTarget(kind: DbKind, pgUrl: string): Promise<DbTarget> {
   if (kind === 'pglite') {
     const dir = mkdtempSync(join(tmpdir(), 'keel-bench-'));
-    target = {
+    return {
       kind,
       env: { DATA_DIR: dir },
       cleanup: async () => rmSync(dir, { recursive: true, force: true }),
     };
-    handleOptions = { dataDir: dir };
-  } else {
-    const name = `keel_bench_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(pgUrl);
-    url.pathname = `/${name}`;
-    target = {
-      kind,
-      env: { DATABASE_URL: url.toString() },
-      cleanup: async () => {
-        const client = new pg.Client({ connectionString: pgUrl });
-        await client.connect();
-        await client.query(`drop database if exists ${name} with (force)`);
-        await client.end();
-      },
-    };
-    handleOptions = { databaseUrl: url.toString() };
   }
-  const handle = await createDb(handleOptions);
+  const name = `keel_bench_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: pgUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(pgUrl);
+  url.pathname = `/${name}`;
+  return {
+    kind,
+    env: { DATABASE_URL: url.toString() },
+    cleanup: async () => {
+      const client = new pg.Client({ connectionString: pgUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+async function prepare(
+  kind: DbKind,
+  pgUrl: string,
+  log: (line: string) => void,
+): Promise<{ target: DbTarget; seed: BenchSeedResult; seedSeconds: number }> {
+  const target = await scratchTarget(kind, pgUrl);
+  const handle = await createDb(
+    kind === 'pglite' ? { dataDir: target.env.DATA_DIR } : { databaseUrl: target.env.DATABASE_URL },
+  );
   try {
     await migrateToLatest(handle.db);
     log(`Seeding ${kind}…`);
@@ -388,15 +477,16 @@ async function benchProcess(
       const paths = kind === 'keel' ? (['rest', 'trpc'] as const) : (['rest'] as const);
       for (const scenario of list) {
         for (const path of paths) {
-          const request = scenario[path];
-          // A short warm-up: JIT, connection pool and the database's caches.
-          await load(server.url, request, cookie, 20, 1, pid);
-          for (const connections of [1, 20]) {
-            const measure = await load(server.url, request, cookie, connections, duration, pid);
-            const label = kind === 'keel' ? path.toUpperCase().replace('TRPC', 'tRPC') : 'bare';
-            log(
-              `  ${target.kind} ${scenario.name} ${label} ×${connections}: ${measure.rps} req/s, p50 ${measure.p50} ms, p99 ${measure.p99} ms, ${measure.cpuMs} ms CPU/request${measure.bad ? `, ${measure.bad} failed` : ''}`,
-            );
+          const label = kind === 'keel' ? path.toUpperCase().replace('TRPC', 'tRPC') : 'bare';
+          const runs = await measureAt(
+            server,
+            scenario[path],
+            cookie,
+            duration,
+            `${target.kind} ${scenario.name} ${label}`,
+            log,
+          );
+          for (const [connections, measure] of runs) {
             measures.set(`${scenario.name}|${path}|${connections}`, measure);
           }
         }
@@ -455,23 +545,10 @@ async function makeNoise(url: string, cookie: string, connections: number, signa
 }
 
 /** A new account with a workspace of its own, signed in: the neighbour. */
-async function signUpNeighbour(url: string): Promise<string> {
+function signUpNeighbour(url: string): Promise<string> {
   const email = `neighbour-${Date.now().toString(36)}@example.com`;
-  const signup = await fetch(`${url}/api/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ fullName: 'Quiet Neighbour', email, password: 'quiet-neighbour-9' }),
-  });
-  const cookie = signup.headers.getSetCookie().find((c) => c.startsWith('keel.sid='));
-  if (signup.status !== 201 || !cookie) throw new Error(`sign-up failed: ${signup.status}`);
-  const session = cookie.split(';')[0]!;
-  const workspace = await fetch(`${url}/api/workspaces`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: session },
-    body: JSON.stringify({ name: 'Quiet Neighbour Studio' }),
-  });
-  if (workspace.status !== 201) throw new Error(`workspace failed: ${workspace.status}`);
-  return session;
+  const account = { fullName: 'Quiet Neighbour', email, password: 'quiet-neighbour-9' };
+  return signUp(url, account, 'Quiet Neighbour Studio');
 }
 
 /**
@@ -498,7 +575,14 @@ async function noisyNeighbour(
     await sleep(1000);
     let noisy: Measure;
     try {
-      noisy = await autocannonWhile(server.url, me, neighbourCookie, duration, pid);
+      noisy = await autocannonWhile(
+        server.url,
+        me,
+        neighbourCookie,
+        VICTIM_CONNECTIONS,
+        duration,
+        pid,
+      );
     } finally {
       stop.abort();
     }
@@ -530,6 +614,7 @@ async function autocannonWhile(
   url: string,
   request: Request,
   cookie: string,
+  connections: number,
   duration: number,
   pid: number,
 ): Promise<Measure> {
@@ -537,11 +622,185 @@ async function autocannonWhile(
   const result = await autocannon({
     url: `${url}${request.path}`,
     method: request.method,
-    connections: VICTIM_CONNECTIONS,
+    connections,
     duration,
     headers: { cookie },
   });
   return measureOf(result, cpuTimeMs(pid) - cpuBefore);
+}
+
+/** Starts `kind` on `target`, hands it to `work` and stops it, whatever happens. */
+async function withServer<T>(
+  kind: 'keel' | 'bare',
+  target: DbTarget,
+  work: (server: Running) => Promise<T>,
+): Promise<T> {
+  const server = await start(kind, target);
+  try {
+    return await work(server);
+  } finally {
+    await server.stop();
+  }
+}
+
+/** The contacts screen's first page: what both new scenarios read. */
+const LIST: Request = { method: 'GET', path: '/api/persons?limit=50', authed: true };
+
+/** a / b to two decimals; null when b is 0 (nothing measured to compare with). */
+const ratio = (a: number, b: number) => (b > 0 ? Math.round((a / b) * 100) / 100 : null);
+
+const MIXED_CONNECTIONS = 20;
+
+/**
+ * Another member of the big workspace: the seeder makes its members as
+ * `bench-<tag>-w0m<n>@example.com` beside `bench-<tag>-owner@example.com`, all with the same
+ * password, and w0m1 is an administrator. A real second member, with a session of their
+ * own, rather than a second session of the owner's.
+ */
+function secondMember(seed: BenchSeedResult): Pick<Account, 'email' | 'password'> {
+  return { email: seed.email.replace(/-owner@/, '-w0m1@'), password: seed.password };
+}
+
+/**
+ * "mixed" on a fresh Keel process over the seeded data: the owner reads the contacts list at
+ * MIXED_CONNECTIONS alone, then again while a second member creates, edits and imports
+ * contacts in a loop (bench/rest-user.ts, writeInLoop).
+ */
+async function mixed(
+  target: DbTarget,
+  seed: BenchSeedResult,
+  duration: number,
+  log: (line: string) => void,
+): Promise<MixedResult> {
+  return withServer('keel', target, async (server) => {
+    const pid = server.child.pid!;
+    const reader = await signIn(server.url, seed);
+    const writer = await signIn(server.url, secondMember(seed));
+    await load(server.url, LIST, reader, MIXED_CONNECTIONS, 1, pid);
+    const alone = await load(server.url, LIST, reader, MIXED_CONNECTIONS, duration, pid);
+    const stop = new AbortController();
+    const writing = writeInLoop(server.url, writer, Date.now().toString(36), stop.signal);
+    // As for the noise: the writer gets going (its first import under way) before measuring.
+    await sleep(1000);
+    let under: Measure;
+    try {
+      under = await autocannonWhile(server.url, LIST, reader, MIXED_CONNECTIONS, duration, pid);
+    } finally {
+      stop.abort();
+    }
+    const wrote = await writing;
+    const writes = wrote.creates + wrote.updates + wrote.imports;
+    const result: MixedResult = {
+      connections: MIXED_CONNECTIONS,
+      alone,
+      mixed: under,
+      rpsRatio: ratio(under.rps, alone.rps),
+      p99Ratio: under.rps > 0 ? ratio(under.p99, alone.p99) : null,
+      writer: { ...wrote, writesPerSecond: Math.round((writes / wrote.seconds) * 10) / 10 },
+    };
+    log(
+      `  ${target.kind} mixed: GET /api/persons?limit=50 ×${MIXED_CONNECTIONS} alone ${alone.rps} req/s p50 ${alone.p50} / p99 ${alone.p99} ms, while another member writes ${under.rps} req/s p50 ${under.p50} / p99 ${under.p99} ms; writer ${wrote.creates} creates, ${wrote.updates} updates, ${wrote.imports} imports (${wrote.refused} refused, ${wrote.failed} failed) in ${wrote.seconds} s`,
+    );
+    return result;
+  });
+}
+
+const FEW_CONTACTS = 50;
+const MANY_CONTACTS = 10_000;
+
+/**
+ * "users' state" on a fresh database that nobody but Keel writes (no seeder, no VACUUM, no
+ * ANALYZE; Keel's first start runs the migrations): a new account's contacts list with
+ * FEW_CONTACTS made one by one, then right after importing up to MANY_CONTACTS. The order:
+ *   1. Keel, a fresh process: sign-up, a workspace, the contacts one by one; the list.
+ *   2. bare, signed in as that user: the list at FEW_CONTACTS.
+ *   3. Keel again: the import, then at once the list (no restart since the import, no sleep
+ *      but settle()'s wait for the server to go quiet, no VACUUM: what the user sees next).
+ *   4. bare: the list at MANY_CONTACTS.
+ * Keel restarts once, before the import, so that bare can read the FEW_CONTACTS on the same
+ * database (PGlite admits one process); the import and the read after it share a process.
+ */
+async function usersState(
+  kind: DbKind,
+  pgUrl: string,
+  duration: number,
+  log: (line: string) => void,
+): Promise<UsersStateResult> {
+  const target = await scratchTarget(kind, pgUrl);
+  try {
+    const tag = Date.now().toString(36);
+    const account: Account = {
+      fullName: 'Robin Fairweather',
+      email: `robin-${tag}@example.com`,
+      password: 'robin-keeps-contacts-7',
+    };
+    const contacts = contactRows(MANY_CONTACTS, tag);
+    const label = (server: string, count: number) => `${kind} users' state ${server} @${count}`;
+    const expectTotal = async (url: string, cookie: string, count: number) => {
+      const total = await contactTotal(url, cookie);
+      if (total !== count) throw new Error(`users' state: ${total} contacts, not ${count}`);
+    };
+    let cookie = '';
+    const keelFew = await withServer('keel', target, async (server) => {
+      cookie = await signUp(server.url, account, 'Fairweather Studio');
+      await createContacts(server.url, cookie, contacts.slice(0, FEW_CONTACTS));
+      await expectTotal(server.url, cookie, FEW_CONTACTS);
+      return measureAt(server, LIST, cookie, duration, label('Keel', FEW_CONTACTS), log);
+    });
+    const bareRead = (count: number) =>
+      withServer('bare', target, async (server) =>
+        measureAt(
+          server,
+          LIST,
+          await signIn(server.url, account),
+          duration,
+          label('bare', count),
+          log,
+        ),
+      );
+    const bareFew = await bareRead(FEW_CONTACTS);
+    const { keelMany, imported } = await withServer('keel', target, async (server) => {
+      // The session from the sign-up: it lives in the database, as a returning user's does.
+      const imported = await importContacts(
+        server.url,
+        cookie,
+        contacts.slice(FEW_CONTACTS),
+        `bench-${tag}`,
+      );
+      log(
+        `  ${kind} users' state: imported ${imported.created} of ${imported.rows} contacts in ${imported.calls} calls in ${imported.seconds} s (${imported.refused} refused with 429)`,
+      );
+      await expectTotal(server.url, cookie, MANY_CONTACTS);
+      const keelMany = await measureAt(
+        server,
+        LIST,
+        cookie,
+        duration,
+        label('Keel', MANY_CONTACTS),
+        log,
+      );
+      return { keelMany, imported };
+    });
+    const bareMany = await bareRead(MANY_CONTACTS);
+    const rows = CONNECTIONS.map((connections): UsersStateRow => {
+      const at = (measures: Map<number, Measure>) => measures.get(connections)!;
+      const [few, many] = [at(keelFew), at(keelMany)];
+      return {
+        connections,
+        keelFew: few,
+        keelMany: many,
+        bareFew: at(bareFew),
+        bareMany: at(bareMany),
+        rpsRatio: ratio(many.rps, few.rps),
+        p99Ratio: many.rps > 0 ? ratio(many.p99, few.p99) : null,
+        bareRatioFew: ratio(few.rps, at(bareFew).rps),
+        bareRatioMany: ratio(many.rps, at(bareMany).rps),
+      };
+    });
+    return { contacts: { few: FEW_CONTACTS, many: MANY_CONTACTS }, import: imported, rows };
+  } finally {
+    await target.cleanup();
+  }
 }
 
 async function pgReachable(url: string): Promise<boolean> {
@@ -555,6 +814,72 @@ async function pgReachable(url: string): Promise<boolean> {
   }
 }
 
+/**
+ * The seeded scenarios on one database: the request scenarios for Keel and bare, then the
+ * noisy neighbour and "mixed" when `wants` them.
+ */
+async function benchSeeded(
+  kind: DbKind,
+  pgUrl: string,
+  wants: (scenario: string) => boolean,
+  duration: number,
+  log: (line: string) => void,
+): Promise<DatabaseResult> {
+  const { target, seed, seedSeconds } = await prepare(kind, pgUrl, log);
+  try {
+    const list = scenarios(seed).filter((s) => wants(s.name));
+    // Reads first, for both servers, on the seeded rows alone: the create runs add
+    // thousands of contacts, and whichever server read after them would count and search
+    // a table twice as big (the bare handler did, which flattered Keel's read ratios).
+    const reads = list.filter((scenario) => scenario.rest.method === 'GET');
+    const writes = list.filter((scenario) => scenario.rest.method !== 'GET');
+    const keel = await benchProcess('keel', target, seed, reads, duration, log);
+    const bare = await benchProcess('bare', target, seed, reads, duration, log);
+    for (const [server, into] of [
+      ['keel', keel],
+      ['bare', bare],
+    ] as const) {
+      if (writes.length === 0) break;
+      const more = await benchProcess(server, target, seed, writes, duration, log, 1);
+      for (const [key, measure] of more.measures) into.measures.set(key, measure);
+      into.figures.rssPeakMb = Math.max(into.figures.rssPeakMb, more.figures.rssPeakMb);
+    }
+    const rows: ScenarioResult[] = [];
+    for (const scenario of list) {
+      for (const connections of CONNECTIONS) {
+        const get = (m: typeof keel.measures, path: string) =>
+          m.get(`${scenario.name}|${path}|${connections}`)!;
+        const b = get(bare.measures, 'rest');
+        const rest = get(keel.measures, 'rest');
+        const trpc = get(keel.measures, 'trpc');
+        rows.push({
+          scenario: scenario.name,
+          connections,
+          rest,
+          trpc,
+          bare: b,
+          restRatio: b.rps ? Math.round((rest.rps / b.rps) * 100) / 100 : 0,
+          trpcRatio: b.rps ? Math.round((trpc.rps / b.rps) * 100) / 100 : 0,
+        });
+      }
+    }
+    const database: DatabaseResult = {
+      seedSeconds,
+      keel: keel.figures,
+      bare: bare.figures,
+      scenarios: rows,
+    };
+    if (wants('noisy neighbour')) {
+      database.noisyNeighbour = await noisyNeighbour(target, seed, duration, log);
+    }
+    // Last on the seeded data: its writer adds contacts, which no scenario above expects.
+    if (wants('mixed')) database.mixed = await mixed(target, seed, duration, log);
+    return database;
+  } finally {
+    await target.cleanup();
+  }
+}
+
 export async function runServerBench(
   options: { duration?: number; log?: (line: string) => void } = {},
 ): Promise<ServerBenchResult> {
@@ -562,12 +887,18 @@ export async function runServerBench(
   const duration = options.duration ?? Number(process.env.BENCH_DURATION ?? 5);
   const pgUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const wanted = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',');
+  const only = process.env.BENCH_SCENARIOS?.split(',');
+  const wants = (scenario: string) => !only || only.includes(scenario);
+  // "users' state" makes databases of its own: asked for alone, nothing is seeded.
+  const seeded = !only || only.some((scenario) => scenario !== "users' state");
   const notes = [
     'Servers run one at a time as child processes with AUTH_RATE_LIMIT=1000000 and AUTH_ACCOUNT_RATE_LIMIT=1000000 (sign-in is otherwise limited per address and per account) and LOG_LEVEL=warn.',
     'Each run is preceded by a 1 s warm-up at 20 connections and waits until the server has finished what the previous run left queued.',
-    'On the embedded database Keel answers the session, the caller and a list total from memory until the next write (src/server/db/read-cache.ts), and the bare handler does the same; on PostgreSQL both read them every time.',
+    'On the embedded database Keel answers the session, the caller and a list total from memory until the next write (src/server/db/embedded.ts), and the bare handler does the same; on PostgreSQL both read them every time.',
     'Reads (contacts list, leads list, search) run for Keel then bare on the seeded rows; then create and sign-in run for Keel then bare (creates add thousands of contacts, so the creates of the two servers do not insert into equal tables either, a small difference).',
     `Noisy neighbour: on a fresh Keel process, a new account's GET /api/auth/me at ${VICTIM_CONNECTIONS} connections alone, then while the big workspace's owner requests ${NOISE_PATHS.join(', ')} in turn on ${NOISE_CONNECTIONS} connections, reading every body and retrying a 429 at once.`,
+    `Mixed: on a fresh Keel process after the scenarios above (so the big workspace also holds their creates), the owner's GET /api/persons?limit=50 at ${MIXED_CONNECTIONS} connections alone, then while a second member (the seeded administrator, a session of their own) creates a contact, edits it (PUT) and about once a second imports ${WRITER_IMPORT_ROWS} contacts, one request at a time, waiting out a 429's Retry-After before the next import.`,
+    `Users' state: on a fresh database that only Keel writes (its own migrations, no seeder, no VACUUM or ANALYZE), a new account signs up, makes a workspace and ${FEW_CONTACTS} contacts one by one through the REST API; its GET /api/persons?limit=50 is measured on Keel, then on bare; then Keel (restarted once) imports contacts up to ${MANY_CONTACTS} in batches of ${IMPORT_BATCH_SIZE} as the import dialog sends them, and the same read is measured right after (no restart, no sleep, no VACUUM), then on bare.`,
   ];
   const result: ServerBenchResult = { durationSeconds: duration, notes, databases: {} };
   for (const kind of ['pglite', 'postgres'] as const) {
@@ -576,66 +907,88 @@ export async function runServerBench(
       notes.push(`PostgreSQL skipped: ${pgUrl.replace(/\/\/[^@]*@/, '//…@')} unreachable.`);
       continue;
     }
-    const { target, seed, seedSeconds } = await prepare(kind, pgUrl, log);
-    try {
-      const only = process.env.BENCH_SCENARIOS?.split(',');
-      const list = scenarios(seed).filter((s) => !only || only.includes(s.name));
-      // Reads first, for both servers, on the seeded rows alone: the create runs add
-      // thousands of contacts, and whichever server read after them would count and search
-      // a table twice as big (the bare handler did, which flattered Keel's read ratios).
-      const reads = list.filter((scenario) => scenario.rest.method === 'GET');
-      const writes = list.filter((scenario) => scenario.rest.method !== 'GET');
-      const keel = await benchProcess('keel', target, seed, reads, duration, log);
-      const bare = await benchProcess('bare', target, seed, reads, duration, log);
-      for (const [kind, into] of [
-        ['keel', keel],
-        ['bare', bare],
-      ] as const) {
-        if (writes.length === 0) break;
-        const more = await benchProcess(kind, target, seed, writes, duration, log, 1);
-        for (const [key, measure] of more.measures) into.measures.set(key, measure);
-        into.figures.rssPeakMb = Math.max(into.figures.rssPeakMb, more.figures.rssPeakMb);
-      }
-      const rows: ScenarioResult[] = [];
-      for (const scenario of list) {
-        for (const connections of [1, 20]) {
-          const get = (m: typeof keel.measures, path: string) =>
-            m.get(`${scenario.name}|${path}|${connections}`)!;
-          const b = get(bare.measures, 'rest');
-          const rest = get(keel.measures, 'rest');
-          const trpc = get(keel.measures, 'trpc');
-          rows.push({
-            scenario: scenario.name,
-            connections,
-            rest,
-            trpc,
-            bare: b,
-            restRatio: b.rps ? Math.round((rest.rps / b.rps) * 100) / 100 : 0,
-            trpcRatio: b.rps ? Math.round((trpc.rps / b.rps) * 100) / 100 : 0,
-          });
-        }
-      }
-      result.databases[kind] = {
-        seedSeconds,
-        keel: keel.figures,
-        bare: bare.figures,
-        scenarios: rows,
-        ...(!only || only.includes('noisy neighbour')
-          ? { noisyNeighbour: await noisyNeighbour(target, seed, duration, log) }
-          : {}),
-      };
-    } finally {
-      await target.cleanup();
+    if (seeded) result.databases[kind] = await benchSeeded(kind, pgUrl, wants, duration, log);
+    if (wants("users' state")) {
+      result.usersState ??= {};
+      result.usersState[kind] = await usersState(kind, pgUrl, duration, log);
     }
   }
   return result;
 }
 
+/** req/s p50/p99 of a run; "!" marks one with failed requests. */
+const cell = (m: Measure) =>
+  `${m.rps.toFixed(0).padStart(6)} ${String(m.p50).padStart(4)}/${String(m.p99).padEnd(4)}${m.bad ? '!' : ' '}`;
+
+/**
+ * What "mixed" and "users' state" are shown against (computed and printed, not asserted):
+ * p99 at 20 connections, the list at 10,000 contacts over the list at 50 (req/s and p99),
+ * and Keel's throughput over the bare handler's.
+ */
+const GOALS = { p99Ms: 60, growthRps: 0.7, growthP99: 2, bareRps: 0.6 };
+
+/** `text` followed by "✗" when a goal is missed (a space when met, to keep columns). */
+const checked = (text: string, met: boolean) => `${text}${met ? ' ' : '✗'}`;
+
+/** A run of the contacts list, with the p99 goal at 20 connections. */
+const listCell = (m: Measure, connections: number) =>
+  checked(cell(m), connections < 20 || m.p99 <= GOALS.p99Ms);
+
+/** A ratio against a goal: at least `min`, or at most `max`. */
+function ratioCell(value: number | null, goal: { min?: number; max?: number }): string {
+  if (value === null) return `${'n/a'.padStart(5)} `;
+  const met = value >= (goal.min ?? -Infinity) && value <= (goal.max ?? Infinity);
+  return checked(value.toFixed(2).padStart(5), met);
+}
+
+/** "mixed" in two lines: the reader alone and under writes, then what the writer did. */
+function formatMixed(m: MixedResult): string[] {
+  const w = m.writer;
+  return [
+    `mixed: the owner's GET /api/persons?limit=50 ×${m.connections}: alone ${listCell(m.alone, m.connections)}, while a second member writes ${listCell(m.mixed, m.connections)}: req/s ×${m.rpsRatio ?? 'n/a'}, p99 ×${m.p99Ratio ?? 'n/a'}`,
+    `       the writer, one request at a time: ${w.creates} creates, ${w.updates} updates, ${w.imports} imports of ${WRITER_IMPORT_ROWS} rows (${w.refused} refused with 429), ${w.failed} failed: ${w.writesPerSecond} writes/s over ${w.seconds} s`,
+  ];
+}
+
+/** 10000 → "10k", for column heads. */
+const short = (n: number) => (n >= 1000 && n % 1000 === 0 ? `${n / 1000}k` : String(n));
+
+/** The users' state table, all databases together: few and many contacts side by side. */
+function formatUsersState(states: Partial<Record<DbKind, UsersStateResult>>): string[] {
+  const entries = Object.entries(states);
+  if (entries.length === 0) return [];
+  const { few, many } = entries[0]![1].contacts;
+  const [f, m] = [short(few), short(many)];
+  // Heads sized to the cells below them: a run is 18 characters, a ratio 6 (with its mark).
+  const run = (text: string) => text.padStart(11).padEnd(18);
+  const pair = (label: string, a: string, b: string) =>
+    `${label}${a.padStart(5)}  ${b.padStart(5)} `;
+  const lines = [
+    `\nusers' state: a new account's GET /api/persons?limit=50 with ${few} contacts made one by one, then right after importing up to ${many} (runs: req/s p50/p99)`,
+    `database conns | ${run(`Keel ${f}`)} | ${run(`Keel ${m}`)} | ${pair(`${m}/${f}: `, 'req/s', 'p99')} | ${run(`bare ${f}`)} | ${run(`bare ${m}`)} | ${pair('Keel/bare: ', f, m)} | CPU ms/req Keel ${f} ${m.padStart(5)}`,
+  ];
+  for (const [kind, state] of entries) {
+    for (const r of state.rows) {
+      const c = r.connections;
+      const growth = `${' '.repeat(`${m}/${f}: `.length)}${ratioCell(r.rpsRatio, { min: GOALS.growthRps })} ${ratioCell(r.p99Ratio, { max: GOALS.growthP99 })}`;
+      const vsBare = `${' '.repeat('Keel/bare: '.length)}${ratioCell(r.bareRatioFew, { min: GOALS.bareRps })} ${ratioCell(r.bareRatioMany, { min: GOALS.bareRps })}`;
+      const cpu = `${r.keelFew.cpuMs.toFixed(2).padStart(`CPU ms/req Keel ${f}`.length)} ${r.keelMany.cpuMs.toFixed(2).padStart(5)}`;
+      lines.push(
+        `${kind.padEnd(8)} ${String(c).padStart(5)} | ${listCell(r.keelFew, c)} | ${listCell(r.keelMany, c)} | ${growth} | ${cell(r.bareFew)}  | ${cell(r.bareMany)}  | ${vsBare} | ${cpu}`,
+      );
+    }
+  }
+  for (const [kind, { import: i }] of entries) {
+    lines.push(
+      `${kind}: imported ${i.created} of ${i.rows} contacts in ${i.calls} calls in ${i.seconds} s (${i.refused} refused with 429)`,
+    );
+  }
+  return lines;
+}
+
 /** The table for the terminal and the report. */
 export function formatServerTable(result: ServerBenchResult): string {
   const lines: string[] = [];
-  const cell = (m: Measure) =>
-    `${m.rps.toFixed(0).padStart(6)} ${String(m.p50).padStart(4)}/${String(m.p99).padEnd(4)}${m.bad ? '!' : ' '}`;
   for (const [kind, db] of Object.entries(result.databases)) {
     lines.push(
       `\n${kind}: seed ${db.seedSeconds} s; Keel start ${db.keel.startMs} ms, RSS idle ${db.keel.rssIdleMb} MB, under load ${db.keel.rssPeakMb} MB; bare RSS idle ${db.bare.rssIdleMb} MB, under load ${db.bare.rssPeakMb} MB`,
@@ -654,8 +1007,15 @@ export function formatServerTable(result: ServerBenchResult): string {
         `noisy neighbour: another workspace's GET /api/auth/me ×${n.connections}: idle ${cell(n.idle)}, under noise ${cell(n.noisy)}, p99 ${n.p99Ratio === null ? 'no answer' : `×${n.p99Ratio}`} (goal ≤ 2); noise on ${n.noiseConnections} connections: ${n.noise.answered} answered, ${n.noise.refused} refused (429), ${n.noise.failed} failed, ${n.noise.megabytes} MB`,
       );
     }
+    if (db.mixed) lines.push(...formatMixed(db.mixed));
   }
+  lines.push(...formatUsersState(result.usersState ?? {}));
   lines.push('\nLatencies in ms; "!" marks a run with failed requests.');
+  if (result.usersState || Object.values(result.databases).some((db) => db.mixed)) {
+    lines.push(
+      `"✗" marks a missed goal of users' states (mixed, users' state): p99 ≤ ${GOALS.p99Ms} ms at 20 connections; at ${MANY_CONTACTS} contacts over ${FEW_CONTACTS}, req/s ≥ ×${GOALS.growthRps} and p99 ≤ ×${GOALS.growthP99}; Keel/bare req/s ≥ ${GOALS.bareRps}.`,
+    );
+  }
   for (const note of result.notes) lines.push(`- ${note}`);
   return lines.join('\n');
 }
