@@ -99,4 +99,22 @@ describe('planner statistics', () => {
     // Once analysed, a table is left alone until it changes enough again.
     expect(await analyzeStaleTables(t.db)).not.toContain('persons');
   });
+
+  it('are refreshed for a table that grew even when the change counters were lost', async () => {
+    const owner = await signUpWithWorkspace(t.app, 'Restarted');
+    await sql`analyze`.execute(t.db);
+    await t.db
+      .insertInto('persons')
+      .values(
+        Array.from({ length: 2000 }, (_, i) => ({
+          workspaceId: owner.workspace.id,
+          fullName: `Person ${i}`,
+        })),
+      )
+      .execute();
+    // As after a restart of the embedded database, which keeps no counters.
+    await sql`select pg_stat_reset()`.execute(t.db);
+    expect(await analyzeStaleTables(t.db)).toContain('persons');
+    expect(await plannedRows('persons')).toBe(2000);
+  });
 });

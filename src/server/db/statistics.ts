@@ -29,16 +29,20 @@ type Table = keyof DB & string;
 
 /**
  * The tables whose changes since their last ANALYZE pass the threshold: among those of
- * `changedNow` (with rows just changed there) when given, else among all.
+ * `changedNow` (with rows just changed there) when given, else among all. A table that has
+ * grown by a tenth (in pages) since then counts too: the change counters live in memory,
+ * and PGlite starts without them after a restart (a database filled, then restarted, kept
+ * its empty-table statistics for good).
  */
 async function staleTables(
   db: Database,
   changedNow: Partial<Record<Table, number>> = {},
 ): Promise<string[]> {
   const names = Object.keys(changedNow).map(snakeCase);
-  const { rows } = await sql<{ name: string; changed: number; size: number }>`
+  const { rows } = await sql<{ name: string; changed: number; size: number; grown: boolean }>`
     select s.relname as name, s.n_mod_since_analyze::int as changed,
-      greatest(c.reltuples, 0)::float8 as size
+      greatest(c.reltuples, 0)::float8 as size,
+      pg_relation_size(c.oid) / current_setting('block_size')::int > c.relpages * 1.1 + 1 as grown
     from pg_stat_user_tables s join pg_class c on c.oid = s.relid
     where s.schemaname = 'public'
       ${names.length > 0 ? sql`and s.relname in (${sql.join(names)})` : sql``}`.execute(db);
@@ -47,7 +51,7 @@ async function staleTables(
       // The counters of a transaction just committed may not have reached the statistics
       // views yet (PostgreSQL sends them at most once a second): the caller's count is added.
       const pending = row.changed + (changedNow[camelCase(row.name) as Table] ?? 0);
-      return pending >= BASE_THRESHOLD + SCALE_FACTOR * row.size;
+      return row.grown || pending >= BASE_THRESHOLD + SCALE_FACTOR * row.size;
     })
     .map((row) => row.name);
 }
