@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
-import argon2 from 'argon2';
 import type { Account, ApiTokenScope } from '../../../shared/account.schema.ts';
 import { splitFullName } from '../../../shared/team.schema.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -8,7 +7,7 @@ import { iso } from '../../db/search.ts';
 import { checkWithFailureLimits } from '../../plugins/rate-limit.ts';
 import type { Context } from '../../trpc/context.ts';
 import type { SessionUser } from '../auth/auth.repository.ts';
-import { hashPassword } from '../auth/auth.service.ts';
+import { hashPassword, verifyPassword } from '../auth/auth.service.ts';
 import {
   API_TOKEN_PREFIX,
   hashToken,
@@ -78,7 +77,7 @@ async function checkCurrentPassword(ctx: AccountContext, password: string | unde
   }
   const hash = await repo.findPasswordHash(ctx.db, ctx.user.id);
   const limits = passwordChangeLimits(ctx, ctx.user.id);
-  if (!(await checkWithFailureLimits(ctx, limits, () => argon2.verify(hash, password)))) {
+  if (!(await checkWithFailureLimits(ctx, limits, () => verifyPassword(hash, password)))) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: 'Current password is incorrect' });
   }
 }
@@ -91,7 +90,7 @@ export async function changePassword(
 ) {
   const hash = await repo.findPasswordHash(ctx.db, ctx.user.id);
   const limits = passwordChangeLimits(ctx, ctx.user.id);
-  if (!(await checkWithFailureLimits(ctx, limits, () => argon2.verify(hash, currentPassword)))) {
+  if (!(await checkWithFailureLimits(ctx, limits, () => verifyPassword(hash, currentPassword)))) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: 'Current password is incorrect' });
   }
   // Before the new password is stored: a failure in between leaves no token of the old one.

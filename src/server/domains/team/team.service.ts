@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
-import argon2 from 'argon2';
 import { addDays } from 'date-fns';
 import {
   ASSIGNABLE_ROLES,
@@ -30,7 +29,7 @@ import {
   type SessionUser,
 } from '../auth/auth.repository.ts';
 import { hashToken } from '../auth/identity.ts';
-import { hashPassword } from '../auth/auth.service.ts';
+import { hashPassword, verifyPassword } from '../auth/auth.service.ts';
 import { signInLimits } from '../auth/password-limits.ts';
 import { startSession } from '../auth/sessions.ts';
 import * as repo from './team.repository.ts';
@@ -218,7 +217,7 @@ export async function acceptInvitation(ctx: Context, token: string, password: st
       // Throttled like sign-in, on the same counters: the account's password is guessed here too.
       const limits = signInLimits(ctx, invitation.email);
       await refuseWhenFull(trx, ctx.reply, limits);
-      if (!existing.isActive || !(await argon2.verify(existing.passwordHash, password))) {
+      if (!existing.isActive || !(await verifyPassword(existing.passwordHash, password))) {
         wrongPassword = limits;
         throw new TRPCError({
           code: 'UNAUTHORIZED',
