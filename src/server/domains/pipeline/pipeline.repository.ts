@@ -142,10 +142,48 @@ export interface LeadValues {
   lastContact?: string | null;
 }
 
-/** Deals of the workspace matching `pattern`, when given. */
-function selectLead(db: Database, workspaceId: number, pattern?: string) {
-  let query = db
-    .selectFrom('leads as l')
+/**
+ * Deals of the workspace matching `pattern`, when given: on the deal's name, or its
+ * contact's name or email, or its organization's name. The search looks the parties up
+ * with EXISTS rather than joins, so that a list is filtered, ordered and cut to its page
+ * on `leads` alone, and joined to its parties after (withParties), as the contacts list
+ * is: with statistics from when the workspace was nearly empty, a join before the cut
+ * made the planner compare every deal with every contact (db/statistics.ts).
+ */
+function leadsOf(db: Database, workspaceId: number, pattern?: string) {
+  let query = db.selectFrom('leads as l').selectAll('l').where('l.workspaceId', '=', workspaceId);
+  if (pattern !== undefined) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('l.dealName', 'ilike', pattern),
+        eb.exists(
+          eb
+            .selectFrom('persons as p')
+            .select('p.id')
+            .whereRef('p.workspaceId', '=', 'l.workspaceId')
+            .whereRef('p.id', '=', 'l.personId')
+            .where((p) =>
+              p.or([p('p.fullName', 'ilike', pattern), p('p.email', 'ilike', pattern)]),
+            ),
+        ),
+        eb.exists(
+          eb
+            .selectFrom('organizations as o')
+            .select('o.id')
+            .whereRef('o.workspaceId', '=', 'l.workspaceId')
+            .whereRef('o.id', '=', 'l.companyId')
+            .where('o.name', 'ilike', pattern),
+        ),
+      ]),
+    );
+  }
+  return query;
+}
+
+/** The deals `leads` reads (filtered, ordered and cut by the caller) with their parties. */
+function withParties(db: Database, leads: ReturnType<typeof leadsOf>) {
+  return db
+    .selectFrom(leads.as('l'))
     .leftJoin('persons as p', (j) =>
       j.onRef('p.workspaceId', '=', 'l.workspaceId').onRef('p.id', '=', 'l.personId'),
     )
@@ -156,40 +194,29 @@ function selectLead(db: Database, workspaceId: number, pattern?: string) {
       j.onRef('uw.workspaceId', '=', 'l.workspaceId').onRef('uw.userId', '=', 'l.assignedUserId'),
     )
     .leftJoin('users as u', 'u.id', 'uw.userId')
-    .where('l.workspaceId', '=', workspaceId);
-  if (pattern !== undefined) {
-    query = query.where((eb) =>
-      eb.or([
-        eb('l.dealName', 'ilike', pattern),
-        eb('p.fullName', 'ilike', pattern),
-        eb('p.email', 'ilike', pattern),
-        eb('o.name', 'ilike', pattern),
-      ]),
-    );
-  }
-  return query.select([
-    'l.id',
-    'l.dealName',
-    'l.stage',
-    // As text, which is what the driver gives for numeric too, and what JSON keeps exact.
-    sql<string>`l.value::text`.as('value'),
-    'l.description',
-    'l.probability',
-    'l.closeDate',
-    'l.lastContact',
-    'l.createdAt',
-    'l.personId',
-    'l.companyId',
-    'l.assignedUserId',
-    'p.fullName as personName',
-    'p.email as personEmail',
-    'o.name as companyName',
-    'u.fullName as ownerName',
-    sql<boolean>`coalesce(uw.is_active and u.is_active, false)`.as('ownerActive'),
-  ]);
+    .select([
+      'l.id',
+      'l.dealName',
+      'l.stage',
+      // As text, which is what the driver gives for numeric too, and what JSON keeps exact.
+      sql<string>`l.value::text`.as('value'),
+      'l.description',
+      'l.probability',
+      'l.closeDate',
+      'l.lastContact',
+      'l.createdAt',
+      'l.personId',
+      'l.companyId',
+      'l.assignedUserId',
+      'p.fullName as personName',
+      'p.email as personEmail',
+      'o.name as companyName',
+      'u.fullName as ownerName',
+      sql<boolean>`coalesce(uw.is_active and u.is_active, false)`.as('ownerActive'),
+    ]);
 }
 
-type LeadRow = Awaited<ReturnType<ReturnType<typeof selectLead>['execute']>>[number];
+type LeadRow = Awaited<ReturnType<ReturnType<typeof withParties>['execute']>>[number];
 
 /** A row's timestamp as the API writes it: a Date from a row, or PostgreSQL's JSON text. */
 function isoFrom(value: Date | string | null): string | null {
@@ -229,20 +256,20 @@ export async function listLeads(
     db,
     query,
     ({ after, ...slice }) => {
-      let page = selectLead(db, workspaceId, pattern)
+      let leads = leadsOf(db, workspaceId, pattern)
         .orderBy('l.createdAt', 'desc')
         .orderBy('l.id', 'desc');
       if (after !== undefined)
-        page = page.where(
+        leads = leads.where(
           sql<SqlBool>`(l.created_at, l.id) < (select a.created_at, a.id from leads a where a.id = ${after})`,
         );
-      return pageOfLeads(db, paginate(page, slice));
+      return pageOfLeads(db, withParties(db, paginate(leads, slice)));
     },
     true,
   );
   const items = rows.map(toLead);
   const total =
-    totalFromPage(items.length, query) ?? (await countOf(db, selectLead(db, workspaceId, pattern)));
+    totalFromPage(items.length, query) ?? (await countOf(db, leadsOf(db, workspaceId, pattern)));
   return { items, total };
 }
 
@@ -254,7 +281,7 @@ type JsonLeadRow = Omit<LeadRow, 'lastContact' | 'createdAt'> & {
 
 // Its rows come as one JSON array: a driver decoding 17 columns field by field cost more
 // than the query (PGlite: 1.6 → 1.2 ms a page of 50; the board reads all deals at once).
-async function pageOfLeads(db: Database, page: ReturnType<typeof selectLead>) {
+async function pageOfLeads(db: Database, page: ReturnType<typeof withParties>) {
   const { rows } = await db
     .selectFrom(page.as('page'))
     .select(
@@ -267,7 +294,10 @@ async function pageOfLeads(db: Database, page: ReturnType<typeof selectLead>) {
 }
 
 export async function findLead(db: Database, workspaceId: number, id: number) {
-  const row = await selectLead(db, workspaceId).where('l.id', '=', id).executeTakeFirst();
+  const row = await withParties(
+    db,
+    leadsOf(db, workspaceId).where('l.id', '=', id),
+  ).executeTakeFirst();
   return row && toLead(row);
 }
 
