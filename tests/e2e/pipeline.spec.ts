@@ -247,9 +247,12 @@ test('stages are added, renamed, reordered (and the order kept) and deleted', as
   const handle = dialog.getByRole('button', { name: 'Reorder Final Negotiation' });
   await handle.focus();
   await page.keyboard.press('Space');
-  for (let i = 0; i < 5; i += 1) {
+  // Each step is announced once the list has moved: the next key waits for it.
+  for (let position = 6; position >= 2; position -= 1) {
     await page.keyboard.press('ArrowUp');
-    await page.waitForTimeout(100);
+    await expect(
+      page.getByText(`Stage Final Negotiation is over position ${position} of 7.`),
+    ).toBeAttached();
   }
   await page.keyboard.press('Space');
   await expect(page.getByText('Stages reordered')).toBeVisible();

@@ -20,6 +20,7 @@ import {
   type FieldSchema,
   type RawRequest,
 } from './fuzz-inputs.ts';
+import { useFuzzSeed } from '../support/fuzz-seed.ts';
 import { multipartBody, PNG_HEAD } from '../support/uploads.ts';
 
 /*
@@ -32,6 +33,7 @@ import { multipartBody, PNG_HEAD } from '../support/uploads.ts';
 
 /** Generated inputs per route or procedure, on top of its raw cases. */
 const NUM_RUNS = Number(process.env.FUZZ_RUNS ?? 25);
+useFuzzSeed('fuzz.test.ts');
 
 let t: TestApp;
 /** Signed-in owner of the target workspace; the first account, so a platform admin too. */

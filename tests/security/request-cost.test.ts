@@ -18,6 +18,7 @@ import {
   signUpWithWorkspace,
   testConfig,
 } from '../support/test-app.ts';
+import { useFuzzSeed } from '../support/fuzz-seed.ts';
 
 /*
  * What one request may cost (issue 15, item 4), and formulas in CSV exports (item 7):
@@ -28,6 +29,8 @@ import {
  * Retry-After while other workspaces are served, and a slot rests as long as it was held;
  * every exported cell is defused, and a re-import gives back the original text.
  */
+
+useFuzzSeed('request-cost.test.ts');
 
 const ROWS = MAX_PAGE_SIZE + 20;
 /** Several export batches. */

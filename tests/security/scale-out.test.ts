@@ -2,16 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POSTGRES_URL } from '../support/postgres.ts';
 import { HttpClient, startServer, type ServerProcess } from '../support/server-process.ts';
 
 /*
  * Issue 9, item 6: two server processes on one PostgreSQL database serve the same users.
  * A session made on one works on the other, a write on one is read on the other, signing
  * out on one ends the session everywhere, and the purge of deleted workspaces runs once.
- * PostgreSQL only (PGlite is one process's database), in every run of the suite.
+ * PostgreSQL only (PGlite is one process's database): in the PostgreSQL pass of the suite.
  */
 
-const PG_BASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PG_BASE_URL = POSTGRES_URL ?? '';
 const PASSWORD = 'correct-horse-9';
 const database = `keel_scale_out_${randomBytes(5).toString('hex')}`;
 
@@ -35,29 +36,6 @@ let one: ServerProcess;
 let two: ServerProcess;
 let created = false;
 
-beforeAll(async () => {
-  await withClient(PG_BASE_URL, (c) => c.query(`create database ${database}`));
-  created = true;
-  const env = {
-    DATABASE_URL: pgUrl(database),
-    // Shared, so that either server can read the other's signed session cookie.
-    SESSION_SECRET: randomBytes(24).toString('hex'),
-    // Housekeeping ten times a second, so both servers go for the same purge.
-    HOUSEKEEPING_INTERVAL_MS: '100',
-  };
-  // Started together: both migrate the empty database at once, as a rolling deploy would.
-  [one, two] = await Promise.all([startServer(env), startServer(env)]);
-}, 90_000);
-
-afterAll(async () => {
-  await Promise.all([one?.kill('SIGTERM'), two?.kill('SIGTERM')]);
-  if (created) {
-    await withClient(PG_BASE_URL, (c) =>
-      c.query(`drop database if exists ${database} with (force)`),
-    );
-  }
-}, 30_000);
-
 async function signUpWithWorkspace(server: ServerProcess, name: string) {
   const client = new HttpClient(server.url);
   const email = `${name.toLowerCase().replace(/\W+/g, '-')}-${randomBytes(3).toString('hex')}@scale.example`;
@@ -79,7 +57,30 @@ function sameSessionOn(server: ServerProcess, client: HttpClient) {
   return other;
 }
 
-describe('two servers on one PostgreSQL database', () => {
+describe.runIf(POSTGRES_URL)('two servers on one PostgreSQL database', () => {
+  beforeAll(async () => {
+    await withClient(PG_BASE_URL, (c) => c.query(`create database ${database}`));
+    created = true;
+    const env = {
+      DATABASE_URL: pgUrl(database),
+      // Shared, so that either server can read the other's signed session cookie.
+      SESSION_SECRET: randomBytes(24).toString('hex'),
+      // Housekeeping ten times a second, so both servers go for the same purge.
+      HOUSEKEEPING_INTERVAL_MS: '100',
+    };
+    // Started together: both migrate the empty database at once, as a rolling deploy would.
+    [one, two] = await Promise.all([startServer(env), startServer(env)]);
+  }, 90_000);
+
+  afterAll(async () => {
+    await Promise.all([one?.kill('SIGTERM'), two?.kill('SIGTERM')]);
+    if (created) {
+      await withClient(PG_BASE_URL, (c) =>
+        c.query(`drop database if exists ${database} with (force)`),
+      );
+    }
+  }, 30_000);
+
   it('accepts a session made on one server on the other', async () => {
     const owner = new HttpClient(one.url);
     const email = `owner-${randomBytes(3).toString('hex')}@scale.example`;

@@ -3,6 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
+import { POSTGRES_URL } from '../support/postgres.ts';
 import { HttpClient, startServer, type ServerProcess } from '../support/server-process.ts';
 import {
   createTestApp,
@@ -403,11 +404,11 @@ describe('the client address behind a reverse proxy', () => {
 
 /*
  * Two real server processes on one PostgreSQL database, as Keel scales out (PostgreSQL
- * only, as in scale-out.test.ts: the embedded database belongs to one process).
+ * only, as in scale-out.test.ts: the embedded database belongs to one process), in the
+ * PostgreSQL pass.
  */
-describe('two server processes on one PostgreSQL database', () => {
-  const PG_BASE_URL =
-    process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+describe.runIf(POSTGRES_URL)('two server processes on one PostgreSQL database', () => {
+  const PG_BASE_URL = POSTGRES_URL ?? '';
   const database = `keel_sign_in_limits_${randomBytes(5).toString('hex')}`;
   const LIMIT = 6;
   let servers: ServerProcess[] = [];

@@ -2,6 +2,13 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { createDb, migrateToLatest } from '../../src/server/db/create-db.ts';
 
+/**
+ * The PostgreSQL server of the PostgreSQL pass (`TEST_DATABASE_URL`), undefined in the
+ * embedded pass: tests about several servers on one PostgreSQL run in that pass only, so
+ * that `npm test` on the embedded database needs no PostgreSQL server at all.
+ */
+export const POSTGRES_URL = process.env.TEST_DATABASE_URL;
+
 function withDatabase(url: string, database: string): string {
   const u = new URL(url);
   u.pathname = `/${database}`;

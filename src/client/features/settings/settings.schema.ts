@@ -27,32 +27,5 @@ export const BusinessSettingsSchema = z.object({
 });
 export type BusinessSettings = z.infer<typeof BusinessSettingsSchema>;
 
-/** The time zones offered (SPEC §5: a list of 26 zones). */
-export const TIMEZONES = [
-  'America/New_York',
-  'America/Chicago',
-  'America/Denver',
-  'America/Los_Angeles',
-  'America/Anchorage',
-  'Pacific/Honolulu',
-  'America/Toronto',
-  'America/Vancouver',
-  'America/Mexico_City',
-  'America/Sao_Paulo',
-  'America/Buenos_Aires',
-  'Europe/London',
-  'Europe/Dublin',
-  'Europe/Paris',
-  'Europe/Berlin',
-  'Europe/Madrid',
-  'Europe/Rome',
-  'Europe/Amsterdam',
-  'Europe/Stockholm',
-  'Europe/Moscow',
-  'Africa/Johannesburg',
-  'Asia/Dubai',
-  'Asia/Kolkata',
-  'Asia/Singapore',
-  'Asia/Tokyo',
-  'Australia/Sydney',
-] as const;
+/** The time zones offered: the one list of the preferences form (SPEC §5, 26 zones). */
+export { TIMEZONES } from '../../../shared/account.schema.ts';
