@@ -6,7 +6,7 @@ import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, sql, type Dialect }
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { DB } from '../../../db/schema.ts';
-import { migrations } from '../../../db/migrations/index.ts';
+import { migrations } from '../../../db/migrations.ts';
 import { embeddedDialect } from './embedded.ts';
 
 export type Database = Kysely<DB>;

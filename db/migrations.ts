@@ -1,0 +1,26 @@
+import type { Migration } from 'kysely';
+import * as initialSchema from './migrations/2026-11-25-0001-initial-schema.ts';
+import * as contactLookups from './migrations/2026-11-25-0002-contact-lookups.ts';
+import * as billing from './migrations/2026-11-25-0003-billing.ts';
+import * as apiTokens from './migrations/2026-11-25-0004-api-tokens.ts';
+import * as contactSearch from './migrations/2026-11-26-0005-contact-search.ts';
+import * as dealOrder from './migrations/2026-11-26-0006-deal-order.ts';
+import * as contactSearchText from './migrations/2026-11-26-0007-contact-search-text.ts';
+import * as hardening from './migrations/2026-11-26-0008-hardening.ts';
+
+/**
+ * Every migration of db/migrations, in order. A static list rather than a folder scan, so
+ * the same code runs under tsx, vitest and the server's bundle; `npx kysely migrate make
+ * <name>` (kysely.config.ts) writes a new file there, which is then added here
+ * (tests/server/schema.test.ts fails until it is).
+ */
+export const migrations: Record<string, Migration> = {
+  '2026-11-25-0001-initial-schema': initialSchema,
+  '2026-11-25-0002-contact-lookups': contactLookups,
+  '2026-11-25-0003-billing': billing,
+  '2026-11-25-0004-api-tokens': apiTokens,
+  '2026-11-26-0005-contact-search': contactSearch,
+  '2026-11-26-0006-deal-order': dealOrder,
+  '2026-11-26-0007-contact-search-text': contactSearchText,
+  '2026-11-26-0008-hardening': hardening,
+};
