@@ -12,6 +12,8 @@ const dataDir = process.env.KEEL_E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // The run's platform administrator is its first account, made before any spec.
+  globalSetup: './tests/e2e/global-setup.ts',
   globalTeardown: './tests/e2e/global-teardown.ts',
   fullyParallel: false,
   // The embedded database runs one transaction at a time.

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 
 let counter = 0;
@@ -61,15 +61,15 @@ export async function signIn(page: Page, email: string, password: string): Promi
 }
 
 /**
- * The run's platform administrator (the first account, made by 00-admin.spec.ts), kept
- * beside the run's database so later spec files can sign in as it.
+ * The run's platform administrator (its first account, made by global-setup.ts), kept
+ * beside the run's database so every spec file can sign in as it.
  */
 const adminFile = () => `${process.env.KEEL_E2E_DATA_DIR}.admin.json`;
 
 export function recordPlatformAdmin(admin: { email: string; password: string }): void {
-  writeFileSync(adminFile(), JSON.stringify(admin));
+  writeFileSync(adminFile(), JSON.stringify({ email: admin.email, password: admin.password }));
 }
 
-export function platformAdmin(): { email: string; password: string } | undefined {
-  return existsSync(adminFile()) ? JSON.parse(readFileSync(adminFile(), 'utf8')) : undefined;
+export function platformAdmin(): { email: string; password: string } {
+  return JSON.parse(readFileSync(adminFile(), 'utf8')) as { email: string; password: string };
 }

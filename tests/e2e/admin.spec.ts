@@ -1,29 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectDashboard, newUser, recordPlatformAdmin, signUpWithWorkspace } from './fixtures.ts';
+import { expectDashboard, newUser, platformAdmin, signUpWithWorkspace } from './fixtures.ts';
 
 /*
- * The platform console. The first account ever created on a server is its platform
- * administrator, and every spec of a run shares one server: this file is named to run
- * first (files run alphabetically, one worker) and its first test creates that account.
+ * The platform console, used by the run's platform administrator (its first account, made
+ * by global-setup.ts before any spec).
  */
 test.describe.configure({ mode: 'serial' });
 
-/** Set by the first test; the others need the administrator it creates. */
-let adminReady = false;
-
-const ADMIN = {
-  fullName: 'Grace Platform Admin',
-  email: `e2e-admin-${Date.now()}@example.com`,
-  password: 'Adm1n-pass-word',
-};
-
 /** Signs the page's context in as the platform administrator. */
 async function signInAsAdmin(page: Page): Promise<void> {
-  test.skip(!adminReady, 'the admin account must be the first account of the run');
-  const login = await page.request.post('/api/auth/login', {
-    data: { email: ADMIN.email, password: ADMIN.password },
-  });
+  const login = await page.request.post('/api/auth/login', { data: platformAdmin() });
   expect(login.ok()).toBe(true);
 }
 
@@ -50,16 +37,10 @@ function toast(page: Page, text: string) {
   return page.locator('.mantine-Notification-root').filter({ hasText: text });
 }
 
-test('the first account of the run is the platform administrator', async ({ request }) => {
-  const signup = await request.post('/api/auth/signup', {
-    data: { fullName: ADMIN.fullName, email: ADMIN.email, password: ADMIN.password },
-  });
-  expect(signup.status()).toBe(201);
-  const me = await request.get('/api/auth/me');
-  const isAdmin = ((await me.json()) as { isAdmin?: boolean }).isAdmin === true;
-  test.skip(!isAdmin, 'the admin account must be the first account of the run');
-  adminReady = true;
-  recordPlatformAdmin(ADMIN);
+test('the first account of the run is the platform administrator', async ({ page }) => {
+  await signInAsAdmin(page);
+  const me = await page.request.get('/api/auth/me');
+  expect(((await me.json()) as { isAdmin?: boolean }).isAdmin).toBe(true);
 });
 
 test('a non-admin typing /admin lands on /', async ({ page }) => {
