@@ -1,4 +1,4 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { TRPCClientError, httpBatchLink } from '@trpc/client';
 import {
   createTRPCReact,
@@ -8,6 +8,7 @@ import {
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../server/trpc/router.ts';
 import { toastInfo } from './components/toasts.tsx';
+import { declaredMutations } from './mutations.ts';
 
 export const trpc = createTRPCReact<AppRouter>();
 
@@ -36,7 +37,11 @@ function endLostSession(queryClient: QueryClient, error: unknown): void {
 export function createQueryClient(): QueryClient {
   const queryClient: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError: (error) => endLostSession(queryClient, error) }),
-    mutationCache: new MutationCache({ onError: (error) => endLostSession(queryClient, error) }),
+    // Toasts and refetches declared by each mutation's meta (mutations.ts).
+    mutationCache: declaredMutations(
+      () => queryClient,
+      (error) => endLostSession(queryClient, error),
+    ),
     defaultOptions: {
       queries: {
         retry: false,

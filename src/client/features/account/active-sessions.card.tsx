@@ -12,8 +12,8 @@ import {
 } from '@mantine/core';
 import { IconDeviceDesktop, IconDeviceMobile, IconShieldLock } from '@tabler/icons-react';
 import { formatDistanceToNow } from 'date-fns';
-import { Fragment, useState } from 'react';
-import { toastError, toastSuccess } from '../../components/toasts.tsx';
+import { useMutation } from '@tanstack/react-query';
+import { Fragment } from 'react';
 import { trpc, type RouterOutputs } from '../../trpc.ts';
 import { accountErrorMessage } from './account-errors.ts';
 import { AccountSectionCard } from './account-section.card.tsx';
@@ -38,35 +38,38 @@ function sessionDetails(session: ActiveSession): string {
 export function ActiveSessionsCard() {
   const utils = trpc.useUtils();
   const sessions = trpc.account.sessions.useQuery();
-  const terminateSession = trpc.account.terminateSession.useMutation();
-  const terminateOthers = trpc.account.terminateOtherSessions.useMutation();
-  const [ending, setEnding] = useState<string | null>(null);
+  // The session itself is the mutation's input: its toast names the device, which the
+  // refetched list no longer has.
+  const terminateSession = useMutation({
+    mutationFn: (session: ActiveSession) =>
+      utils.client.account.terminateSession.mutate({ id: session.id }),
+    meta: {
+      success: (_done: unknown, session: ActiveSession) => [
+        'Session terminated',
+        `${session.deviceName ?? 'The device'} was signed out.`,
+      ],
+      error: (error: unknown) => [
+        'Failed to terminate session',
+        accountErrorMessage(error, 'Please try again.'),
+      ],
+      invalidates: [trpc.account.sessions],
+    },
+  });
+  const terminateOthers = trpc.account.terminateOtherSessions.useMutation({
+    meta: {
+      success: ['Other sessions terminated', 'Every other device was signed out.'],
+      error: (error: unknown) => [
+        'Failed to terminate sessions',
+        accountErrorMessage(error, 'Please try again.'),
+      ],
+      invalidates: [trpc.account.sessions],
+    },
+  });
 
   const list = sessions.data ?? [];
   const others = list.filter((s) => !s.isCurrent).length;
-
-  const terminate = async (session: ActiveSession) => {
-    setEnding(session.id);
-    try {
-      await terminateSession.mutateAsync({ id: session.id });
-      await utils.account.sessions.invalidate();
-      toastSuccess('Session terminated', `${session.deviceName ?? 'The device'} was signed out.`);
-    } catch (error) {
-      toastError('Failed to terminate session', accountErrorMessage(error, 'Please try again.'));
-    } finally {
-      setEnding(null);
-    }
-  };
-
-  const terminateAll = async () => {
-    try {
-      await terminateOthers.mutateAsync();
-      await utils.account.sessions.invalidate();
-      toastSuccess('Other sessions terminated', 'Every other device was signed out.');
-    } catch (error) {
-      toastError('Failed to terminate sessions', accountErrorMessage(error, 'Please try again.'));
-    }
-  };
+  // The session being signed out, for its button's spinner.
+  const ending = terminateSession.isPending ? terminateSession.variables.id : null;
 
   let body;
   if (sessions.isPending) {
@@ -123,7 +126,7 @@ export function ActiveSessionsCard() {
                     size="xs"
                     variant="subtle"
                     color="red"
-                    onClick={() => void terminate(session)}
+                    onClick={() => terminateSession.mutate(session)}
                     loading={ending === session.id}
                     aria-label={`Terminate session on ${session.deviceName ?? 'unknown device'}`}
                   >
@@ -148,7 +151,7 @@ export function ActiveSessionsCard() {
           variant="default"
           color="red"
           size="sm"
-          onClick={() => void terminateAll()}
+          onClick={() => terminateOthers.mutate()}
           loading={terminateOthers.isPending}
           disabled={others === 0}
         >

@@ -8,7 +8,7 @@ import {
   DEFAULT_API_TOKEN_EXPIRY_DAYS,
   type ApiTokenScope,
 } from '../../../shared/account.schema.ts';
-import { toastError, toastSuccess } from '../../components/toasts.tsx';
+import { succeeded } from '../../mutations.ts';
 import { trpc } from '../../trpc.ts';
 import { accountErrorMessage } from './account-errors.ts';
 import {
@@ -36,8 +36,19 @@ export function ApiTokenCreateDialog({
   opened: boolean;
   onClose: () => void;
 }) {
-  const utils = trpc.useUtils();
-  const createToken = trpc.account.createApiToken.useMutation();
+  const createToken = trpc.account.createApiToken.useMutation({
+    meta: {
+      success: (created: { name: string }) => [
+        'API token created',
+        `“${created.name}” is ready to use.`,
+      ],
+      error: (error: unknown) => [
+        'Failed to create API token',
+        accountErrorMessage(error, 'Please try again.'),
+      ],
+      invalidates: [trpc.account.apiTokens],
+    },
+  });
   const [token, setToken] = useState<string | null>(null);
   const form = useForm<TokenFormValues, unknown, TokenInput>({
     resolver: zodResolver(ApiTokenCreateSchema),
@@ -52,14 +63,8 @@ export function ApiTokenCreateDialog({
   };
 
   const create = async (values: TokenInput) => {
-    try {
-      const created = await createToken.mutateAsync(values);
-      setToken(created.token);
-      await utils.account.apiTokens.invalidate();
-      toastSuccess('API token created', `“${created.name}” is ready to use.`);
-    } catch (error) {
-      toastError('Failed to create API token', accountErrorMessage(error, 'Please try again.'));
-    }
+    const created = await succeeded(createToken.mutateAsync(values));
+    if (created) setToken(created.token);
   };
 
   return (

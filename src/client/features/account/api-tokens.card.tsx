@@ -13,9 +13,10 @@ import {
 } from '@mantine/core';
 import { IconKey, IconPlus } from '@tabler/icons-react';
 import { format, formatDistanceToNow } from 'date-fns';
+import { useMutation } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { API_TOKEN_SCOPE_LABELS } from '../../../shared/account.schema.ts';
-import { toastError, toastSuccess } from '../../components/toasts.tsx';
+import { succeeded } from '../../mutations.ts';
 import { trpc, type RouterOutputs } from '../../trpc.ts';
 import { accountErrorMessage } from './account-errors.ts';
 import { AccountSectionCard } from './account-section.card.tsx';
@@ -52,23 +53,27 @@ function usage(token: ApiToken): string {
 export function ApiTokensCard() {
   const utils = trpc.useUtils();
   const tokens = trpc.account.apiTokens.useQuery();
-  const revokeToken = trpc.account.revokeApiToken.useMutation();
+  // The token itself is the mutation's input: its toast names it.
+  const revokeToken = useMutation({
+    mutationFn: (token: ApiToken) => utils.client.account.revokeApiToken.mutate({ id: token.id }),
+    meta: {
+      success: (_done: unknown, token: ApiToken) => [
+        'API token revoked',
+        `“${token.name}” no longer works.`,
+      ],
+      error: (error: unknown) => [
+        'Failed to revoke API token',
+        accountErrorMessage(error, 'Please try again.'),
+      ],
+      invalidates: [trpc.account.apiTokens],
+    },
+  });
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<ApiToken | null>(null);
   const [revokingName, setRevokingName] = useState<string>();
 
-  const revoke = async (): Promise<boolean> => {
-    if (!revoking) return false;
-    try {
-      await revokeToken.mutateAsync({ id: revoking.id });
-      await utils.account.apiTokens.invalidate();
-      toastSuccess('API token revoked', `“${revoking.name}” no longer works.`);
-      return true;
-    } catch (error) {
-      toastError('Failed to revoke API token', accountErrorMessage(error, 'Please try again.'));
-      return false;
-    }
-  };
+  const revoke = async (): Promise<boolean> =>
+    revoking !== null && (await succeeded(revokeToken.mutateAsync(revoking))) !== undefined;
 
   let body;
   if (tokens.isPending) {

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { PasswordChangeSchema } from '../../../shared/account.schema.ts';
 import { PasswordField } from '../../components/password-field.tsx';
-import { toastError, toastSuccess } from '../../components/toasts.tsx';
+import { succeeded } from '../../mutations.ts';
 import { trpc } from '../../trpc.ts';
 import { accountErrorMessage } from './account-errors.ts';
 import { AccountSectionCard } from './account-section.card.tsx';
@@ -16,8 +16,17 @@ const EMPTY: PasswordFormValues = { currentPassword: '', newPassword: '', confir
 
 /** Change password (SPEC §5): a new password signs out every other session and API token. */
 export function ChangePasswordCard() {
-  const utils = trpc.useUtils();
-  const changePassword = trpc.account.changePassword.useMutation();
+  // The server signed out the other sessions and revoked every API token.
+  const changePassword = trpc.account.changePassword.useMutation({
+    meta: {
+      success: [
+        'Password updated successfully',
+        'Your other sessions have been signed out and your API tokens revoked.',
+      ],
+      error: (error: unknown) => ['Error', accountErrorMessage(error, 'Password update failed')],
+      invalidates: [trpc.account.sessions, trpc.account.apiTokens],
+    },
+  });
   const form = useForm<PasswordFormValues>({
     resolver: zodResolver(PasswordChangeSchema),
     defaultValues: EMPTY,
@@ -25,20 +34,7 @@ export function ChangePasswordCard() {
   const { errors, isSubmitting } = form.formState;
 
   const save = async (values: PasswordFormValues) => {
-    try {
-      await changePassword.mutateAsync(values);
-      form.reset(EMPTY);
-      await Promise.all([
-        utils.account.sessions.invalidate(),
-        utils.account.apiTokens.invalidate(),
-      ]);
-      toastSuccess(
-        'Password updated successfully',
-        'Your other sessions have been signed out and your API tokens revoked.',
-      );
-    } catch (error) {
-      toastError('Error', accountErrorMessage(error, 'Password update failed'));
-    }
+    if ((await succeeded(changePassword.mutateAsync(values))) !== undefined) form.reset(EMPTY);
   };
 
   return (

@@ -1,14 +1,16 @@
 import { Divider, Stack, Switch } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
 import { Fragment } from 'react';
 import { NOTIFICATION_FLAGS, type Account } from '../../../shared/account.schema.ts';
-import { toastError, toastSuccess } from '../../components/toasts.tsx';
 import { trpc } from '../../trpc.ts';
 import { accountErrorMessage } from './account-errors.ts';
 import { NOTIFICATION_LABELS } from './account-options.ts';
 import { AccountSectionCard } from './account-section.card.tsx';
 
 type Flag = (typeof NOTIFICATION_FLAGS)[number];
+/** One switch flipped: the input of the save, whose toast names that switch. */
+type Toggle = { flag: Flag; value: boolean };
 
 function flagsOf(account: Account): Record<Flag, boolean> {
   return Object.fromEntries(NOTIFICATION_FLAGS.map((flag) => [flag, account[flag]])) as Record<
@@ -23,26 +25,30 @@ function flagsOf(account: Account): Record<Flag, boolean> {
  */
 export function NotificationsCard({ account }: { account: Account }) {
   const utils = trpc.useUtils();
-  const updateNotifications = trpc.account.updateNotifications.useMutation();
-
-  const toggle = async (flag: Flag, value: boolean) => {
-    const before = utils.account.profile.getData() ?? account;
-    const next = { ...flagsOf(before), [flag]: value };
-    utils.account.profile.setData(undefined, { ...before, ...next });
-    try {
-      const saved = await updateNotifications.mutateAsync(next);
-      utils.account.profile.setData(undefined, saved);
-      toastSuccess(
-        'Notification preferences updated',
-        `${NOTIFICATION_LABELS[flag].label} turned ${value ? 'on' : 'off'}.`,
-      );
-    } catch (error) {
+  const profile = () => utils.account.profile.getData() ?? account;
+  const toggle = useMutation({
+    // The switch moves at once, and back in onError if the save fails.
+    onMutate: ({ flag, value }: Toggle) => {
+      utils.account.profile.setData(undefined, { ...profile(), [flag]: value });
+    },
+    mutationFn: ({ flag, value }: Toggle) =>
+      utils.client.account.updateNotifications.mutate({ ...flagsOf(profile()), [flag]: value }),
+    onSuccess: (saved) => utils.account.profile.setData(undefined, saved),
+    onError: (_error, { flag, value }) =>
       utils.account.profile.setData(undefined, (current) =>
         current ? { ...current, [flag]: !value } : current,
-      );
-      toastError('Error', accountErrorMessage(error, 'Notification preferences update failed'));
-    }
-  };
+      ),
+    meta: {
+      success: (_saved: Account, { flag, value }: Toggle) => [
+        'Notification preferences updated',
+        `${NOTIFICATION_LABELS[flag].label} turned ${value ? 'on' : 'off'}.`,
+      ],
+      error: (error: unknown) => [
+        'Error',
+        accountErrorMessage(error, 'Notification preferences update failed'),
+      ],
+    },
+  });
 
   return (
     <AccountSectionCard
@@ -58,7 +64,7 @@ export function NotificationsCard({ account }: { account: Account }) {
               label={NOTIFICATION_LABELS[flag].label}
               description={NOTIFICATION_LABELS[flag].description}
               checked={account[flag]}
-              onChange={(event) => void toggle(flag, event.currentTarget.checked)}
+              onChange={(event) => toggle.mutate({ flag, value: event.currentTarget.checked })}
               labelPosition="left"
               size="md"
               styles={{ body: { justifyContent: 'space-between' }, labelWrapper: { flex: 1 } }}

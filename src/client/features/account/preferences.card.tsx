@@ -12,7 +12,7 @@ import {
   TIME_FORMATS,
   type Account,
 } from '../../../shared/account.schema.ts';
-import { toastError, toastSuccess } from '../../components/toasts.tsx';
+import { succeeded } from '../../mutations.ts';
 import { trpc } from '../../trpc.ts';
 import { accountErrorMessage } from './account-errors.ts';
 import {
@@ -44,7 +44,12 @@ function valuesOf(account: Account): PreferencesValues {
 /** Timezone and localization (SPEC §5 Preferences). */
 export function PreferencesCard({ account }: { account: Account }) {
   const utils = trpc.useUtils();
-  const updatePreferences = trpc.account.updatePreferences.useMutation();
+  const updatePreferences = trpc.account.updatePreferences.useMutation({
+    meta: {
+      success: 'Preferences updated successfully',
+      error: (error: unknown) => ['Error', accountErrorMessage(error, 'Preferences update failed')],
+    },
+  });
   const zones = useMemo(timezoneOptions, []);
   const form = useForm<PreferencesValues>({
     resolver: zodResolver(PreferencesInputSchema),
@@ -54,14 +59,10 @@ export function PreferencesCard({ account }: { account: Account }) {
   const { errors, isSubmitting, isDirty } = form.formState;
 
   const save = async (values: PreferencesValues) => {
-    try {
-      const saved = await updatePreferences.mutateAsync(values);
-      utils.account.profile.setData(undefined, saved);
-      form.reset(valuesOf(saved));
-      toastSuccess('Preferences updated successfully');
-    } catch (error) {
-      toastError('Error', accountErrorMessage(error, 'Preferences update failed'));
-    }
+    const saved = await succeeded(updatePreferences.mutateAsync(values));
+    if (!saved) return;
+    utils.account.profile.setData(undefined, saved);
+    form.reset(valuesOf(saved));
   };
 
   return (

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { ProfileInputSchema, type Account } from '../../../shared/account.schema.ts';
 import { ROLE_LABELS, WORKSPACE_ROLES, type WorkspaceRole } from '../../../shared/roles.ts';
 import { PasswordField } from '../../components/password-field.tsx';
-import { toastError, toastSuccess } from '../../components/toasts.tsx';
+import { succeeded } from '../../mutations.ts';
 import { messageOf, trpc } from '../../trpc.ts';
 import { accountErrorMessage } from './account-errors.ts';
 import { AccountSectionCard } from './account-section.card.tsx';
@@ -43,12 +43,24 @@ function isNewEmail(typed: string | undefined, saved: string): boolean {
  */
 export function ProfileInfoCard({ account }: { account: Account }) {
   const utils = trpc.useUtils();
-  const updateProfile = trpc.account.updateProfile.useMutation();
   const form = useForm<ProfileFormValues, unknown, ProfileInput>({
     resolver: zodResolver(ProfileInputSchema),
     values: valuesOf(account),
     // A refetch of the account must not wipe what the user is typing.
     resetOptions: { keepDirtyValues: true },
+  });
+  const updateProfile = trpc.account.updateProfile.useMutation({
+    onError: (error) => {
+      if (messageOf(error) === 'Current password is incorrect') {
+        form.setError('currentPassword', { message: messageOf(error) });
+      }
+    },
+    meta: {
+      success: 'Profile updated successfully',
+      error: (error: unknown) => ['Error', accountErrorMessage(error, 'Profile update failed')],
+      // The name and email also show in the profile menu.
+      invalidates: [trpc.auth.me],
+    },
   });
   const { errors, isSubmitting, isDirty } = form.formState;
   const role = roleLabel(account.role);
@@ -62,21 +74,12 @@ export function ProfileInfoCard({ account }: { account: Account }) {
       form.setError('currentPassword', { message: 'Current password is required' });
       return;
     }
-    try {
-      const saved = await updateProfile.mutateAsync(
-        emailChanged ? { ...values, currentPassword } : values,
-      );
-      utils.account.profile.setData(undefined, saved);
-      form.reset(valuesOf(saved));
-      // The name and email also show in the profile menu.
-      await utils.auth.me.invalidate();
-      toastSuccess('Profile updated successfully');
-    } catch (error) {
-      if (messageOf(error) === 'Current password is incorrect') {
-        form.setError('currentPassword', { message: messageOf(error) });
-      }
-      toastError('Error', accountErrorMessage(error, 'Profile update failed'));
-    }
+    const saved = await succeeded(
+      updateProfile.mutateAsync(emailChanged ? { ...values, currentPassword } : values),
+    );
+    if (!saved) return;
+    utils.account.profile.setData(undefined, saved);
+    form.reset(valuesOf(saved));
   };
 
   return (

@@ -12,13 +12,23 @@ import { photoProblem, uploadProfilePhoto } from './upload-photo.ts';
 /** Profile photo: upload (checked here, then by content on the server) and removal. */
 export function ProfilePhotoCard({ account }: { account: Account }) {
   const utils = trpc.useUtils();
-  const removePhoto = trpc.account.removePhoto.useMutation();
+  const removePhoto = trpc.account.removePhoto.useMutation({
+    meta: {
+      success: 'Profile photo removed',
+      error: (error: unknown) => [
+        'Failed to remove photo',
+        accountErrorMessage(error, 'Please try again.'),
+      ],
+      // The photo also shows in the profile menu, which reads `auth.me`.
+      invalidates: [trpc.account.profile, trpc.auth.me],
+    },
+  });
   const [uploading, setUploading] = useState(false);
   // Cleared after each pick, so choosing the same file again still uploads it.
   const resetPicker = useRef<() => void>(null);
   const name = `${account.firstName} ${account.lastName}`.trim() || account.email;
 
-  // The photo also shows in the profile menu, which reads `auth.me`.
+  // An upload is a plain fetch (multipart), not a tRPC mutation: it refreshes and toasts here.
   const refresh = () =>
     Promise.all([utils.account.profile.invalidate(), utils.auth.me.invalidate()]);
 
@@ -39,16 +49,6 @@ export function ProfilePhotoCard({ account }: { account: Account }) {
       toastError('Upload failed', accountErrorMessage(error, 'Please try again.'));
     } finally {
       setUploading(false);
-    }
-  };
-
-  const remove = async () => {
-    try {
-      await removePhoto.mutateAsync();
-      await refresh();
-      toastSuccess('Profile photo removed');
-    } catch (error) {
-      toastError('Failed to remove photo', accountErrorMessage(error, 'Please try again.'));
     }
   };
 
@@ -88,7 +88,7 @@ export function ProfilePhotoCard({ account }: { account: Account }) {
               <Button
                 variant="default"
                 leftSection={<IconTrash size={16} />}
-                onClick={() => void remove()}
+                onClick={() => removePhoto.mutate()}
                 loading={removePhoto.isPending}
                 disabled={uploading}
               >

@@ -5,10 +5,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { AdminCreateUserSchema } from '../../../shared/admin.schema.ts';
-import { toastError, toastSuccess } from '../../components/toasts.tsx';
-import { messageOf, trpc } from '../../trpc.ts';
+import { succeeded, withServerMessage } from '../../mutations.ts';
+import { trpc } from '../../trpc.ts';
 import { AdminSecretField } from './admin-secret.field.tsx';
-import { refreshAudit } from './refresh-audit.ts';
+import { auditReads } from './refresh-audit.ts';
 
 type Values = z.input<typeof AdminCreateUserSchema>;
 
@@ -20,8 +20,13 @@ const EMPTY: Values = { fullName: '', email: '', isAdmin: false };
  * admin to pass on; closing the dialog forgets it.
  */
 export function AdminAddUserDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const utils = trpc.useUtils();
-  const create = trpc.admin.createUser.useMutation();
+  const create = trpc.admin.createUser.useMutation({
+    meta: {
+      success: 'User created successfully',
+      error: withServerMessage('Failed to create user'),
+      invalidates: [trpc.admin.users, ...auditReads],
+    },
+  });
   const [created, setCreated] = useState<{ email: string; password: string } | null>(null);
   const form = useForm<Values>({
     resolver: zodResolver(AdminCreateUserSchema),
@@ -38,15 +43,10 @@ export function AdminAddUserDialog({ opened, onClose }: { opened: boolean; onClo
   };
 
   const submit = form.handleSubmit(async (values) => {
-    try {
-      const result = await create.mutateAsync({ ...values, isAdmin: values.isAdmin ?? false });
-      setCreated({ email: result.user.email, password: result.temporaryPassword });
-      toastSuccess('User created successfully');
-      void utils.admin.users.invalidate();
-      void refreshAudit(utils);
-    } catch (error) {
-      toastError('Failed to create user', messageOf(error) || undefined);
-    }
+    const result = await succeeded(
+      create.mutateAsync({ ...values, isAdmin: values.isAdmin ?? false }),
+    );
+    if (result) setCreated({ email: result.user.email, password: result.temporaryPassword });
   });
 
   return (

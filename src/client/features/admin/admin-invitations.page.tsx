@@ -1,9 +1,9 @@
 import { Group, Paper, Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData } from '@tanstack/react-query';
+import { keepPreviousData, useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toastError, toastSuccess } from '../../components/toasts.tsx';
-import { messageOf, trpc } from '../../trpc.ts';
+import { succeeded, withServerMessage } from '../../mutations.ts';
+import { trpc } from '../../trpc.ts';
 import { AdminConfirmDialog } from './admin-confirm.dialog.tsx';
 import { ADMIN_PAGE_SIZE } from './admin-format.ts';
 import { AdminInviteLinkDialog, type ResentInvitation } from './admin-invite-link.dialog.tsx';
@@ -13,7 +13,9 @@ import { AdminPager } from './admin-pager.tsx';
 import { AdminSearchInput } from './admin-search.input.tsx';
 import { AdminTableState } from './admin-table-state.tsx';
 import { useRetained } from './use-retained.ts';
-import { refreshAudit } from './refresh-audit.ts';
+import { auditReads } from './refresh-audit.ts';
+
+const invitationReads = [trpc.admin.invitations, ...auditReads];
 
 /**
  * /admin/invitations: every invitation of every workspace, newest first, searched by
@@ -34,9 +36,33 @@ export function AdminInvitationsPage() {
     },
     { placeholderData: keepPreviousData },
   );
-  const resend = trpc.admin.resendInvitation.useMutation();
-  const cancel = trpc.admin.cancelInvitation.useMutation();
-  const [pendingId, setPendingId] = useState<number | null>(null);
+  // The invitation itself is each mutation's input: its toast names the invitee.
+  const resend = useMutation({
+    mutationFn: (invitation: AdminInvitation) =>
+      utils.client.admin.resendInvitation.mutate({ id: invitation.id }),
+    meta: {
+      success: (_result: unknown, invitation: AdminInvitation) => [
+        'Invitation resent',
+        `A new link was sent to ${invitation.email}`,
+      ],
+      error: withServerMessage('Failed to resend invitation'),
+      invalidates: invitationReads,
+    },
+  });
+  const cancel = useMutation({
+    mutationFn: (invitation: AdminInvitation) =>
+      utils.client.admin.cancelInvitation.mutate({ id: invitation.id }),
+    meta: {
+      success: (_result: unknown, invitation: AdminInvitation) => [
+        'Invitation cancelled',
+        `The link sent to ${invitation.email} no longer works`,
+      ],
+      error: withServerMessage('Failed to cancel invitation'),
+      invalidates: invitationReads,
+    },
+  });
+  // The invitation whose Resend spins.
+  const pendingId = resend.isPending ? resend.variables.id : null;
   const [resent, setResent] = useState<ResentInvitation | null>(null);
   const [cancelling, setCancelling] = useState<AdminInvitation | null>(null);
   const cancellingShown = useRetained(cancelling);
@@ -52,38 +78,19 @@ export function AdminInvitationsPage() {
     setPage(1);
   };
 
-  const refresh = () => Promise.all([utils.admin.invitations.invalidate(), refreshAudit(utils)]);
-
   const resendInvitation = async (invitation: AdminInvitation) => {
-    setPendingId(invitation.id);
-    try {
-      const result = await resend.mutateAsync({ id: invitation.id });
-      await refresh();
+    const result = await succeeded(resend.mutateAsync(invitation));
+    if (result) {
       setResent({
         email: invitation.email,
         inviteUrl: result.inviteUrl,
         expiresAt: result.expiresAt,
       });
-      toastSuccess('Invitation resent', `A new link was sent to ${invitation.email}`);
-    } catch (error) {
-      toastError('Failed to resend invitation', messageOf(error) || undefined);
-    } finally {
-      setPendingId(null);
     }
   };
 
-  const cancelInvitation = async () => {
-    if (!cancelling) return false;
-    try {
-      await cancel.mutateAsync({ id: cancelling.id });
-      await refresh();
-      toastSuccess('Invitation cancelled', `The link sent to ${cancelling.email} no longer works`);
-      return true;
-    } catch (error) {
-      toastError('Failed to cancel invitation', messageOf(error) || undefined);
-      return false;
-    }
-  };
+  const cancelInvitation = async () =>
+    cancelling !== null && (await succeeded(cancel.mutateAsync(cancelling))) !== undefined;
 
   let body;
   if (list.isPending) body = <AdminTableState state="loading" label="Loading invitations" />;

@@ -3,12 +3,21 @@ import { IconPlus } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ASSIGNABLE_ROLES, type WorkspaceRole } from '../../../shared/roles.ts';
-import { toastError } from '../../components/toasts.tsx';
-import { messageOf, trpc } from '../../trpc.ts';
+import { succeeded, withServerMessage } from '../../mutations.ts';
+import { trpc } from '../../trpc.ts';
 import { roleLabel } from './admin-format.ts';
 import type { AdminUser } from './admin-users.table.tsx';
 import { AdminWorkspacePicker } from './admin-workspace.picker.tsx';
-import { refreshAudit } from './refresh-audit.ts';
+import { auditReads } from './refresh-audit.ts';
+
+/** A membership shows in the users list and in the workspaces' pages. */
+const membershipReads = [
+  trpc.admin.users,
+  trpc.admin.workspaces,
+  trpc.admin.workspace,
+  trpc.admin.workspaceUsers,
+  ...auditReads,
+];
 
 const ROLE_OPTIONS = ASSIGNABLE_ROLES.map((role) => ({ value: role, label: roleLabel(role) }));
 
@@ -22,54 +31,38 @@ const ROLE_OPTIONS = ASSIGNABLE_ROLES.map((role) => ({ value: role, label: roleL
  * Save Changes and Cancel; failures do toast.
  */
 export function AdminUserWorkspacesTab({ user }: { user: AdminUser }) {
-  const utils = trpc.useUtils();
-  const setMembership = trpc.admin.setMembership.useMutation();
-  const [pendingWorkspaceId, setPendingWorkspaceId] = useState<number | null>(null);
+  // One procedure, two acts with their own failure toasts (no success toast: see above).
+  const changeRole = trpc.admin.setMembership.useMutation({
+    meta: {
+      error: withServerMessage('Failed to update workspace role'),
+      invalidates: membershipReads,
+    },
+  });
+  const assignWorkspace = trpc.admin.setMembership.useMutation({
+    meta: {
+      error: withServerMessage('Failed to assign workspace'),
+      invalidates: membershipReads,
+    },
+  });
+  // The membership whose role select is disabled while it saves.
+  const pendingWorkspaceId = changeRole.isPending ? Number(changeRole.variables.workspaceId) : null;
   const [assigning, setAssigning] = useState(false);
   const [workspaceId, setWorkspaceId] = useState<string | null>(null);
   const [role, setRole] = useState<string>('collaborator');
 
-  const refresh = () =>
-    Promise.all([
-      utils.admin.users.invalidate(),
-      utils.admin.workspaces.invalidate(),
-      utils.admin.workspace.invalidate(),
-      utils.admin.workspaceUsers.invalidate(),
-      refreshAudit(utils),
-    ]);
-
-  const changeRole = async (id: number, next: string | null) => {
-    if (!next) return;
-    setPendingWorkspaceId(id);
-    try {
-      await setMembership.mutateAsync({
-        id: user.id,
-        workspaceId: id,
-        role: next as WorkspaceRole,
-      });
-      await refresh();
-    } catch (error) {
-      toastError('Failed to update workspace role', messageOf(error) || undefined);
-    } finally {
-      setPendingWorkspaceId(null);
-    }
-  };
-
   const assign = async () => {
     if (!workspaceId) return;
-    try {
-      await setMembership.mutateAsync({
+    const done = await succeeded(
+      assignWorkspace.mutateAsync({
         id: user.id,
         workspaceId: Number(workspaceId),
         role: role as WorkspaceRole,
-      });
-      await refresh();
-      setAssigning(false);
-      setWorkspaceId(null);
-      setRole('collaborator');
-    } catch (error) {
-      toastError('Failed to assign workspace', messageOf(error) || undefined);
-    }
+      }),
+    );
+    if (done === undefined) return;
+    setAssigning(false);
+    setWorkspaceId(null);
+    setRole('collaborator');
   };
 
   return (
@@ -117,7 +110,14 @@ export function AdminUserWorkspacesTab({ user }: { user: AdminUser }) {
                     }
                     value={membership.role}
                     disabled={pendingWorkspaceId === membership.id}
-                    onChange={(next) => void changeRole(membership.id, next)}
+                    onChange={(next) =>
+                      next &&
+                      changeRole.mutate({
+                        id: user.id,
+                        workspaceId: membership.id,
+                        role: next as WorkspaceRole,
+                      })
+                    }
                     comboboxProps={{ withinPortal: true }}
                   />
                 )}
@@ -153,7 +153,7 @@ export function AdminUserWorkspacesTab({ user }: { user: AdminUser }) {
               <Button
                 size="xs"
                 disabled={!workspaceId}
-                loading={setMembership.isPending && pendingWorkspaceId === null}
+                loading={assignWorkspace.isPending}
                 onClick={() => void assign()}
               >
                 Assign

@@ -5,13 +5,13 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { AdminUserUpdateSchema } from '../../../shared/admin.schema.ts';
 import { initials } from '../../components/app-shell/initials.ts';
-import { toastError, toastSuccess } from '../../components/toasts.tsx';
-import { messageOf, trpc } from '../../trpc.ts';
+import { succeeded, withServerMessage } from '../../mutations.ts';
+import { trpc } from '../../trpc.ts';
 import { AdminUserProfileTab, type AdminProfileValues } from './admin-user-profile.tab.tsx';
 import { AdminUserSystemTab } from './admin-user-system.tab.tsx';
 import { AdminUserWorkspacesTab } from './admin-user-workspaces.tab.tsx';
 import type { AdminUser } from './admin-users.table.tsx';
-import { refreshAudit } from './refresh-audit.ts';
+import { auditReads } from './refresh-audit.ts';
 
 /** The same rules the server applies to `admin.updateUser`, without the id it adds. */
 const ProfileSchema = AdminUserUpdateSchema.omit({ id: true });
@@ -40,8 +40,13 @@ export function AdminUserDrawer({
   self: boolean;
   onClose: () => void;
 }) {
-  const utils = trpc.useUtils();
-  const update = trpc.admin.updateUser.useMutation();
+  const update = trpc.admin.updateUser.useMutation({
+    meta: {
+      success: 'User updated successfully',
+      error: withServerMessage('Failed to update user'),
+      invalidates: [trpc.admin.users, ...auditReads],
+    },
+  });
   const phone = useMediaQuery('(max-width: 30em)');
   const [tab, setTab] = useState<string | null>('profile');
   const form = useForm<AdminProfileValues>({
@@ -61,14 +66,7 @@ export function AdminUserDrawer({
 
   const save = form.handleSubmit(async (values) => {
     if (!user) return;
-    try {
-      await update.mutateAsync({ id: user.id, ...values });
-      toastSuccess('User updated successfully');
-      await Promise.all([utils.admin.users.invalidate(), refreshAudit(utils)]);
-      onClose();
-    } catch (error) {
-      toastError('Failed to update user', messageOf(error) || undefined);
-    }
+    if ((await succeeded(update.mutateAsync({ id: user.id, ...values }))) !== undefined) onClose();
   });
 
   return (

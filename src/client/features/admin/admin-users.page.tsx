@@ -4,6 +4,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { IconDownload, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { toastError, toastSuccess } from '../../components/toasts.tsx';
+import { withServerMessage } from '../../mutations.ts';
 import { messageOf, trpc } from '../../trpc.ts';
 import { useMe } from '../auth/session.ts';
 import { AdminAddUserDialog } from './admin-add-user.dialog.tsx';
@@ -16,7 +17,7 @@ import { AdminUserDrawer } from './admin-user.drawer.tsx';
 import { AdminUsersTable, type AdminUser } from './admin-users.table.tsx';
 import { fetchAllPages } from '../../components/fetch-all-pages.ts';
 import { downloadUsersCsv } from './export-users.ts';
-import { refreshAudit } from './refresh-audit.ts';
+import { auditReads } from './refresh-audit.ts';
 
 /**
  * /admin/users: every account on the platform, searched by name or email and paged on
@@ -36,8 +37,15 @@ export function AdminUsersPage() {
     },
     { placeholderData: keepPreviousData },
   );
-  const setStatus = trpc.admin.setUserStatus.useMutation();
-  const [pendingStatusId, setPendingStatusId] = useState<number | null>(null);
+  const setStatus = trpc.admin.setUserStatus.useMutation({
+    meta: {
+      success: 'User status updated successfully',
+      error: withServerMessage('Failed to update user status'),
+      invalidates: [trpc.admin.users, ...auditReads],
+    },
+  });
+  // The user whose status switch spins.
+  const pendingStatusId = setStatus.isPending ? Number(setStatus.variables.id) : null;
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const [drawerOpened, setDrawerOpened] = useState(false);
   const [adding, setAdding] = useState(false);
@@ -55,19 +63,6 @@ export function AdminUsersPage() {
   const changeSearch = (value: string) => {
     setSearch(value);
     setPage(1);
-  };
-
-  const toggleStatus = async (user: AdminUser) => {
-    setPendingStatusId(user.id);
-    try {
-      await setStatus.mutateAsync({ id: user.id, isActive: !user.isActive });
-      await Promise.all([utils.admin.users.invalidate(), refreshAudit(utils)]);
-      toastSuccess('User status updated successfully');
-    } catch (error) {
-      toastError('Failed to update user status', messageOf(error) || undefined);
-    } finally {
-      setPendingStatusId(null);
-    }
   };
 
   const exportUsers = async () => {
@@ -115,7 +110,7 @@ export function AdminUsersPage() {
               setEditing(user);
               setDrawerOpened(true);
             }}
-            onToggleStatus={(user) => void toggleStatus(user)}
+            onToggleStatus={(user) => setStatus.mutate({ id: user.id, isActive: !user.isActive })}
           />
         </div>
         <AdminTableFooter

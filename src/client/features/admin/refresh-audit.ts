@@ -1,12 +1,8 @@
-import type { trpc } from '../../trpc.ts';
-
-type Utils = ReturnType<typeof trpc.useUtils>;
+import { trpc } from '../../trpc.ts';
 
 /**
  * Every admin action writes an activity-log row: the dashboard (actions today, recent
- * activity) and the logs are out of date after any of them. Marked stale, not refetched
- * here: they reload when next shown.
+ * activity) and the logs are out of date after any of them. Listed in each admin
+ * mutation's `invalidates`: marked stale, they reload when next shown.
  */
-export function refreshAudit(utils: Utils): Promise<unknown> {
-  return Promise.all([utils.admin.dashboard.invalidate(), utils.admin.logs.invalidate()]);
-}
+export const auditReads = [trpc.admin.dashboard, trpc.admin.logs];

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { getQueryKey } from '@trpc/react-query';
 import { useCallback } from 'react';
-import { toastError } from '../../components/toasts.tsx';
+import { succeeded } from '../../mutations.ts';
 import { trpc } from '../../trpc.ts';
 
 const ME_KEY = JSON.stringify(getQueryKey(trpc.auth.me)[0]);
@@ -17,14 +17,11 @@ export function useAdminLogout() {
   const queryClient = useQueryClient();
   const utils = trpc.useUtils();
   const navigate = useNavigate();
-  const logout = trpc.auth.logout.useMutation();
+  const { mutateAsync: logout, isPending } = trpc.auth.logout.useMutation({
+    meta: { error: ['Logout failed', 'Please try again'] },
+  });
   const run = useCallback(async () => {
-    try {
-      await logout.mutateAsync();
-    } catch {
-      toastError('Logout failed', 'Please try again');
-      return;
-    }
+    if ((await succeeded(logout())) === undefined) return;
     // Reloading `me` first unmounts the console (the gate shows its spinner, then the
     // login screen), so none of its queries is refetched with the session gone. The rest
     // is dropped, not refetched: a cached 401 would greet the next sign-in in this tab
@@ -35,5 +32,5 @@ export function useAdminLogout() {
     });
     await navigate({ to: '/login', replace: true });
   }, [logout, navigate, queryClient, utils]);
-  return { logout: run, isPending: logout.isPending };
+  return { logout: run, isPending };
 }

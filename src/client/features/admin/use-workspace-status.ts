@@ -1,7 +1,6 @@
-import { useState } from 'react';
-import { toastError, toastSuccess } from '../../components/toasts.tsx';
-import { messageOf, trpc } from '../../trpc.ts';
-import { refreshAudit } from './refresh-audit.ts';
+import { succeeded, withServerMessage } from '../../mutations.ts';
+import { trpc } from '../../trpc.ts';
+import { auditReads } from './refresh-audit.ts';
 
 /**
  * Suspends or activates a workspace (the list's and the detail page's buttons). A
@@ -9,26 +8,16 @@ import { refreshAudit } from './refresh-audit.ts';
  * them why.
  */
 export function useWorkspaceStatus() {
-  const utils = trpc.useUtils();
-  const mutation = trpc.admin.setWorkspaceStatus.useMutation();
-  const [pendingId, setPendingId] = useState<number | null>(null);
-  const setActive = async (id: number, isActive: boolean): Promise<boolean> => {
-    setPendingId(id);
-    try {
-      await mutation.mutateAsync({ id, isActive });
-      await Promise.all([
-        utils.admin.workspaces.invalidate(),
-        utils.admin.workspace.invalidate({ id }),
-        refreshAudit(utils),
-      ]);
-      toastSuccess('Workspace status updated successfully');
-      return true;
-    } catch (error) {
-      toastError('Failed to update workspace status', messageOf(error) || undefined);
-      return false;
-    } finally {
-      setPendingId(null);
-    }
-  };
+  const mutation = trpc.admin.setWorkspaceStatus.useMutation({
+    meta: {
+      success: 'Workspace status updated successfully',
+      error: withServerMessage('Failed to update workspace status'),
+      invalidates: [trpc.admin.workspaces, trpc.admin.workspace, ...auditReads],
+    },
+  });
+  const setActive = async (id: number, isActive: boolean): Promise<boolean> =>
+    (await succeeded(mutation.mutateAsync({ id, isActive }))) !== undefined;
+  // The workspace whose button spins.
+  const pendingId = mutation.isPending ? Number(mutation.variables.id) : null;
   return { setActive, pendingId };
 }

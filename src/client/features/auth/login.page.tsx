@@ -5,7 +5,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { LoginInputSchema, type LoginInput } from '../../../shared/auth.schema.ts';
 import { PasswordField } from '../../components/password-field.tsx';
-import { toastError, toastSuccess } from '../../components/toasts.tsx';
+import { succeeded } from '../../mutations.ts';
 import { trpc } from '../../trpc.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { LOGIN_FAILED, loginErrorMessage } from './auth-errors.ts';
@@ -15,7 +15,12 @@ import { useRefreshSession } from './session.ts';
 export function LoginPage() {
   useDocumentTitle('Sign in · Keel');
   const navigate = useNavigate();
-  const login = trpc.auth.login.useMutation();
+  const login = trpc.auth.login.useMutation({
+    meta: {
+      success: 'Welcome back!',
+      error: (error: unknown) => [LOGIN_FAILED, loginErrorMessage(error)],
+    },
+  });
   const refreshSession = useRefreshSession();
   const form = useForm<LoginInput>({
     resolver: zodResolver(LoginInputSchema),
@@ -24,13 +29,7 @@ export function LoginPage() {
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = async (values: LoginInput) => {
-    try {
-      await login.mutateAsync(values);
-    } catch (error) {
-      toastError(LOGIN_FAILED, loginErrorMessage(error));
-      return;
-    }
-    toastSuccess('Welcome back!');
+    if ((await succeeded(login.mutateAsync(values))) === undefined) return;
     // The server makes a user's only workspace current. Move to / while still signed out
     // (this same screen shows there), then load the session: the dashboard or the
     // workspace choice replaces it without a flash.

@@ -2,8 +2,8 @@ import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { getQueryKey } from '@trpc/react-query';
+import { succeeded } from '../../mutations.ts';
 import { trpc } from '../../trpc.ts';
-import { toastError } from '../../components/toasts.tsx';
 
 /** The signed-in user, or undefined while loading or when signed out. */
 export function useMe() {
@@ -43,14 +43,11 @@ export function useLogout() {
   const queryClient = useQueryClient();
   const utils = trpc.useUtils();
   const navigate = useNavigate();
-  const logout = trpc.auth.logout.useMutation();
+  const { mutateAsync: logout, isPending } = trpc.auth.logout.useMutation({
+    meta: { error: ['Logout failed', 'Please try again'] },
+  });
   const run = useCallback(async () => {
-    try {
-      await logout.mutateAsync();
-    } catch {
-      toastError('Logout failed', 'Please try again');
-      return;
-    }
+    if ((await succeeded(logout())) === undefined) return;
     await navigate({ to: '/' });
     // Only `me` is asked again: its 401 shows the login screen, which unmounts the
     // signed-in pages. Everything else is dropped rather than refetched: a query still on
@@ -61,5 +58,5 @@ export function useLogout() {
       predicate: (query) => JSON.stringify(query.queryKey[0]) !== ME_KEY,
     });
   }, [logout, navigate, queryClient, utils]);
-  return { logout: run, isPending: logout.isPending };
+  return { logout: run, isPending };
 }

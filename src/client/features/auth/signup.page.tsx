@@ -21,7 +21,7 @@ import { SignupFormSchema, type SignupForm } from '../../../shared/auth.schema.t
 import { slugify } from '../../../shared/slug.ts';
 import { SignupWorkspaceFormSchema } from '../../../shared/workspaces.schema.ts';
 import { PasswordField } from '../../components/password-field.tsx';
-import { toastError, toastSuccess } from '../../components/toasts.tsx';
+import { succeeded } from '../../mutations.ts';
 import { trpc } from '../../trpc.ts';
 import { CREATION_FAILED, createWorkspaceErrorMessage } from '../workspaces/workspace-errors.ts';
 import { AuthLayout } from './auth-layout.tsx';
@@ -198,8 +198,18 @@ export function SignupPage() {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const refreshSession = useRefreshSession();
-  const signup = trpc.auth.signup.useMutation();
-  const createWorkspace = trpc.workspaces.create.useMutation();
+  const signup = trpc.auth.signup.useMutation({
+    meta: {
+      success: 'Account created successfully!',
+      error: (error: unknown) => [SIGNUP_FAILED, signupErrorMessage(error)],
+    },
+  });
+  const createWorkspace = trpc.workspaces.create.useMutation({
+    meta: {
+      success: 'Workspace created successfully!',
+      error: (error: unknown) => [CREATION_FAILED, createWorkspaceErrorMessage(error)],
+    },
+  });
 
   const [step, setStep] = useState<Step>('account');
   const [account, setAccount] = useState<SignupForm>({ fullName: '', email: '', password: '' });
@@ -237,29 +247,21 @@ export function SignupPage() {
     setPending(true);
     try {
       if (!accountCreated) {
-        try {
-          await signup.mutateAsync(account);
-        } catch (error) {
-          toastError(SIGNUP_FAILED, signupErrorMessage(error));
+        if ((await succeeded(signup.mutateAsync(account))) === undefined) {
           setStep('account');
           return;
         }
         setAccountCreated(true);
-        toastSuccess('Account created successfully!');
       }
       const name = values.workspaceName.trim();
-      try {
-        await createWorkspace.mutateAsync({
+      const created = await succeeded(
+        createWorkspace.mutateAsync({
           name,
           slug: slugify(name) || undefined,
           email: account.email,
-        });
-      } catch (error) {
-        toastError(CREATION_FAILED, createWorkspaceErrorMessage(error));
-        return;
-      }
-      toastSuccess('Workspace created successfully!');
-      setStep('redirecting');
+        }),
+      );
+      if (created !== undefined) setStep('redirecting');
     } finally {
       setPending(false);
     }

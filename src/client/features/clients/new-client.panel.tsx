@@ -4,8 +4,8 @@ import type { KeyboardEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ClientInputSchema, type Client } from '../../../shared/clients.schema.ts';
-import { toastError, toastSuccess } from '../../components/toasts.tsx';
-import { messageOf, trpc } from '../../trpc.ts';
+import { succeeded, withServerMessage } from '../../mutations.ts';
+import { trpc } from '../../trpc.ts';
 
 const NewClientSchema = ClientInputSchema.pick({ name: true, email: true, company: true });
 type NewClientInput = z.input<typeof NewClientSchema>;
@@ -23,8 +23,14 @@ export function NewClientPanel({
   onCreated: (client: Client) => void;
   onCancel: () => void;
 }) {
-  const utils = trpc.useUtils();
-  const { mutateAsync: createClient } = trpc.clients.create.useMutation();
+  const { mutateAsync: createClient } = trpc.clients.create.useMutation({
+    meta: {
+      success: 'Client created',
+      error: withServerMessage('Failed to create client. Please try again.'),
+      // The picker keeps the new client's name itself; its lists gain it on refetch.
+      invalidates: [trpc.clients.list],
+    },
+  });
   const form = useForm<NewClientInput, unknown, NewClient>({
     resolver: zodResolver(NewClientSchema),
     defaultValues: { name: '', email: '', company: '' },
@@ -32,16 +38,8 @@ export function NewClientPanel({
   const { errors, isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
-    try {
-      const client = await createClient(values);
-      toastSuccess('Client created');
-      // The picker keeps the new client's name itself; its lists gain it on refetch.
-      void utils.clients.list.invalidate();
-      onCreated(client);
-    } catch (error) {
-      console.error(error);
-      toastError('Failed to create client. Please try again.', messageOf(error) || undefined);
-    }
+    const client = await succeeded(createClient(values));
+    if (client) onCreated(client);
   });
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {

@@ -157,6 +157,8 @@ export function ImportContactsDialog({
   onClose: () => void;
 }) {
   const utils = trpc.useUtils();
+  // No meta: the dialog reports each batch itself, and what a run made stale is read
+  // again once, after its last batch (declared invalidations would refetch after each).
   const { mutateAsync: importBatch } = trpc.contacts.import.useMutation();
   const phone = useMediaQuery('(max-width: 30em)');
   const [file, setFile] = useState<ParsedFile | null>(null);
@@ -216,8 +218,7 @@ export function ImportContactsDialog({
       setFile({ name: chosen.name, records, importId });
       setHasHeader(true);
       setMapping(autoMap(columnHeaders(records, true)));
-    } catch (error) {
-      console.error(error);
+    } catch {
       setFileError('This file could not be read as CSV.');
     }
   };
@@ -252,7 +253,6 @@ export function ImportContactsDialog({
         setProgress({ done, total });
       }
     } catch (error) {
-      console.error(error);
       setFailure(messageOf(error) || 'The server did not answer.');
     } finally {
       // New contacts and the organizations found or created for them, even after a

@@ -21,6 +21,7 @@ import {
   type Person,
   type Tag,
 } from '../../../shared/contacts.schema.ts';
+import { succeeded } from '../../mutations.ts';
 import { trpc } from '../../trpc.ts';
 import { tagMantineColor } from './contact-display.ts';
 import { TagBadge } from './tag-badge.tsx';
@@ -50,11 +51,15 @@ export function TagEditor({
   person: Person;
   onTagsChange: (tags: Tag[]) => void;
 }) {
-  const utils = trpc.useUtils();
   const allTags = trpc.tags.list.useQuery();
-  const addTag = trpc.contacts.addTag.useMutation();
-  const removeTag = trpc.contacts.removeTag.useMutation();
-  const createTag = trpc.tags.create.useMutation();
+  // No toasts either way (SPEC §8): the contacts list shows each contact's tags.
+  const addTag = trpc.contacts.addTag.useMutation({
+    meta: { invalidates: [trpc.contacts.list] },
+  });
+  const removeTag = trpc.contacts.removeTag.useMutation({
+    meta: { invalidates: [trpc.contacts.list] },
+  });
+  const createTag = trpc.tags.create.useMutation({ meta: { invalidates: [trpc.tags.list] } });
   const [creating, setCreating] = useState(false);
   const tags = person.tags ?? [];
   const busy = addTag.isPending || removeTag.isPending || createTag.isPending;
@@ -66,37 +71,25 @@ export function TagEditor({
 
   const attach = async (tag: Tag) => {
     if (tags.some((t) => t.id === tag.id)) return;
-    try {
-      await addTag.mutateAsync({ id: person.id, tagId: tag.id });
+    if (await succeeded(addTag.mutateAsync({ id: person.id, tagId: tag.id }))) {
       onTagsChange([...tags, tag].sort((a, b) => a.name.localeCompare(b.name)));
-      await utils.contacts.list.invalidate();
-    } catch (error) {
-      console.error(error);
     }
   };
 
   const detach = async (tag: Tag) => {
-    try {
-      await removeTag.mutateAsync({ id: person.id, tagId: tag.id });
+    if (await succeeded(removeTag.mutateAsync({ id: person.id, tagId: tag.id }))) {
       onTagsChange(tags.filter((t) => t.id !== tag.id));
-      await utils.contacts.list.invalidate();
-    } catch (error) {
-      console.error(error);
     }
   };
 
   const create = form.handleSubmit(async (values) => {
     // Tag names are unique in a workspace: reuse the one that exists rather than fail.
     const existing = allTags.data?.find((t) => t.name.toLowerCase() === values.name.toLowerCase());
-    try {
-      const tag = existing ?? (await createTag.mutateAsync(values));
-      if (!existing) await utils.tags.list.invalidate();
-      await attach(tag);
-      form.reset({ name: '', color: 'blue' });
-      setCreating(false);
-    } catch (error) {
-      console.error(error);
-    }
+    const tag = existing ?? (await succeeded(createTag.mutateAsync(values)));
+    if (!tag) return;
+    await attach(tag);
+    form.reset({ name: '', color: 'blue' });
+    setCreating(false);
   });
 
   const attachable = (allTags.data ?? [])

@@ -1,80 +1,60 @@
 import { useMemo } from 'react';
 import type { Person, PersonInput } from '../../../shared/contacts.schema.ts';
-import { toastError, toastSuccess } from '../../components/toasts.tsx';
+import { succeeded } from '../../mutations.ts';
 import { trpc } from '../../trpc.ts';
+
+/** A contact's change moves an organization's People count when it names an organization. */
+const touched = (person: Person, input: Partial<PersonInput>) =>
+  person.companyId != null || input.companyId !== undefined
+    ? [trpc.contacts.list, trpc.organizations.list]
+    : [trpc.contacts.list];
 
 /**
  * The contact mutations with the toasts of SPEC §8 and the invalidations they need:
  * every change touches the contacts list; the organizations list only when a contact
- * joins or leaves an organization (its People count moves).
+ * belongs to, joins or leaves an organization (its People count moves).
  */
 export function useContactMutations() {
-  const utils = trpc.useUtils();
-  const { mutateAsync: createContact } = trpc.contacts.create.useMutation();
-  const { mutateAsync: updateContact } = trpc.contacts.update.useMutation();
-  const { mutateAsync: deleteContact } = trpc.contacts.delete.useMutation();
+  const { mutateAsync: create } = trpc.contacts.create.useMutation({
+    meta: {
+      success: 'Contact created successfully',
+      error: ['Error', 'Failed to create contact'],
+      invalidates: touched,
+    },
+  });
+  const { mutateAsync: update } = trpc.contacts.update.useMutation({
+    meta: {
+      success: 'Contact updated successfully',
+      error: ['Error', 'Failed to update contact'],
+      invalidates: touched,
+    },
+  });
+  // The table's inline dropdown: only the assignee changes, with its own toasts.
+  const { mutateAsync: assign } = trpc.contacts.update.useMutation({
+    meta: {
+      success: 'Contact assignment updated',
+      error: ['Error', 'Failed to update contact assignment'],
+      invalidates: [trpc.contacts.list],
+    },
+  });
+  const { mutateAsync: remove } = trpc.contacts.delete.useMutation({
+    meta: {
+      success: 'Contact deleted successfully',
+      error: ['Error', 'Failed to delete contact'],
+      invalidates: [trpc.contacts.list, trpc.organizations.list],
+    },
+  });
 
-  return useMemo(() => {
-    const refresh = (organizationsChanged: boolean) =>
-      Promise.all([
-        utils.contacts.list.invalidate(),
-        organizationsChanged ? utils.organizations.list.invalidate() : undefined,
-      ]);
-
-    /** Resolves to the new contact, or null after an error toast. */
-    const create = async (input: PersonInput): Promise<Person | null> => {
-      try {
-        const person = await createContact(input);
-        await refresh(input.companyId != null);
-        toastSuccess('Contact created successfully');
-        return person;
-      } catch (error) {
-        console.error(error);
-        toastError('Error', 'Failed to create contact');
-        return null;
-      }
-    };
-
-    const update = async (before: Person, input: Partial<PersonInput>): Promise<Person | null> => {
-      try {
-        const person = await updateContact({ id: before.id, ...input });
-        await refresh(person.companyId !== before.companyId);
-        toastSuccess('Contact updated successfully');
-        return person;
-      } catch (error) {
-        console.error(error);
-        toastError('Error', 'Failed to update contact');
-        return null;
-      }
-    };
-
-    /** The table's inline dropdown: only the assignee changes, with its own toasts. */
-    const assign = async (person: Person, assignedUserId: number | null): Promise<boolean> => {
-      try {
-        await updateContact({ id: person.id, assignedUserId });
-        await refresh(false);
-        toastSuccess('Contact assignment updated');
-        return true;
-      } catch (error) {
-        console.error(error);
-        toastError('Error', 'Failed to update contact assignment');
-        return false;
-      }
-    };
-
-    const remove = async (person: Person): Promise<boolean> => {
-      try {
-        await deleteContact({ id: person.id });
-        await refresh(person.companyId != null);
-        toastSuccess('Contact deleted successfully');
-        return true;
-      } catch (error) {
-        console.error(error);
-        toastError('Error', 'Failed to delete contact');
-        return false;
-      }
-    };
-
-    return { create, update, assign, remove };
-  }, [utils, createContact, updateContact, deleteContact]);
+  return useMemo(
+    () => ({
+      /** The new contact, or undefined after the error toast. */
+      create: (input: PersonInput) => succeeded(create(input)),
+      update: (before: Person, input: Partial<PersonInput>) =>
+        succeeded(update({ id: before.id, ...input })),
+      assign: async (person: Person, assignedUserId: number | null) =>
+        (await succeeded(assign({ id: person.id, assignedUserId }))) !== undefined,
+      remove: async (person: Person) => (await succeeded(remove({ id: person.id }))) !== undefined,
+    }),
+    [create, update, assign, remove],
+  );
 }

@@ -1,75 +1,65 @@
 import { useMemo } from 'react';
 import type { z } from 'zod';
 import type { Invoice, InvoiceInputSchema } from '../../../shared/invoices.schema.ts';
-import { toastError, toastSuccess } from '../../components/toasts.tsx';
-import { messageOf, trpc } from '../../trpc.ts';
+import { succeeded, withServerMessage } from '../../mutations.ts';
+import { trpc } from '../../trpc.ts';
 import { INVOICE_STATUS_CHANGED } from './invoice-status.ts';
 
 type InvoiceInput = z.input<typeof InvoiceInputSchema>;
+type NextStatus = 'sent' | 'viewed' | 'paid';
+
+/** Invoices move the dashboard's money (SPEC §7). */
+const money = [trpc.invoices.list, trpc.dashboard];
+/** Billed time leaves the unbilled lists, and comes back when its invoice is deleted. */
+const moneyAndTime = [...money, trpc.time.list];
 
 /**
  * Creating an invoice, moving it along SPEC §4's transitions and deleting a draft, with
- * the toasts of SPEC §8. Invoices move the dashboard's money (SPEC §7); billed time
- * leaves the unbilled lists.
+ * the toasts of SPEC §8. Each resolves to the saved invoice (or true), or undefined/false
+ * after the error toast.
  */
 export function useInvoiceMutations() {
   const utils = trpc.useUtils();
-  const { mutateAsync: createInvoice } = trpc.invoices.create.useMutation();
-  const { mutateAsync: updateInvoice } = trpc.invoices.update.useMutation();
-  const { mutateAsync: deleteInvoice } = trpc.invoices.delete.useMutation();
+  const { mutateAsync: create } = trpc.invoices.create.useMutation({
+    meta: {
+      success: (invoice: Invoice) => [
+        'Invoice created',
+        `${invoice.invoiceNumber} is saved as a draft.`,
+      ],
+      error: withServerMessage('Failed to create invoice. Please try again.'),
+      invalidates: (_invoice: Invoice, input: InvoiceInput) =>
+        (input.timeEntryIds?.length ?? 0) > 0 ? moneyAndTime : money,
+    },
+  });
+  const { mutateAsync: changeStatus } = trpc.invoices.update.useMutation({
+    meta: {
+      success: (invoice: Invoice, { status }: { status: NextStatus }) => [
+        INVOICE_STATUS_CHANGED[status],
+        invoice.invoiceNumber,
+      ],
+      error: withServerMessage('Failed to update invoice status.'),
+      invalidates: money,
+    },
+    // A refused move may mean the invoice changed elsewhere: show where it is now.
+    onError: () => void utils.invoices.list.invalidate(),
+  });
+  const { mutateAsync: remove } = trpc.invoices.delete.useMutation({
+    meta: {
+      success: 'Invoice deleted',
+      error: withServerMessage('Failed to delete invoice. Please try again.'),
+      // Its time, if any, is unbilled again (the call names only the invoice's id).
+      invalidates: moneyAndTime,
+    },
+  });
 
-  return useMemo(() => {
-    const refresh = (timeChanged: boolean) =>
-      Promise.all([
-        utils.invoices.list.invalidate(),
-        utils.dashboard.invalidate(),
-        timeChanged ? utils.time.list.invalidate() : undefined,
-      ]);
-
-    const create = async (input: InvoiceInput): Promise<Invoice | null> => {
-      try {
-        const invoice = await createInvoice(input);
-        toastSuccess('Invoice created', `${invoice.invoiceNumber} is saved as a draft.`);
-        void refresh((input.timeEntryIds?.length ?? 0) > 0);
-        return invoice;
-      } catch (error) {
-        console.error(error);
-        toastError('Failed to create invoice. Please try again.', messageOf(error) || undefined);
-        return null;
-      }
-    };
-
-    const changeStatus = async (
-      invoice: Invoice,
-      status: 'sent' | 'viewed' | 'paid',
-    ): Promise<boolean> => {
-      try {
-        await updateInvoice({ id: invoice.id, status });
-        toastSuccess(INVOICE_STATUS_CHANGED[status], invoice.invoiceNumber);
-        void refresh(false);
-        return true;
-      } catch (error) {
-        console.error(error);
-        toastError('Failed to update invoice status.', messageOf(error) || undefined);
-        void utils.invoices.list.invalidate();
-        return false;
-      }
-    };
-
-    const remove = async (invoice: Invoice): Promise<boolean> => {
-      try {
-        await deleteInvoice({ id: invoice.id });
-        toastSuccess('Invoice deleted');
-        // Its time, if any, is unbilled again.
-        void refresh(invoice.timeEntryCount > 0);
-        return true;
-      } catch (error) {
-        console.error(error);
-        toastError('Failed to delete invoice. Please try again.', messageOf(error) || undefined);
-        return false;
-      }
-    };
-
-    return { create, changeStatus, remove };
-  }, [utils, createInvoice, updateInvoice, deleteInvoice]);
+  return useMemo(
+    () => ({
+      create: (input: InvoiceInput) => succeeded(create(input)),
+      changeStatus: async (invoice: Invoice, status: NextStatus) =>
+        (await succeeded(changeStatus({ id: invoice.id, status }))) !== undefined,
+      remove: async (invoice: Invoice) =>
+        (await succeeded(remove({ id: invoice.id }))) !== undefined,
+    }),
+    [create, changeStatus, remove],
+  );
 }

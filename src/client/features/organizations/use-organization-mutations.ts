@@ -1,9 +1,14 @@
 import { useMemo } from 'react';
 import type { Organization } from '../../../shared/organizations.schema.ts';
-import { toastError, toastSuccess } from '../../components/toasts.tsx';
+import { succeeded } from '../../mutations.ts';
 import { trpc } from '../../trpc.ts';
 
 type OrganizationCreate = { name: string; email?: string; phone?: string };
+
+/** The list and the pickers' options always change. */
+const lists = [trpc.organizations.list, trpc.organizations.options];
+/** Contacts too when the organization had people: their Organization column shows it. */
+const withPeople = [...lists, trpc.contacts.list];
 
 /**
  * The organization mutations with the toasts of SPEC §8. The list and the pickers'
@@ -11,59 +16,37 @@ type OrganizationCreate = { name: string; email?: string; phone?: string };
  * Organization column shows its name, or loses it on deletion).
  */
 export function useOrganizationMutations() {
-  const utils = trpc.useUtils();
-  const { mutateAsync: createOrganization } = trpc.organizations.create.useMutation();
-  const { mutateAsync: updateOrganization } = trpc.organizations.update.useMutation();
-  const { mutateAsync: deleteOrganization } = trpc.organizations.delete.useMutation();
+  const { mutateAsync: create } = trpc.organizations.create.useMutation({
+    meta: {
+      success: 'Organization created successfully',
+      error: ['Error', 'Failed to create organization'],
+      invalidates: lists,
+    },
+  });
+  const { mutateAsync: rename } = trpc.organizations.update.useMutation({
+    meta: {
+      success: 'Organization updated successfully',
+      error: ['Error', 'Failed to update organization'],
+      invalidates: (organization: Organization) =>
+        organization.peopleCount > 0 ? withPeople : lists,
+    },
+  });
+  const { mutateAsync: remove } = trpc.organizations.delete.useMutation({
+    meta: {
+      success: 'Organization deleted successfully',
+      error: ['Error', 'Failed to delete organization'],
+      invalidates: withPeople,
+    },
+  });
 
-  return useMemo(() => {
-    const refresh = (contactsChanged: boolean) =>
-      Promise.all([
-        utils.organizations.list.invalidate(),
-        utils.organizations.options.invalidate(),
-        contactsChanged ? utils.contacts.list.invalidate() : undefined,
-      ]);
-
-    /** Resolves to the new organization, or null after an error toast. */
-    const create = async (input: OrganizationCreate): Promise<Organization | null> => {
-      try {
-        const organization = await createOrganization(input);
-        await refresh(false);
-        toastSuccess('Organization created successfully');
-        return organization;
-      } catch (error) {
-        console.error(error);
-        toastError('Error', 'Failed to create organization');
-        return null;
-      }
-    };
-
-    const rename = async (before: Organization, name: string): Promise<Organization | null> => {
-      try {
-        const organization = await updateOrganization({ id: before.id, name });
-        await refresh(before.peopleCount > 0);
-        toastSuccess('Organization updated successfully');
-        return organization;
-      } catch (error) {
-        console.error(error);
-        toastError('Error', 'Failed to update organization');
-        return null;
-      }
-    };
-
-    const remove = async (organization: Organization): Promise<boolean> => {
-      try {
-        await deleteOrganization({ id: organization.id });
-        await refresh(organization.peopleCount > 0);
-        toastSuccess('Organization deleted successfully');
-        return true;
-      } catch (error) {
-        console.error(error);
-        toastError('Error', 'Failed to delete organization');
-        return false;
-      }
-    };
-
-    return { create, rename, remove };
-  }, [utils, createOrganization, updateOrganization, deleteOrganization]);
+  return useMemo(
+    () => ({
+      /** The new organization, or undefined after the error toast. */
+      create: (input: OrganizationCreate) => succeeded(create(input)),
+      rename: (before: Organization, name: string) => succeeded(rename({ id: before.id, name })),
+      remove: async (organization: Organization) =>
+        (await succeeded(remove({ id: organization.id }))) !== undefined,
+    }),
+    [create, rename, remove],
+  );
 }

@@ -3,8 +3,8 @@ import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@manti
 import type { KeyboardEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { ContactFormSchema } from '../../../shared/contacts.schema.ts';
-import { toastError, toastSuccess } from '../../components/toasts.tsx';
+import { ContactFormSchema, type PersonInput } from '../../../shared/contacts.schema.ts';
+import { succeeded } from '../../mutations.ts';
 import { trpc } from '../../trpc.ts';
 import type { CompanyChoice, PersonChoice } from './opportunity-form.schema.ts';
 
@@ -32,8 +32,15 @@ export function NewContactPanel({
   onCreated: (person: PersonChoice, company: CompanyChoice | null) => void;
   onCancel: () => void;
 }) {
-  const utils = trpc.useUtils();
-  const { mutateAsync: createPerson } = trpc.contacts.create.useMutation();
+  const { mutateAsync: createPerson } = trpc.contacts.create.useMutation({
+    meta: {
+      success: 'Person created successfully',
+      error: 'Failed to create person. Please try again.',
+      // Joining the deal's organization moves its People count.
+      invalidates: (_person: unknown, input: PersonInput) =>
+        input.companyId != null ? [trpc.contacts, trpc.organizations] : [trpc.contacts],
+    },
+  });
   const form = useForm<NewContact>({
     resolver: zodResolver(NewContactSchema),
     defaultValues: { fullName: '', email: '', phone: '', jobTitle: '' },
@@ -41,21 +48,17 @@ export function NewContactPanel({
   const { errors, isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
-    try {
-      const person = await createPerson({
+    const person = await succeeded(
+      createPerson({
         fullName: values.fullName,
         email: values.email || null,
         phone: values.phone || null,
         jobTitle: values.jobTitle || null,
         companyId: company?.id ?? null,
-      });
-      toastSuccess('Person created successfully');
-      void utils.contacts.invalidate();
-      if (company) void utils.organizations.invalidate();
+      }),
+    );
+    if (person) {
       onCreated({ id: person.id, fullName: person.fullName, email: person.email }, person.company);
-    } catch (error) {
-      console.error(error);
-      toastError('Failed to create person. Please try again.');
     }
   });
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import type { Lead } from '../../../shared/pipeline.schema.ts';
-import { toastError } from '../../components/toasts.tsx';
+import { succeeded } from '../../mutations.ts';
 import { trpc } from '../../trpc.ts';
 import { useRefreshAfterLeadChange } from './use-leads.ts';
 
@@ -19,7 +19,11 @@ export const REFETCH_AFTER_DROP_MS = 500;
 export function useMoveLead() {
   const utils = trpc.useUtils();
   const refresh = useRefreshAfterLeadChange();
-  const { mutateAsync: updateLead } = trpc.leads.update.useMutation();
+  // No success toast: the card is already where it was dropped. The refetch is not declared
+  // either: it waits for the moves in flight, below.
+  const { mutateAsync: updateLead } = trpc.leads.update.useMutation({
+    meta: { error: 'Failed to update opportunity stage.' },
+  });
   const inFlight = useRef(0);
   const refetchTimer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(refetchTimer.current), []);
@@ -48,19 +52,14 @@ export function useMoveLead() {
       // A read already on its way would answer with the old stage.
       await utils.leads.list.cancel();
       setStage(stage);
-      try {
-        await updateLead({ id: lead.id, stage });
-      } catch (error) {
-        console.error(error);
-        setStage(from, stage);
-        toastError('Failed to update opportunity stage.');
-      } finally {
-        inFlight.current -= 1;
-        window.clearTimeout(refetchTimer.current);
-        refetchTimer.current = window.setTimeout(() => {
-          if (inFlight.current === 0) void refresh();
-        }, REFETCH_AFTER_DROP_MS);
-      }
+      const moved = await succeeded(updateLead({ id: lead.id, stage }));
+      // Refused: the card goes back, unless a later move has taken it elsewhere.
+      if (!moved) setStage(from, stage);
+      inFlight.current -= 1;
+      window.clearTimeout(refetchTimer.current);
+      refetchTimer.current = window.setTimeout(() => {
+        if (inFlight.current === 0) void refresh();
+      }, REFETCH_AFTER_DROP_MS);
     },
     [updateLead, refresh, utils],
   );

@@ -1,7 +1,12 @@
 import { useMemo } from 'react';
 import type { Stage } from '../../../shared/pipeline.schema.ts';
-import { toastError, toastSuccess } from '../../components/toasts.tsx';
+import { succeeded } from '../../mutations.ts';
 import { httpStatusOf, messageOf, trpc } from '../../trpc.ts';
+
+const stages = [trpc.stages.list];
+
+/** An answer's presence as a boolean: the inline editors only need to know whether to close. */
+const ok = async (call: Promise<unknown>) => (await succeeded(call)) !== undefined;
 
 /**
  * The stage manager's calls with the toasts of SPEC §8. Each resolves to whether it
@@ -9,83 +14,71 @@ import { httpStatusOf, messageOf, trpc } from '../../trpc.ts';
  */
 export function useStageMutations() {
   const utils = trpc.useUtils();
-  const { mutateAsync: createStage } = trpc.stages.create.useMutation();
-  const { mutateAsync: updateStage } = trpc.stages.update.useMutation();
-  const { mutateAsync: deleteStage } = trpc.stages.delete.useMutation();
-  const { mutateAsync: reorderStages } = trpc.stages.reorder.useMutation();
-
-  return useMemo(() => {
-    const refreshStages = () => utils.stages.list.invalidate();
-
-    const create = async (label: string, color: string): Promise<boolean> => {
-      try {
-        await createStage({ label, color });
-        toastSuccess('Stage created');
-        await refreshStages();
-        return true;
-      } catch (error) {
-        console.error(error);
-        // A duplicate name is worth saying; anything else is the generic failure.
-        const reason = httpStatusOf(error) === 409 ? messageOf(error) : undefined;
-        toastError('Failed to create stage. Please try again.', reason);
-        return false;
-      }
-    };
-
-    const rename = async (stage: Stage, label: string): Promise<boolean> => {
-      try {
-        await updateStage({ id: stage.id, label });
-        toastSuccess('Stage updated');
-        await refreshStages();
-        return true;
-      } catch (error) {
-        console.error(error);
-        toastError('Failed to update stage. Please try again.');
-        return false;
-      }
-    };
-
-    const remove = async (stage: Stage): Promise<boolean> => {
-      try {
-        await deleteStage({ id: stage.id });
-        toastSuccess('Stage deleted');
-        await refreshStages();
-        return true;
-      } catch (error) {
-        console.error(error);
-        if (httpStatusOf(error) === 409) {
-          // Someone put a deal in it since the list was read: say so and show it.
-          toastError('Cannot delete stage', messageOf(error));
-          void utils.leads.list.invalidate();
-        } else {
-          toastError('Failed to delete stage. Please try again.');
-        }
-        return false;
-      }
-    };
-
-    /**
-     * Saved (the original only reordered its local copy): the new order shows at once
-     * and is put back if the server refuses it.
-     */
-    const reorder = async (ordered: Stage[]): Promise<boolean> => {
+  const { mutateAsync: create } = trpc.stages.create.useMutation({
+    meta: {
+      success: 'Stage created',
+      // A duplicate name is worth saying; anything else is the generic failure.
+      error: (error: unknown) => [
+        'Failed to create stage. Please try again.',
+        httpStatusOf(error) === 409 ? messageOf(error) : undefined,
+      ],
+      invalidates: stages,
+    },
+  });
+  const { mutateAsync: rename } = trpc.stages.update.useMutation({
+    meta: {
+      success: 'Stage updated',
+      error: 'Failed to update stage. Please try again.',
+      invalidates: stages,
+    },
+  });
+  const { mutateAsync: remove } = trpc.stages.delete.useMutation({
+    meta: {
+      success: 'Stage deleted',
+      // Someone put a deal in it since the list was read: say so.
+      error: (error: unknown) =>
+        httpStatusOf(error) === 409
+          ? ['Cannot delete stage', messageOf(error)]
+          : 'Failed to delete stage. Please try again.',
+      invalidates: stages,
+    },
+    // ...and show that deal.
+    onError: (error) => {
+      if (httpStatusOf(error) === 409) void utils.leads.list.invalidate();
+    },
+  });
+  /**
+   * Saved (the original only reordered its local copy): the new order shows at once and
+   * is put back, then read again, if the server refuses it.
+   */
+  const { mutateAsync: reorder } = trpc.stages.reorder.useMutation({
+    meta: {
+      success: 'Stages reordered',
+      error: 'Failed to reorder stages. Please try again.',
+    },
+    onMutate: async ({ ids }) => {
       const before = utils.stages.list.getData();
       await utils.stages.list.cancel();
-      utils.stages.list.setData(undefined, ordered);
-      try {
-        const saved = await reorderStages({ ids: ordered.map((stage) => stage.id) });
-        utils.stages.list.setData(undefined, saved);
-        toastSuccess('Stages reordered');
-        return true;
-      } catch (error) {
-        console.error(error);
-        utils.stages.list.setData(undefined, before);
-        toastError('Failed to reorder stages. Please try again.');
-        void refreshStages();
-        return false;
-      }
-    };
+      utils.stages.list.setData(
+        undefined,
+        before && ids.flatMap((id) => before.filter((stage) => stage.id === id)),
+      );
+      return before;
+    },
+    onSuccess: (saved) => utils.stages.list.setData(undefined, saved),
+    onError: (_error, _variables, before) => {
+      utils.stages.list.setData(undefined, before);
+      void utils.stages.list.invalidate();
+    },
+  });
 
-    return { create, rename, remove, reorder };
-  }, [utils, createStage, updateStage, deleteStage, reorderStages]);
+  return useMemo(
+    () => ({
+      create: (label: string, color: string) => ok(create({ label, color })),
+      rename: (stage: Stage, label: string) => ok(rename({ id: stage.id, label })),
+      remove: (stage: Stage) => ok(remove({ id: stage.id })),
+      reorder: (ordered: Stage[]) => ok(reorder({ ids: ordered.map((stage) => stage.id) })),
+    }),
+    [create, rename, remove, reorder],
+  );
 }

@@ -20,12 +20,6 @@ import { useProjectMutations } from './use-project-mutations.ts';
 
 type ProjectStatus = Project['status'];
 
-const STATUS_CHANGED: Record<ProjectStatus, string> = {
-  active: 'Project marked active',
-  paused: 'Project paused',
-  completed: 'Project marked completed',
-};
-
 /**
  * `/projects` (SPEC §2 Projects): searched by project or client name on the server,
  * filtered by status, a card per project with its budget progress, and the New Project
@@ -104,9 +98,7 @@ export function ProjectsPage() {
               project={project}
               onEdit={() => setDialog({ opened: true, project })}
               onLogTime={() => setLogging({ opened: true, project })}
-              onStatusChange={(status) =>
-                void mutations.update(project.id, { status }, STATUS_CHANGED[status])
-              }
+              onStatusChange={(status) => void mutations.changeStatus(project, status)}
               onDelete={() => {
                 setDeleting(project);
                 setDeletingShown(project);

@@ -5,75 +5,60 @@ import type {
   ProposalInputSchema,
   ProposalStatus,
 } from '../../../shared/proposals.schema.ts';
-import { toastError, toastSuccess } from '../../components/toasts.tsx';
-import { messageOf, trpc } from '../../trpc.ts';
+import { succeeded, withServerMessage } from '../../mutations.ts';
+import { trpc } from '../../trpc.ts';
 import { PROPOSAL_STATUS_CHANGED } from './proposal-status.ts';
 
 type ProposalInput = z.input<typeof ProposalInputSchema>;
 
-/** Proposals persisted on the server (the spec's were local samples), with toasts. */
+const proposals = [trpc.proposals.list];
+
+/**
+ * Proposals persisted on the server (the spec's were local samples), with toasts. Each
+ * resolves to the saved proposal (or true), or undefined/false after the error toast.
+ */
 export function useProposalMutations() {
   const utils = trpc.useUtils();
-  const { mutateAsync: createProposal } = trpc.proposals.create.useMutation();
-  const { mutateAsync: updateProposal } = trpc.proposals.update.useMutation();
-  const { mutateAsync: deleteProposal } = trpc.proposals.delete.useMutation();
+  const { mutateAsync: create } = trpc.proposals.create.useMutation({
+    meta: {
+      success: 'Proposal created',
+      error: withServerMessage('Failed to create proposal. Please try again.'),
+      invalidates: proposals,
+    },
+  });
+  const { mutateAsync: update } = trpc.proposals.update.useMutation({
+    meta: {
+      success: 'Proposal updated',
+      error: withServerMessage('Failed to update proposal. Please try again.'),
+      invalidates: proposals,
+    },
+  });
+  const { mutateAsync: changeStatus } = trpc.proposals.update.useMutation({
+    meta: {
+      success: (proposal: Proposal) => [PROPOSAL_STATUS_CHANGED[proposal.status], proposal.title],
+      error: withServerMessage('Failed to update proposal status.'),
+      invalidates: proposals,
+    },
+    // A refused move may mean the proposal changed elsewhere: show where it is now.
+    onError: () => void utils.proposals.list.invalidate(),
+  });
+  const { mutateAsync: remove } = trpc.proposals.delete.useMutation({
+    meta: {
+      success: 'Proposal deleted',
+      error: withServerMessage('Failed to delete proposal. Please try again.'),
+      invalidates: proposals,
+    },
+  });
 
-  return useMemo(() => {
-    const refresh = () => utils.proposals.list.invalidate();
-
-    const create = async (input: ProposalInput): Promise<Proposal | null> => {
-      try {
-        const proposal = await createProposal(input);
-        toastSuccess('Proposal created');
-        void refresh();
-        return proposal;
-      } catch (error) {
-        console.error(error);
-        toastError('Failed to create proposal. Please try again.', messageOf(error) || undefined);
-        return null;
-      }
-    };
-
-    const update = async (id: number, input: ProposalInput): Promise<Proposal | null> => {
-      try {
-        const proposal = await updateProposal({ id, ...input });
-        toastSuccess('Proposal updated');
-        void refresh();
-        return proposal;
-      } catch (error) {
-        console.error(error);
-        toastError('Failed to update proposal. Please try again.', messageOf(error) || undefined);
-        return null;
-      }
-    };
-
-    const changeStatus = async (proposal: Proposal, status: ProposalStatus) => {
-      try {
-        await updateProposal({ id: proposal.id, status });
-        toastSuccess(PROPOSAL_STATUS_CHANGED[status], proposal.title);
-        void refresh();
-        return true;
-      } catch (error) {
-        console.error(error);
-        toastError('Failed to update proposal status.', messageOf(error) || undefined);
-        void refresh();
-        return false;
-      }
-    };
-
-    const remove = async (proposal: Proposal): Promise<boolean> => {
-      try {
-        await deleteProposal({ id: proposal.id });
-        toastSuccess('Proposal deleted');
-        void refresh();
-        return true;
-      } catch (error) {
-        console.error(error);
-        toastError('Failed to delete proposal. Please try again.', messageOf(error) || undefined);
-        return false;
-      }
-    };
-
-    return { create, update, changeStatus, remove };
-  }, [utils, createProposal, updateProposal, deleteProposal]);
+  return useMemo(
+    () => ({
+      create: (input: ProposalInput) => succeeded(create(input)),
+      update: (id: number, input: ProposalInput) => succeeded(update({ id, ...input })),
+      changeStatus: async (proposal: Proposal, status: ProposalStatus) =>
+        (await succeeded(changeStatus({ id: proposal.id, status }))) !== undefined,
+      remove: async (proposal: Proposal) =>
+        (await succeeded(remove({ id: proposal.id }))) !== undefined,
+    }),
+    [create, update, changeStatus, remove],
+  );
 }

@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { AcceptInvitationFormSchema } from '../../../shared/team.schema.ts';
 import { PasswordField } from '../../components/password-field.tsx';
+import { succeeded } from '../../mutations.ts';
 import { messageOf, trpc } from '../../trpc.ts';
 
 type AcceptFormValues = z.infer<typeof AcceptInvitationFormSchema>;
@@ -18,8 +19,11 @@ export function AcceptInvitationForm({
   token: string;
   onAccepted: (organizationName: string) => void;
 }) {
-  const accept = trpc.invitations.accept.useMutation();
   const [failure, setFailure] = useState<string | null>(null);
+  const accept = trpc.invitations.accept.useMutation({
+    // SPEC §8: the failure is shown inline, not as a toast.
+    onError: (error) => setFailure(messageOf(error) || 'Failed to accept invitation'),
+  });
   const form = useForm<AcceptFormValues>({
     resolver: zodResolver(AcceptInvitationFormSchema),
     defaultValues: { password: '', confirmPassword: '' },
@@ -28,13 +32,8 @@ export function AcceptInvitationForm({
 
   const submit = async (values: AcceptFormValues) => {
     setFailure(null);
-    try {
-      const result = await accept.mutateAsync({ token, password: values.password });
-      onAccepted(result.organizationName);
-    } catch (error) {
-      // SPEC §8: the failure is shown inline, not as a toast.
-      setFailure(messageOf(error) || 'Failed to accept invitation');
-    }
+    const result = await succeeded(accept.mutateAsync({ token, password: values.password }));
+    if (result) onAccepted(result.organizationName);
   };
 
   return (

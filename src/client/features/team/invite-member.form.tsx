@@ -3,8 +3,8 @@ import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { InviteInputSchema, type InviteInput } from '../../../shared/team.schema.ts';
-import { toastError, toastSuccess } from '../../components/toasts.tsx';
-import { messageOf, trpc, type RouterOutputs } from '../../trpc.ts';
+import { succeeded, withServerMessage } from '../../mutations.ts';
+import { trpc, type RouterOutputs } from '../../trpc.ts';
 import { roleOptions } from './team-display.ts';
 
 type InviteFormValues = z.input<typeof InviteInputSchema>;
@@ -18,8 +18,16 @@ export function InviteMemberForm({
   onInvited: (result: InviteResult) => void;
   onCancel: () => void;
 }) {
-  const utils = trpc.useUtils();
-  const invite = trpc.team.invite.useMutation();
+  const invite = trpc.team.invite.useMutation({
+    meta: {
+      success: (result: InviteResult) => [
+        'Invitation sent successfully',
+        `An email invitation has been sent to ${result.invitation.email}.`,
+      ],
+      error: withServerMessage('Failed to send invitation'),
+      invalidates: [trpc.team.members],
+    },
+  });
   const form = useForm<InviteFormValues, unknown, InviteInput>({
     resolver: zodResolver(InviteInputSchema),
     defaultValues: { fullName: '', email: '', role: 'collaborator' },
@@ -27,17 +35,8 @@ export function InviteMemberForm({
   const { errors, isSubmitting } = form.formState;
 
   const submit = async (values: InviteInput) => {
-    try {
-      const result = await invite.mutateAsync(values);
-      await utils.team.members.invalidate();
-      toastSuccess(
-        'Invitation sent successfully',
-        `An email invitation has been sent to ${result.invitation.email}.`,
-      );
-      onInvited(result);
-    } catch (error) {
-      toastError('Failed to send invitation', messageOf(error));
-    }
+    const result = await succeeded(invite.mutateAsync(values));
+    if (result) onInvited(result);
   };
 
   return (

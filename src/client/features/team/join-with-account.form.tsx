@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { AcceptInvitationSchema } from '../../../shared/team.schema.ts';
 import { PasswordField } from '../../components/password-field.tsx';
+import { succeeded } from '../../mutations.ts';
 import { messageOf, trpc } from '../../trpc.ts';
 
 // Every existing account's password has at least six characters (SPEC §9), so the
@@ -26,8 +27,11 @@ export function JoinWithAccountForm({
   email: string;
   onAccepted: (organizationName: string) => void;
 }) {
-  const accept = trpc.invitations.accept.useMutation();
   const [failure, setFailure] = useState<string | null>(null);
+  const accept = trpc.invitations.accept.useMutation({
+    // SPEC §8: the failure is shown inline, not as a toast.
+    onError: (error) => setFailure(messageOf(error) || 'Failed to accept invitation'),
+  });
   const form = useForm<JoinFormValues>({
     resolver: zodResolver(JoinFormSchema),
     defaultValues: { password: '' },
@@ -36,12 +40,8 @@ export function JoinWithAccountForm({
 
   const submit = async (values: JoinFormValues) => {
     setFailure(null);
-    try {
-      const result = await accept.mutateAsync({ token, password: values.password });
-      onAccepted(result.organizationName);
-    } catch (error) {
-      setFailure(messageOf(error) || 'Failed to accept invitation');
-    }
+    const result = await succeeded(accept.mutateAsync({ token, password: values.password }));
+    if (result) onAccepted(result.organizationName);
   };
 
   return (

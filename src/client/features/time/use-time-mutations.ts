@@ -1,71 +1,47 @@
 import { useMemo } from 'react';
 import type { z } from 'zod';
 import type { TimeEntry, TimeEntryInputSchema } from '../../../shared/time.schema.ts';
-import { toastError, toastSuccess } from '../../components/toasts.tsx';
-import { messageOf, trpc } from '../../trpc.ts';
+import { succeeded, withServerMessage } from '../../mutations.ts';
+import { trpc } from '../../trpc.ts';
 
 type TimeEntryInput = z.input<typeof TimeEntryInputSchema>;
 
+/** Logged time moves its project's totals and the dashboard's hours (SPEC §7). */
+export const afterTimeLogged = [trpc.time.list, trpc.projects.list, trpc.dashboard.stats];
+
 /**
- * Logging, editing and deleting time with the toasts of SPEC §8. Logged time moves its
- * project's totals and the dashboard's hours, so those refresh too (SPEC §7).
+ * Logging, editing and deleting time with the toasts of SPEC §8. Each resolves to the
+ * saved entry (or true), or undefined/false after the error toast.
  */
 export function useTimeMutations() {
-  const utils = trpc.useUtils();
-  const { mutateAsync: createEntry } = trpc.time.create.useMutation();
-  const { mutateAsync: updateEntry } = trpc.time.update.useMutation();
-  const { mutateAsync: deleteEntry } = trpc.time.delete.useMutation();
+  const { mutateAsync: create } = trpc.time.create.useMutation({
+    meta: {
+      success: 'Time entry added',
+      error: withServerMessage('Failed to log time. Please try again.'),
+      invalidates: afterTimeLogged,
+    },
+  });
+  const { mutateAsync: update } = trpc.time.update.useMutation({
+    meta: {
+      success: 'Time entry updated',
+      error: withServerMessage('Failed to update time entry. Please try again.'),
+      invalidates: afterTimeLogged,
+    },
+  });
+  const { mutateAsync: remove } = trpc.time.delete.useMutation({
+    meta: {
+      success: 'Time entry deleted',
+      error: withServerMessage('Failed to delete time entry. Please try again.'),
+      invalidates: afterTimeLogged,
+    },
+  });
 
-  return useMemo(() => {
-    const refresh = () =>
-      Promise.all([
-        utils.time.list.invalidate(),
-        utils.projects.list.invalidate(),
-        utils.dashboard.stats.invalidate(),
-      ]);
-
-    const create = async (input: TimeEntryInput): Promise<TimeEntry | null> => {
-      try {
-        const entry = await createEntry(input);
-        toastSuccess('Time entry added');
-        void refresh();
-        return entry;
-      } catch (error) {
-        console.error(error);
-        toastError('Failed to log time. Please try again.', messageOf(error) || undefined);
-        return null;
-      }
-    };
-
-    const update = async (
-      id: number,
-      input: Partial<TimeEntryInput>,
-    ): Promise<TimeEntry | null> => {
-      try {
-        const entry = await updateEntry({ id, ...input });
-        toastSuccess('Time entry updated');
-        void refresh();
-        return entry;
-      } catch (error) {
-        console.error(error);
-        toastError('Failed to update time entry. Please try again.', messageOf(error) || undefined);
-        return null;
-      }
-    };
-
-    const remove = async (entry: TimeEntry): Promise<boolean> => {
-      try {
-        await deleteEntry({ id: entry.id });
-        toastSuccess('Time entry deleted');
-        void refresh();
-        return true;
-      } catch (error) {
-        console.error(error);
-        toastError('Failed to delete time entry. Please try again.', messageOf(error) || undefined);
-        return false;
-      }
-    };
-
-    return { create, update, remove };
-  }, [utils, createEntry, updateEntry, deleteEntry]);
+  return useMemo(
+    () => ({
+      create: (input: TimeEntryInput) => succeeded(create(input)),
+      update: (id: number, input: Partial<TimeEntryInput>) => succeeded(update({ id, ...input })),
+      remove: async (entry: TimeEntry) => (await succeeded(remove({ id: entry.id }))) !== undefined,
+    }),
+    [create, update, remove],
+  );
 }

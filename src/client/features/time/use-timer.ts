@@ -1,8 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
-import { timerSeconds } from '../../../shared/time.schema.ts';
-import { toastError, toastInfo, toastSuccess } from '../../components/toasts.tsx';
-import { messageOf, trpc } from '../../trpc.ts';
+import { timerSeconds, type TimeEntry } from '../../../shared/time.schema.ts';
+import { toastInfo } from '../../components/toasts.tsx';
+import { withServerMessage } from '../../mutations.ts';
+import { trpc } from '../../trpc.ts';
 import { today } from './time-display.ts';
+import { afterTimeLogged } from './use-time-mutations.ts';
 
 /**
  * The signed-in user's timer, kept on the server (it survives a reload and shows on
@@ -21,70 +23,54 @@ export function useTimer() {
     return () => window.clearInterval(id);
   }, [running]);
 
-  const { mutateAsync: startTimer, isPending: starting } = trpc.timer.start.useMutation();
-  const { mutateAsync: pauseTimer, isPending: pausing } = trpc.timer.pause.useMutation();
-  const { mutateAsync: stopTimer, isPending: stopping } = trpc.timer.stop.useMutation();
-  const { mutateAsync: discardTimer, isPending: discarding } = trpc.timer.discard.useMutation();
+  // Each answer is the timer as it now is; a refusal means the card may be out of date, so
+  // the timer is read again.
+  const reread = () => void utils.timer.current.invalidate();
+  const { mutate: startTimer, isPending: starting } = trpc.timer.start.useMutation({
+    meta: { error: withServerMessage('Failed to start the timer') },
+    onSuccess: (started) => {
+      setNow(Date.now());
+      utils.timer.current.setData(undefined, started);
+    },
+    onError: reread,
+  });
+  const { mutate: pauseTimer, isPending: pausing } = trpc.timer.pause.useMutation({
+    meta: { error: withServerMessage('Failed to pause the timer') },
+    onSuccess: (paused) => utils.timer.current.setData(undefined, paused),
+    onError: reread,
+  });
+  /** SPEC §4 'Stop & Log': logs the time when any has run, then resets. */
+  const { mutate: stopTimer, isPending: stopping } = trpc.timer.stop.useMutation({
+    meta: {
+      success: (entry: TimeEntry | null) => (entry ? 'Time entry added' : undefined),
+      error: withServerMessage('Failed to log time. Please try again.'),
+      invalidates: (entry: TimeEntry | null) => (entry ? afterTimeLogged : []),
+    },
+    onSuccess: (entry) => {
+      utils.timer.current.setData(undefined, null);
+      // Not a success nor a failure: meta has no toast for it.
+      if (!entry) toastInfo('Timer reset', 'No time had run, so nothing was logged.');
+    },
+    onError: reread,
+  });
+  const { mutate: discardTimer, isPending: discarding } = trpc.timer.discard.useMutation({
+    meta: { error: withServerMessage('Failed to discard the timer') },
+    onSuccess: () => {
+      utils.timer.current.setData(undefined, null);
+      toastInfo('Timer discarded');
+    },
+    onError: reread,
+  });
 
-  const actions = useMemo(() => {
-    const start = async (projectId: number) => {
-      try {
-        const started = await startTimer({ projectId });
-        setNow(Date.now());
-        utils.timer.current.setData(undefined, started);
-      } catch (error) {
-        console.error(error);
-        toastError('Failed to start the timer', messageOf(error) || undefined);
-        void utils.timer.current.invalidate();
-      }
-    };
-
-    const pause = async () => {
-      try {
-        utils.timer.current.setData(undefined, await pauseTimer());
-      } catch (error) {
-        console.error(error);
-        toastError('Failed to pause the timer', messageOf(error) || undefined);
-        void utils.timer.current.invalidate();
-      }
-    };
-
-    /** SPEC §4 'Stop & Log': logs the time when any has run, then resets. */
-    const stop = async () => {
-      try {
-        const entry = await stopTimer({ date: today() });
-        utils.timer.current.setData(undefined, null);
-        if (entry) {
-          toastSuccess('Time entry added');
-          void Promise.all([
-            utils.time.list.invalidate(),
-            utils.projects.list.invalidate(),
-            utils.dashboard.stats.invalidate(),
-          ]);
-        } else {
-          toastInfo('Timer reset', 'No time had run, so nothing was logged.');
-        }
-      } catch (error) {
-        console.error(error);
-        toastError('Failed to log time. Please try again.', messageOf(error) || undefined);
-        void utils.timer.current.invalidate();
-      }
-    };
-
-    const discard = async () => {
-      try {
-        await discardTimer();
-        utils.timer.current.setData(undefined, null);
-        toastInfo('Timer discarded');
-      } catch (error) {
-        console.error(error);
-        toastError('Failed to discard the timer', messageOf(error) || undefined);
-        void utils.timer.current.invalidate();
-      }
-    };
-
-    return { start, pause, stop, discard };
-  }, [utils, startTimer, pauseTimer, stopTimer, discardTimer]);
+  const actions = useMemo(
+    () => ({
+      start: (projectId: number) => startTimer({ projectId }),
+      pause: () => pauseTimer(),
+      stop: () => stopTimer({ date: today() }),
+      discard: () => discardTimer(),
+    }),
+    [startTimer, pauseTimer, stopTimer, discardTimer],
+  );
 
   return {
     query: current,

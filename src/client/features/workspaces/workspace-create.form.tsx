@@ -16,7 +16,8 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { WorkspaceFormSchema } from '../../../shared/workspaces.schema.ts';
-import { toastError, toastSuccess } from '../../components/toasts.tsx';
+import { toastError } from '../../components/toasts.tsx';
+import { succeeded } from '../../mutations.ts';
 import { trpc } from '../../trpc.ts';
 import { useRefreshSession } from '../auth/session.ts';
 import { MAX_LOGO_BYTES, uploadWorkspaceLogo } from './upload-logo.ts';
@@ -50,7 +51,12 @@ export function WorkspaceCreateForm({
   onCreated: () => void | Promise<void>;
   onCancel?: () => void;
 }) {
-  const createWorkspace = trpc.workspaces.create.useMutation();
+  const createWorkspace = trpc.workspaces.create.useMutation({
+    meta: {
+      success: 'Workspace created successfully!',
+      error: (error: unknown) => [CREATION_FAILED, createWorkspaceErrorMessage(error)],
+    },
+  });
   const refreshSession = useRefreshSession();
   const [logo, setLogo] = useState<File | null>(null);
   const preview = useObjectUrl(logo);
@@ -70,22 +76,12 @@ export function WorkspaceCreateForm({
   };
 
   const onSubmit = async (values: WorkspaceFormValues) => {
-    let logoUrl: string | null = null;
-    if (logo) {
-      try {
-        logoUrl = await uploadWorkspaceLogo(logo);
-      } catch (error) {
-        // SPEC §7: when the upload fails the workspace is created without a logo.
-        console.error('Logo upload failed; creating the workspace without it', error);
-      }
-    }
-    try {
-      await createWorkspace.mutateAsync({ name: values.name.trim(), logo: logoUrl });
-    } catch (error) {
-      toastError(CREATION_FAILED, createWorkspaceErrorMessage(error));
-      return;
-    }
-    toastSuccess('Workspace created successfully!');
+    // SPEC §7: when the upload fails the workspace is created without a logo.
+    const logoUrl = logo ? await uploadWorkspaceLogo(logo).catch(() => null) : null;
+    const created = await succeeded(
+      createWorkspace.mutateAsync({ name: values.name.trim(), logo: logoUrl }),
+    );
+    if (created === undefined) return;
     await refreshSession();
     await onCreated();
   };

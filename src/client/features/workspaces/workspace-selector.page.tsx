@@ -18,7 +18,7 @@ import { format } from 'date-fns';
 import { useState } from 'react';
 import { ROLE_LABELS } from '../../../shared/roles.ts';
 import { CenteredLayout } from '../../components/centered-layout.tsx';
-import { toastError, toastSuccess } from '../../components/toasts.tsx';
+import { succeeded } from '../../mutations.ts';
 import { trpc, type RouterOutputs } from '../../trpc.ts';
 import { useCurrentWorkspace, useRefreshSession } from '../auth/session.ts';
 import classes from './workspace-selector.module.css';
@@ -120,24 +120,32 @@ function WorkspaceRow({
 export function WorkspaceSelectorPage() {
   useDocumentTitle('Select Workspace · Keel');
   const navigate = useNavigate();
-  const utils = trpc.useUtils();
   const refreshSession = useRefreshSession();
   const current = useCurrentWorkspace();
   const mine = trpc.workspaces.listMine.useQuery();
+  // SPEC §8: a failed switch shows no toast.
   const switchWorkspace = trpc.workspaces.switch.useMutation();
-  const reactivate = trpc.workspaces.reactivate.useMutation();
+  const reactivate = trpc.workspaces.reactivate.useMutation({
+    meta: {
+      success: (restored: { name: string }) => [
+        'Workspace reactivated',
+        `${restored.name} is available again.`,
+      ],
+      error: ['Reactivation failed', 'Failed to reactivate workspace. Please try again.'],
+      invalidates: [trpc.workspaces.listMine],
+    },
+  });
   const [busyId, setBusyId] = useState<number | null>(null);
   const [createOpen, createModal] = useDisclosure(false);
 
   const select = async (workspace: MyWorkspace) => {
     setBusyId(workspace.id);
     try {
-      await switchWorkspace.mutateAsync({ id: workspace.id });
+      if ((await succeeded(switchWorkspace.mutateAsync({ id: workspace.id }))) === undefined) {
+        return;
+      }
       await refreshSession();
       await navigate({ to: '/' });
-    } catch (error) {
-      // SPEC §8: a failed switch is only logged.
-      console.error('Workspace switch failed', error);
     } finally {
       setBusyId(null);
     }
@@ -145,15 +153,8 @@ export function WorkspaceSelectorPage() {
 
   const restore = async (workspace: MyWorkspace) => {
     setBusyId(workspace.id);
-    try {
-      await reactivate.mutateAsync({ id: workspace.id });
-      toastSuccess('Workspace reactivated', `${workspace.name} is available again.`);
-      await utils.workspaces.listMine.invalidate();
-    } catch {
-      toastError('Reactivation failed', 'Failed to reactivate workspace. Please try again.');
-    } finally {
-      setBusyId(null);
-    }
+    await succeeded(reactivate.mutateAsync({ id: workspace.id }));
+    setBusyId(null);
   };
 
   const currentId = current.status === 'success' ? current.data.id : null;

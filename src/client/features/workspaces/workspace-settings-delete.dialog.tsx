@@ -3,11 +3,14 @@ import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { format } from 'date-fns';
 import { useState } from 'react';
 import { WORKSPACE_DELETION_GRACE_DAYS } from '../../../shared/workspaces.schema.ts';
-import { toastError, toastSuccess } from '../../components/toasts.tsx';
-import { messageOf, trpc } from '../../trpc.ts';
+import { withServerMessage } from '../../mutations.ts';
+import { trpc } from '../../trpc.ts';
 
 /** SPEC §9: after deletion the page leaves for the root after two seconds. */
 const REDIRECT_DELAY_MS = 2000;
+
+const removalDay = (scheduledDeletionAt: string) =>
+  format(new Date(scheduledDeletionAt), 'MMMM d, yyyy');
 
 /**
  * The deletion dialog (SPEC §2): the exact name must be typed before the button wakes up.
@@ -24,7 +27,15 @@ export function WorkspaceSettingsDeleteDialog({
   opened: boolean;
   onClose: () => void;
 }) {
-  const deleteWorkspace = trpc.workspaces.delete.useMutation();
+  const deleteWorkspace = trpc.workspaces.delete.useMutation({
+    meta: {
+      success: ({ scheduledDeletionAt }: { scheduledDeletionAt: string }) => [
+        'Workspace deleted',
+        `${workspaceName} will be permanently removed on ${removalDay(scheduledDeletionAt)}.`,
+      ],
+      error: withServerMessage('Failed to delete workspace'),
+    },
+  });
   const [typed, setTyped] = useState('');
   const [removalDate, setRemovalDate] = useState<string | null>(null);
   const pending = deleteWorkspace.isPending;
@@ -35,19 +46,18 @@ export function WorkspaceSettingsDeleteDialog({
     onClose();
   };
 
-  const confirm = async () => {
-    try {
-      const { scheduledDeletionAt } = await deleteWorkspace.mutateAsync({ id: workspaceId });
-      const date = format(new Date(scheduledDeletionAt), 'MMMM d, yyyy');
-      setRemovalDate(date);
-      toastSuccess('Workspace deleted', `${workspaceName} will be permanently removed on ${date}.`);
-      // A full load of `/`: every answer cached for this workspace goes with it, and the
-      // app finds the session without a workspace (the selector offers Reactivate).
-      setTimeout(() => window.location.assign('/'), REDIRECT_DELAY_MS);
-    } catch (error) {
-      toastError('Failed to delete workspace', messageOf(error));
-    }
-  };
+  const confirm = () =>
+    deleteWorkspace.mutate(
+      { id: workspaceId },
+      {
+        onSuccess: ({ scheduledDeletionAt }) => {
+          setRemovalDate(removalDay(scheduledDeletionAt));
+          // A full load of `/`: every answer cached for this workspace goes with it, and the
+          // app finds the session without a workspace (the selector offers Reactivate).
+          setTimeout(() => window.location.assign('/'), REDIRECT_DELAY_MS);
+        },
+      },
+    );
 
   return (
     <Modal
@@ -95,11 +105,7 @@ export function WorkspaceSettingsDeleteDialog({
             <Button variant="default" onClick={cancel} disabled={pending}>
               Cancel
             </Button>
-            <Button
-              color="red"
-              onClick={() => void confirm()}
-              disabled={typed !== workspaceName || pending}
-            >
+            <Button color="red" onClick={confirm} disabled={typed !== workspaceName || pending}>
               {pending ? 'Deleting...' : 'Delete Workspace'}
             </Button>
           </Group>

@@ -4,8 +4,8 @@ import { IconBuildingStore } from '@tabler/icons-react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { UpdateWorkspaceInputSchema } from '../../../shared/workspaces.schema.ts';
-import { toastError, toastSuccess } from '../../components/toasts.tsx';
-import { messageOf, trpc, type RouterOutputs } from '../../trpc.ts';
+import { succeeded, withServerMessage } from '../../mutations.ts';
+import { trpc, type RouterOutputs } from '../../trpc.ts';
 import { WorkspaceSettingsSectionCard } from './workspace-settings-section.card.tsx';
 
 type CurrentWorkspace = RouterOutputs['workspaces']['current'];
@@ -29,7 +29,14 @@ export function WorkspaceSettingsGeneralCard({
   canEdit: boolean;
 }) {
   const utils = trpc.useUtils();
-  const update = trpc.workspaces.update.useMutation();
+  const update = trpc.workspaces.update.useMutation({
+    meta: {
+      success: 'Workspace settings updated',
+      error: withServerMessage('Failed to update workspace settings'),
+      // The switcher lists the name.
+      invalidates: [trpc.workspaces.listMine],
+    },
+  });
   const form = useForm<GeneralFormValues>({
     resolver: zodResolver(GeneralFormSchema),
     values: savedValues(workspace),
@@ -42,19 +49,16 @@ export function WorkspaceSettingsGeneralCard({
   const changed = name !== saved.name || description !== saved.description;
 
   const save = async (values: GeneralFormValues) => {
-    try {
-      const updated = await update.mutateAsync({
+    const updated = await succeeded(
+      update.mutateAsync({
         id: workspace.id,
         name: values.name,
         description: values.description.trim() ? values.description : null,
-      });
-      utils.workspaces.current.setData(undefined, { ...updated, role: workspace.role });
-      form.reset(savedValues({ ...updated, role: workspace.role }));
-      await utils.workspaces.listMine.invalidate();
-      toastSuccess('Workspace settings updated');
-    } catch (error) {
-      toastError('Failed to update workspace settings', messageOf(error));
-    }
+      }),
+    );
+    if (!updated) return;
+    utils.workspaces.current.setData(undefined, { ...updated, role: workspace.role });
+    form.reset(savedValues({ ...updated, role: workspace.role }));
   };
 
   return (

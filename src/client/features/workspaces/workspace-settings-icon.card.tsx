@@ -2,7 +2,8 @@ import { Avatar, Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { initials } from '../../components/app-shell/initials.ts';
-import { toastError, toastSuccess } from '../../components/toasts.tsx';
+import { toastError } from '../../components/toasts.tsx';
+import { succeeded, withServerMessage } from '../../mutations.ts';
 import { messageOf, trpc, type RouterOutputs } from '../../trpc.ts';
 import { MAX_LOGO_BYTES, uploadWorkspaceLogo } from './upload-logo.ts';
 import { WorkspaceSettingsSectionCard } from './workspace-settings-section.card.tsx';
@@ -18,17 +19,30 @@ export function WorkspaceSettingsIconCard({
   canEdit: boolean;
 }) {
   const utils = trpc.useUtils();
-  const update = trpc.workspaces.update.useMutation();
+  // Only the logo changes: name is required by the call, description is left as it is.
+  // Two instances of the one call: an upload and a removal have their own toasts.
+  const showSaved = (saved: RouterOutputs['workspaces']['update']) =>
+    utils.workspaces.current.setData(undefined, { ...saved, role: workspace.role });
+  const saveIcon = trpc.workspaces.update.useMutation({
+    onSuccess: showSaved,
+    meta: {
+      success: 'Workspace icon updated',
+      error: (error: unknown) => ['Failed to upload logo', uploadMessage(error)],
+      // The switcher shows the icon.
+      invalidates: [trpc.workspaces.listMine],
+    },
+  });
+  const removeIcon = trpc.workspaces.update.useMutation({
+    onSuccess: showSaved,
+    meta: {
+      success: 'Workspace icon removed',
+      error: withServerMessage('Failed to update workspace settings'),
+      invalidates: [trpc.workspaces.listMine],
+    },
+  });
   const [uploading, setUploading] = useState(false);
   // Cleared after each pick, so choosing the same file again still uploads it.
   const resetPicker = useRef<() => void>(null);
-
-  const saveLogo = async (logoUrl: string | null) => {
-    // Only the logo changes: name is required by the call, description is left as it is.
-    const saved = await update.mutateAsync({ id: workspace.id, name: workspace.name, logoUrl });
-    utils.workspaces.current.setData(undefined, { ...saved, role: workspace.role });
-    await utils.workspaces.listMine.invalidate();
-  };
 
   const upload = async (file: File | null) => {
     if (!file) return;
@@ -42,23 +56,16 @@ export function WorkspaceSettingsIconCard({
       return;
     }
     setUploading(true);
-    try {
-      await saveLogo(await uploadWorkspaceLogo(file));
-      toastSuccess('Workspace icon updated');
-    } catch (error) {
+    // The upload is a plain fetch (multipart): its failure is toasted here, the save's
+    // by the mutation.
+    const logoUrl = await uploadWorkspaceLogo(file).catch((error: unknown) => {
       toastError('Failed to upload logo', uploadMessage(error));
-    } finally {
-      setUploading(false);
+      return undefined;
+    });
+    if (logoUrl !== undefined) {
+      await succeeded(saveIcon.mutateAsync({ id: workspace.id, name: workspace.name, logoUrl }));
     }
-  };
-
-  const remove = async () => {
-    try {
-      await saveLogo(null);
-      toastSuccess('Workspace icon removed');
-    } catch (error) {
-      toastError('Failed to update workspace settings', messageOf(error));
-    }
+    setUploading(false);
   };
 
   return (
@@ -98,8 +105,10 @@ export function WorkspaceSettingsIconCard({
                 <Button
                   variant="default"
                   leftSection={<IconTrash size={16} />}
-                  onClick={() => void remove()}
-                  disabled={uploading || update.isPending}
+                  onClick={() =>
+                    removeIcon.mutate({ id: workspace.id, name: workspace.name, logoUrl: null })
+                  }
+                  disabled={uploading || removeIcon.isPending}
                 >
                   Remove
                 </Button>
