@@ -42,9 +42,25 @@ export const ContactFormSchema = z.object({
 });
 export type ContactForm = z.infer<typeof ContactFormSchema>;
 
+/** Orders of the contacts list: newest first (the default), oldest first, or by name. */
+export const CONTACT_SORTS = ['-createdAt', 'createdAt', 'fullName', '-fullName'] as const;
+export type ContactSort = (typeof CONTACT_SORTS)[number];
+
 export const ContactListQuerySchema = ListQuerySchema.extend({
   withTags: z.boolean().optional(),
+  sort: z.enum(CONTACT_SORTS).optional().meta({
+    description:
+      'Order: -createdAt (newest first, the default), createdAt, fullName (A to Z) or -fullName.',
+  }),
+  tagId: IdSchema.optional().meta({ description: 'Only contacts with this tag.' }),
+  organizationId: IdSchema.optional().meta({
+    description: 'Only contacts of this organization.',
+  }),
+  assignedUserId: IdSchema.optional().meta({
+    description: 'Only contacts assigned to this member (a user id).',
+  }),
 });
+export type ContactListQuery = z.infer<typeof ContactListQuerySchema>;
 
 export const TagSchema = z.object({ id: z.number(), name: z.string(), color: z.enum(TAG_COLORS) });
 export type Tag = z.infer<typeof TagSchema>;

@@ -1,6 +1,11 @@
-import { sql, type SqlBool } from 'kysely';
-import type { Person, Tag, TagColor } from '../../../shared/contacts.schema.ts';
-import type { ListQuery } from '../../../shared/list.schema.ts';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type {
+  ContactListQuery,
+  ContactSort,
+  Person,
+  Tag,
+  TagColor,
+} from '../../../shared/contacts.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import { keysetBatches, type RowExport } from '../../db/export-batches.ts';
 import { readInSlices } from '../../db/embedded.ts';
@@ -23,19 +28,42 @@ function searchPattern(search: string | undefined): string | undefined {
   return search ? containsPattern(search) : undefined;
 }
 
-/** Persons of the workspace whose name, email or phone matches `pattern`, when given. */
-function baseQuery(db: Database, workspaceId: number, pattern: string | undefined) {
+/** What narrows the contacts list: a search, a tag, an organization, an assignee. */
+type ContactFilter = Pick<
+  ContactListQuery,
+  'search' | 'tagId' | 'organizationId' | 'assignedUserId'
+>;
+
+/** Persons of the workspace that pass `filter`. */
+function baseQuery(db: Database, workspaceId: number, filter: ContactFilter = {}) {
   let query = db.selectFrom('persons as p').where('p.workspaceId', '=', workspaceId);
+  const pattern = searchPattern(filter.search);
   // Name, email or phone: one lower-cased column (migration 0007), lowered here by the same
   // function, so the match is as case-insensitive as ILIKE.
   if (pattern !== undefined)
     query = query.where('p.searchText', 'like', sql<string>`lower(${pattern})`);
+  if (filter.organizationId !== undefined)
+    query = query.where('p.companyId', '=', filter.organizationId);
+  if (filter.assignedUserId !== undefined)
+    query = query.where('p.assignedUserId', '=', filter.assignedUserId);
+  const { tagId } = filter;
+  if (tagId !== undefined)
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('contactTags as ct')
+          .select('ct.personId')
+          .whereRef('ct.workspaceId', '=', 'p.workspaceId')
+          .whereRef('ct.personId', '=', 'p.id')
+          .where('ct.tagId', '=', tagId),
+      ),
+    );
   return query;
 }
 
-/** Persons of the workspace (all their columns), matching `pattern` when given. */
-function personsOf(db: Database, workspaceId: number, pattern?: string) {
-  return baseQuery(db, workspaceId, pattern).selectAll('p');
+/** Persons of the workspace (all their columns) that pass `filter`. */
+function personsOf(db: Database, workspaceId: number, filter?: ContactFilter) {
+  return baseQuery(db, workspaceId, filter).selectAll('p');
 }
 
 /**
@@ -91,35 +119,46 @@ function toPerson(r: Row): Person {
   };
 }
 
-/** The contacts list's order: newest first, the id breaking ties (an index's order). */
-function newestFirst<Q extends { orderBy(ref: 'p.createdAt' | 'p.id', dir: 'desc'): Q }>(query: Q) {
-  return query.orderBy('p.createdAt', 'desc').orderBy('p.id', 'desc');
+/**
+ * The contacts list in `sort`'s order, the id breaking ties: by creation as its index orders
+ * it, or by name as people read it, whatever the case (as the organizations list).
+ */
+function inOrder<Q extends { orderBy(expression: RawBuilder<unknown>): Q }>(
+  query: Q,
+  sort: ContactSort = '-createdAt',
+): Q {
+  const direction = sql.raw(sort.startsWith('-') ? 'desc' : 'asc');
+  const key = sort.endsWith('fullName') ? sql`lower(p.full_name)` : sql`p.created_at`;
+  return query.orderBy(sql`${key} ${direction}`).orderBy(sql`p.id ${direction}`);
 }
 
 /** A page of contacts, newest first, optionally with their tags. */
 export async function listPersons(
   db: Database,
   workspaceId: number,
-  query: ListQuery & { withTags?: boolean },
+  query: ContactListQuery,
 ) {
-  const pattern = searchPattern(query.search);
+  const { sort = '-createdAt' } = query;
+  // Large pages newest first continue each slice after the last row read (an index's
+  // order); the other orders read their slices by offset.
+  const keyset = sort === '-createdAt';
   const [rows, total] = await Promise.all([
     readInSlices(
       db,
       query,
       ({ after, ...slice }) => {
-        let persons = newestFirst(personsOf(db, workspaceId, pattern));
+        let persons = inOrder(personsOf(db, workspaceId, query), sort);
         if (after !== undefined)
           persons = persons.where(
             sql<SqlBool>`(p.created_at, p.id) < (select a.created_at, a.id from persons a where a.id = ${after})`,
           );
-        return newestFirst(withCompany(db, paginate(persons, slice))).execute();
+        return inOrder(withCompany(db, paginate(persons, slice)), sort).execute();
       },
-      true,
+      keyset,
     ),
     // The same for every page of a list, and as costly as the page: remembered until the
     // next write on the embedded database (countOf).
-    countOf(db, baseQuery(db, workspaceId, pattern)),
+    countOf(db, baseQuery(db, workspaceId, query)),
   ]);
   const items = rows.map(toPerson);
   if (query.withTags) {
@@ -246,9 +285,8 @@ const PERSON_EXPORT_COLUMNS = [
 
 /** The contacts CSV, newest first (by id: the indexed key of its batches), with their tags. */
 export function personsForExport(db: Database, workspaceId: number, search?: string): RowExport {
-  const pattern = searchPattern(search);
   const read = (after: { id: number } | undefined, size: number) => {
-    let batch = personsOf(db, workspaceId, pattern);
+    let batch = personsOf(db, workspaceId, { search });
     if (after) batch = batch.where('p.id', '<', after.id);
     return withCompany(db, batch.orderBy('p.id', 'desc').limit(size))
       .leftJoin('users as u', 'u.id', 'p.assignedUserId')
