@@ -350,3 +350,75 @@ test('an organization is renamed and deleted from its drawer; its people stay', 
   await expect(page.getByText('Showing 1–2 of 2 contacts')).toBeVisible();
   await expect(page.getByRole('row', { name: /Peter Gibbons/ })).not.toContainText('Initrode');
 });
+
+test('the contacts list sorts and filters, and its URL keeps the order, filters and search', async ({
+  page,
+}) => {
+  const user = newUser('list-kit');
+  await signUpWithWorkspace(page, user);
+  const org = await (
+    await page.request.post('/api/organizations', { data: { name: 'Globex' } })
+  ).json();
+  const tag = await (
+    await page.request.post('/api/tags', { data: { name: 'Lead', color: 'green' } })
+  ).json();
+  // Created in this order, so that newest first and A to Z differ.
+  for (const [fullName, extra] of [
+    ['Carla Ruiz', { companyId: org.id }],
+    ['adam Quinn', {}],
+    ['Bea Stone', { companyId: org.id }],
+  ] as const) {
+    const person = await (
+      await page.request.post('/api/persons', { data: { fullName, ...extra } })
+    ).json();
+    if (fullName === 'adam Quinn') {
+      expect((await page.request.post(`/api/contacts/${person.id}/tags/${tag.id}`)).ok()).toBe(
+        true,
+      );
+    }
+  }
+  const names = page.getByRole('table').getByRole('row').locator('td:first-child');
+
+  await page.goto('/contacts');
+  await expect(names).toHaveText([/Bea Stone/, /adam Quinn/, /Carla Ruiz/]);
+
+  // A to Z whatever the case, and the URL says so.
+  await page.getByRole('combobox', { name: 'Sort contacts' }).click();
+  await page.getByRole('option', { name: 'Name A–Z' }).click();
+  await expect(names).toHaveText([/adam Quinn/, /Bea Stone/, /Carla Ruiz/]);
+  await expect(page).toHaveURL(/sort=fullName/);
+
+  // Filters narrow the list on the server, and the total follows.
+  await page.getByRole('combobox', { name: 'Filter by organization' }).fill('Glob');
+  await page.getByRole('option', { name: 'Globex' }).click();
+  await expect(names).toHaveText([/Bea Stone/, /Carla Ruiz/]);
+  await expect(page.getByText('Showing 1–2 of 2 contacts')).toBeVisible();
+
+  // A reload shows the same list: order and filter come back from the URL.
+  await page.reload();
+  await expect(names).toHaveText([/Bea Stone/, /Carla Ruiz/]);
+  await expect(page.getByRole('combobox', { name: 'Sort contacts' })).toHaveValue('Name A–Z');
+
+  // Another filter, on a fresh list; then a search, whose text survives a reload too.
+  await page.goto('/contacts');
+  await page.getByRole('combobox', { name: 'Filter by tag' }).click();
+  await page.getByRole('option', { name: 'Lead' }).click();
+  await expect(names).toHaveText([/adam Quinn/]);
+  await expect(page).toHaveURL(new RegExp(`tag=${tag.id}`));
+  await page.goto('/contacts');
+  await page.getByLabel('Search contacts').fill('stone');
+  await expect(names).toHaveText([/Bea Stone/]);
+  await expect(page).toHaveURL(/q=stone/);
+  await page.reload();
+  await expect(page.getByLabel('Search contacts')).toHaveValue('stone');
+  await expect(names).toHaveText([/Bea Stone/]);
+});
+
+test('a card list opens with the status its URL names', async ({ page }) => {
+  const user = newUser('list-url');
+  await signUpWithWorkspace(page, user);
+  await page.goto('/projects?status=completed');
+  await expect(page.getByText('No projects found')).toBeVisible();
+  await page.goto('/projects?status=not-a-status');
+  await expect(page.getByText('No projects yet')).toBeVisible();
+});

@@ -7,6 +7,7 @@ import {
 import { lazy, Suspense } from 'react';
 import { FullScreenLoader, PageLoader } from '../components/full-screen-loader.tsx';
 import { NotFoundPage } from '../components/not-found.page.tsx';
+import { ContactsSearchSchema, ListSearchSchema } from '../components/list/use-list-search.ts';
 import { RouteError } from '../components/route-error.tsx';
 import { LoginPage } from '../features/auth/login.page.tsx';
 import { STATIC_PLACEHOLDER_PATHS } from '../features/placeholders/static-placeholder-paths.ts';
@@ -158,8 +159,27 @@ function validateRecordSearch(search: Record<string, unknown>): RecordSearch {
   return typeof search.q === 'string' && search.q.trim() !== '' ? { q: search.q } : {};
 }
 
-/** A list page of records the command palette finds (contacts, organizations, deals). */
-function recordListPage<TPath extends string>(
+/**
+ * A list page whose search, filters, sort and page live in the URL (the list kit's
+ * useListSearch), validated by its schema: a link or a reload shows the same page.
+ */
+function listPage<TPath extends string>(
+  path: TPath,
+  load: Parameters<typeof lazyRouteComponent>[0],
+  exportName: string,
+  validateSearch: typeof ListSearchSchema | typeof ContactsSearchSchema = ListSearchSchema,
+) {
+  return createRoute({
+    getParentRoute: () => shellRoute,
+    path,
+    validateSearch,
+    component: lazyRouteComponent(load, exportName),
+    pendingComponent: PageLoader,
+  });
+}
+
+/** The deals board, which the command palette opens filtered by `?q=`. */
+function boardPage<TPath extends string>(
   path: TPath,
   load: Parameters<typeof lazyRouteComponent>[0],
   exportName: string,
@@ -175,38 +195,35 @@ function recordListPage<TPath extends string>(
 
 const shellPages = [
   shellPage('/', () => import('../features/dashboard/dashboard.page.tsx'), 'DashboardPage'),
-  recordListPage(
+  boardPage(
     '/opportunities',
     () => import('../features/pipeline/opportunities.page.tsx'),
     'OpportunitiesPage',
   ),
-  recordListPage(
+  listPage(
     '/contacts',
     () => import('../features/contacts/contacts.page.tsx'),
     'ContactsPage',
+    ContactsSearchSchema,
   ),
-  recordListPage(
+  listPage(
     '/organizations',
     () => import('../features/organizations/organizations.page.tsx'),
     'OrganizationsPage',
   ),
-  shellPage('/projects', () => import('../features/projects/projects.page.tsx'), 'ProjectsPage'),
+  listPage('/projects', () => import('../features/projects/projects.page.tsx'), 'ProjectsPage'),
   shellPage(
     '/time-tracking',
     () => import('../features/time/time-tracking.page.tsx'),
     'TimeTrackingPage',
   ),
-  shellPage('/invoices', () => import('../features/invoices/invoices.page.tsx'), 'InvoicesPage'),
+  listPage('/invoices', () => import('../features/invoices/invoices.page.tsx'), 'InvoicesPage'),
   shellPage(
     '/financial-overview',
     () => import('../features/dashboard/financial-overview.page.tsx'),
     'FinancialOverviewPage',
   ),
-  shellPage(
-    '/proposals',
-    () => import('../features/proposals/proposals.page.tsx'),
-    'ProposalsPage',
-  ),
+  listPage('/proposals', () => import('../features/proposals/proposals.page.tsx'), 'ProposalsPage'),
   ...STATIC_PLACEHOLDER_PATHS.map((path) =>
     shellPage(
       path,

@@ -9,10 +9,10 @@ import { ADMIN_PAGE_SIZE } from './admin-format.ts';
 import { AdminInviteLinkDialog, type ResentInvitation } from './admin-invite-link.dialog.tsx';
 import { AdminInvitationsTable, type AdminInvitation } from './admin-invitations.table.tsx';
 import { AdminPageHeader } from './admin-page-header.tsx';
-import { AdminPager } from './admin-pager.tsx';
+import { ListPager } from '../../components/list/list-pager.tsx';
 import { AdminSearchInput } from './admin-search.input.tsx';
 import { AdminTableState } from './admin-table-state.tsx';
-import { useRetained } from './use-retained.ts';
+import { useRetained } from '../../components/list/use-retained.ts';
 import { auditReads } from './refresh-audit.ts';
 
 const invitationReads = [trpc.admin.invitations, ...auditReads];
@@ -125,12 +125,12 @@ export function AdminInvitationsPage() {
             onCancel={setCancelling}
           />
         </div>
-        <AdminPager
+        <ListPager
           page={page}
           pageSize={ADMIN_PAGE_SIZE}
           shown={items.length}
-          hasNext={hasNext}
-          noun={items.length === 1 ? 'invitation' : 'invitations'}
+          hasMore={hasNext}
+          noun="invitations"
           onPageChange={setPage}
         />
       </>

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { formatDate } from './admin-format.ts';
 import { AdminSecretField } from './admin-secret.field.tsx';
-import { useRetained } from './use-retained.ts';
+import { useRetained } from '../../components/list/use-retained.ts';
 
 export interface ResentInvitation {
   email: string;

@@ -17,7 +17,7 @@ import { ACTIVITY_ACTIONS, ADMIN_PAGE_SIZE } from './admin-format.ts';
 import { AdminLogsTable } from './admin-logs.table.tsx';
 import { AdminPageHeader } from './admin-page-header.tsx';
 import { AdminSearchInput } from './admin-search.input.tsx';
-import { AdminTableFooter } from './admin-table-footer.tsx';
+import { ListPager } from '../../components/list/list-pager.tsx';
 import { AdminTableState } from './admin-table-state.tsx';
 
 type Outcome = 'all' | 'success' | 'failed';
@@ -107,7 +107,7 @@ export function AdminLogsPage() {
         <div style={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
           <AdminLogsTable logs={items} onFilterUser={changing(setUser)} />
         </div>
-        <AdminTableFooter
+        <ListPager
           page={page}
           pageSize={ADMIN_PAGE_SIZE}
           total={total}

@@ -1,5 +1,5 @@
 import { AdminConfirmDialog } from './admin-confirm.dialog.tsx';
-import { useRetained } from './use-retained.ts';
+import { useRetained } from '../../components/list/use-retained.ts';
 
 /** Suspending locks every member out at once, so it is confirmed; activating is not. */
 export function AdminSuspendWorkspaceDialog({

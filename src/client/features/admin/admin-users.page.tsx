@@ -11,7 +11,7 @@ import { AdminAddUserDialog } from './admin-add-user.dialog.tsx';
 import { ADMIN_PAGE_SIZE, formatCount } from './admin-format.ts';
 import { AdminPageHeader } from './admin-page-header.tsx';
 import { AdminSearchInput } from './admin-search.input.tsx';
-import { AdminTableFooter } from './admin-table-footer.tsx';
+import { ListPager } from '../../components/list/list-pager.tsx';
 import { AdminTableState } from './admin-table-state.tsx';
 import { AdminUserDrawer } from './admin-user.drawer.tsx';
 import { AdminUsersTable, type AdminUser } from './admin-users.table.tsx';
@@ -113,7 +113,7 @@ export function AdminUsersPage() {
             onToggleStatus={(user) => setStatus.mutate({ id: user.id, isActive: !user.isActive })}
           />
         </div>
-        <AdminTableFooter
+        <ListPager
           page={page}
           pageSize={ADMIN_PAGE_SIZE}
           total={total}

@@ -7,7 +7,7 @@ import { ADMIN_PAGE_SIZE } from './admin-format.ts';
 import { AdminPageHeader } from './admin-page-header.tsx';
 import { AdminSearchInput } from './admin-search.input.tsx';
 import { AdminSuspendWorkspaceDialog } from './admin-suspend-workspace.dialog.tsx';
-import { AdminTableFooter } from './admin-table-footer.tsx';
+import { ListPager } from '../../components/list/list-pager.tsx';
 import { AdminTableState } from './admin-table-state.tsx';
 import { AdminWorkspacesTable, type AdminWorkspace } from './admin-workspaces.table.tsx';
 import { useWorkspaceStatus } from './use-workspace-status.ts';
@@ -71,7 +71,7 @@ export function AdminWorkspacesPage() {
             onToggleStatus={toggle}
           />
         </div>
-        <AdminTableFooter
+        <ListPager
           page={page}
           pageSize={ADMIN_PAGE_SIZE}
           total={total}

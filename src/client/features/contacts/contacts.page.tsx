@@ -1,34 +1,25 @@
-import {
-  Alert,
-  Button,
-  Center,
-  CloseButton,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  TextInput,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Alert, Button, Center, Group, Loader, Paper, Stack } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
-import { IconAlertTriangle, IconSearch, IconUpload, IconUserPlus } from '@tabler/icons-react';
-import { useCallback, useState } from 'react';
+import { IconAlertTriangle, IconUpload, IconUserPlus } from '@tabler/icons-react';
+import { useCallback, useEffect, useState } from 'react';
 import type { Person, Tag } from '../../../shared/contacts.schema.ts';
 import { trpc } from '../../trpc.ts';
-import { ConfirmDeleteDialog } from './confirm-delete.dialog.tsx';
+import { ConfirmDeleteDialog } from '../../components/list/confirm-delete.dialog.tsx';
 import { ContactAddDialog } from './contact-add.dialog.tsx';
 import { PAGE_SIZE } from './contact-display.ts';
 import { ContactDrawer } from './contact-drawer.tsx';
 import { ContactEditDrawer } from './contact-edit.drawer.tsx';
 import { ContactsEmptyState } from './contacts-empty.state.tsx';
 import { ContactsTable } from './contacts-table.tsx';
-import { ExportCsvButton } from './export-csv.button.tsx';
+import { ExportCsvButton } from '../../components/list/export-csv.button.tsx';
 import { ImportContactsDialog } from './import-contacts.dialog.tsx';
-import { TableFooter } from './table-footer.tsx';
-import { useAssignees } from './use-assignees.ts';
+import { ListPager } from '../../components/list/list-pager.tsx';
+import { UNASSIGNED, useAssignees } from './use-assignees.ts';
+import { ContactFilters, contactSortOf } from './contact-filters.tsx';
+import { SearchInput } from '../../components/list/search-input.tsx';
+import { useListSearch, type ContactsSearch } from '../../components/list/use-list-search.ts';
 import { useContactMutations } from './use-contact-mutations.ts';
-import { useRetained } from './use-retained.ts';
-import { useRecordSearch } from '../../routes/use-record-search.ts';
+import { useRetained } from '../../components/list/use-retained.ts';
 
 /** Which drawer shows which contact; `fromView` sends a saved edit back to the details. */
 type Panel = { mode: 'view' | 'edit'; person: Person; fromView: boolean };
@@ -39,15 +30,26 @@ type Panel = { mode: 'view' | 'edit'; person: Person; fromView: boolean };
  * dialog, deletion, and CSV export and import.
  */
 export function ContactsPage() {
-  const [search, setSearch] = useRecordSearch();
-  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
-  const [page, setPage] = useState(1);
+  const url = useListSearch<ContactsSearch>();
+  const { page, setPage } = url;
+  const filters = {
+    sort: contactSortOf(url.search.sort),
+    tagId: url.search.tag,
+    organizationId: url.search.organization,
+    assignedUserId: url.search.assignee,
+  };
+  const filtering =
+    url.query !== undefined ||
+    filters.tagId !== undefined ||
+    filters.organizationId !== undefined ||
+    filters.assignedUserId !== undefined;
   const list = trpc.contacts.list.useQuery(
     {
-      search: debouncedSearch || undefined,
+      search: url.query,
       limit: PAGE_SIZE,
       offset: (page - 1) * PAGE_SIZE,
       withTags: true,
+      ...filters,
     },
     { placeholderData: keepPreviousData },
   );
@@ -62,7 +64,10 @@ export function ContactsPage() {
   const total = list.data?.total ?? 0;
   // After deletions the last page may be gone: show the new last one.
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  if (list.data && !list.isPlaceholderData && page > pages) setPage(pages);
+  const pageGone = list.data !== undefined && !list.isPlaceholderData && page > pages;
+  useEffect(() => {
+    if (pageGone) setPage(pages);
+  }, [pageGone, pages, setPage]);
 
   // The drawer follows the list (edits, tags) while its contact is on this page, and
   // keeps its own copy otherwise (e.g. an edit that no longer matches the search).
@@ -80,11 +85,6 @@ export function ContactsPage() {
     [],
   );
 
-  const changeSearch = (value: string) => {
-    setSearch(value);
-    setPage(1);
-  };
-
   const setTags = (tags: Tag[]) =>
     setPanel((current) => current && { ...current, person: { ...current.person, tags } });
 
@@ -96,8 +96,8 @@ export function ContactsPage() {
     return ok;
   };
 
-  const exportHref = debouncedSearch
-    ? `/api/contacts/export?search=${encodeURIComponent(debouncedSearch)}`
+  const exportHref = url.query
+    ? `/api/contacts/export?search=${encodeURIComponent(url.query)}`
     : '/api/contacts/export';
 
   let body;
@@ -123,7 +123,7 @@ export function ContactsPage() {
   } else if (items.length === 0) {
     body = (
       <ContactsEmptyState
-        searching={debouncedSearch !== ''}
+        searching={filtering}
         onAdd={() => setAdding(true)}
         onImport={() => setImporting(true)}
       />
@@ -141,11 +141,11 @@ export function ContactsPage() {
             onDelete={setDeleting}
           />
         </div>
-        <TableFooter
+        <ListPager
           page={page}
           pageSize={PAGE_SIZE}
           total={total}
-          noun={total === 1 ? 'contact' : 'contacts'}
+          noun="contacts"
           onPageChange={setPage}
         />
       </>
@@ -155,21 +155,11 @@ export function ContactsPage() {
   return (
     <Stack gap="md" maw={1400}>
       <Group justify="space-between" gap="sm">
-        <TextInput
-          aria-label="Search contacts"
+        <SearchInput
           placeholder="Search contacts..."
-          leftSection={<IconSearch size={16} />}
-          rightSection={
-            search ? (
-              <CloseButton size="sm" aria-label="Clear search" onClick={() => changeSearch('')} />
-            ) : list.isFetching && debouncedSearch ? (
-              <Loader size={14} />
-            ) : null
-          }
-          value={search}
-          onChange={(event) => changeSearch(event.currentTarget.value)}
-          style={{ flex: '1 1 240px' }}
-          maw={{ sm: 380 }}
+          value={url.text}
+          onChange={url.setText}
+          searching={url.typing || (list.isFetching && url.query !== undefined)}
         />
         <Group gap="sm">
           <Button
@@ -185,6 +175,15 @@ export function ContactsPage() {
           </Button>
         </Group>
       </Group>
+
+      <ContactFilters
+        search={url.search}
+        organizationName={
+          items.find((person) => person.company?.id === filters.organizationId)?.company?.name
+        }
+        assigneeOptions={assignees.optionsFor(null).filter((option) => option.value !== UNASSIGNED)}
+        onChange={url.update}
+      />
 
       <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
         {body}

@@ -8,7 +8,7 @@ import {
 } from '@tabler/icons-react';
 import { formatMoney } from '../../../shared/money.ts';
 import { trpc } from '../../trpc.ts';
-import { ListPageHeader } from '../projects/list-page-header.tsx';
+import { ListPageHeader } from '../../components/list/list-page-header.tsx';
 import { RevenueChart } from './revenue-chart.tsx';
 import { StatCard } from './stat-card.tsx';
 

@@ -2,21 +2,17 @@ import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { IconFileInvoice, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import {
-  INVOICE_STATUSES,
-  type Invoice,
-  type InvoiceStatus,
-} from '../../../shared/invoices.schema.ts';
+import { INVOICE_STATUSES, type Invoice } from '../../../shared/invoices.schema.ts';
 import type { WorkspaceRole } from '../../../shared/roles.ts';
 import { trpc } from '../../trpc.ts';
 import { useCurrentWorkspace } from '../auth/session.ts';
-import { ConfirmDeleteDialog } from '../projects/confirm-delete.dialog.tsx';
-import { ListBody } from '../projects/list-body.tsx';
-import { ListPageHeader } from '../projects/list-page-header.tsx';
-import { ListPager } from '../projects/list-pager.tsx';
-import { SearchInput } from '../projects/search-input.tsx';
-import { StatusFilter } from '../projects/status-filter.tsx';
-import { pageOf, useListControls } from '../projects/use-list-controls.ts';
+import { ConfirmDeleteDialog } from '../../components/list/confirm-delete.dialog.tsx';
+import { ListBody } from '../../components/list/list-body.tsx';
+import { ListPageHeader } from '../../components/list/list-page-header.tsx';
+import { ListPager } from '../../components/list/list-pager.tsx';
+import { SearchInput } from '../../components/list/search-input.tsx';
+import { StatusFilter } from '../../components/list/status-filter.tsx';
+import { PAGE_SIZE, pageRows, useListControls } from '../../components/list/use-list-controls.ts';
 import { InvoiceCard } from './invoice-card.tsx';
 import { InvoiceCreateDialog } from './invoice-create.dialog.tsx';
 import { InvoicePrintView } from './invoice-print.view.tsx';
@@ -39,7 +35,7 @@ const BILLING_ROLES: readonly WorkspaceRole[] = [
 export function InvoicesPage() {
   const role = useCurrentWorkspace().data?.role;
   const canBill = role !== undefined && BILLING_ROLES.includes(role);
-  const controls = useListControls<InvoiceStatus>();
+  const controls = useListControls(INVOICE_STATUSES);
   const list = trpc.invoices.list.useQuery(controls.input, {
     placeholderData: keepPreviousData,
   });
@@ -52,7 +48,7 @@ export function InvoicesPage() {
   const [deleting, setDeleting] = useState<Invoice | null>(null);
   const [deletingShown, setDeletingShown] = useState<Invoice | null>(null);
 
-  const { items, hasMore } = pageOf(list.data?.items);
+  const { items, hasMore } = pageRows(list.data?.items);
   // After a deletion or a move out of the filtered status the page may have emptied.
   if (list.data && !list.isPlaceholderData && items.length === 0 && controls.page > 1) {
     controls.setPage(controls.page - 1);
@@ -121,7 +117,14 @@ export function InvoicesPage() {
             />
           ))}
         </SimpleGrid>
-        <ListPager page={controls.page} hasMore={hasMore} onPageChange={controls.setPage} />
+        <ListPager
+          page={controls.page}
+          pageSize={PAGE_SIZE}
+          noun="invoices"
+          shown={items.length}
+          hasMore={hasMore}
+          onPageChange={controls.setPage}
+        />
       </ListBody>
 
       <InvoiceCreateDialog opened={creating} onClose={() => setCreating(false)} />

@@ -20,11 +20,15 @@ export function OrganizationPicker({
   onChange,
   error,
   disabled,
+  label = 'Organization',
+  placeholder = 'Search organizations',
 }: {
   value: OrganizationOption | null;
   onChange: (organization: OrganizationOption | null) => void;
   error?: string;
   disabled?: boolean;
+  label?: string;
+  placeholder?: string;
 }) {
   const [search, setSearch] = useState(value?.name ?? '');
   // Once a choice is made the box shows its name; that is not a search.
@@ -43,8 +47,8 @@ export function OrganizationPicker({
 
   return (
     <Select
-      label="Organization"
-      placeholder="Search organizations"
+      label={label}
+      placeholder={placeholder}
       leftSection={<IconBuilding size={16} stroke={1.6} />}
       searchable
       clearable

@@ -1,33 +1,22 @@
-import {
-  Alert,
-  Button,
-  Center,
-  CloseButton,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Alert, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
-import { IconAlertTriangle, IconPlus, IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 import { peopleLabel, type Organization } from '../../../shared/organizations.schema.ts';
 import { trpc } from '../../trpc.ts';
-import { ConfirmDeleteDialog } from '../contacts/confirm-delete.dialog.tsx';
+import { ConfirmDeleteDialog } from '../../components/list/confirm-delete.dialog.tsx';
 import { PAGE_SIZE } from '../contacts/contact-display.ts';
-import { ExportCsvButton } from '../contacts/export-csv.button.tsx';
-import { TableFooter } from '../contacts/table-footer.tsx';
-import { useRetained } from '../contacts/use-retained.ts';
+import { ExportCsvButton } from '../../components/list/export-csv.button.tsx';
+import { ListPager } from '../../components/list/list-pager.tsx';
+import { useRetained } from '../../components/list/use-retained.ts';
 import { OrganizationCreateDialog } from './organization-create.dialog.tsx';
 import { OrganizationDrawer } from './organization-drawer.tsx';
 import { OrganizationEditDrawer } from './organization-edit.drawer.tsx';
 import { OrganizationsEmptyState } from './organizations-empty.state.tsx';
 import { OrganizationsTable } from './organizations-table.tsx';
 import { useOrganizationMutations } from './use-organization-mutations.ts';
-import { useRecordSearch } from '../../routes/use-record-search.ts';
+import { SearchInput } from '../../components/list/search-input.tsx';
+import { useListSearch } from '../../components/list/use-list-search.ts';
 
 type Panel = { mode: 'view' | 'edit'; organization: Organization; fromView: boolean };
 
@@ -36,9 +25,9 @@ type Panel = { mode: 'view' | 'edit'; organization: Organization; fromView: bool
  * page, searched on the server; add, view, rename, delete (people stay, unlinked), export.
  */
 export function OrganizationsPage() {
-  const [search, setSearch] = useRecordSearch();
-  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
-  const [page, setPage] = useState(1);
+  const url = useListSearch();
+  const { page, setPage } = url;
+  const debouncedSearch = url.query ?? '';
   const list = trpc.organizations.list.useQuery(
     { search: debouncedSearch || undefined, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE },
     { placeholderData: keepPreviousData },
@@ -51,18 +40,16 @@ export function OrganizationsPage() {
   const items = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  if (list.data && !list.isPlaceholderData && page > pages) setPage(pages);
+  const pageGone = list.data !== undefined && !list.isPlaceholderData && page > pages;
+  useEffect(() => {
+    if (pageGone) setPage(pages);
+  }, [pageGone, pages, setPage]);
 
   const live = panel
     ? (items.find((o) => o.id === panel.organization.id) ?? panel.organization)
     : null;
   const shown = useRetained(live);
   const deletingShown = useRetained(deleting);
-
-  const changeSearch = (value: string) => {
-    setSearch(value);
-    setPage(1);
-  };
 
   const confirmDelete = async () => {
     if (!deleting) return false;
@@ -107,11 +94,11 @@ export function OrganizationsPage() {
             onDelete={setDeleting}
           />
         </div>
-        <TableFooter
+        <ListPager
           page={page}
           pageSize={PAGE_SIZE}
           total={total}
-          noun={total === 1 ? 'organization' : 'organizations'}
+          noun="organizations"
           onPageChange={setPage}
         />
       </>
@@ -121,19 +108,11 @@ export function OrganizationsPage() {
   return (
     <Stack gap="md" maw={1000}>
       <Group justify="space-between" gap="sm">
-        <TextInput
-          aria-label="Search organizations"
+        <SearchInput
           placeholder="Search organizations..."
-          leftSection={<IconSearch size={16} />}
-          rightSection={
-            search ? (
-              <CloseButton size="sm" aria-label="Clear search" onClick={() => changeSearch('')} />
-            ) : null
-          }
-          value={search}
-          onChange={(event) => changeSearch(event.currentTarget.value)}
-          style={{ flex: '1 1 240px' }}
-          maw={{ sm: 380 }}
+          value={url.text}
+          onChange={url.setText}
+          searching={url.typing || (list.isFetching && url.query !== undefined)}
         />
         <Group gap="sm">
           <ExportCsvButton

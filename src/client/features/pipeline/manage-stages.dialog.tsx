@@ -21,7 +21,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import type { Stage } from '../../../shared/pipeline.schema.ts';
 import { AddStageForm } from './add-stage.form.tsx';
-import { ConfirmDeleteDialog } from './confirm-delete.dialog.tsx';
+import { ConfirmDeleteDialog } from '../../components/list/confirm-delete.dialog.tsx';
 import { StageRow } from './stage-row.tsx';
 import { useStageMutations } from './use-stage-mutations.ts';
 
@@ -133,10 +133,12 @@ export function ManageStagesDialog({
         stackId="delete-stage"
         opened={opened && toDelete !== null}
         title="Delete Pipeline Stage"
-        message={`Are you sure you want to delete "${toDelete?.label ?? ''}"? This action cannot be undone.`}
         onClose={() => setToDelete(null)}
         onConfirm={() => (toDelete ? remove(toDelete) : Promise.resolve(false))}
-      />
+        closeWhenRefused
+      >
+        {`Are you sure you want to delete "${toDelete?.label ?? ''}"? This action cannot be undone.`}
+      </ConfirmDeleteDialog>
     </Modal.Stack>
   );
 }

@@ -2,7 +2,7 @@ import { Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import type { Lead, Stage } from '../../../shared/pipeline.schema.ts';
-import { ConfirmDeleteDialog } from './confirm-delete.dialog.tsx';
+import { ConfirmDeleteDialog } from '../../components/list/confirm-delete.dialog.tsx';
 import { OpportunityForm } from './opportunity-form.tsx';
 import { useLeadMutations } from './use-lead-mutations.ts';
 
@@ -51,14 +51,16 @@ export function OpportunityDialog({
           stackId="delete-opportunity"
           opened={opened && confirming}
           title="Delete Opportunity"
-          message={`Are you sure you want to delete "${lead.dealName}"? This action cannot be undone.`}
           onClose={() => setConfirming(false)}
           onConfirm={async () => {
             const deleted = await remove(lead);
             if (deleted) onClose();
             return deleted;
           }}
-        />
+          closeWhenRefused
+        >
+          {`Are you sure you want to delete "${lead.dealName}"? This action cannot be undone.`}
+        </ConfirmDeleteDialog>
       )}
     </Modal.Stack>
   );

@@ -5,20 +5,18 @@ import { useState } from 'react';
 import { PROJECT_STATUSES, type Project } from '../../../shared/projects.schema.ts';
 import { trpc } from '../../trpc.ts';
 import { LogTimeDialog } from '../time/log-time.dialog.tsx';
-import { ConfirmDeleteDialog } from './confirm-delete.dialog.tsx';
-import { ListBody } from './list-body.tsx';
-import { ListPageHeader } from './list-page-header.tsx';
-import { ListPager } from './list-pager.tsx';
+import { ConfirmDeleteDialog } from '../../components/list/confirm-delete.dialog.tsx';
+import { ListBody } from '../../components/list/list-body.tsx';
+import { ListPageHeader } from '../../components/list/list-page-header.tsx';
+import { ListPager } from '../../components/list/list-pager.tsx';
 import { ProjectCard } from './project-card.tsx';
 import { projectLabel } from './project-picker.tsx';
 import { ProjectDialog } from './project.dialog.tsx';
 import { PROJECT_STATUS_LABELS } from './project-status.ts';
-import { SearchInput } from './search-input.tsx';
-import { StatusFilter } from './status-filter.tsx';
-import { pageOf, useListControls } from './use-list-controls.ts';
+import { SearchInput } from '../../components/list/search-input.tsx';
+import { StatusFilter } from '../../components/list/status-filter.tsx';
+import { PAGE_SIZE, pageRows, useListControls } from '../../components/list/use-list-controls.ts';
 import { useProjectMutations } from './use-project-mutations.ts';
-
-type ProjectStatus = Project['status'];
 
 /**
  * `/projects` (SPEC §2 Projects): searched by project or client name on the server,
@@ -26,7 +24,7 @@ type ProjectStatus = Project['status'];
  * and Edit Project dialogs.
  */
 export function ProjectsPage() {
-  const controls = useListControls<ProjectStatus>();
+  const controls = useListControls(PROJECT_STATUSES);
   const list = trpc.projects.list.useQuery(controls.input, {
     placeholderData: keepPreviousData,
   });
@@ -42,7 +40,7 @@ export function ProjectsPage() {
   const [deleting, setDeleting] = useState<Project | null>(null);
   const [deletingShown, setDeletingShown] = useState<Project | null>(null);
 
-  const { items, hasMore } = pageOf(list.data?.items);
+  const { items, hasMore } = pageRows(list.data?.items);
   // After a deletion or a status change the page may have emptied: step back.
   if (list.data && !list.isPlaceholderData && items.length === 0 && controls.page > 1) {
     controls.setPage(controls.page - 1);
@@ -106,7 +104,14 @@ export function ProjectsPage() {
             />
           ))}
         </SimpleGrid>
-        <ListPager page={controls.page} hasMore={hasMore} onPageChange={controls.setPage} />
+        <ListPager
+          page={controls.page}
+          pageSize={PAGE_SIZE}
+          noun="projects"
+          shown={items.length}
+          hasMore={hasMore}
+          onPageChange={controls.setPage}
+        />
       </ListBody>
 
       <ProjectDialog

@@ -2,19 +2,15 @@ import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { IconFileDescription, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import {
-  PROPOSAL_STATUSES,
-  type Proposal,
-  type ProposalStatus,
-} from '../../../shared/proposals.schema.ts';
+import { PROPOSAL_STATUSES, type Proposal } from '../../../shared/proposals.schema.ts';
 import { trpc } from '../../trpc.ts';
-import { ConfirmDeleteDialog } from '../projects/confirm-delete.dialog.tsx';
-import { ListBody } from '../projects/list-body.tsx';
-import { ListPageHeader } from '../projects/list-page-header.tsx';
-import { ListPager } from '../projects/list-pager.tsx';
-import { SearchInput } from '../projects/search-input.tsx';
-import { StatusFilter } from '../projects/status-filter.tsx';
-import { pageOf, useListControls } from '../projects/use-list-controls.ts';
+import { ConfirmDeleteDialog } from '../../components/list/confirm-delete.dialog.tsx';
+import { ListBody } from '../../components/list/list-body.tsx';
+import { ListPageHeader } from '../../components/list/list-page-header.tsx';
+import { ListPager } from '../../components/list/list-pager.tsx';
+import { SearchInput } from '../../components/list/search-input.tsx';
+import { StatusFilter } from '../../components/list/status-filter.tsx';
+import { PAGE_SIZE, pageRows, useListControls } from '../../components/list/use-list-controls.ts';
 import { ProposalCard } from './proposal-card.tsx';
 import { ProposalDialog } from './proposal.dialog.tsx';
 import { PROPOSAL_STATUS_LABELS } from './proposal-status.ts';
@@ -25,7 +21,7 @@ import { useProposalMutations } from './use-proposal-mutations.ts';
  * search, status filter, a card per proposal with its next moves, Create Proposal.
  */
 export function ProposalsPage() {
-  const controls = useListControls<ProposalStatus>();
+  const controls = useListControls(PROPOSAL_STATUSES);
   const list = trpc.proposals.list.useQuery(controls.input, {
     placeholderData: keepPreviousData,
   });
@@ -37,7 +33,7 @@ export function ProposalsPage() {
   const [deleting, setDeleting] = useState<Proposal | null>(null);
   const [deletingShown, setDeletingShown] = useState<Proposal | null>(null);
 
-  const { items, hasMore } = pageOf(list.data?.items);
+  const { items, hasMore } = pageRows(list.data?.items);
   if (list.data && !list.isPlaceholderData && items.length === 0 && controls.page > 1) {
     controls.setPage(controls.page - 1);
   }
@@ -99,7 +95,14 @@ export function ProposalsPage() {
             />
           ))}
         </SimpleGrid>
-        <ListPager page={controls.page} hasMore={hasMore} onPageChange={controls.setPage} />
+        <ListPager
+          page={controls.page}
+          pageSize={PAGE_SIZE}
+          noun="proposals"
+          shown={items.length}
+          hasMore={hasMore}
+          onPageChange={controls.setPage}
+        />
       </ListBody>
 
       <ProposalDialog

@@ -22,7 +22,7 @@ import { canManageRow, canManageTeam, matchesSearch } from './team-display.ts';
 import { TeamEmptyState } from './team-empty.state.tsx';
 import { TeamMembersList } from './team-members.list.tsx';
 import { TeamMembersTable } from './team-members.table.tsx';
-import { useRetained } from './use-retained.ts';
+import { useRetained } from '../../components/list/use-retained.ts';
 import { useTeamMutations } from './use-team-mutations.ts';
 
 function memberSummary(members: Member[]): string {

@@ -133,11 +133,7 @@ function inOrder<Q extends { orderBy(expression: RawBuilder<unknown>): Q }>(
 }
 
 /** A page of contacts, newest first, optionally with their tags. */
-export async function listPersons(
-  db: Database,
-  workspaceId: number,
-  query: ContactListQuery,
-) {
+export async function listPersons(db: Database, workspaceId: number, query: ContactListQuery) {
   const { sort = '-createdAt' } = query;
   // Large pages newest first continue each slice after the last row read (an index's
   // order); the other orders read their slices by offset.

@@ -2,8 +2,10 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 
 /**
- * "Are you sure?" before something is deleted for good. The confirm button waits for the
- * deletion; the dialog closes only when it succeeded.
+ * "Are you sure?" before something is deleted for good, for every list. The dialog stays
+ * open, its buttons disabled, until the deletion answers; it closes when the deletion
+ * succeeded, or also when it was refused if `closeWhenRefused` (the caller's toast says
+ * why, and asking again would not change the answer).
  */
 export function ConfirmDeleteDialog({
   opened,
@@ -12,6 +14,8 @@ export function ConfirmDeleteDialog({
   children,
   onClose,
   onConfirm,
+  closeWhenRefused = false,
+  stackId,
 }: {
   opened: boolean;
   title: string;
@@ -20,18 +24,26 @@ export function ConfirmDeleteDialog({
   onClose: () => void;
   /** Resolves to true when deleted. */
   onConfirm: () => Promise<boolean>;
+  closeWhenRefused?: boolean;
+  /** When stacked over the dialog that asked for it (Mantine's Modal.Stack). */
+  stackId?: string;
 }) {
   const [pending, setPending] = useState(false);
   const confirm = async () => {
     setPending(true);
-    const done = await onConfirm();
-    setPending(false);
-    if (done) onClose();
+    let done = false;
+    try {
+      done = await onConfirm();
+    } finally {
+      setPending(false);
+      if (done || closeWhenRefused) onClose();
+    }
   };
   return (
     <Modal
       opened={opened}
-      onClose={onClose}
+      stackId={stackId}
+      onClose={() => !pending && onClose()}
       title={title}
       centered
       closeOnClickOutside={!pending}
@@ -40,7 +52,7 @@ export function ConfirmDeleteDialog({
       <Stack gap="lg">
         <Text size="sm">{children}</Text>
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={pending}>
+          <Button variant="default" onClick={onClose} disabled={pending} data-autofocus>
             Cancel
           </Button>
           <Button color="red" loading={pending} onClick={() => void confirm()}>
