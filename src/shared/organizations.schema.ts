@@ -31,7 +31,17 @@ export const OrganizationQuickFormSchema = z.object({
   phone: z.string().trim().max(50, 'Phone must be less than 50 characters'),
 });
 
-export const OrganizationListQuerySchema = ListQuerySchema;
+/** Orders of the organizations list: by name (the default) or by how many people each has. */
+export const ORGANIZATION_SORTS = ['name', '-name', '-peopleCount', 'peopleCount'] as const;
+export type OrganizationSort = (typeof ORGANIZATION_SORTS)[number];
+
+export const OrganizationListQuerySchema = ListQuerySchema.extend({
+  sort: z.enum(ORGANIZATION_SORTS).optional().meta({
+    description:
+      'Order: name (A to Z whatever the case, the default), -name, -peopleCount (most people first) or peopleCount.',
+  }),
+});
+export type OrganizationListQuery = z.infer<typeof OrganizationListQuerySchema>;
 
 export const OrganizationSchema = z.object({
   id: z.number(),

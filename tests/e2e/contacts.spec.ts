@@ -412,6 +412,18 @@ test('the contacts list sorts and filters, and its URL keeps the order, filters 
   await page.reload();
   await expect(page.getByLabel('Search contacts')).toHaveValue('stone');
   await expect(names).toHaveText([/Bea Stone/]);
+
+  // Organizations sort by name or by how many people each has.
+  expect((await page.request.post('/api/organizations', { data: { name: 'Acme' } })).ok()).toBe(
+    true,
+  );
+  await page.goto('/organizations');
+  const organizations = page.getByRole('table').getByRole('row').locator('td:first-child');
+  await expect(organizations).toHaveText([/Acme/, /Globex/]);
+  await page.getByRole('combobox', { name: 'Sort organizations' }).click();
+  await page.getByRole('option', { name: 'Most people' }).click();
+  await expect(organizations).toHaveText([/Globex/, /Acme/]);
+  await expect(page).toHaveURL(/sort=-peopleCount/);
 });
 
 test('a card list opens with the status its URL names', async ({ page }) => {

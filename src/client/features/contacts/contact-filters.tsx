@@ -1,7 +1,8 @@
 import { Select, SimpleGrid } from '@mantine/core';
-import { IconArrowsSort, IconTag, IconUser } from '@tabler/icons-react';
+import { IconTag, IconUser } from '@tabler/icons-react';
 import { useState } from 'react';
-import { CONTACT_SORTS, type ContactSort } from '../../../shared/contacts.schema.ts';
+import type { ContactSort } from '../../../shared/contacts.schema.ts';
+import { SortSelect, sortOf } from '../../components/list/sort-select.tsx';
 import type { ContactsSearch } from '../../components/list/use-list-search.ts';
 import { trpc } from '../../trpc.ts';
 import {
@@ -17,9 +18,7 @@ const SORT_LABELS: Record<ContactSort, string> = {
 };
 
 /** The list's order from the URL: one the server knows, else newest first. */
-export function contactSortOf(sort: string | undefined): ContactSort {
-  return CONTACT_SORTS.find((known) => known === sort) ?? '-createdAt';
-}
+export const contactSortOf = (sort: string | undefined) => sortOf(SORT_LABELS, sort);
 
 /**
  * The contacts list's order and filters (tag, organization, assignee), kept in the URL by
@@ -50,16 +49,11 @@ export function ContactFilters({
   return (
     // Two a row on a phone, one row of four from a tablet up.
     <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" maw={960}>
-      <Select
+      <SortSelect
         label="Sort contacts"
-        leftSection={<IconArrowsSort size={16} />}
-        data={CONTACT_SORTS.map((value) => ({ value, label: SORT_LABELS[value] }))}
+        labels={SORT_LABELS}
         value={contactSortOf(search.sort)}
-        onChange={(value) =>
-          onChange({ sort: value === '-createdAt' ? undefined : (value ?? undefined) })
-        }
-        allowDeselect={false}
-        comboboxProps={{ withinPortal: true }}
+        onChange={(sort) => onChange({ sort })}
       />
       <Select
         label="Filter by tag"

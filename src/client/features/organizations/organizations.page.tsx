@@ -2,7 +2,11 @@ import { Alert, Button, Center, Group, Loader, Paper, Stack, Text } from '@manti
 import { keepPreviousData } from '@tanstack/react-query';
 import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { peopleLabel, type Organization } from '../../../shared/organizations.schema.ts';
+import {
+  peopleLabel,
+  type Organization,
+  type OrganizationSort,
+} from '../../../shared/organizations.schema.ts';
 import { trpc } from '../../trpc.ts';
 import { ConfirmDeleteDialog } from '../../components/list/confirm-delete.dialog.tsx';
 import { PAGE_SIZE } from '../contacts/contact-display.ts';
@@ -16,7 +20,15 @@ import { OrganizationsEmptyState } from './organizations-empty.state.tsx';
 import { OrganizationsTable } from './organizations-table.tsx';
 import { useOrganizationMutations } from './use-organization-mutations.ts';
 import { SearchInput } from '../../components/list/search-input.tsx';
+import { SortSelect, sortOf } from '../../components/list/sort-select.tsx';
 import { useListSearch } from '../../components/list/use-list-search.ts';
+
+const SORT_LABELS: Record<OrganizationSort, string> = {
+  name: 'Name A–Z',
+  '-name': 'Name Z–A',
+  '-peopleCount': 'Most people',
+  peopleCount: 'Fewest people',
+};
 
 type Panel = { mode: 'view' | 'edit'; organization: Organization; fromView: boolean };
 
@@ -29,7 +41,12 @@ export function OrganizationsPage() {
   const { page, setPage } = url;
   const debouncedSearch = url.query ?? '';
   const list = trpc.organizations.list.useQuery(
-    { search: debouncedSearch || undefined, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE },
+    {
+      search: debouncedSearch || undefined,
+      limit: PAGE_SIZE,
+      offset: (page - 1) * PAGE_SIZE,
+      sort: sortOf(SORT_LABELS, url.search.sort),
+    },
     { placeholderData: keepPreviousData },
   );
   const mutations = useOrganizationMutations();
@@ -107,14 +124,21 @@ export function OrganizationsPage() {
 
   return (
     <Stack gap="md" maw={1000}>
-      <Group justify="space-between" gap="sm">
+      <Group justify="space-between" align="flex-end" gap="sm">
         <SearchInput
           placeholder="Search organizations..."
           value={url.text}
           onChange={url.setText}
           searching={url.typing || (list.isFetching && url.query !== undefined)}
         />
-        <Group gap="sm">
+        <SortSelect
+          label="Sort organizations"
+          labels={SORT_LABELS}
+          value={sortOf(SORT_LABELS, url.search.sort)}
+          onChange={(sort) => url.update({ sort })}
+          w={190}
+        />
+        <Group gap="sm" ml="auto">
           <ExportCsvButton
             href={
               debouncedSearch

@@ -1,6 +1,6 @@
 import { sql, type SqlBool } from 'kysely';
 import type { ListQuery } from '../../../shared/list.schema.ts';
-import type { Organization } from '../../../shared/organizations.schema.ts';
+import type { Organization, OrganizationListQuery } from '../../../shared/organizations.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import { keysetBatches, type RowExport } from '../../db/export-batches.ts';
 import { readInSlices } from '../../db/embedded.ts';
@@ -58,11 +58,23 @@ const toOrganization = (r: Row): Organization => ({
 const organizationAfter = (id: number) =>
   sql<SqlBool>`(lower(o.name), o.id) > (select lower(a.name), a.id from organizations a where a.id = ${id})`;
 
-/** A page of the workspace's organizations by name, with how many people each has. */
-export async function listOrganizations(db: Database, workspaceId: number, query: ListQuery) {
-  const ordered = selectOrganization(db, workspaceId, query.search)
-    .orderBy(sql`lower(o.name)`)
-    .orderBy('o.id');
+/**
+ * A page of the workspace's organizations with how many people each has, by name (a large
+ * page continues each slice after the last row read) or in `sort`'s order (slices by
+ * offset), the id breaking ties.
+ */
+export async function listOrganizations(
+  db: Database,
+  workspaceId: number,
+  query: OrganizationListQuery,
+) {
+  const { sort = 'name' } = query;
+  const direction = sort.startsWith('-') ? 'desc' : 'asc';
+  let ordered = selectOrganization(db, workspaceId, query.search);
+  if (sort.endsWith('peopleCount')) ordered = ordered.orderBy('peopleCount', direction);
+  ordered = ordered
+    .orderBy(sql`lower(o.name)`, sort === '-name' ? 'desc' : 'asc')
+    .orderBy('o.id', sort === '-name' ? 'desc' : 'asc');
   const [rows, count] = await Promise.all([
     readInSlices(
       db,
@@ -72,7 +84,7 @@ export async function listOrganizations(db: Database, workspaceId: number, query
           after === undefined ? ordered : ordered.where(organizationAfter(after)),
           slice,
         ).execute(),
-      true,
+      sort === 'name',
     ),
     baseQuery(db, workspaceId, query.search)
       .select(sql<number>`count(*)::int`.as('total'))

@@ -8,7 +8,7 @@ import {
   OrganizationSchema,
   OrganizationUpdateSchema,
 } from '../../../shared/organizations.schema.ts';
-import { ExportQuerySchema, pageOf } from '../../../shared/list.schema.ts';
+import { ExportQuerySchema, ListQuerySchema, pageOf } from '../../../shared/list.schema.ts';
 import { heavyProcedure, listProcedure, router, workspaceProcedure } from '../../trpc/init.ts';
 import * as repo from './organizations.repository.ts';
 import * as organizations from './organizations.service.ts';
@@ -19,7 +19,7 @@ export const organizationsRouter = router({
     .output(OrganizationPageSchema)
     .query(({ ctx, input }) => repo.listOrganizations(ctx.db, ctx.workspace.id, input)),
   options: listProcedure
-    .input(OrganizationListQuerySchema.prefault({}))
+    .input(ListQuerySchema.prefault({}))
     .output(pageOf(CompanyOptionSchema))
     .query(({ ctx, input }) => repo.listOrganizationOptions(ctx.db, ctx.workspace.id, input)),
   create: workspaceProcedure

@@ -95,3 +95,26 @@ describe('organizations', () => {
     expect((await owner.client.delete(`/api/organizations/${org.id}`)).statusCode).toBe(404);
   });
 });
+
+describe('organizations list order', () => {
+  it('is by name, either way whatever the case, or by how many people each has', async () => {
+    const sorter = await signUpWithWorkspace(t.app, 'Sorters');
+    const people: Record<string, number> = { 'beta Labs': 3, 'Alpha Works': 1, 'Gamma Co': 2 };
+    for (const [name, count] of Object.entries(people)) {
+      const org = (await sorter.client.post('/api/organizations', { name })).json();
+      for (let i = 0; i < count; i++)
+        await sorter.client.post('/api/persons', { fullName: `${name} ${i}`, companyId: org.id });
+    }
+    const names = async (query: string) => {
+      const res = await sorter.client.get(`/api/organizations?${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { name: string }[]).map((o) => o.name);
+    };
+    expect(await names('')).toEqual(['Alpha Works', 'beta Labs', 'Gamma Co']);
+    expect(await names('sort=-name')).toEqual(['Gamma Co', 'beta Labs', 'Alpha Works']);
+    expect(await names('sort=-peopleCount')).toEqual(['beta Labs', 'Gamma Co', 'Alpha Works']);
+    expect(await names('sort=peopleCount&limit=2')).toEqual(['Alpha Works', 'Gamma Co']);
+    expect(await names('sort=peopleCount&limit=2&offset=2')).toEqual(['beta Labs']);
+    expect((await sorter.client.get('/api/organizations?sort=email')).statusCode).toBe(400);
+  });
+});
