@@ -42,6 +42,32 @@ export const ContactFormSchema = z.object({
 });
 export type ContactForm = z.infer<typeof ContactFormSchema>;
 
+/** Contacts one bulk action may change: two pages of the largest size. */
+export const MAX_BULK_CONTACTS = 1000;
+
+const bulkIds = z
+  .array(IdSchema)
+  .min(1, 'Choose at least one contact')
+  .max(MAX_BULK_CONTACTS, `At most ${MAX_BULK_CONTACTS} contacts at once`)
+  .meta({ description: 'The contacts to change; ids of other workspaces change nothing.' });
+
+/** One change to many contacts at once: delete them, tag or untag them, or assign them. */
+export const ContactBulkSchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('delete'), ids: bulkIds }),
+  z.object({ action: z.literal('tag'), ids: bulkIds, tagId: IdSchema }),
+  z.object({ action: z.literal('untag'), ids: bulkIds, tagId: IdSchema }),
+  z.object({
+    action: z.literal('assign'),
+    ids: bulkIds,
+    assignedUserId: IdSchema.nullable().meta({ description: 'A member, or null for nobody.' }),
+  }),
+]);
+export type ContactBulk = z.infer<typeof ContactBulkSchema>;
+
+export const ContactBulkResultSchema = z.object({
+  affected: z.number().meta({ description: "How many of the workspace's contacts changed." }),
+});
+
 /** Orders of the contacts list: newest first (the default), oldest first, or by name. */
 export const CONTACT_SORTS = ['-createdAt', 'createdAt', 'fullName', '-fullName'] as const;
 export type ContactSort = (typeof CONTACT_SORTS)[number];

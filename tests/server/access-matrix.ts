@@ -221,6 +221,13 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     input: (t) => ({ id: t.personId, tagId: t.tagId }),
     outsider: 'not_found',
   },
+  'contacts.bulk': {
+    access: ALL_ROLES,
+    type: 'mutation',
+    // Tagging: an outsider's call names a tag of another workspace, which is not found.
+    input: (t) => ({ action: 'tag', ids: [t.personId], tagId: t.tagId }),
+    outsider: 'not_found',
+  },
   'contacts.import': {
     access: ALL_ROLES,
     type: 'mutation',

@@ -128,3 +128,55 @@ describe('a large page in another order', () => {
     expect(paged).toEqual(all.names);
   });
 });
+
+describe('bulk actions on contacts', () => {
+  it('tag, untag, assign and delete many contacts at once, and only the workspace’s own', async () => {
+    const crew = await signUpWithWorkspace(t.app, 'Bulk Crew');
+    const stranger = await signUpWithWorkspace(t.app, 'Strangers');
+    const made = [];
+    for (const fullName of ['One', 'Two', 'Three'])
+      made.push((await crew.client.post('/api/persons', { fullName })).json() as { id: number });
+    const theirs = (await stranger.client.post('/api/persons', { fullName: 'Theirs' })).json();
+    const tag = (await crew.client.post('/api/tags', { name: 'Batch', color: 'blue' })).json();
+    const ids = [...made.map((p) => p.id), theirs.id];
+    const bulk = (body: object) => crew.client.post('/api/contacts/bulk', body);
+
+    let res = await bulk({ action: 'tag', ids, tagId: tag.id });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ affected: 3 });
+    // Tagging again changes nothing.
+    expect((await bulk({ action: 'tag', ids, tagId: tag.id })).json()).toEqual({ affected: 0 });
+    const tagged = await crew.client.get(`/api/persons?tagId=${tag.id}`);
+    expect(tagged.headers['x-total-count']).toBe('3');
+
+    res = await bulk({ action: 'untag', ids: [made[0]!.id], tagId: tag.id });
+    expect(res.json()).toEqual({ affected: 1 });
+
+    res = await bulk({ action: 'assign', ids, assignedUserId: crew.user.id });
+    expect(res.json()).toEqual({ affected: 3 });
+    const assigned = await crew.client.get(`/api/persons?assignedUserId=${crew.user.id}`);
+    expect(assigned.headers['x-total-count']).toBe('3');
+    expect((await bulk({ action: 'assign', ids, assignedUserId: null })).json()).toEqual({
+      affected: 3,
+    });
+    // Someone who is not a member cannot be assigned; another workspace's tag is not found.
+    expect(
+      (await bulk({ action: 'assign', ids, assignedUserId: stranger.user.id })).statusCode,
+    ).toBe(404);
+    const theirTag = (await stranger.client.post('/api/tags', { name: 'X', color: 'red' })).json();
+    expect((await bulk({ action: 'tag', ids, tagId: theirTag.id })).statusCode).toBe(404);
+    // Empty, unknown and oversized requests are refused.
+    expect((await bulk({ action: 'tag', ids: [], tagId: tag.id })).statusCode).toBe(400);
+    expect((await bulk({ action: 'archive', ids })).statusCode).toBe(400);
+    expect(
+      (await bulk({ action: 'delete', ids: Array.from({ length: 1001 }, (_, i) => i + 1) }))
+        .statusCode,
+    ).toBe(400);
+
+    res = await bulk({ action: 'delete', ids });
+    expect(res.json()).toEqual({ affected: 3 });
+    expect((await crew.client.get('/api/persons')).headers['x-total-count']).toBe('0');
+    // The other workspace's contact is still there.
+    expect((await stranger.client.get('/api/persons')).headers['x-total-count']).toBe('1');
+  });
+});

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type {
+  ContactBulk,
   ContactListQuery,
   ContactSort,
   Person,
@@ -253,6 +254,57 @@ export async function deletePerson(db: Database, workspaceId: number, id: number
     .where('id', '=', id)
     .executeTakeFirst();
   return result.numDeletedRows > 0n;
+}
+
+/**
+ * One change to many contacts, in one transaction; ids of other workspaces match nothing.
+ * Answers how many of the workspace's contacts it changed (for tags: that carry it now,
+ * or no longer).
+ */
+export async function changeMany(db: Database, workspaceId: number, change: ContactBulk) {
+  return db.transaction().execute(async (trx) => {
+    const mine = trx
+      .selectFrom('persons')
+      .where('workspaceId', '=', workspaceId)
+      .where('id', 'in', change.ids);
+    switch (change.action) {
+      case 'delete': {
+        const result = await trx
+          .deleteFrom('persons')
+          .where('workspaceId', '=', workspaceId)
+          .where('id', 'in', change.ids)
+          .executeTakeFirst();
+        return Number(result.numDeletedRows);
+      }
+      case 'assign': {
+        const result = await trx
+          .updateTable('persons')
+          .set({ assignedUserId: change.assignedUserId })
+          .where('workspaceId', '=', workspaceId)
+          .where('id', 'in', change.ids)
+          .executeTakeFirst();
+        return Number(result.numUpdatedRows);
+      }
+      case 'tag': {
+        const result = await trx
+          .insertInto('contactTags')
+          .columns(['workspaceId', 'personId', 'tagId'])
+          .expression(mine.select((eb) => ['workspaceId', 'id', eb.val(change.tagId).as('tagId')]))
+          .onConflict((oc) => oc.columns(['workspaceId', 'personId', 'tagId']).doNothing())
+          .executeTakeFirst();
+        return Number(result.numInsertedOrUpdatedRows ?? 0n);
+      }
+      case 'untag': {
+        const result = await trx
+          .deleteFrom('contactTags')
+          .where('workspaceId', '=', workspaceId)
+          .where('tagId', '=', change.tagId)
+          .where('personId', 'in', change.ids)
+          .executeTakeFirst();
+        return Number(result.numDeletedRows);
+      }
+    }
+  });
 }
 
 /** Lowercased emails among `emails` that a contact of the workspace already has. */

@@ -19,6 +19,7 @@ export const contactsRestRoutes = defineRestRoutes([
     respond: asCsv('contacts.csv'),
   },
   { method: 'POST', path: '/api/contacts/import', procedure: 'contacts.import' },
+  { method: 'POST', path: '/api/contacts/bulk', procedure: 'contacts.bulk' },
   { method: 'POST', path: '/api/contacts/{id}/tags/{tagId}', procedure: 'contacts.addTag' },
   { method: 'DELETE', path: '/api/contacts/{id}/tags/{tagId}', procedure: 'contacts.removeTag' },
   { method: 'GET', path: '/api/tags', procedure: 'tags.list' },

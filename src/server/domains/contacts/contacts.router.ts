@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  ContactBulkResultSchema,
+  ContactBulkSchema,
   ContactListQuerySchema,
   ContactTagInputSchema,
   ImportInputSchema,
@@ -42,6 +44,10 @@ export const contactsRouter = router({
   delete: workspaceProcedure
     .input(z.object({ id: IdSchema }))
     .mutation(({ ctx, input }) => contacts.deletePerson(ctx.db, ctx.workspace.id, input.id)),
+  bulk: workspaceProcedure
+    .input(ContactBulkSchema)
+    .output(ContactBulkResultSchema)
+    .mutation(({ ctx, input }) => contacts.changeContacts(ctx.db, ctx.workspace.id, input)),
   addTag: workspaceProcedure
     .input(ContactTagInputSchema)
     .mutation(({ ctx, input }) =>

@@ -2,6 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import {
   PersonInputSchema,
+  type ContactBulk,
   type ImportResult,
   type ImportRow,
   type TagColor,
@@ -92,6 +93,18 @@ export async function setTag(
   if (attached) await repo.attachTag(db, workspaceId, personId, tagId);
   else await repo.detachTag(db, workspaceId, personId, tagId);
   return { success: true as const };
+}
+
+/** A bulk action on the contacts of the workspace (the table's selection). */
+export async function changeContacts(db: Database, workspaceId: number, change: ContactBulk) {
+  if (
+    (change.action === 'tag' || change.action === 'untag') &&
+    !(await repo.tagExists(db, workspaceId, change.tagId))
+  ) {
+    throw new TRPCError({ code: 'NOT_FOUND', message: 'Tag not found' });
+  }
+  if (change.action === 'assign') await checkReferences(db, workspaceId, change);
+  return { affected: await repo.changeMany(db, workspaceId, change) };
 }
 
 const emailSchema = z.email();
