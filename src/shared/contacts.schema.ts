@@ -67,6 +67,7 @@ export type ContactBulk = z.infer<typeof ContactBulkSchema>;
 export const ContactBulkResultSchema = z.object({
   affected: z.number().meta({ description: "How many of the workspace's contacts changed." }),
 });
+export type ContactBulkResult = z.infer<typeof ContactBulkResultSchema>;
 
 /** Orders of the contacts list: newest first (the default), oldest first, or by name. */
 export const CONTACT_SORTS = ['-createdAt', 'createdAt', 'fullName', '-fullName'] as const;

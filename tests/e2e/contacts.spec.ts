@@ -377,7 +377,7 @@ test('the contacts list sorts and filters, and its URL keeps the order, filters 
       );
     }
   }
-  const names = page.getByRole('table').getByRole('row').locator('td:first-child');
+  const names = page.getByRole('table').getByRole('row').locator('td:nth-child(2)');
 
   await page.goto('/contacts');
   await expect(names).toHaveText([/Bea Stone/, /adam Quinn/, /Carla Ruiz/]);
@@ -433,4 +433,41 @@ test('a card list opens with the status its URL names', async ({ page }) => {
   await expect(page.getByText('No projects found')).toBeVisible();
   await page.goto('/projects?status=not-a-status');
   await expect(page.getByText('No projects yet')).toBeVisible();
+});
+
+test('contacts chosen in the table are tagged, assigned and deleted together', async ({ page }) => {
+  const user = newUser('bulk');
+  await signUpWithWorkspace(page, user);
+  expect(
+    (await page.request.post('/api/tags', { data: { name: 'Warm', color: 'orange' } })).ok(),
+  ).toBe(true);
+  for (const fullName of ['Ann Bulk', 'Ben Bulk', 'Cal Bulk'])
+    expect((await page.request.post('/api/persons', { data: { fullName } })).ok()).toBe(true);
+  await page.goto('/contacts');
+  await expect(page.getByText('Showing 1–3 of 3 contacts')).toBeVisible();
+
+  await page.getByRole('checkbox', { name: 'Select Ann Bulk' }).check();
+  await page.getByRole('checkbox', { name: 'Select Cal Bulk' }).check();
+  const bar = page.getByRole('region', { name: 'Selected rows' });
+  await expect(bar.getByText('2 contacts selected')).toBeVisible();
+  await bar.getByRole('button', { name: 'Tags' }).click();
+  await page.getByRole('menuitem', { name: 'Add “Warm”' }).click();
+  await expect(page.getByText('Tag added to 2 contacts')).toBeVisible();
+  await expect(bar).toHaveCount(0);
+  await expect(page.getByRole('row', { name: /Ann Bulk/ }).getByText('Warm')).toBeVisible();
+  await expect(page.getByRole('row', { name: /Ben Bulk/ }).getByText('Warm')).toHaveCount(0);
+
+  await page.getByRole('checkbox', { name: 'Select all contacts on this page' }).check();
+  await expect(bar.getByText('3 contacts selected')).toBeVisible();
+  await bar.getByRole('button', { name: 'Assign' }).click();
+  await page.getByRole('menuitem', { name: user.fullName }).click();
+  await expect(page.getByText('3 contacts assigned')).toBeVisible();
+
+  await page.getByRole('checkbox', { name: 'Select all contacts on this page' }).check();
+  await bar.getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete Contacts' });
+  await expect(confirm.getByText('Are you sure you want to delete 3 contacts?')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('3 contacts deleted')).toBeVisible();
+  await expect(page.getByText('No contacts yet')).toBeVisible();
 });

@@ -2,6 +2,7 @@ import {
   ActionIcon,
   Avatar,
   Badge,
+  Checkbox,
   Group,
   Menu,
   Stack,
@@ -45,6 +46,8 @@ export const ContactsTable = memo(function ContactsTable({
   onView,
   onEdit,
   onDelete,
+  selected,
+  onSelect,
 }: {
   people: Person[];
   assigneeOptionsFor: (assignedUserId: number | null) => AssigneeOption[];
@@ -52,12 +55,30 @@ export const ContactsTable = memo(function ContactsTable({
   onView: (person: Person) => void;
   onEdit: (person: Person) => void;
   onDelete: (person: Person) => void;
+  /** The ids chosen for a bulk action. */
+  selected: ReadonlySet<number>;
+  /** Chooses (or not) these contacts: one row's, or the whole page's. */
+  onSelect: (ids: number[], chosen: boolean) => void;
 }) {
+  const chosenHere = people.filter((person) => selected.has(person.id)).length;
   return (
     <Table.ScrollContainer minWidth={1000} type="scrollarea">
       <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="sm">
         <Table.Thead>
           <Table.Tr>
+            <Table.Th w={44}>
+              <Checkbox
+                aria-label="Select all contacts on this page"
+                checked={people.length > 0 && chosenHere === people.length}
+                indeterminate={chosenHere > 0 && chosenHere < people.length}
+                onChange={(event) =>
+                  onSelect(
+                    people.map((person) => person.id),
+                    event.currentTarget.checked,
+                  )
+                }
+              />
+            </Table.Th>
             <Table.Th>Name</Table.Th>
             <Table.Th>Email</Table.Th>
             <Table.Th>Phone</Table.Th>
@@ -73,7 +94,17 @@ export const ContactsTable = memo(function ContactsTable({
           {people.map((person) => {
             const tags = person.tags ?? [];
             return (
-              <Table.Tr key={person.id}>
+              <Table.Tr
+                key={person.id}
+                bg={selected.has(person.id) ? 'var(--mantine-primary-color-light)' : undefined}
+              >
+                <Table.Td>
+                  <Checkbox
+                    aria-label={`Select ${person.fullName}`}
+                    checked={selected.has(person.id)}
+                    onChange={(event) => onSelect([person.id], event.currentTarget.checked)}
+                  />
+                </Table.Td>
                 <Table.Td maw={240}>
                   <UnstyledButton onClick={() => onView(person)} maw="100%">
                     <Group gap="sm" wrap="nowrap">

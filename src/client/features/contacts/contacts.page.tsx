@@ -15,6 +15,7 @@ import { ExportCsvButton } from '../../components/list/export-csv.button.tsx';
 import { ImportContactsDialog } from './import-contacts.dialog.tsx';
 import { ListPager } from '../../components/list/list-pager.tsx';
 import { UNASSIGNED, useAssignees } from './use-assignees.ts';
+import { ContactBulkActions } from './contact-bulk-actions.tsx';
 import { ContactFilters, contactSortOf } from './contact-filters.tsx';
 import { SearchInput } from '../../components/list/search-input.tsx';
 import { useListSearch, type ContactsSearch } from '../../components/list/use-list-search.ts';
@@ -59,8 +60,21 @@ export function ContactsPage() {
   const [importing, setImporting] = useState(false);
   const [panel, setPanel] = useState<Panel | null>(null);
   const [deleting, setDeleting] = useState<Person | null>(null);
+  // Ids chosen for a bulk action; only those on the page shown count.
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const select = useCallback((ids: number[], chosen: boolean) => {
+    setSelected((current) => {
+      const next = new Set(current);
+      for (const id of ids) {
+        if (chosen) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
+  }, []);
 
   const items = list.data?.items ?? [];
+  const selectedHere = items.filter((person) => selected.has(person.id)).map((p) => p.id);
   const total = list.data?.total ?? 0;
   // After deletions the last page may be gone: show the new last one.
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
@@ -139,6 +153,8 @@ export function ContactsPage() {
             onView={openView}
             onEdit={openEdit}
             onDelete={setDeleting}
+            selected={selected}
+            onSelect={select}
           />
         </div>
         <ListPager
@@ -188,6 +204,13 @@ export function ContactsPage() {
       <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
         {body}
       </Paper>
+
+      <ContactBulkActions
+        ids={selectedHere}
+        assigneeOptions={assignees.optionsFor(null)}
+        onChange={mutations.bulk}
+        onClear={() => setSelected(new Set())}
+      />
 
       <ContactAddDialog
         opened={adding}

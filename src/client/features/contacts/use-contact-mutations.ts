@@ -1,6 +1,11 @@
 import { useMemo } from 'react';
-import type { Person, PersonInput } from '../../../shared/contacts.schema.ts';
-import { succeeded } from '../../mutations.ts';
+import type {
+  ContactBulk,
+  ContactBulkResult,
+  Person,
+  PersonInput,
+} from '../../../shared/contacts.schema.ts';
+import { succeeded, withServerMessage } from '../../mutations.ts';
 import { trpc } from '../../trpc.ts';
 
 /** A contact's change moves an organization's People count when it names an organization. */
@@ -45,6 +50,22 @@ export function useContactMutations() {
     },
   });
 
+  // The table's selection: one change to many contacts.
+  const { mutateAsync: bulk } = trpc.contacts.bulk.useMutation({
+    meta: {
+      success: ({ affected }: ContactBulkResult, change: ContactBulk) => {
+        const contacts = `${affected} ${affected === 1 ? 'contact' : 'contacts'}`;
+        if (change.action === 'delete') return `${contacts} deleted`;
+        if (change.action === 'assign') return `${contacts} assigned`;
+        return change.action === 'tag'
+          ? `Tag added to ${contacts}`
+          : `Tag removed from ${contacts}`;
+      },
+      error: withServerMessage('Failed to update contacts'),
+      invalidates: [trpc.contacts.list, trpc.organizations.list],
+    },
+  });
+
   return useMemo(
     () => ({
       /** The new contact, or undefined after the error toast. */
@@ -54,7 +75,9 @@ export function useContactMutations() {
       assign: async (person: Person, assignedUserId: number | null) =>
         (await succeeded(assign({ id: person.id, assignedUserId }))) !== undefined,
       remove: async (person: Person) => (await succeeded(remove({ id: person.id }))) !== undefined,
+      /** Whether the change was made (its toast says how many contacts it changed). */
+      bulk: async (change: ContactBulk) => (await succeeded(bulk(change))) !== undefined,
     }),
-    [create, update, assign, remove],
+    [create, update, assign, remove, bulk],
   );
 }
