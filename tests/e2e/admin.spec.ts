@@ -176,6 +176,11 @@ test('an admin adds a user with a temporary password, edits them and assigns a w
   await expect(page.getByText('Showing 1–1 of 1 user', { exact: true })).toBeVisible();
   await expect(row).toContainText('Active');
   await expect(row).toContainText('User');
+  // The search is in the URL: a reload shows the same list.
+  await expect(page).toHaveURL(/[?&]q=/);
+  await page.reload();
+  await expect(page.getByLabel('Search users')).toHaveValue(added.email);
+  await expect(page.getByText('Showing 1–1 of 1 user', { exact: true })).toBeVisible();
 
   // Export Users writes the listed users (this search) to a CSV file.
   const download = page.waitForEvent('download');

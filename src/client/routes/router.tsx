@@ -92,6 +92,8 @@ function adminSection<TPath extends string>(
   return createRoute({
     getParentRoute: () => adminRoute,
     path,
+    // The console's lists keep their search and page in the URL (the list kit).
+    validateSearch: ListSearchSchema,
     component: lazyRouteComponent(load, exportName),
     pendingComponent: PageLoader,
   });

@@ -1,13 +1,16 @@
 import { CloseButton, Loader, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 
-/** The search box of a card grid; searching happens on the server. */
+/** The search box of a list; searching happens on the server. */
 export function SearchInput({
+  label,
   placeholder,
   value,
   onChange,
   searching,
 }: {
+  /** Its accessible name, when the placeholder (without its dots) is not. */
+  label?: string;
   placeholder: string;
   value: string;
   onChange: (value: string) => void;
@@ -16,7 +19,7 @@ export function SearchInput({
 }) {
   return (
     <TextInput
-      aria-label={placeholder.replace(/\.+$/, '')}
+      aria-label={label ?? placeholder.replace(/\.+$/, '')}
       placeholder={placeholder}
       leftSection={<IconSearch size={16} />}
       rightSection={

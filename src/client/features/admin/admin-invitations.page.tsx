@@ -1,7 +1,6 @@
 import { Group, Paper, Stack } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { succeeded, withServerMessage } from '../../mutations.ts';
 import { trpc } from '../../trpc.ts';
 import { AdminConfirmDialog } from './admin-confirm.dialog.tsx';
@@ -10,7 +9,8 @@ import { AdminInviteLinkDialog, type ResentInvitation } from './admin-invite-lin
 import { AdminInvitationsTable, type AdminInvitation } from './admin-invitations.table.tsx';
 import { AdminPageHeader } from './admin-page-header.tsx';
 import { ListPager } from '../../components/list/list-pager.tsx';
-import { AdminSearchInput } from './admin-search.input.tsx';
+import { SearchInput } from '../../components/list/search-input.tsx';
+import { useListSearch } from '../../components/list/use-list-search.ts';
 import { AdminTableState } from './admin-table-state.tsx';
 import { useRetained } from '../../components/list/use-retained.ts';
 import { auditReads } from './refresh-audit.ts';
@@ -24,9 +24,10 @@ const invitationReads = [trpc.admin.invitations, ...auditReads];
  */
 export function AdminInvitationsPage() {
   const utils = trpc.useUtils();
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
-  const [page, setPage] = useState(1);
+  // Search and page live in the URL (the list kit): a reload or Back shows the same page.
+  const url = useListSearch();
+  const { page, setPage } = url;
+  const debounced = url.query ?? '';
   const list = trpc.admin.invitations.useQuery(
     {
       search: debounced || undefined,
@@ -71,12 +72,11 @@ export function AdminInvitationsPage() {
   const items = rows.slice(0, ADMIN_PAGE_SIZE);
   const hasNext = rows.length > ADMIN_PAGE_SIZE;
   // After cancellations the page may be empty: step back to one that has rows.
-  if (list.data && !list.isPlaceholderData && page > 1 && rows.length === 0) setPage(page - 1);
-
-  const changeSearch = (value: string) => {
-    setSearch(value);
-    setPage(1);
-  };
+  const pageGone =
+    list.data !== undefined && !list.isPlaceholderData && page > 1 && rows.length === 0;
+  useEffect(() => {
+    if (pageGone) setPage(page - 1);
+  }, [pageGone, page, setPage]);
 
   const resendInvitation = async (invitation: AdminInvitation) => {
     const result = await succeeded(resend.mutateAsync(invitation));
@@ -143,12 +143,12 @@ export function AdminInvitationsPage() {
         description="Invitations sent from every workspace, newest first."
       />
       <Group>
-        <AdminSearchInput
+        <SearchInput
           label="Search invitations"
           placeholder="Search by email or workspace..."
-          value={search}
-          searching={list.isFetching && debounced !== ''}
-          onChange={changeSearch}
+          value={url.text}
+          searching={url.typing || (list.isFetching && debounced !== '')}
+          onChange={url.setText}
         />
       </Group>
       <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>

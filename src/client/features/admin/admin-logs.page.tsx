@@ -16,7 +16,7 @@ import { trpc } from '../../trpc.ts';
 import { ACTIVITY_ACTIONS, ADMIN_PAGE_SIZE } from './admin-format.ts';
 import { AdminLogsTable } from './admin-logs.table.tsx';
 import { AdminPageHeader } from './admin-page-header.tsx';
-import { AdminSearchInput } from './admin-search.input.tsx';
+import { SearchInput } from '../../components/list/search-input.tsx';
 import { ListPager } from '../../components/list/list-pager.tsx';
 import { AdminTableState } from './admin-table-state.tsx';
 
@@ -136,7 +136,7 @@ export function AdminLogsPage() {
         }
       />
       <Group gap="sm" align="center">
-        <AdminSearchInput
+        <SearchInput
           label="Search logs"
           placeholder="Search details, user name or email..."
           value={search}

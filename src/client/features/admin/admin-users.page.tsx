@@ -1,8 +1,7 @@
 import { Button, Group, Paper, Stack } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData } from '@tanstack/react-query';
 import { IconDownload, IconUserPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { toastError, toastSuccess } from '../../components/toasts.tsx';
 import { withServerMessage } from '../../mutations.ts';
 import { messageOf, trpc } from '../../trpc.ts';
@@ -10,7 +9,8 @@ import { useMe } from '../auth/session.ts';
 import { AdminAddUserDialog } from './admin-add-user.dialog.tsx';
 import { ADMIN_PAGE_SIZE, formatCount } from './admin-format.ts';
 import { AdminPageHeader } from './admin-page-header.tsx';
-import { AdminSearchInput } from './admin-search.input.tsx';
+import { SearchInput } from '../../components/list/search-input.tsx';
+import { useListSearch } from '../../components/list/use-list-search.ts';
 import { ListPager } from '../../components/list/list-pager.tsx';
 import { AdminTableState } from './admin-table-state.tsx';
 import { AdminUserDrawer } from './admin-user.drawer.tsx';
@@ -26,9 +26,10 @@ import { auditReads } from './refresh-audit.ts';
 export function AdminUsersPage() {
   const me = useMe();
   const utils = trpc.useUtils();
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
-  const [page, setPage] = useState(1);
+  // Search and page live in the URL (the list kit): a reload or Back shows the same page.
+  const url = useListSearch();
+  const { page, setPage } = url;
+  const debounced = url.query ?? '';
   const list = trpc.admin.users.useQuery(
     {
       search: debounced || undefined,
@@ -54,16 +55,14 @@ export function AdminUsersPage() {
   const items = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
-  if (list.data && !list.isPlaceholderData && page > pages) setPage(pages);
+  const pageGone = list.data !== undefined && !list.isPlaceholderData && page > pages;
+  useEffect(() => {
+    if (pageGone) setPage(pages);
+  }, [pageGone, pages, setPage]);
 
   // The panel follows the list (a role changed in its Workspaces tab shows at once) and
   // keeps its own copy when the user leaves the page shown.
   const live = editing ? (items.find((u) => u.id === editing.id) ?? editing) : null;
-
-  const changeSearch = (value: string) => {
-    setSearch(value);
-    setPage(1);
-  };
 
   const exportUsers = async () => {
     setExporting(true);
@@ -145,12 +144,12 @@ export function AdminUsersPage() {
         }
       />
       <Group>
-        <AdminSearchInput
+        <SearchInput
           label="Search users"
           placeholder="Search by name or email..."
-          value={search}
-          searching={list.isFetching && debounced !== ''}
-          onChange={changeSearch}
+          value={url.text}
+          searching={url.typing || (list.isFetching && debounced !== '')}
+          onChange={url.setText}
         />
       </Group>
       <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>

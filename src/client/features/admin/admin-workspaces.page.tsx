@@ -1,11 +1,11 @@
 import { Group, Paper, Stack } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { trpc } from '../../trpc.ts';
 import { ADMIN_PAGE_SIZE } from './admin-format.ts';
 import { AdminPageHeader } from './admin-page-header.tsx';
-import { AdminSearchInput } from './admin-search.input.tsx';
+import { SearchInput } from '../../components/list/search-input.tsx';
+import { useListSearch } from '../../components/list/use-list-search.ts';
 import { AdminSuspendWorkspaceDialog } from './admin-suspend-workspace.dialog.tsx';
 import { ListPager } from '../../components/list/list-pager.tsx';
 import { AdminTableState } from './admin-table-state.tsx';
@@ -14,9 +14,10 @@ import { useWorkspaceStatus } from './use-workspace-status.ts';
 
 /** /admin/workspaces: every workspace, searched by name or owner and paged on the server. */
 export function AdminWorkspacesPage() {
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
-  const [page, setPage] = useState(1);
+  // Search and page live in the URL (the list kit): a reload or Back shows the same page.
+  const url = useListSearch();
+  const { page, setPage } = url;
+  const debounced = url.query ?? '';
   const list = trpc.admin.workspaces.useQuery(
     {
       search: debounced || undefined,
@@ -31,12 +32,10 @@ export function AdminWorkspacesPage() {
   const items = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
-  if (list.data && !list.isPlaceholderData && page > pages) setPage(pages);
-
-  const changeSearch = (value: string) => {
-    setSearch(value);
-    setPage(1);
-  };
+  const pageGone = list.data !== undefined && !list.isPlaceholderData && page > pages;
+  useEffect(() => {
+    if (pageGone) setPage(pages);
+  }, [pageGone, pages, setPage]);
 
   const toggle = (workspace: AdminWorkspace) => {
     if (workspace.isActive) setSuspending(workspace);
@@ -88,12 +87,12 @@ export function AdminWorkspacesPage() {
         description="Every workspace on this server, with its owner, size and status."
       />
       <Group>
-        <AdminSearchInput
+        <SearchInput
           label="Search workspaces"
           placeholder="Search by workspace or owner name..."
-          value={search}
-          searching={list.isFetching && debounced !== ''}
-          onChange={changeSearch}
+          value={url.text}
+          searching={url.typing || (list.isFetching && debounced !== '')}
+          onChange={url.setText}
         />
       </Group>
       <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
