@@ -1,29 +1,24 @@
-import { Navigate, Outlet, useRouterState } from '@tanstack/react-router';
+import { Navigate, Outlet, useMatches } from '@tanstack/react-router';
 import { FullScreenLoader } from '../components/full-screen-loader.tsx';
 import { LoginPage } from '../features/auth/login.page.tsx';
 import { useCurrentWorkspace, useMe } from '../features/auth/session.ts';
 import { trpc } from '../trpc.ts';
 
-function normalise(pathname: string): string {
-  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-}
+/**
+ * Who may open a route, declared by the route itself (`staticData: { access }` in
+ * router.tsx; the nearest declaration up the tree applies):
+ * - 'guest': signed-out visitors only (/login; a signed-in user goes to /);
+ * - 'public': anyone, signed in or not (/signup, /invite/:token, /onboarding/workspace);
+ * - 'signed-in': a signed-in user, with or without a current workspace (/account,
+ *   /workspace-selector, the admin console, which also checks the platform role);
+ * - 'workspace', the default: a signed-in user with a current workspace.
+ */
+export type RouteAccess = 'guest' | 'public' | 'signed-in' | 'workspace';
 
-/** Paths a signed-out visitor can open; every other path shows the login screen. */
-function openWhenSignedOut(path: string): boolean {
-  return path === '/signup' || path === '/onboarding/workspace' || path.startsWith('/invite/');
-}
-
-/** Paths a signed-in user without a current workspace can open. */
-function openWithoutWorkspace(path: string): boolean {
-  return (
-    path === '/onboarding/workspace' ||
-    path === '/workspace-selector' ||
-    path === '/account' ||
-    path === '/signup' ||
-    path === '/admin' ||
-    path.startsWith('/admin/') ||
-    path.startsWith('/invite/')
-  );
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    access?: RouteAccess;
+  }
 }
 
 /** Signed in without a current workspace: create the first one, or choose one. */
@@ -37,26 +32,28 @@ function WorkspaceFallback() {
 }
 
 /**
- * Routing by authentication state (SPEC §2). `auth.me` and `workspaces.current` load in
- * parallel; until `me` answers the whole screen is a spinner. Then:
- * - signed out: /signup, /onboarding/workspace and /invite/:token render their routes;
- *   /login and every other path show the login screen in place;
- * - signed in, no current workspace: the paths above render; anything else redirects
- *   to /onboarding/workspace (no workspaces yet) or /workspace-selector;
- * - signed in with a workspace: every route renders (unknown ones as the 404 page in the
- *   shell); /login goes to /.
+ * Routing by authentication state (SPEC §2), from the access the matched route declares.
+ * `auth.me` and `workspaces.current` load in parallel; until `me` answers the whole
+ * screen is a spinner. Then a signed-out visitor gets the login screen in place of any
+ * route that is not theirs (an unknown path too); a signed-in user without a workspace is
+ * sent to create or choose one from any route that needs it. The gate is a component, not
+ * a `beforeLoad`, so that it follows `me` live: a session that ends on the server (timeout,
+ * sign-out elsewhere) shows the login screen at once, without a navigation.
  */
 export function RootGate() {
-  const path = normalise(useRouterState({ select: (s) => s.location.pathname }));
+  const access = useMatches({
+    select: (matches) =>
+      matches.findLast((match) => match.staticData.access)?.staticData.access ?? 'workspace',
+  });
   const me = useMe();
   const current = useCurrentWorkspace();
 
   if (me.isPending) return <FullScreenLoader />;
   if (me.status !== 'success') {
-    return openWhenSignedOut(path) ? <Outlet /> : <LoginPage />;
+    return access === 'public' || access === 'guest' ? <Outlet /> : <LoginPage />;
   }
-  if (path === '/login') return <Navigate to="/" replace />;
+  if (access === 'guest') return <Navigate to="/" replace />;
   if (current.isPending) return <FullScreenLoader />;
-  if (current.status !== 'success' && !openWithoutWorkspace(path)) return <WorkspaceFallback />;
+  if (current.status !== 'success' && access === 'workspace') return <WorkspaceFallback />;
   return <Outlet />;
 }

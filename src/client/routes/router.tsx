@@ -11,7 +11,7 @@ import { ContactsSearchSchema, ListSearchSchema } from '../components/list/use-l
 import { RouteError } from '../components/route-error.tsx';
 import { LoginPage } from '../features/auth/login.page.tsx';
 import { STATIC_PLACEHOLDER_PATHS } from '../features/placeholders/static-placeholder-paths.ts';
-import { RootGate } from './root-gate.tsx';
+import { RootGate, type RouteAccess } from './root-gate.tsx';
 
 // Everything past the login screen is loaded on demand, so the first visit only
 // downloads the gate and the login form.
@@ -37,11 +37,13 @@ const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/login',
   component: LoginPage,
+  staticData: { access: 'guest' },
 });
 
 const signupRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/signup',
+  staticData: { access: 'public' },
   component: lazyRouteComponent(() => import('../features/auth/signup.page.tsx'), 'SignupPage'),
   pendingComponent: FullScreenLoader,
 });
@@ -49,6 +51,7 @@ const signupRoute = createRoute({
 const onboardingRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/onboarding/workspace',
+  staticData: { access: 'public' },
   component: lazyRouteComponent(
     () => import('../features/workspaces/onboarding-workspace.page.tsx'),
     'OnboardingWorkspacePage',
@@ -59,6 +62,7 @@ const onboardingRoute = createRoute({
 const workspaceSelectorRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/workspace-selector',
+  staticData: { access: 'signed-in' },
   component: lazyRouteComponent(
     () => import('../features/workspaces/workspace-selector.page.tsx'),
     'WorkspaceSelectorPage',
@@ -69,6 +73,7 @@ const workspaceSelectorRoute = createRoute({
 const inviteRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/invite/$token',
+  staticData: { access: 'public' },
   component: lazyRouteComponent(
     () => import('../features/team/accept-invitation.page.tsx'),
     'AcceptInvitationPage',
@@ -79,6 +84,8 @@ const inviteRoute = createRoute({
 const adminRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/admin',
+  // Any signed-in user reaches the console's layout, which sends non-admins to /.
+  staticData: { access: 'signed-in' },
   component: lazyRouteComponent(() => import('../features/admin/admin.layout.tsx'), 'AdminLayout'),
   pendingComponent: FullScreenLoader,
 });
@@ -143,10 +150,12 @@ function shellPage<TPath extends string>(
   path: TPath,
   load: Parameters<typeof lazyRouteComponent>[0],
   exportName: string,
+  access?: RouteAccess,
 ) {
   return createRoute({
     getParentRoute: () => shellRoute,
     path,
+    staticData: { access },
     component: lazyRouteComponent(load, exportName),
     pendingComponent: PageLoader,
   });
@@ -245,7 +254,13 @@ const shellPages = [
     'WorkspaceBillingPage',
   ),
   shellPage('/settings', () => import('../features/settings/settings.page.tsx'), 'SettingsPage'),
-  shellPage('/account', () => import('../features/account/account.page.tsx'), 'AccountPage'),
+  // A user without a workspace manages their account too.
+  shellPage(
+    '/account',
+    () => import('../features/account/account.page.tsx'),
+    'AccountPage',
+    'signed-in',
+  ),
 ];
 
 const routeTree = rootRoute.addChildren([
