@@ -375,6 +375,35 @@ export const restMatrix: Record<string, RestMatrixEntry> = {
       },
     ],
   },
+  'POST /api/contacts/bulk': {
+    scope: 'workspace',
+    cases: [
+      {
+        label: "A's contacts deleted (nothing of A's changes)",
+        body: (ids) => ({ action: 'delete', ids: [ids.a.personId] }),
+        expect: 'own',
+      },
+      {
+        label: "A's contacts tagged with B's tag (nothing of A's changes)",
+        body: (ids) => ({ action: 'tag', ids: [ids.a.personId], tagId: ids.b.tagId }),
+        expect: 'own',
+      },
+      {
+        label: "B's contact, A's tag",
+        body: (ids) => ({ action: 'tag', ids: [ids.b.personId], tagId: ids.a.tagId }),
+        expect: 404,
+      },
+      {
+        label: "B's contact, A's member as assignee",
+        body: (ids) => ({
+          action: 'assign',
+          ids: [ids.b.personId],
+          assignedUserId: ids.a.ownerUserId,
+        }),
+        expect: 404,
+      },
+    ],
+  },
   'POST /api/contacts/{id}/tags/{tagId}': {
     scope: 'workspace',
     cases: [
