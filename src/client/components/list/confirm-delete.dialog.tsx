@@ -2,7 +2,8 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 
 /**
- * "Are you sure?" before something is deleted for good, for every list. The dialog stays
+ * "Are you sure?" before something is deleted for good (or another action that hurts
+ * someone: suspending a workspace, cancelling an invitation), for every screen. The dialog stays
  * open, its buttons disabled, until the deletion answers; it closes when the deletion
  * succeeded, or also when it was refused if `closeWhenRefused` (the caller's toast says
  * why, and asking again would not change the answer).
@@ -11,6 +12,7 @@ export function ConfirmDeleteDialog({
   opened,
   title,
   confirmLabel = 'Delete',
+  cancelLabel = 'Cancel',
   children,
   onClose,
   onConfirm,
@@ -20,6 +22,7 @@ export function ConfirmDeleteDialog({
   opened: boolean;
   title: string;
   confirmLabel?: string;
+  cancelLabel?: string;
   children: ReactNode;
   onClose: () => void;
   /** Resolves to true when deleted. */
@@ -53,7 +56,7 @@ export function ConfirmDeleteDialog({
         <Text size="sm">{children}</Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={pending} data-autofocus>
-            Cancel
+            {cancelLabel}
           </Button>
           <Button color="red" loading={pending} onClick={() => void confirm()}>
             {confirmLabel}

@@ -2,9 +2,10 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
+import { IdSchema } from '../../../shared/ids.ts';
 
-/** A positive id in a URL, or nothing (a hand-edited URL falls back, never fails). */
-const urlId = z.coerce.number().int().min(1).max(2_147_483_647).optional().catch(undefined);
+/** An id in a URL, or nothing (a hand-edited URL falls back, never fails). */
+const urlId = IdSchema.optional().catch(undefined);
 
 /**
  * A list's state in its URL (`?q=…&page=2&sort=fullName&status=paid`), so that a link, a
@@ -72,8 +73,7 @@ export function useListSearch<S extends ListSearch = ListSearch>() {
     /** The search the list is read with. */
     query: search.q?.trim() || undefined,
     page: search.page ?? 1,
-    setPage: (page: number) =>
-      update({ ...search, page: page > 1 ? page : undefined } as Partial<S>),
+    setPage: (page: number) => update({ page: page > 1 ? page : undefined } as Partial<S>),
     update,
     /** A search is typed but not yet read. */
     typing: debounced !== (search.q ?? ''),

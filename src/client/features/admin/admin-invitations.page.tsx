@@ -3,7 +3,7 @@ import { keepPreviousData, useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { succeeded, withServerMessage } from '../../mutations.ts';
 import { trpc } from '../../trpc.ts';
-import { AdminConfirmDialog } from './admin-confirm.dialog.tsx';
+import { ConfirmDeleteDialog } from '../../components/list/confirm-delete.dialog.tsx';
 import { ADMIN_PAGE_SIZE } from './admin-format.ts';
 import { AdminInviteLinkDialog, type ResentInvitation } from './admin-invite-link.dialog.tsx';
 import { AdminInvitationsTable, type AdminInvitation } from './admin-invitations.table.tsx';
@@ -155,7 +155,7 @@ export function AdminInvitationsPage() {
         {body}
       </Paper>
       <AdminInviteLinkDialog resent={resent} onClose={() => setResent(null)} />
-      <AdminConfirmDialog
+      <ConfirmDeleteDialog
         opened={cancelling !== null}
         title="Cancel Invitation"
         confirmLabel="Cancel Invitation"
@@ -165,7 +165,7 @@ export function AdminInvitationsPage() {
       >
         Cancel the invitation of {cancellingShown?.email} to {cancellingShown?.workspaceName}? Its
         link stops working at once.
-      </AdminConfirmDialog>
+      </ConfirmDeleteDialog>
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { AdminConfirmDialog } from './admin-confirm.dialog.tsx';
+import { ConfirmDeleteDialog } from '../../components/list/confirm-delete.dialog.tsx';
 import { useRetained } from '../../components/list/use-retained.ts';
 
 /** Suspending locks every member out at once, so it is confirmed; activating is not. */
@@ -13,7 +13,7 @@ export function AdminSuspendWorkspaceDialog({
 }) {
   const shown = useRetained(workspace);
   return (
-    <AdminConfirmDialog
+    <ConfirmDeleteDialog
       opened={workspace !== null}
       title="Suspend Workspace"
       confirmLabel="Suspend Workspace"
@@ -22,6 +22,6 @@ export function AdminSuspendWorkspaceDialog({
     >
       Suspend &quot;{shown?.name}&quot;? Its members lose access at once and are told the workspace
       has been suspended. Nothing is deleted: activating it restores access.
-    </AdminConfirmDialog>
+    </ConfirmDeleteDialog>
   );
 }
