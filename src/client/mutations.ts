@@ -69,9 +69,15 @@ export function declaredMutations(
       if (!meta) return;
       const stale = resolve(meta.invalidates as Declared<readonly CachedReads[]>, data, variables);
       await Promise.all(
-        (stale ?? []).map((reads) =>
-          queryClient().invalidateQueries({ queryKey: getQueryKey(reads) }),
-        ),
+        (stale ?? []).map(async (reads) => {
+          const queryKey = getQueryKey(reads);
+          // A read already on its way may have left before this change was made, and an
+          // invalidation joins a first fetch in flight instead of starting another: such a
+          // page kept the old answer (a search typed just before a suspend showed the
+          // workspace Active). Cancelled first, the refetch starts after the change.
+          await queryClient().cancelQueries({ queryKey });
+          await queryClient().invalidateQueries({ queryKey });
+        }),
       );
       show('success', resolve(meta.success as Declared<ToastText>, data, variables));
     },
