@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { WorkspaceRole } from '../../shared/roles.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/create-db.ts';
 import type { KeyedSemaphore } from '../plugins/heavy-requests.ts';
@@ -15,6 +16,18 @@ export interface Context {
   requestStats: RequestStats;
   /** Slots of heavy requests (exports, imports, large lists) per workspace. */
   heavyRequests: KeyedSemaphore;
+}
+
+/**
+ * What a workspace's services take first, whatever they do: the database (or the
+ * transaction) and who acts where. A workspace procedure's context is one, so procedures
+ * pass `ctx` on; repositories below take the database and the workspace id instead.
+ */
+export interface WorkspaceScope {
+  db: Database;
+  workspace: { id: number };
+  user: { id: number };
+  role: WorkspaceRole;
 }
 
 export type AppServices = Omit<Context, 'req' | 'reply'>;

@@ -23,10 +23,8 @@ export const clientsRouter = router({
   update: workspaceProcedure
     .input(ClientUpdateSchema)
     .output(ClientSchema)
-    .mutation(({ ctx, input: { id, ...values } }) =>
-      clients.updateClient(ctx.db, ctx.workspace.id, id, values),
-    ),
+    .mutation(({ ctx, input: { id, ...values } }) => clients.updateClient(ctx, id, values)),
   delete: workspaceProcedure
     .input(z.object({ id: IdSchema }))
-    .mutation(({ ctx, input }) => clients.deleteClient(ctx.db, ctx.workspace.id, input.id)),
+    .mutation(({ ctx, input }) => clients.deleteClient(ctx, input.id)),
 });

@@ -1,13 +1,12 @@
 import { TRPCError } from '@trpc/server';
-import type { Database } from '../../db/create-db.ts';
+import type { WorkspaceScope } from '../../trpc/context.ts';
 import { isForeignKeyViolation } from '../../db/errors.ts';
 import * as repo from './clients.repository.ts';
 
 const NOT_FOUND = 'Client not found';
 
 export async function updateClient(
-  db: Database,
-  workspaceId: number,
+  { db, workspace: { id: workspaceId } }: WorkspaceScope,
   id: number,
   values: repo.ClientValues,
 ) {
@@ -24,7 +23,10 @@ function inUse(projects: number, invoices: number): TRPCError {
 }
 
 /** A client with projects or invoices stays: its history would lose its name. */
-export async function deleteClient(db: Database, workspaceId: number, id: number) {
+export async function deleteClient(
+  { db, workspace: { id: workspaceId } }: WorkspaceScope,
+  id: number,
+) {
   if (!(await repo.findClient(db, workspaceId, id)))
     throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND });
   const { projects, invoices } = await repo.countClientDependents(db, workspaceId, id);

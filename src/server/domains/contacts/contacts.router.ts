@@ -34,30 +34,24 @@ export const contactsRouter = router({
   create: workspaceProcedure
     .input(PersonInputSchema)
     .output(PersonSchema)
-    .mutation(({ ctx, input }) => contacts.createPerson(ctx.db, ctx.workspace.id, input)),
+    .mutation(({ ctx, input }) => contacts.createPerson(ctx, input)),
   update: workspaceProcedure
     .input(PersonUpdateSchema)
     .output(PersonSchema)
-    .mutation(({ ctx, input: { id, ...values } }) =>
-      contacts.updatePerson(ctx.db, ctx.workspace.id, id, values),
-    ),
+    .mutation(({ ctx, input: { id, ...values } }) => contacts.updatePerson(ctx, id, values)),
   delete: workspaceProcedure
     .input(z.object({ id: IdSchema }))
-    .mutation(({ ctx, input }) => contacts.deletePerson(ctx.db, ctx.workspace.id, input.id)),
+    .mutation(({ ctx, input }) => contacts.deletePerson(ctx, input.id)),
   bulk: workspaceProcedure
     .input(ContactBulkSchema)
     .output(ContactBulkResultSchema)
-    .mutation(({ ctx, input }) => contacts.changeContacts(ctx.db, ctx.workspace.id, input)),
+    .mutation(({ ctx, input }) => contacts.changeContacts(ctx, input)),
   addTag: workspaceProcedure
     .input(ContactTagInputSchema)
-    .mutation(({ ctx, input }) =>
-      contacts.setTag(ctx.db, ctx.workspace.id, input.id, input.tagId, true),
-    ),
+    .mutation(({ ctx, input }) => contacts.setTag(ctx, input.id, input.tagId, true)),
   removeTag: workspaceProcedure
     .input(ContactTagInputSchema)
-    .mutation(({ ctx, input }) =>
-      contacts.setTag(ctx.db, ctx.workspace.id, input.id, input.tagId, false),
-    ),
+    .mutation(({ ctx, input }) => contacts.setTag(ctx, input.id, input.tagId, false)),
   export: heavyProcedure
     .input(ExportQuerySchema.optional())
     .query(({ ctx, input }) => repo.personsForExport(ctx.db, ctx.workspace.id, input?.search)),
@@ -65,13 +59,7 @@ export const contactsRouter = router({
     .input(ImportInputSchema)
     .output(ImportResultSchema)
     .mutation(({ ctx, input }) =>
-      contacts.importContacts(
-        ctx.db,
-        ctx.workspace.id,
-        input.rows,
-        input.firstRowNumber,
-        input.importId,
-      ),
+      contacts.importContacts(ctx, input.rows, input.firstRowNumber, input.importId),
     ),
 });
 
@@ -82,5 +70,5 @@ export const tagsRouter = router({
   create: workspaceProcedure
     .input(TagInputSchema)
     .output(TagSchema)
-    .mutation(({ ctx, input }) => contacts.createTag(ctx.db, ctx.workspace.id, input)),
+    .mutation(({ ctx, input }) => contacts.createTag(ctx, input)),
 });

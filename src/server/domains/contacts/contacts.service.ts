@@ -9,6 +9,7 @@ import {
 } from '../../../shared/contacts.schema.ts';
 import { OrganizationInputSchema } from '../../../shared/organizations.schema.ts';
 import type { Database } from '../../db/create-db.ts';
+import type { WorkspaceScope } from '../../trpc/context.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { analyzeAfterBulkChange } from '../../db/statistics.ts';
 import {
@@ -35,8 +36,7 @@ async function checkReferences(db: Database, workspaceId: number, values: repo.P
 }
 
 export async function createPerson(
-  db: Database,
-  workspaceId: number,
+  { db, workspace: { id: workspaceId } }: WorkspaceScope,
   values: repo.PersonValues & { fullName: string },
 ) {
   await checkReferences(db, workspaceId, values);
@@ -45,8 +45,7 @@ export async function createPerson(
 }
 
 export async function updatePerson(
-  db: Database,
-  workspaceId: number,
+  { db, workspace: { id: workspaceId } }: WorkspaceScope,
   id: number,
   values: repo.PersonValues,
 ) {
@@ -57,7 +56,10 @@ export async function updatePerson(
   return (await repo.findPerson(db, workspaceId, id))!;
 }
 
-export async function deletePerson(db: Database, workspaceId: number, id: number) {
+export async function deletePerson(
+  { db, workspace: { id: workspaceId } }: WorkspaceScope,
+  id: number,
+) {
   if (!(await repo.deletePerson(db, workspaceId, id))) {
     throw new TRPCError({ code: 'NOT_FOUND', message: CONTACT_NOT_FOUND });
   }
@@ -65,8 +67,7 @@ export async function deletePerson(db: Database, workspaceId: number, id: number
 }
 
 export async function createTag(
-  db: Database,
-  workspaceId: number,
+  { db, workspace: { id: workspaceId } }: WorkspaceScope,
   values: { name: string; color: TagColor },
 ) {
   return repo.insertTag(db, workspaceId, values).catch((error: unknown) => {
@@ -78,8 +79,7 @@ export async function createTag(
 }
 
 export async function setTag(
-  db: Database,
-  workspaceId: number,
+  { db, workspace: { id: workspaceId } }: WorkspaceScope,
   personId: number,
   tagId: number,
   attached: boolean,
@@ -96,7 +96,10 @@ export async function setTag(
 }
 
 /** A bulk action on the contacts of the workspace (the table's selection). */
-export async function changeContacts(db: Database, workspaceId: number, change: ContactBulk) {
+export async function changeContacts(
+  { db, workspace: { id: workspaceId } }: WorkspaceScope,
+  change: ContactBulk,
+) {
   if (
     (change.action === 'tag' || change.action === 'untag') &&
     !(await repo.tagExists(db, workspaceId, change.tagId))
@@ -119,8 +122,7 @@ const firstIssue = (error: z.ZodError) => error.issues[0]?.message ?? 'Invalid r
  * not, and every row created is recorded: retrying a file never doubles a contact.
  */
 export async function importContacts(
-  db: Database,
-  workspaceId: number,
+  { db, workspace: { id: workspaceId } }: WorkspaceScope,
   rows: ImportRow[],
   firstRowNumber: number,
   importId?: string,

@@ -29,14 +29,12 @@ export const invoicesRouter = router({
   create: billingProcedure
     .input(InvoiceInputSchema)
     .output(InvoiceSchema)
-    .mutation(({ ctx, input }) => invoices.createInvoice(ctx.db, ctx.workspace.id, input)),
+    .mutation(({ ctx, input }) => invoices.createInvoice(ctx, input)),
   update: billingProcedure
     .input(InvoiceUpdateSchema)
     .output(InvoiceSchema)
-    .mutation(({ ctx, input }) =>
-      invoices.changeStatus(ctx.db, ctx.workspace.id, input.id, input.status),
-    ),
+    .mutation(({ ctx, input }) => invoices.changeStatus(ctx, input.id, input.status)),
   delete: billingProcedure
     .input(z.object({ id: IdSchema }))
-    .mutation(({ ctx, input }) => invoices.deleteInvoice(ctx.db, ctx.workspace.id, input.id)),
+    .mutation(({ ctx, input }) => invoices.deleteInvoice(ctx, input.id)),
 });

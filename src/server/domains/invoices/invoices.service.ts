@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { addDays, format } from 'date-fns';
 import { INVOICE_TRANSITIONS } from '../../../shared/invoices.schema.ts';
 import { MAX_AMOUNT } from '../../../shared/money.ts';
-import type { Database } from '../../db/create-db.ts';
+import type { WorkspaceScope } from '../../trpc/context.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { findClient } from '../clients/clients.repository.ts';
 import { findProject } from '../projects/projects.repository.ts';
@@ -26,7 +26,10 @@ export interface NewInvoice {
  * billed in the same transaction, so no hour is ever invoiced twice. An empty number
  * becomes 'INV-' and a timestamp, unique in the workspace.
  */
-export async function createInvoice(db: Database, workspaceId: number, input: NewInvoice) {
+export async function createInvoice(
+  { db, workspace: { id: workspaceId } }: WorkspaceScope,
+  input: NewInvoice,
+) {
   if (!(await findClient(db, workspaceId, input.clientId))) {
     throw new TRPCError({ code: 'NOT_FOUND', message: 'Client not found' });
   }
@@ -106,8 +109,7 @@ export async function createInvoice(db: Database, workspaceId: number, input: Ne
 
 /** Only the moves of SPEC §4 (and paying an overdue invoice); anything else is 409. */
 export async function changeStatus(
-  db: Database,
-  workspaceId: number,
+  { db, workspace: { id: workspaceId } }: WorkspaceScope,
   id: number,
   to: 'sent' | 'viewed' | 'paid',
 ) {
@@ -124,7 +126,10 @@ export async function changeStatus(
 }
 
 /** Drafts can be thrown away; their time becomes unbilled again. Sent invoices stay on record. */
-export async function deleteInvoice(db: Database, workspaceId: number, id: number) {
+export async function deleteInvoice(
+  { db, workspace: { id: workspaceId } }: WorkspaceScope,
+  id: number,
+) {
   const invoice = await repo.findInvoice(db, workspaceId, id);
   if (!invoice) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND });
   if (invoice.status !== 'draft') {

@@ -25,20 +25,16 @@ export const organizationsRouter = router({
   create: workspaceProcedure
     .input(OrganizationInputSchema)
     .output(OrganizationSchema)
-    .mutation(({ ctx, input }) =>
-      organizations.createOrganization(ctx.db, ctx.workspace.id, input),
-    ),
+    .mutation(({ ctx, input }) => organizations.createOrganization(ctx, input)),
   update: workspaceProcedure
     .input(OrganizationUpdateSchema)
     .output(OrganizationSchema)
     .mutation(({ ctx, input: { id, ...values } }) =>
-      organizations.updateOrganization(ctx.db, ctx.workspace.id, id, values),
+      organizations.updateOrganization(ctx, id, values),
     ),
   delete: workspaceProcedure
     .input(z.object({ id: IdSchema }))
-    .mutation(({ ctx, input }) =>
-      organizations.deleteOrganization(ctx.db, ctx.workspace.id, input.id),
-    ),
+    .mutation(({ ctx, input }) => organizations.deleteOrganization(ctx, input.id)),
   export: heavyProcedure
     .input(ExportQuerySchema.optional())
     .query(({ ctx, input }) =>

@@ -1,12 +1,11 @@
 import { TRPCError } from '@trpc/server';
-import type { Database } from '../../db/create-db.ts';
+import type { WorkspaceScope } from '../../trpc/context.ts';
 import * as repo from './organizations.repository.ts';
 
 const NOT_FOUND = 'Organization not found';
 
 export async function createOrganization(
-  db: Database,
-  workspaceId: number,
+  { db, workspace: { id: workspaceId } }: WorkspaceScope,
   values: repo.OrganizationValues & { name: string },
 ) {
   const id = await repo.insertOrganization(db, workspaceId, values);
@@ -14,8 +13,7 @@ export async function createOrganization(
 }
 
 export async function updateOrganization(
-  db: Database,
-  workspaceId: number,
+  { db, workspace: { id: workspaceId } }: WorkspaceScope,
   id: number,
   values: repo.OrganizationValues,
 ) {
@@ -25,7 +23,10 @@ export async function updateOrganization(
   return (await repo.findOrganization(db, workspaceId, id))!;
 }
 
-export async function deleteOrganization(db: Database, workspaceId: number, id: number) {
+export async function deleteOrganization(
+  { db, workspace: { id: workspaceId } }: WorkspaceScope,
+  id: number,
+) {
   if (!(await repo.deleteOrganization(db, workspaceId, id))) {
     throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND });
   }

@@ -23,18 +23,18 @@ export const stagesRouter = router({
   create: workspaceProcedure
     .input(StageCreateSchema)
     .output(StageSchema)
-    .mutation(({ ctx, input }) => pipeline.createStage(ctx.db, ctx.workspace.id, input)),
+    .mutation(({ ctx, input }) => pipeline.createStage(ctx, input)),
   update: workspaceProcedure
     .input(StageUpdateSchema)
     .output(StageSchema)
-    .mutation(({ ctx, input }) => pipeline.updateStage(ctx.db, ctx.workspace.id, input)),
+    .mutation(({ ctx, input }) => pipeline.updateStage(ctx, input)),
   delete: workspaceProcedure
     .input(z.object({ id: IdSchema }))
-    .mutation(({ ctx, input }) => pipeline.deleteStage(ctx.db, ctx.workspace.id, input.id)),
+    .mutation(({ ctx, input }) => pipeline.deleteStage(ctx, input.id)),
   reorder: workspaceProcedure
     .input(StageReorderSchema)
     .output(z.array(StageSchema))
-    .mutation(({ ctx, input }) => pipeline.reorderStages(ctx.db, ctx.workspace.id, input.ids)),
+    .mutation(({ ctx, input }) => pipeline.reorderStages(ctx, input.ids)),
 });
 
 export const leadsRouter = router({
@@ -45,14 +45,12 @@ export const leadsRouter = router({
   create: workspaceProcedure
     .input(LeadInputSchema)
     .output(LeadSchema)
-    .mutation(({ ctx, input }) => pipeline.createLead(ctx.db, ctx.workspace.id, input)),
+    .mutation(({ ctx, input }) => pipeline.createLead(ctx, input)),
   update: workspaceProcedure
     .input(LeadUpdateSchema)
     .output(LeadSchema)
-    .mutation(({ ctx, input: { id, ...values } }) =>
-      pipeline.updateLead(ctx.db, ctx.workspace.id, id, values),
-    ),
+    .mutation(({ ctx, input: { id, ...values } }) => pipeline.updateLead(ctx, id, values)),
   delete: workspaceProcedure
     .input(z.object({ id: IdSchema }))
-    .mutation(({ ctx, input }) => pipeline.deleteLead(ctx.db, ctx.workspace.id, input.id)),
+    .mutation(({ ctx, input }) => pipeline.deleteLead(ctx, input.id)),
 });

@@ -2,6 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { stageKey } from '../../../shared/slug.ts';
 import { stageNotEmptyMessage } from '../../../shared/pipeline.schema.ts';
 import type { Database } from '../../db/create-db.ts';
+import type { WorkspaceScope } from '../../trpc/context.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
 import { personExists } from '../contacts/contacts.repository.ts';
 import { organizationExists } from '../organizations/organizations.repository.ts';
@@ -24,8 +25,7 @@ const LEAD_NOT_FOUND = 'Opportunity not found';
 // Stages
 
 export async function createStage(
-  db: Database,
-  workspaceId: number,
+  { db, workspace: { id: workspaceId } }: WorkspaceScope,
   input: { label: string; key?: string; color?: string },
 ) {
   const key = stageKey(input.key || input.label);
@@ -58,8 +58,7 @@ async function editableStage(
 }
 
 export async function updateStage(
-  db: Database,
-  workspaceId: number,
+  { db, workspace: { id: workspaceId } }: WorkspaceScope,
   input: { id: number; label: string; color?: string },
 ) {
   await editableStage(db, workspaceId, input.id, 'edited');
@@ -70,7 +69,10 @@ export async function updateStage(
 }
 
 /** A stage holding deals cannot go (the foreign key agrees if two requests race). */
-export async function deleteStage(db: Database, workspaceId: number, id: number) {
+export async function deleteStage(
+  { db, workspace: { id: workspaceId } }: WorkspaceScope,
+  id: number,
+) {
   const stage = await editableStage(db, workspaceId, id, 'deleted');
   const count = await repo.countLeadsInStage(db, workspaceId, stage.key);
   if (count > 0) throw new TRPCError({ code: 'CONFLICT', message: stageNotEmptyMessage(count) });
@@ -82,7 +84,10 @@ export async function deleteStage(db: Database, workspaceId: number, id: number)
   return { success: true as const };
 }
 
-export async function reorderStages(db: Database, workspaceId: number, ids: number[]) {
+export async function reorderStages(
+  { db, workspace: { id: workspaceId } }: WorkspaceScope,
+  ids: number[],
+) {
   return db.transaction().execute(async (trx) => {
     const current = await repo.listStages(trx, workspaceId);
     const known = new Set(current.map((s) => s.id));
@@ -133,8 +138,7 @@ function referenceGone(error: unknown): never {
 }
 
 export async function createLead(
-  db: Database,
-  workspaceId: number,
+  { db, workspace: { id: workspaceId } }: WorkspaceScope,
   values: repo.LeadValues & { dealName: string },
 ) {
   const withDefaults = { stage: 'new', ...values };
@@ -144,8 +148,7 @@ export async function createLead(
 }
 
 export async function updateLead(
-  db: Database,
-  workspaceId: number,
+  { db, workspace: { id: workspaceId } }: WorkspaceScope,
   id: number,
   values: repo.LeadValues,
 ) {
@@ -156,7 +159,10 @@ export async function updateLead(
   return (await repo.findLead(db, workspaceId, id))!;
 }
 
-export async function deleteLead(db: Database, workspaceId: number, id: number) {
+export async function deleteLead(
+  { db, workspace: { id: workspaceId } }: WorkspaceScope,
+  id: number,
+) {
   if (!(await repo.deleteLead(db, workspaceId, id))) {
     throw new TRPCError({ code: 'NOT_FOUND', message: LEAD_NOT_FOUND });
   }

@@ -19,14 +19,12 @@ export const projectsRouter = router({
   create: workspaceProcedure
     .input(ProjectInputSchema)
     .output(ProjectSchema)
-    .mutation(({ ctx, input }) => projects.createProject(ctx.db, ctx.workspace.id, input)),
+    .mutation(({ ctx, input }) => projects.createProject(ctx, input)),
   update: workspaceProcedure
     .input(ProjectUpdateSchema)
     .output(ProjectSchema)
-    .mutation(({ ctx, input: { id, ...values } }) =>
-      projects.updateProject(ctx.db, ctx.workspace.id, id, values),
-    ),
+    .mutation(({ ctx, input: { id, ...values } }) => projects.updateProject(ctx, id, values)),
   delete: workspaceProcedure
     .input(z.object({ id: IdSchema }))
-    .mutation(({ ctx, input }) => projects.deleteProject(ctx.db, ctx.workspace.id, input.id)),
+    .mutation(({ ctx, input }) => projects.deleteProject(ctx, input.id)),
 });

@@ -1,5 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import type { Database } from '../../db/create-db.ts';
+import type { WorkspaceScope } from '../../trpc/context.ts';
 import { findClient } from '../clients/clients.repository.ts';
 import { isActiveMember } from '../team/team.repository.ts';
 import * as repo from './projects.repository.ts';
@@ -19,8 +20,7 @@ async function checkReferences(db: Database, workspaceId: number, values: repo.P
 }
 
 export async function createProject(
-  db: Database,
-  workspaceId: number,
+  { db, workspace: { id: workspaceId } }: WorkspaceScope,
   values: repo.ProjectValues & {
     name: string;
     budgetType: string;
@@ -35,8 +35,7 @@ export async function createProject(
 
 /** A new hourly rate re-prices the hours already logged. */
 export async function updateProject(
-  db: Database,
-  workspaceId: number,
+  { db, workspace: { id: workspaceId } }: WorkspaceScope,
   id: number,
   values: repo.ProjectValues,
 ) {
@@ -51,7 +50,10 @@ export async function updateProject(
 }
 
 /** Its time entries and timers go with it; invoices keep their amounts and lose the link. */
-export async function deleteProject(db: Database, workspaceId: number, id: number) {
+export async function deleteProject(
+  { db, workspace: { id: workspaceId } }: WorkspaceScope,
+  id: number,
+) {
   if (!(await repo.deleteProject(db, workspaceId, id)))
     throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND });
   return { success: true as const };

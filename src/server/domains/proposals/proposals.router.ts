@@ -23,10 +23,8 @@ export const proposalsRouter = router({
   update: workspaceProcedure
     .input(ProposalUpdateSchema)
     .output(ProposalSchema)
-    .mutation(({ ctx, input: { id, ...values } }) =>
-      proposals.updateProposal(ctx.db, ctx.workspace.id, id, values),
-    ),
+    .mutation(({ ctx, input: { id, ...values } }) => proposals.updateProposal(ctx, id, values)),
   delete: workspaceProcedure
     .input(z.object({ id: IdSchema }))
-    .mutation(({ ctx, input }) => proposals.deleteProposal(ctx.db, ctx.workspace.id, input.id)),
+    .mutation(({ ctx, input }) => proposals.deleteProposal(ctx, input.id)),
 });

@@ -1,14 +1,13 @@
 import { TRPCError } from '@trpc/server';
 import { PROPOSAL_TRANSITIONS } from '../../../shared/proposals.schema.ts';
-import type { Database } from '../../db/create-db.ts';
+import type { WorkspaceScope } from '../../trpc/context.ts';
 import * as repo from './proposals.repository.ts';
 
 const NOT_FOUND = 'Proposal not found';
 
 /** Edits any field; a status change must be one of the moves of SPEC §4 (409 otherwise). */
 export async function updateProposal(
-  db: Database,
-  workspaceId: number,
+  { db, workspace: { id: workspaceId } }: WorkspaceScope,
   id: number,
   values: repo.ProposalValues,
 ) {
@@ -28,7 +27,10 @@ export async function updateProposal(
   return (await repo.updateProposal(db, workspaceId, id, values))!;
 }
 
-export async function deleteProposal(db: Database, workspaceId: number, id: number) {
+export async function deleteProposal(
+  { db, workspace: { id: workspaceId } }: WorkspaceScope,
+  id: number,
+) {
   if (!(await repo.deleteProposal(db, workspaceId, id)))
     throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND });
   return { success: true as const };

@@ -48,7 +48,7 @@ export const invitationsRouter = router({
   get: publicProcedure
     .input(InviteTokenSchema)
     .output(InvitationViewSchema)
-    .query(({ ctx, input }) => team.viewInvitation(ctx.db, input.token)),
+    .query(({ ctx, input }) => team.viewInvitation(ctx, input.token)),
   accept: rateLimitedProcedure
     .input(AcceptInvitationSchema)
     .mutation(({ ctx, input }) => team.acceptInvitation(ctx, input.token, input.password)),

@@ -190,7 +190,7 @@ async function usableInvitation(db: Database, token: string, forUpdate = false) 
   return invitation;
 }
 
-export async function viewInvitation(db: Database, token: string) {
+export async function viewInvitation({ db }: Pick<Context, 'db'>, token: string) {
   const invitation = await usableInvitation(db, token);
   const account = await findUserCredentialsByEmail(db, invitation.email);
   return {

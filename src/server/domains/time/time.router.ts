@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { IsoDateSchema } from '../../../shared/dates.ts';
 import { IdSchema } from '../../../shared/ids.ts';
-import type { WorkspaceRole } from '../../../shared/roles.ts';
 import {
   TimeEntryInputSchema,
   TimeEntryListQuerySchema,
@@ -14,13 +13,6 @@ import { listProcedure, router, workspaceProcedure } from '../../trpc/init.ts';
 import * as repo from './time.repository.ts';
 import * as time from './time.service.ts';
 
-type WorkspaceCtx = { workspace: { id: number }; user: { id: number }; role: WorkspaceRole };
-const actor = (ctx: WorkspaceCtx) => ({
-  workspaceId: ctx.workspace.id,
-  userId: ctx.user.id,
-  role: ctx.role,
-});
-
 export const timeRouter = router({
   list: listProcedure
     .input(TimeEntryListQuerySchema.prefault({}))
@@ -30,16 +22,14 @@ export const timeRouter = router({
   create: workspaceProcedure
     .input(TimeEntryInputSchema)
     .output(TimeEntrySchema)
-    .mutation(({ ctx, input }) => time.logTime(ctx.db, actor(ctx), input)),
+    .mutation(({ ctx, input }) => time.logTime(ctx, input)),
   update: workspaceProcedure
     .input(TimeEntryUpdateSchema)
     .output(TimeEntrySchema)
-    .mutation(({ ctx, input: { id, ...values } }) =>
-      time.updateEntry(ctx.db, actor(ctx), id, values),
-    ),
+    .mutation(({ ctx, input: { id, ...values } }) => time.updateEntry(ctx, id, values)),
   delete: workspaceProcedure
     .input(z.object({ id: IdSchema }))
-    .mutation(({ ctx, input }) => time.deleteEntry(ctx.db, actor(ctx), input.id)),
+    .mutation(({ ctx, input }) => time.deleteEntry(ctx, input.id)),
 });
 
 export const timerRouter = router({
@@ -49,13 +39,11 @@ export const timerRouter = router({
   start: workspaceProcedure
     .input(z.object({ projectId: IdSchema }))
     .output(TimerSchema)
-    .mutation(({ ctx, input }) => time.startTimer(ctx.db, actor(ctx), input.projectId)),
-  pause: workspaceProcedure
-    .output(TimerSchema)
-    .mutation(({ ctx }) => time.pauseTimer(ctx.db, actor(ctx))),
+    .mutation(({ ctx, input }) => time.startTimer(ctx, input.projectId)),
+  pause: workspaceProcedure.output(TimerSchema).mutation(({ ctx }) => time.pauseTimer(ctx)),
   stop: workspaceProcedure
     .input(z.object({ date: IsoDateSchema }))
     .output(TimeEntrySchema.nullable())
-    .mutation(({ ctx, input }) => time.stopTimer(ctx.db, actor(ctx), input.date)),
-  discard: workspaceProcedure.mutation(({ ctx }) => time.discardTimer(ctx.db, actor(ctx))),
+    .mutation(({ ctx, input }) => time.stopTimer(ctx, input.date)),
+  discard: workspaceProcedure.mutation(({ ctx }) => time.discardTimer(ctx)),
 });

@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import type { WorkspaceRole } from '../../../shared/roles.ts';
 import type { Database } from '../../db/create-db.ts';
+import type { WorkspaceScope } from '../../trpc/context.ts';
 import { findProject, refreshProjectTotals } from '../projects/projects.repository.ts';
 import * as repo from './time.repository.ts';
 
@@ -8,12 +9,6 @@ const NOT_FOUND = 'Time entry not found';
 
 /** Who may change anyone's time; others change their own. */
 const TIME_MANAGERS: WorkspaceRole[] = ['owner', 'partner', 'administrator', 'project_manager'];
-
-interface Actor {
-  workspaceId: number;
-  userId: number;
-  role: WorkspaceRole;
-}
 
 async function requireProject(
   db: Database,
@@ -34,26 +29,27 @@ async function requireProject(
 
 /** Logs time as the signed-in user; the project's totals change in the same transaction. */
 export async function logTime(
-  db: Database,
-  actor: Actor,
+  scope: WorkspaceScope,
   values: repo.TimeEntryValues & { projectId: number; hours: string; date: string },
 ) {
-  await requireProject(db, actor.workspaceId, values.projectId);
+  const { db } = scope;
+  await requireProject(db, scope.workspace.id, values.projectId);
   const id = await db.transaction().execute(async (trx) => {
-    const entryId = await repo.insertTimeEntry(trx, actor.workspaceId, {
+    const entryId = await repo.insertTimeEntry(trx, scope.workspace.id, {
       ...values,
-      userId: actor.userId,
+      userId: scope.user.id,
     });
-    await refreshProjectTotals(trx, actor.workspaceId, values.projectId);
+    await refreshProjectTotals(trx, scope.workspace.id, values.projectId);
     return entryId;
   });
-  return (await repo.findTimeEntry(db, actor.workspaceId, id))!;
+  return (await repo.findTimeEntry(db, scope.workspace.id, id))!;
 }
 
-async function editableEntry(db: Database, actor: Actor, id: number) {
-  const entry = await repo.findTimeEntry(db, actor.workspaceId, id);
+async function editableEntry(scope: WorkspaceScope, id: number) {
+  const { db } = scope;
+  const entry = await repo.findTimeEntry(db, scope.workspace.id, id);
   if (!entry) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND });
-  if (entry.userId !== actor.userId && !TIME_MANAGERS.includes(actor.role)) {
+  if (entry.userId !== scope.user.id && !TIME_MANAGERS.includes(scope.role)) {
     throw new TRPCError({
       code: 'FORBIDDEN',
       message: 'You can only change your own time entries',
@@ -68,49 +64,49 @@ async function editableEntry(db: Database, actor: Actor, id: number) {
   return entry;
 }
 
-export async function updateEntry(
-  db: Database,
-  actor: Actor,
-  id: number,
-  values: repo.TimeEntryValues,
-) {
-  const entry = await editableEntry(db, actor, id);
-  if (values.projectId !== undefined) await requireProject(db, actor.workspaceId, values.projectId);
+export async function updateEntry(scope: WorkspaceScope, id: number, values: repo.TimeEntryValues) {
+  const { db } = scope;
+  const entry = await editableEntry(scope, id);
+  if (values.projectId !== undefined)
+    await requireProject(db, scope.workspace.id, values.projectId);
   await db.transaction().execute(async (trx) => {
-    await repo.updateTimeEntry(trx, actor.workspaceId, id, values);
-    await refreshProjectTotals(trx, actor.workspaceId, entry.projectId);
+    await repo.updateTimeEntry(trx, scope.workspace.id, id, values);
+    await refreshProjectTotals(trx, scope.workspace.id, entry.projectId);
     if (values.projectId !== undefined && values.projectId !== entry.projectId) {
-      await refreshProjectTotals(trx, actor.workspaceId, values.projectId);
+      await refreshProjectTotals(trx, scope.workspace.id, values.projectId);
     }
   });
-  return (await repo.findTimeEntry(db, actor.workspaceId, id))!;
+  return (await repo.findTimeEntry(db, scope.workspace.id, id))!;
 }
 
-export async function deleteEntry(db: Database, actor: Actor, id: number) {
-  const entry = await editableEntry(db, actor, id);
+export async function deleteEntry(scope: WorkspaceScope, id: number) {
+  const { db } = scope;
+  const entry = await editableEntry(scope, id);
   await db.transaction().execute(async (trx) => {
-    await repo.deleteTimeEntry(trx, actor.workspaceId, id);
-    await refreshProjectTotals(trx, actor.workspaceId, entry.projectId);
+    await repo.deleteTimeEntry(trx, scope.workspace.id, id);
+    await refreshProjectTotals(trx, scope.workspace.id, entry.projectId);
   });
   return { success: true as const };
 }
 
-export async function startTimer(db: Database, actor: Actor, projectId: number) {
-  await requireProject(db, actor.workspaceId, projectId, true);
-  const current = await repo.findTimer(db, actor.workspaceId, actor.userId);
+export async function startTimer(scope: WorkspaceScope, projectId: number) {
+  const { db } = scope;
+  await requireProject(db, scope.workspace.id, projectId, true);
+  const current = await repo.findTimer(db, scope.workspace.id, scope.user.id);
   if (current && current.projectId !== projectId) {
     throw new TRPCError({
       code: 'CONFLICT',
       message: `Stop the timer on ${current.project.name} first`,
     });
   }
-  await repo.startTimer(db, actor.workspaceId, actor.userId, projectId);
-  return (await repo.findTimer(db, actor.workspaceId, actor.userId))!;
+  await repo.startTimer(db, scope.workspace.id, scope.user.id, projectId);
+  return (await repo.findTimer(db, scope.workspace.id, scope.user.id))!;
 }
 
-export async function pauseTimer(db: Database, actor: Actor) {
-  await repo.pauseTimer(db, actor.workspaceId, actor.userId);
-  const timer = await repo.findTimer(db, actor.workspaceId, actor.userId);
+export async function pauseTimer(scope: WorkspaceScope) {
+  const { db } = scope;
+  await repo.pauseTimer(db, scope.workspace.id, scope.user.id);
+  const timer = await repo.findTimer(db, scope.workspace.id, scope.user.id);
   if (!timer) throw new TRPCError({ code: 'NOT_FOUND', message: 'No timer is running' });
   return timer;
 }
@@ -119,27 +115,29 @@ export async function pauseTimer(db: Database, actor: Actor) {
  * 'Stop & Log' (SPEC §4): logs seconds/3600 at two decimals when any time has run, as
  * 'Timer session', then resets. Answers the logged entry, or null when nothing ran.
  */
-export async function stopTimer(db: Database, actor: Actor, date: string) {
+export async function stopTimer(scope: WorkspaceScope, date: string) {
+  const { db } = scope;
   const id = await db.transaction().execute(async (trx) => {
-    const timer = await repo.takeTimer(trx, actor.workspaceId, actor.userId);
+    const timer = await repo.takeTimer(trx, scope.workspace.id, scope.user.id);
     if (!timer) throw new TRPCError({ code: 'NOT_FOUND', message: 'No timer is running' });
     if (timer.seconds <= 0) return null;
-    const entryId = await repo.insertTimeEntry(trx, actor.workspaceId, {
+    const entryId = await repo.insertTimeEntry(trx, scope.workspace.id, {
       projectId: timer.projectId,
-      userId: actor.userId,
+      userId: scope.user.id,
       hours: (timer.seconds / 3600).toFixed(2),
       date,
       description: 'Timer session',
       isTimer: true,
     });
-    await refreshProjectTotals(trx, actor.workspaceId, timer.projectId);
+    await refreshProjectTotals(trx, scope.workspace.id, timer.projectId);
     return entryId;
   });
-  return id === null ? null : (await repo.findTimeEntry(db, actor.workspaceId, id))!;
+  return id === null ? null : (await repo.findTimeEntry(db, scope.workspace.id, id))!;
 }
 
-export async function discardTimer(db: Database, actor: Actor) {
-  const timer = await repo.takeTimer(db, actor.workspaceId, actor.userId);
+export async function discardTimer(scope: WorkspaceScope) {
+  const { db } = scope;
+  const timer = await repo.takeTimer(db, scope.workspace.id, scope.user.id);
   if (!timer) throw new TRPCError({ code: 'NOT_FOUND', message: 'No timer is running' });
   return { success: true as const };
 }
