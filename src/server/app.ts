@@ -115,6 +115,7 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
     ),
   };
   app.decorate('heavyRequests', services.heavyRequests);
+  app.decorate('services', services);
   registerRequestStats(app, services.requestStats);
 
   // An empty JSON body (a POST with no payload) is no input rather than an error.

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { IsoDateTimeSchema } from './dates.ts';
 import { IdSchema } from './ids.ts';
-import { ListQuerySchema, optionalEmail, optionalText, pageOf } from './list.schema.ts';
+import { apiShape, formShape, importShape, outputShape, type TextFields } from './fields.ts';
+import { ListQuerySchema, pageOf } from './list.schema.ts';
 import { singleLine } from './text.schema.ts';
 import { updateSchemaOf } from './update.schema.ts';
 
@@ -13,19 +14,68 @@ const fullName = singleLine('Full name', { error: 'Full name is required' })
   .min(1, 'Full name is required')
   .max(100, 'Full name must be less than 100 characters');
 
+/**
+ * A contact's own text fields, in form order. Everything else about them (API, form and
+ * import rules, output, the form's inputs, CSV import headers and export columns) is
+ * derived from this list: a new text field on contacts is one entry here and a column.
+ */
+export const CONTACT_FIELDS = {
+  email: {
+    label: 'Email',
+    title: 'Email',
+    max: 254,
+    input: 'email',
+    placeholder: 'jane@example.com',
+    headers: ['email', 'emailaddress', 'mail', 'email1', 'workemail', 'primaryemail'],
+  },
+  phone: {
+    label: 'Phone',
+    title: 'Phone',
+    max: 50,
+    input: 'tel',
+    placeholder: '+1 555 010 0000',
+    headers: [
+      'phone',
+      'phonenumber',
+      'telephone',
+      'tel',
+      'mobile',
+      'mobilephone',
+      'cell',
+      'workphone',
+    ],
+  },
+  jobTitle: {
+    label: 'Job title',
+    title: 'Job Title',
+    max: 100,
+    input: 'text',
+    placeholder: 'Head of Operations',
+    headers: ['jobtitle', 'title', 'position', 'role', 'job'],
+  },
+  notes: {
+    label: 'Notes',
+    title: 'Notes',
+    max: 5000,
+    input: 'textarea',
+    placeholder: 'Anything worth remembering',
+    headers: ['notes', 'note', 'comments', 'comment', 'description'],
+  },
+} as const satisfies TextFields;
+export type ContactField = keyof typeof CONTACT_FIELDS;
+
 /** A contact as created from the Add Contact dialog, the opportunity dialog or a script. */
 export const PersonInputSchema = z.object({
   fullName,
-  email: optionalEmail,
-  phone: optionalText(50, 'Phone must be less than 50 characters'),
-  jobTitle: optionalText(100, 'Job title must be less than 100 characters'),
+  ...apiShape(CONTACT_FIELDS),
   companyId: IdSchema.nullable().optional(),
   assignedUserId: IdSchema.nullable().optional(),
   status: z.string().trim().min(1).max(30).optional(),
-  notes: optionalText(5000, 'Notes must be less than 5000 characters'),
   lastContact: IsoDateTimeSchema.nullable().optional(),
 });
 export type PersonInput = z.input<typeof PersonInputSchema>;
+/** A contact's values as the API stores them (after trimming, '' as null). */
+export type PersonValues = Partial<z.output<typeof PersonInputSchema>>;
 
 /** PUT /api/persons/{id}: any subset of the fields (the table's assignee dropdown sends one). */
 export const PersonUpdateSchema = updateSchemaOf(PersonInputSchema).extend({ id: IdSchema });
@@ -33,12 +83,9 @@ export const PersonUpdateSchema = updateSchemaOf(PersonInputSchema).extend({ id:
 /** The contact form of the drawer and dialog (react-hook-form): strings, '' for none. */
 export const ContactFormSchema = z.object({
   fullName,
-  email: z.union([z.literal(''), z.string().trim().pipe(z.email('Invalid email'))]),
-  phone: z.string().trim().max(50, 'Phone must be less than 50 characters'),
-  jobTitle: z.string().trim().max(100, 'Job title must be less than 100 characters'),
+  ...formShape(CONTACT_FIELDS),
   companyId: z.string(),
   assignedUserId: z.string(),
-  notes: z.string().max(5000, 'Notes must be less than 5000 characters'),
 });
 export type ContactForm = z.infer<typeof ContactFormSchema>;
 
@@ -95,14 +142,11 @@ export type Tag = z.infer<typeof TagSchema>;
 export const PersonSchema = z.object({
   id: z.number(),
   fullName: z.string(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  jobTitle: z.string().nullable(),
+  ...outputShape(CONTACT_FIELDS),
   companyId: z.number().nullable(),
   company: z.object({ id: z.number(), name: z.string() }).nullable(),
   assignedUserId: z.number().nullable(),
   status: z.string(),
-  notes: z.string().nullable(),
   lastContact: z.string().nullable(),
   createdAt: z.string(),
   tags: z.array(TagSchema).optional(),
@@ -124,11 +168,8 @@ export const ContactTagInputSchema = z.object({ id: IdSchema, tagId: IdSchema })
 /** One CSV row after the column mapping: every field is text as the file had it. */
 export const ImportRowSchema = z.object({
   fullName: z.string().max(1000).optional(),
-  email: z.string().max(1000).optional(),
-  phone: z.string().max(1000).optional(),
-  jobTitle: z.string().max(1000).optional(),
+  ...importShape(CONTACT_FIELDS),
   organization: z.string().max(1000).optional(),
-  notes: z.string().max(10_000).optional(),
 });
 export type ImportRow = z.infer<typeof ImportRowSchema>;
 

@@ -45,12 +45,20 @@ export function optionalText(max: number, message?: string) {
     .transform((v) => (v === '' ? null : v));
 }
 
-/** An email that may be left empty (SPEC §5: 'Invalid email' otherwise). */
-export const optionalEmail = z
-  .union([
-    z.literal(''),
-    z.string().trim().max(254, 'Invalid email').pipe(z.email('Invalid email')),
-  ])
+const anEmail = z.email();
+
+/**
+ * An email or nothing (''), trimmed. One refinement rather than a union, so that whatever is
+ * wrong (a missing @, 300 characters) the message is SPEC §5's 'Invalid email'.
+ */
+export const emailOrEmpty = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || (v.length <= 254 && anEmail.safeParse(v).success), 'Invalid email')
+  .meta({ description: 'An email address, or empty for none.' });
+
+/** An email that may be left empty (SPEC §5: 'Invalid email' otherwise); stored as null. */
+export const optionalEmail = emailOrEmpty
   .nullable()
   .optional()
   .transform((v) => (v === '' ? null : v));

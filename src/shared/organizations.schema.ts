@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema } from './ids.ts';
-import { ListQuerySchema, optionalEmail, optionalText, pageOf } from './list.schema.ts';
+import { apiShape, formShape, outputShape, type TextFields } from './fields.ts';
+import { ListQuerySchema, pageOf } from './list.schema.ts';
 import { singleLine } from './text.schema.ts';
 import { updateSchemaOf } from './update.schema.ts';
 
@@ -9,16 +10,65 @@ const name = singleLine('Organization name', { error: 'Organization name is requ
   .min(1, 'Organization name is required')
   .max(200, 'Organization name must be less than 200 characters');
 
+/** An organization's own text fields, described once (see CONTACT_FIELDS). */
+export const ORGANIZATION_FIELDS = {
+  email: {
+    label: 'Email',
+    title: 'Email',
+    max: 254,
+    input: 'email',
+    placeholder: 'hello@acme.com',
+    headers: ['email', 'emailaddress', 'mail'],
+  },
+  phone: {
+    label: 'Phone',
+    title: 'Phone',
+    max: 50,
+    input: 'tel',
+    placeholder: '+1 555 010 0000',
+    headers: ['phone', 'phonenumber', 'telephone', 'tel'],
+  },
+  website: {
+    label: 'Website',
+    title: 'Website',
+    max: 500,
+    input: 'url',
+    placeholder: 'https://company.com',
+    headers: ['website', 'web', 'url', 'site', 'homepage'],
+  },
+  industry: {
+    label: 'Industry',
+    title: 'Industry',
+    max: 100,
+    input: 'text',
+    placeholder: 'Software',
+    headers: ['industry', 'sector'],
+  },
+  address: {
+    label: 'Address',
+    title: 'Address',
+    max: 500,
+    input: 'textarea',
+    placeholder: 'Street, city, postcode, country',
+    headers: ['address', 'postaladdress', 'billingaddress'],
+  },
+  notes: {
+    label: 'Notes',
+    title: 'Notes',
+    max: 5000,
+    input: 'textarea',
+    placeholder: 'Anything worth remembering',
+    headers: ['notes', 'note', 'comments', 'description'],
+  },
+} as const satisfies TextFields;
+
 export const OrganizationInputSchema = z.object({
   name,
-  email: optionalEmail,
-  phone: optionalText(50, 'Phone must be less than 50 characters'),
-  website: optionalText(500, 'Website must be less than 500 characters'),
-  address: optionalText(500, 'Address must be less than 500 characters'),
-  industry: optionalText(100, 'Industry must be less than 100 characters'),
+  ...apiShape(ORGANIZATION_FIELDS),
   status: z.string().trim().min(1).max(30).optional(),
-  notes: optionalText(5000, 'Notes must be less than 5000 characters'),
 });
+/** An organization's values as the API stores them. */
+export type OrganizationValues = Partial<z.output<typeof OrganizationInputSchema>>;
 
 export const OrganizationUpdateSchema = updateSchemaOf(OrganizationInputSchema).extend({
   id: IdSchema,
@@ -27,8 +77,7 @@ export const OrganizationUpdateSchema = updateSchemaOf(OrganizationInputSchema).
 /** Quick-create from the contact form (SPEC §5): name required, email valid or empty. */
 export const OrganizationQuickFormSchema = z.object({
   name,
-  email: z.union([z.literal(''), z.string().trim().pipe(z.email('Invalid email'))]),
-  phone: z.string().trim().max(50, 'Phone must be less than 50 characters'),
+  ...formShape({ email: ORGANIZATION_FIELDS.email, phone: ORGANIZATION_FIELDS.phone }),
 });
 
 /** Orders of the organizations list: by name (the default) or by how many people each has. */
@@ -46,13 +95,8 @@ export type OrganizationListQuery = z.infer<typeof OrganizationListQuerySchema>;
 export const OrganizationSchema = z.object({
   id: z.number(),
   name: z.string(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  website: z.string().nullable(),
-  address: z.string().nullable(),
-  industry: z.string().nullable(),
+  ...outputShape(ORGANIZATION_FIELDS),
   status: z.string(),
-  notes: z.string().nullable(),
   createdAt: z.string(),
   peopleCount: z.number(),
 });

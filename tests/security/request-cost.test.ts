@@ -282,7 +282,17 @@ describe('exports', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toBe('attachment; filename="organizations.csv"');
     const [heading, ...rows] = records(res.body);
-    expect(heading).toEqual(['Name', 'Email', 'Phone', 'Website', 'Industry', 'People', 'Created']);
+    expect(heading).toEqual([
+      'Name',
+      'Email',
+      'Phone',
+      'Website',
+      'Industry',
+      'People',
+      'Address',
+      'Notes',
+      'Created',
+    ]);
     const expected = await sql<{ name: string }>`select name from organizations
       where workspace_id = ${a.workspace.id} order by lower(name), id`.execute(handle.db);
     expect(expected.rows.length).toBeGreaterThan(1000);

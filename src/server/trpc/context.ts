@@ -32,6 +32,13 @@ export interface WorkspaceScope {
 
 export type AppServices = Omit<Context, 'req' | 'reply'>;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What procedures run with: tests build a context from it for `createCaller`. */
+    services: AppServices;
+  }
+}
+
 export function createContext(
   services: AppServices,
   req: FastifyRequest,

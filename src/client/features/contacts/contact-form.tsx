@@ -8,17 +8,19 @@ import {
   SimpleGrid,
   Stack,
   TextInput,
-  Textarea,
 } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import {
+  CONTACT_FIELDS,
   ContactFormSchema,
   type ContactForm as ContactFormValues,
   type Person,
   type PersonInput,
 } from '../../../shared/contacts.schema.ts';
+import { byLength, fieldNames } from '../../../shared/fields.ts';
+import { TextFieldInput } from '../../components/form/text-field-input.tsx';
 import { OrganizationCreateDialog } from '../organizations/organization-create.dialog.tsx';
 import {
   OrganizationPicker,
@@ -26,28 +28,24 @@ import {
 } from '../organizations/organization-picker.tsx';
 import { UNASSIGNED, useAssignees } from './use-assignees.ts';
 
+const { short: SHORT_FIELDS, long: LONG_FIELDS } = byLength(CONTACT_FIELDS);
+
 function defaultsOf(person: Person | undefined): ContactFormValues {
-  return {
+  const values = {
     fullName: person?.fullName ?? '',
-    email: person?.email ?? '',
-    phone: person?.phone ?? '',
-    jobTitle: person?.jobTitle ?? '',
     companyId: person?.companyId ? String(person.companyId) : '',
     assignedUserId: person?.assignedUserId ? String(person.assignedUserId) : '',
-    notes: person?.notes ?? '',
-  };
+  } as ContactFormValues;
+  for (const name of fieldNames(CONTACT_FIELDS)) values[name] = person?.[name] ?? '';
+  return values;
 }
 
 /** The form keeps strings ('' for none); the API wants ids or null. */
-function toPersonInput(values: ContactFormValues): PersonInput {
+function toPersonInput({ companyId, assignedUserId, ...texts }: ContactFormValues): PersonInput {
   return {
-    fullName: values.fullName,
-    email: values.email,
-    phone: values.phone,
-    jobTitle: values.jobTitle,
-    companyId: values.companyId ? Number(values.companyId) : null,
-    assignedUserId: values.assignedUserId ? Number(values.assignedUserId) : null,
-    notes: values.notes,
+    ...texts,
+    companyId: companyId ? Number(companyId) : null,
+    assignedUserId: assignedUserId ? Number(assignedUserId) : null,
   };
 }
 
@@ -115,29 +113,14 @@ export function ContactForm({
               error={errors.fullName?.message}
               {...form.register('fullName')}
             />
-            <TextInput
-              label="Email"
-              type="email"
-              placeholder="jane@example.com"
-              autoComplete="off"
-              error={errors.email?.message}
-              {...form.register('email')}
-            />
-            <TextInput
-              label="Phone"
-              type="tel"
-              placeholder="+1 555 010 0000"
-              autoComplete="off"
-              error={errors.phone?.message}
-              {...form.register('phone')}
-            />
-            <TextInput
-              label="Job Title"
-              placeholder="Head of Operations"
-              autoComplete="off"
-              error={errors.jobTitle?.message}
-              {...form.register('jobTitle')}
-            />
+            {SHORT_FIELDS.map((name) => (
+              <TextFieldInput
+                key={name}
+                field={CONTACT_FIELDS[name]}
+                error={errors[name]?.message}
+                registration={form.register(name)}
+              />
+            ))}
             <Stack gap={4}>
               <OrganizationPicker
                 value={organization}
@@ -176,16 +159,14 @@ export function ContactForm({
               )}
             />
           </SimpleGrid>
-          <Textarea
-            label="Notes"
-            placeholder="Anything worth remembering"
-            autosize
-            minRows={3}
-            maxRows={10}
-            styles={{ input: { minHeight: 80 } }}
-            error={errors.notes?.message}
-            {...form.register('notes')}
-          />
+          {LONG_FIELDS.map((name) => (
+            <TextFieldInput
+              key={name}
+              field={CONTACT_FIELDS[name]}
+              error={errors[name]?.message}
+              registration={form.register(name)}
+            />
+          ))}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onCancel} disabled={isSubmitting}>
               Cancel

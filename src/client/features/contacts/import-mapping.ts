@@ -1,45 +1,52 @@
-import type { ImportRow } from '../../../shared/contacts.schema.ts';
+import {
+  CONTACT_FIELDS,
+  type ContactField,
+  type ImportRow,
+} from '../../../shared/contacts.schema.ts';
+import { byLength, fieldNames } from '../../../shared/fields.ts';
 import { restoreFormulas } from '../../../shared/csv-formulas.ts';
 
-/** What a CSV column can become. First and last name columns are joined into the full name. */
-export type ImportField =
-  'fullName' | 'firstName' | 'lastName' | 'email' | 'phone' | 'jobTitle' | 'organization' | 'notes';
+const { short: SHORT_FIELDS, long: LONG_FIELDS } = byLength(CONTACT_FIELDS);
 
-export const IMPORT_FIELDS: { value: ImportField; label: string }[] = [
-  { value: 'fullName', label: 'Full name' },
-  { value: 'firstName', label: 'First name' },
-  { value: 'lastName', label: 'Last name' },
-  { value: 'email', label: 'Email' },
-  { value: 'phone', label: 'Phone' },
-  { value: 'jobTitle', label: 'Job title' },
-  { value: 'organization', label: 'Organization' },
-  { value: 'notes', label: 'Notes' },
+/** What a CSV column can become. First and last name columns are joined into the full name. */
+export type ImportField = 'fullName' | 'firstName' | 'lastName' | ContactField | 'organization';
+
+/** Each field with its label and the header spellings seen in other CRMs and address books. */
+const FIELDS: { value: ImportField; label: string; headers: readonly string[] }[] = [
+  {
+    value: 'fullName',
+    label: 'Full name',
+    headers: ['name', 'fullname', 'contactname', 'contact', 'personname', 'displayname'],
+  },
+  {
+    value: 'firstName',
+    label: 'First name',
+    headers: ['firstname', 'givenname', 'first', 'forename'],
+  },
+  { value: 'lastName', label: 'Last name', headers: ['lastname', 'surname', 'familyname', 'last'] },
+  ...SHORT_FIELDS.map((name) => ({ value: name, ...CONTACT_FIELDS[name] })),
+  {
+    value: 'organization',
+    label: 'Organization',
+    headers: [
+      'organization',
+      'organisation',
+      'company',
+      'companyname',
+      'organizationname',
+      'organisationname',
+      'account',
+      'accountname',
+      'employer',
+    ],
+  },
+  ...LONG_FIELDS.map((name) => ({ value: name, ...CONTACT_FIELDS[name] })),
 ];
+
+export const IMPORT_FIELDS = FIELDS.map(({ value, label }) => ({ value, label }));
 
 /** One entry per file column: the field it fills, or null when it is not imported. */
 export type ColumnMapping = (ImportField | null)[];
-
-/** Header spellings seen in exports of other CRMs, spreadsheets and address books. */
-const HEADER_SYNONYMS: Record<ImportField, string[]> = {
-  fullName: ['name', 'fullname', 'contactname', 'contact', 'personname', 'displayname'],
-  firstName: ['firstname', 'givenname', 'first', 'forename'],
-  lastName: ['lastname', 'surname', 'familyname', 'last'],
-  email: ['email', 'emailaddress', 'mail', 'email1', 'workemail', 'primaryemail'],
-  phone: ['phone', 'phonenumber', 'telephone', 'tel', 'mobile', 'mobilephone', 'cell', 'workphone'],
-  jobTitle: ['jobtitle', 'title', 'position', 'role', 'job'],
-  organization: [
-    'organization',
-    'organisation',
-    'company',
-    'companyname',
-    'organizationname',
-    'organisationname',
-    'account',
-    'accountname',
-    'employer',
-  ],
-  notes: ['notes', 'note', 'comments', 'comment', 'description'],
-};
 
 function normalizeHeader(header: string): string {
   return header.toLowerCase().replace(/[^a-z0-9]/g, '');
@@ -50,9 +57,7 @@ export function autoMap(headers: string[]): ColumnMapping {
   const used = new Set<ImportField>();
   return headers.map((header) => {
     const key = normalizeHeader(header);
-    const match = IMPORT_FIELDS.find(
-      (field) => !used.has(field.value) && HEADER_SYNONYMS[field.value].includes(key),
-    );
+    const match = FIELDS.find((field) => !used.has(field.value) && field.headers.includes(key));
     if (!match) return null;
     used.add(match.value);
     return match.value;
@@ -88,14 +93,9 @@ function toImportRow(record: string[], mapping: ColumnMapping): ImportRow {
     if (field && cell) values[field] = cell;
   });
   const fullName = values.fullName ?? [values.firstName, values.lastName].filter(Boolean).join(' ');
-  return {
-    fullName: fullName || undefined,
-    email: values.email,
-    phone: values.phone,
-    jobTitle: values.jobTitle,
-    organization: values.organization,
-    notes: values.notes,
-  };
+  const row: ImportRow = { fullName: fullName || undefined, organization: values.organization };
+  for (const name of fieldNames(CONTACT_FIELDS)) row[name] = values[name];
+  return row;
 }
 
 export type ImportBatch = { rows: ImportRow[]; firstRowNumber: number };

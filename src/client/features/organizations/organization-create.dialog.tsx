@@ -5,9 +5,11 @@ import { useEffect, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import {
+  ORGANIZATION_FIELDS,
   OrganizationQuickFormSchema,
   type Organization,
 } from '../../../shared/organizations.schema.ts';
+import { TextFieldInput } from '../../components/form/text-field-input.tsx';
 import { useOrganizationMutations } from './use-organization-mutations.ts';
 
 type OrganizationQuickForm = z.input<typeof OrganizationQuickFormSchema>;
@@ -81,20 +83,14 @@ export function OrganizationCreateDialog({
               error={errors.name?.message}
               {...form.register('name')}
             />
-            <TextInput
-              label="Email"
-              type="email"
-              placeholder="hello@acme.com"
-              error={errors.email?.message}
-              {...form.register('email')}
-            />
-            <TextInput
-              label="Phone"
-              type="tel"
-              placeholder="+1 555 010 0000"
-              error={errors.phone?.message}
-              {...form.register('phone')}
-            />
+            {(['email', 'phone'] as const).map((name) => (
+              <TextFieldInput
+                key={name}
+                field={ORGANIZATION_FIELDS[name]}
+                error={errors[name]?.message}
+                registration={form.register(name)}
+              />
+            ))}
             <Group justify="flex-end" gap="sm" mt="xs">
               <Button variant="default" onClick={onClose} disabled={isSubmitting}>
                 Cancel

@@ -1,12 +1,15 @@
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import {
+  CONTACT_FIELDS,
   PersonInputSchema,
   type ContactBulk,
   type ImportResult,
   type ImportRow,
+  type PersonValues,
   type TagColor,
 } from '../../../shared/contacts.schema.ts';
+import { fieldNames, importedText } from '../../../shared/fields.ts';
 import { OrganizationInputSchema } from '../../../shared/organizations.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import type { WorkspaceScope } from '../../trpc/context.ts';
@@ -23,7 +26,7 @@ import * as repo from './contacts.repository.ts';
 const CONTACT_NOT_FOUND = 'Contact not found';
 
 /** Ids from input must name rows of this workspace; others are simply not found. */
-async function checkReferences(db: Database, workspaceId: number, values: repo.PersonValues) {
+async function checkReferences(db: Database, workspaceId: number, values: PersonValues) {
   if (values.companyId != null && !(await organizationExists(db, workspaceId, values.companyId))) {
     throw new TRPCError({ code: 'NOT_FOUND', message: 'Organization not found' });
   }
@@ -37,7 +40,7 @@ async function checkReferences(db: Database, workspaceId: number, values: repo.P
 
 export async function createPerson(
   { db, workspace: { id: workspaceId } }: WorkspaceScope,
-  values: repo.PersonValues & { fullName: string },
+  values: PersonValues & { fullName: string },
 ) {
   await checkReferences(db, workspaceId, values);
   const id = await repo.insertPerson(db, workspaceId, values);
@@ -47,7 +50,7 @@ export async function createPerson(
 export async function updatePerson(
   { db, workspace: { id: workspaceId } }: WorkspaceScope,
   id: number,
-  values: repo.PersonValues,
+  values: PersonValues,
 ) {
   await checkReferences(db, workspaceId, values);
   if (!(await repo.updatePerson(db, workspaceId, id, values))) {
@@ -121,6 +124,15 @@ const firstIssue = (error: z.ZodError) => error.issues[0]?.message ?? 'Invalid r
  * With an `importId` (the file), a row that file already created is skipped too, emails or
  * not, and every row created is recorded: retrying a file never doubles a contact.
  */
+/** A row's text fields as stored: trimmed, cut to their length, null when empty. */
+function importedTexts(raw: ImportRow): PersonValues {
+  const values: PersonValues = {};
+  for (const name of fieldNames(CONTACT_FIELDS)) {
+    values[name] = importedText(CONTACT_FIELDS[name], raw[name]);
+  }
+  return values;
+}
+
 export async function importContacts(
   { db, workspace: { id: workspaceId } }: WorkspaceScope,
   rows: ImportRow[],
@@ -130,7 +142,7 @@ export async function importContacts(
   const result: ImportResult = { created: 0, skipped: [], rejected: [] };
   const accepted: {
     row: number;
-    values: repo.PersonValues & { fullName: string };
+    values: PersonValues & { fullName: string };
     organization: string;
   }[] = [];
   const seen = new Map<string, number>();
@@ -158,13 +170,7 @@ export async function importContacts(
     accepted.push({
       row,
       organization: company?.data ?? '',
-      values: {
-        fullName,
-        email: email || null,
-        phone: raw.phone?.trim().slice(0, 50) || null,
-        jobTitle: raw.jobTitle?.trim().slice(0, 100) || null,
-        notes: raw.notes?.trim().slice(0, 5000) || null,
-      },
+      values: { fullName, ...importedTexts(raw), email: email || null },
     });
   });
 

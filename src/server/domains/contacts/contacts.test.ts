@@ -303,7 +303,9 @@ describe('import and export', () => {
     expect(header).toBe('Name,Email,Phone,Job Title,Organization,Assigned To,Tags,Notes,Created');
     expect(row).toMatch(/^"'=HYPERLINK\(""http:\/\/evil""\)",csv@export.io,/);
     const orgs = await owner.client.get('/api/organizations/export');
-    expect(orgs.body.split(/\r?\n/)[0]).toBe('Name,Email,Phone,Website,Industry,People,Created');
+    expect(orgs.body.split(/\r?\n/)[0]).toBe(
+      'Name,Email,Phone,Website,Industry,People,Address,Notes,Created',
+    );
     expect(orgs.body).not.toContain('Their Org');
   });
 });

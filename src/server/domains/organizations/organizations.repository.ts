@@ -1,21 +1,24 @@
 import { sql, type SqlBool } from 'kysely';
 import type { ListQuery } from '../../../shared/list.schema.ts';
-import type { Organization, OrganizationListQuery } from '../../../shared/organizations.schema.ts';
+import type { CsvRow } from '../../../shared/csv.ts';
+import { byLength, fieldNames } from '../../../shared/fields.ts';
+import {
+  ORGANIZATION_FIELDS,
+  type Organization,
+  type OrganizationListQuery,
+  type OrganizationValues,
+} from '../../../shared/organizations.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import { keysetBatches, type RowExport } from '../../db/export-batches.ts';
 import { readInSlices } from '../../db/embedded.ts';
 import { containsPattern, iso, pageWithTotal, paginate } from '../../db/search.ts';
 
-export interface OrganizationValues {
-  name?: string;
-  email?: string | null;
-  phone?: string | null;
-  website?: string | null;
-  address?: string | null;
-  industry?: string | null;
-  status?: string;
-  notes?: string | null;
-}
+export type { OrganizationValues };
+
+/** The organization's text fields (ORGANIZATION_FIELDS), each a column of the same name. */
+const TEXT_FIELDS = fieldNames(ORGANIZATION_FIELDS);
+const { short: SHORT_FIELDS, long: LONG_FIELDS } = byLength(ORGANIZATION_FIELDS);
+const titleOf = (name: (typeof TEXT_FIELDS)[number]) => ORGANIZATION_FIELDS[name].title;
 
 function baseQuery(db: Database, workspaceId: number, search: string | undefined) {
   let query = db.selectFrom('organizations as o').where('o.workspaceId', '=', workspaceId);
@@ -27,13 +30,8 @@ function selectOrganization(db: Database, workspaceId: number, search?: string) 
   return baseQuery(db, workspaceId, search).select((eb) => [
     'o.id',
     'o.name',
-    'o.email',
-    'o.phone',
-    'o.website',
-    'o.address',
-    'o.industry',
+    ...TEXT_FIELDS.map((name) => `o.${name}` as const),
     'o.status',
-    'o.notes',
     'o.createdAt',
     eb
       .selectFrom('persons as p')
@@ -193,15 +191,14 @@ export async function findOrCreateOrganizationsByName(
   return { byName, created: missing.length };
 }
 
+/** Single-line fields beside the name; long text after the people count, before the date. */
 const ORGANIZATION_EXPORT_COLUMNS = [
   'Name',
-  'Email',
-  'Phone',
-  'Website',
-  'Industry',
+  ...SHORT_FIELDS.map(titleOf),
   'People',
+  ...LONG_FIELDS.map(titleOf),
   'Created',
-] as const;
+];
 
 /** The organizations CSV by name, read in batches after the last (name, id) read. */
 export function organizationsForExport(
@@ -226,15 +223,15 @@ export function organizationsForExport(
     columns: ORGANIZATION_EXPORT_COLUMNS,
     batches: async function* () {
       for await (const rows of keysetBatches(read)) {
-        yield rows.map((r) => ({
-          Name: r.name,
-          Email: r.email ?? '',
-          Phone: r.phone ?? '',
-          Website: r.website ?? '',
-          Industry: r.industry ?? '',
-          People: r.peopleCount ?? 0,
-          Created: iso(r.createdAt),
-        }));
+        yield rows.map((r) => {
+          const row: CsvRow = {
+            Name: r.name,
+            People: r.peopleCount ?? 0,
+            Created: iso(r.createdAt),
+          };
+          for (const name of TEXT_FIELDS) row[titleOf(name)] = r[name] ?? '';
+          return row;
+        });
       }
     },
   };

@@ -1,0 +1,43 @@
+import { TextInput, Textarea } from '@mantine/core';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { TextField } from '../../../shared/fields.ts';
+
+/**
+ * The input of one described text field (shared/fields.ts): its title, placeholder and
+ * kind come from the entity's schema, so a form lists its fields instead of spelling out
+ * each input.
+ */
+export function TextFieldInput({
+  field,
+  error,
+  registration,
+}: {
+  field: TextField;
+  error: string | undefined;
+  registration: UseFormRegisterReturn;
+}) {
+  if (field.input === 'textarea') {
+    return (
+      <Textarea
+        label={field.title}
+        placeholder={field.placeholder}
+        autosize
+        minRows={3}
+        maxRows={10}
+        styles={{ input: { minHeight: 80 } }}
+        error={error}
+        {...registration}
+      />
+    );
+  }
+  return (
+    <TextInput
+      label={field.title}
+      placeholder={field.placeholder}
+      type={field.input}
+      autoComplete="off"
+      error={error}
+      {...registration}
+    />
+  );
+}
