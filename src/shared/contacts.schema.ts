@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IsoDateTimeSchema } from './dates.ts';
 import { IdSchema } from './ids.ts';
 import { apiShape, formShape, importShape, outputShape, type TextFields } from './fields.ts';
-import { ListQuerySchema, pageOf } from './list.schema.ts';
+import { ListQuerySchema, pageOf, sortParam } from './list.schema.ts';
 import { singleLine } from './text.schema.ts';
 import { updateSchemaOf } from './update.schema.ts';
 
@@ -117,15 +117,17 @@ export const ContactBulkResultSchema = z.object({
 export type ContactBulkResult = z.infer<typeof ContactBulkResultSchema>;
 
 /** Orders of the contacts list: newest first (the default), oldest first, or by name. */
-export const CONTACT_SORTS = ['-createdAt', 'createdAt', 'fullName', '-fullName'] as const;
-export type ContactSort = (typeof CONTACT_SORTS)[number];
+export const CONTACT_SORT_LABELS = {
+  '-createdAt': 'Newest first',
+  createdAt: 'Oldest first',
+  fullName: 'Name A–Z',
+  '-fullName': 'Name Z–A',
+} as const;
+export type ContactSort = keyof typeof CONTACT_SORT_LABELS;
 
 export const ContactListQuerySchema = ListQuerySchema.extend({
   withTags: z.boolean().optional(),
-  sort: z.enum(CONTACT_SORTS).optional().meta({
-    description:
-      'Order: -createdAt (newest first, the default), createdAt, fullName (A to Z) or -fullName.',
-  }),
+  sort: sortParam(CONTACT_SORT_LABELS),
   tagId: IdSchema.optional().meta({ description: 'Only contacts with this tag.' }),
   organizationId: IdSchema.optional().meta({
     description: 'Only contacts of this organization.',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IsoDateSchema } from './dates.ts';
 import { IdSchema } from './ids.ts';
-import { ListQuerySchema } from './list.schema.ts';
+import { ListQuerySchema, sortParam } from './list.schema.ts';
 import { MoneySchema } from './money.ts';
 
 export const INVOICE_STATUSES = ['draft', 'sent', 'viewed', 'paid', 'overdue'] as const;
@@ -39,7 +39,18 @@ export const InvoiceUpdateSchema = z.object({
   id: IdSchema,
   status: z.enum(['sent', 'viewed', 'paid'], { error: 'Status must be sent, viewed or paid' }),
 });
+/** Orders of the invoices list, the default first. */
+export const INVOICE_SORT_LABELS = {
+  '-createdAt': 'Newest first',
+  createdAt: 'Oldest first',
+  dueDate: 'Due soonest',
+  '-amount': 'Largest amount',
+  amount: 'Smallest amount',
+} as const;
+export type InvoiceSort = keyof typeof INVOICE_SORT_LABELS;
+
 export const InvoiceListQuerySchema = ListQuerySchema.extend({
+  sort: sortParam(INVOICE_SORT_LABELS),
   status: z.enum(INVOICE_STATUSES).optional(),
 });
 

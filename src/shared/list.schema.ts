@@ -26,6 +26,20 @@ export const ListQuerySchema = z.object({
 });
 export type ListQuery = z.infer<typeof ListQuerySchema>;
 
+/**
+ * A list's `sort` parameter: one of `sorts`, each a key ascending or `-key` descending, the
+ * first being the default. `labels` names them for people (the sort select, the docs).
+ */
+export function sortParam<Sort extends string>(labels: Readonly<Record<Sort, string>>) {
+  const sorts = Object.keys(labels) as [Sort, ...Sort[]];
+  return z
+    .enum(sorts)
+    .optional()
+    .meta({
+      description: `Order: ${sorts.map((sort) => `${sort} (${labels[sort]})`).join(', ')}; the first is the default. The id breaks ties.`,
+    });
+}
+
 /** An export's filter: the list's search, never a page (an export streams every row). */
 export const ExportQuerySchema = ListQuerySchema.pick({ search: true });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IdSchema } from './ids.ts';
 import { apiShape, formShape, outputShape, type TextFields } from './fields.ts';
-import { ListQuerySchema, pageOf } from './list.schema.ts';
+import { ListQuerySchema, pageOf, sortParam } from './list.schema.ts';
 import { singleLine } from './text.schema.ts';
 import { updateSchemaOf } from './update.schema.ts';
 
@@ -81,14 +81,16 @@ export const OrganizationQuickFormSchema = z.object({
 });
 
 /** Orders of the organizations list: by name (the default) or by how many people each has. */
-export const ORGANIZATION_SORTS = ['name', '-name', '-peopleCount', 'peopleCount'] as const;
-export type OrganizationSort = (typeof ORGANIZATION_SORTS)[number];
+export const ORGANIZATION_SORT_LABELS = {
+  name: 'Name A–Z',
+  '-name': 'Name Z–A',
+  '-peopleCount': 'Most people',
+  peopleCount: 'Fewest people',
+} as const;
+export type OrganizationSort = keyof typeof ORGANIZATION_SORT_LABELS;
 
 export const OrganizationListQuerySchema = ListQuerySchema.extend({
-  sort: z.enum(ORGANIZATION_SORTS).optional().meta({
-    description:
-      'Order: name (A to Z whatever the case, the default), -name, -peopleCount (most people first) or peopleCount.',
-  }),
+  sort: sortParam(ORGANIZATION_SORT_LABELS),
 });
 export type OrganizationListQuery = z.infer<typeof OrganizationListQuerySchema>;
 

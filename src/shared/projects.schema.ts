@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from './ids.ts';
-import { ListQuerySchema, optionalText } from './list.schema.ts';
+import { ListQuerySchema, optionalText, sortParam } from './list.schema.ts';
 import { MoneySchema } from './money.ts';
 import { singleLine } from './text.schema.ts';
 import { updateSchemaOf } from './update.schema.ts';
@@ -33,7 +33,18 @@ export const ProjectInputSchema = z.object({
   assignedUserId: IdSchema.nullable().optional(),
 });
 export const ProjectUpdateSchema = updateSchemaOf(ProjectInputSchema).extend({ id: IdSchema });
+/** Orders of the projects list, the default first. */
+export const PROJECT_SORT_LABELS = {
+  '-createdAt': 'Newest first',
+  createdAt: 'Oldest first',
+  name: 'Name A–Z',
+  '-name': 'Name Z–A',
+  '-totalHours': 'Most hours logged',
+} as const;
+export type ProjectSort = keyof typeof PROJECT_SORT_LABELS;
+
 export const ProjectListQuerySchema = ListQuerySchema.extend({
+  sort: sortParam(PROJECT_SORT_LABELS),
   status: z.enum(PROJECT_STATUSES).optional(),
   /** One client's projects (the invoice dialog offers only those). */
   clientId: IdSchema.optional(),

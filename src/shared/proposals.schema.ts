@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IsoDateSchema } from './dates.ts';
 import { IdSchema } from './ids.ts';
-import { ListQuerySchema } from './list.schema.ts';
+import { ListQuerySchema, sortParam } from './list.schema.ts';
 import { MoneySchema } from './money.ts';
 import { singleLine } from './text.schema.ts';
 import { updateSchemaOf } from './update.schema.ts';
@@ -54,7 +54,18 @@ export const ProposalUpdateSchema = updateSchemaOf(ProposalInputSchema).extend({
   id: IdSchema,
   status: z.enum(PROPOSAL_STATUSES).optional(),
 });
+/** Orders of the proposals list, the default first. */
+export const PROPOSAL_SORT_LABELS = {
+  '-createdAt': 'Newest first',
+  createdAt: 'Oldest first',
+  title: 'Title A–Z',
+  '-amount': 'Largest amount',
+  dueDate: 'Due soonest',
+} as const;
+export type ProposalSort = keyof typeof PROPOSAL_SORT_LABELS;
+
 export const ProposalListQuerySchema = ListQuerySchema.extend({
+  sort: sortParam(PROPOSAL_SORT_LABELS),
   status: z.enum(PROPOSAL_STATUSES).optional(),
 });
 

@@ -1,4 +1,10 @@
-import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import {
+  sql,
+  type Expression,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from 'kysely';
 import type { Database } from './create-db.ts';
 import { readInSlices, rememberedRead } from './embedded.ts';
 
@@ -82,4 +88,22 @@ export async function countOf<DB, TB extends keyof DB, O>(
   }
   const key = `count:${compiled.sql}:${JSON.stringify(compiled.parameters)}`;
   return (await rememberedRead(db, key, run)).total;
+}
+
+/**
+ * Orders a list by `sort` (`key` ascending, `-key` descending) over the columns it may be
+ * sorted by, empty values last either way, and the id breaking ties in the same direction
+ * so that pages never repeat or skip a row.
+ */
+export function sortedBy<Q extends { orderBy(expression: RawBuilder<unknown>): Q }>(
+  query: Q,
+  sort: string,
+  columns: Readonly<Record<string, RawBuilder<unknown>>>,
+  id: RawBuilder<unknown>,
+): Q {
+  const descending = sort.startsWith('-');
+  const column = columns[descending ? sort.slice(1) : sort];
+  if (!column) throw new Error(`No column to sort by ${sort}`);
+  const direction = sql.raw(descending ? 'desc' : 'asc');
+  return query.orderBy(sql`${column} ${direction} nulls last`).orderBy(sql`${id} ${direction}`);
 }

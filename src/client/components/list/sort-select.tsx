@@ -11,8 +11,11 @@ export function SortSelect<Sort extends string>({
   value,
   onChange,
   w,
+  hiddenLabel = false,
 }: {
   label: string;
+  /** Beside a search box and segments that show no label either: read by screen readers only. */
+  hiddenLabel?: boolean;
   labels: Record<Sort, string>;
   value: Sort;
   onChange: (sort: Sort | undefined) => void;
@@ -21,7 +24,8 @@ export function SortSelect<Sort extends string>({
   const sorts = Object.keys(labels) as Sort[];
   return (
     <Select
-      label={label}
+      label={hiddenLabel ? undefined : label}
+      aria-label={hiddenLabel ? label : undefined}
       leftSection={<IconArrowsSort size={16} />}
       data={sorts.map((sort) => ({ value: sort, label: labels[sort] }))}
       value={value}

@@ -1,7 +1,7 @@
 import { Select, SimpleGrid } from '@mantine/core';
 import { IconTag, IconUser } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { ContactSort } from '../../../shared/contacts.schema.ts';
+import { CONTACT_SORT_LABELS } from '../../../shared/contacts.schema.ts';
 import { SortSelect, sortOf } from '../../components/list/sort-select.tsx';
 import type { ContactsSearch } from '../../components/list/use-list-search.ts';
 import { trpc } from '../../trpc.ts';
@@ -10,15 +10,8 @@ import {
   type OrganizationOption,
 } from '../organizations/organization-picker.tsx';
 
-const SORT_LABELS: Record<ContactSort, string> = {
-  '-createdAt': 'Newest first',
-  createdAt: 'Oldest first',
-  fullName: 'Name A–Z',
-  '-fullName': 'Name Z–A',
-};
-
 /** The list's order from the URL: one the server knows, else newest first. */
-export const contactSortOf = (sort: string | undefined) => sortOf(SORT_LABELS, sort);
+export const contactSortOf = (sort: string | undefined) => sortOf(CONTACT_SORT_LABELS, sort);
 
 /**
  * The contacts list's order and filters (tag, organization, assignee), kept in the URL by
@@ -51,7 +44,7 @@ export function ContactFilters({
     <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" maw={960}>
       <SortSelect
         label="Sort contacts"
-        labels={SORT_LABELS}
+        labels={CONTACT_SORT_LABELS}
         value={contactSortOf(search.sort)}
         onChange={(sort) => onChange({ sort })}
       />

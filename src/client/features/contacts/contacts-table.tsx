@@ -14,7 +14,12 @@ import {
 } from '@mantine/core';
 import { IconDotsVertical, IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
 import { memo } from 'react';
-import type { Person } from '../../../shared/contacts.schema.ts';
+import {
+  CONTACT_SORT_LABELS,
+  type ContactSort,
+  type Person,
+} from '../../../shared/contacts.schema.ts';
+import { SortableTh } from '../../components/list/sortable-th.tsx';
 import { ContactAssigneeSelect } from './contact-assignee.select.tsx';
 import { avatarColorOf, initialsOf } from './contact-display.ts';
 import { CopyableText } from './copyable-text.tsx';
@@ -48,6 +53,8 @@ export const ContactsTable = memo(function ContactsTable({
   onDelete,
   selected,
   onSelect,
+  sort,
+  onSort,
 }: {
   people: Person[];
   assigneeOptionsFor: (assignedUserId: number | null) => AssigneeOption[];
@@ -59,6 +66,8 @@ export const ContactsTable = memo(function ContactsTable({
   selected: ReadonlySet<number>;
   /** Chooses (or not) these contacts: one row's, or the whole page's. */
   onSelect: (ids: number[], chosen: boolean) => void;
+  sort: ContactSort;
+  onSort: (sort: ContactSort | undefined) => void;
 }) {
   const chosenHere = people.filter((person) => selected.has(person.id)).length;
   return (
@@ -79,7 +88,14 @@ export const ContactsTable = memo(function ContactsTable({
                 }
               />
             </Table.Th>
-            <Table.Th>Name</Table.Th>
+            <SortableTh
+              column="fullName"
+              labels={CONTACT_SORT_LABELS}
+              value={sort}
+              onChange={onSort}
+            >
+              Name
+            </SortableTh>
             <Table.Th>Email</Table.Th>
             <Table.Th>Phone</Table.Th>
             <Table.Th>Organization</Table.Th>

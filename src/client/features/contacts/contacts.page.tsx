@@ -2,7 +2,7 @@ import { Alert, Button, Center, Group, Loader, Paper, Stack } from '@mantine/cor
 import { keepPreviousData } from '@tanstack/react-query';
 import { IconAlertTriangle, IconUpload, IconUserPlus } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
-import type { Person, Tag } from '../../../shared/contacts.schema.ts';
+import type { ContactSort, Person, Tag } from '../../../shared/contacts.schema.ts';
 import { trpc } from '../../trpc.ts';
 import { ConfirmDeleteDialog } from '../../components/list/confirm-delete.dialog.tsx';
 import { ContactAddDialog } from './contact-add.dialog.tsx';
@@ -62,6 +62,8 @@ export function ContactsPage() {
   const [deleting, setDeleting] = useState<Person | null>(null);
   // Ids chosen for a bulk action; only those on the page shown count.
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const { update } = url;
+  const setSort = useCallback((sort: ContactSort | undefined) => update({ sort }), [update]);
   const select = useCallback((ids: number[], chosen: boolean) => {
     setSelected((current) => {
       const next = new Set(current);
@@ -155,6 +157,8 @@ export function ContactsPage() {
             onDelete={setDeleting}
             selected={selected}
             onSelect={select}
+            sort={filters.sort}
+            onSort={setSort}
           />
         </div>
         <ListPager

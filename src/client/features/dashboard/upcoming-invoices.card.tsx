@@ -23,7 +23,7 @@ import { formatDay } from '../time/time-display.ts';
 
 /** The sent and viewed invoices due soonest: what the business is waiting for. */
 export function UpcomingInvoicesCard() {
-  const invoices = trpc.invoices.list.useQuery({ unpaid: true, orderBy: 'dueDate', limit: 5 });
+  const invoices = trpc.invoices.list.useQuery({ unpaid: true, sort: 'dueDate', limit: 5 });
 
   let body;
   if (invoices.isPending) {

@@ -2,7 +2,11 @@ import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { IconFileInvoice, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { INVOICE_STATUSES, type Invoice } from '../../../shared/invoices.schema.ts';
+import {
+  INVOICE_STATUSES,
+  type Invoice,
+  INVOICE_SORT_LABELS,
+} from '../../../shared/invoices.schema.ts';
 import type { WorkspaceRole } from '../../../shared/roles.ts';
 import { trpc } from '../../trpc.ts';
 import { useCurrentWorkspace } from '../auth/session.ts';
@@ -11,6 +15,7 @@ import { ListBody } from '../../components/list/list-body.tsx';
 import { ListPageHeader } from '../../components/list/list-page-header.tsx';
 import { ListPager } from '../../components/list/list-pager.tsx';
 import { SearchInput } from '../../components/list/search-input.tsx';
+import { SortSelect } from '../../components/list/sort-select.tsx';
 import { StatusFilter } from '../../components/list/status-filter.tsx';
 import { PAGE_SIZE, pageRows, useListControls } from '../../components/list/use-list-controls.ts';
 import { InvoiceCard } from './invoice-card.tsx';
@@ -35,7 +40,7 @@ const BILLING_ROLES: readonly WorkspaceRole[] = [
 export function InvoicesPage() {
   const role = useCurrentWorkspace().data?.role;
   const canBill = role !== undefined && BILLING_ROLES.includes(role);
-  const controls = useListControls(INVOICE_STATUSES);
+  const controls = useListControls(INVOICE_STATUSES, INVOICE_SORT_LABELS);
   const list = trpc.invoices.list.useQuery(controls.input, {
     placeholderData: keepPreviousData,
   });
@@ -84,6 +89,14 @@ export function InvoicesPage() {
           labels={INVOICE_STATUS_LABELS}
           value={controls.status}
           onChange={controls.setStatus}
+        />
+        <SortSelect
+          label="Sort invoices"
+          hiddenLabel
+          labels={INVOICE_SORT_LABELS}
+          value={controls.sort}
+          onChange={controls.setSort}
+          w={190}
         />
       </Group>
 

@@ -9,7 +9,13 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconDotsVertical, IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
-import { peopleLabel, type Organization } from '../../../shared/organizations.schema.ts';
+import {
+  ORGANIZATION_SORT_LABELS,
+  peopleLabel,
+  type Organization,
+  type OrganizationSort,
+} from '../../../shared/organizations.schema.ts';
+import { SortableTh } from '../../components/list/sortable-th.tsx';
 import { avatarColorOf, initialsOf } from '../contacts/contact-display.ts';
 
 /** One page of organizations (SPEC §2): name, People count and the actions menu. */
@@ -18,19 +24,38 @@ export function OrganizationsTable({
   onView,
   onEdit,
   onDelete,
+  sort,
+  onSort,
 }: {
   organizations: Organization[];
   onView: (organization: Organization) => void;
   onEdit: (organization: Organization) => void;
   onDelete: (organization: Organization) => void;
+  sort: OrganizationSort;
+  onSort: (sort: OrganizationSort | undefined) => void;
 }) {
   return (
     <Table.ScrollContainer minWidth={340} type="scrollarea">
       <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Organization Name</Table.Th>
-            <Table.Th w={120}>People</Table.Th>
+            <SortableTh
+              column="name"
+              labels={ORGANIZATION_SORT_LABELS}
+              value={sort}
+              onChange={onSort}
+            >
+              Organization Name
+            </SortableTh>
+            <SortableTh
+              column="peopleCount"
+              labels={ORGANIZATION_SORT_LABELS}
+              value={sort}
+              onChange={onSort}
+              w={120}
+            >
+              People
+            </SortableTh>
             <Table.Th w={56}>
               <VisuallyHidden>Actions</VisuallyHidden>
             </Table.Th>

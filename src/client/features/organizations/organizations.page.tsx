@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import {
   peopleLabel,
   type Organization,
-  type OrganizationSort,
+  ORGANIZATION_SORT_LABELS,
 } from '../../../shared/organizations.schema.ts';
 import { trpc } from '../../trpc.ts';
 import { ConfirmDeleteDialog } from '../../components/list/confirm-delete.dialog.tsx';
@@ -23,13 +23,6 @@ import { SearchInput } from '../../components/list/search-input.tsx';
 import { SortSelect, sortOf } from '../../components/list/sort-select.tsx';
 import { useListSearch } from '../../components/list/use-list-search.ts';
 
-const SORT_LABELS: Record<OrganizationSort, string> = {
-  name: 'Name A–Z',
-  '-name': 'Name Z–A',
-  '-peopleCount': 'Most people',
-  peopleCount: 'Fewest people',
-};
-
 type Panel = { mode: 'view' | 'edit'; organization: Organization; fromView: boolean };
 
 /**
@@ -45,7 +38,7 @@ export function OrganizationsPage() {
       search: debouncedSearch || undefined,
       limit: PAGE_SIZE,
       offset: (page - 1) * PAGE_SIZE,
-      sort: sortOf(SORT_LABELS, url.search.sort),
+      sort: sortOf(ORGANIZATION_SORT_LABELS, url.search.sort),
     },
     { placeholderData: keepPreviousData },
   );
@@ -109,6 +102,8 @@ export function OrganizationsPage() {
             onView={(organization) => setPanel({ mode: 'view', organization, fromView: false })}
             onEdit={(organization) => setPanel({ mode: 'edit', organization, fromView: false })}
             onDelete={setDeleting}
+            sort={sortOf(ORGANIZATION_SORT_LABELS, url.search.sort)}
+            onSort={(sort) => url.update({ sort })}
           />
         </div>
         <ListPager
@@ -133,8 +128,8 @@ export function OrganizationsPage() {
         />
         <SortSelect
           label="Sort organizations"
-          labels={SORT_LABELS}
-          value={sortOf(SORT_LABELS, url.search.sort)}
+          labels={ORGANIZATION_SORT_LABELS}
+          value={sortOf(ORGANIZATION_SORT_LABELS, url.search.sort)}
           onChange={(sort) => url.update({ sort })}
           w={190}
         />

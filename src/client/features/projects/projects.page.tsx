@@ -2,7 +2,11 @@ import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { IconFolders, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { PROJECT_STATUSES, type Project } from '../../../shared/projects.schema.ts';
+import {
+  PROJECT_STATUSES,
+  type Project,
+  PROJECT_SORT_LABELS,
+} from '../../../shared/projects.schema.ts';
 import { trpc } from '../../trpc.ts';
 import { LogTimeDialog } from '../time/log-time.dialog.tsx';
 import { ConfirmDeleteDialog } from '../../components/list/confirm-delete.dialog.tsx';
@@ -14,6 +18,7 @@ import { projectLabel } from './project-picker.tsx';
 import { ProjectDialog } from './project.dialog.tsx';
 import { PROJECT_STATUS_LABELS } from './project-status.ts';
 import { SearchInput } from '../../components/list/search-input.tsx';
+import { SortSelect } from '../../components/list/sort-select.tsx';
 import { StatusFilter } from '../../components/list/status-filter.tsx';
 import { PAGE_SIZE, pageRows, useListControls } from '../../components/list/use-list-controls.ts';
 import { useProjectMutations } from './use-project-mutations.ts';
@@ -24,7 +29,7 @@ import { useProjectMutations } from './use-project-mutations.ts';
  * and Edit Project dialogs.
  */
 export function ProjectsPage() {
-  const controls = useListControls(PROJECT_STATUSES);
+  const controls = useListControls(PROJECT_STATUSES, PROJECT_SORT_LABELS);
   const list = trpc.projects.list.useQuery(controls.input, {
     placeholderData: keepPreviousData,
   });
@@ -71,6 +76,14 @@ export function ProjectsPage() {
           labels={PROJECT_STATUS_LABELS}
           value={controls.status}
           onChange={controls.setStatus}
+        />
+        <SortSelect
+          label="Sort projects"
+          hiddenLabel
+          labels={PROJECT_SORT_LABELS}
+          value={controls.sort}
+          onChange={controls.setSort}
+          w={190}
         />
       </Group>
 

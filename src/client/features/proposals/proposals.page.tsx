@@ -2,13 +2,18 @@ import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { IconFileDescription, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { PROPOSAL_STATUSES, type Proposal } from '../../../shared/proposals.schema.ts';
+import {
+  PROPOSAL_STATUSES,
+  type Proposal,
+  PROPOSAL_SORT_LABELS,
+} from '../../../shared/proposals.schema.ts';
 import { trpc } from '../../trpc.ts';
 import { ConfirmDeleteDialog } from '../../components/list/confirm-delete.dialog.tsx';
 import { ListBody } from '../../components/list/list-body.tsx';
 import { ListPageHeader } from '../../components/list/list-page-header.tsx';
 import { ListPager } from '../../components/list/list-pager.tsx';
 import { SearchInput } from '../../components/list/search-input.tsx';
+import { SortSelect } from '../../components/list/sort-select.tsx';
 import { StatusFilter } from '../../components/list/status-filter.tsx';
 import { PAGE_SIZE, pageRows, useListControls } from '../../components/list/use-list-controls.ts';
 import { ProposalCard } from './proposal-card.tsx';
@@ -21,7 +26,7 @@ import { useProposalMutations } from './use-proposal-mutations.ts';
  * search, status filter, a card per proposal with its next moves, Create Proposal.
  */
 export function ProposalsPage() {
-  const controls = useListControls(PROPOSAL_STATUSES);
+  const controls = useListControls(PROPOSAL_STATUSES, PROPOSAL_SORT_LABELS);
   const list = trpc.proposals.list.useQuery(controls.input, {
     placeholderData: keepPreviousData,
   });
@@ -63,6 +68,14 @@ export function ProposalsPage() {
           labels={PROPOSAL_STATUS_LABELS}
           value={controls.status}
           onChange={controls.setStatus}
+        />
+        <SortSelect
+          label="Sort proposals"
+          hiddenLabel
+          labels={PROPOSAL_SORT_LABELS}
+          value={controls.sort}
+          onChange={controls.setSort}
+          w={190}
         />
       </Group>
 

@@ -1,8 +1,8 @@
 import { sql, type SqlBool } from 'kysely';
-import type { Invoice, InvoiceStatus } from '../../../shared/invoices.schema.ts';
+import type { Invoice, InvoiceSort, InvoiceStatus } from '../../../shared/invoices.schema.ts';
 import type { ListQuery } from '../../../shared/list.schema.ts';
 import type { Database } from '../../db/create-db.ts';
-import { containsPattern, iso, pageWithTotal } from '../../db/search.ts';
+import { containsPattern, iso, pageWithTotal, sortedBy } from '../../db/search.ts';
 
 /** Sent or viewed and past its due date: shown as overdue (the stored status stays). */
 const effectiveStatus = sql<InvoiceStatus>`case when i.status in ('sent', 'viewed') and i.due_date < current_date
@@ -60,11 +60,24 @@ function toInvoice({
   };
 }
 
+const INVOICE_SORT_COLUMNS = {
+  createdAt: sql`i.created_at`,
+  dueDate: sql`i.due_date`,
+  amount: sql`i.amount`,
+};
+
 export async function listInvoices(
   db: Database,
   workspaceId: number,
-  query: ListQuery & { status?: InvoiceStatus; unpaid?: boolean; orderBy?: 'created' | 'dueDate' },
+  query: ListQuery & {
+    status?: InvoiceStatus;
+    unpaid?: boolean;
+    sort?: InvoiceSort;
+    /** The older name of `sort=dueDate`, still accepted. */
+    orderBy?: 'created' | 'dueDate';
+  },
 ) {
+  const sort = query.sort ?? (query.orderBy === 'dueDate' ? 'dueDate' : '-createdAt');
   let q = selectInvoice(db, workspaceId);
   if (query.search) {
     const pattern = containsPattern(query.search);
@@ -78,19 +91,17 @@ export async function listInvoices(
   }
   if (query.status) q = q.where(effectiveStatus, '=', query.status);
   if (query.unpaid) q = q.where('i.status', 'in', ['sent', 'viewed']);
-  q =
-    query.orderBy === 'dueDate'
-      ? q.orderBy(sql`i.due_date asc nulls last`).orderBy('i.id')
-      : q.orderBy('i.createdAt', 'desc').orderBy('i.id', 'desc');
-  // By due date (nulls last) no row can anchor the next slice: those slices go by offset.
+  q = sortedBy(q, sort, INVOICE_SORT_COLUMNS, sql`i.id`);
+  // Newest first, a large page's slices continue after the last row read; in the other
+  // orders (due dates may be empty) they go by offset.
   const { rows, total } = await pageWithTotal(
     db,
     q,
     query,
-    query.orderBy === 'dueDate'
-      ? undefined
-      : (id) =>
-          sql<SqlBool>`(i.created_at, i.id) < (select a.created_at, a.id from invoices a where a.id = ${id})`,
+    sort === '-createdAt'
+      ? (id) =>
+          sql<SqlBool>`(i.created_at, i.id) < (select a.created_at, a.id from invoices a where a.id = ${id})`
+      : undefined,
   );
   return { items: rows.map(toInvoice), total };
 }

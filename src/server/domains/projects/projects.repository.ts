@@ -1,8 +1,8 @@
 import { sql, type SqlBool } from 'kysely';
 import type { ListQuery } from '../../../shared/list.schema.ts';
-import type { Project } from '../../../shared/projects.schema.ts';
+import type { Project, ProjectSort } from '../../../shared/projects.schema.ts';
 import type { Database } from '../../db/create-db.ts';
-import { containsPattern, iso, pageWithTotal } from '../../db/search.ts';
+import { containsPattern, iso, pageWithTotal, sortedBy } from '../../db/search.ts';
 
 export interface ProjectValues {
   name?: string;
@@ -51,12 +51,19 @@ function toProject({ clientName, ...r }: Row): Project {
   };
 }
 
-/** Projects, newest first, searched by project or client name. */
+const PROJECT_SORT_COLUMNS = {
+  createdAt: sql`pr.created_at`,
+  name: sql`lower(pr.name)`,
+  totalHours: sql`pr.total_hours`,
+};
+
+/** Projects in `sort`'s order (newest first by default), searched by project or client name. */
 export async function listProjects(
   db: Database,
   workspaceId: number,
-  query: ListQuery & { status?: string; clientId?: number },
+  query: ListQuery & { status?: string; clientId?: number; sort?: ProjectSort },
 ) {
+  const { sort = '-createdAt' } = query;
   let q = selectProject(db, workspaceId);
   if (query.search) {
     const pattern = containsPattern(query.search);
@@ -64,13 +71,17 @@ export async function listProjects(
   }
   if (query.status) q = q.where('pr.status', '=', query.status);
   if (query.clientId !== undefined) q = q.where('pr.clientId', '=', query.clientId);
-  q = q.orderBy('pr.createdAt', 'desc').orderBy('pr.id', 'desc');
+  q = sortedBy(q, sort, PROJECT_SORT_COLUMNS, sql`pr.id`);
+  // Newest first, a large page's slices continue after the last row read (an index's
+  // order); the other orders read them by offset.
   const { rows, total } = await pageWithTotal(
     db,
     q,
     query,
-    (id) =>
-      sql<SqlBool>`(pr.created_at, pr.id) < (select a.created_at, a.id from projects a where a.id = ${id})`,
+    sort === '-createdAt'
+      ? (id) =>
+          sql<SqlBool>`(pr.created_at, pr.id) < (select a.created_at, a.id from projects a where a.id = ${id})`
+      : undefined,
   );
   return { items: rows.map(toProject), total };
 }

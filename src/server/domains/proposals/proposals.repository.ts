@@ -1,8 +1,8 @@
 import { sql, type SqlBool } from 'kysely';
 import type { ListQuery } from '../../../shared/list.schema.ts';
-import type { Proposal, ProposalStatus } from '../../../shared/proposals.schema.ts';
+import type { Proposal, ProposalSort, ProposalStatus } from '../../../shared/proposals.schema.ts';
 import type { Database } from '../../db/create-db.ts';
-import { containsPattern, iso, pageWithTotal } from '../../db/search.ts';
+import { containsPattern, iso, pageWithTotal, sortedBy } from '../../db/search.ts';
 
 export interface ProposalValues {
   title?: string;
@@ -30,24 +30,34 @@ const toProposal = (r: Row): Proposal => ({
   createdAt: iso(r.createdAt),
 });
 
+const PROPOSAL_SORT_COLUMNS = {
+  createdAt: sql`proposals.created_at`,
+  title: sql`lower(proposals.title)`,
+  amount: sql`proposals.amount`,
+  dueDate: sql`proposals.due_date`,
+};
+
 export async function listProposals(
   db: Database,
   workspaceId: number,
-  query: ListQuery & { status?: ProposalStatus },
+  query: ListQuery & { status?: ProposalStatus; sort?: ProposalSort },
 ) {
+  const { sort = '-createdAt' } = query;
   let q = db.selectFrom('proposals').select(columns).where('workspaceId', '=', workspaceId);
   if (query.search) {
     const pattern = containsPattern(query.search);
     q = q.where((eb) => eb.or([eb('title', 'ilike', pattern), eb('clientName', 'ilike', pattern)]));
   }
   if (query.status) q = q.where('status', '=', query.status);
-  q = q.orderBy('createdAt', 'desc').orderBy('id', 'desc');
+  q = sortedBy(q, sort, PROPOSAL_SORT_COLUMNS, sql`proposals.id`);
   const { rows, total } = await pageWithTotal(
     db,
     q,
     query,
-    (id) =>
-      sql<SqlBool>`(proposals.created_at, proposals.id) < (select a.created_at, a.id from proposals a where a.id = ${id})`,
+    sort === '-createdAt'
+      ? (id) =>
+          sql<SqlBool>`(proposals.created_at, proposals.id) < (select a.created_at, a.id from proposals a where a.id = ${id})`
+      : undefined,
   );
   return { items: rows.map(toProposal), total };
 }
