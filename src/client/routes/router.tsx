@@ -7,7 +7,11 @@ import {
 import { lazy, Suspense } from 'react';
 import { FullScreenLoader, PageLoader } from '../components/full-screen-loader.tsx';
 import { NotFoundPage } from '../components/not-found.page.tsx';
-import { ContactsSearchSchema, ListSearchSchema } from '../components/list/use-list-search.ts';
+import {
+  ContactsSearchSchema,
+  ListSearchSchema,
+  LogsSearchSchema,
+} from '../components/list/use-list-search.ts';
 import { RouteError } from '../components/route-error.tsx';
 import { LoginPage } from '../features/auth/login.page.tsx';
 import { STATIC_PLACEHOLDER_PATHS } from '../features/placeholders/static-placeholder-paths.ts';
@@ -95,12 +99,13 @@ function adminSection<TPath extends string>(
   path: TPath,
   load: Parameters<typeof lazyRouteComponent>[0],
   exportName: string,
+  validateSearch: typeof ListSearchSchema | typeof LogsSearchSchema = ListSearchSchema,
 ) {
   return createRoute({
     getParentRoute: () => adminRoute,
     path,
-    // The console's lists keep their search and page in the URL (the list kit).
-    validateSearch: ListSearchSchema,
+    // The console's lists keep their search, filters and page in the URL (the list kit).
+    validateSearch,
     component: lazyRouteComponent(load, exportName),
     pendingComponent: PageLoader,
   });
@@ -128,7 +133,12 @@ const adminChildRoutes = [
     () => import('../features/admin/admin-invitations.page.tsx'),
     'AdminInvitationsPage',
   ),
-  adminSection('logs', () => import('../features/admin/admin-logs.page.tsx'), 'AdminLogsPage'),
+  adminSection(
+    'logs',
+    () => import('../features/admin/admin-logs.page.tsx'),
+    'AdminLogsPage',
+    LogsSearchSchema,
+  ),
 ];
 
 /** The signed-in frame (rail and top bar) around the workspace pages. */

@@ -29,6 +29,14 @@ export const ContactsSearchSchema = ListSearchSchema.extend({
 });
 export type ContactsSearch = z.infer<typeof ContactsSearchSchema>;
 
+/** The activity log's filters beside the common ones. */
+export const LogsSearchSchema = ListSearchSchema.extend({
+  action: z.string().max(60).optional().catch(undefined),
+  outcome: z.enum(['success', 'failed']).optional().catch(undefined),
+  user: urlId,
+});
+export type LogsSearch = z.infer<typeof LogsSearchSchema>;
+
 /**
  * The current list's URL state, and its setters. The search box shows what is typed at
  * once; the URL (and so the query) follows 300 ms after the typing stops. Any change but

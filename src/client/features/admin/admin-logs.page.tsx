@@ -8,7 +8,6 @@ import {
   Select,
   Stack,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData } from '@tanstack/react-query';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -17,10 +16,11 @@ import { ACTIVITY_ACTIONS, ADMIN_PAGE_SIZE } from './admin-format.ts';
 import { AdminLogsTable } from './admin-logs.table.tsx';
 import { AdminPageHeader } from './admin-page-header.tsx';
 import { SearchInput } from '../../components/list/search-input.tsx';
+import { useListSearch, type LogsSearch } from '../../components/list/use-list-search.ts';
 import { ListPager } from '../../components/list/list-pager.tsx';
 import { AdminTableState } from './admin-table-state.tsx';
 
-type Outcome = 'all' | 'success' | 'failed';
+type Outcome = 'all' | NonNullable<LogsSearch['outcome']>;
 
 const OUTCOMES: { value: Outcome; label: string }[] = [
   { value: 'all', label: 'All' },
@@ -47,20 +47,21 @@ function exportHref(filter: {
 /**
  * /admin/logs: the real activity log (sign-ups, sign-ins and failed ones, sign-outs,
  * workspace and invitation events, admin actions), newest first and paged on the server,
- * filtered by action, user, outcome and text, and exported as CSV with the same filters.
+ * filtered by action, user, outcome and text (kept in the URL: a filtered log can be
+ * linked), and exported as CSV with the same filters.
  */
 export function AdminLogsPage() {
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
-  const [action, setAction] = useState<string | null>(null);
-  const [outcome, setOutcome] = useState<Outcome>('all');
-  const [user, setUser] = useState<{ id: number; name: string } | null>(null);
-  const [page, setPage] = useState(1);
+  const url = useListSearch<LogsSearch>();
+  const { page, setPage } = url;
+  const action = ACTIVITY_ACTIONS.find((known) => known === url.search.action) ?? null;
+  const outcome: Outcome = url.search.outcome ?? 'all';
+  // The name of the user chosen by a click; after a reload their rows tell it.
+  const [chosen, setChosen] = useState<{ id: number; name: string } | null>(null);
   const filter = {
     action: action ?? undefined,
-    userId: user?.id,
+    userId: url.search.user,
     success: outcome === 'all' ? undefined : outcome === 'success',
-    search: debounced || undefined,
+    search: url.query,
   };
   const list = trpc.admin.logs.useQuery(
     { ...filter, limit: ADMIN_PAGE_SIZE, offset: (page - 1) * ADMIN_PAGE_SIZE },
@@ -75,13 +76,17 @@ export function AdminLogsPage() {
     filter.success !== undefined ||
     filter.search !== undefined;
 
-  // Every filter change starts again from the newest entries.
-  const changing =
-    <T,>(set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
-      setPage(1);
-    };
+  const userName =
+    filter.userId === undefined
+      ? undefined
+      : chosen?.id === filter.userId
+        ? chosen.name
+        : (items.find((log) => log.userId === filter.userId)?.userName ?? `#${filter.userId}`);
+  // Every filter change starts again from the newest entries (the list kit's update does).
+  const setUser = (user: { id: number; name: string } | null) => {
+    setChosen(user);
+    url.update({ user: user?.id });
+  };
 
   let body;
   if (list.isPending) body = <AdminTableState state="loading" label="Loading activity logs" />;
@@ -105,7 +110,7 @@ export function AdminLogsPage() {
     body = (
       <>
         <div style={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
-          <AdminLogsTable logs={items} onFilterUser={changing(setUser)} />
+          <AdminLogsTable logs={items} onFilterUser={setUser} />
         </div>
         <ListPager
           page={page}
@@ -139,16 +144,16 @@ export function AdminLogsPage() {
         <SearchInput
           label="Search logs"
           placeholder="Search details, user name or email..."
-          value={search}
-          searching={list.isFetching && debounced !== ''}
-          onChange={changing(setSearch)}
+          value={url.text}
+          searching={url.typing || (list.isFetching && url.query !== undefined)}
+          onChange={url.setText}
         />
         <Select
           aria-label="Filter by action"
           placeholder="All actions"
           data={[...ACTIVITY_ACTIONS]}
           value={action}
-          onChange={changing(setAction)}
+          onChange={(value) => url.update({ action: value ?? undefined })}
           clearable
           w={{ base: '100%', xs: 220 }}
           comboboxProps={{ withinPortal: true }}
@@ -157,23 +162,21 @@ export function AdminLogsPage() {
           aria-label="Filter by status"
           data={OUTCOMES}
           value={outcome}
-          onChange={(value) => changing(setOutcome)(value as Outcome)}
+          onChange={(value) =>
+            url.update({ outcome: value === 'all' ? undefined : (value as LogsSearch['outcome']) })
+          }
         />
-        {user && (
+        {userName !== undefined && (
           <Badge
             miw="max-content"
             size="lg"
             variant="light"
             tt="none"
             rightSection={
-              <CloseButton
-                size="xs"
-                aria-label="Show every user"
-                onClick={() => changing(setUser)(null)}
-              />
+              <CloseButton size="xs" aria-label="Show every user" onClick={() => setUser(null)} />
             }
           >
-            User: {user.name}
+            User: {userName}
           </Badge>
         )}
       </Group>

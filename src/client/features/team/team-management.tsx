@@ -1,16 +1,5 @@
-import {
-  Alert,
-  Button,
-  Center,
-  CloseButton,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { IconAlertTriangle, IconDownload, IconSearch, IconUserPlus } from '@tabler/icons-react';
+import { Alert, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconUserPlus } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import type { Member } from '../../../shared/team.schema.ts';
@@ -22,6 +11,9 @@ import { canManageRow, canManageTeam, matchesSearch } from './team-display.ts';
 import { TeamEmptyState } from './team-empty.state.tsx';
 import { TeamMembersList } from './team-members.list.tsx';
 import { TeamMembersTable } from './team-members.table.tsx';
+import { ExportCsvButton } from '../../components/list/export-csv.button.tsx';
+import { SearchInput } from '../../components/list/search-input.tsx';
+import { useListSearch } from '../../components/list/use-list-search.ts';
 import { useRetained } from '../../components/list/use-retained.ts';
 import { useTeamMutations } from './use-team-mutations.ts';
 
@@ -38,7 +30,9 @@ export function TeamManagement() {
   const role = current.data?.role;
   const members = trpc.team.members.useQuery();
   const mutations = useTeamMutations();
-  const [search, setSearch] = useState('');
+  // The search stays in the URL (?q=) like every list's; members are filtered here, as typed.
+  const url = useListSearch();
+  const search = url.text;
   const [inviting, setInviting] = useState(false);
   const [deleting, setDeleting] = useState<Member | null>(null);
   // The dialog keeps showing the member's name while it closes.
@@ -98,30 +92,16 @@ export function TeamManagement() {
     <Stack gap="md" maw={1400}>
       <Group justify="space-between" gap="sm" align="flex-end">
         <Stack gap={4} style={{ flex: '1 1 260px' }} maw={{ sm: 420 }}>
-          <TextInput
-            aria-label="Search team members"
+          <SearchInput
             placeholder="Search team members..."
-            leftSection={<IconSearch size={16} />}
-            rightSection={
-              search ? (
-                <CloseButton size="sm" aria-label="Clear search" onClick={() => setSearch('')} />
-              ) : null
-            }
             value={search}
-            onChange={(event) => setSearch(event.currentTarget.value)}
+            onChange={url.setText}
+            searching={false}
           />
         </Stack>
         {canManage && (
           <Group gap="sm">
-            <Button
-              component="a"
-              href="/api/team/export"
-              download
-              variant="default"
-              leftSection={<IconDownload size={16} />}
-            >
-              Export CSV
-            </Button>
+            <ExportCsvButton href="/api/team/export" />
             <Button leftSection={<IconUserPlus size={16} />} onClick={() => setInviting(true)}>
               Invite Member
             </Button>
