@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from './ids.ts';
-import { ListQuerySchema } from './list.schema.ts';
+import { ListQuerySchema, sortParam } from './list.schema.ts';
 import { WORKSPACE_ROLES } from './roles.ts';
 import { singleLine } from './text.schema.ts';
 
@@ -128,3 +128,31 @@ export const AdminDashboardSchema = z.object({
 });
 
 export const AdminListQuerySchema = ListQuerySchema;
+
+/** Orders of the console's users list, the default first. */
+export const ADMIN_USER_SORT_LABELS = {
+  '-createdAt': 'Newest first',
+  createdAt: 'Oldest first',
+  fullName: 'Name A–Z',
+  '-fullName': 'Name Z–A',
+  email: 'Email A–Z',
+  '-email': 'Email Z–A',
+} as const;
+export type AdminUserSort = keyof typeof ADMIN_USER_SORT_LABELS;
+export const AdminUserListQuerySchema = ListQuerySchema.extend({
+  sort: sortParam(ADMIN_USER_SORT_LABELS),
+});
+
+/** Orders of the console's workspaces list, the default first. */
+export const ADMIN_WORKSPACE_SORT_LABELS = {
+  '-createdAt': 'Newest first',
+  createdAt: 'Oldest first',
+  name: 'Name A–Z',
+  '-name': 'Name Z–A',
+  '-userCount': 'Most users',
+  userCount: 'Fewest users',
+} as const;
+export type AdminWorkspaceSort = keyof typeof ADMIN_WORKSPACE_SORT_LABELS;
+export const AdminWorkspaceListQuerySchema = ListQuerySchema.extend({
+  sort: sortParam(ADMIN_WORKSPACE_SORT_LABELS),
+});

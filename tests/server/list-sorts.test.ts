@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminUserSort, AdminWorkspaceSort } from '../../src/shared/admin.schema.ts';
 import { INVOICE_SORT_LABELS } from '../../src/shared/invoices.schema.ts';
 import { PROJECT_SORT_LABELS } from '../../src/shared/projects.schema.ts';
 import { PROPOSAL_SORT_LABELS } from '../../src/shared/proposals.schema.ts';
@@ -71,5 +72,28 @@ describe('list sorts', () => {
     expect(await ids({ sort: 'dueDate' })).toEqual([middle.id, small.id, large.id]);
     expect(await ids({ orderBy: 'dueDate' })).toEqual([middle.id, small.id, large.id]);
     expect(await ids({})).toEqual([middle.id, large.id, small.id]);
+  });
+
+  it("orders the console's users and workspaces", async () => {
+    const admin = await signUpWithWorkspace(t.app, 'Console Ltd');
+    await t.db
+      .updateTable('users')
+      .set({ isAdmin: true })
+      .where('id', '=', admin.user.id)
+      .execute();
+    await signUpWithWorkspace(t.app, 'another Workspace');
+    const console = await callerOf(t, admin, admin.workspace.id);
+    const emails = async (sort: AdminUserSort) =>
+      (await console.admin.users({ sort, limit: 50 })).items.map((u) => u.email);
+    const byEmail = await emails('email');
+    expect(byEmail.length).toBeGreaterThanOrEqual(3);
+    expect(await emails('-email')).toEqual([...byEmail].reverse());
+    expect(await emails('createdAt')).toEqual([...(await emails('-createdAt'))].reverse());
+    const workspaces = async (sort: AdminWorkspaceSort) =>
+      (await console.admin.workspaces({ sort, limit: 50 })).items;
+    const names = (await workspaces('name')).map((w) => w.name.toLowerCase());
+    expect(names).toEqual([...names].sort());
+    const counts = (await workspaces('-userCount')).map((w) => w.userCount);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
   });
 });

@@ -10,6 +10,8 @@ import { AdminAddUserDialog } from './admin-add-user.dialog.tsx';
 import { ADMIN_PAGE_SIZE, formatCount } from './admin-format.ts';
 import { AdminPageHeader } from './admin-page-header.tsx';
 import { SearchInput } from '../../components/list/search-input.tsx';
+import { ADMIN_USER_SORT_LABELS } from '../../../shared/admin.schema.ts';
+import { sortOf } from '../../components/list/sort-select.tsx';
 import { useListSearch } from '../../components/list/use-list-search.ts';
 import { ListPager } from '../../components/list/list-pager.tsx';
 import { AdminTableState } from './admin-table-state.tsx';
@@ -30,9 +32,11 @@ export function AdminUsersPage() {
   const url = useListSearch();
   const { page, setPage } = url;
   const debounced = url.query ?? '';
+  const sort = sortOf(ADMIN_USER_SORT_LABELS, url.search.sort);
   const list = trpc.admin.users.useQuery(
     {
       search: debounced || undefined,
+      sort,
       limit: ADMIN_PAGE_SIZE,
       offset: (page - 1) * ADMIN_PAGE_SIZE,
     },
@@ -110,6 +114,8 @@ export function AdminUsersPage() {
               setDrawerOpened(true);
             }}
             onToggleStatus={(user) => setStatus.mutate({ id: user.id, isActive: !user.isActive })}
+            sort={sort}
+            onSort={(next) => url.update({ sort: next })}
           />
         </div>
         <ListPager

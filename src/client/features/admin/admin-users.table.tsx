@@ -1,5 +1,7 @@
 import { Avatar, Badge, Button, Group, Table, Text, Tooltip } from '@mantine/core';
 import { initials } from '../../components/app-shell/initials.ts';
+import { ADMIN_USER_SORT_LABELS, type AdminUserSort } from '../../../shared/admin.schema.ts';
+import { SortableTh } from '../../components/list/sortable-th.tsx';
 import type { RouterOutputs } from '../../trpc.ts';
 import { formatDate } from './admin-format.ts';
 
@@ -12,8 +14,12 @@ export function AdminUsersTable({
   pendingStatusId,
   onEdit,
   onToggleStatus,
+  sort,
+  onSort,
 }: {
   users: AdminUser[];
+  sort: AdminUserSort;
+  onSort: (sort: AdminUserSort | undefined) => void;
   /** The signed-in admin, who cannot deactivate their own account. */
   meId: number | undefined;
   /** The user whose status change is on its way. */
@@ -26,9 +32,30 @@ export function AdminUsersTable({
       <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="sm">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Email</Table.Th>
-            <Table.Th>Joined</Table.Th>
+            <SortableTh
+              column="fullName"
+              labels={ADMIN_USER_SORT_LABELS}
+              value={sort}
+              onChange={onSort}
+            >
+              Name
+            </SortableTh>
+            <SortableTh
+              column="email"
+              labels={ADMIN_USER_SORT_LABELS}
+              value={sort}
+              onChange={onSort}
+            >
+              Email
+            </SortableTh>
+            <SortableTh
+              column="createdAt"
+              labels={ADMIN_USER_SORT_LABELS}
+              value={sort}
+              onChange={onSort}
+            >
+              Joined
+            </SortableTh>
             <Table.Th>Status</Table.Th>
             <Table.Th>Workspaces</Table.Th>
             <Table.Th>Role</Table.Th>

@@ -5,6 +5,8 @@ import { trpc } from '../../trpc.ts';
 import { ADMIN_PAGE_SIZE } from './admin-format.ts';
 import { AdminPageHeader } from './admin-page-header.tsx';
 import { SearchInput } from '../../components/list/search-input.tsx';
+import { ADMIN_WORKSPACE_SORT_LABELS } from '../../../shared/admin.schema.ts';
+import { sortOf } from '../../components/list/sort-select.tsx';
 import { useListSearch } from '../../components/list/use-list-search.ts';
 import { AdminSuspendWorkspaceDialog } from './admin-suspend-workspace.dialog.tsx';
 import { ListPager } from '../../components/list/list-pager.tsx';
@@ -18,9 +20,11 @@ export function AdminWorkspacesPage() {
   const url = useListSearch();
   const { page, setPage } = url;
   const debounced = url.query ?? '';
+  const sort = sortOf(ADMIN_WORKSPACE_SORT_LABELS, url.search.sort);
   const list = trpc.admin.workspaces.useQuery(
     {
       search: debounced || undefined,
+      sort,
       limit: ADMIN_PAGE_SIZE,
       offset: (page - 1) * ADMIN_PAGE_SIZE,
     },
@@ -68,6 +72,8 @@ export function AdminWorkspacesPage() {
             workspaces={items}
             pendingId={status.pendingId}
             onToggleStatus={toggle}
+            sort={sort}
+            onSort={(next) => url.update({ sort: next })}
           />
         </div>
         <ListPager

@@ -1,5 +1,10 @@
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import {
+  ADMIN_WORKSPACE_SORT_LABELS,
+  type AdminWorkspaceSort,
+} from '../../../shared/admin.schema.ts';
+import { SortableTh } from '../../components/list/sortable-th.tsx';
 import type { RouterOutputs } from '../../trpc.ts';
 import { capitalise, formatCount, formatDate } from './admin-format.ts';
 import { AdminWorkspaceStatusBadge } from './admin-workspace-status.badge.tsx';
@@ -12,8 +17,12 @@ export function AdminWorkspacesTable({
   workspaces,
   pendingId,
   onToggleStatus,
+  sort,
+  onSort,
 }: {
   workspaces: AdminWorkspace[];
+  sort: AdminWorkspaceSort;
+  onSort: (sort: AdminWorkspaceSort | undefined) => void;
   pendingId: number | null;
   onToggleStatus: (workspace: AdminWorkspace) => void;
 }) {
@@ -22,10 +31,31 @@ export function AdminWorkspacesTable({
       <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="sm">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Workspace</Table.Th>
+            <SortableTh
+              column="name"
+              labels={ADMIN_WORKSPACE_SORT_LABELS}
+              value={sort}
+              onChange={onSort}
+            >
+              Workspace
+            </SortableTh>
             <Table.Th>Owner</Table.Th>
-            <Table.Th>Created</Table.Th>
-            <Table.Th ta="right">Users</Table.Th>
+            <SortableTh
+              column="createdAt"
+              labels={ADMIN_WORKSPACE_SORT_LABELS}
+              value={sort}
+              onChange={onSort}
+            >
+              Created
+            </SortableTh>
+            <SortableTh
+              column="userCount"
+              labels={ADMIN_WORKSPACE_SORT_LABELS}
+              value={sort}
+              onChange={onSort}
+            >
+              Users
+            </SortableTh>
             <Table.Th>Tier</Table.Th>
             <Table.Th>Status</Table.Th>
             <Table.Th ta="right">Actions</Table.Th>

@@ -25,6 +25,12 @@ import { avatarColorOf, initialsOf } from './contact-display.ts';
 import { CopyableText } from './copyable-text.tsx';
 import { TagBadge } from './tag-badge.tsx';
 import type { AssigneeOption } from './use-assignees.ts';
+import {
+  RowActions,
+  deleteAction,
+  editAction,
+  viewAction,
+} from '../../components/list/row-actions.tsx';
 
 /** Tags beyond this many collapse into '+N'; the drawer lists them all. */
 const VISIBLE_TAGS = 2;
@@ -192,35 +198,14 @@ export const ContactsTable = memo(function ContactsTable({
                   )}
                 </Table.Td>
                 <Table.Td>
-                  <Menu position="bottom-end" withinPortal>
-                    <Menu.Target>
-                      <ActionIcon
-                        variant="subtle"
-                        color="gray"
-                        aria-label={`Actions for ${person.fullName}`}
-                      >
-                        <IconDotsVertical size={18} />
-                      </ActionIcon>
-                    </Menu.Target>
-                    <Menu.Dropdown>
-                      <Menu.Item leftSection={<IconEye size={16} />} onClick={() => onView(person)}>
-                        View
-                      </Menu.Item>
-                      <Menu.Item
-                        leftSection={<IconPencil size={16} />}
-                        onClick={() => onEdit(person)}
-                      >
-                        Edit
-                      </Menu.Item>
-                      <Menu.Item
-                        color="red"
-                        leftSection={<IconTrash size={16} />}
-                        onClick={() => onDelete(person)}
-                      >
-                        Delete
-                      </Menu.Item>
-                    </Menu.Dropdown>
-                  </Menu>
+                  <RowActions
+                    name={person.fullName}
+                    actions={[
+                      viewAction(() => onView(person)),
+                      editAction(() => onEdit(person)),
+                      deleteAction(() => onDelete(person)),
+                    ]}
+                  />
                 </Table.Td>
               </Table.Tr>
             );

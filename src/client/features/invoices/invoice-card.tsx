@@ -15,6 +15,7 @@ import { INVOICE_TRANSITIONS, type Invoice } from '../../../shared/invoices.sche
 import { formatMoney } from '../../../shared/money.ts';
 import { formatDay } from '../time/time-display.ts';
 import { INVOICE_STATUS_COLORS, INVOICE_STATUS_LABELS } from './invoice-status.ts';
+import { RowActions, deleteAction } from '../../components/list/row-actions.tsx';
 
 const ACTION_ICONS = { sent: IconSend, viewed: IconEye, paid: IconCircleCheck } as const;
 
@@ -139,22 +140,11 @@ export function InvoiceCard({
               <IconFileText size={18} />
             </ActionIcon>
             {canBill && invoice.status === 'draft' && (
-              <Menu position="bottom-end" withinPortal>
-                <Menu.Target>
-                  <ActionIcon
-                    variant="subtle"
-                    color="gray"
-                    aria-label={`Actions for ${invoice.invoiceNumber}`}
-                  >
-                    <IconDots size={18} />
-                  </ActionIcon>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
-                    Delete draft
-                  </Menu.Item>
-                </Menu.Dropdown>
-              </Menu>
+              <RowActions
+                name={invoice.invoiceNumber}
+                variant="card"
+                actions={[deleteAction(onDelete, 'Delete draft')]}
+              />
             )}
           </Group>
         </Group>

@@ -17,6 +17,12 @@ import {
 } from '../../../shared/organizations.schema.ts';
 import { SortableTh } from '../../components/list/sortable-th.tsx';
 import { avatarColorOf, initialsOf } from '../contacts/contact-display.ts';
+import {
+  RowActions,
+  deleteAction,
+  editAction,
+  viewAction,
+} from '../../components/list/row-actions.tsx';
 
 /** One page of organizations (SPEC §2): name, People count and the actions menu. */
 export function OrganizationsTable({
@@ -85,38 +91,14 @@ export function OrganizationsTable({
                 <Text size="sm">{peopleLabel(organization.peopleCount)}</Text>
               </Table.Td>
               <Table.Td>
-                <Menu position="bottom-end" withinPortal>
-                  <Menu.Target>
-                    <ActionIcon
-                      variant="subtle"
-                      color="gray"
-                      aria-label={`Actions for ${organization.name}`}
-                    >
-                      <IconDotsVertical size={18} />
-                    </ActionIcon>
-                  </Menu.Target>
-                  <Menu.Dropdown>
-                    <Menu.Item
-                      leftSection={<IconEye size={16} />}
-                      onClick={() => onView(organization)}
-                    >
-                      View
-                    </Menu.Item>
-                    <Menu.Item
-                      leftSection={<IconPencil size={16} />}
-                      onClick={() => onEdit(organization)}
-                    >
-                      Edit
-                    </Menu.Item>
-                    <Menu.Item
-                      color="red"
-                      leftSection={<IconTrash size={16} />}
-                      onClick={() => onDelete(organization)}
-                    >
-                      Delete
-                    </Menu.Item>
-                  </Menu.Dropdown>
-                </Menu>
+                <RowActions
+                  name={organization.name}
+                  actions={[
+                    viewAction(() => onView(organization)),
+                    editAction(() => onEdit(organization)),
+                    deleteAction(() => onDelete(organization)),
+                  ]}
+                />
               </Table.Td>
             </Table.Tr>
           ))}

@@ -14,6 +14,7 @@ import type { Project } from '../../../shared/projects.schema.ts';
 import { formatHours } from '../../../shared/time.schema.ts';
 import { ProjectProgress } from './project-progress.tsx';
 import { PROJECT_STATUS_COLORS, PROJECT_STATUS_LABELS } from './project-status.ts';
+import { RowActions, deleteAction, editAction } from '../../components/list/row-actions.tsx';
 
 type ProjectStatus = Project['status'];
 
@@ -69,41 +70,25 @@ export function ProjectCard({
             <Badge variant="light" color={PROJECT_STATUS_COLORS[project.status]}>
               {PROJECT_STATUS_LABELS[project.status]}
             </Badge>
-            <Menu position="bottom-end" withinPortal>
-              <Menu.Target>
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  aria-label={`Actions for ${project.name}`}
-                >
-                  <IconDots size={18} />
-                </ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item leftSection={<IconPencil size={16} />} onClick={onEdit}>
-                  Edit
-                </Menu.Item>
-                {project.status === 'active' && (
-                  <Menu.Item leftSection={<IconClockPlus size={16} />} onClick={onLogTime}>
-                    Log Time
-                  </Menu.Item>
-                )}
-                <Menu.Divider />
-                {STATUS_ACTIONS.filter((action) => action.to !== project.status).map((action) => (
-                  <Menu.Item
-                    key={action.to}
-                    leftSection={<action.icon size={16} />}
-                    onClick={() => onStatusChange(action.to)}
-                  >
-                    {action.label}
-                  </Menu.Item>
-                ))}
-                <Menu.Divider />
-                <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
-                  Delete
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
+            <RowActions
+              name={project.name}
+              variant="card"
+              actions={[
+                editAction(onEdit),
+                ...(project.status === 'active'
+                  ? [{ label: 'Log Time', icon: IconClockPlus, onClick: onLogTime }]
+                  : []),
+                ...STATUS_ACTIONS.filter((action) => action.to !== project.status).map(
+                  (action, index) => ({
+                    label: action.label,
+                    icon: action.icon,
+                    onClick: () => onStatusChange(action.to),
+                    group: index === 0,
+                  }),
+                ),
+                { ...deleteAction(onDelete), group: true },
+              ]}
+            />
           </Group>
         </Group>
 

@@ -19,6 +19,7 @@ import {
 } from '../../../shared/proposals.schema.ts';
 import { formatDay } from '../time/time-display.ts';
 import { PROPOSAL_STATUS_COLORS, PROPOSAL_STATUS_LABELS } from './proposal-status.ts';
+import { RowActions, deleteAction, editAction } from '../../components/list/row-actions.tsx';
 
 const ACTION_ICONS: Partial<Record<ProposalStatus, typeof IconSend>> = {
   sent: IconSend,
@@ -65,25 +66,11 @@ export function ProposalCard({
             <Badge variant="light" color={PROPOSAL_STATUS_COLORS[proposal.status]}>
               {PROPOSAL_STATUS_LABELS[proposal.status]}
             </Badge>
-            <Menu position="bottom-end" withinPortal>
-              <Menu.Target>
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  aria-label={`Actions for ${proposal.title}`}
-                >
-                  <IconDots size={18} />
-                </ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item leftSection={<IconPencil size={16} />} onClick={onEdit}>
-                  Edit
-                </Menu.Item>
-                <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
-                  Delete
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
+            <RowActions
+              name={proposal.title}
+              variant="card"
+              actions={[editAction(onEdit), deleteAction(onDelete)]}
+            />
           </Group>
         </Group>
 

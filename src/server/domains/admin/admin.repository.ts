@@ -1,9 +1,10 @@
-import { sql, type SqlBool } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { AdminUserSort, AdminWorkspaceSort } from '../../../shared/admin.schema.ts';
 import type { ListQuery } from '../../../shared/list.schema.ts';
 import { splitFullName } from '../../../shared/team.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import { keysetBatches, type RowExport } from '../../db/export-batches.ts';
-import { containsPattern, iso, pageWithTotal, paginate } from '../../db/search.ts';
+import { containsPattern, iso, pageWithTotal, paginate, sortedBy } from '../../db/search.ts';
 
 const count = sql<number>`count(*)::int`;
 
@@ -20,11 +21,19 @@ function usersQuery(db: Database, search?: string) {
   return q;
 }
 
-/** Every account with its workspaces, newest first. */
-export async function listUsers(db: Database, query: ListQuery) {
+const USER_SORT_COLUMNS = {
+  createdAt: sql`u.created_at`,
+  fullName: sql`lower(u.full_name)`,
+  email: sql`lower(u.email)`,
+};
+
+/** Every account with its workspaces, in `sort`'s order (newest first by default). */
+export async function listUsers(db: Database, query: ListQuery & { sort?: AdminUserSort }) {
+  const ordered = <Q extends { orderBy(expression: RawBuilder<unknown>): Q }>(q: Q) =>
+    sortedBy(q, query.sort ?? '-createdAt', USER_SORT_COLUMNS, sql`u.id`);
   const rows = await paginate(
-    usersQuery(db, query.search)
-      .select([
+    ordered(
+      usersQuery(db, query.search).select([
         'u.id',
         'u.fullName',
         'u.email',
@@ -33,9 +42,8 @@ export async function listUsers(db: Database, query: ListQuery) {
         'u.createdAt',
         'u.profileImageUrl',
         'u.lastLoginAt',
-      ])
-      .orderBy('u.createdAt', 'desc')
-      .orderBy('u.id', 'desc'),
+      ]),
+    ),
     query,
   ).execute();
   const { total } = await usersQuery(db, query.search)
@@ -116,9 +124,24 @@ const toWorkspace = (r: WorkspaceRow) => ({
   userCount: r.userCount ?? 0,
 });
 
-export async function listWorkspaces(db: Database, query: ListQuery) {
+const WORKSPACE_SORT_COLUMNS = {
+  createdAt: sql`w.created_at`,
+  name: sql`lower(w.name)`,
+  // The selected count, by its output name (an ORDER BY may name a column of the answer).
+  userCount: sql.ref('userCount'),
+};
+
+export async function listWorkspaces(
+  db: Database,
+  query: ListQuery & { sort?: AdminWorkspaceSort },
+) {
   const rows = await paginate(
-    selectWorkspace(db, query.search).orderBy('w.createdAt', 'desc').orderBy('w.id', 'desc'),
+    sortedBy(
+      selectWorkspace(db, query.search),
+      query.sort ?? '-createdAt',
+      WORKSPACE_SORT_COLUMNS,
+      sql`w.id`,
+    ),
     query,
   ).execute();
   const { total } = await workspacesQuery(db, query.search)

@@ -6,6 +6,8 @@ import {
   AdminDashboardSchema,
   AdminInvitationSchema,
   AdminListQuerySchema,
+  AdminUserListQuerySchema,
+  AdminWorkspaceListQuerySchema,
   AdminMembershipSchema,
   AdminStatusSchema,
   AdminUserSchema,
@@ -32,7 +34,7 @@ export const adminRouter = router({
     .output(AdminDashboardSchema)
     .query(({ ctx }) => admin.dashboard(ctx, process.uptime(), ctx.requestStats.lastHour())),
   users: adminListProcedure
-    .input(AdminListQuerySchema.prefault({}))
+    .input(AdminUserListQuerySchema.prefault({}))
     .output(pageOf(AdminUserSchema))
     .query(({ ctx, input }) => repo.listUsers(ctx.db, input)),
   createUser: adminProcedure
@@ -50,7 +52,7 @@ export const adminRouter = router({
       admin.setMembership(ctx, input.id, input.workspaceId, input.role),
     ),
   workspaces: adminListProcedure
-    .input(AdminListQuerySchema.prefault({}))
+    .input(AdminWorkspaceListQuerySchema.prefault({}))
     .output(pageOf(AdminWorkspaceSchema))
     .query(({ ctx, input }) => repo.listWorkspaces(ctx.db, input)),
   workspace: adminProcedure
