@@ -1,10 +1,8 @@
 import {
-  ActionIcon,
   Avatar,
   Badge,
   Checkbox,
   Group,
-  Menu,
   Stack,
   Table,
   Text,
@@ -12,7 +10,6 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconDotsVertical, IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
 import { memo } from 'react';
 import {
   CONTACT_SORT_LABELS,

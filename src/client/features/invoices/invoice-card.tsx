@@ -1,14 +1,12 @@
-import { ActionIcon, Badge, Button, Card, Group, Menu, Stack, Text } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import {
   IconCalendarDue,
   IconCircleCheck,
   IconClockHour4,
-  IconDots,
   IconEye,
   IconFileText,
   IconFolder,
   IconSend,
-  IconTrash,
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { INVOICE_TRANSITIONS, type Invoice } from '../../../shared/invoices.schema.ts';

@@ -1,14 +1,4 @@
-import {
-  ActionIcon,
-  Avatar,
-  Group,
-  Menu,
-  Table,
-  Text,
-  UnstyledButton,
-  VisuallyHidden,
-} from '@mantine/core';
-import { IconDotsVertical, IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
+import { Avatar, Group, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import {
   ORGANIZATION_SORT_LABELS,
   peopleLabel,

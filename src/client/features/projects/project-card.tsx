@@ -1,12 +1,9 @@
-import { ActionIcon, Badge, Card, Group, Menu, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
   IconClockPlus,
-  IconDots,
-  IconPencil,
   IconPlayerPause,
   IconPlayerPlay,
   IconCircleCheck,
-  IconTrash,
   IconUser,
 } from '@tabler/icons-react';
 import { formatMoney } from '../../../shared/money.ts';

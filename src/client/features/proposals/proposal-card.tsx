@@ -1,13 +1,10 @@
-import { ActionIcon, Badge, Button, Card, Group, Menu, Stack, Text } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import {
   IconCalendarDue,
   IconCircleCheck,
   IconCircleX,
-  IconDots,
   IconEye,
-  IconPencil,
   IconSend,
-  IconTrash,
   IconUser,
 } from '@tabler/icons-react';
 import { useState } from 'react';
