@@ -127,8 +127,6 @@ export const AdminDashboardSchema = z.object({
   }),
 });
 
-export const AdminListQuerySchema = ListQuerySchema;
-
 /** Orders of the console's users list, the default first. */
 export const ADMIN_USER_SORT_LABELS = {
   '-createdAt': 'Newest first',
@@ -141,6 +139,20 @@ export const ADMIN_USER_SORT_LABELS = {
 export type AdminUserSort = keyof typeof ADMIN_USER_SORT_LABELS;
 export const AdminUserListQuerySchema = ListQuerySchema.extend({
   sort: sortParam(ADMIN_USER_SORT_LABELS),
+});
+
+/** Orders of the console's invitations list, the default first. */
+export const ADMIN_INVITATION_SORT_LABELS = {
+  '-createdAt': 'Newest first',
+  createdAt: 'Oldest first',
+  email: 'Email A–Z',
+  '-email': 'Email Z–A',
+  workspaceName: 'Workspace A–Z',
+  '-workspaceName': 'Workspace Z–A',
+} as const;
+export type AdminInvitationSort = keyof typeof ADMIN_INVITATION_SORT_LABELS;
+export const AdminInvitationListQuerySchema = ListQuerySchema.extend({
+  sort: sortParam(ADMIN_INVITATION_SORT_LABELS),
 });
 
 /** Orders of the console's workspaces list, the default first. */

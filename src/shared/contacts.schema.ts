@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { IsoDateTimeSchema } from './dates.ts';
 import { IdSchema } from './ids.ts';
-import { apiShape, formShape, importShape, outputShape, type TextFields } from './fields.ts';
+import {
+  apiShape,
+  EMAIL_FIELD,
+  formShape,
+  importShape,
+  NOTES_FIELD,
+  outputShape,
+  PHONE_FIELD,
+  type TextFields,
+} from './fields.ts';
 import { ListQuerySchema, pageOf, sortParam } from './list.schema.ts';
 import { singleLine } from './text.schema.ts';
 import { updateSchemaOf } from './update.schema.ts';
@@ -20,31 +29,8 @@ const fullName = singleLine('Full name', { error: 'Full name is required' })
  * derived from this list: a new text field on contacts is one entry here and a column.
  */
 export const CONTACT_FIELDS = {
-  email: {
-    label: 'Email',
-    title: 'Email',
-    max: 254,
-    input: 'email',
-    placeholder: 'jane@example.com',
-    headers: ['email', 'emailaddress', 'mail', 'email1', 'workemail', 'primaryemail'],
-  },
-  phone: {
-    label: 'Phone',
-    title: 'Phone',
-    max: 50,
-    input: 'tel',
-    placeholder: '+1 555 010 0000',
-    headers: [
-      'phone',
-      'phonenumber',
-      'telephone',
-      'tel',
-      'mobile',
-      'mobilephone',
-      'cell',
-      'workphone',
-    ],
-  },
+  email: EMAIL_FIELD,
+  phone: PHONE_FIELD,
   jobTitle: {
     label: 'Job title',
     title: 'Job Title',
@@ -53,14 +39,7 @@ export const CONTACT_FIELDS = {
     placeholder: 'Head of Operations',
     headers: ['jobtitle', 'title', 'position', 'role', 'job'],
   },
-  notes: {
-    label: 'Notes',
-    title: 'Notes',
-    max: 5000,
-    input: 'textarea',
-    placeholder: 'Anything worth remembering',
-    headers: ['notes', 'note', 'comments', 'comment', 'description'],
-  },
+  notes: NOTES_FIELD,
 } as const satisfies TextFields;
 export type ContactField = keyof typeof CONTACT_FIELDS;
 

@@ -22,6 +22,43 @@ export interface TextField {
 
 export type TextFields = Readonly<Record<string, TextField>>;
 
+/** Fields several entities have, described once; an entity may change the placeholder. */
+export const EMAIL_FIELD = {
+  label: 'Email',
+  title: 'Email',
+  max: 254,
+  input: 'email',
+  placeholder: 'jane@example.com',
+  headers: ['email', 'emailaddress', 'mail', 'email1', 'workemail', 'primaryemail'],
+} as const satisfies TextField;
+
+export const PHONE_FIELD = {
+  label: 'Phone',
+  title: 'Phone',
+  max: 50,
+  input: 'tel',
+  placeholder: '+1 555 010 0000',
+  headers: [
+    'phone',
+    'phonenumber',
+    'telephone',
+    'tel',
+    'mobile',
+    'mobilephone',
+    'cell',
+    'workphone',
+  ],
+} as const satisfies TextField;
+
+export const NOTES_FIELD = {
+  label: 'Notes',
+  title: 'Notes',
+  max: 5000,
+  input: 'textarea',
+  placeholder: 'Anything worth remembering',
+  headers: ['notes', 'note', 'comments', 'comment', 'description'],
+} as const satisfies TextField;
+
 /** SPEC §5's wording for a field that is too long. */
 export function tooLong(field: TextField): string {
   return `${field.label} must be less than ${field.max} characters`;

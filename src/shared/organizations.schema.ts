@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { IdSchema } from './ids.ts';
-import { apiShape, formShape, outputShape, type TextFields } from './fields.ts';
+import {
+  apiShape,
+  EMAIL_FIELD,
+  formShape,
+  NOTES_FIELD,
+  outputShape,
+  PHONE_FIELD,
+  type TextFields,
+} from './fields.ts';
 import { ListQuerySchema, pageOf, sortParam } from './list.schema.ts';
 import { singleLine } from './text.schema.ts';
 import { updateSchemaOf } from './update.schema.ts';
@@ -12,22 +20,8 @@ const name = singleLine('Organization name', { error: 'Organization name is requ
 
 /** An organization's own text fields, described once (see CONTACT_FIELDS). */
 export const ORGANIZATION_FIELDS = {
-  email: {
-    label: 'Email',
-    title: 'Email',
-    max: 254,
-    input: 'email',
-    placeholder: 'hello@acme.com',
-    headers: ['email', 'emailaddress', 'mail'],
-  },
-  phone: {
-    label: 'Phone',
-    title: 'Phone',
-    max: 50,
-    input: 'tel',
-    placeholder: '+1 555 010 0000',
-    headers: ['phone', 'phonenumber', 'telephone', 'tel'],
-  },
+  email: { ...EMAIL_FIELD, placeholder: 'hello@acme.com' },
+  phone: PHONE_FIELD,
   website: {
     label: 'Website',
     title: 'Website',
@@ -52,14 +46,7 @@ export const ORGANIZATION_FIELDS = {
     placeholder: 'Street, city, postcode, country',
     headers: ['address', 'postaladdress', 'billingaddress'],
   },
-  notes: {
-    label: 'Notes',
-    title: 'Notes',
-    max: 5000,
-    input: 'textarea',
-    placeholder: 'Anything worth remembering',
-    headers: ['notes', 'note', 'comments', 'description'],
-  },
+  notes: NOTES_FIELD,
 } as const satisfies TextFields;
 
 export const OrganizationInputSchema = z.object({

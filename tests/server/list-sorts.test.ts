@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminUserSort, AdminWorkspaceSort } from '../../src/shared/admin.schema.ts';
+import type {
+  AdminInvitationSort,
+  AdminUserSort,
+  AdminWorkspaceSort,
+} from '../../src/shared/admin.schema.ts';
 import { INVOICE_SORT_LABELS } from '../../src/shared/invoices.schema.ts';
 import { PROJECT_SORT_LABELS } from '../../src/shared/projects.schema.ts';
 import { PROPOSAL_SORT_LABELS } from '../../src/shared/proposals.schema.ts';
@@ -95,5 +99,22 @@ describe('list sorts', () => {
     expect(names).toEqual([...names].sort());
     const counts = (await workspaces('-userCount')).map((w) => w.userCount);
     expect(counts).toEqual([...counts].sort((a, b) => b - a));
+
+    for (const email of ['bea@invited.example', 'al@invited.example', 'cy@invited.example']) {
+      const res = await admin.client.post('/api/admin/invite', { email, fullName: 'Invited' });
+      expect(res.statusCode).toBe(201);
+    }
+    const invited = async (sort: AdminInvitationSort) =>
+      (await console.admin.invitations({ sort, limit: 50 })).items.map((i) => i.email);
+    expect(await invited('email')).toEqual([
+      'al@invited.example',
+      'bea@invited.example',
+      'cy@invited.example',
+    ]);
+    expect(await invited('-createdAt')).toEqual([
+      'cy@invited.example',
+      'al@invited.example',
+      'bea@invited.example',
+    ]);
   });
 });

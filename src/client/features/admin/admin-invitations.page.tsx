@@ -10,6 +10,8 @@ import { AdminInvitationsTable, type AdminInvitation } from './admin-invitations
 import { AdminPageHeader } from './admin-page-header.tsx';
 import { ListPager } from '../../components/list/list-pager.tsx';
 import { SearchInput } from '../../components/list/search-input.tsx';
+import { ADMIN_INVITATION_SORT_LABELS } from '../../../shared/admin.schema.ts';
+import { sortOf } from '../../components/list/sort-select.tsx';
 import { useListSearch } from '../../components/list/use-list-search.ts';
 import { AdminTableState } from './admin-table-state.tsx';
 import { useRetained } from '../../components/list/use-retained.ts';
@@ -28,9 +30,11 @@ export function AdminInvitationsPage() {
   const url = useListSearch();
   const { page, setPage } = url;
   const debounced = url.query ?? '';
+  const sort = sortOf(ADMIN_INVITATION_SORT_LABELS, url.search.sort);
   const list = trpc.admin.invitations.useQuery(
     {
       search: debounced || undefined,
+      sort,
       // One more than shown: its presence says there is a next page.
       limit: ADMIN_PAGE_SIZE + 1,
       offset: (page - 1) * ADMIN_PAGE_SIZE,
@@ -123,6 +127,8 @@ export function AdminInvitationsPage() {
             pendingId={pendingId}
             onResend={(invitation) => void resendInvitation(invitation)}
             onCancel={setCancelling}
+            sort={sort}
+            onSort={(next) => url.update({ sort: next })}
           />
         </div>
         <ListPager

@@ -1,6 +1,11 @@
 import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import type { RouterOutputs } from '../../trpc.ts';
 import { formatDate, invitationStatus, roleLabel, type InvitationStatus } from './admin-format.ts';
+import {
+  ADMIN_INVITATION_SORT_LABELS,
+  type AdminInvitationSort,
+} from '../../../shared/admin.schema.ts';
+import { SortableTh } from '../../components/list/sortable-th.tsx';
 
 export type AdminInvitation = RouterOutputs['admin']['invitations']['items'][number];
 
@@ -21,8 +26,12 @@ export function AdminInvitationsTable({
   pendingId,
   onResend,
   onCancel,
+  sort,
+  onSort,
 }: {
   invitations: AdminInvitation[];
+  sort: AdminInvitationSort;
+  onSort: (sort: AdminInvitationSort | undefined) => void;
   pendingId: number | null;
   onResend: (invitation: AdminInvitation) => void;
   onCancel: (invitation: AdminInvitation) => void;
@@ -33,11 +42,32 @@ export function AdminInvitationsTable({
       <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="sm">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Email</Table.Th>
-            <Table.Th>Workspace</Table.Th>
+            <SortableTh
+              column="email"
+              labels={ADMIN_INVITATION_SORT_LABELS}
+              value={sort}
+              onChange={onSort}
+            >
+              Email
+            </SortableTh>
+            <SortableTh
+              column="workspaceName"
+              labels={ADMIN_INVITATION_SORT_LABELS}
+              value={sort}
+              onChange={onSort}
+            >
+              Workspace
+            </SortableTh>
             <Table.Th>Role</Table.Th>
             <Table.Th>Invited By</Table.Th>
-            <Table.Th>Sent</Table.Th>
+            <SortableTh
+              column="createdAt"
+              labels={ADMIN_INVITATION_SORT_LABELS}
+              value={sort}
+              onChange={onSort}
+            >
+              Sent
+            </SortableTh>
             <Table.Th>Status</Table.Th>
             <Table.Th ta="right">Actions</Table.Th>
           </Table.Tr>

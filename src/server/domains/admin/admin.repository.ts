@@ -1,5 +1,9 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import type { AdminUserSort, AdminWorkspaceSort } from '../../../shared/admin.schema.ts';
+import type {
+  AdminInvitationSort,
+  AdminUserSort,
+  AdminWorkspaceSort,
+} from '../../../shared/admin.schema.ts';
 import type { ListQuery } from '../../../shared/list.schema.ts';
 import { splitFullName } from '../../../shared/team.schema.ts';
 import type { Database } from '../../db/create-db.ts';
@@ -206,7 +210,17 @@ export async function upsertMembership(
 
 // Invitations
 
-export async function listInvitations(db: Database, query: ListQuery) {
+const INVITATION_SORT_COLUMNS = {
+  createdAt: sql`it.created_at`,
+  email: sql`lower(it.email)`,
+  workspaceName: sql`lower(w.name)`,
+};
+
+export async function listInvitations(
+  db: Database,
+  query: ListQuery & { sort?: AdminInvitationSort },
+) {
+  const { sort = '-createdAt' } = query;
   let q = db
     .selectFrom('invitationTokens as it')
     .innerJoin('workspaces as w', 'w.id', 'it.workspaceId')
@@ -228,10 +242,14 @@ export async function listInvitations(db: Database, query: ListQuery) {
   }
   const { rows, total } = await pageWithTotal(
     db,
-    q.orderBy('it.createdAt', 'desc').orderBy('it.id', 'desc'),
+    sortedBy(q, sort, INVITATION_SORT_COLUMNS, sql`it.id`),
     query,
-    (id) =>
-      sql<SqlBool>`(it.created_at, it.id) < (select a.created_at, a.id from invitation_tokens a where a.id = ${id})`,
+    // Newest first, a large page's slices continue after the last row read; the other
+    // orders read them by offset.
+    sort === '-createdAt'
+      ? (id) =>
+          sql<SqlBool>`(it.created_at, it.id) < (select a.created_at, a.id from invitation_tokens a where a.id = ${id})`
+      : undefined,
   );
   const items = rows.map((r) => ({
     ...r,

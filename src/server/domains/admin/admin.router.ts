@@ -5,7 +5,7 @@ import {
   AdminCreateUserSchema,
   AdminDashboardSchema,
   AdminInvitationSchema,
-  AdminListQuerySchema,
+  AdminInvitationListQuerySchema,
   AdminUserListQuerySchema,
   AdminWorkspaceListQuerySchema,
   AdminMembershipSchema,
@@ -70,7 +70,7 @@ export const adminRouter = router({
     .input(AdminStatusSchema)
     .mutation(({ ctx, input }) => admin.setWorkspaceStatus(ctx, input.id, input.isActive)),
   invitations: adminListProcedure
-    .input(AdminListQuerySchema.prefault({}))
+    .input(AdminInvitationListQuerySchema.prefault({}))
     .output(pageOf(AdminInvitationSchema))
     .query(({ ctx, input }) => repo.listInvitations(ctx.db, input)),
   resendInvitation: adminProcedure
