@@ -62,16 +62,38 @@ export interface ApiTokens {
   userId: number;
 }
 
+export interface BusinessProfiles {
+  address: string | null;
+  currency: Generated<string>;
+  defaultHourlyRate: Generated<Numeric>;
+  invoiceFooter: string | null;
+  invoicePrefix: Generated<string>;
+  legalName: string | null;
+  nextInvoiceNumber: Generated<number>;
+  paymentInstructions: string | null;
+  paymentTermsDays: Generated<number>;
+  taxId: string | null;
+  timezone: Generated<string>;
+  updatedAt: Generated<Timestamp>;
+  workspaceId: number;
+}
+
 export interface Clients {
+  address: string | null;
   company: string | null;
+  contactName: string | null;
   createdAt: Generated<Timestamp>;
+  currency: string | null;
   email: string;
   hourlyRate: Numeric | null;
   id: Generated<number>;
   lastContact: Timestamp | null;
   name: string;
+  organizationId: number | null;
+  paymentTermsDays: number | null;
   phone: string | null;
   status: Generated<string>;
+  taxId: string | null;
   workspaceId: number;
 }
 
@@ -117,16 +139,56 @@ export interface InvitationTokens {
   workspaceId: number;
 }
 
+export interface InvoiceLines {
+  amount: Numeric;
+  description: string;
+  discount: Generated<Numeric>;
+  id: Generated<number>;
+  invoiceId: number;
+  position: number;
+  quantity: Numeric;
+  taxRate: Generated<Numeric>;
+  unitPrice: Numeric;
+  workspaceId: number;
+}
+
+export interface InvoicePayments {
+  amount: Numeric;
+  createdAt: Generated<Timestamp>;
+  createdBy: number | null;
+  date: string;
+  id: Generated<number>;
+  invoiceId: number;
+  method: string;
+  note: string | null;
+  workspaceId: number;
+}
+
 export interface Invoices {
   amount: Numeric;
+  buyer: Json | null;
   clientId: number;
   createdAt: Generated<Timestamp>;
+  currency: Generated<string>;
+  discountTotal: Generated<Numeric>;
+  discountType: string | null;
+  discountValue: Numeric | null;
   dueDate: string | null;
   id: Generated<number>;
-  invoiceNumber: string;
+  invoiceNumber: string | null;
+  issuedAt: Timestamp | null;
+  issueDate: string | null;
+  notes: string | null;
   paidDate: string | null;
+  paidTotal: Generated<Numeric>;
   projectId: number | null;
+  seller: Json | null;
   status: Generated<string>;
+  subtotal: Generated<Numeric>;
+  taxTotal: Generated<Numeric>;
+  updatedAt: Generated<Timestamp>;
+  voidedAt: Timestamp | null;
+  voidReason: string | null;
   workspaceId: number;
 }
 
@@ -257,8 +319,10 @@ export interface TimeEntries {
   hours: Numeric;
   id: Generated<number>;
   invoiceId: number | null;
+  invoiceLineId: number | null;
   isTimer: Generated<boolean>;
   projectId: number;
+  rate: Numeric;
   userId: number;
   workspaceId: number;
 }
@@ -331,11 +395,14 @@ export interface DB {
   activeSessions: ActiveSessions;
   activityLogs: ActivityLogs;
   apiTokens: ApiTokens;
+  businessProfiles: BusinessProfiles;
   clients: Clients;
   contactImportRows: ContactImportRows;
   contactTags: ContactTags;
   files: Files;
   invitationTokens: InvitationTokens;
+  invoiceLines: InvoiceLines;
+  invoicePayments: InvoicePayments;
   invoices: Invoices;
   leads: Leads;
   organizations: Organizations;

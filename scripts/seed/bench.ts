@@ -7,6 +7,7 @@ import type { Insertable } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { Database } from '../../src/server/db/create-db.ts';
 import { hashPassword } from '../../src/server/domains/auth/auth.service.ts';
+import { adoptLegacyInvoices } from '../../src/server/domains/invoices/legacy-invoices.ts';
 import { insertStages } from '../../src/server/domains/pipeline/pipeline.repository.ts';
 import { DEFAULT_STAGES } from '../../src/server/domains/pipeline/pipeline.service.ts';
 import {
@@ -358,11 +359,15 @@ async function seedWorkspace(
 
   // Time entries, then the project totals they imply
   const entryRows: Insertable<DB['timeEntries']>[] = [];
+  // Each entry stores its project's rate, as logging time does.
+  const rateOf = new Map(projectIds.map((id, i) => [id, String(projectRows[i]!.hourlyRate)]));
   for (let i = 0; i < counts.timeEntries; i++) {
     const date = pastDate(rng, now, TWO_YEARS);
+    const projectId = rng.pick(projectIds);
     entryRows.push({
       workspaceId,
-      projectId: rng.pick(projectIds),
+      projectId,
+      rate: rateOf.get(projectId)!,
       userId: rng.pick(members),
       description: rng.pick(WORK_DESCRIPTIONS),
       hours: (rng.int(1, 32) / 4).toFixed(2),
@@ -396,6 +401,7 @@ async function seedWorkspace(
     });
   }
   await insertBatched(db, 'invoices', invoiceRows, progress('invoices', counts.invoices));
+  await adoptLegacyInvoices(db, workspaceId);
 
   // A few proposals
   const proposalRows: Insertable<DB['proposals']>[] = [];

@@ -5,6 +5,7 @@
  */
 import type { Database } from '../../src/server/db/create-db.ts';
 import { hashPassword } from '../../src/server/domains/auth/auth.service.ts';
+import { adoptLegacyInvoices } from '../../src/server/domains/invoices/legacy-invoices.ts';
 import { insertStages } from '../../src/server/domains/pipeline/pipeline.repository.ts';
 import { DEFAULT_STAGES } from '../../src/server/domains/pipeline/pipeline.service.ts';
 import {
@@ -264,6 +265,7 @@ export async function seedDemo(
       entries.push({
         workspaceId,
         projectId: projectIds[project]!,
+        rate: ['95.00', '120.00', '80.00'][project]!,
         userId: i % 2 === 0 ? owner.id : teammate.id,
         description: work[i % work.length]!,
         hours: (1 + (i % 6) * 0.5).toFixed(2),
@@ -317,6 +319,29 @@ export async function seedDemo(
         createdAt: ago(35),
       },
     ]);
+
+    await adoptLegacyInvoices(trx, workspaceId);
+    // The seller details every invoice the demo issues carries.
+    await trx
+      .updateTable('businessProfiles')
+      .set({
+        legalName: 'Keel Demo Studio Ltd',
+        address: '12 Harbour Street\nBristol BS1 4RN\nUnited Kingdom',
+        taxId: 'GB123456789',
+        paymentInstructions:
+          'Bank transfer to Keel Demo Studio Ltd\nIBAN GB33 BUKB 2020 1555 5555 55\nBIC BUKBGB22',
+        invoiceFooter: 'Thank you for your business.',
+      })
+      .where('workspaceId', '=', workspaceId)
+      .execute();
+    await trx
+      .updateTable('clients')
+      .set({
+        address: '48 Market Lane\nLeeds LS1 6DT\nUnited Kingdom',
+        contactName: 'Accounts team',
+      })
+      .where('workspaceId', '=', workspaceId)
+      .execute();
 
     await insertBatched(trx, 'proposals', [
       {

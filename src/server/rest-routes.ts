@@ -1,6 +1,7 @@
 import { accountRestRoutes } from './domains/account/account.rest.ts';
 import { adminRestRoutes } from './domains/admin/admin.rest.ts';
 import { authRestRoutes } from './domains/auth/auth.rest.ts';
+import { businessRestRoutes } from './domains/business/business.rest.ts';
 import { clientsRestRoutes } from './domains/clients/clients.rest.ts';
 import { dashboardRestRoutes } from './domains/dashboard/dashboard.rest.ts';
 import { invoicesRestRoutes } from './domains/invoices/invoices.rest.ts';
@@ -22,6 +23,7 @@ export const restRoutes = [
   ...contactsRestRoutes,
   ...organizationsRestRoutes,
   ...pipelineRestRoutes,
+  ...businessRestRoutes,
   ...clientsRestRoutes,
   ...projectsRestRoutes,
   ...timeRestRoutes,

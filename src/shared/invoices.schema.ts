@@ -2,9 +2,11 @@ import { z } from 'zod';
 import { IsoDateSchema } from './dates.ts';
 import { IdSchema } from './ids.ts';
 import { ListQuerySchema, sortParam } from './list.schema.ts';
-import { MoneySchema } from './money.ts';
+import { CurrencySchema } from './currencies.ts';
+import { decimalSchema, MoneySchema } from './money.ts';
+import { singleLine } from './text.schema.ts';
 
-export const INVOICE_STATUSES = ['draft', 'sent', 'viewed', 'paid', 'overdue'] as const;
+export const INVOICE_STATUSES = ['draft', 'sent', 'viewed', 'paid', 'overdue', 'void'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
 /** SPEC §4: the only moves an invoice can make, and the button that makes each. */
@@ -18,27 +20,143 @@ export const INVOICE_TRANSITIONS: Record<InvoiceStatus, { to: InvoiceStatus; act
   // Keel lets an overdue invoice be paid; the original showed no action.
   overdue: [{ to: 'paid', action: 'Mark Paid' }],
   paid: [],
+  void: [],
+};
+
+/** The most lines one invoice holds. */
+export const MAX_INVOICE_LINES = 500;
+/** The largest invoice total, within the numeric(15, 3) columns with room for every sum. */
+export const MAX_INVOICE_TOTAL = 999_999_999_999;
+
+/**
+ * One line of an invoice. Quantity to 2 decimals; the unit price to the currency's minor
+ * unit (checked against the invoice's currency by the server). `id` names an existing line
+ * of a draft being edited: a line sent without it is new, a line left out is removed (and
+ * the time it billed becomes unbilled again).
+ */
+export const InvoiceLineInputSchema = z.object({
+  id: IdSchema.optional(),
+  description: z
+    .string({ error: 'Description is required' })
+    .trim()
+    .min(1, 'Description is required')
+    .max(2000, 'Description must be less than 2000 characters'),
+  quantity: decimalSchema('Quantity', { max: 100_000, decimals: 2 }),
+  unitPrice: decimalSchema('Unit price', { max: 10_000_000, decimals: 3 }),
+  taxRate: decimalSchema('Tax rate', { max: 100, decimals: 3 }).default('0'),
+});
+export type InvoiceLineInput = z.infer<typeof InvoiceLineInputSchema>;
+
+/** Off the subtotal, before tax: a percent, or an amount in the invoice's currency. */
+export const DiscountSchema = z
+  .object({
+    type: z.enum(['percent', 'amount'], { error: 'Discount type must be percent or amount' }),
+    value: decimalSchema('Discount', { max: MAX_INVOICE_TOTAL, decimals: 3 }),
+  })
+  .refine((d) => d.type !== 'percent' || Number(d.value) <= 100, {
+    message: 'A discount percent must be at most 100',
+    path: ['value'],
+  });
+export type Discount = z.infer<typeof DiscountSchema>;
+
+/** How unbilled time becomes lines: one per entry, or one per project and rate. */
+export const TIME_GROUPINGS = ['entry', 'project'] as const;
+
+const draftFields = {
+  projectId: IdSchema.nullable().optional(),
+  /** ISO 4217; the client's currency, else the workspace's, when left out. */
+  currency: CurrencySchema.optional(),
+  issueDate: IsoDateSchema.nullable().optional(),
+  dueDate: IsoDateSchema.nullable().optional(),
+  lines: z
+    .array(InvoiceLineInputSchema)
+    .max(MAX_INVOICE_LINES, `An invoice holds at most ${MAX_INVOICE_LINES} lines`)
+    .optional(),
+  discount: DiscountSchema.nullable().optional(),
+  notes: z
+    .string()
+    .trim()
+    .max(5000, 'Notes must be less than 5000 characters')
+    .nullable()
+    .optional()
+    // Left out stays left out (an update keeps the notes); emptied is none.
+    .transform((v) => (v === undefined ? undefined : v || null)),
+  /** Unbilled time entries of the project to bill: they become lines. */
+  timeEntryIds: z.array(IdSchema).max(5000).optional(),
+  timeGrouping: z.enum(TIME_GROUPINGS).optional(),
+  /** The tax rate of the lines made from time, a percent (0 when left out). */
+  timeTaxRate: decimalSchema('Tax rate', { max: 100, decimals: 3 }).optional(),
 };
 
 export const InvoiceInputSchema = z.object({
   clientId: IdSchema,
-  projectId: IdSchema.nullable().optional(),
+  ...draftFields,
+  /**
+   * A number of your own (an invoice made elsewhere); left empty, the invoice is numbered
+   * from the workspace sequence when it is issued.
+   */
   invoiceNumber: z
     .string()
     .trim()
     .max(50, 'Invoice number must be less than 50 characters')
+    .pipe(singleLine('Invoice number'))
     .optional(),
-  amount: MoneySchema.default('0.00'),
+  /** Without lines or time: one line of this amount ('Services'). */
+  amount: MoneySchema.optional(),
+  /** `sent` issues it at once. */
   status: z.enum(['draft', 'sent']).default('draft'),
-  dueDate: IsoDateSchema.nullable().optional(),
-  /** Unbilled time entries to charge: the amount becomes their cost. */
-  timeEntryIds: z.array(IdSchema).max(5000).optional(),
 });
+export type InvoiceInput = z.infer<typeof InvoiceInputSchema>;
 
+/**
+ * `PUT /api/invoices/{id}`: a draft's fields (409 once issued), and/or one of the SPEC's
+ * status moves (sent issues the draft, paid records a payment of the balance).
+ */
 export const InvoiceUpdateSchema = z.object({
   id: IdSchema,
-  status: z.enum(['sent', 'viewed', 'paid'], { error: 'Status must be sent, viewed or paid' }),
+  status: z
+    .enum(['sent', 'viewed', 'paid'], { error: 'Status must be sent, viewed or paid' })
+    .optional(),
+  clientId: IdSchema.optional(),
+  ...draftFields,
 });
+export type InvoiceUpdate = z.infer<typeof InvoiceUpdateSchema>;
+
+export const InvoiceVoidSchema = z.object({
+  id: IdSchema,
+  reason: z
+    .string({ error: 'A reason is required' })
+    .trim()
+    .min(1, 'A reason is required')
+    .max(500, 'Reason must be less than 500 characters'),
+});
+
+export const PAYMENT_METHODS = ['bank_transfer', 'card', 'cash', 'check', 'other'] as const;
+export const PAYMENT_METHOD_LABELS: Record<(typeof PAYMENT_METHODS)[number], string> = {
+  bank_transfer: 'Bank transfer',
+  card: 'Card',
+  cash: 'Cash',
+  check: 'Check',
+  other: 'Other',
+};
+
+export const PaymentInputSchema = z.object({
+  id: IdSchema,
+  amount: decimalSchema('Amount', { max: MAX_INVOICE_TOTAL, decimals: 3 }).refine(
+    (v) => Number(v) > 0,
+    'Amount must be greater than 0',
+  ),
+  date: IsoDateSchema,
+  method: z.enum(PAYMENT_METHODS, { error: 'Choose a payment method' }).default('bank_transfer'),
+  note: z
+    .string()
+    .trim()
+    .max(500, 'Note must be less than 500 characters')
+    .nullable()
+    .optional()
+    .transform((v) => (v ? v : null)),
+});
+export const PaymentDeleteSchema = z.object({ id: IdSchema, paymentId: IdSchema });
 /** Orders of the invoices list, the default first. */
 export const INVOICE_SORT_LABELS = {
   '-createdAt': 'Newest first',
@@ -58,8 +176,24 @@ export const InvoiceSchema = z.object({
   id: z.number(),
   clientId: z.number(),
   projectId: z.number().nullable(),
-  invoiceNumber: z.string(),
+  /** Null for a draft: numbers are given when an invoice is issued. */
+  invoiceNumber: z.string().nullable(),
+  /** The total, with as many decimals as the currency has. */
   amount: z.string(),
+  currency: z.string(),
+  issueDate: z.string().nullable(),
+  subtotal: z.string(),
+  discount: z.object({ type: z.enum(['percent', 'amount']), value: z.string() }).nullable(),
+  discountTotal: z.string(),
+  taxTotal: z.string(),
+  total: z.string(),
+  paidTotal: z.string(),
+  /** What is left to pay: total − payments (0 for a draft or a void invoice). */
+  balance: z.string(),
+  notes: z.string().nullable(),
+  issuedAt: z.string().nullable(),
+  voidedAt: z.string().nullable(),
+  voidReason: z.string().nullable(),
   /** `overdue` when sent or viewed and past its due date. */
   status: z.enum(INVOICE_STATUSES),
   dueDate: z.string().nullable(),
@@ -71,3 +205,49 @@ export const InvoiceSchema = z.object({
   timeEntryCount: z.number(),
 });
 export type Invoice = z.infer<typeof InvoiceSchema>;
+
+export const PartySchema = z.object({
+  name: z.string(),
+  contactName: z.string().nullable(),
+  address: z.string().nullable(),
+  taxId: z.string().nullable(),
+  email: z.string().nullable(),
+});
+export type Party = z.infer<typeof PartySchema>;
+
+export const InvoiceLineSchema = z.object({
+  id: z.number(),
+  description: z.string(),
+  quantity: z.string(),
+  unitPrice: z.string(),
+  taxRate: z.string(),
+  /** quantity × unit price, rounded to the currency. */
+  amount: z.string(),
+  /** This line's share of the invoice discount. */
+  discount: z.string(),
+  timeEntryCount: z.number(),
+});
+export type InvoiceLine = z.infer<typeof InvoiceLineSchema>;
+
+export const PaymentSchema = z.object({
+  id: z.number(),
+  amount: z.string(),
+  date: z.string(),
+  method: z.enum(PAYMENT_METHODS),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Payment = z.infer<typeof PaymentSchema>;
+
+/** `GET /api/invoices/{id}`: the invoice with its lines, taxes, payments and both parties. */
+export const InvoiceDetailSchema = InvoiceSchema.extend({
+  lines: z.array(InvoiceLineSchema),
+  taxes: z.array(z.object({ rate: z.string(), base: z.string(), amount: z.string() })),
+  payments: z.array(PaymentSchema),
+  /** Frozen when issued; for a draft, what it would say today. */
+  seller: PartySchema,
+  buyer: PartySchema,
+  paymentInstructions: z.string().nullable(),
+  footer: z.string().nullable(),
+});
+export type InvoiceDetail = z.infer<typeof InvoiceDetailSchema>;

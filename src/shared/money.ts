@@ -34,3 +34,34 @@ export const MoneySchema = z
 export function formatMoney(amount: string | number, currency = 'USD'): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(Number(amount));
 }
+
+/** The highest hourly rate Keel takes: with 8,784 hours an entry stays far within the columns. */
+export const MAX_RATE = 100_000;
+
+/**
+ * A non-negative decimal from a form or a script (a number or a string) with at most
+ * `decimals` decimals and at most `max`, handed on as the string it was given, trimmed and
+ * without a plus sign: the exact value, never a float. `label` names it in the messages.
+ */
+export function decimalSchema(label: string, { max, decimals }: { max: number; decimals: number }) {
+  const pattern = new RegExp(`^\\d{1,15}(\\.\\d{1,${decimals}})?$`);
+  const example = decimals === 0 ? '12' : `12.${'5'.padEnd(decimals, '0')}`;
+  return z
+    .union([z.number(), z.string()], { error: `${label} must be a number like ${example}` })
+    .transform((v) => String(v).trim())
+    .pipe(
+      z
+        .string()
+        .regex(
+          pattern,
+          `${label} must be a number like ${example}, with at most ${decimals} decimals`,
+        )
+        .refine((v) => Number(v) <= max, `${label} must be at most ${max.toLocaleString('en-US')}`),
+    );
+}
+
+/** An hourly rate: money up to MAX_RATE, so hours × rate and every sum of them stay in range. */
+export const RateSchema = MoneySchema.refine(
+  (v) => Number(v) <= MAX_RATE,
+  `Hourly rate must be at most ${MAX_RATE.toLocaleString('en-US')}`,
+);

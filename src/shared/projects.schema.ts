@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IdSchema } from './ids.ts';
 import { ListQuerySchema, optionalText, sortParam } from './list.schema.ts';
-import { MoneySchema } from './money.ts';
+import { MoneySchema, RateSchema } from './money.ts';
 import { singleLine } from './text.schema.ts';
 import { updateSchemaOf } from './update.schema.ts';
 
@@ -29,7 +29,7 @@ export const ProjectInputSchema = z.object({
     .default(PROJECT_DEFAULTS.budgetType),
   // Prefaults pass through MoneySchema: '0' is stored and answered as '0.00'.
   budgetLimit: MoneySchema.prefault(PROJECT_DEFAULTS.budgetLimit),
-  hourlyRate: MoneySchema.prefault(PROJECT_DEFAULTS.hourlyRate),
+  hourlyRate: RateSchema.prefault(PROJECT_DEFAULTS.hourlyRate),
   assignedUserId: IdSchema.nullable().optional(),
 });
 export const ProjectUpdateSchema = updateSchemaOf(ProjectInputSchema).extend({ id: IdSchema });

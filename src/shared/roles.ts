@@ -69,3 +69,18 @@ export function canManageMember(actor: WorkspaceRole, target: WorkspaceRole): bo
   if (actor === 'owner') return true;
   return actor === 'administrator' && (target === 'project_manager' || target === 'collaborator');
 }
+
+/** Roles that issue and settle invoices and set the rates time is billed at. */
+export const BILLING_MANAGERS = [
+  'owner',
+  'partner',
+  'administrator',
+  'project_manager',
+] as const satisfies WorkspaceRole[];
+
+/** Roles that change the workspace's seller details and invoice numbering. */
+export const BUSINESS_MANAGERS = [
+  'owner',
+  'partner',
+  'administrator',
+] as const satisfies WorkspaceRole[];

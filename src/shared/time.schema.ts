@@ -36,6 +36,8 @@ export const TimeEntrySchema = z.object({
   hours: z.string(),
   date: z.string(),
   isTimer: z.boolean(),
+  /** The hourly rate stored when the entry was logged: what it is billed at. */
+  rate: z.string(),
   invoiceId: z.number().nullable(),
   createdAt: z.string(),
   project: z.object({ name: z.string(), hourlyRate: z.string() }),

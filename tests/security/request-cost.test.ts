@@ -118,8 +118,8 @@ async function fill(workspaceId: number, userId: number, n: number, label: strin
     .where('workspaceId', '=', workspaceId)
     .orderBy('id')
     .executeTakeFirstOrThrow();
-  await sql`insert into time_entries (workspace_id, project_id, user_id, description, hours, date)
-    select ${workspaceId}, ${project.id}, ${userId}, ${label} || ' Work ' || i, 1, current_date
+  await sql`insert into time_entries (workspace_id, project_id, user_id, description, hours, rate, date)
+    select ${workspaceId}, ${project.id}, ${userId}, ${label} || ' Work ' || i, 1, 100, current_date
     from generate_series(1, ${n}) i`.execute(db);
   await sql`insert into invoices (workspace_id, client_id, invoice_number, amount)
     select ${workspaceId}, ${client.id}, ${label} || '-INV-' || i, 10 from generate_series(1, ${n}) i`.execute(

@@ -587,7 +587,18 @@ export const restMatrix: Record<string, RestMatrixEntry> = {
     cases: [notFound(id((ids) => ids.a.stageId))],
   },
 
+  // The business profile: B reads and writes its own, never A's.
+  'GET /api/settings/business': { scope: 'workspace', cases: [{ expect: 'read' }] },
+  'PUT /api/settings/business': {
+    scope: 'workspace',
+    cases: [{ body: () => ({ taxId: 'B-TAX', legalName: 'B Legal' }), expect: 'own' }],
+  },
+
   // Clients, projects, time.
+  'GET /api/clients/{id}': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.clientId))],
+  },
   'GET /api/clients': {
     scope: 'workspace',
     cases: [
@@ -616,6 +627,12 @@ export const restMatrix: Record<string, RestMatrixEntry> = {
         id((ids) => ids.a.clientId),
         () => ({ name: 'Changed Client' }),
       ),
+      {
+        label: "B's client linked to A's organization",
+        params: id((ids) => ids.b.clientId),
+        body: (ids) => ({ organizationId: ids.a.organizationId }),
+        expect: 404,
+      },
     ],
   },
   'DELETE /api/clients/{id}': {
@@ -776,11 +793,62 @@ export const restMatrix: Record<string, RestMatrixEntry> = {
         id((ids) => ids.a.invoiceId),
         () => ({ status: 'sent' }),
       ),
+      {
+        label: "B's draft moved to A's client",
+        params: id((ids) => ids.b.invoiceId),
+        body: (ids) => ({ clientId: ids.a.clientId }),
+        expect: 404,
+      },
+      {
+        label: "B's draft billing A's time",
+        params: id((ids) => ids.b.invoiceId),
+        body: (ids) => ({ projectId: ids.b.projectId, timeEntryIds: [ids.a.timeEntryId] }),
+        expect: 404,
+      },
     ],
   },
   'DELETE /api/invoices/{id}': {
     scope: 'workspace',
     cases: [notFound(id((ids) => ids.a.invoiceId))],
+  },
+  'GET /api/invoices/{id}': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.invoiceId))],
+  },
+  'GET /api/invoices/{id}/pdf': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.invoiceId))],
+  },
+  'POST /api/invoices/{id}/issue': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.invoiceId))],
+  },
+  'POST /api/invoices/{id}/void': {
+    scope: 'workspace',
+    cases: [
+      notFound(
+        id((ids) => ids.a.invoiceId),
+        () => ({ reason: 'Not yours' }),
+      ),
+    ],
+  },
+  'POST /api/invoices/{id}/payments': {
+    scope: 'workspace',
+    cases: [
+      notFound(
+        id((ids) => ids.a.invoiceId),
+        () => ({ amount: '1', date: '2026-11-20' }),
+      ),
+    ],
+  },
+  'DELETE /api/invoices/{id}/payments/{paymentId}': {
+    scope: 'workspace',
+    cases: [
+      {
+        params: (ids) => ({ id: ids.a.invoiceId, paymentId: 1 }),
+        expect: 404,
+      },
+    ],
   },
   'GET /api/proposals': {
     scope: 'workspace',

@@ -315,7 +315,20 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     outsider: 'not_found',
   },
 
+  'business.get': { access: ALL_ROLES, type: 'query', outsider: 'own' },
+  'business.update': {
+    access: ['owner', 'partner', 'administrator'],
+    type: 'mutation',
+    input: () => ({ taxId: 'MATRIX-1', paymentTermsDays: 14 }),
+    outsider: 'own',
+  },
   'clients.list': { access: ALL_ROLES, type: 'query', outsider: 'own' },
+  'clients.get': {
+    access: ALL_ROLES,
+    type: 'query',
+    input: (t) => ({ id: t.clientId }),
+    outsider: 'not_found',
+  },
   'clients.create': {
     access: ALL_ROLES,
     type: 'mutation',
@@ -349,8 +362,9 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     }),
     outsider: 'not_found',
   },
+  // Rates are set by those who manage invoices (issue 18); other fields by everyone.
   'projects.update': {
-    access: ALL_ROLES,
+    access: MANAGERS,
     type: 'mutation',
     input: (t) => ({ id: t.projectId, hourlyRate: 150 }),
     outsider: 'not_found',
@@ -424,6 +438,46 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     access: MANAGERS,
     type: 'mutation',
     input: (t) => ({ id: t.invoiceId }),
+    outsider: 'not_found',
+  },
+  'invoices.get': {
+    access: ALL_ROLES,
+    type: 'query',
+    input: (t) => ({ id: t.invoiceId }),
+    outsider: 'not_found',
+  },
+  'invoices.pdf': {
+    access: ALL_ROLES,
+    type: 'query',
+    input: (t) => ({ id: t.invoiceId }),
+    outsider: 'not_found',
+  },
+  'invoices.issue': {
+    access: MANAGERS,
+    type: 'mutation',
+    input: (t) => ({ id: t.invoiceId }),
+    outsider: 'not_found',
+  },
+  // The target's invoice is a draft: voiding it and paying it are refused with 409.
+  'invoices.void': {
+    access: MANAGERS,
+    type: 'mutation',
+    input: (t) => ({ id: t.invoiceId, reason: 'Matrix' }),
+    allowedStatus: 409,
+    outsider: 'not_found',
+  },
+  'invoices.addPayment': {
+    access: MANAGERS,
+    type: 'mutation',
+    input: (t) => ({ id: t.invoiceId, amount: '1', date: '2026-11-20' }),
+    allowedStatus: 409,
+    outsider: 'not_found',
+  },
+  'invoices.deletePayment': {
+    access: MANAGERS,
+    type: 'mutation',
+    input: (t) => ({ id: t.invoiceId, paymentId: 999999 }),
+    allowedStatus: 404,
     outsider: 'not_found',
   },
   'proposals.list': { access: ALL_ROLES, type: 'query', outsider: 'own' },

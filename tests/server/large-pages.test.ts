@@ -70,6 +70,7 @@ beforeAll(async () => {
         projectId: project.id,
         userId: owner.user.id,
         hours: '1.00',
+        rate: '10.00',
         date: `2026-01-${String((i % 28) + 1).padStart(2, '0')}`,
         createdAt: at(i % 11),
       })),

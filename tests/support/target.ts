@@ -154,6 +154,7 @@ export async function freshTarget(db: Database, options: TargetOptions): Promise
       projectId: project.id,
       userId: options.ownerUserId,
       hours: '2',
+      rate: '120',
       date: '2026-11-24',
       description: `${name} Work`,
     })

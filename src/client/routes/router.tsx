@@ -240,6 +240,17 @@ const shellPages = [
   ),
   listPage('/invoices', () => import('../features/invoices/invoices.page.tsx'), 'InvoicesPage'),
   shellPage(
+    '/invoices/$invoiceId',
+    () => import('../features/invoices/invoice.page.tsx'),
+    'InvoicePage',
+  ),
+  listPage('/clients', () => import('../features/clients/clients.page.tsx'), 'ClientsPage'),
+  shellPage(
+    '/clients/$clientId',
+    () => import('../features/clients/client.page.tsx'),
+    'ClientPage',
+  ),
+  shellPage(
     '/financial-overview',
     () => import('../features/dashboard/financial-overview.page.tsx'),
     'FinancialOverviewPage',

@@ -65,6 +65,19 @@ export function asCsv(filename: string): Responder {
   };
 }
 
+/** A rendered document (`{filename, content}`) as a PDF download. */
+export const asPdf: Responder = {
+  send(result: { filename: string; content: Uint8Array }, reply) {
+    reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="${result.filename}"`)
+      .header('cache-control', 'private, no-store');
+    return Buffer.from(result.content);
+  },
+  schema: () => ({ type: 'string', format: 'binary' }),
+  contentType: 'application/pdf',
+};
+
 async function* csvText(result: RowExport): AsyncGenerator<string> {
   yield csvLines(result.columns, [], true);
   for await (const rows of result.batches()) yield csvLines(result.columns, rows, false);

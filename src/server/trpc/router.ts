@@ -1,6 +1,7 @@
 import { accountRouter } from '../domains/account/account.router.ts';
 import { adminRouter } from '../domains/admin/admin.router.ts';
 import { authRouter } from '../domains/auth/auth.router.ts';
+import { businessRouter } from '../domains/business/business.router.ts';
 import { clientsRouter } from '../domains/clients/clients.router.ts';
 import { dashboardRouter } from '../domains/dashboard/dashboard.router.ts';
 import { invoicesRouter } from '../domains/invoices/invoices.router.ts';
@@ -25,6 +26,7 @@ export const appRouter = router({
   organizations: organizationsRouter,
   stages: stagesRouter,
   leads: leadsRouter,
+  business: businessRouter,
   clients: clientsRouter,
   projects: projectsRouter,
   time: timeRouter,

@@ -1,6 +1,7 @@
 import { AppShell, Drawer, Tooltip } from '@mantine/core';
 import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
 import { Outlet, useRouterState } from '@tanstack/react-router';
+import { WorkspaceCurrencyProvider } from '../money.tsx';
 import { useCallback, useEffect, type ReactNode } from 'react';
 import { KeelLogo } from '../keel-logo.tsx';
 import { CommandPalette } from './command-palette.tsx';
@@ -36,53 +37,55 @@ export function AppShellLayout({ children }: { children?: ReactNode }) {
   }, [closeDrawer, openHelpModal]);
 
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{ width: RAIL_WIDTH, breakpoint: 'sm', collapsed: { mobile: true } }}
-      padding={{ base: 'sm', sm: 'lg' }}
-      layout="alt"
-    >
-      <Tooltip.Group openDelay={700} closeDelay={100}>
-        {/* Below `sm` the drawer takes over; hiding the rail keeps it out of the tab order. */}
-        <AppShell.Navbar
-          bg="slate.9"
-          withBorder={false}
-          aria-label="Main navigation"
-          visibleFrom="sm"
-        >
-          <SideRail onOpenHelp={openHelp} />
-        </AppShell.Navbar>
-      </Tooltip.Group>
-      <AppShell.Header>
-        <TopBar
-          title={title}
-          drawerOpened={drawerOpened}
-          onToggleDrawer={drawer.toggle}
-          onOpenHelp={openHelp}
-        />
-      </AppShell.Header>
-      <AppShell.Main bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))">
-        {children ?? <Outlet />}
-      </AppShell.Main>
-
-      <Drawer
-        opened={drawerOpened}
-        onClose={drawer.close}
-        hiddenFrom="sm"
-        size={320}
-        padding="md"
-        title={<KeelLogo />}
-        styles={{
-          // The drawer's body fills its height so the profile menu sits at the foot.
-          content: { display: 'flex', flexDirection: 'column' },
-          body: { flex: 1, minHeight: 0 },
-        }}
+    <WorkspaceCurrencyProvider>
+      <AppShell
+        header={{ height: 60 }}
+        navbar={{ width: RAIL_WIDTH, breakpoint: 'sm', collapsed: { mobile: true } }}
+        padding={{ base: 'sm', sm: 'lg' }}
+        layout="alt"
       >
-        <MobileNav onNavigate={drawer.close} onOpenHelp={openHelp} />
-      </Drawer>
-      <CommandPalette onOpenHelp={openHelp} />
-      <HelpCenterModal opened={helpOpened} onClose={help.close} />
-    </AppShell>
+        <Tooltip.Group openDelay={700} closeDelay={100}>
+          {/* Below `sm` the drawer takes over; hiding the rail keeps it out of the tab order. */}
+          <AppShell.Navbar
+            bg="slate.9"
+            withBorder={false}
+            aria-label="Main navigation"
+            visibleFrom="sm"
+          >
+            <SideRail onOpenHelp={openHelp} />
+          </AppShell.Navbar>
+        </Tooltip.Group>
+        <AppShell.Header>
+          <TopBar
+            title={title}
+            drawerOpened={drawerOpened}
+            onToggleDrawer={drawer.toggle}
+            onOpenHelp={openHelp}
+          />
+        </AppShell.Header>
+        <AppShell.Main bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))">
+          {children ?? <Outlet />}
+        </AppShell.Main>
+
+        <Drawer
+          opened={drawerOpened}
+          onClose={drawer.close}
+          hiddenFrom="sm"
+          size={320}
+          padding="md"
+          title={<KeelLogo />}
+          styles={{
+            // The drawer's body fills its height so the profile menu sits at the foot.
+            content: { display: 'flex', flexDirection: 'column' },
+            body: { flex: 1, minHeight: 0 },
+          }}
+        >
+          <MobileNav onNavigate={drawer.close} onOpenHelp={openHelp} />
+        </Drawer>
+        <CommandPalette onOpenHelp={openHelp} />
+        <HelpCenterModal opened={helpOpened} onClose={help.close} />
+      </AppShell>
+    </WorkspaceCurrencyProvider>
   );
 }
 

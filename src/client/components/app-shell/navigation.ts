@@ -1,4 +1,5 @@
 import {
+  IconUserDollar,
   IconAddressBook,
   IconBriefcase,
   IconBuilding,
@@ -63,6 +64,7 @@ export const NAV_GROUPS: NavGroup[] = [
     items: [
       { label: 'Contacts', to: '/contacts', icon: IconAddressBook },
       { label: 'Organizations', to: '/organizations', icon: IconBuilding },
+      { label: 'Clients', to: '/clients', icon: IconUserDollar },
       { label: 'Deals', to: '/opportunities', icon: IconTargetArrow },
       { label: 'Estimates', to: '/estimates', icon: IconCalculator, comingSoon: true },
       { label: 'Proposals', to: '/proposals', icon: IconFileDescription },

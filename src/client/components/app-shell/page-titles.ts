@@ -10,6 +10,7 @@ const PAGE_TITLES: Record<string, string> = {
   '/timesheets': 'Timesheets',
   '/resourcing': 'Resourcing',
   '/invoices': 'Invoices',
+  '/clients': 'Clients',
   '/proposals': 'Proposals',
   '/estimates': 'Estimates',
   '/contracts': 'Contracts',
@@ -36,5 +37,7 @@ export function normalisePath(pathname: string): string {
 }
 
 export function pageTitleFor(pathname: string): string {
-  return PAGE_TITLES[normalisePath(pathname)] ?? 'Dashboard';
+  const path = normalisePath(pathname);
+  // A record's page (/invoices/42, /clients/7) is titled by its list.
+  return PAGE_TITLES[path] ?? PAGE_TITLES[path.replace(/\/[^/]+$/, '')] ?? 'Dashboard';
 }

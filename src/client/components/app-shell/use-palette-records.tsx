@@ -3,9 +3,9 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData } from '@tanstack/react-query';
 import { IconAddressBook, IconBuilding, IconTargetArrow } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
-import { formatMoney } from '../../../shared/money.ts';
 import { useCurrentWorkspace } from '../../features/auth/session.ts';
 import { trpc } from '../../trpc.ts';
+import { useMoney } from '../../components/money.tsx';
 
 /** Records found per kind: enough to pick from, few enough to keep the palette short. */
 const RESULTS_PER_KIND = 5;
@@ -25,6 +25,7 @@ export function usePaletteRecords(query: string): {
   groups: SpotlightActionGroupData[];
   searching: boolean;
 } {
+  const formatMoney = useMoney();
   const navigate = useNavigate();
   const current = useCurrentWorkspace();
   const [debounced] = useDebouncedValue(query.trim(), DEBOUNCE_MS);

@@ -10,7 +10,7 @@ import {
   IconTrophy,
   IconUsers,
 } from '@tabler/icons-react';
-import { formatMoney } from '../../../shared/money.ts';
+import { formatMoney as formatIn } from '../../../shared/money.ts';
 import { formatHours } from '../../../shared/time.schema.ts';
 import { trpc } from '../../trpc.ts';
 import { StatCard } from './stat-card.tsx';
@@ -30,12 +30,19 @@ export function DashboardStatsGrid() {
     );
   }
   const s = stats.data;
+  const formatMoney = (amount: string) => formatIn(amount, s?.currency ?? 'USD');
+  // Invoices in other currencies are told apart, never added to the workspace's figures.
+  const others = (key: 'revenueThisMonth' | 'outstanding') =>
+    s?.otherCurrencies
+      .filter((c) => Number(c[key]) !== 0)
+      .map((c) => formatIn(c[key], c.currency))
+      .join(' · ');
   return (
     <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'sm', sm: 'md' }}>
       <StatCard
         label="Revenue This Month"
         value={s && formatMoney(s.revenueThisMonth)}
-        hint="Invoices paid this month"
+        hint={others('revenueThisMonth') ? `Also ${others('revenueThisMonth')}` : 'Paid this month'}
         icon={IconCash}
         color="teal"
       />
@@ -44,9 +51,14 @@ export function DashboardStatsGrid() {
         value={s && formatMoney(s.outstanding)}
         hint={
           s &&
-          (s.overdueInvoices > 0
-            ? count(s.overdueInvoices, 'invoice overdue', 'invoices overdue')
-            : 'Nothing overdue')
+          [
+            s.overdueInvoices > 0
+              ? count(s.overdueInvoices, 'invoice overdue', 'invoices overdue')
+              : 'Nothing overdue',
+            others('outstanding') ? `also ${others('outstanding')}` : '',
+          ]
+            .filter(Boolean)
+            .join(' · ')
         }
         hintColor={s && s.overdueInvoices > 0 ? 'red' : undefined}
         icon={IconClockDollar}

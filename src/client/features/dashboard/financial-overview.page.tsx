@@ -20,7 +20,7 @@ export function FinancialOverviewPage() {
   const overview = trpc.dashboard.financialOverview.useQuery();
   const o = overview.data;
   const money = (value: string | undefined) =>
-    value === undefined ? undefined : formatMoney(value);
+    value === undefined || !o ? undefined : formatMoney(value, o.currency);
 
   return (
     <Stack gap="lg" maw={1400}>
@@ -70,7 +70,11 @@ export function FinancialOverviewPage() {
               color="orange"
             />
           </SimpleGrid>
-          {o ? <RevenueChart months={o.revenueByMonth} /> : <Skeleton h={300} radius="lg" />}
+          {o ? (
+            <RevenueChart months={o.revenueByMonth} currency={o.currency} />
+          ) : (
+            <Skeleton h={300} radius="lg" />
+          )}
         </>
       )}
     </Stack>

@@ -6,11 +6,11 @@ import { formatMoney } from '../../../shared/money.ts';
 const CHART_HEIGHT = 200;
 const AXIS_WIDTH = 48;
 
-/** Axis labels: '$1.2K' from a thousand up, whole dollars below. */
-function axisLabel(value: number): string {
+/** Axis labels: '$1.2K' from a thousand up, whole units below. */
+function axisLabel(value: number, currency: string): string {
   return new Intl.NumberFormat('en-US', {
     style: 'currency',
-    currency: 'USD',
+    currency,
     notation: 'compact',
     maximumFractionDigits: value >= 1000 ? 1 : 0,
   }).format(value);
@@ -23,7 +23,15 @@ const monthOf = (month: string) => parse(month, 'yyyy-MM', new Date());
  * month for the last 12, scaled to the best month, each with its exact figure in a
  * tooltip and as its accessible name.
  */
-export function RevenueChart({ months }: { months: FinancialOverview['revenueByMonth'] }) {
+export function RevenueChart({
+  months,
+  currency,
+}: {
+  months: FinancialOverview['revenueByMonth'];
+  /** The workspace currency, which the revenue is in. */
+  currency: string;
+}) {
+  const money = (amount: number) => formatMoney(amount, currency);
   const values = months.map((m) => Number(m.revenue));
   const max = Math.max(0, ...values);
   const total = values.reduce((sum, v) => sum + v, 0);
@@ -45,7 +53,7 @@ export function RevenueChart({ months }: { months: FinancialOverview['revenueByM
         {best && (
           <Stack gap={2} align="flex-end" ml="auto">
             <Text size="sm" fw={600}>
-              {formatMoney(total)} in 12 months
+              {money(total)} in 12 months
             </Text>
             <Text size="xs" c="dimmed">
               Best: {format(monthOf(best.month), 'MMMM yyyy')}
@@ -65,7 +73,7 @@ export function RevenueChart({ months }: { months: FinancialOverview['revenueByM
               size="10px"
               c="dimmed"
             >
-              {axisLabel(max * share)}
+              {axisLabel(max * share, currency)}
             </Text>
           ))}
         </Box>
@@ -93,7 +101,7 @@ export function RevenueChart({ months }: { months: FinancialOverview['revenueByM
             >
               {months.map((month, index) => {
                 const value = values[index]!;
-                const label = `${format(monthOf(month.month), 'MMMM yyyy')}: ${formatMoney(value)}`;
+                const label = `${format(monthOf(month.month), 'MMMM yyyy')}: ${money(value)}`;
                 const height = max > 0 ? (value / max) * CHART_HEIGHT : 0;
                 return (
                   <Tooltip key={month.month} label={label} openDelay={0}>

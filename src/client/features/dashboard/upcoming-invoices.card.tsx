@@ -77,7 +77,7 @@ export function UpcomingInvoicesCard() {
               </Stack>
               <Stack gap={4} align="flex-end">
                 <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                  {formatMoney(invoice.amount)}
+                  {formatMoney(invoice.amount, invoice.currency)}
                 </Text>
                 <Badge size="xs" variant="light" color={INVOICE_STATUS_COLORS[invoice.status]}>
                   {INVOICE_STATUS_LABELS[invoice.status]}

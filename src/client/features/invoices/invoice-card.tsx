@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { INVOICE_TRANSITIONS, type Invoice } from '../../../shared/invoices.schema.ts';
 import { formatMoney } from '../../../shared/money.ts';
 import { formatDay } from '../time/time-display.ts';
-import { INVOICE_STATUS_COLORS, INVOICE_STATUS_LABELS } from './invoice-status.ts';
+import { INVOICE_STATUS_COLORS, INVOICE_STATUS_LABELS, invoiceName } from './invoice-status.ts';
 import { RowActions, deleteAction } from '../../components/list/row-actions.tsx';
 
 const ACTION_ICONS = { sent: IconSend, viewed: IconEye, paid: IconCircleCheck } as const;
@@ -56,6 +56,8 @@ export function InvoiceCard({
   const [pending, setPending] = useState<string | null>(null);
   const transitions = canBill ? INVOICE_TRANSITIONS[invoice.status] : [];
   const overdue = invoice.status === 'overdue';
+  const name = invoiceName(invoice);
+  const partlyPaid = invoice.status !== 'paid' && Number(invoice.paidTotal) > 0;
 
   const move = async (to: 'sent' | 'viewed' | 'paid') => {
     setPending(to);
@@ -64,12 +66,17 @@ export function InvoiceCard({
   };
 
   return (
-    <Card withBorder radius="lg" p="lg" component="article" aria-label={invoice.invoiceNumber}>
+    <Card withBorder radius="lg" p="lg" component="article" aria-label={name}>
       <Stack gap="md" h="100%">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
           <Stack gap={2} miw={0}>
-            <Text ff="monospace" fw={600} truncate="end">
-              {invoice.invoiceNumber}
+            <Text
+              ff="monospace"
+              fw={600}
+              truncate="end"
+              c={invoice.invoiceNumber ? undefined : 'dimmed'}
+            >
+              {invoice.invoiceNumber ?? 'Not numbered yet'}
             </Text>
             <Text size="sm" c="dimmed" truncate="end">
               {invoice.client.name}
@@ -85,8 +92,13 @@ export function InvoiceCard({
         </Group>
 
         <Text fz={28} fw={700} lh={1.1}>
-          {formatMoney(invoice.amount)}
+          {formatMoney(invoice.amount, invoice.currency)}
         </Text>
+        {partlyPaid && (
+          <Text size="sm" c="orange.8" fw={500} mt={-8}>
+            {`${formatMoney(invoice.balance, invoice.currency)} still due`}
+          </Text>
+        )}
 
         <Stack gap={6}>
           {invoice.project && <Detail icon={IconFolder}>{invoice.project.name}</Detail>}
@@ -129,17 +141,12 @@ export function InvoiceCard({
             })}
           </Group>
           <Group gap={4} wrap="nowrap">
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              aria-label={`View ${invoice.invoiceNumber}`}
-              onClick={onView}
-            >
+            <ActionIcon variant="subtle" color="gray" aria-label={`View ${name}`} onClick={onView}>
               <IconFileText size={18} />
             </ActionIcon>
             {canBill && invoice.status === 'draft' && (
               <RowActions
-                name={invoice.invoiceNumber}
+                name={name}
                 variant="card"
                 actions={[deleteAction(onDelete, 'Delete draft')]}
               />

@@ -13,6 +13,9 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { useCallback } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
+import { minorDigits } from '../../../shared/currencies.ts';
+import { currencySymbol, useWorkspaceCurrency } from '../../components/money.tsx';
+import { trpc } from '../../trpc.ts';
 import { ClientPicker } from '../clients/client-picker.tsx';
 import { ProjectPicker } from '../projects/project-picker.tsx';
 import {
@@ -36,6 +39,10 @@ function InvoiceCreateForm({ onDone }: { onDone: () => void }) {
     name: ['clientId', 'projectId', 'timeEntryIds'],
   });
   const billingTime = timeEntryIds.length > 0;
+  // The invoice is in the client's currency, else the workspace's (as the server decides).
+  const client = trpc.clients.get.useQuery({ id: clientId ?? 0 }, { enabled: clientId !== null });
+  const workspaceCurrency = useWorkspaceCurrency();
+  const currency = (clientId !== null ? client.data?.currency : null) ?? workspaceCurrency;
 
   const { setValue } = form;
   const setAmount = useCallback(
@@ -126,9 +133,9 @@ function InvoiceCreateForm({ onDone }: { onDone: () => void }) {
                 <NumberInput
                   label="Amount"
                   description={billingTime ? 'The cost of the ticked time' : undefined}
-                  prefix="$"
+                  prefix={currency ? currencySymbol(currency) : undefined}
                   min={0}
-                  decimalScale={2}
+                  decimalScale={currency ? minorDigits(currency) : 2}
                   fixedDecimalScale={billingTime}
                   thousandSeparator=","
                   readOnly={billingTime}

@@ -9,8 +9,9 @@ export const INVOICE_TERM_DAYS = 30;
 
 /**
  * The Create Invoice form: the shared InvoiceInputSchema's rules with a form's shapes. An
- * empty number is made by the server ('INV-' and a timestamp); an empty amount is 0; an
- * emptied due date means none.
+ * empty number is given from the workspace sequence when the invoice is issued (Keel's
+ * gap-free numbering replaces the original's 'INV-' and a timestamp); an empty amount is
+ * 0; an emptied due date means none.
  */
 export const InvoiceFormSchema = z.object({
   clientId: z

@@ -7,7 +7,13 @@ export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
   viewed: 'Viewed',
   paid: 'Paid',
   overdue: 'Overdue',
+  void: 'Void',
 };
+
+/** What a card, a toast or a heading calls an invoice: its number, or "Draft" before it has one. */
+export function invoiceName(invoice: { invoiceNumber: string | null }): string {
+  return invoice.invoiceNumber ?? 'Draft';
+}
 
 export const INVOICE_STATUS_COLORS: Record<InvoiceStatus, MantineColor> = {
   draft: 'gray',
@@ -15,6 +21,7 @@ export const INVOICE_STATUS_COLORS: Record<InvoiceStatus, MantineColor> = {
   viewed: 'violet',
   paid: 'teal',
   overdue: 'red',
+  void: 'dark',
 };
 
 /** The toast after each move (the spec names only the failure). */

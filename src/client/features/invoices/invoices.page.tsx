@@ -1,15 +1,14 @@
 import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { IconFileInvoice, IconPlus } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import {
   INVOICE_STATUSES,
   type Invoice,
   INVOICE_SORT_LABELS,
 } from '../../../shared/invoices.schema.ts';
-import type { WorkspaceRole } from '../../../shared/roles.ts';
 import { trpc } from '../../trpc.ts';
-import { useCurrentWorkspace } from '../auth/session.ts';
 import { ConfirmDeleteDialog } from '../../components/list/confirm-delete.dialog.tsx';
 import { ListBody } from '../../components/list/list-body.tsx';
 import { ListPageHeader } from '../../components/list/list-page-header.tsx';
@@ -20,36 +19,24 @@ import { StatusFilter } from '../../components/list/status-filter.tsx';
 import { PAGE_SIZE, pageRows, useListControls } from '../../components/list/use-list-controls.ts';
 import { InvoiceCard } from './invoice-card.tsx';
 import { InvoiceCreateDialog } from './invoice-create.dialog.tsx';
-import { InvoicePrintView } from './invoice-print.view.tsx';
+import { useCanBill } from './use-can-bill.ts';
 import { INVOICE_STATUS_LABELS } from './invoice-status.ts';
 import { useInvoiceMutations } from './use-invoice-mutations.ts';
-
-/** Who issues and settles invoices (the server's rule); everyone else reads them. */
-const BILLING_ROLES: readonly WorkspaceRole[] = [
-  'owner',
-  'partner',
-  'administrator',
-  'project_manager',
-];
 
 /**
  * `/invoices` (SPEC §2 Invoices): searched by number, client or project on the server,
  * filtered by status (overdue included), a card per invoice with its next moves, the
- * Create Invoice dialog and a printable view.
+ * Create Invoice dialog; each card opens its invoice's page.
  */
 export function InvoicesPage() {
-  const role = useCurrentWorkspace().data?.role;
-  const canBill = role !== undefined && BILLING_ROLES.includes(role);
+  const canBill = useCanBill();
+  const navigate = useNavigate();
   const controls = useListControls(INVOICE_STATUSES, INVOICE_SORT_LABELS);
   const list = trpc.invoices.list.useQuery(controls.input, {
     placeholderData: keepPreviousData,
   });
   const mutations = useInvoiceMutations();
   const [creating, setCreating] = useState(false);
-  const [viewing, setViewing] = useState<{ opened: boolean; invoice: Invoice | null }>({
-    opened: false,
-    invoice: null,
-  });
   const [deleting, setDeleting] = useState<Invoice | null>(null);
   const [deletingShown, setDeletingShown] = useState<Invoice | null>(null);
 
@@ -58,10 +45,6 @@ export function InvoicesPage() {
   if (list.data && !list.isPlaceholderData && items.length === 0 && controls.page > 1) {
     controls.setPage(controls.page - 1);
   }
-  // The view follows the list, so a status change shows on the open sheet.
-  const viewed = viewing.invoice
-    ? (items.find((invoice) => invoice.id === viewing.invoice!.id) ?? viewing.invoice)
-    : null;
 
   return (
     <Stack gap="lg" maw={1400}>
@@ -122,7 +105,12 @@ export function InvoicesPage() {
               invoice={invoice}
               canBill={canBill}
               onStatusChange={(status) => mutations.changeStatus(invoice, status)}
-              onView={() => setViewing({ opened: true, invoice })}
+              onView={() =>
+                void navigate({
+                  to: '/invoices/$invoiceId',
+                  params: { invoiceId: String(invoice.id) },
+                })
+              }
               onDelete={() => {
                 setDeleting(invoice);
                 setDeletingShown(invoice);
@@ -141,18 +129,14 @@ export function InvoicesPage() {
       </ListBody>
 
       <InvoiceCreateDialog opened={creating} onClose={() => setCreating(false)} />
-      <InvoicePrintView
-        opened={viewing.opened}
-        invoice={viewed}
-        onClose={() => setViewing((current) => ({ ...current, opened: false }))}
-      />
       <ConfirmDeleteDialog
         opened={deleting !== null}
         title="Delete Invoice"
         onClose={() => setDeleting(null)}
         onConfirm={() => (deleting ? mutations.remove(deleting) : Promise.resolve(false))}
       >
-        Delete the draft &quot;{deletingShown?.invoiceNumber}&quot;?
+        Delete the draft{deletingShown?.invoiceNumber ? ` "${deletingShown.invoiceNumber}"` : ''}{' '}
+        for {deletingShown?.client.name}?
         {deletingShown && deletingShown.timeEntryCount > 0
           ? ' Its time becomes unbilled again.'
           : ''}{' '}

@@ -1,15 +1,20 @@
 import { useMemo } from 'react';
 import type { z } from 'zod';
-import type { Invoice, InvoiceInputSchema } from '../../../shared/invoices.schema.ts';
+import type {
+  Invoice,
+  InvoiceInputSchema,
+  InvoiceUpdateSchema,
+  PaymentInputSchema,
+} from '../../../shared/invoices.schema.ts';
 import { succeeded, withServerMessage } from '../../mutations.ts';
 import { trpc } from '../../trpc.ts';
-import { INVOICE_STATUS_CHANGED } from './invoice-status.ts';
+import { INVOICE_STATUS_CHANGED, invoiceName } from './invoice-status.ts';
 
 type InvoiceInput = z.input<typeof InvoiceInputSchema>;
 type NextStatus = 'sent' | 'viewed' | 'paid';
 
-/** Invoices move the dashboard's money (SPEC §7). */
-const money = [trpc.invoices.list, trpc.dashboard];
+/** Invoices move the dashboard's money (SPEC §7), and the client pages' balances. */
+const money = [trpc.invoices, trpc.dashboard, trpc.clients.get];
 /** Billed time leaves the unbilled lists, and comes back when its invoice is deleted. */
 const moneyAndTime = [...money, trpc.time.list];
 
@@ -24,7 +29,9 @@ export function useInvoiceMutations() {
     meta: {
       success: (invoice: Invoice) => [
         'Invoice created',
-        `${invoice.invoiceNumber} is saved as a draft.`,
+        invoice.invoiceNumber
+          ? `${invoice.invoiceNumber} is saved as a draft.`
+          : 'It is saved as a draft; it gets its number when it is sent.',
       ],
       error: withServerMessage('Failed to create invoice. Please try again.'),
       invalidates: (_invoice: Invoice, input: InvoiceInput) =>
@@ -35,7 +42,7 @@ export function useInvoiceMutations() {
     meta: {
       success: (invoice: Invoice, { status }: { status: NextStatus }) => [
         INVOICE_STATUS_CHANGED[status],
-        invoice.invoiceNumber,
+        invoiceName(invoice),
       ],
       error: withServerMessage('Failed to update invoice status.'),
       invalidates: money,
@@ -52,14 +59,63 @@ export function useInvoiceMutations() {
     },
   });
 
+  const { mutateAsync: update } = trpc.invoices.update.useMutation({
+    meta: {
+      success: 'Draft saved',
+      error: withServerMessage('Failed to save the invoice.'),
+      invalidates: moneyAndTime,
+    },
+  });
+  const { mutateAsync: issue } = trpc.invoices.issue.useMutation({
+    meta: {
+      success: (invoice: Invoice) => ['Invoice issued', `It is numbered ${invoiceName(invoice)}.`],
+      error: withServerMessage('Failed to issue the invoice.'),
+      invalidates: [...money, trpc.business],
+    },
+  });
+  const { mutateAsync: voidInvoice } = trpc.invoices.void.useMutation({
+    meta: {
+      success: (invoice: Invoice) => [
+        'Invoice voided',
+        `${invoiceName(invoice)} keeps its number; its time is unbilled again.`,
+      ],
+      error: withServerMessage('Failed to void the invoice.'),
+      invalidates: moneyAndTime,
+    },
+  });
+  const { mutateAsync: addPayment } = trpc.invoices.addPayment.useMutation({
+    meta: {
+      success: (invoice: Invoice) => [
+        'Payment recorded',
+        invoice.status === 'paid' ? `${invoiceName(invoice)} is paid in full.` : undefined,
+      ],
+      error: withServerMessage('Failed to record the payment.'),
+      invalidates: money,
+    },
+  });
+  const { mutateAsync: deletePayment } = trpc.invoices.deletePayment.useMutation({
+    meta: {
+      success: 'Payment deleted',
+      error: withServerMessage('Failed to delete the payment.'),
+      invalidates: money,
+    },
+  });
+
   return useMemo(
     () => ({
       create: (input: InvoiceInput) => succeeded(create(input)),
+      update: (input: z.input<typeof InvoiceUpdateSchema>) => succeeded(update(input)),
+      issue: (invoice: Pick<Invoice, 'id'>) => succeeded(issue({ id: invoice.id })),
+      void: (invoice: Pick<Invoice, 'id'>, reason: string) =>
+        succeeded(voidInvoice({ id: invoice.id, reason })),
+      addPayment: (input: z.input<typeof PaymentInputSchema>) => succeeded(addPayment(input)),
+      deletePayment: (invoice: Pick<Invoice, 'id'>, paymentId: number) =>
+        succeeded(deletePayment({ id: invoice.id, paymentId })),
       changeStatus: async (invoice: Invoice, status: NextStatus) =>
         (await succeeded(changeStatus({ id: invoice.id, status }))) !== undefined,
       remove: async (invoice: Invoice) =>
         (await succeeded(remove({ id: invoice.id }))) !== undefined,
     }),
-    [create, changeStatus, remove],
+    [create, update, issue, voidInvoice, addPayment, deletePayment, changeStatus, remove],
   );
 }

@@ -1,11 +1,11 @@
 import { Badge, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, type KeyboardEvent } from 'react';
-import { formatMoney } from '../../../shared/money.ts';
 import type { Lead, Stage } from '../../../shared/pipeline.schema.ts';
 import { formatCloseDate } from './lead-view.ts';
 import classes from './pipeline.module.css';
 import { stageColor } from './stage-colors.ts';
+import { useMoney } from '../../components/money.tsx';
 
 /** SPEC §9: eight columns that need 1200 px; narrower screens scroll sideways. */
 const MIN_TABLE_WIDTH = 1200;
@@ -39,6 +39,7 @@ export function OpportunitiesList({
   leads: readonly Lead[];
   onOpen: (lead: Lead) => void;
 }) {
+  const formatMoney = useMoney();
   const viewportRef = useRef<HTMLDivElement>(null);
   const stageByKey = useMemo(() => new Map(stages.map((s) => [s.key, s])), [stages]);
   const virtualizer = useVirtualizer({

@@ -1,9 +1,9 @@
 import { IconBuilding, IconCalendar, IconUser } from '@tabler/icons-react';
 import { memo, type ComponentPropsWithoutRef, type Ref } from 'react';
-import { formatMoney } from '../../../shared/money.ts';
 import type { Lead } from '../../../shared/pipeline.schema.ts';
 import { formatCloseDate } from './lead-view.ts';
 import classes from './pipeline.module.css';
+import { useMoney } from '../../components/money.tsx';
 
 type OpportunityCardProps = ComponentPropsWithoutRef<'div'> & {
   lead: Lead;
@@ -24,6 +24,7 @@ export const OpportunityCard = memo(function OpportunityCard({
   className,
   ...others
 }: OpportunityCardProps) {
+  const formatMoney = useMoney();
   const closes = formatCloseDate(lead.closeDate);
   return (
     <div ref={ref} className={`${classes.card} ${className ?? ''}`} {...others}>

@@ -29,6 +29,7 @@ import {
 } from './opportunity-form.schema.ts';
 import { OrganizationPicker } from './organization-picker.tsx';
 import { useLeadMutations } from './use-lead-mutations.ts';
+import { useCurrencyPrefix } from '../../components/money.tsx';
 
 /** SPEC §9: a new deal starts in 'new' (or the first stage if a workspace has none). */
 function defaultStageOf(stages: readonly Stage[]): string {
@@ -53,6 +54,7 @@ export function OpportunityForm({
   onCancel: () => void;
   onDelete?: () => void;
 }) {
+  const currencyPrefix = useCurrencyPrefix();
   const me = useMe();
   const members = trpc.team.members.useQuery();
   const { create, update } = useLeadMutations();
@@ -163,7 +165,7 @@ export function OpportunityForm({
             render={({ field, fieldState }) => (
               <NumberInput
                 label="Value"
-                prefix="$"
+                prefix={currencyPrefix}
                 thousandSeparator=","
                 decimalScale={2}
                 step={0.01}

@@ -1,9 +1,9 @@
 import { Group, Paper, Text } from '@mantine/core';
 import { useMemo } from 'react';
-import { formatMoney } from '../../../shared/money.ts';
 import type { Lead } from '../../../shared/pipeline.schema.ts';
 import { summarizePipeline } from './lead-view.ts';
 import { PipelineFigure } from './pipeline-figure.tsx';
+import { useMoney } from '../../components/money.tsx';
 
 /**
  * The board header's forecast (beyond the spec): what the open deals are worth, and worth
@@ -11,6 +11,7 @@ import { PipelineFigure } from './pipeline-figure.tsx';
  * the search, so a filtered board shows the forecast of what it shows.
  */
 export function PipelineSummary({ leads }: { leads: readonly Lead[] }) {
+  const formatMoney = useMoney();
   const { open, won } = useMemo(() => summarizePipeline(leads), [leads]);
   return (
     <Paper withBorder radius="lg" px="md" py="xs">

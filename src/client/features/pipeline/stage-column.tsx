@@ -2,12 +2,12 @@ import { useDroppable } from '@dnd-kit/core';
 import { Badge, ColorSwatch, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useMemo, useRef, type CSSProperties } from 'react';
-import { formatMoney } from '../../../shared/money.ts';
 import type { Lead, Stage } from '../../../shared/pipeline.schema.ts';
 import { DraggableOpportunityCard } from './draggable-opportunity-card.tsx';
 import { summarize } from './lead-view.ts';
 import classes from './pipeline.module.css';
 import { stageColor } from './stage-colors.ts';
+import { useMoney } from '../../components/money.tsx';
 
 /** What the board's drag handlers learn about the column under a dragged card. */
 export interface ColumnDropData {
@@ -35,6 +35,7 @@ export const StageColumn = memo(function StageColumn({
   leads: readonly Lead[];
   onOpen: (lead: Lead) => void;
 }) {
+  const formatMoney = useMoney();
   const { setNodeRef, isOver } = useDroppable({
     id: `stage:${stage.key}`,
     data: { type: 'column', stage } satisfies ColumnDropData,

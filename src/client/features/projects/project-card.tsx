@@ -6,12 +6,12 @@ import {
   IconCircleCheck,
   IconUser,
 } from '@tabler/icons-react';
-import { formatMoney } from '../../../shared/money.ts';
 import type { Project } from '../../../shared/projects.schema.ts';
 import { formatHours } from '../../../shared/time.schema.ts';
 import { ProjectProgress } from './project-progress.tsx';
 import { PROJECT_STATUS_COLORS, PROJECT_STATUS_LABELS } from './project-status.ts';
 import { RowActions, deleteAction, editAction } from '../../components/list/row-actions.tsx';
+import { useMoney } from '../../components/money.tsx';
 
 type ProjectStatus = Project['status'];
 
@@ -48,6 +48,7 @@ export function ProjectCard({
   onStatusChange: (status: ProjectStatus) => void;
   onDelete: () => void;
 }) {
+  const formatMoney = useMoney();
   return (
     <Card withBorder radius="lg" p="lg" component="article" aria-label={project.name}>
       <Stack gap="md" h="100%">

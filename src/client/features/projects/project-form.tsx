@@ -23,6 +23,7 @@ import {
 } from './project-form.schema.ts';
 import { PROJECT_STATUS_LABELS } from './project-status.ts';
 import { useProjectMutations } from './use-project-mutations.ts';
+import { useCurrencyPrefix } from '../../components/money.tsx';
 
 const STATUS_OPTIONS = PROJECT_STATUSES.map((status) => ({
   value: status,
@@ -39,6 +40,7 @@ export function ProjectForm({
   onSaved: (project: Project) => void;
   onCancel: () => void;
 }) {
+  const currencyPrefix = useCurrencyPrefix();
   const mutations = useProjectMutations();
   const form = useForm<ProjectFormInput, unknown, ProjectFormOutput>({
     resolver: zodResolver(ProjectFormSchema),
@@ -152,7 +154,7 @@ export function ProjectForm({
                   label="Hourly Rate"
                   description="Per hour logged"
                   withAsterisk
-                  prefix="$"
+                  prefix={currencyPrefix}
                   min={0}
                   step={5}
                   decimalScale={2}

@@ -1,7 +1,7 @@
 import { Group, Progress, Stack, Text } from '@mantine/core';
 import { budgetProgress, type Project } from '../../../shared/projects.schema.ts';
-import { formatMoney } from '../../../shared/money.ts';
 import { BUDGET_LEVEL_COLORS } from './project-status.ts';
+import { useMoney } from '../../components/money.tsx';
 
 const plain = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 2 });
 
@@ -10,6 +10,7 @@ const plain = (value: number) => value.toLocaleString('en-US', { maximumFraction
  * a fixed one, coloured by the 75 % and 100 % thresholds, the bar capped at 100 %.
  */
 export function ProjectProgress({ project }: { project: Project }) {
+  const formatMoney = useMoney();
   const { percent, share, level } = budgetProgress(project);
   const limit = Number(project.budgetLimit);
   const color = BUDGET_LEVEL_COLORS[level];

@@ -8,7 +8,6 @@ import {
   IconUser,
 } from '@tabler/icons-react';
 import { useState } from 'react';
-import { formatMoney } from '../../../shared/money.ts';
 import {
   PROPOSAL_TRANSITIONS,
   type Proposal,
@@ -17,6 +16,7 @@ import {
 import { formatDay } from '../time/time-display.ts';
 import { PROPOSAL_STATUS_COLORS, PROPOSAL_STATUS_LABELS } from './proposal-status.ts';
 import { RowActions, deleteAction, editAction } from '../../components/list/row-actions.tsx';
+import { useMoney } from '../../components/money.tsx';
 
 const ACTION_ICONS: Partial<Record<ProposalStatus, typeof IconSend>> = {
   sent: IconSend,
@@ -37,6 +37,7 @@ export function ProposalCard({
   onEdit: () => void;
   onDelete: () => void;
 }) {
+  const formatMoney = useMoney();
   const [pending, setPending] = useState<ProposalStatus | null>(null);
   const move = async (to: ProposalStatus) => {
     setPending(to);

@@ -20,8 +20,10 @@ import {
   type ProposalFormOutput,
 } from './proposal-form.schema.ts';
 import { useProposalMutations } from './use-proposal-mutations.ts';
+import { useCurrencyPrefix } from '../../components/money.tsx';
 
 function ProposalForm({ proposal, onDone }: { proposal: Proposal | null; onDone: () => void }) {
+  const currencyPrefix = useCurrencyPrefix();
   const mutations = useProposalMutations();
   const form = useForm<ProposalFormInput, unknown, ProposalFormOutput>({
     resolver: zodResolver(ProposalFormSchema),
@@ -77,7 +79,7 @@ function ProposalForm({ proposal, onDone }: { proposal: Proposal | null; onDone:
                   label="Amount"
                   placeholder="5,000"
                   withAsterisk
-                  prefix="$"
+                  prefix={currencyPrefix}
                   min={0}
                   decimalScale={2}
                   thousandSeparator=","

@@ -3,10 +3,7 @@ import {
   Badge,
   Button,
   Card,
-  Divider,
   Group,
-  NumberInput,
-  Select,
   SimpleGrid,
   Stack,
   Switch,
@@ -24,19 +21,11 @@ import {
   IconUser,
 } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import { useForm } from 'react-hook-form';
 import { toastSuccess } from '../../components/toasts.tsx';
 import { useMe } from '../auth/session.ts';
-import {
-  BusinessSettingsSchema,
-  CURRENCIES,
-  INVOICE_TERMS,
-  SettingsProfileSchema,
-  TIMEZONES,
-  type BusinessSettings,
-  type SettingsProfile,
-} from './settings.schema.ts';
+import { BusinessProfileForm } from '../business/business-profile.form.tsx';
+import { SettingsProfileSchema, type SettingsProfile } from './settings.schema.ts';
 
 function SectionCard({
   title,
@@ -127,132 +116,18 @@ function ProfileTab() {
   );
 }
 
-type BusinessForm = z.input<typeof BusinessSettingsSchema>;
-
+/**
+ * Settings → Business is the workspace's business profile, saved on the server. (The
+ * original's local "automatic reminders" and "weekly reports" switches are not offered
+ * until reminders and reports exist: a switch that does nothing would claim a save.)
+ */
 function BusinessTab() {
-  const form = useForm<BusinessForm, unknown, BusinessSettings>({
-    resolver: zodResolver(BusinessSettingsSchema),
-    defaultValues: {
-      defaultHourlyRate: 120,
-      currency: 'USD',
-      timezone: 'America/New_York',
-      defaultInvoiceTerms: 'Net 30',
-      autoInvoiceReminder: true,
-      weeklyReports: false,
-    },
-  });
-  const { errors } = form.formState;
-
-  const save = (values: BusinessSettings) => {
-    form.reset(values);
-    toastSuccess('Business settings updated', 'Your business defaults have been saved.');
-  };
-
   return (
-    <SectionCard title="Business" hint="Defaults for new projects and invoices of this workspace.">
-      <form onSubmit={form.handleSubmit(save)} noValidate>
-        <Stack gap="md">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <Controller
-              control={form.control}
-              name="defaultHourlyRate"
-              render={({ field }) => (
-                <NumberInput
-                  label="Default hourly rate"
-                  withAsterisk
-                  min={0}
-                  decimalScale={2}
-                  prefix="$"
-                  thousandSeparator=","
-                  value={field.value ?? ''}
-                  onChange={(value) => field.onChange(value === '' ? undefined : Number(value))}
-                  onBlur={field.onBlur}
-                  name={field.name}
-                  ref={field.ref}
-                  error={errors.defaultHourlyRate?.message}
-                />
-              )}
-            />
-            <Controller
-              control={form.control}
-              name="currency"
-              render={({ field }) => (
-                <Select
-                  label="Currency"
-                  withAsterisk
-                  data={[...CURRENCIES]}
-                  allowDeselect={false}
-                  value={field.value ?? null}
-                  onChange={(value) => field.onChange(value ?? undefined)}
-                  onBlur={field.onBlur}
-                  error={errors.currency?.message}
-                />
-              )}
-            />
-            <Controller
-              control={form.control}
-              name="timezone"
-              render={({ field }) => (
-                <Select
-                  label="Timezone"
-                  withAsterisk
-                  searchable
-                  data={[...TIMEZONES]}
-                  allowDeselect={false}
-                  value={field.value ?? null}
-                  onChange={(value) => field.onChange(value ?? '')}
-                  onBlur={field.onBlur}
-                  error={errors.timezone?.message}
-                />
-              )}
-            />
-            <Controller
-              control={form.control}
-              name="defaultInvoiceTerms"
-              render={({ field }) => (
-                <Select
-                  label="Default invoice terms"
-                  withAsterisk
-                  data={[...INVOICE_TERMS]}
-                  allowDeselect={false}
-                  value={field.value ?? null}
-                  onChange={(value) => field.onChange(value ?? undefined)}
-                  onBlur={field.onBlur}
-                  error={errors.defaultInvoiceTerms?.message}
-                />
-              )}
-            />
-          </SimpleGrid>
-          <Divider />
-          <Controller
-            control={form.control}
-            name="autoInvoiceReminder"
-            render={({ field }) => (
-              <Switch
-                label="Automatic invoice reminders"
-                description="Remind clients by email when an invoice is overdue."
-                checked={field.value}
-                onChange={(event) => field.onChange(event.currentTarget.checked)}
-              />
-            )}
-          />
-          <Controller
-            control={form.control}
-            name="weeklyReports"
-            render={({ field }) => (
-              <Switch
-                label="Weekly reports"
-                description="A summary of hours, revenue and open invoices every Monday."
-                checked={field.value}
-                onChange={(event) => field.onChange(event.currentTarget.checked)}
-              />
-            )}
-          />
-          <Group justify="flex-end">
-            <Button type="submit">Save Changes</Button>
-          </Group>
-        </Stack>
-      </form>
+    <SectionCard
+      title="Business"
+      hint="Your details on every invoice, and the defaults for new projects and invoices."
+    >
+      <BusinessProfileForm />
     </SectionCard>
   );
 }

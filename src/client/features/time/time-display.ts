@@ -2,8 +2,9 @@ import { format, parseISO } from 'date-fns';
 import type { TimeEntry } from '../../../shared/time.schema.ts';
 
 /** SPEC §9: an entry costs its hours times its project's hourly rate (to the cent). */
-export function entryCost(entry: Pick<TimeEntry, 'hours' | 'project'>): number {
-  return Math.round(Number(entry.hours) * Number(entry.project.hourlyRate) * 100) / 100;
+export function entryCost(entry: Pick<TimeEntry, 'hours' | 'rate'>): number {
+  // At the rate stored on the entry, which is what an invoice bills.
+  return Math.round(Number(entry.hours) * Number(entry.rate) * 100) / 100;
 }
 
 /** 'yyyy-MM-dd' → 'MMM dd, yyyy', read as a local calendar day. */

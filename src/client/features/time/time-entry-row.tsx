@@ -1,8 +1,8 @@
 import { ActionIcon, Badge, Box, Group, Menu, Stack, Text } from '@mantine/core';
 import { IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
-import { formatMoney } from '../../../shared/money.ts';
 import { formatHours, type TimeEntry } from '../../../shared/time.schema.ts';
 import { entryCost, formatDay } from './time-display.ts';
+import { useMoney } from '../../components/money.tsx';
 
 /**
  * One time entry: what, on which project, when and by whom; its time (SPEC §9 display
@@ -21,6 +21,7 @@ export function TimeEntryRow({
   onEdit?: () => void;
   onDelete?: () => void;
 }) {
+  const formatMoney = useMoney();
   const label = entry.description || 'No description';
   return (
     <Group

@@ -11,6 +11,12 @@ export interface ClientValues {
   phone?: string | null;
   status?: string;
   hourlyRate?: string | null;
+  contactName?: string | null;
+  address?: string | null;
+  taxId?: string | null;
+  currency?: string | null;
+  paymentTermsDays?: number | null;
+  organizationId?: number | null;
 }
 
 const columns = [
@@ -23,6 +29,12 @@ const columns = [
   'hourlyRate',
   'lastContact',
   'createdAt',
+  'contactName',
+  'address',
+  'taxId',
+  'currency',
+  'paymentTermsDays',
+  'organizationId',
 ] as const;
 type Row = Omit<Client, 'lastContact' | 'createdAt'> & {
   lastContact: Date | null;
@@ -99,6 +111,51 @@ export async function updateClient(
     .returning(columns)
     .executeTakeFirst();
   return row && toClient(row);
+}
+
+/**
+ * What the client page shows beside the client: its projects, its unbilled time (at the
+ * rate stored on each entry) and what it owes, per currency (never summed across them).
+ */
+export async function clientSummary(db: Database, workspaceId: number, id: number) {
+  const projects = await db
+    .selectFrom('projects')
+    .select(['id', 'name', 'status', 'hourlyRate', 'totalHours'])
+    .where('workspaceId', '=', workspaceId)
+    .where('clientId', '=', id)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  const unbilled = await db
+    .selectFrom('timeEntries as te')
+    .innerJoin('projects as p', (j) =>
+      j.onRef('p.workspaceId', '=', 'te.workspaceId').onRef('p.id', '=', 'te.projectId'),
+    )
+    .select([
+      sql<number>`count(*)::int`.as('entries'),
+      sql<string>`coalesce(sum(te.hours), 0)::numeric(20, 2)::text`.as('hours'),
+      sql<string>`coalesce(sum(round(te.hours * te.rate, 2)), 0)::numeric(20, 2)::text`.as(
+        'amount',
+      ),
+    ])
+    .where('te.workspaceId', '=', workspaceId)
+    .where('p.clientId', '=', id)
+    .where('te.invoiceId', 'is', null)
+    .executeTakeFirstOrThrow();
+  const balances = await db
+    .selectFrom('invoices')
+    .select([
+      'currency',
+      sql<string>`sum(amount - paid_total)::text`.as('balance'),
+      sql<number>`count(*)::int`.as('invoices'),
+    ])
+    .where('workspaceId', '=', workspaceId)
+    .where('clientId', '=', id)
+    .where('status', 'in', ['sent', 'viewed', 'overdue'])
+    .groupBy('currency')
+    .orderBy('currency')
+    .execute();
+  return { projects, unbilled, balances };
 }
 
 /** How many projects and invoices stand on the client (it cannot go while any do). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  ClientDetailSchema,
   ClientInputSchema,
   ClientListQuerySchema,
   ClientSchema,
@@ -16,10 +17,14 @@ export const clientsRouter = router({
     .input(ClientListQuerySchema.prefault({}))
     .output(pageOf(ClientSchema))
     .query(({ ctx, input }) => repo.listClients(ctx.db, ctx.workspace.id, input)),
+  get: workspaceProcedure
+    .input(z.object({ id: IdSchema }))
+    .output(ClientDetailSchema)
+    .query(({ ctx, input }) => clients.getClient(ctx, input.id)),
   create: workspaceProcedure
     .input(ClientInputSchema)
     .output(ClientSchema)
-    .mutation(({ ctx, input }) => repo.insertClient(ctx.db, ctx.workspace.id, input)),
+    .mutation(({ ctx, input }) => clients.createClient(ctx, input)),
   update: workspaceProcedure
     .input(ClientUpdateSchema)
     .output(ClientSchema)

@@ -1,15 +1,80 @@
 import { TRPCError } from '@trpc/server';
+import { sql } from 'kysely';
+import type { ClientDetail } from '../../../shared/clients.schema.ts';
+import { minorDigits } from '../../../shared/currencies.ts';
+import { normalizeAmount } from '../../../shared/invoice-math.ts';
+import type { Database } from '../../db/create-db.ts';
 import type { WorkspaceScope } from '../../trpc/context.ts';
 import { isForeignKeyViolation } from '../../db/errors.ts';
+import { findOrganizationName } from '../organizations/organizations.repository.ts';
 import * as repo from './clients.repository.ts';
 
 const NOT_FOUND = 'Client not found';
+
+async function checkOrganization(db: Database, workspaceId: number, values: repo.ClientValues) {
+  if (
+    values.organizationId != null &&
+    (await findOrganizationName(db, workspaceId, values.organizationId)) === undefined
+  ) {
+    throw new TRPCError({ code: 'NOT_FOUND', message: 'Organization not found' });
+  }
+}
+
+export async function createClient(
+  { db, workspace: { id: workspaceId } }: WorkspaceScope,
+  values: repo.ClientValues & { name: string; email: string },
+) {
+  await checkOrganization(db, workspaceId, values);
+  return repo.insertClient(db, workspaceId, values);
+}
+
+/** The client with its projects, proposals, unbilled time and balance due per currency. */
+export async function getClient(
+  { db, workspace: { id: workspaceId } }: WorkspaceScope,
+  id: number,
+): Promise<ClientDetail> {
+  const client = await repo.findClient(db, workspaceId, id);
+  if (!client) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND });
+  const { projects, unbilled, balances } = await repo.clientSummary(db, workspaceId, id);
+  const names = [client.name, client.company].filter((n): n is string => !!n);
+  const proposals = await db
+    .selectFrom('proposals')
+    .select(['id', 'title', 'status', 'amount'])
+    .where('workspaceId', '=', workspaceId)
+    .where(
+      sql`lower(client_name)`,
+      'in',
+      names.map((n) => n.toLowerCase()),
+    )
+    .orderBy('createdAt', 'desc')
+    .limit(100)
+    .execute();
+  const organization =
+    client.organizationId === null
+      ? null
+      : {
+          id: client.organizationId,
+          name: (await findOrganizationName(db, workspaceId, client.organizationId)) ?? '',
+        };
+  return {
+    ...client,
+    organization,
+    projects,
+    proposals,
+    unbilled,
+    balances: balances.map((b) => ({
+      ...b,
+      balance: normalizeAmount(b.balance, minorDigits(b.currency)),
+    })),
+  };
+}
 
 export async function updateClient(
   { db, workspace: { id: workspaceId } }: WorkspaceScope,
   id: number,
   values: repo.ClientValues,
 ) {
+  await checkOrganization(db, workspaceId, values);
   const client = await repo.updateClient(db, workspaceId, id, values);
   if (!client) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND });
   return client;

@@ -1,5 +1,14 @@
 import { sql, type SqlBool } from 'kysely';
-import type { Invoice, InvoiceSort, InvoiceStatus } from '../../../shared/invoices.schema.ts';
+import { minorDigits } from '../../../shared/currencies.ts';
+import { normalizeAmount, subtractAmounts } from '../../../shared/invoice-math.ts';
+import type {
+  Invoice,
+  InvoiceLine,
+  InvoiceSort,
+  InvoiceStatus,
+  Party,
+  Payment,
+} from '../../../shared/invoices.schema.ts';
 import type { ListQuery } from '../../../shared/list.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import { containsPattern, iso, pageWithTotal, sortedBy } from '../../db/search.ts';
@@ -24,6 +33,18 @@ function selectInvoice(db: Database, workspaceId: number) {
       'i.projectId',
       'i.invoiceNumber',
       'i.amount',
+      'i.currency',
+      'i.issueDate',
+      'i.subtotal',
+      'i.discountType',
+      'i.discountValue',
+      'i.discountTotal',
+      'i.taxTotal',
+      'i.paidTotal',
+      'i.notes',
+      'i.issuedAt',
+      'i.voidedAt',
+      'i.voidReason',
       effectiveStatus.as('status'),
       'i.dueDate',
       'i.paidDate',
@@ -49,11 +70,34 @@ function toInvoice({
   clientEmail,
   projectName,
   timeEntryCount,
+  discountType,
+  discountValue,
   ...r
 }: Row): Invoice {
+  const digits = minorDigits(r.currency);
+  const money = (value: string) => normalizeAmount(value, digits);
+  const total = money(r.amount);
+  const paidTotal = money(r.paidTotal);
+  const open = r.status !== 'draft' && r.status !== 'void';
   return {
     ...r,
+    amount: total,
+    total,
+    subtotal: money(r.subtotal),
+    discountTotal: money(r.discountTotal),
+    taxTotal: money(r.taxTotal),
+    paidTotal,
+    balance: open ? subtractAmounts(total, paidTotal, digits) : money('0'),
+    discount:
+      discountType && discountValue !== null
+        ? {
+            type: discountType as 'percent' | 'amount',
+            value: normalizeAmount(discountValue, discountType === 'percent' ? 2 : digits),
+          }
+        : null,
     createdAt: iso(r.createdAt),
+    issuedAt: iso(r.issuedAt),
+    voidedAt: iso(r.voidedAt),
     client: { name: clientName, company: clientCompany, email: clientEmail },
     project: projectName !== null ? { name: projectName } : null,
     timeEntryCount: timeEntryCount ?? 0,
@@ -72,6 +116,7 @@ export async function listInvoices(
   query: ListQuery & {
     status?: InvoiceStatus;
     unpaid?: boolean;
+    clientId?: number;
     sort?: InvoiceSort;
     /** The older name of `sort=dueDate`, still accepted. */
     orderBy?: 'created' | 'dueDate';
@@ -91,6 +136,7 @@ export async function listInvoices(
   }
   if (query.status) q = q.where(effectiveStatus, '=', query.status);
   if (query.unpaid) q = q.where('i.status', 'in', ['sent', 'viewed']);
+  if (query.clientId !== undefined) q = q.where('i.clientId', '=', query.clientId);
   q = sortedBy(q, sort, INVOICE_SORT_COLUMNS, sql`i.id`);
   // Newest first, a large page's slices continue after the last row read; in the other
   // orders (due dates may be empty) they go by offset.
@@ -111,46 +157,260 @@ export async function findInvoice(db: Database, workspaceId: number, id: number)
   return row && toInvoice(row);
 }
 
+/** The stored snapshots of an issued invoice (null on drafts). */
+export async function findParties(db: Database, workspaceId: number, id: number) {
+  const row = await db
+    .selectFrom('invoices')
+    .select(['seller', 'buyer'])
+    .where('workspaceId', '=', workspaceId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && { seller: row.seller as Party | null, buyer: row.buyer as Party | null };
+}
+
+export async function findLines(
+  db: Database,
+  workspaceId: number,
+  invoiceId: number,
+  currency: string,
+): Promise<InvoiceLine[]> {
+  const digits = minorDigits(currency);
+  const rows = await db
+    .selectFrom('invoiceLines as l')
+    .select((eb) => [
+      'l.id',
+      'l.description',
+      'l.quantity',
+      'l.unitPrice',
+      'l.taxRate',
+      'l.amount',
+      'l.discount',
+      eb
+        .selectFrom('timeEntries as te')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .whereRef('te.workspaceId', '=', 'l.workspaceId')
+        .whereRef('te.invoiceLineId', '=', 'l.id')
+        .as('timeEntryCount'),
+    ])
+    .where('l.workspaceId', '=', workspaceId)
+    .where('l.invoiceId', '=', invoiceId)
+    .orderBy('l.position')
+    .orderBy('l.id')
+    .execute();
+  return rows.map((r) => ({
+    ...r,
+    quantity: normalizeAmount(r.quantity, 2),
+    unitPrice: normalizeAmount(r.unitPrice, digits),
+    taxRate: String(Number(r.taxRate)),
+    amount: normalizeAmount(r.amount, digits),
+    discount: normalizeAmount(r.discount, digits),
+    timeEntryCount: r.timeEntryCount ?? 0,
+  }));
+}
+
+export async function findPayments(
+  db: Database,
+  workspaceId: number,
+  invoiceId: number,
+  currency: string,
+): Promise<Payment[]> {
+  const digits = minorDigits(currency);
+  const rows = await db
+    .selectFrom('invoicePayments')
+    .select(['id', 'amount', 'date', 'method', 'note', 'createdAt'])
+    .where('workspaceId', '=', workspaceId)
+    .where('invoiceId', '=', invoiceId)
+    .orderBy('date')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({
+    ...r,
+    amount: normalizeAmount(r.amount, digits),
+    method: r.method as Payment['method'],
+    createdAt: iso(r.createdAt),
+  }));
+}
+
+export interface InvoiceRowValues {
+  clientId?: number;
+  projectId?: number | null;
+  invoiceNumber?: string | null;
+  currency?: string;
+  issueDate?: string | null;
+  dueDate?: string | null;
+  discountType?: 'percent' | 'amount' | null;
+  discountValue?: string | null;
+  notes?: string | null;
+}
+
 export async function insertInvoice(
   db: Database,
   workspaceId: number,
-  values: {
-    clientId: number;
-    projectId: number | null;
-    invoiceNumber: string;
-    amount: string;
-    status: string;
-    dueDate: string | null;
-  },
+  values: InvoiceRowValues & { clientId: number; currency: string },
 ) {
   const row = await db
     .insertInto('invoices')
-    .values({ ...values, workspaceId })
+    .values({ ...values, workspaceId, amount: '0', status: 'draft' })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
-export async function setInvoiceStatus(
+/** Locks the invoice row for the rest of the transaction and answers its state. */
+export async function lockInvoice(db: Database, workspaceId: number, id: number) {
+  return db
+    .selectFrom('invoices')
+    .select([
+      'id',
+      'status',
+      'clientId',
+      'projectId',
+      'invoiceNumber',
+      'currency',
+      'issueDate',
+      'dueDate',
+      'discountType',
+      'discountValue',
+      'amount',
+      'paidTotal',
+    ])
+    .where('workspaceId', '=', workspaceId)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function updateInvoice(
   db: Database,
   workspaceId: number,
   id: number,
-  status: 'sent' | 'viewed' | 'paid',
+  values: InvoiceRowValues & {
+    status?: string;
+    seller?: string;
+    buyer?: string;
+    issuedAt?: Date;
+    voidedAt?: Date;
+    voidReason?: string;
+    paidDate?: string | null;
+    paidTotal?: string;
+  },
 ) {
   await db
     .updateTable('invoices')
-    .set({ status, ...(status === 'paid' ? { paidDate: sql<string>`current_date` } : {}) })
+    .set({ ...values, updatedAt: sql<Date>`now()` })
     .where('workspaceId', '=', workspaceId)
     .where('id', '=', id)
     .execute();
 }
 
-export async function deleteInvoice(db: Database, workspaceId: number, id: number) {
+export async function setTotals(
+  db: Database,
+  workspaceId: number,
+  id: number,
+  totals: { subtotal: string; discountTotal: string; taxTotal: string; amount: string },
+) {
   await db
-    .deleteFrom('invoices')
+    .updateTable('invoices')
+    .set({ ...totals, updatedAt: sql<Date>`now()` })
     .where('workspaceId', '=', workspaceId)
     .where('id', '=', id)
     .execute();
+}
+
+/** The lines as stored, in order, for recomputing totals. */
+export async function lineInputs(db: Database, workspaceId: number, invoiceId: number) {
+  return db
+    .selectFrom('invoiceLines')
+    .select(['id', 'quantity', 'unitPrice', 'taxRate'])
+    .where('workspaceId', '=', workspaceId)
+    .where('invoiceId', '=', invoiceId)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}
+
+export interface LineValues {
+  description: string;
+  quantity: string;
+  unitPrice: string;
+  taxRate: string;
+}
+
+export async function insertLine(
+  db: Database,
+  workspaceId: number,
+  invoiceId: number,
+  position: number,
+  line: LineValues,
+) {
+  const row = await db
+    .insertInto('invoiceLines')
+    .values({ ...line, workspaceId, invoiceId, position, amount: '0' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateLine(
+  db: Database,
+  workspaceId: number,
+  invoiceId: number,
+  id: number,
+  position: number,
+  line: LineValues,
+) {
+  const result = await db
+    .updateTable('invoiceLines')
+    .set({ ...line, position })
+    .where('workspaceId', '=', workspaceId)
+    .where('invoiceId', '=', invoiceId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Removes the draft's lines not in `keep`; the time they billed becomes unbilled. */
+export async function deleteLinesExcept(
+  db: Database,
+  workspaceId: number,
+  invoiceId: number,
+  keep: number[],
+) {
+  let gone = db
+    .selectFrom('invoiceLines')
+    .select('id')
+    .where('workspaceId', '=', workspaceId)
+    .where('invoiceId', '=', invoiceId);
+  if (keep.length > 0) gone = gone.where('id', 'not in', keep);
+  const ids = (await gone.execute()).map((r) => r.id);
+  if (ids.length === 0) return;
+  await db
+    .updateTable('timeEntries')
+    .set({ invoiceId: null, invoiceLineId: null })
+    .where('workspaceId', '=', workspaceId)
+    .where('invoiceLineId', 'in', ids)
+    .execute();
+  await db
+    .deleteFrom('invoiceLines')
+    .where('workspaceId', '=', workspaceId)
+    .where('id', 'in', ids)
+    .execute();
+}
+
+/** Writes each line's computed amount and discount share. */
+export async function setLineAmounts(
+  db: Database,
+  workspaceId: number,
+  amounts: { id: number; amount: string; discount: string }[],
+) {
+  for (const { id, amount, discount } of amounts) {
+    await db
+      .updateTable('invoiceLines')
+      .set({ amount, discount })
+      .where('workspaceId', '=', workspaceId)
+      .where('id', '=', id)
+      .execute();
+  }
 }
 
 /** How many of these time entry ids are entries of the workspace (billed or not). */
@@ -165,39 +425,101 @@ export async function countWorkspaceEntries(db: Database, workspaceId: number, i
 }
 
 /**
- * Locks the given unbilled entries of the project and answers them with their cost
- * (hours × the project's rate); entries already billed or of another project are left out.
+ * Bills the given unbilled entries of the project to the invoice and answers them as they
+ * are now. The claim is one UPDATE whose own condition says `invoice_id is null`: an edit
+ * or delete of an entry that commits first is seen (PostgreSQL re-reads the row after
+ * waiting for its lock), and one that comes after finds the entry billed and changes
+ * nothing. Entries already billed or of another project are left out of the answer.
  */
-export async function lockUnbilledEntries(
+export async function claimEntries(
   db: Database,
   workspaceId: number,
+  invoiceId: number,
   projectId: number,
   ids: number[],
 ) {
   return db
-    .selectFrom('timeEntries as te')
-    .innerJoin('projects as pr', (j) =>
-      j.onRef('pr.workspaceId', '=', 'te.workspaceId').onRef('pr.id', '=', 'te.projectId'),
-    )
-    .select(['te.id', sql<string>`(te.hours * pr.hourly_rate)::numeric(12, 2)`.as('cost')])
-    .where('te.workspaceId', '=', workspaceId)
-    .where('te.projectId', '=', projectId)
-    .where('te.invoiceId', 'is', null)
-    .where('te.id', 'in', ids)
-    .forUpdate('te')
+    .updateTable('timeEntries')
+    .set({ invoiceId })
+    .where('workspaceId', '=', workspaceId)
+    .where('projectId', '=', projectId)
+    .where('invoiceId', 'is', null)
+    .where('id', 'in', ids)
+    .returning(['id', 'hours', 'rate', 'date', 'description'])
     .execute();
 }
 
-export async function markEntriesBilled(
+export async function linkEntriesToLine(
   db: Database,
   workspaceId: number,
-  invoiceId: number,
+  lineId: number,
   ids: number[],
 ) {
   await db
     .updateTable('timeEntries')
-    .set({ invoiceId })
+    .set({ invoiceLineId: lineId })
     .where('workspaceId', '=', workspaceId)
     .where('id', 'in', ids)
     .execute();
+}
+
+/** A void invoice no longer bills its time. */
+export async function releaseEntries(db: Database, workspaceId: number, invoiceId: number) {
+  await db
+    .updateTable('timeEntries')
+    .set({ invoiceId: null, invoiceLineId: null })
+    .where('workspaceId', '=', workspaceId)
+    .where('invoiceId', '=', invoiceId)
+    .execute();
+}
+
+export async function deleteInvoice(db: Database, workspaceId: number, id: number) {
+  await releaseEntries(db, workspaceId, id);
+  await db
+    .deleteFrom('invoices')
+    .where('workspaceId', '=', workspaceId)
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function insertPayment(
+  db: Database,
+  workspaceId: number,
+  invoiceId: number,
+  values: { amount: string; date: string; method: string; note: string | null; createdBy: number },
+) {
+  const row = await db
+    .insertInto('invoicePayments')
+    .values({ ...values, workspaceId, invoiceId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function deletePayment(
+  db: Database,
+  workspaceId: number,
+  invoiceId: number,
+  paymentId: number,
+) {
+  return db
+    .deleteFrom('invoicePayments')
+    .where('workspaceId', '=', workspaceId)
+    .where('invoiceId', '=', invoiceId)
+    .where('id', '=', paymentId)
+    .returning('id')
+    .executeTakeFirst();
+}
+
+/** Recomputes what was paid from the payments themselves, and the date of the last one. */
+export async function refreshPaid(db: Database, workspaceId: number, invoiceId: number) {
+  return db
+    .selectFrom('invoicePayments')
+    .select([
+      sql<string>`coalesce(sum(amount), 0)`.as('paid'),
+      sql<string | null>`max(date)::text`.as('lastDate'),
+    ])
+    .where('workspaceId', '=', workspaceId)
+    .where('invoiceId', '=', invoiceId)
+    .executeTakeFirstOrThrow();
 }

@@ -1,18 +1,23 @@
 import { z } from 'zod';
 import { IdSchema } from '../../../shared/ids.ts';
 import {
+  InvoiceDetailSchema,
   InvoiceInputSchema,
   InvoiceListQuerySchema,
   InvoiceSchema,
   InvoiceUpdateSchema,
+  InvoiceVoidSchema,
+  PaymentDeleteSchema,
+  PaymentInputSchema,
 } from '../../../shared/invoices.schema.ts';
 import { pageOf } from '../../../shared/list.schema.ts';
-import { listProcedure, router, requireRole } from '../../trpc/init.ts';
+import { BILLING_MANAGERS } from '../../../shared/roles.ts';
+import { listProcedure, requireRole, router, workspaceProcedure } from '../../trpc/init.ts';
 import * as repo from './invoices.repository.ts';
 import * as invoices from './invoices.service.ts';
 
 /** Everyone sees invoices; those who run the business issue and settle them. */
-const billingProcedure = requireRole('owner', 'partner', 'administrator', 'project_manager');
+const billingProcedure = requireRole(...BILLING_MANAGERS);
 
 export const invoicesRouter = router({
   list: listProcedure
@@ -22,10 +27,24 @@ export const invoicesRouter = router({
           .union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')])
           .optional(),
         orderBy: z.enum(['created', 'dueDate']).optional(),
+        clientId: IdSchema.optional(),
       }).prefault({}),
     )
     .output(pageOf(InvoiceSchema))
     .query(({ ctx, input }) => repo.listInvoices(ctx.db, ctx.workspace.id, input)),
+  get: workspaceProcedure
+    .input(z.object({ id: IdSchema }))
+    .output(InvoiceDetailSchema)
+    .query(({ ctx, input }) => invoices.getInvoice(ctx, input.id)),
+  pdf: workspaceProcedure
+    .input(z.object({ id: IdSchema }))
+    .output(
+      z.object({
+        filename: z.string(),
+        content: z.custom<Uint8Array>((value) => value instanceof Uint8Array),
+      }),
+    )
+    .query(({ ctx, input }) => invoices.invoicePdf(ctx, input.id)),
   create: billingProcedure
     .input(InvoiceInputSchema)
     .output(InvoiceSchema)
@@ -33,7 +52,23 @@ export const invoicesRouter = router({
   update: billingProcedure
     .input(InvoiceUpdateSchema)
     .output(InvoiceSchema)
-    .mutation(({ ctx, input }) => invoices.changeStatus(ctx, input.id, input.status)),
+    .mutation(({ ctx, input }) => invoices.updateInvoice(ctx, input)),
+  issue: billingProcedure
+    .input(z.object({ id: IdSchema }))
+    .output(InvoiceSchema)
+    .mutation(({ ctx, input }) => invoices.issueInvoice(ctx, input.id)),
+  void: billingProcedure
+    .input(InvoiceVoidSchema)
+    .output(InvoiceSchema)
+    .mutation(({ ctx, input }) => invoices.voidInvoice(ctx, input.id, input.reason)),
+  addPayment: billingProcedure
+    .input(PaymentInputSchema)
+    .output(InvoiceSchema)
+    .mutation(({ ctx, input }) => invoices.addPayment(ctx, input)),
+  deletePayment: billingProcedure
+    .input(PaymentDeleteSchema)
+    .output(InvoiceSchema)
+    .mutation(({ ctx, input }) => invoices.deletePayment(ctx, input.id, input.paymentId)),
   delete: billingProcedure
     .input(z.object({ id: IdSchema }))
     .mutation(({ ctx, input }) => invoices.deleteInvoice(ctx, input.id)),

@@ -1,140 +1,643 @@
 import { TRPCError } from '@trpc/server';
-import { addDays, format } from 'date-fns';
-import { INVOICE_TRANSITIONS } from '../../../shared/invoices.schema.ts';
-import { MAX_AMOUNT } from '../../../shared/money.ts';
-import type { WorkspaceScope } from '../../trpc/context.ts';
+import { addDays, format, parseISO } from 'date-fns';
+import { minorDigits } from '../../../shared/currencies.ts';
+import {
+  compareAmounts,
+  computeTotals,
+  normalizeAmount,
+  subtractAmounts,
+  toMinor,
+} from '../../../shared/invoice-math.ts';
+import {
+  INVOICE_TRANSITIONS,
+  MAX_INVOICE_TOTAL,
+  type Discount,
+  type InvoiceDetail,
+  type InvoiceInput,
+  type InvoiceLineInput,
+  type InvoiceUpdate,
+  type Party,
+} from '../../../shared/invoices.schema.ts';
+import type { Database } from '../../db/create-db.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import type { WorkspaceScope } from '../../trpc/context.ts';
+import { findProfile, findSeller, takeInvoiceNumber } from '../business/business.repository.ts';
 import { findClient } from '../clients/clients.repository.ts';
-import { findProject } from '../projects/projects.repository.ts';
+import { findProject, lockProject } from '../projects/projects.repository.ts';
+import { renderInvoicePdf } from './invoice-pdf.ts';
 import * as repo from './invoices.repository.ts';
 
 const NOT_FOUND = 'Invoice not found';
 const NUMBER_TAKEN = 'An invoice with this number already exists';
+const notFound = (message = NOT_FOUND) => new TRPCError({ code: 'NOT_FOUND', message });
+const badRequest = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
+const conflict = (message: string) => new TRPCError({ code: 'CONFLICT', message });
 
-export interface NewInvoice {
-  clientId: number;
-  projectId?: number | null;
-  invoiceNumber?: string;
-  amount: string;
-  status: 'draft' | 'sent';
-  dueDate?: string | null;
-  timeEntryIds?: number[];
+/** Today's date where the business is, YYYY-MM-DD. */
+function todayIn(timezone: string): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: timezone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
+}
+
+const dueAfter = (issueDate: string, days: number) =>
+  format(addDays(parseISO(issueDate), days), 'yyyy-MM-dd');
+
+function decimalsOf(value: string): number {
+  return value.split('.')[1]?.length ?? 0;
+}
+
+/** The unit prices and an amount discount must fit the currency's minor unit. */
+function checkCurrencyDigits(
+  lines: { unitPrice: string }[],
+  discount: Discount | null,
+  currency: string,
+) {
+  const digits = minorDigits(currency);
+  lines.forEach((line, index) => {
+    if (decimalsOf(line.unitPrice) > digits && Number(line.unitPrice.split('.')[1]) !== 0) {
+      throw badRequest(
+        `Line ${index + 1}: ${currency} amounts have ${digits === 0 ? 'no' : `at most ${digits}`} decimals`,
+      );
+    }
+  });
+  if (discount?.type === 'amount' && decimalsOf(discount.value) > digits) {
+    if (Number(discount.value.split('.')[1]) !== 0)
+      throw badRequest(`The discount: ${currency} amounts have at most ${digits} decimals`);
+  }
 }
 
 /**
- * Creates an invoice. With time entries, the amount is their cost and they are marked
- * billed in the same transaction, so no hour is ever invoiced twice. An empty number
- * becomes 'INV-' and a timestamp, unique in the workspace.
+ * Recomputes the draft's totals from its stored lines, exactly (integer minor units), and
+ * writes every line's amount and discount share. 400 when the discount is larger than the
+ * subtotal or the total passes the bound.
  */
-export async function createInvoice(
-  { db, workspace: { id: workspaceId } }: WorkspaceScope,
-  input: NewInvoice,
+async function recompute(
+  db: Database,
+  workspaceId: number,
+  invoiceId: number,
+  currency: string,
+  discount: Discount | null,
 ) {
-  if (!(await findClient(db, workspaceId, input.clientId))) {
-    throw new TRPCError({ code: 'NOT_FOUND', message: 'Client not found' });
+  const digits = minorDigits(currency);
+  const stored = await repo.lineInputs(db, workspaceId, invoiceId);
+  let lines;
+  try {
+    lines = stored.map((l) => ({
+      quantity: normalizeAmount(l.quantity, 2),
+      unitPrice: normalizeAmount(l.unitPrice, digits),
+      taxRate: normalizeAmount(l.taxRate, 3),
+    }));
+  } catch {
+    throw badRequest(`Some unit prices have more decimals than ${currency} allows`);
   }
-  const projectId = input.projectId ?? null;
-  if (projectId !== null) {
-    const project = await findProject(db, workspaceId, projectId);
-    if (!project) throw new TRPCError({ code: 'NOT_FOUND', message: 'Project not found' });
-    if (project.clientId !== input.clientId) {
-      throw new TRPCError({
-        code: 'BAD_REQUEST',
-        message: "The project is not one of this client's projects",
+  checkCurrencyDigits(lines, discount, currency);
+  const totals = computeTotals(
+    lines,
+    discount && { type: discount.type, value: discount.value },
+    digits as 0 | 2 | 3,
+  );
+  if (discount?.type === 'amount' && compareAmounts(discount.value, totals.subtotal) > 0) {
+    throw badRequest('The discount cannot be more than the subtotal');
+  }
+  if (compareAmounts(totals.total, String(MAX_INVOICE_TOTAL)) > 0) {
+    throw badRequest(
+      `An invoice total must be at most ${MAX_INVOICE_TOTAL.toLocaleString('en-US')}`,
+    );
+  }
+  await repo.setLineAmounts(
+    db,
+    workspaceId,
+    stored.map((l, i) => ({ id: l.id, ...totals.lines[i]! })),
+  );
+  await repo.setTotals(db, workspaceId, invoiceId, {
+    subtotal: totals.subtotal,
+    discountTotal: totals.discount,
+    taxTotal: totals.taxTotal,
+    amount: totals.total,
+  });
+  return totals;
+}
+
+interface DraftState {
+  clientId: number;
+  projectId: number | null;
+  currency: string;
+  discount: Discount | null;
+}
+
+/** Checks that the client and the project are of this workspace and go together. */
+async function checkParties(db: Database, workspaceId: number, state: DraftState) {
+  const client = await findClient(db, workspaceId, state.clientId);
+  if (!client) throw notFound('Client not found');
+  if (state.projectId !== null) {
+    const project = await findProject(db, workspaceId, state.projectId);
+    if (!project) throw notFound('Project not found');
+    if (project.clientId !== state.clientId) {
+      throw badRequest("The project is not one of this client's projects");
+    }
+  }
+  return client;
+}
+
+/**
+ * Bills unbilled time of the draft's project as new lines, at the rate stored on each
+ * entry: one line per entry, or one per rate for the whole project.
+ */
+async function billTime(
+  db: Database,
+  workspaceId: number,
+  invoiceId: number,
+  state: DraftState,
+  ids: number[],
+  grouping: 'entry' | 'project',
+  taxRate: string,
+  firstPosition: number,
+) {
+  if (state.projectId === null) throw badRequest('Choose the project whose time is invoiced');
+  // Shares the project row with other billings; a deletion of the project waits for us.
+  if (!(await lockProject(db, workspaceId, state.projectId, 'share')))
+    throw notFound('Project not found');
+  const project = (await findProject(db, workspaceId, state.projectId))!;
+  const entries = await repo.claimEntries(db, workspaceId, invoiceId, state.projectId, ids);
+  if (entries.length !== ids.length) {
+    throw conflict(
+      'Some of this time has already been invoiced or is not unbilled time of the project',
+    );
+  }
+  const digits = minorDigits(state.currency);
+  // A rate with cents billed in a currency without them is rounded to the currency.
+  const price = (rate: string) =>
+    normalizeAmount(Number(rate).toFixed(digits) === rate ? rate : roundTo(rate, digits), digits);
+  const groups: { line: repo.LineValues; ids: number[] }[] = [];
+  if (grouping === 'entry') {
+    entries.sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id);
+    for (const e of entries) {
+      groups.push({
+        line: {
+          description: `${e.date} · ${e.description?.trim() || project.name}`,
+          quantity: e.hours,
+          unitPrice: price(e.rate),
+          taxRate,
+        },
+        ids: [e.id],
+      });
+    }
+  } else {
+    const byRate = new Map<string, { hours: bigint; ids: number[] }>();
+    for (const e of entries) {
+      const group = byRate.get(e.rate) ?? { hours: 0n, ids: [] };
+      group.hours += toMinor(normalizeAmount(e.hours, 2), 2);
+      group.ids.push(e.id);
+      byRate.set(e.rate, group);
+    }
+    for (const [rate, group] of byRate) {
+      const hours = normalizeAmount((Number(group.hours) / 100).toFixed(2), 2);
+      groups.push({
+        line: {
+          description: byRate.size > 1 ? `${project.name} (at ${rate} per hour)` : project.name,
+          quantity: hours,
+          unitPrice: price(rate),
+          taxRate,
+        },
+        ids: group.ids,
       });
     }
   }
-  const entryIds = [...new Set(input.timeEntryIds ?? [])];
-  if (entryIds.length > 0 && projectId === null) {
-    throw new TRPCError({
-      code: 'BAD_REQUEST',
-      message: 'Choose the project whose time is invoiced',
-    });
+  let position = firstPosition;
+  for (const group of groups) {
+    if (Number(group.line.quantity) > 100_000)
+      throw badRequest('One line holds at most 100,000 hours: bill this time per entry');
+    const lineId = await repo.insertLine(db, workspaceId, invoiceId, position++, group.line);
+    await repo.linkEntriesToLine(db, workspaceId, lineId, group.ids);
   }
+}
+
+/** `rate` rounded half-up to `digits` decimals, exactly. */
+function roundTo(rate: string, digits: number): string {
+  const cents = toMinor(normalizeAmount(rate, 2), 2);
+  const factor = 10n ** BigInt(2 - digits);
+  const rounded = (cents + factor / 2n) / factor;
+  return (Number(rounded) / 10 ** digits).toFixed(digits);
+}
+
+/** Replaces a draft's lines: lines with an id are kept and updated, the others removed. */
+async function writeLines(
+  db: Database,
+  workspaceId: number,
+  invoiceId: number,
+  lines: InvoiceLineInput[],
+) {
+  const keep = lines.flatMap((l) => (l.id !== undefined ? [l.id] : []));
+  await repo.deleteLinesExcept(db, workspaceId, invoiceId, keep);
+  let position = 1;
+  for (const { id, ...line } of lines) {
+    if (id !== undefined) {
+      if (!(await repo.updateLine(db, workspaceId, invoiceId, id, position, line)))
+        throw notFound('Invoice line not found');
+    } else {
+      await repo.insertLine(db, workspaceId, invoiceId, position, line);
+    }
+    position++;
+  }
+  return position;
+}
+
+async function checkEntriesExist(db: Database, workspaceId: number, ids: number[]) {
   // An id of no entry of this workspace is not found, like any other foreign id (issue 9).
-  if (
-    entryIds.length > 0 &&
-    (await repo.countWorkspaceEntries(db, workspaceId, entryIds)) < entryIds.length
-  ) {
-    throw new TRPCError({ code: 'NOT_FOUND', message: 'Time entry not found' });
+  if (ids.length > 0 && (await repo.countWorkspaceEntries(db, workspaceId, ids)) < ids.length) {
+    throw notFound('Time entry not found');
   }
-  const explicitNumber = input.invoiceNumber?.trim();
-  const dueDate =
-    input.dueDate === undefined ? format(addDays(new Date(), 30), 'yyyy-MM-dd') : input.dueDate;
+}
 
-  for (let attempt = 0; ; attempt++) {
-    const invoiceNumber = explicitNumber || `INV-${Date.now() + attempt}`;
-    try {
-      const id = await db.transaction().execute(async (trx) => {
-        let amount = input.amount;
-        if (entryIds.length > 0) {
-          const entries = await repo.lockUnbilledEntries(trx, workspaceId, projectId!, entryIds);
-          if (entries.length !== entryIds.length) {
-            throw new TRPCError({
-              code: 'CONFLICT',
-              message:
-                'Some of this time has already been invoiced or is not unbilled time of the project',
-            });
-          }
-          // Each cost is already rounded to cents, so summing cents is exact.
-          const cents = entries.reduce((sum, e) => sum + Math.round(Number(e.cost) * 100), 0);
-          if (cents > MAX_AMOUNT * 100) {
-            throw new TRPCError({
-              code: 'BAD_REQUEST',
-              message: 'Amount must be at most 99,999,999.99',
-            });
-          }
-          amount = (cents / 100).toFixed(2);
-        }
-        const invoiceId = await repo.insertInvoice(trx, workspaceId, {
-          clientId: input.clientId,
-          projectId,
-          invoiceNumber,
-          amount,
-          status: input.status,
-          dueDate,
-        });
-        if (entryIds.length > 0)
-          await repo.markEntriesBilled(trx, workspaceId, invoiceId, entryIds);
-        return invoiceId;
+/**
+ * Creates a draft: its lines, any unbilled time as lines (billed in the same transaction,
+ * so no hour is ever invoiced twice), exact totals. The currency is the client's, else the
+ * workspace's; `status: 'sent'` issues it at once.
+ */
+export async function createInvoice(scope: WorkspaceScope, input: InvoiceInput) {
+  const { db, workspace } = scope;
+  const profile = await findProfile(db, workspace.id);
+  const client = await findClient(db, workspace.id, input.clientId);
+  if (!client) throw notFound('Client not found');
+  const state: DraftState = {
+    clientId: input.clientId,
+    projectId: input.projectId ?? null,
+    currency: input.currency ?? client.currency ?? profile.currency,
+    discount: input.discount ?? null,
+  };
+  await checkParties(db, workspace.id, state);
+  const entryIds = [...new Set(input.timeEntryIds ?? [])];
+  if (entryIds.length > 0 && state.projectId === null)
+    throw badRequest('Choose the project whose time is invoiced');
+  await checkEntriesExist(db, workspace.id, entryIds);
+  const lines: InvoiceLineInput[] =
+    input.lines ??
+    (input.amount !== undefined && Number(input.amount) > 0 && entryIds.length === 0
+      ? [{ description: 'Services', quantity: '1', unitPrice: input.amount, taxRate: '0' }]
+      : []);
+  checkCurrencyDigits(lines, state.discount, state.currency);
+  const terms = client.paymentTermsDays ?? profile.paymentTermsDays;
+  const explicitNumber = input.invoiceNumber?.trim() || null;
+
+  let id: number;
+  try {
+    id = await db.transaction().execute(async (trx) => {
+      const invoiceId = await repo.insertInvoice(trx, workspace.id, {
+        clientId: state.clientId,
+        projectId: state.projectId,
+        invoiceNumber: explicitNumber,
+        currency: state.currency,
+        issueDate: input.issueDate ?? null,
+        // SPEC §9: due 30 days ahead by default; Keel uses the payment terms.
+        dueDate:
+          input.dueDate !== undefined
+            ? input.dueDate
+            : dueAfter(input.issueDate ?? todayIn(profile.timezone), terms),
+        discountType: state.discount?.type ?? null,
+        discountValue: state.discount?.value ?? null,
+        notes: input.notes ?? null,
       });
-      return (await repo.findInvoice(db, workspaceId, id))!;
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      if (explicitNumber || attempt >= 5)
-        throw new TRPCError({ code: 'CONFLICT', message: NUMBER_TAKEN });
-    }
-  }
-}
-
-/** Only the moves of SPEC §4 (and paying an overdue invoice); anything else is 409. */
-export async function changeStatus(
-  { db, workspace: { id: workspaceId } }: WorkspaceScope,
-  id: number,
-  to: 'sent' | 'viewed' | 'paid',
-) {
-  const invoice = await repo.findInvoice(db, workspaceId, id);
-  if (!invoice) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND });
-  if (!INVOICE_TRANSITIONS[invoice.status].some((t) => t.to === to)) {
-    throw new TRPCError({
-      code: 'CONFLICT',
-      message: `A ${invoice.status} invoice cannot be marked ${to}`,
+      const next = await writeLines(trx, workspace.id, invoiceId, lines);
+      if (entryIds.length > 0) {
+        await billTime(
+          trx,
+          workspace.id,
+          invoiceId,
+          state,
+          entryIds,
+          input.timeGrouping ?? 'entry',
+          input.timeTaxRate ?? '0',
+          next,
+        );
+      }
+      await recompute(trx, workspace.id, invoiceId, state.currency, state.discount);
+      if (input.status === 'sent') await issueLocked(trx, scope, invoiceId);
+      return invoiceId;
     });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(NUMBER_TAKEN);
+    throw error;
   }
-  await repo.setInvoiceStatus(db, workspaceId, id, to);
-  return (await repo.findInvoice(db, workspaceId, id))!;
+  return (await repo.findInvoice(db, workspace.id, id))!;
 }
 
-/** Drafts can be thrown away; their time becomes unbilled again. Sent invoices stay on record. */
-export async function deleteInvoice(
-  { db, workspace: { id: workspaceId } }: WorkspaceScope,
-  id: number,
+/**
+ * `PUT /api/invoices/{id}`: edits a draft (409 once issued), then makes the SPEC's status
+ * move if one is asked: sent issues it, viewed marks it viewed, paid records a payment of
+ * the balance.
+ */
+export async function updateInvoice(
+  scope: WorkspaceScope,
+  { id, status, ...changes }: InvoiceUpdate,
 ) {
-  const invoice = await repo.findInvoice(db, workspaceId, id);
-  if (!invoice) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND });
-  if (invoice.status !== 'draft') {
-    throw new TRPCError({ code: 'CONFLICT', message: 'Only draft invoices can be deleted' });
+  const { db, workspace } = scope;
+  const edits = Object.keys(changes).filter(
+    (k) => changes[k as keyof typeof changes] !== undefined,
+  );
+  if (edits.length > 0) await editDraft(scope, id, changes);
+  if (status === 'sent') return issueInvoice(scope, id);
+  if (status === 'viewed' || status === 'paid') return changeStatus(scope, id, status);
+  const invoice = await repo.findInvoice(db, workspace.id, id);
+  if (!invoice) throw notFound();
+  return invoice;
+}
+
+async function editDraft(
+  scope: WorkspaceScope,
+  id: number,
+  changes: Omit<InvoiceUpdate, 'id' | 'status'>,
+) {
+  const { db, workspace } = scope;
+  const entryIds = [...new Set(changes.timeEntryIds ?? [])];
+  await checkEntriesExist(db, workspace.id, entryIds);
+  await db.transaction().execute(async (trx) => {
+    const current = await repo.lockInvoice(trx, workspace.id, id);
+    if (!current) throw notFound();
+    if (current.status !== 'draft') {
+      throw conflict('Only a draft can be edited; an issued invoice can be voided');
+    }
+    const state: DraftState = {
+      clientId: changes.clientId ?? current.clientId,
+      projectId: changes.projectId !== undefined ? changes.projectId : current.projectId,
+      currency: changes.currency ?? current.currency,
+      discount:
+        changes.discount !== undefined
+          ? changes.discount
+          : current.discountType && current.discountValue !== null
+            ? {
+                type: current.discountType as 'percent' | 'amount',
+                value: normalizeAmount(current.discountValue, 3),
+              }
+            : null,
+    };
+    if (changes.clientId !== undefined || changes.projectId !== undefined)
+      await checkParties(trx, workspace.id, state);
+    if (changes.lines) checkCurrencyDigits(changes.lines, state.discount, state.currency);
+    await repo.updateInvoice(trx, workspace.id, id, {
+      clientId: state.clientId,
+      projectId: state.projectId,
+      currency: state.currency,
+      discountType: state.discount?.type ?? null,
+      discountValue: state.discount?.value ?? null,
+      ...(changes.issueDate !== undefined ? { issueDate: changes.issueDate } : {}),
+      ...(changes.dueDate !== undefined ? { dueDate: changes.dueDate } : {}),
+      ...(changes.notes !== undefined ? { notes: changes.notes } : {}),
+    });
+    let next = (await repo.lineInputs(trx, workspace.id, id)).length + 1;
+    if (changes.lines) next = await writeLines(trx, workspace.id, id, changes.lines);
+    if (entryIds.length > 0) {
+      await billTime(
+        trx,
+        workspace.id,
+        id,
+        state,
+        entryIds,
+        changes.timeGrouping ?? 'entry',
+        changes.timeTaxRate ?? '0',
+        next,
+      );
+    }
+    await recompute(trx, workspace.id, id, state.currency, state.discount);
+  });
+}
+
+function buyerOf(client: NonNullable<Awaited<ReturnType<typeof findClient>>>): Party {
+  return {
+    name: client.company || client.name,
+    contactName: client.contactName ?? (client.company ? client.name : null),
+    address: client.address,
+    taxId: client.taxId,
+    email: client.email,
+  };
+}
+
+/**
+ * Issues a locked draft inside the caller's transaction: the next number of the workspace
+ * sequence (unless the draft carries a number of its own), issue and due dates, and frozen
+ * copies of seller and buyer details.
+ */
+async function issueLocked(db: Database, scope: WorkspaceScope, id: number) {
+  const { workspace } = scope;
+  const current = await repo.lockInvoice(db, workspace.id, id);
+  if (!current) throw notFound();
+  if (current.status !== 'draft') throw conflict('This invoice has already been issued');
+  const { profile, seller } = await findSeller(db, workspace.id);
+  const client = (await findClient(db, workspace.id, current.clientId))!;
+  const issueDate = current.issueDate ?? todayIn(profile.timezone);
+  const dueDate =
+    current.dueDate ?? dueAfter(issueDate, client.paymentTermsDays ?? profile.paymentTermsDays);
+  const invoiceNumber = current.invoiceNumber ?? (await takeInvoiceNumber(db, workspace.id));
+  await repo.updateInvoice(db, workspace.id, id, {
+    invoiceNumber,
+    status: 'sent',
+    issueDate,
+    dueDate,
+    issuedAt: new Date(),
+    seller: JSON.stringify(seller),
+    buyer: JSON.stringify(buyerOf(client)),
+  });
+}
+
+/** Issues a draft in one transaction, so numbers stay gap-free under concurrency. */
+export async function issueInvoice(scope: WorkspaceScope, id: number) {
+  const { db, workspace } = scope;
+  try {
+    await db.transaction().execute((trx) => issueLocked(trx, scope, id));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(NUMBER_TAKEN);
+    throw error;
   }
-  await repo.deleteInvoice(db, workspaceId, id);
+  return (await repo.findInvoice(db, workspace.id, id))!;
+}
+
+/** The SPEC moves other than issuing: viewed, and paid (a payment of the balance). */
+async function changeStatus(scope: WorkspaceScope, id: number, to: 'viewed' | 'paid') {
+  const { db, workspace } = scope;
+  const invoice = await repo.findInvoice(db, workspace.id, id);
+  if (!invoice) throw notFound();
+  if (!INVOICE_TRANSITIONS[invoice.status].some((t) => t.to === to)) {
+    throw conflict(`A ${invoice.status} invoice cannot be marked ${to}`);
+  }
+  if (to === 'viewed') {
+    await repo.updateInvoice(db, workspace.id, id, { status: 'viewed' });
+    return (await repo.findInvoice(db, workspace.id, id))!;
+  }
+  const profile = await findProfile(db, workspace.id);
+  return settle(scope, id, {
+    amount: invoice.balance,
+    date: todayIn(profile.timezone),
+    method: 'other',
+    note: null,
+  });
+}
+
+/**
+ * Records a payment (or, with a zero amount, settles an invoice that owes nothing) and
+ * sets paid when the payments reach the total.
+ */
+async function settle(
+  scope: WorkspaceScope,
+  id: number,
+  payment: { amount: string; date: string; method: string; note: string | null },
+) {
+  const { db, workspace, user } = scope;
+  await db.transaction().execute(async (trx) => {
+    const current = await repo.lockInvoice(trx, workspace.id, id);
+    if (!current) throw notFound();
+    if (current.status === 'draft') throw conflict('Issue the invoice before recording a payment');
+    if (current.status === 'void') throw conflict('A void invoice takes no payments');
+    const digits = minorDigits(current.currency);
+    if (decimalsOf(payment.amount) > digits && Number(payment.amount.split('.')[1]) !== 0)
+      throw badRequest(`${current.currency} amounts have at most ${digits} decimals`);
+    const amount = normalizeAmount(Number(payment.amount) === 0 ? '0' : payment.amount, digits);
+    const balance = subtractAmounts(
+      normalizeAmount(current.amount, digits),
+      normalizeAmount(current.paidTotal, digits),
+      digits,
+    );
+    if (compareAmounts(amount, balance) > 0) {
+      throw badRequest(`The payment is more than the balance due (${balance})`);
+    }
+    if (compareAmounts(amount, '0') > 0)
+      await repo.insertPayment(trx, workspace.id, id, { ...payment, amount, createdBy: user.id });
+    await refreshPaid(trx, workspace.id, id, current.amount, current.status);
+  });
+  return (await repo.findInvoice(db, workspace.id, id))!;
+}
+
+/** Keeps paid_total, the paid status and the paid date in step with the payments. */
+async function refreshPaid(
+  db: Database,
+  workspaceId: number,
+  id: number,
+  total: string,
+  status: string,
+) {
+  const { paid, lastDate } = await repo.refreshPaid(db, workspaceId, id);
+  const full = compareAmounts(paid, total) >= 0;
+  await repo.updateInvoice(db, workspaceId, id, {
+    paidTotal: paid,
+    status: full ? 'paid' : status === 'paid' ? 'sent' : status,
+    paidDate: full ? (lastDate ?? todayIn('UTC')) : null,
+  });
+}
+
+export function addPayment(
+  scope: WorkspaceScope,
+  input: { id: number; amount: string; date: string; method: string; note: string | null },
+) {
+  const { id, ...payment } = input;
+  return settle(scope, id, payment);
+}
+
+export async function deletePayment(scope: WorkspaceScope, id: number, paymentId: number) {
+  const { db, workspace } = scope;
+  await db.transaction().execute(async (trx) => {
+    const current = await repo.lockInvoice(trx, workspace.id, id);
+    if (!current) throw notFound();
+    if (current.status === 'void') throw conflict('A void invoice keeps its record');
+    if (!(await repo.deletePayment(trx, workspace.id, id, paymentId)))
+      throw notFound('Payment not found');
+    await refreshPaid(trx, workspace.id, id, current.amount, current.status);
+  });
+  return (await repo.findInvoice(db, workspace.id, id))!;
+}
+
+/**
+ * Voids an issued invoice: it keeps its number (the sequence has no gap), its time becomes
+ * unbilled, and the reason is recorded. An invoice with payments keeps them: delete the
+ * payments (refund) first.
+ */
+export async function voidInvoice(scope: WorkspaceScope, id: number, reason: string) {
+  const { db, workspace } = scope;
+  await db.transaction().execute(async (trx) => {
+    const current = await repo.lockInvoice(trx, workspace.id, id);
+    if (!current) throw notFound();
+    if (current.status === 'draft') throw conflict('A draft is deleted, not voided');
+    if (current.status === 'void') throw conflict('This invoice is already void');
+    if (compareAmounts(current.paidTotal, '0') > 0)
+      throw conflict('This invoice has payments: delete them before voiding it');
+    await repo.updateInvoice(trx, workspace.id, id, {
+      status: 'void',
+      voidedAt: new Date(),
+      voidReason: reason,
+    });
+    await repo.releaseEntries(trx, workspace.id, id);
+  });
+  return (await repo.findInvoice(db, workspace.id, id))!;
+}
+
+/** Drafts can be thrown away; their time becomes unbilled again. Issued ones are voided. */
+export async function deleteInvoice(scope: WorkspaceScope, id: number) {
+  const { db, workspace } = scope;
+  await db.transaction().execute(async (trx) => {
+    const current = await repo.lockInvoice(trx, workspace.id, id);
+    if (!current) throw notFound();
+    if (current.status !== 'draft') throw conflict('Only draft invoices can be deleted');
+    await repo.deleteInvoice(trx, workspace.id, id);
+  });
   return { success: true as const };
+}
+
+/** The invoice with its lines, taxes, payments and both parties (frozen once issued). */
+export async function getInvoice(scope: WorkspaceScope, id: number): Promise<InvoiceDetail> {
+  const { db, workspace } = scope;
+  const invoice = await repo.findInvoice(db, workspace.id, id);
+  if (!invoice) throw notFound();
+  const [lines, payments, parties, { profile, seller }] = await Promise.all([
+    repo.findLines(db, workspace.id, id, invoice.currency),
+    repo.findPayments(db, workspace.id, id, invoice.currency),
+    repo.findParties(db, workspace.id, id),
+    findSeller(db, workspace.id),
+  ]);
+  const digits = minorDigits(invoice.currency) as 0 | 2 | 3;
+  const totals = computeTotals(lines, invoice.discount, digits);
+  const client = parties?.buyer ? null : await findClient(db, workspace.id, invoice.clientId);
+  return {
+    ...invoice,
+    lines,
+    taxes: totals.taxes,
+    payments,
+    seller: parties?.seller ?? seller,
+    buyer: parties?.buyer ?? buyerOf(client!),
+    paymentInstructions: profile.paymentInstructions,
+    footer: profile.invoiceFooter,
+  };
+}
+
+/** The invoice as a PDF document, rendered on the server. */
+export async function invoicePdf(scope: WorkspaceScope, id: number) {
+  const invoice = await getInvoice(scope, id);
+  const discountLabel =
+    invoice.discount === null
+      ? null
+      : invoice.discount.type === 'percent'
+        ? `Discount (${Number(invoice.discount.value)} %)`
+        : 'Discount';
+  const content = await renderInvoicePdf({
+    number: invoice.invoiceNumber,
+    status: invoice.status,
+    issueDate: invoice.issueDate,
+    dueDate: invoice.dueDate,
+    currency: invoice.currency,
+    seller: invoice.seller,
+    buyer: invoice.buyer,
+    lines: invoice.lines,
+    subtotal: invoice.subtotal,
+    discount: invoice.discountTotal,
+    discountLabel,
+    taxes: invoice.taxes,
+    total: invoice.total,
+    paid: invoice.paidTotal,
+    balance: invoice.balance,
+    notes: invoice.notes,
+    paymentInstructions: invoice.paymentInstructions,
+    footer: invoice.footer,
+  });
+  const name = (invoice.invoiceNumber ?? `draft-${invoice.id}`).replace(/[^A-Za-z0-9._-]/g, '_');
+  return { filename: `invoice-${name}.pdf`, content };
 }

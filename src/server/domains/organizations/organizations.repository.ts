@@ -106,6 +106,17 @@ export async function listOrganizationOptions(db: Database, workspaceId: number,
   return { items: rows, total };
 }
 
+/** The organization's name, or undefined when it is not one of the workspace's. */
+export async function findOrganizationName(db: Database, workspaceId: number, id: number) {
+  const row = await db
+    .selectFrom('organizations')
+    .select('name')
+    .where('workspaceId', '=', workspaceId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.name;
+}
+
 export async function organizationExists(
   db: Database,
   workspaceId: number,

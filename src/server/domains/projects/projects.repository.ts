@@ -126,6 +126,54 @@ export async function updateProject(
   return result.numUpdatedRows > 0n;
 }
 
+/**
+ * Locks the project row until the transaction ends: FOR UPDATE before deleting it, FOR
+ * SHARE while billing its time, so a deletion and a billing of the same project queue.
+ */
+export async function lockProject(
+  db: Database,
+  workspaceId: number,
+  id: number,
+  mode: 'update' | 'share',
+) {
+  const q = db
+    .selectFrom('projects')
+    .select('id')
+    .where('workspaceId', '=', workspaceId)
+    .where('id', '=', id);
+  return (
+    (await (mode === 'update' ? q.forUpdate() : q.forShare()).executeTakeFirst()) !== undefined
+  );
+}
+
+/** How many of the project's entries an invoice has billed. */
+export async function countBilledEntries(db: Database, workspaceId: number, id: number) {
+  const row = await db
+    .selectFrom('timeEntries')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('workspaceId', '=', workspaceId)
+    .where('projectId', '=', id)
+    .where('invoiceId', 'is not', null)
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
+
+/** A new rate prices the project's unbilled time; billed time keeps the rate it was billed at. */
+export async function repriceUnbilledEntries(
+  db: Database,
+  workspaceId: number,
+  id: number,
+  rate: string,
+) {
+  await db
+    .updateTable('timeEntries')
+    .set({ rate })
+    .where('workspaceId', '=', workspaceId)
+    .where('projectId', '=', id)
+    .where('invoiceId', 'is', null)
+    .execute();
+}
+
 export async function deleteProject(db: Database, workspaceId: number, id: number) {
   const result = await db
     .deleteFrom('projects')
@@ -151,11 +199,13 @@ export async function refreshProjectTotals(db: Database, workspaceId: number, pr
     .where('id', '=', projectId)
     .forNoKeyUpdate()
     .execute();
-  const hours = sql<string>`coalesce((select sum(te.hours) from time_entries te
+  const sums = (expression: string) =>
+    sql<string>`coalesce((select sum(${sql.raw(expression)}) from time_entries te
     where te.workspace_id = ${workspaceId} and te.project_id = ${projectId}), 0)`;
   await db
     .updateTable('projects')
-    .set({ totalHours: hours, totalAmount: sql<string>`${hours} * hourly_rate` })
+    // Each entry at the rate stored on it, so re-pricing never touches billed time.
+    .set({ totalHours: sums('te.hours'), totalAmount: sums('round(te.hours * te.rate, 2)') })
     .where('workspaceId', '=', workspaceId)
     .where('id', '=', projectId)
     .execute();

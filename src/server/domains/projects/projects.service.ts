@@ -1,4 +1,5 @@
 import { TRPCError } from '@trpc/server';
+import { BILLING_MANAGERS, type WorkspaceRole } from '../../../shared/roles.ts';
 import type { Database } from '../../db/create-db.ts';
 import type { WorkspaceScope } from '../../trpc/context.ts';
 import { findClient } from '../clients/clients.repository.ts';
@@ -33,28 +34,64 @@ export async function createProject(
   return (await repo.findProject(db, workspaceId, id))!;
 }
 
-/** A new hourly rate re-prices the hours already logged. */
+/**
+ * A new hourly rate prices the time not yet invoiced; invoiced time keeps the rate stored
+ * on it. Only those who manage invoices set rates.
+ */
 export async function updateProject(
-  { db, workspace: { id: workspaceId } }: WorkspaceScope,
+  { db, workspace: { id: workspaceId }, role }: WorkspaceScope,
   id: number,
   values: repo.ProjectValues,
 ) {
+  if (
+    values.hourlyRate !== undefined &&
+    !(BILLING_MANAGERS as readonly WorkspaceRole[]).includes(role)
+  ) {
+    // A form that sends the rate unchanged is no rate change.
+    const current = await repo.findProject(db, workspaceId, id);
+    if (!current) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND });
+    if (Number(current.hourlyRate) !== Number(values.hourlyRate)) {
+      throw new TRPCError({
+        code: 'FORBIDDEN',
+        message: 'Only those who manage invoices can change a rate',
+      });
+    }
+    const { hourlyRate: _unchanged, ...others } = values;
+    values = others;
+  }
   await checkReferences(db, workspaceId, values);
   const updated = await db.transaction().execute(async (trx) => {
     if (!(await repo.updateProject(trx, workspaceId, id, values))) return false;
-    if (values.hourlyRate !== undefined) await repo.refreshProjectTotals(trx, workspaceId, id);
+    if (values.hourlyRate !== undefined) {
+      await repo.repriceUnbilledEntries(trx, workspaceId, id, values.hourlyRate);
+      await repo.refreshProjectTotals(trx, workspaceId, id);
+    }
     return true;
   });
   if (!updated) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND });
   return (await repo.findProject(db, workspaceId, id))!;
 }
 
-/** Its time entries and timers go with it; invoices keep their amounts and lose the link. */
+/**
+ * Its unbilled time entries and timers go with it; a project with invoiced time stays
+ * (409), since its entries are the record of what was billed. The row is locked first, so
+ * a billing of its time that is under way finishes before the check.
+ */
 export async function deleteProject(
   { db, workspace: { id: workspaceId } }: WorkspaceScope,
   id: number,
 ) {
-  if (!(await repo.deleteProject(db, workspaceId, id)))
-    throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND });
+  await db.transaction().execute(async (trx) => {
+    if (!(await repo.lockProject(trx, workspaceId, id, 'update')))
+      throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND });
+    const billed = await repo.countBilledEntries(trx, workspaceId, id);
+    if (billed > 0) {
+      throw new TRPCError({
+        code: 'CONFLICT',
+        message: `This project has ${billed} invoiced time ${billed === 1 ? 'entry' : 'entries'} and cannot be deleted.`,
+      });
+    }
+    await repo.deleteProject(trx, workspaceId, id);
+  });
   return { success: true as const };
 }

@@ -6,6 +6,8 @@ import { containsPattern, iso, pageWithTotal } from '../../db/search.ts';
 
 export interface TimeEntryValues {
   projectId?: number;
+  /** The project's rate when the entry was logged (or moved to the project). */
+  rate?: string;
   description?: string | null;
   hours?: string;
   date?: string;
@@ -28,6 +30,7 @@ function selectEntry(db: Database, workspaceId: number) {
       'te.hours',
       'te.date',
       'te.isTimer',
+      'te.rate',
       'te.invoiceId',
       'te.createdAt',
       'pr.name as projectName',
@@ -82,7 +85,13 @@ export async function findTimeEntry(db: Database, workspaceId: number, id: numbe
 export async function insertTimeEntry(
   db: Database,
   workspaceId: number,
-  values: TimeEntryValues & { projectId: number; hours: string; date: string; userId: number },
+  values: TimeEntryValues & {
+    projectId: number;
+    rate: string;
+    hours: string;
+    date: string;
+    userId: number;
+  },
 ) {
   const row = await db
     .insertInto('timeEntries')
@@ -92,27 +101,40 @@ export async function insertTimeEntry(
   return row.id;
 }
 
+/**
+ * Changes an entry no invoice has billed. `invoice_id is null` is part of the UPDATE's own
+ * condition: racing a billing of the entry, either the edit commits first and is billed
+ * as edited, or it finds the entry billed and changes nothing (false).
+ */
 export async function updateTimeEntry(
   db: Database,
   workspaceId: number,
   id: number,
   values: TimeEntryValues,
-) {
-  if (Object.keys(values).length === 0) return;
-  await db
+): Promise<boolean> {
+  const result = await db
     .updateTable('timeEntries')
-    .set(values)
+    .set(Object.keys(values).length > 0 ? values : { id: sql<number>`id` })
     .where('workspaceId', '=', workspaceId)
     .where('id', '=', id)
-    .execute();
+    .where('invoiceId', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
-export async function deleteTimeEntry(db: Database, workspaceId: number, id: number) {
-  await db
+/** Deletes an entry no invoice has billed (false when it is billed, like the update). */
+export async function deleteTimeEntry(
+  db: Database,
+  workspaceId: number,
+  id: number,
+): Promise<boolean> {
+  const result = await db
     .deleteFrom('timeEntries')
     .where('workspaceId', '=', workspaceId)
     .where('id', '=', id)
-    .execute();
+    .where('invoiceId', 'is', null)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
 }
 
 // The running timer: one per user per workspace, timed by the database clock so every

@@ -33,10 +33,11 @@ export async function logTime(
   values: repo.TimeEntryValues & { projectId: number; hours: string; date: string },
 ) {
   const { db } = scope;
-  await requireProject(db, scope.workspace.id, values.projectId);
+  const project = await requireProject(db, scope.workspace.id, values.projectId);
   const id = await db.transaction().execute(async (trx) => {
     const entryId = await repo.insertTimeEntry(trx, scope.workspace.id, {
       ...values,
+      rate: project.hourlyRate,
       userId: scope.user.id,
     });
     await refreshProjectTotals(trx, scope.workspace.id, values.projectId);
@@ -55,22 +56,30 @@ async function editableEntry(scope: WorkspaceScope, id: number) {
       message: 'You can only change your own time entries',
     });
   }
-  if (entry.invoiceId !== null) {
-    throw new TRPCError({
-      code: 'CONFLICT',
-      message: 'This time has been invoiced and cannot be changed',
-    });
-  }
+  if (entry.invoiceId !== null) throw invoiced();
   return entry;
 }
+
+const invoiced = () =>
+  new TRPCError({
+    code: 'CONFLICT',
+    message: 'This time has been invoiced and cannot be changed',
+  });
 
 export async function updateEntry(scope: WorkspaceScope, id: number, values: repo.TimeEntryValues) {
   const { db } = scope;
   const entry = await editableEntry(scope, id);
-  if (values.projectId !== undefined)
-    await requireProject(db, scope.workspace.id, values.projectId);
+  // Moved to another project, the entry takes that project's rate.
+  const rate =
+    values.projectId !== undefined && values.projectId !== entry.projectId
+      ? (await requireProject(db, scope.workspace.id, values.projectId)).hourlyRate
+      : undefined;
   await db.transaction().execute(async (trx) => {
-    await repo.updateTimeEntry(trx, scope.workspace.id, id, values);
+    const changed = await repo.updateTimeEntry(trx, scope.workspace.id, id, {
+      ...values,
+      ...(rate !== undefined ? { rate } : {}),
+    });
+    if (!changed) throw invoiced();
     await refreshProjectTotals(trx, scope.workspace.id, entry.projectId);
     if (values.projectId !== undefined && values.projectId !== entry.projectId) {
       await refreshProjectTotals(trx, scope.workspace.id, values.projectId);
@@ -83,7 +92,7 @@ export async function deleteEntry(scope: WorkspaceScope, id: number) {
   const { db } = scope;
   const entry = await editableEntry(scope, id);
   await db.transaction().execute(async (trx) => {
-    await repo.deleteTimeEntry(trx, scope.workspace.id, id);
+    if (!(await repo.deleteTimeEntry(trx, scope.workspace.id, id))) throw invoiced();
     await refreshProjectTotals(trx, scope.workspace.id, entry.projectId);
   });
   return { success: true as const };
@@ -121,8 +130,10 @@ export async function stopTimer(scope: WorkspaceScope, date: string) {
     const timer = await repo.takeTimer(trx, scope.workspace.id, scope.user.id);
     if (!timer) throw new TRPCError({ code: 'NOT_FOUND', message: 'No timer is running' });
     if (timer.seconds <= 0) return null;
+    const project = (await findProject(trx, scope.workspace.id, timer.projectId))!;
     const entryId = await repo.insertTimeEntry(trx, scope.workspace.id, {
       projectId: timer.projectId,
+      rate: project.hourlyRate,
       userId: scope.user.id,
       hours: (timer.seconds / 3600).toFixed(2),
       date,

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { BusinessProfileInputSchema } from '../../../shared/business.schema.ts';
+
+/** SPEC §5's invoice terms, as days, and a few longer ones people use. */
+export const INVOICE_TERM_OPTIONS = [
+  { value: '0', label: 'Due on receipt' },
+  { value: '7', label: 'Net 7' },
+  { value: '14', label: 'Net 14' },
+  { value: '15', label: 'Net 15' },
+  { value: '30', label: 'Net 30' },
+  { value: '45', label: 'Net 45' },
+  { value: '60', label: 'Net 60' },
+  { value: '90', label: 'Net 90' },
+];
+
+const shape = BusinessProfileInputSchema.shape;
+
+/**
+ * Settings → Business: the shared profile schema with the shapes of its inputs (numbers
+ * from number inputs, strings from selects) and the SPEC's "required" messages.
+ */
+/** A value the user must give: empty (undefined, null or '') gets `message`. */
+const required = (message: string) =>
+  z.unknown().refine((v) => v !== undefined && v !== null && v !== '', { message });
+
+export const BusinessFormSchema = BusinessProfileInputSchema.extend({
+  defaultHourlyRate: z
+    .union([z.number(), z.string()], { error: 'Default hourly rate is required' })
+    .refine((v) => v !== '', 'Default hourly rate is required')
+    .pipe(shape.defaultHourlyRate),
+  currency: z.string({ error: 'Currency is required' }).pipe(shape.currency),
+  timezone: z.string({ error: 'Timezone is required' }).pipe(shape.timezone),
+  paymentTermsDays: required('Invoice terms are required').pipe(shape.paymentTermsDays),
+  nextInvoiceNumber: required('Next invoice number must be a whole number').pipe(
+    shape.nextInvoiceNumber,
+  ),
+});
+export type BusinessFormInput = z.input<typeof BusinessFormSchema>;
+export type BusinessFormOutput = z.output<typeof BusinessFormSchema>;

@@ -1,0 +1,295 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { IconAlertTriangle, IconArrowLeft, IconEdit, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { formatMoney } from '../../../shared/money.ts';
+import { formatHours } from '../../../shared/time.schema.ts';
+import { ConfirmDeleteDialog } from '../../components/list/confirm-delete.dialog.tsx';
+import { useWorkspaceCurrency } from '../../components/money.tsx';
+import { succeeded, withServerMessage } from '../../mutations.ts';
+import { trpc } from '../../trpc.ts';
+import {
+  INVOICE_STATUS_COLORS,
+  INVOICE_STATUS_LABELS,
+  invoiceName,
+} from '../invoices/invoice-status.ts';
+import { formatDay } from '../time/time-display.ts';
+import { ClientFormDialog } from './client-form.dialog.tsx';
+
+function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
+  return (
+    <Card withBorder radius="lg" p="md">
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text fz={22} fw={700} mt={4}>
+        {value}
+      </Text>
+      {hint && (
+        <Text size="xs" c="dimmed">
+          {hint}
+        </Text>
+      )}
+    </Card>
+  );
+}
+
+/**
+ * `/clients/:id`: the client's billing details, what it owes (per currency), its unbilled
+ * time, projects, invoices and proposals.
+ */
+export function ClientPage() {
+  const { clientId } = useParams({ strict: false }) as { clientId: string };
+  const id = Number(clientId);
+  const valid = Number.isInteger(id) && id > 0;
+  const client = trpc.clients.get.useQuery({ id }, { enabled: valid });
+  const invoices = trpc.invoices.list.useQuery({ clientId: id, limit: 100 }, { enabled: valid });
+  const workspaceCurrency = useWorkspaceCurrency() ?? 'USD';
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const { mutateAsync: remove } = trpc.clients.delete.useMutation({
+    meta: {
+      success: 'Client deleted',
+      error: withServerMessage('Failed to delete client.'),
+      invalidates: [trpc.clients.list],
+    },
+  });
+
+  const back = (
+    <Anchor component={Link} to="/clients" size="sm">
+      <Group gap={4}>
+        <IconArrowLeft size={14} /> Clients
+      </Group>
+    </Anchor>
+  );
+  if (!valid || client.isError) {
+    return (
+      <Stack gap="md" maw={1100}>
+        {back}
+        <Alert color="red" icon={<IconAlertTriangle size={18} />} title="Client not found">
+          {client.error?.message ?? 'There is no such client in this workspace.'}
+        </Alert>
+      </Stack>
+    );
+  }
+  const c = client.data;
+  if (!c) {
+    return (
+      <Stack gap="md" maw={1100}>
+        {back}
+        <Skeleton h={40} w={260} />
+        <Skeleton h={300} radius="lg" />
+      </Stack>
+    );
+  }
+  const balances =
+    c.balances.length === 0
+      ? formatMoney(0, c.currency ?? workspaceCurrency)
+      : c.balances.map((b) => formatMoney(b.balance, b.currency)).join(' · ');
+
+  return (
+    <Stack gap="lg" maw={1100}>
+      {back}
+      <Group justify="space-between" align="flex-end" gap="md">
+        <Stack gap={4} miw={0}>
+          <Group gap="sm">
+            <Title order={2} fz={{ base: 22, sm: 26 }}>
+              {c.name}
+            </Title>
+            <Badge variant="light">{c.status}</Badge>
+          </Group>
+          <Text size="sm" c="dimmed">
+            {[c.company, c.email, c.organization && `Organization: ${c.organization.name}`]
+              .filter(Boolean)
+              .join(' · ')}
+          </Text>
+        </Stack>
+        <Group gap="xs">
+          <Button
+            variant="default"
+            leftSection={<IconEdit size={16} />}
+            onClick={() => setEditing(true)}
+          >
+            Edit
+          </Button>
+          <Button
+            variant="subtle"
+            color="red"
+            leftSection={<IconTrash size={16} />}
+            onClick={() => setDeleting(true)}
+          >
+            Delete
+          </Button>
+        </Group>
+      </Group>
+
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+        <Figure label="Balance due" value={balances} hint="On issued invoices" />
+        <Figure
+          label="Unbilled time"
+          value={formatHours(c.unbilled.hours)}
+          hint={`${formatMoney(c.unbilled.amount, workspaceCurrency)} in ${c.unbilled.entries} ${c.unbilled.entries === 1 ? 'entry' : 'entries'}`}
+        />
+        <Figure
+          label="Billing"
+          value={c.currency ?? workspaceCurrency}
+          hint={
+            c.paymentTermsDays === null
+              ? 'Workspace payment terms'
+              : c.paymentTermsDays === 0
+                ? 'Due on receipt'
+                : `Net ${c.paymentTermsDays}`
+          }
+        />
+      </SimpleGrid>
+
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Card withBorder radius="lg" p="lg">
+          <Title order={3} fz="md" mb="sm">
+            Billing details
+          </Title>
+          <Stack gap={4}>
+            {c.contactName && <Text size="sm">{c.contactName}</Text>}
+            <Text size="sm" style={{ whiteSpace: 'pre-line' }} c={c.address ? undefined : 'dimmed'}>
+              {c.address ?? 'No billing address yet'}
+            </Text>
+            {c.taxId && <Text size="sm">Tax ID: {c.taxId}</Text>}
+            {c.phone && <Text size="sm">{c.phone}</Text>}
+          </Stack>
+        </Card>
+        <Card withBorder radius="lg" p="lg">
+          <Title order={3} fz="md" mb="sm">
+            Projects
+          </Title>
+          {c.projects.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No projects yet.
+            </Text>
+          ) : (
+            <Stack gap={6}>
+              {c.projects.map((p) => (
+                <Group key={p.id} justify="space-between" wrap="nowrap">
+                  <Text size="sm" truncate="end">
+                    {p.name}
+                  </Text>
+                  <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                    {formatHours(p.totalHours)} · {p.status}
+                  </Text>
+                </Group>
+              ))}
+            </Stack>
+          )}
+        </Card>
+      </SimpleGrid>
+
+      <Card withBorder radius="lg" p="lg">
+        <Title order={3} fz="md" mb="sm">
+          Invoices
+        </Title>
+        {(invoices.data?.items.length ?? 0) === 0 ? (
+          <Text size="sm" c="dimmed">
+            No invoices yet.
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={480}>
+            <Table verticalSpacing="xs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Number</Table.Th>
+                  <Table.Th>Due</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th ta="right">Total</Table.Th>
+                  <Table.Th ta="right">Balance</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {invoices.data?.items.map((invoice) => (
+                  <Table.Tr key={invoice.id}>
+                    <Table.Td>
+                      <Anchor
+                        renderRoot={(props) => (
+                          <Link
+                            to="/invoices/$invoiceId"
+                            params={{ invoiceId: String(invoice.id) }}
+                            {...props}
+                          />
+                        )}
+                        ff="monospace"
+                        size="sm"
+                      >
+                        {invoiceName(invoice)}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>{invoice.dueDate ? formatDay(invoice.dueDate) : '—'}</Table.Td>
+                    <Table.Td>
+                      <Badge
+                        size="sm"
+                        variant="light"
+                        color={INVOICE_STATUS_COLORS[invoice.status]}
+                      >
+                        {INVOICE_STATUS_LABELS[invoice.status]}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td ta="right">{formatMoney(invoice.total, invoice.currency)}</Table.Td>
+                    <Table.Td ta="right">{formatMoney(invoice.balance, invoice.currency)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Card>
+
+      {c.proposals.length > 0 && (
+        <Card withBorder radius="lg" p="lg">
+          <Title order={3} fz="md" mb="sm">
+            Proposals
+          </Title>
+          <Stack gap={6}>
+            {c.proposals.map((p) => (
+              <Group key={p.id} justify="space-between" wrap="nowrap">
+                <Text size="sm" truncate="end">
+                  {p.title}
+                </Text>
+                <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                  {formatMoney(p.amount, workspaceCurrency)} · {p.status}
+                </Text>
+              </Group>
+            ))}
+          </Stack>
+        </Card>
+      )}
+
+      <ClientFormDialog opened={editing} client={c} onClose={() => setEditing(false)} />
+      <ConfirmDeleteDialog
+        opened={deleting}
+        title="Delete Client"
+        closeWhenRefused
+        onClose={() => setDeleting(false)}
+        onConfirm={async () => {
+          const done = (await succeeded(remove({ id: c.id }))) !== undefined;
+          if (done) void navigate({ to: '/clients' });
+          return done;
+        }}
+      >
+        Delete {c.name}? A client with projects or invoices stays on record.
+      </ConfirmDeleteDialog>
+    </Stack>
+  );
+}
+
+export default ClientPage;

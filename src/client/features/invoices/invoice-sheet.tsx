@@ -1,0 +1,201 @@
+import { Box, Divider, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import type { InvoiceDetail, Party } from '../../../shared/invoices.schema.ts';
+import { formatMoney } from '../../../shared/money.ts';
+import { formatDay } from '../time/time-display.ts';
+import classes from './invoice-print.module.css';
+import { INVOICE_STATUS_COLORS, INVOICE_STATUS_LABELS } from './invoice-status.ts';
+
+/** Ink on paper, whatever the app's theme: the sheet is white in dark mode too. */
+const MUTED = 'gray.7';
+const RULE = 'var(--mantine-color-gray-3)';
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c={MUTED} tt="uppercase" fw={600} lts={0.5}>
+        {label}
+      </Text>
+      <Box fz="sm">{children}</Box>
+    </Stack>
+  );
+}
+
+function PartyBlock({ label, party }: { label: string; party: Party }) {
+  return (
+    <Field label={label}>
+      <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {party.name}
+      </Text>
+      {party.contactName && <Text size="sm">{party.contactName}</Text>}
+      {party.address && (
+        <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+          {party.address}
+        </Text>
+      )}
+      {party.taxId && <Text size="sm">Tax ID: {party.taxId}</Text>}
+      {party.email && (
+        <Text size="sm" c={MUTED}>
+          {party.email}
+        </Text>
+      )}
+    </Field>
+  );
+}
+
+function TotalRow({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <Group justify="space-between" gap="xl" wrap="nowrap">
+      <Text size={strong ? 'md' : 'sm'} fw={strong ? 700 : 400} c={strong ? undefined : MUTED}>
+        {label}
+      </Text>
+      <Text size={strong ? 'md' : 'sm'} fw={strong ? 700 : 500} style={{ whiteSpace: 'nowrap' }}>
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+/**
+ * The invoice as its PDF shows it (GET /api/invoices/{id}/pdf renders the same content on
+ * the server): seller and buyer, number and dates, lines, discount, tax per rate, totals,
+ * payments and balance, payment instructions and footer.
+ */
+export function InvoiceSheet({ invoice }: { invoice: InvoiceDetail }) {
+  const money = (amount: string) => formatMoney(amount, invoice.currency);
+  const discountLabel =
+    invoice.discount?.type === 'percent'
+      ? `Discount (${Number(invoice.discount.value)} %)`
+      : 'Discount';
+  return (
+    <Box className={classes.sheet} p={{ base: 'sm', sm: 40 }} bdrs="md" bd={`1px solid ${RULE}`}>
+      <Stack gap="xl">
+        <Group justify="space-between" align="flex-start" gap="lg">
+          <PartyBlock label="From" party={invoice.seller} />
+          <Stack gap={4} align="flex-end" ml="auto">
+            <Title order={2} fz={28} lts={2} c="dark.9">
+              INVOICE
+            </Title>
+            <Text ff="monospace" fw={600}>
+              {invoice.invoiceNumber ?? 'DRAFT'}
+            </Text>
+            <Text
+              size="xs"
+              fw={700}
+              tt="uppercase"
+              lts={1}
+              c={`${INVOICE_STATUS_COLORS[invoice.status]}.8`}
+            >
+              {INVOICE_STATUS_LABELS[invoice.status]}
+            </Text>
+          </Stack>
+        </Group>
+
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="lg">
+          <PartyBlock label="Bill to" party={invoice.buyer} />
+          <SimpleGrid cols={2} spacing="md">
+            <Field label="Issued">
+              {invoice.issueDate ? formatDay(invoice.issueDate) : 'When sent'}
+            </Field>
+            <Field label="Due">{invoice.dueDate ? formatDay(invoice.dueDate) : 'On receipt'}</Field>
+            {invoice.paidDate && <Field label="Paid">{formatDay(invoice.paidDate)}</Field>}
+            <Field label="Currency">{invoice.currency}</Field>
+          </SimpleGrid>
+        </SimpleGrid>
+
+        <Table.ScrollContainer minWidth={520}>
+          <Table
+            verticalSpacing="sm"
+            horizontalSpacing={6}
+            fz="sm"
+            borderColor={RULE}
+            style={{ color: 'inherit' }}
+          >
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Description</Table.Th>
+                <Table.Th ta="right">Qty</Table.Th>
+                <Table.Th ta="right">Unit price</Table.Th>
+                <Table.Th ta="right">Tax</Table.Th>
+                <Table.Th ta="right">Amount</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {invoice.lines.length === 0 && (
+                <Table.Tr>
+                  <Table.Td colSpan={5} c={MUTED}>
+                    No lines yet.
+                  </Table.Td>
+                </Table.Tr>
+              )}
+              {invoice.lines.map((line) => (
+                <Table.Tr key={line.id}>
+                  <Table.Td style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+                    {line.description}
+                  </Table.Td>
+                  <Table.Td ta="right">{Number(line.quantity)}</Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {money(line.unitPrice)}
+                  </Table.Td>
+                  <Table.Td ta="right">{Number(line.taxRate)} %</Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {money(line.amount)}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+
+        <Stack gap={6} ml="auto" miw={{ base: '100%', xs: 300 }}>
+          <TotalRow label="Subtotal" value={money(invoice.subtotal)} />
+          {Number(invoice.discountTotal) > 0 && (
+            <TotalRow label={discountLabel} value={`−${money(invoice.discountTotal)}`} />
+          )}
+          {invoice.taxes.map((tax) => (
+            <TotalRow
+              key={tax.rate}
+              label={`Tax ${tax.rate} % on ${money(tax.base)}`}
+              value={money(tax.amount)}
+            />
+          ))}
+          <Divider color={RULE} />
+          <TotalRow label="Total" value={money(invoice.total)} strong />
+          {Number(invoice.paidTotal) > 0 && (
+            <TotalRow label="Paid" value={`−${money(invoice.paidTotal)}`} />
+          )}
+          {invoice.status !== 'draft' && invoice.status !== 'void' && (
+            <TotalRow label="Balance due" value={money(invoice.balance)} strong />
+          )}
+        </Stack>
+
+        {invoice.status === 'void' && (
+          <Text size="sm" c="red.8" fw={600}>
+            Void{invoice.voidReason ? `: ${invoice.voidReason}` : ''}
+          </Text>
+        )}
+        {invoice.notes && (
+          <Field label="Notes">
+            <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+              {invoice.notes}
+            </Text>
+          </Field>
+        )}
+        {invoice.paymentInstructions && (
+          <Field label="Payment instructions">
+            <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+              {invoice.paymentInstructions}
+            </Text>
+          </Field>
+        )}
+        {invoice.footer && (
+          <>
+            <Divider color={RULE} />
+            <Text size="sm" c={MUTED} ta="center" style={{ whiteSpace: 'pre-line' }}>
+              {invoice.footer}
+            </Text>
+          </>
+        )}
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,257 @@
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import {
+  IconAlertTriangle,
+  IconArrowLeft,
+  IconBan,
+  IconCash,
+  IconDownload,
+  IconEye,
+  IconPrinter,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import { PAYMENT_METHOD_LABELS, type InvoiceDetail } from '../../../shared/invoices.schema.ts';
+import { formatMoney } from '../../../shared/money.ts';
+import { ConfirmDeleteDialog } from '../../components/list/confirm-delete.dialog.tsx';
+import { trpc } from '../../trpc.ts';
+import { formatDay } from '../time/time-display.ts';
+import { InvoiceEditor } from './invoice-editor.tsx';
+import { InvoicePrintView } from './invoice-print.view.tsx';
+import { InvoiceSheet } from './invoice-sheet.tsx';
+import { INVOICE_STATUS_COLORS, INVOICE_STATUS_LABELS, invoiceName } from './invoice-status.ts';
+import { PaymentDialog } from './payment.dialog.tsx';
+import { useCanBill } from './use-can-bill.ts';
+import { useInvoiceMutations } from './use-invoice-mutations.ts';
+import { VoidDialog } from './void.dialog.tsx';
+
+function Payments({ invoice, canBill }: { invoice: InvoiceDetail; canBill: boolean }) {
+  const mutations = useInvoiceMutations();
+  const [removing, setRemoving] = useState<number | null>(null);
+  if (invoice.payments.length === 0) return null;
+  return (
+    <Card withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+      <Title order={2} fz="md" mb="sm">
+        Payments
+      </Title>
+      <Table.ScrollContainer minWidth={420}>
+        <Table verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Date</Table.Th>
+              <Table.Th>Method</Table.Th>
+              <Table.Th>Note</Table.Th>
+              <Table.Th ta="right">Amount</Table.Th>
+              {canBill && <Table.Th w={40} />}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {invoice.payments.map((payment) => (
+              <Table.Tr key={payment.id}>
+                <Table.Td>{formatDay(payment.date)}</Table.Td>
+                <Table.Td>{PAYMENT_METHOD_LABELS[payment.method]}</Table.Td>
+                <Table.Td>{payment.note}</Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {formatMoney(payment.amount, invoice.currency)}
+                </Table.Td>
+                {canBill && (
+                  <Table.Td>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Delete the payment of ${formatDay(payment.date)}`}
+                      onClick={() => setRemoving(payment.id)}
+                    >
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <ConfirmDeleteDialog
+        opened={removing !== null}
+        title="Delete payment"
+        onClose={() => setRemoving(null)}
+        onConfirm={async () =>
+          removing !== null && (await mutations.deletePayment(invoice, removing)) !== undefined
+        }
+      >
+        Delete this payment? The balance due grows by its amount.
+      </ConfirmDeleteDialog>
+    </Card>
+  );
+}
+
+/**
+ * `/invoices/:id`: a draft is edited here and issued; an issued invoice is shown as it is
+ * printed, with its PDF, its payments, and the moves left to it (record a payment, mark
+ * viewed, void).
+ */
+export function InvoicePage() {
+  const { invoiceId } = useParams({ strict: false }) as { invoiceId: string };
+  const id = Number(invoiceId);
+  const valid = Number.isInteger(id) && id > 0;
+  const detail = trpc.invoices.get.useQuery({ id }, { enabled: valid });
+  const canBill = useCanBill();
+  const mutations = useInvoiceMutations();
+  const navigate = useNavigate();
+  const [printing, setPrinting] = useState(false);
+  const [paying, setPaying] = useState(false);
+  const [voiding, setVoiding] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [marking, setMarking] = useState(false);
+
+  const back = (
+    <Anchor component={Link} to="/invoices" size="sm">
+      <Group gap={4}>
+        <IconArrowLeft size={14} /> Invoices
+      </Group>
+    </Anchor>
+  );
+  if (!valid || detail.isError) {
+    return (
+      <Stack gap="md" maw={1100}>
+        {back}
+        <Alert color="red" icon={<IconAlertTriangle size={18} />} title="Invoice not found">
+          {detail.error?.message ?? 'There is no such invoice in this workspace.'}
+        </Alert>
+      </Stack>
+    );
+  }
+  const invoice = detail.data;
+  if (!invoice) {
+    return (
+      <Stack gap="md" maw={1100}>
+        {back}
+        <Skeleton h={40} w={260} />
+        <Skeleton h={480} radius="lg" />
+      </Stack>
+    );
+  }
+  const open = ['sent', 'viewed', 'overdue'].includes(invoice.status);
+  const draft = invoice.status === 'draft';
+
+  return (
+    <Stack gap="lg" maw={1100}>
+      {back}
+      <Group justify="space-between" align="flex-end" gap="md">
+        <Stack gap={4} miw={0}>
+          <Group gap="sm">
+            <Title order={2} fz={{ base: 22, sm: 26 }}>
+              {draft ? 'Draft invoice' : `Invoice ${invoiceName(invoice)}`}
+            </Title>
+            <Badge variant="light" color={INVOICE_STATUS_COLORS[invoice.status]}>
+              {INVOICE_STATUS_LABELS[invoice.status]}
+            </Badge>
+          </Group>
+          <Text size="sm" c="dimmed">
+            {invoice.client.name}
+            {invoice.project ? ` · ${invoice.project.name}` : ''} ·{' '}
+            {formatMoney(invoice.total, invoice.currency)}
+            {open ? ` · ${formatMoney(invoice.balance, invoice.currency)} due` : ''}
+          </Text>
+        </Stack>
+        <Group gap="xs">
+          <Button
+            component="a"
+            href={`/api/invoices/${invoice.id}/pdf`}
+            download
+            variant="default"
+            leftSection={<IconDownload size={16} />}
+          >
+            Download PDF
+          </Button>
+          <Button
+            variant="default"
+            leftSection={<IconPrinter size={16} />}
+            onClick={() => setPrinting(true)}
+          >
+            Print
+          </Button>
+          {canBill && open && (
+            <Button leftSection={<IconCash size={16} />} onClick={() => setPaying(true)}>
+              Record payment
+            </Button>
+          )}
+          {canBill && invoice.status === 'sent' && (
+            <Button
+              variant="light"
+              leftSection={<IconEye size={16} />}
+              loading={marking}
+              onClick={async () => {
+                setMarking(true);
+                await mutations.changeStatus(invoice, 'viewed');
+                setMarking(false);
+              }}
+            >
+              Mark Viewed
+            </Button>
+          )}
+          {canBill && open && Number(invoice.paidTotal) === 0 && (
+            <Button
+              variant="subtle"
+              color="red"
+              leftSection={<IconBan size={16} />}
+              onClick={() => setVoiding(true)}
+            >
+              Void
+            </Button>
+          )}
+          {canBill && draft && (
+            <Button
+              variant="subtle"
+              color="red"
+              leftSection={<IconTrash size={16} />}
+              onClick={() => setDeleting(true)}
+            >
+              Delete draft
+            </Button>
+          )}
+        </Group>
+      </Group>
+
+      {draft && canBill ? <InvoiceEditor invoice={invoice} /> : <InvoiceSheet invoice={invoice} />}
+      <Payments invoice={invoice} canBill={canBill} />
+
+      <InvoicePrintView
+        invoiceId={printing ? invoice.id : null}
+        opened={printing}
+        onClose={() => setPrinting(false)}
+      />
+      {open && <PaymentDialog invoice={invoice} opened={paying} onClose={() => setPaying(false)} />}
+      <VoidDialog invoice={invoice} opened={voiding} onClose={() => setVoiding(false)} />
+      <ConfirmDeleteDialog
+        opened={deleting}
+        title="Delete Invoice"
+        onClose={() => setDeleting(false)}
+        onConfirm={async () => {
+          const done = await mutations.remove(invoice);
+          if (done) void navigate({ to: '/invoices' });
+          return done;
+        }}
+      >
+        Delete this draft for {invoice.client.name}?
+        {invoice.timeEntryCount > 0 ? ' Its time becomes unbilled again.' : ''} This action cannot
+        be undone.
+      </ConfirmDeleteDialog>
+    </Stack>
+  );
+}
+
+export default InvoicePage;

@@ -1,0 +1,121 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
+import { format } from 'date-fns';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { minorDigits } from '../../../shared/currencies.ts';
+import {
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHODS,
+  PaymentInputSchema,
+  type Invoice,
+} from '../../../shared/invoices.schema.ts';
+import { useInvoiceMutations } from './use-invoice-mutations.ts';
+
+const shape = PaymentInputSchema.shape;
+const PaymentFormSchema = z.object({
+  amount: z
+    .union([z.number(), z.string()])
+    .refine((v) => v !== '', 'Amount is required')
+    .pipe(shape.amount),
+  date: shape.date,
+  method: shape.method,
+  note: z.string(),
+});
+type PaymentFormInput = z.input<typeof PaymentFormSchema>;
+type PaymentFormOutput = z.output<typeof PaymentFormSchema>;
+
+function PaymentForm({ invoice, onDone }: { invoice: Invoice; onDone: () => void }) {
+  const mutations = useInvoiceMutations();
+  const form = useForm<PaymentFormInput, unknown, PaymentFormOutput>({
+    resolver: zodResolver(PaymentFormSchema),
+    defaultValues: {
+      amount: Number(invoice.balance),
+      date: format(new Date(), 'yyyy-MM-dd'),
+      method: 'bank_transfer',
+      note: '',
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const submit = form.handleSubmit(async (values) => {
+    const saved = await mutations.addPayment({
+      id: invoice.id,
+      amount: values.amount,
+      date: values.date,
+      method: values.method,
+      note: values.note.trim() || null,
+    });
+    if (saved) onDone();
+  });
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Controller
+          control={form.control}
+          name="amount"
+          render={({ field }) => (
+            <NumberInput
+              label={`Amount (${invoice.currency})`}
+              description={`Balance due: ${invoice.balance}`}
+              withAsterisk
+              min={0}
+              decimalScale={minorDigits(invoice.currency)}
+              thousandSeparator=","
+              value={field.value}
+              onChange={(value) => field.onChange(value === '' ? '' : Number(value))}
+              onBlur={field.onBlur}
+              error={errors.amount?.message}
+              data-autofocus
+            />
+          )}
+        />
+        <TextInput
+          label="Date"
+          type="date"
+          withAsterisk
+          error={errors.date?.message}
+          {...form.register('date')}
+        />
+        <Controller
+          control={form.control}
+          name="method"
+          render={({ field }) => (
+            <Select
+              label="Method"
+              allowDeselect={false}
+              data={PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }))}
+              value={field.value}
+              onChange={(value) => field.onChange(value ?? 'bank_transfer')}
+            />
+          )}
+        />
+        <TextInput label="Note" placeholder="Optional" {...form.register('note')} />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onDone} disabled={isSubmitting}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={isSubmitting}>
+            Record payment
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Records a payment against an issued invoice; it is paid when payments reach its total. */
+export function PaymentDialog({
+  invoice,
+  opened,
+  onClose,
+}: {
+  invoice: Invoice;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Record payment" centered>
+      <PaymentForm invoice={invoice} onDone={onClose} />
+    </Modal>
+  );
+}

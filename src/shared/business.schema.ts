@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { CurrencySchema } from './currencies.ts';
+import { RateSchema } from './money.ts';
+import { singleLine } from './text.schema.ts';
+
+const optionalText = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be less than ${max} characters`)
+    .nullable()
+    .optional()
+    .transform((v) => (v ? v : null));
+
+/** An IANA time zone the runtime knows, like Europe/Paris. */
+export const TimezoneSchema = z
+  .string({ error: 'Timezone is required' })
+  .trim()
+  .min(1, 'Timezone is required')
+  .refine((zone) => {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'Choose a time zone like Europe/Paris');
+
+export const PaymentTermsSchema = z.coerce
+  .number({ error: 'Invoice terms are required' })
+  .int('Payment terms are whole days')
+  .min(0, 'Payment terms must be between 0 and 365 days')
+  .max(365, 'Payment terms must be between 0 and 365 days');
+
+/**
+ * The workspace as a seller (Settings → Business): what every invoice it issues says
+ * about it, and how invoices are numbered. `PUT /api/settings/business` takes any subset.
+ */
+export const BusinessProfileInputSchema = z.object({
+  legalName: z
+    .string()
+    .trim()
+    .max(200, 'Legal name must be less than 200 characters')
+    .pipe(singleLine('Legal name'))
+    .nullable()
+    .optional()
+    .transform((v) => (v ? v : null)),
+  address: optionalText('Address', 1000),
+  taxId: optionalText('Tax ID', 50),
+  currency: CurrencySchema,
+  defaultHourlyRate: RateSchema,
+  paymentTermsDays: PaymentTermsSchema,
+  paymentInstructions: optionalText('Payment instructions', 2000),
+  invoicePrefix: z
+    .string()
+    .max(20, 'Invoice prefix must be at most 20 characters')
+    .regex(/^[A-Za-z0-9._/#-]*$/, 'Invoice prefix may hold letters, digits and . _ / # -'),
+  nextInvoiceNumber: z.coerce
+    .number({ error: 'Next invoice number must be a whole number' })
+    .int('Next invoice number must be a whole number')
+    .min(1, 'Next invoice number must be at least 1')
+    .max(999_999_999, 'Next invoice number must be at most 999,999,999'),
+  invoiceFooter: optionalText('Invoice footer', 1000),
+  timezone: TimezoneSchema,
+});
+export const BusinessProfileUpdateSchema = BusinessProfileInputSchema.partial();
+export type BusinessProfileUpdate = z.infer<typeof BusinessProfileUpdateSchema>;
+
+export const BusinessProfileSchema = z.object({
+  legalName: z.string().nullable(),
+  address: z.string().nullable(),
+  taxId: z.string().nullable(),
+  currency: z.string(),
+  defaultHourlyRate: z.string(),
+  paymentTermsDays: z.number(),
+  paymentInstructions: z.string().nullable(),
+  invoicePrefix: z.string(),
+  nextInvoiceNumber: z.number(),
+  invoiceFooter: z.string().nullable(),
+  timezone: z.string(),
+  /** What the next issued invoice will be numbered, e.g. INV-0042. */
+  nextInvoiceNumberPreview: z.string(),
+});
+export type BusinessProfile = z.infer<typeof BusinessProfileSchema>;
+
+/** `INV-` and 42 → `INV-0042`: at least four digits, more when the counter needs them. */
+export function formatInvoiceNumber(prefix: string, counter: number): string {
+  return `${prefix}${String(counter).padStart(4, '0')}`;
+}
