@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CURRENCIES } from './currencies.ts';
 
 /** The largest amount numeric(10, 2) holds. */
 export const MAX_AMOUNT = 99_999_999.99;
@@ -30,9 +31,29 @@ export const MoneySchema = z
   )
   .transform((v) => v.toFixed(2));
 
-/** "1200.5" → "$1,200.50". */
+/** Intl formatters are slow to build (a board shows hundreds of amounts): one per currency. */
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * "1200.5" → "$1,200.50": with the currency's ISO 4217 decimals (an invoice in KWD shows
+ * three, in JPY none), and a decimal string formatted exactly as written, not through a
+ * float.
+ */
 export function formatMoney(amount: string | number, currency = 'USD'): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(Number(amount));
+  let format = moneyFormats.get(currency);
+  if (!format) {
+    const digits = Object.hasOwn(CURRENCIES, currency) ? CURRENCIES[currency]!.digits : 2;
+    format = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+    moneyFormats.set(currency, format);
+  }
+  return format.format(
+    typeof amount === 'string' ? (amount.trim() as Intl.StringNumericLiteral) : amount,
+  );
 }
 
 /** The highest hourly rate Keel takes: with 8,784 hours an entry stays far within the columns. */

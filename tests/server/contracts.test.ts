@@ -359,7 +359,12 @@ describe('partial updates change only the fields they send', () => {
       amount: 250,
       dueDate: '2099-02-01',
     });
-    await expectPartialUpdate('/api/invoices', '/api/invoices', invoice.id, { status: 'sent' });
+    // Sending issues the draft: it is dated and its balance opens (issue 18).
+    await expectPartialUpdate('/api/invoices', '/api/invoices', invoice.id, { status: 'sent' }, [
+      'issueDate',
+      'issuedAt',
+      'balance',
+    ]);
   });
 
   it('proposals', async () => {

@@ -37,10 +37,13 @@ it('every workspace table has workspace_id not null, a foreign key to workspaces
   const workspaceTables = rows.filter((r) => !platformLevel.has(r.table_name));
   expect(workspaceTables.map((r) => r.table_name).sort()).toEqual(
     [
+      'business_profiles',
       'clients',
       'contact_import_rows',
       'contact_tags',
       'invitation_tokens',
+      'invoice_lines',
+      'invoice_payments',
       'invoices',
       'leads',
       'organizations',
@@ -67,8 +70,9 @@ it('every workspace table has workspace_id not null, a foreign key to workspaces
     expect(defs, table_name).toContain(
       'FOREIGN KEY (workspace_id) REFERENCES workspaces(id) ON DELETE CASCADE',
     );
-    // Link tables have a composite primary key instead of an id.
-    if (table_name !== 'contact_tags' && table_name !== 'contact_import_rows')
+    // Link tables have a composite primary key instead of an id; the business profile,
+    // one per workspace, has the workspace id as its key.
+    if (!['contact_tags', 'contact_import_rows', 'business_profiles'].includes(table_name))
       expect(defs, table_name).toContain('UNIQUE (workspace_id, id)');
   }
 });

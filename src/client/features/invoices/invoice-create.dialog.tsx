@@ -58,7 +58,9 @@ function InvoiceCreateForm({ onDone }: { onDone: () => void }) {
       amount: values.amount,
       status: 'draft',
       dueDate: values.dueDate,
-      ...(values.timeEntryIds.length > 0 ? { timeEntryIds: values.timeEntryIds } : {}),
+      ...(values.timeEntryIds.length > 0
+        ? { timeEntryIds: values.timeEntryIds, timeGrouping: values.timeGrouping }
+        : {}),
     });
     if (invoice) onDone();
   });
@@ -116,6 +118,24 @@ function InvoiceCreateForm({ onDone }: { onDone: () => void }) {
               onChange={(ids) => setValue('timeEntryIds', ids)}
               onTotal={setAmount}
               disabled={isSubmitting}
+            />
+          )}
+          {billingTime && (
+            <Controller
+              control={form.control}
+              name="timeGrouping"
+              render={({ field }) => (
+                <Select
+                  label="Time on the invoice"
+                  allowDeselect={false}
+                  data={[
+                    { value: 'entry', label: 'One line per time entry' },
+                    { value: 'project', label: 'One line for the project' },
+                  ]}
+                  value={field.value}
+                  onChange={(value) => field.onChange(value ?? 'entry')}
+                />
+              )}
             />
           )}
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">

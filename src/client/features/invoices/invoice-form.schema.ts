@@ -1,7 +1,7 @@
 import { addDays, format } from 'date-fns';
 import { z } from 'zod';
 import { IsoDateSchema } from '../../../shared/dates.ts';
-import { InvoiceInputSchema } from '../../../shared/invoices.schema.ts';
+import { InvoiceInputSchema, TIME_GROUPINGS } from '../../../shared/invoices.schema.ts';
 import { moneyOrZero } from '../projects/money-field.ts';
 
 /** SPEC §9: a new invoice is due 30 days from today. */
@@ -29,6 +29,7 @@ export const InvoiceFormSchema = z.object({
     .union([z.literal(''), IsoDateSchema])
     .transform((value) => (value === '' ? null : value)),
   timeEntryIds: z.array(z.number()),
+  timeGrouping: z.enum(TIME_GROUPINGS),
 });
 export type InvoiceFormInput = z.input<typeof InvoiceFormSchema>;
 export type InvoiceFormOutput = z.output<typeof InvoiceFormSchema>;
@@ -41,5 +42,6 @@ export function invoiceFormDefaults(): InvoiceFormInput {
     amount: 0,
     dueDate: format(addDays(new Date(), INVOICE_TERM_DAYS), 'yyyy-MM-dd'),
     timeEntryIds: [],
+    timeGrouping: 'entry',
   };
 }

@@ -34,7 +34,7 @@ import { InvoicePrintView } from './invoice-print.view.tsx';
 import { InvoiceSheet } from './invoice-sheet.tsx';
 import { INVOICE_STATUS_COLORS, INVOICE_STATUS_LABELS, invoiceName } from './invoice-status.ts';
 import { PaymentDialog } from './payment.dialog.tsx';
-import { useCanBill } from './use-can-bill.ts';
+import { useCanBill } from '../../components/use-can-bill.ts';
 import { useInvoiceMutations } from './use-invoice-mutations.ts';
 import { VoidDialog } from './void.dialog.tsx';
 

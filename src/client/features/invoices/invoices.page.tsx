@@ -19,7 +19,7 @@ import { StatusFilter } from '../../components/list/status-filter.tsx';
 import { PAGE_SIZE, pageRows, useListControls } from '../../components/list/use-list-controls.ts';
 import { InvoiceCard } from './invoice-card.tsx';
 import { InvoiceCreateDialog } from './invoice-create.dialog.tsx';
-import { useCanBill } from './use-can-bill.ts';
+import { useCanBill } from '../../components/use-can-bill.ts';
 import { INVOICE_STATUS_LABELS } from './invoice-status.ts';
 import { useInvoiceMutations } from './use-invoice-mutations.ts';
 

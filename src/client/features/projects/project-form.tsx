@@ -24,6 +24,7 @@ import {
 import { PROJECT_STATUS_LABELS } from './project-status.ts';
 import { useProjectMutations } from './use-project-mutations.ts';
 import { useCurrencyPrefix } from '../../components/money.tsx';
+import { useCanBill } from '../../components/use-can-bill.ts';
 
 const STATUS_OPTIONS = PROJECT_STATUSES.map((status) => ({
   value: status,
@@ -41,6 +42,9 @@ export function ProjectForm({
   onCancel: () => void;
 }) {
   const currencyPrefix = useCurrencyPrefix();
+  // The server refuses a rate change from other roles (issue 18); the field says so first.
+  const canBill = useCanBill();
+  const rateLocked = project !== null && !canBill;
   const mutations = useProjectMutations();
   const form = useForm<ProjectFormInput, unknown, ProjectFormOutput>({
     resolver: zodResolver(ProjectFormSchema),
@@ -152,7 +156,13 @@ export function ProjectForm({
               render={({ field, fieldState }) => (
                 <NumberInput
                   label="Hourly Rate"
-                  description="Per hour logged"
+                  description={
+                    rateLocked
+                      ? 'Set by those who manage invoices'
+                      : 'Per hour logged; billed time keeps its rate'
+                  }
+                  readOnly={rateLocked}
+                  variant={rateLocked ? 'filled' : 'default'}
                   withAsterisk
                   prefix={currencyPrefix}
                   min={0}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pdfPageCount, pdfText } from '../../../../tests/support/pdf-text.ts';
-import { formatMoney, renderInvoicePdf, type InvoiceDocument } from './invoice-pdf.ts';
+import { formatMoney } from '../../../shared/money.ts';
+import { renderInvoicePdf, type InvoiceDocument } from './invoice-pdf.ts';
 
 function invoice(overrides: Partial<InvoiceDocument> = {}): InvoiceDocument {
   return {

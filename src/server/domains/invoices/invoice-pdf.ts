@@ -12,6 +12,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as fontkitModule from '@pdf-lib/fontkit';
 import { PDFDocument, PageSizes, degrees, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { formatMoney } from '../../../shared/money.ts';
 
 export interface PartyDetails {
   name: string;
@@ -156,21 +157,6 @@ function formatter(currency: string | null, decimals: number): Intl.NumberFormat
     if (formatters.size < 500) formatters.set(key, f);
   }
   return f;
-}
-
-/**
- * "1234.50" in EUR → "€1,234.50", "1200" in JPY → "¥1,200": the decimals are the string's
- * own. The string goes to Intl as it is (formatted as an exact decimal, never a float).
- */
-export function formatMoney(value: string, currency: string): string {
-  const v = value.trim();
-  if (!DECIMAL.test(v)) return `${v} ${currency}`.trim();
-  try {
-    return formatter(currency, Math.min(decimalsOf(v), 20)).format(v as Intl.StringNumericLiteral);
-  } catch {
-    // An unknown currency code: the grouped number and the code.
-    return `${formatDecimal(v)} ${currency}`;
-  }
 }
 
 /** "1000.5" → "1,000.5" (decimals kept as given). */

@@ -114,7 +114,8 @@ export async function updateTimeEntry(
 ): Promise<boolean> {
   const result = await db
     .updateTable('timeEntries')
-    .set(Object.keys(values).length > 0 ? values : { id: sql<number>`id` })
+    // Nothing to change still answers whether the entry may change.
+    .set(Object.keys(values).length > 0 ? values : { isTimer: sql<boolean>`is_timer` })
     .where('workspaceId', '=', workspaceId)
     .where('id', '=', id)
     .where('invoiceId', 'is', null)

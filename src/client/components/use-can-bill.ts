@@ -1,5 +1,5 @@
-import { BILLING_MANAGERS, type WorkspaceRole } from '../../../shared/roles.ts';
-import { useCurrentWorkspace } from '../auth/session.ts';
+import { BILLING_MANAGERS, type WorkspaceRole } from '../../shared/roles.ts';
+import { useCurrentWorkspace } from '../features/auth/session.ts';
 
 /** Who issues and settles invoices (the server's rule); everyone else reads them. */
 export function useCanBill(): boolean {
