@@ -159,7 +159,7 @@ async function billTime(
 ) {
   if (state.projectId === null) throw badRequest('Choose the project whose time is invoiced');
   // Shares the project row with other billings; a deletion of the project waits for us.
-  if (!(await lockProject(db, workspaceId, state.projectId, 'share')))
+  if (!(await lockProject(db, workspaceId, state.projectId, 'keyShare')))
     throw notFound('Project not found');
   const project = (await findProject(db, workspaceId, state.projectId))!;
   const entries = await repo.claimEntries(db, workspaceId, invoiceId, state.projectId, ids);

@@ -128,13 +128,17 @@ export async function updateProject(
 
 /**
  * Locks the project row until the transaction ends: FOR UPDATE before deleting it, FOR
- * SHARE while billing its time, so a deletion and a billing of the same project queue.
+ * KEY SHARE while billing its time, so a deletion and a billing of the same project queue.
+ * KEY SHARE, not SHARE: logging or editing time takes NO KEY UPDATE on the project (its
+ * totals) while holding the entry, and a billing holds the project while claiming
+ * entries; with SHARE the two waited for each other (a deadlock PostgreSQL broke with an
+ * error).
  */
 export async function lockProject(
   db: Database,
   workspaceId: number,
   id: number,
-  mode: 'update' | 'share',
+  mode: 'update' | 'keyShare',
 ) {
   const q = db
     .selectFrom('projects')
@@ -142,7 +146,7 @@ export async function lockProject(
     .where('workspaceId', '=', workspaceId)
     .where('id', '=', id);
   return (
-    (await (mode === 'update' ? q.forUpdate() : q.forShare()).executeTakeFirst()) !== undefined
+    (await (mode === 'update' ? q.forUpdate() : q.forKeyShare()).executeTakeFirst()) !== undefined
   );
 }
 
