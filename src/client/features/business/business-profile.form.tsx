@@ -160,7 +160,7 @@ export function BusinessProfileForm() {
                   decimalScale={2}
                   thousandSeparator=","
                   value={field.value ?? ''}
-                  onChange={(value) => field.onChange(value === '' ? undefined : Number(value))}
+                  onChange={(value) => field.onChange(value === '' ? '' : Number(value))}
                   onBlur={field.onBlur}
                   name={field.name}
                   ref={field.ref}
