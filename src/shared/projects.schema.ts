@@ -8,7 +8,7 @@ import { updateSchemaOf } from './update.schema.ts';
 export const PROJECT_STATUSES = ['active', 'completed', 'paused'] as const;
 export const BUDGET_TYPES = ['time', 'budget'] as const;
 
-/** SPEC §9 defaults for a new project. */
+/** SPEC §9 defaults for a new project (the rate is the business profile's default). */
 export const PROJECT_DEFAULTS = {
   hourlyRate: '120',
   budgetLimit: '0',
@@ -29,7 +29,8 @@ export const ProjectInputSchema = z.object({
     .default(PROJECT_DEFAULTS.budgetType),
   // Prefaults pass through MoneySchema: '0' is stored and answered as '0.00'.
   budgetLimit: MoneySchema.prefault(PROJECT_DEFAULTS.budgetLimit),
-  hourlyRate: RateSchema.prefault(PROJECT_DEFAULTS.hourlyRate),
+  /** Left out: the workspace's default hourly rate (Settings → Business; 120 until set). */
+  hourlyRate: RateSchema.optional(),
   assignedUserId: IdSchema.nullable().optional(),
 });
 export const ProjectUpdateSchema = updateSchemaOf(ProjectInputSchema).extend({ id: IdSchema });

@@ -204,6 +204,7 @@ export function InvoiceEditor({ invoice }: { invoice: InvoiceDetail }) {
                                       : 'Tax %'
                                 }
                                 aria-label={`Line ${index + 1} ${name === 'quantity' ? 'quantity' : name === 'unitPrice' ? 'unit price' : 'tax rate'}`}
+                                hideControls
                                 min={0}
                                 max={name === 'taxRate' ? 100 : undefined}
                                 decimalScale={

@@ -25,8 +25,14 @@ export const ProjectFormSchema = z.object({
 export type ProjectFormInput = z.input<typeof ProjectFormSchema>;
 export type ProjectFormOutput = z.output<typeof ProjectFormSchema>;
 
-/** SPEC §9 defaults for a new project; an edited one starts from its saved values. */
-export function projectFormDefaults(project: Project | null): ProjectFormInput {
+/**
+ * SPEC §9 defaults for a new project, at the workspace's default hourly rate when it is
+ * known; an edited one starts from its saved values.
+ */
+export function projectFormDefaults(
+  project: Project | null,
+  defaultRate?: string,
+): ProjectFormInput {
   if (!project) {
     return {
       name: '',
@@ -35,7 +41,7 @@ export function projectFormDefaults(project: Project | null): ProjectFormInput {
       status: PROJECT_DEFAULTS.status,
       budgetType: PROJECT_DEFAULTS.budgetType,
       budgetLimit: Number(PROJECT_DEFAULTS.budgetLimit),
-      hourlyRate: Number(PROJECT_DEFAULTS.hourlyRate),
+      hourlyRate: Number(defaultRate ?? PROJECT_DEFAULTS.hourlyRate),
     };
   }
   return {

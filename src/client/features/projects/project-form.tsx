@@ -25,6 +25,7 @@ import { PROJECT_STATUS_LABELS } from './project-status.ts';
 import { useProjectMutations } from './use-project-mutations.ts';
 import { useCurrencyPrefix } from '../../components/money.tsx';
 import { useCanBill } from '../../components/use-can-bill.ts';
+import { trpc } from '../../trpc.ts';
 
 const STATUS_OPTIONS = PROJECT_STATUSES.map((status) => ({
   value: status,
@@ -45,10 +46,12 @@ export function ProjectForm({
   // The server refuses a rate change from other roles (issue 18); the field says so first.
   const canBill = useCanBill();
   const rateLocked = project !== null && !canBill;
+  const defaultRate = trpc.business.get.useQuery(undefined, { staleTime: Infinity }).data
+    ?.defaultHourlyRate;
   const mutations = useProjectMutations();
   const form = useForm<ProjectFormInput, unknown, ProjectFormOutput>({
     resolver: zodResolver(ProjectFormSchema),
-    defaultValues: projectFormDefaults(project),
+    defaultValues: projectFormDefaults(project, defaultRate),
   });
   const { errors, isSubmitting } = form.formState;
   const budgetType = useWatch({ control: form.control, name: 'budgetType' });

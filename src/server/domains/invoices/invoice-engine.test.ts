@@ -94,6 +94,15 @@ describe('business profile', () => {
     expect(await ok(owner.client.get('/api/settings/business'))).toEqual(saved);
   });
 
+  it('gives a new project the default hourly rate when none is sent', async () => {
+    const client = await newClient();
+    const project = await ok(
+      owner.client.post('/api/projects', { name: 'Default rate', clientId: client.id }),
+      201,
+    );
+    expect(project.hourlyRate).toBe('85.50');
+  });
+
   it('refuses bad values with their messages, and members who may not change it', async () => {
     for (const [body, message] of [
       [{ currency: 'EURO' }, 'Choose a currency by its ISO 4217 code, like EUR'],

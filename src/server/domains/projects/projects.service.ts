@@ -2,6 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { BILLING_MANAGERS, type WorkspaceRole } from '../../../shared/roles.ts';
 import type { Database } from '../../db/create-db.ts';
 import type { WorkspaceScope } from '../../trpc/context.ts';
+import { findProfile } from '../business/business.repository.ts';
 import { findClient } from '../clients/clients.repository.ts';
 import { isActiveMember } from '../team/team.repository.ts';
 import * as repo from './projects.repository.ts';
@@ -26,11 +27,11 @@ export async function createProject(
     name: string;
     budgetType: string;
     budgetLimit: string;
-    hourlyRate: string;
   },
 ) {
   await checkReferences(db, workspaceId, values);
-  const id = await repo.insertProject(db, workspaceId, values);
+  const hourlyRate = values.hourlyRate ?? (await findProfile(db, workspaceId)).defaultHourlyRate;
+  const id = await repo.insertProject(db, workspaceId, { ...values, hourlyRate });
   return (await repo.findProject(db, workspaceId, id))!;
 }
 
