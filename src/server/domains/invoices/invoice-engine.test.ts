@@ -561,6 +561,12 @@ describe('billed time', () => {
     expect(
       (await member.client.put(`/api/projects/${project.id}`, { name: 'Renamed' })).statusCode,
     ).toBe(200);
+    // A form that sends the rate unchanged is no rate change.
+    const same = await member.client.put(`/api/projects/${project.id}`, {
+      name: 'Renamed again',
+      hourlyRate: '100.00',
+    });
+    expect(same.statusCode, same.body).toBe(200);
     const huge = await owner.client.put(`/api/projects/${project.id}`, {
       hourlyRate: '99999999.99',
     });
