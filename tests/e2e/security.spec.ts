@@ -510,11 +510,17 @@ test('stored XSS: the workspace pages show every payload as text and run none', 
   await expectShown(page, [p(24), p(13), p(6)]);
   await expectSafe(page, alarms, 'invoices');
   await page.getByRole('button', { name: `View ${p(2)}` }).click();
-  // The print view's dialog has no accessible name (Mantine puts aria-label on its root).
+  // The invoice's page: its number, and its line made from the billed entry.
+  await expect(page.getByRole('heading', { name: `Invoice ${p(2)}` })).toBeVisible();
+  await expectShown(page.getByRole('main'), [p(2), p(5)]);
+  await expectSafe(page, alarms, 'invoice page');
+  // The printable view shows the same.
+  await page.getByRole('button', { name: 'Print' }).click();
   const sheet = page.getByRole('dialog').filter({ hasText: `Invoice ${p(2)}` });
   await expectShown(sheet, [p(2), p(5)]);
   await expectSafe(page, alarms, 'invoice view');
   await page.keyboard.press('Escape');
+  await page.goto('/invoices');
   await page.getByRole('button', { name: 'Create Invoice', exact: true }).click();
   const createInvoice = page.getByRole('dialog', { name: 'Create Invoice' });
   await createInvoice.getByRole('combobox', { name: 'Client', exact: true }).click();

@@ -1,23 +1,23 @@
 import {
-  Alert,
   Anchor,
   Badge,
   Button,
   Card,
   Group,
   SimpleGrid,
-  Skeleton,
   Stack,
   Table,
   Text,
   Title,
 } from '@mantine/core';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
-import { IconAlertTriangle, IconArrowLeft, IconEdit, IconTrash } from '@tabler/icons-react';
+import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatMoney } from '../../../shared/money.ts';
 import { formatHours } from '../../../shared/time.schema.ts';
 import { ConfirmDeleteDialog } from '../../components/list/confirm-delete.dialog.tsx';
+import { RecordPage } from '../../components/record-page.tsx';
+import type { ClientDetail } from '../../../shared/clients.schema.ts';
 import { useWorkspaceCurrency } from '../../components/money.tsx';
 import { succeeded, withServerMessage } from '../../mutations.ts';
 import { trpc } from '../../trpc.ts';
@@ -56,7 +56,21 @@ export function ClientPage() {
   const id = Number(clientId);
   const valid = Number.isInteger(id) && id > 0;
   const client = trpc.clients.get.useQuery({ id }, { enabled: valid });
-  const invoices = trpc.invoices.list.useQuery({ clientId: id, limit: 100 }, { enabled: valid });
+  return (
+    <RecordPage
+      backTo="/clients"
+      backLabel="Clients"
+      valid={valid}
+      query={client}
+      notFound="Client not found"
+    >
+      {(c) => <ClientView c={c} />}
+    </RecordPage>
+  );
+}
+
+function ClientView({ c }: { c: ClientDetail }) {
+  const invoices = trpc.invoices.list.useQuery({ clientId: c.id, limit: 100 });
   const workspaceCurrency = useWorkspaceCurrency() ?? 'USD';
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
@@ -68,42 +82,13 @@ export function ClientPage() {
       invalidates: [trpc.clients.list],
     },
   });
-
-  const back = (
-    <Anchor component={Link} to="/clients" size="sm">
-      <Group gap={4}>
-        <IconArrowLeft size={14} /> Clients
-      </Group>
-    </Anchor>
-  );
-  if (!valid || client.isError) {
-    return (
-      <Stack gap="md" maw={1100}>
-        {back}
-        <Alert color="red" icon={<IconAlertTriangle size={18} />} title="Client not found">
-          {client.error?.message ?? 'There is no such client in this workspace.'}
-        </Alert>
-      </Stack>
-    );
-  }
-  const c = client.data;
-  if (!c) {
-    return (
-      <Stack gap="md" maw={1100}>
-        {back}
-        <Skeleton h={40} w={260} />
-        <Skeleton h={300} radius="lg" />
-      </Stack>
-    );
-  }
   const balances =
     c.balances.length === 0
       ? formatMoney(0, c.currency ?? workspaceCurrency)
       : c.balances.map((b) => formatMoney(b.balance, b.currency)).join(' · ');
 
   return (
-    <Stack gap="lg" maw={1100}>
-      {back}
+    <>
       <Group justify="space-between" align="flex-end" gap="md">
         <Stack gap={4} miw={0}>
           <Group gap="sm">
@@ -288,7 +273,7 @@ export function ClientPage() {
       >
         Delete {c.name}? A client with projects or invoices stays on record.
       </ConfirmDeleteDialog>
-    </Stack>
+    </>
   );
 }
 

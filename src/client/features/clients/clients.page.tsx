@@ -1,20 +1,9 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { IconAlertTriangle, IconPlus, IconUsersGroup } from '@tabler/icons-react';
+import { IconPlus, IconUsersGroup } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { ListBody } from '../../components/list/list-body.tsx';
 import { ListPageHeader } from '../../components/list/list-page-header.tsx';
 import { ListPager } from '../../components/list/list-pager.tsx';
 import { SearchInput } from '../../components/list/search-input.tsx';
@@ -49,112 +38,6 @@ export function ClientsPage() {
     if (pageGone) setPage(pages);
   }, [pageGone, pages, setPage]);
 
-  let body;
-  if (list.isPending) {
-    body = (
-      <Center py={56}>
-        <Loader aria-label="Loading clients" />
-      </Center>
-    );
-  } else if (list.isError) {
-    body = (
-      <Alert
-        m="md"
-        color="red"
-        icon={<IconAlertTriangle size={18} />}
-        title="Clients could not be loaded"
-      >
-        <Button size="xs" variant="light" color="red" onClick={() => void list.refetch()}>
-          Try again
-        </Button>
-      </Alert>
-    );
-  } else if (items.length === 0) {
-    body = (
-      <Stack align="center" gap="xs" py={56} px="md">
-        <IconUsersGroup size={28} stroke={1.5} />
-        <Text fw={600}>{search ? 'No clients found' : 'No clients yet'}</Text>
-        <Text size="sm" c="dimmed" ta="center">
-          {search
-            ? 'Try another name, email or company.'
-            : 'Add the people and companies you bill, with their billing details.'}
-        </Text>
-      </Stack>
-    );
-  } else {
-    body = (
-      <>
-        <Table.ScrollContainer minWidth={560} type="scrollarea">
-          <Table
-            highlightOnHover
-            verticalSpacing="sm"
-            horizontalSpacing="md"
-            style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}
-          >
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Client</Table.Th>
-                <Table.Th>Billing email</Table.Th>
-                <Table.Th>Currency</Table.Th>
-                <Table.Th>Status</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((client) => (
-                <Table.Tr key={client.id}>
-                  <Table.Td style={{ maxWidth: 0, width: '45%' }}>
-                    <Anchor
-                      renderRoot={(props) => (
-                        <Link
-                          to="/clients/$clientId"
-                          params={{ clientId: String(client.id) }}
-                          {...props}
-                        />
-                      )}
-                      fw={600}
-                      size="sm"
-                      display="block"
-                      truncate="end"
-                    >
-                      {client.name}
-                    </Anchor>
-                    {client.company && (
-                      <Text size="xs" c="dimmed" truncate="end">
-                        {client.company}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" truncate="end">
-                      {client.email}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" c={client.currency ? undefined : 'dimmed'}>
-                      {client.currency ?? workspaceCurrency ?? ''}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={STATUS_COLORS[client.status] ?? 'gray'}>
-                      {client.status}
-                    </Badge>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        <ListPager
-          page={page}
-          pageSize={PAGE_SIZE}
-          total={total}
-          noun="clients"
-          onPageChange={setPage}
-        />
-      </>
-    );
-  }
-
   return (
     <Stack gap="md" maw={1100}>
       <ListPageHeader
@@ -174,9 +57,87 @@ export function ClientsPage() {
           searching={url.typing || (list.isFetching && url.query !== undefined)}
         />
       </Group>
-      <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
-        {body}
-      </Paper>
+      <ListBody
+        status={list.status}
+        isEmpty={items.length === 0}
+        filtering={search !== ''}
+        noun="clients"
+        icon={<IconUsersGroup size={26} stroke={1.5} />}
+        emptyHint="Add the people and companies you bill, with their billing details."
+        createLabel="Add your first client"
+        onCreate={() => setAdding(true)}
+        onRetry={() => void list.refetch()}
+      >
+        <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
+          <Table.ScrollContainer minWidth={560} type="scrollarea">
+            <Table
+              highlightOnHover
+              verticalSpacing="sm"
+              horizontalSpacing="md"
+              style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}
+            >
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Client</Table.Th>
+                  <Table.Th>Billing email</Table.Th>
+                  <Table.Th>Currency</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {items.map((client) => (
+                  <Table.Tr key={client.id}>
+                    <Table.Td style={{ maxWidth: 0, width: '45%' }}>
+                      <Anchor
+                        renderRoot={(props) => (
+                          <Link
+                            to="/clients/$clientId"
+                            params={{ clientId: String(client.id) }}
+                            {...props}
+                          />
+                        )}
+                        fw={600}
+                        size="sm"
+                        display="block"
+                        truncate="end"
+                      >
+                        {client.name}
+                      </Anchor>
+                      {client.company && (
+                        <Text size="xs" c="dimmed" truncate="end">
+                          {client.company}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" truncate="end">
+                        {client.email}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" c={client.currency ? undefined : 'dimmed'}>
+                        {client.currency ?? workspaceCurrency ?? ''}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" color={STATUS_COLORS[client.status] ?? 'gray'}>
+                        {client.status}
+                      </Badge>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+        <ListPager
+          page={page}
+          pageSize={PAGE_SIZE}
+          total={total}
+          noun="clients"
+          onPageChange={setPage}
+        />
+      </ListBody>
       <ClientFormDialog
         opened={adding}
         onClose={() => setAdding(false)}

@@ -1,21 +1,6 @@
+import { ActionIcon, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { useNavigate, useParams } from '@tanstack/react-router';
 import {
-  ActionIcon,
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
-import { Link, useNavigate, useParams } from '@tanstack/react-router';
-import {
-  IconAlertTriangle,
-  IconArrowLeft,
   IconBan,
   IconCash,
   IconDownload,
@@ -27,6 +12,7 @@ import { useState } from 'react';
 import { PAYMENT_METHOD_LABELS, type InvoiceDetail } from '../../../shared/invoices.schema.ts';
 import { formatMoney } from '../../../shared/money.ts';
 import { ConfirmDeleteDialog } from '../../components/list/confirm-delete.dialog.tsx';
+import { RecordPage } from '../../components/record-page.tsx';
 import { trpc } from '../../trpc.ts';
 import { formatDay } from '../time/time-display.ts';
 import { InvoiceEditor } from './invoice-editor.tsx';
@@ -108,6 +94,20 @@ export function InvoicePage() {
   const id = Number(invoiceId);
   const valid = Number.isInteger(id) && id > 0;
   const detail = trpc.invoices.get.useQuery({ id }, { enabled: valid });
+  return (
+    <RecordPage
+      backTo="/invoices"
+      backLabel="Invoices"
+      valid={valid}
+      query={detail}
+      notFound="Invoice not found"
+    >
+      {(invoice) => <InvoiceView invoice={invoice} />}
+    </RecordPage>
+  );
+}
+
+function InvoiceView({ invoice }: { invoice: InvoiceDetail }) {
   const canBill = useCanBill();
   const mutations = useInvoiceMutations();
   const navigate = useNavigate();
@@ -117,39 +117,11 @@ export function InvoicePage() {
   const [deleting, setDeleting] = useState(false);
   const [marking, setMarking] = useState(false);
 
-  const back = (
-    <Anchor component={Link} to="/invoices" size="sm">
-      <Group gap={4}>
-        <IconArrowLeft size={14} /> Invoices
-      </Group>
-    </Anchor>
-  );
-  if (!valid || detail.isError) {
-    return (
-      <Stack gap="md" maw={1100}>
-        {back}
-        <Alert color="red" icon={<IconAlertTriangle size={18} />} title="Invoice not found">
-          {detail.error?.message ?? 'There is no such invoice in this workspace.'}
-        </Alert>
-      </Stack>
-    );
-  }
-  const invoice = detail.data;
-  if (!invoice) {
-    return (
-      <Stack gap="md" maw={1100}>
-        {back}
-        <Skeleton h={40} w={260} />
-        <Skeleton h={480} radius="lg" />
-      </Stack>
-    );
-  }
   const open = ['sent', 'viewed', 'overdue'].includes(invoice.status);
   const draft = invoice.status === 'draft';
 
   return (
-    <Stack gap="lg" maw={1100}>
-      {back}
+    <>
       <Group justify="space-between" align="flex-end" gap="md">
         <Stack gap={4} miw={0}>
           <Group gap="sm">
@@ -250,7 +222,7 @@ export function InvoicePage() {
         {invoice.timeEntryCount > 0 ? ' Its time becomes unbilled again.' : ''} This action cannot
         be undone.
       </ConfirmDeleteDialog>
-    </Stack>
+    </>
   );
 }
 

@@ -1,0 +1,58 @@
+import { Alert, Anchor, Group, Skeleton, Stack } from '@mantine/core';
+import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+
+/**
+ * The frame of a record's page (`/clients/:id`, `/invoices/:id`): a link back to its list,
+ * then a skeleton while it loads, "not found" when the id names nothing of this workspace
+ * (or is no id at all), or the record.
+ */
+export function RecordPage<T>({
+  backTo,
+  backLabel,
+  valid,
+  query,
+  notFound,
+  children,
+}: {
+  backTo: '/clients' | '/invoices';
+  backLabel: string;
+  /** Whether the URL's id is an id at all (otherwise nothing is asked). */
+  valid: boolean;
+  query: { data: T | undefined; isError: boolean; error: { message: string } | null };
+  /** "Client not found". */
+  notFound: string;
+  children: (record: T) => ReactNode;
+}) {
+  const back = (
+    <Anchor renderRoot={(props) => <Link to={backTo} {...props} />} size="sm">
+      <Group gap={4}>
+        <IconArrowLeft size={14} /> {backLabel}
+      </Group>
+    </Anchor>
+  );
+  let body: ReactNode;
+  if (!valid || query.isError) {
+    body = (
+      <Alert color="red" icon={<IconAlertTriangle size={18} />} title={notFound}>
+        {query.error?.message ?? 'There is no such record in this workspace.'}
+      </Alert>
+    );
+  } else if (query.data === undefined) {
+    body = (
+      <>
+        <Skeleton h={40} w={260} />
+        <Skeleton h={400} radius="lg" />
+      </>
+    );
+  } else {
+    body = children(query.data);
+  }
+  return (
+    <Stack gap="lg" maw={1100}>
+      {back}
+      {body}
+    </Stack>
+  );
+}
