@@ -4,6 +4,7 @@ import { minorDigits } from '../../../shared/currencies.ts';
 import {
   compareAmounts,
   computeTotals,
+  fromMinor,
   normalizeAmount,
   subtractAmounts,
   toMinor,
@@ -46,8 +47,25 @@ function todayIn(timezone: string): string {
 const dueAfter = (issueDate: string, days: number) =>
   format(addDays(parseISO(issueDate), days), 'yyyy-MM-dd');
 
-function decimalsOf(value: string): number {
-  return value.split('.')[1]?.length ?? 0;
+/** Whether `value` is an amount of a currency with `digits` decimals (trailing zeros aside). */
+function fits(value: string, digits: number): boolean {
+  try {
+    toMinor(value, digits);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * An hourly rate (two decimals) as a unit price in the invoice's currency: exact when the
+ * currency has two or three decimals, rounded half-up to it when it has none.
+ */
+function priceIn(rate: string, digits: number): string {
+  const cents = toMinor(normalizeAmount(rate, 2), 2);
+  if (digits >= 2) return fromMinor(cents * 10n ** BigInt(digits - 2), digits);
+  const factor = 10n ** BigInt(2 - digits);
+  return fromMinor((cents + factor / 2n) / factor, digits);
 }
 
 /** The unit prices and an amount discount must fit the currency's minor unit. */
@@ -58,15 +76,14 @@ function checkCurrencyDigits(
 ) {
   const digits = minorDigits(currency);
   lines.forEach((line, index) => {
-    if (decimalsOf(line.unitPrice) > digits && Number(line.unitPrice.split('.')[1]) !== 0) {
+    if (!fits(line.unitPrice, digits)) {
       throw badRequest(
         `Line ${index + 1}: ${currency} amounts have ${digits === 0 ? 'no' : `at most ${digits}`} decimals`,
       );
     }
   });
-  if (discount?.type === 'amount' && decimalsOf(discount.value) > digits) {
-    if (Number(discount.value.split('.')[1]) !== 0)
-      throw badRequest(`The discount: ${currency} amounts have at most ${digits} decimals`);
+  if (discount?.type === 'amount' && !fits(discount.value, digits)) {
+    throw badRequest(`The discount: ${currency} amounts have at most ${digits} decimals`);
   }
 }
 
@@ -169,9 +186,7 @@ async function billTime(
     );
   }
   const digits = minorDigits(state.currency);
-  // A rate with cents billed in a currency without them is rounded to the currency.
-  const price = (rate: string) =>
-    normalizeAmount(Number(rate).toFixed(digits) === rate ? rate : roundTo(rate, digits), digits);
+  const price = (rate: string) => priceIn(rate, digits);
   const groups: { line: repo.LineValues; ids: number[] }[] = [];
   if (grouping === 'entry') {
     entries.sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id);
@@ -195,7 +210,7 @@ async function billTime(
       byRate.set(e.rate, group);
     }
     for (const [rate, group] of byRate) {
-      const hours = normalizeAmount((Number(group.hours) / 100).toFixed(2), 2);
+      const hours = fromMinor(group.hours, 2);
       groups.push({
         line: {
           description: byRate.size > 1 ? `${project.name} (at ${rate} per hour)` : project.name,
@@ -214,14 +229,6 @@ async function billTime(
     const lineId = await repo.insertLine(db, workspaceId, invoiceId, position++, group.line);
     await repo.linkEntriesToLine(db, workspaceId, lineId, group.ids);
   }
-}
-
-/** `rate` rounded half-up to `digits` decimals, exactly. */
-function roundTo(rate: string, digits: number): string {
-  const cents = toMinor(normalizeAmount(rate, 2), 2);
-  const factor = 10n ** BigInt(2 - digits);
-  const rounded = (cents + factor / 2n) / factor;
-  return (Number(rounded) / 10 ** digits).toFixed(digits);
 }
 
 /** Replaces a draft's lines: lines with an id are kept and updated, the others removed. */
@@ -491,9 +498,9 @@ async function settle(
     if (current.status === 'draft') throw conflict('Issue the invoice before recording a payment');
     if (current.status === 'void') throw conflict('A void invoice takes no payments');
     const digits = minorDigits(current.currency);
-    if (decimalsOf(payment.amount) > digits && Number(payment.amount.split('.')[1]) !== 0)
+    if (!fits(payment.amount, digits))
       throw badRequest(`${current.currency} amounts have at most ${digits} decimals`);
-    const amount = normalizeAmount(Number(payment.amount) === 0 ? '0' : payment.amount, digits);
+    const amount = normalizeAmount(payment.amount, digits);
     const balance = subtractAmounts(
       normalizeAmount(current.amount, digits),
       normalizeAmount(current.paidTotal, digits),
