@@ -7,7 +7,7 @@
  *   tsx bench/profile.ts show <file.cpuprofile>
  *   DATABASE_URL=… | DATA_DIR=…  tsx bench/profile.ts startup     (where start-up time goes)
  *
- * Environment: PROFILE_SECONDS (default 10), PROFILE_CONNECTIONS (default 20), TOP (rows, 40),
+ * Environment: PROFILE_BODY (POST this JSON), PROFILE_SECONDS (default 10), PROFILE_CONNECTIONS (default 20), TOP (rows, 40),
  * PROFILE=0 (no profile: only throughput and the process's CPU per request, for A/B runs).
  */
 import { spawn } from 'node:child_process';
@@ -169,8 +169,13 @@ async function run(kind: string, path: string, email: string, password: string):
   });
   const cookie = login.headers.getSetCookie()[0]?.split(';')[0];
   if (!login.ok || !cookie) throw new Error(`sign-in failed: ${login.status}`);
+  // PROFILE_BODY: POST this JSON instead of a GET (creates).
+  const body = process.env.PROFILE_BODY;
+  const request = body
+    ? { method: 'POST' as const, body, headers: { cookie, 'content-type': 'application/json' } }
+    : { headers: { cookie } };
   // Warm-up: JIT, connection pool, the database's caches.
-  await autocannon({ url: `${url}${path}`, connections: 20, duration: 2, headers: { cookie } });
+  await autocannon({ url: `${url}${path}`, connections: 20, duration: 2, ...request });
   await new Promise((done) => setTimeout(done, 500));
   const cpuBefore = cpuTimeMs(child.pid!);
   const loadStart = performance.now();
@@ -178,7 +183,7 @@ async function run(kind: string, path: string, email: string, password: string):
     url: `${url}${path}`,
     connections: Number(process.env.PROFILE_CONNECTIONS ?? 20),
     duration: Number(process.env.PROFILE_SECONDS ?? 10),
-    headers: { cookie },
+    ...request,
   });
   console.log(
     `${kind} ${path}: ${result.requests.total} requests (${result.non2xx} not 2xx), ${(result.requests.total / result.duration).toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,

@@ -2,7 +2,6 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/create-db.ts';
@@ -16,7 +15,8 @@ import { registerSecurity } from './plugins/security.ts';
 import { registerSessions } from './plugins/session.ts';
 import { restRoutes } from './rest-routes.ts';
 import { createContext, type AppServices } from './trpc/context.ts';
-import { appRouter, createCaller, type AppRouter } from './trpc/router.ts';
+import { registerTrpc } from './trpc/http.ts';
+import { appRouter, createCaller } from './trpc/router.ts';
 
 const uploadPaths = {
   '/api/upload/workspace-logo': {
@@ -140,19 +140,7 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
     throwFileSizeLimit: true,
   });
 
-  await app.register(async (trpc) => {
-    await trpc.register(fastifyTRPCPlugin, {
-      prefix: '/trpc',
-      trpcOptions: {
-        router: appRouter,
-        createContext: ({ req, res }) => createContext(services, req, res),
-        onError: ({ error, req }) => {
-          if (error.code === 'INTERNAL_SERVER_ERROR')
-            req.log.error({ err: error.cause ?? error }, 'procedure failed');
-        },
-      } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
-    });
-  });
+  await registerTrpc(app, services);
 
   registerRestRoutes(app, {
     routes: restRoutes,
