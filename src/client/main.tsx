@@ -11,7 +11,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { InspectorHost } from './components/inspector/inspector-host.tsx';
 import { Toasts } from './components/toasts.tsx';
 import { router } from './routes/router.tsx';
-import { theme } from './theme.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
 import { createQueryClient, createTrpcClient, trpc } from './trpc.ts';
 
 function App() {
@@ -20,7 +20,11 @@ function App() {
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
-        <MantineProvider theme={theme} defaultColorScheme="auto">
+        <MantineProvider
+          theme={theme}
+          cssVariablesResolver={cssVariablesResolver}
+          defaultColorScheme="auto"
+        >
           <Toasts />
           <RouterProvider router={router} />
           <InspectorHost />

@@ -7,7 +7,6 @@ export function KeelMark({ size = 36 }: { size?: number }) {
       size={size}
       radius="md"
       variant="gradient"
-      gradient={{ from: 'indigo.6', to: 'cyan.5', deg: 135 }}
     >
       <IconSailboat size={size * 0.6} stroke={1.8} />
     </ThemeIcon>

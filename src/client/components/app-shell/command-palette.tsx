@@ -147,7 +147,9 @@ export function CommandPalette({ onOpenHelp }: { onOpenHelp: () => void }) {
       nothingFound={records.searching ? 'Searching...' : 'Nothing matches your search'}
       highlightQuery
       // SPEC §9: the list of results is at most 300 px high, and scrolls beyond.
-      scrollAreaProps={{ mah: 300 }}
+      // Arrow keys move through the results from the search field; the list itself can
+      // also take focus, so it scrolls from the keyboard (WCAG 2.1.1).
+      scrollAreaProps={{ mah: 300, viewportProps: { tabIndex: 0 } }}
       radius="md"
       searchProps={{
         leftSection: <IconSearch size={20} stroke={1.6} />,

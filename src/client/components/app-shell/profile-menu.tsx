@@ -1,3 +1,4 @@
+import { DANGER_COLOR } from '../../theme.ts';
 import { Avatar, Badge, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
 import {
   IconCreditCard,
@@ -83,7 +84,15 @@ export function ProfileMenu({
         )}
       </Menu.Target>
       <Menu.Dropdown>
-        <Group gap="sm" wrap="nowrap" px="xs" py={8}>
+        {/* A menu holds menu items and groups only: the summary is a named group. */}
+        <Group
+          role="group"
+          aria-label={`Signed in as ${fullName || user?.email || ''}`}
+          gap="sm"
+          wrap="nowrap"
+          px="xs"
+          py={8}
+        >
           <UserAvatar size={36} />
           <Stack gap={0} miw={0}>
             <Text size="sm" fw={600} truncate>
@@ -138,7 +147,11 @@ export function ProfileMenu({
           Referrals
         </Menu.Item>
         <Menu.Divider />
-        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void logout()}>
+        <Menu.Item
+          color={DANGER_COLOR}
+          leftSection={<IconLogout size={16} />}
+          onClick={() => void logout()}
+        >
           Log Out
         </Menu.Item>
       </Menu.Dropdown>

@@ -100,7 +100,6 @@ export function TopBar({
         <Button
           visibleFrom="sm"
           variant="gradient"
-          gradient={{ from: 'indigo.6', to: 'cyan.5', deg: 135 }}
           leftSection={<IconRocket size={16} stroke={1.8} />}
           renderRoot={(props) => <Link to="/workspace/billing" {...props} />}
         >
@@ -110,7 +109,6 @@ export function TopBar({
           hiddenFrom="sm"
           size="lg"
           variant="gradient"
-          gradient={{ from: 'indigo.6', to: 'cyan.5', deg: 135 }}
           aria-label="Upgrade Now"
           renderRoot={(props) => <Link to="/workspace/billing" {...props} />}
         >

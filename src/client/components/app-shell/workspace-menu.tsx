@@ -30,7 +30,6 @@ function WorkspaceAvatar({
       radius="md"
       size={size}
       variant="gradient"
-      gradient={{ from: 'indigo.6', to: 'cyan.5', deg: 135 }}
     >
       {initials(name) || 'K'}
     </Avatar>

@@ -1,3 +1,4 @@
+import { DANGER_COLOR } from '../../theme.ts';
 import { ActionIcon, Menu } from '@mantine/core';
 import { IconDots, IconDotsVertical, IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
@@ -58,7 +59,7 @@ export function RowActions({
           ...(action.group && index > 0 ? [<Menu.Divider key={`divider-${index}`} />] : []),
           <Menu.Item
             key={action.label}
-            color={action.danger ? 'red' : undefined}
+            color={action.danger ? DANGER_COLOR : undefined}
             leftSection={<action.icon size={16} />}
             onClick={action.onClick}
           >

@@ -39,6 +39,7 @@ export function AdminRecentActivityPanel({ items }: { items: ActivityLog[] | und
               radius="xl"
               variant="light"
               color={entry.success ? 'teal' : 'red'}
+              role="img"
               aria-label={entry.success ? 'Success' : 'Failed'}
             >
               {entry.success ? <IconCheck size={15} /> : <IconX size={15} />}

@@ -1,3 +1,4 @@
+import { DANGER_COLOR } from '../../theme.ts';
 import { Avatar, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
 import {
   IconArrowBackUp,
@@ -78,7 +79,7 @@ export function AdminUserMenu() {
         </Menu.Item>
         <Menu.Divider />
         <Menu.Item
-          color="red"
+          color={DANGER_COLOR}
           leftSection={<IconLogout size={16} />}
           disabled={isPending}
           onClick={() => void logout()}

@@ -111,11 +111,19 @@ function AccountStep({
       <Stack gap="xs">
         <Text size="xs" c="dimmed" ta="center">
           By signing up you agree to our{' '}
-          <Anchor size="xs" renderRoot={(props) => <Link to="/terms" {...props} />}>
+          <Anchor
+            size="xs"
+            underline="always"
+            renderRoot={(props) => <Link to="/terms" {...props} />}
+          >
             Terms of Service
           </Anchor>{' '}
           and{' '}
-          <Anchor size="xs" renderRoot={(props) => <Link to="/privacy" {...props} />}>
+          <Anchor
+            size="xs"
+            underline="always"
+            renderRoot={(props) => <Link to="/privacy" {...props} />}
+          >
             Privacy Policy
           </Anchor>
           .

@@ -26,44 +26,47 @@ export function InvoicePrintView({
   );
   const invoice = invoiceId !== null ? detail.data : undefined;
   return (
-    <Modal
+    // The compound form, so the dialog element itself carries the name (Modal's own
+    // aria-label lands on a wrapper div, where ARIA forbids it).
+    <Modal.Root
       opened={opened}
       onClose={onClose}
       size="xl"
       fullScreen={phone}
       centered
-      withCloseButton={false}
-      aria-label={invoice ? `Invoice ${invoiceName(invoice)}` : 'Invoice'}
       portalProps={{ reuseTargetNode: false, className: classes.portal }}
-      classNames={{
-        overlay: classes.overlay,
-        inner: classes.inner,
-        content: classes.content,
-        body: classes.body,
-      }}
+      classNames={{ inner: classes.inner }}
     >
-      {detail.isError && (
-        <Alert color="red" title="The invoice could not be loaded">
-          {detail.error.message}
-        </Alert>
-      )}
-      {invoiceId !== null && detail.isPending && <Loader size="sm" />}
-      {invoice && (
-        <Stack gap="md">
-          <Group justify="space-between" className={classes.noPrint}>
-            <Text fw={600}>Invoice {invoiceName(invoice)}</Text>
-            <Group gap="xs">
-              <Button leftSection={<IconPrinter size={16} />} onClick={() => window.print()}>
-                Print
-              </Button>
-              <Button variant="default" leftSection={<IconX size={16} />} onClick={onClose}>
-                Close
-              </Button>
-            </Group>
-          </Group>
-          <InvoiceSheet invoice={invoice} />
-        </Stack>
-      )}
-    </Modal>
+      <Modal.Overlay className={classes.overlay} />
+      <Modal.Content
+        className={classes.content}
+        aria-label={invoice ? `Invoice ${invoiceName(invoice)}` : 'Invoice'}
+      >
+        <Modal.Body className={classes.body}>
+          {detail.isError && (
+            <Alert color="red" title="The invoice could not be loaded">
+              {detail.error.message}
+            </Alert>
+          )}
+          {invoiceId !== null && detail.isPending && <Loader size="sm" />}
+          {invoice && (
+            <Stack gap="md">
+              <Group justify="space-between" className={classes.noPrint}>
+                <Text fw={600}>Invoice {invoiceName(invoice)}</Text>
+                <Group gap="xs">
+                  <Button leftSection={<IconPrinter size={16} />} onClick={() => window.print()}>
+                    Print
+                  </Button>
+                  <Button variant="default" leftSection={<IconX size={16} />} onClick={onClose}>
+                    Close
+                  </Button>
+                </Group>
+              </Group>
+              <InvoiceSheet invoice={invoice} />
+            </Stack>
+          )}
+        </Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
   );
 }

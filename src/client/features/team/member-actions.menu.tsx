@@ -1,3 +1,4 @@
+import { DANGER_COLOR } from '../../theme.ts';
 import { ActionIcon, Menu } from '@mantine/core';
 import { IconDotsVertical, IconTrash, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import type { Member } from '../../../shared/team.schema.ts';
@@ -30,7 +31,7 @@ export function MemberActionsMenu({
           </Menu.Item>
         )}
         <Menu.Divider />
-        <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
+        <Menu.Item color={DANGER_COLOR} leftSection={<IconTrash size={16} />} onClick={onDelete}>
           Delete user
         </Menu.Item>
       </Menu.Dropdown>

@@ -1,3 +1,4 @@
+import { DANGER_COLOR } from '../../theme.ts';
 import { ActionIcon, Badge, Box, Group, Menu, Stack, Text } from '@mantine/core';
 import { IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
 import { formatHours, type TimeEntry } from '../../../shared/time.schema.ts';
@@ -77,7 +78,11 @@ export function TimeEntryRow({
                 </Menu.Item>
               )}
               {onDelete && (
-                <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
+                <Menu.Item
+                  color={DANGER_COLOR}
+                  leftSection={<IconTrash size={16} />}
+                  onClick={onDelete}
+                >
                   Delete
                 </Menu.Item>
               )}

@@ -81,7 +81,6 @@ export function WorkspaceSettingsIconCard({
           size={80}
           radius="lg"
           variant="gradient"
-          gradient={{ from: 'indigo.6', to: 'cyan.5', deg: 135 }}
           fz={26}
         >
           {initials(workspace.name) || 'K'}

@@ -1,0 +1,255 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { newUser, platformAdmin, signIn, signUpWithWorkspace } from './fixtures.ts';
+
+/**
+ * WCAG 2.2 A and AA, as axe-core checks it: every route, the admin console and the main
+ * dialogs, in both themes, on a desktop and a phone. Any serious or critical violation
+ * fails, listed with its page, theme, width, rule and the elements concerned.
+ */
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+const THEMES = ['light', 'dark'] as const;
+const WIDTHS = [
+  { width: 1440, height: 900 },
+  { width: 375, height: 812 },
+];
+
+/** Routes of SPEC §2 in a workspace, with the record pages added since. */
+const WORKSPACE_ROUTES = [
+  '/',
+  '/opportunities',
+  '/contacts',
+  '/organizations',
+  '/clients',
+  '/projects',
+  '/tasks',
+  '/time-tracking',
+  '/timesheets',
+  '/resourcing',
+  '/invoices',
+  '/proposals',
+  '/estimates',
+  '/contracts',
+  '/forms',
+  '/scheduling',
+  '/services',
+  '/portal',
+  '/financial-overview',
+  '/payments',
+  '/income',
+  '/expenses',
+  '/banking',
+  '/rate-cards',
+  '/team',
+  '/workspace/settings',
+  '/workspace/billing',
+  '/settings',
+  '/account',
+  '/no-such-page',
+];
+const ADMIN_ROUTES = [
+  '/admin',
+  '/admin/users',
+  '/admin/workspaces',
+  '/admin/invitations',
+  '/admin/logs',
+];
+const SIGNED_OUT_ROUTES = ['/login', '/signup'];
+
+interface Finding {
+  where: string;
+  rule: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+async function scan(page: Page, where: string, findings: Finding[], include?: string) {
+  let builder = new AxeBuilder({ page }).withTags(WCAG);
+  if (include) builder = builder.include(include);
+  const { violations } = await builder.analyze();
+  for (const v of violations) {
+    if (v.impact !== 'serious' && v.impact !== 'critical') continue;
+    findings.push({
+      where,
+      rule: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes
+        .slice(0, 5)
+        .map((n) => `${n.html.slice(0, 200)}\n      ${n.failureSummary ?? ''}`),
+    });
+  }
+}
+
+/** Waits until the page has drawn its content: a heading, no spinner, fonts loaded. */
+async function settled(page: Page) {
+  await expect(page.locator('h1, h2').first()).toBeVisible();
+  await expect(page.locator('.mantine-Loader-root')).toHaveCount(0);
+  await page.evaluate(() => document.fonts.ready);
+  // Transitions (menus, the page fade) end before colours are measured.
+  await page.waitForTimeout(250);
+}
+
+function report(findings: Finding[]): string {
+  return findings
+    .map((f) => `${f.where}: ${f.impact} ${f.rule} (${f.help})\n    ${f.targets.join('\n    ')}`)
+    .join('\n');
+}
+
+/** A workspace with one of everything, so lists, badges and cards are drawn. */
+async function seedWorkspace(page: Page) {
+  const post = async (url: string, data: unknown) => {
+    const res = await page.request.post(url, { data });
+    expect(res.status(), `${url}: ${await res.text()}`).toBeLessThan(300);
+    return (await res.json()) as { id: number };
+  };
+  const org = await post('/api/organizations', { name: 'Atelier Lumière' });
+  const person = await post('/api/persons', {
+    fullName: 'Léa Martin',
+    email: 'lea@atelier-lumiere.fr',
+    phone: '+33 6 12 34 56 78',
+    companyId: org.id,
+  });
+  await post('/api/leads', { dealName: 'Brand refresh', personId: person.id, value: 4200 });
+  const client = await post('/api/clients', {
+    name: 'Atelier Lumière',
+    email: 'compta@atelier-lumiere.fr',
+  });
+  const project = await post('/api/projects', {
+    name: 'Website',
+    clientId: client.id,
+    budgetType: 'time',
+    budgetLimit: 10,
+    hourlyRate: 100,
+  });
+  await post('/api/time-entries', { projectId: project.id, hours: 2, date: '2026-11-20' });
+  const paid = await post('/api/invoices', {
+    clientId: client.id,
+    lines: [{ description: 'Design', quantity: '1', unitPrice: '500' }],
+  });
+  await post(`/api/invoices/${paid.id}/issue`, {});
+  await post(`/api/invoices/${paid.id}/payments`, { amount: '500', date: '2026-11-21' });
+  const sent = await post('/api/invoices', {
+    clientId: client.id,
+    lines: [{ description: 'Build', quantity: '3', unitPrice: '120' }],
+  });
+  await post(`/api/invoices/${sent.id}/issue`, {});
+  await post('/api/invoices', {
+    clientId: client.id,
+    lines: [{ description: 'Care plan', quantity: '1', unitPrice: '90' }],
+  });
+  await post('/api/proposals', {
+    title: 'Brand refresh',
+    clientName: 'Atelier Lumière',
+    description: 'Logo and type',
+    amount: '4200',
+  });
+  return { invoiceId: sent.id, clientId: client.id };
+}
+
+/** The main dialogs and drawers, each opened from its page. */
+const DIALOGS: { name: string; route: string; open: (page: Page) => Promise<void> }[] = [
+  {
+    name: 'Add Contact',
+    route: '/contacts',
+    open: (page) => page.getByRole('button', { name: 'Add Contact' }).first().click(),
+  },
+  {
+    name: 'contact drawer',
+    route: '/contacts',
+    open: (page) => page.getByText('Léa Martin').first().click(),
+  },
+  {
+    name: 'Add Opportunity',
+    route: '/opportunities',
+    open: (page) => page.getByRole('button', { name: 'Add Opportunity' }).first().click(),
+  },
+  {
+    name: 'Manage Stages',
+    route: '/opportunities',
+    open: (page) => page.getByRole('button', { name: 'Manage Stages' }).click(),
+  },
+  {
+    name: 'Create Invoice',
+    route: '/invoices',
+    open: (page) => page.getByRole('button', { name: 'Create Invoice', exact: true }).click(),
+  },
+  {
+    name: 'Log Time',
+    route: '/time-tracking',
+    open: (page) => page.getByRole('button', { name: 'Log Time', exact: true }).click(),
+  },
+  {
+    name: 'command palette',
+    route: '/',
+    open: (page) => page.keyboard.press('Control+K'),
+  },
+];
+
+test('no serious or critical accessibility violation on any page or main dialog, in both themes, at 1440 and 375 px', async ({
+  browser,
+}) => {
+  test.setTimeout(600_000);
+  const user = newUser('a11y');
+  const findings: Finding[] = [];
+  const admin = platformAdmin();
+
+  for (const theme of THEMES) {
+    for (const viewport of WIDTHS) {
+      const context = await browser.newContext({ colorScheme: theme, viewport });
+      const page = await context.newPage();
+      const at = (route: string) => `${route} ${theme} ${viewport.width}px`;
+
+      for (const route of SIGNED_OUT_ROUTES) {
+        await page.goto(route);
+        await settled(page);
+        await scan(page, at(route), findings);
+      }
+
+      if (theme === 'light' && viewport.width === 1440) {
+        await signUpWithWorkspace(page, user);
+        const seeded = await seedWorkspace(page);
+        WORKSPACE_ROUTES.push(`/invoices/${seeded.invoiceId}`, `/clients/${seeded.clientId}`);
+      } else {
+        await page.goto('/login');
+        await signIn(page, user.email, user.password);
+        await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+      }
+      for (const route of WORKSPACE_ROUTES) {
+        await page.goto(route);
+        await settled(page);
+        await scan(page, at(route), findings);
+      }
+      for (const dialog of DIALOGS) {
+        await page.goto(dialog.route);
+        await settled(page);
+        await dialog.open(page);
+        await expect(page.getByRole('dialog').first()).toBeVisible();
+        await page.waitForTimeout(300);
+        await scan(page, at(`${dialog.route} ${dialog.name}`), findings);
+      }
+      // The profile menu, open.
+      await page.goto('/');
+      await settled(page);
+      if (viewport.width < 768) await page.getByRole('button', { name: 'Open navigation' }).click();
+      await page.getByRole('button', { name: 'Profile menu' }).first().click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      await scan(page, at('/ profile menu'), findings);
+      await context.close();
+
+      const adminContext = await browser.newContext({ colorScheme: theme, viewport });
+      const adminPage = await adminContext.newPage();
+      await adminPage.goto('/login');
+      await signIn(adminPage, admin.email, admin.password);
+      await expect(adminPage).not.toHaveURL(/\/login/);
+      for (const route of ADMIN_ROUTES) {
+        await adminPage.goto(route);
+        await settled(adminPage);
+        await scan(adminPage, at(route), findings);
+      }
+      await adminContext.close();
+    }
+  }
+  expect(findings, report(findings)).toEqual([]);
+});
