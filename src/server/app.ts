@@ -10,77 +10,14 @@ import { registerErrorHandler, toErrorReply } from './plugins/errors.ts';
 import { HEAVY_REST_MAX_MS, KeyedSemaphore } from './plugins/heavy-requests.ts';
 import { createMailer } from './plugins/mailer.ts';
 import { registerRequestStats, RequestStats } from './plugins/request-stats.ts';
-import { buildOpenApiDocument, registerRestRoutes } from './plugins/rest-adapter.ts';
+import { registerRestRoutes } from './plugins/rest-adapter.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSessions } from './plugins/session.ts';
+import { openApiDocument } from './openapi.ts';
 import { restRoutes } from './rest-routes.ts';
 import { createContext, type AppServices } from './trpc/context.ts';
 import { registerTrpc } from './trpc/http.ts';
 import { appRouter, createCaller } from './trpc/router.ts';
-
-const uploadPaths = {
-  '/api/upload/workspace-logo': {
-    post: {
-      operationId: 'uploads.workspaceLogo',
-      summary:
-        'Upload a workspace logo (multipart field "logo"; PNG, JPEG, GIF or WebP; at most 5 MB)',
-      requestBody: {
-        content: {
-          'multipart/form-data': {
-            schema: { type: 'object', properties: { logo: { type: 'string', format: 'binary' } } },
-          },
-        },
-      },
-      responses: {
-        '201': {
-          description: 'Stored',
-          content: {
-            'application/json': {
-              schema: { type: 'object', properties: { logoUrl: { type: 'string' } } },
-            },
-          },
-        },
-        '413': { description: "Over 5 MB, or past the account's storage quota" },
-      },
-    },
-  },
-  '/api/account/upload-photo': {
-    post: {
-      operationId: 'uploads.profilePhoto',
-      summary:
-        'Upload your profile photo (multipart field "profileImage"; PNG, JPEG, GIF or WebP; at most 5 MB)',
-      requestBody: {
-        content: {
-          'multipart/form-data': {
-            schema: {
-              type: 'object',
-              properties: { profileImage: { type: 'string', format: 'binary' } },
-            },
-          },
-        },
-      },
-      responses: {
-        '201': {
-          description: 'Stored',
-          content: {
-            'application/json': {
-              schema: { type: 'object', properties: { profileImageUrl: { type: 'string' } } },
-            },
-          },
-        },
-        '413': { description: "Over 5 MB, or past the account's storage quota" },
-      },
-    },
-  },
-  '/api/files/{key}': {
-    get: {
-      operationId: 'files.download',
-      summary: 'An uploaded image (signed-in users)',
-      parameters: [{ name: 'key', in: 'path', required: true, schema: { type: 'string' } }],
-      responses: { '200': { description: 'The image' } },
-    },
-  },
-};
 
 /** The whole server, for main.ts and for tests (which call it with `inject()`). */
 export async function buildApp(config: Config, db: Database): Promise<FastifyInstance> {
@@ -147,7 +84,7 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
     router: appRouter,
     createCaller: (req, reply) => createCaller(createContext(services, req, reply)),
   });
-  const openApi = buildOpenApiDocument(restRoutes, appRouter, uploadPaths);
+  const openApi = openApiDocument(config.appUrl);
   app.get('/api/openapi.json', async () => openApi);
   app.get('/api/health', async () => ({ status: 'ok' }));
   await app.register(fileRoutes, { db, config });

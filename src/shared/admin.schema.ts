@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PublicUserSchema } from './auth.schema.ts';
 import { IdSchema } from './ids.ts';
 import { ListQuerySchema, sortParam } from './list.schema.ts';
 import { WORKSPACE_ROLES } from './roles.ts';
@@ -101,6 +102,25 @@ export const AdminCreateUserSchema = z.object({
     .max(100, 'Full name must be less than 100 characters'),
   email: z.string().trim().max(254).pipe(z.email('Invalid email address')),
   isAdmin: z.boolean().default(false),
+});
+
+/** The account made by an administrator, with its temporary password, answered this once. */
+export const AdminCreatedUserSchema = z.object({
+  user: PublicUserSchema,
+  temporaryPassword: z.string(),
+});
+
+/** A user's or a workspace's status after an administrator changed it. */
+export const AdminStatusResultSchema = z.object({
+  success: z.literal(true),
+  isActive: z.boolean(),
+});
+
+/** A resent invitation: its new link (the old one stops working) and its new expiry. */
+export const AdminResentInvitationSchema = z.object({
+  success: z.literal(true),
+  inviteUrl: z.string(),
+  expiresAt: z.string(),
 });
 
 export const AdminMembershipSchema = z.object({

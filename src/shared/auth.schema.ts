@@ -50,6 +50,12 @@ export const PublicUserSchema = z.object({
   fullName: z.string(),
 });
 
+/** POST /api/auth/signup: the new account, signed in. */
+export const SignupResultSchema = z.object({ user: PublicUserSchema });
+
+/** POST /api/auth/login; a refusal answers `success: false` with the error. */
+export const LoginResultSchema = z.object({ success: z.literal(true), user: PublicUserSchema });
+
 /** The current user (SPEC §3 "Current user"); role is in the current workspace. */
 export const MeSchema = z.object({
   id: z.number(),

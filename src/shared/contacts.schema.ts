@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IsoDateTimeSchema } from './dates.ts';
 import { IdSchema } from './ids.ts';
+import { importInputOf } from './import.schema.ts';
 import {
   apiShape,
   EMAIL_FIELD,
@@ -14,6 +15,8 @@ import {
 import { ListQuerySchema, pageOf, sortParam } from './list.schema.ts';
 import { singleLine } from './text.schema.ts';
 import { updateSchemaOf } from './update.schema.ts';
+
+export { IMPORT_BATCH_SIZE, ImportResultSchema, type ImportResult } from './import.schema.ts';
 
 export const TAG_COLORS = ['blue', 'red', 'green', 'purple', 'orange', 'yellow'] as const;
 export type TagColor = (typeof TAG_COLORS)[number];
@@ -146,37 +149,39 @@ export const TagInputSchema = z.object({
 
 export const ContactTagInputSchema = z.object({ id: IdSchema, tagId: IdSchema });
 
+/** Tags one imported row may carry; the rest of its Tags cell is left out and reported. */
+export const MAX_IMPORT_TAGS_PER_ROW = 50;
+
 /** One CSV row after the column mapping: every field is text as the file had it. */
 export const ImportRowSchema = z.object({
   fullName: z.string().max(1000).optional(),
   ...importShape(CONTACT_FIELDS),
   organization: z.string().max(1000).optional(),
+  assignee: z
+    .string()
+    .max(1000)
+    .optional()
+    .meta({
+      description:
+        "An active member of the workspace, by email or full name (the export's Assigned To). " +
+        'Anyone else leaves the contact unassigned, reported in `warnings`.',
+    }),
+  tags: z
+    .string()
+    .max(5000)
+    .optional()
+    .meta({
+      description:
+        'Tag names separated by commas or semicolons (the export writes "VIP, Partner"); ' +
+        'missing tags are created.',
+    }),
 });
 export type ImportRow = z.infer<typeof ImportRowSchema>;
 
-/** The client sends the file in batches so it can show progress. */
-export const IMPORT_BATCH_SIZE = 500;
+/** The names in a Tags cell: split at commas and semicolons, trimmed, each once. */
+export function tagNamesOf(cell: string | undefined): string[] {
+  const names = (cell ?? '').split(/[,;]/).map((name) => name.trim());
+  return [...new Set(names.filter((name) => name !== ''))];
+}
 
-export const ImportInputSchema = z.object({
-  rows: z.array(ImportRowSchema).min(1).max(1000, 'Send at most 1000 rows at a time'),
-  /** Row number of the first row in the file, so reports name file rows. */
-  firstRowNumber: z.number().int().min(1).default(1),
-  /**
-   * Names the file (the dialog sends the SHA-256 of its bytes): rows this file already
-   * created in the workspace are skipped, so sending it again creates nothing twice.
-   */
-  importId: z
-    .string()
-    .regex(
-      /^[A-Za-z0-9._:-]{1,100}$/,
-      'Import id must be 1 to 100 letters, digits, dots, colons, dashes or underscores',
-    )
-    .optional(),
-});
-
-export const ImportResultSchema = z.object({
-  created: z.number(),
-  skipped: z.array(z.object({ row: z.number(), reason: z.string() })),
-  rejected: z.array(z.object({ row: z.number(), reason: z.string() })),
-});
-export type ImportResult = z.infer<typeof ImportResultSchema>;
+export const ImportInputSchema = importInputOf(ImportRowSchema);

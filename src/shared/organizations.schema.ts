@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { IdSchema } from './ids.ts';
+import { importInputOf } from './import.schema.ts';
 import {
   apiShape,
   EMAIL_FIELD,
   formShape,
+  importShape,
   NOTES_FIELD,
   outputShape,
   PHONE_FIELD,
@@ -92,6 +94,18 @@ export const OrganizationSchema = z.object({
 export type Organization = z.infer<typeof OrganizationSchema>;
 
 export const OrganizationPageSchema = pageOf(OrganizationSchema);
+
+/**
+ * One CSV row of an organizations import after the column mapping: text as the file had
+ * it, which the import then holds to `OrganizationInputSchema`, the form's own rules.
+ */
+export const OrganizationImportRowSchema = z.object({
+  name: z.string().max(1000).optional(),
+  ...importShape(ORGANIZATION_FIELDS),
+});
+export type OrganizationImportRow = z.infer<typeof OrganizationImportRowSchema>;
+
+export const OrganizationImportInputSchema = importInputOf(OrganizationImportRowSchema);
 
 export const CompanyOptionSchema = z.object({ id: z.number(), name: z.string() });
 

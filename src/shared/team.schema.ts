@@ -50,7 +50,18 @@ export const RoleChangeSchema = z.object({
   role: z.enum(ASSIGNABLE_ROLES, { error: 'Choose a permission profile' }),
 });
 
+export const RoleChangeResultSchema = z.object({
+  success: z.literal(true),
+  role: z.enum(ASSIGNABLE_ROLES),
+});
+
 export const MemberIdSchema = z.object({ id: IdSchema });
+
+/** The member's state after the toggle: deactivated, or active again. */
+export const MemberActiveResultSchema = z.object({
+  success: z.literal(true),
+  isActive: z.boolean(),
+});
 
 /** Invitation tokens: 32 random bytes, base64url. */
 export const InviteTokenSchema = z.object({
@@ -73,6 +84,12 @@ export const AcceptInvitationSchema = InviteTokenSchema.extend({
     .string({ error: 'Password must be at least 6 characters long' })
     .min(6, 'Password must be at least 6 characters long')
     .max(200, 'Password must be at most 200 characters'),
+});
+
+/** The invitee is signed in and a member of the workspace named here. */
+export const AcceptedInvitationSchema = z.object({
+  success: z.literal(true),
+  organizationName: z.string(),
 });
 
 /** The invitation page's form (SPEC §5). */

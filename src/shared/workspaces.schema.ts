@@ -90,5 +90,11 @@ export const MyWorkspaceSchema = z.object({
 });
 export type MyWorkspace = z.infer<typeof MyWorkspaceSchema>;
 
+/** A deleted workspace: restorable until it is removed for good at `scheduledDeletionAt`. */
+export const DeletedWorkspaceSchema = z.object({
+  success: z.literal(true),
+  scheduledDeletionAt: z.string(),
+});
+
 /** Days between a workspace's deletion and its permanent removal (SPEC §9). */
 export const WORKSPACE_DELETION_GRACE_DAYS = 30;

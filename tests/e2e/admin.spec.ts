@@ -191,7 +191,7 @@ test('an admin adds a user with a temporary password, edits them and assigns a w
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^keel-users-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = readFileSync(await file.path(), 'utf8');
-  expect(csv.split(/\r?\n/)[0]).toBe('Name,Email,Joined,Status,Workspaces,Role,Last Sign-in');
+  expect(csv.split(/\r?\n/)[0]).toBe('\uFEFFName,Email,Joined,Status,Workspaces,Role,Last Sign-in');
   expect(csv).toContain(`${added.fullName},${added.email},`);
   expect(csv.trim().split(/\r?\n/)).toHaveLength(2);
 

@@ -373,6 +373,13 @@ export const restMatrix: Record<string, RestMatrixEntry> = {
         }),
         expect: 'own',
       },
+      {
+        label: "a row naming A's tag (a new one of B's is made)",
+        body: (ids) => ({
+          rows: [{ fullName: `Tagged ${ids.unique}`, tags: ids.a.workspaceName + ' Tag' }],
+        }),
+        expect: 'own',
+      },
     ],
   },
   'POST /api/contacts/bulk': {
@@ -471,6 +478,16 @@ export const restMatrix: Record<string, RestMatrixEntry> = {
   'GET /api/organizations/export': {
     scope: 'workspace',
     cases: [{ expect: 'read', showsB: true }],
+  },
+  'POST /api/organizations/import': {
+    scope: 'workspace',
+    cases: [
+      {
+        label: "a row with A's organization's name (a new one of B's is made)",
+        body: (ids) => ({ rows: [{ name: `${ids.a.workspaceName} Org ${ids.unique}` }] }),
+        expect: 'own',
+      },
+    ],
   },
 
   // Pipeline: an unknown stage key is 400 (pipeline.service checkReferences), other ids 404.

@@ -263,6 +263,12 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     input: (t) => ({ id: t.organizationId }),
     outsider: 'not_found',
   },
+  'organizations.import': {
+    access: ALL_ROLES,
+    type: 'mutation',
+    input: () => ({ rows: [{ name: 'Imported Org', email: 'imported-org@example.com' }] }),
+    outsider: 'own',
+  },
 
   'stages.list': { access: ALL_ROLES, type: 'query', outsider: 'own' },
   'stages.create': {

@@ -138,7 +138,7 @@ describe('the OpenAPI document', () => {
     for (const route of restRoutes) {
       const op = doc.paths[route.path]?.[route.method.toLowerCase()];
       expect(op, `${route.method} ${route.path}`).toBeDefined();
-      expect(op.operationId).toBe(route.procedure);
+      expect(op.operationId).toBe(route.operationId ?? route.procedure);
     }
     const signup =
       doc.paths['/api/auth/signup'].post.requestBody.content['application/json'].schema;

@@ -3,11 +3,7 @@ import { IconSailboat } from '@tabler/icons-react';
 
 export function KeelMark({ size = 36 }: { size?: number }) {
   return (
-    <ThemeIcon
-      size={size}
-      radius="md"
-      variant="gradient"
-    >
+    <ThemeIcon size={size} radius="md" variant="gradient">
       <IconSailboat size={size * 0.6} stroke={1.8} />
     </ThemeIcon>
   );

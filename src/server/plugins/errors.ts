@@ -1,12 +1,23 @@
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { zodDetails } from '../trpc/init.ts';
 
-export interface ErrorBody {
-  error: string;
-  details?: { path: string; message: string }[];
-}
+/** Every refusal's body on REST (DESIGN §4); the API document's `Error` schema. */
+export const ErrorBodySchema = z.object({
+  error: z.string().meta({ description: 'What went wrong, for people: the first problem.' }),
+  details: z
+    .array(
+      z.object({
+        path: z.string().meta({ description: "The field, dotted ('lines.0.quantity')." }),
+        message: z.string(),
+      }),
+    )
+    .optional()
+    .meta({ description: 'Validation refusals only: every invalid field.' }),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
 /** Marks a refusal that REST answers with 410 Gone (tRPC has no such code). */
 class GoneCause extends Error {}

@@ -16,20 +16,43 @@ export function zodDetails(error: unknown): { path: string; message: string }[] 
   return error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
 }
 
-const t = initTRPC.context<Context>().create({
-  // Never send stacks to clients, whatever NODE_ENV says.
-  isDev: false,
-  errorFormatter({ shape, error }) {
-    const details = zodDetails(error.cause);
-    const internal = error.code === 'INTERNAL_SERVER_ERROR';
-    return {
-      ...shape,
-      // The first problem is the message a person reads; 5xx never shows SQL or internals.
-      message: internal ? 'Internal server error' : (details?.[0]?.message ?? shape.message),
-      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, details },
-    };
-  },
-});
+/**
+ * What the API document says of a procedure: who may call it and which refusals it can
+ * meet. Set by the builders below with tRPC's `.meta()`, which merges down the chain, so a
+ * procedure built on `workspaceProcedure` says so without anyone writing it again.
+ */
+export interface ProcedureMeta {
+  /**
+   * 'public': anyone; 'account': a signed-in user (session or API token); 'session': a
+   * browser session only; 'workspace': a member of the current workspace; 'platform': a
+   * platform administrator.
+   */
+  access?: 'public' | 'account' | 'session' | 'workspace' | 'platform';
+  /** Refused (403) to members whose role is not among the allowed ones. */
+  roleChecked?: boolean;
+  /** Counted per client address before it runs (429 with Retry-After past the limit). */
+  rateLimited?: boolean;
+  /** Takes one of the workspace's heavy-request slots, always or past a size (429 when full). */
+  heavy?: boolean;
+}
+
+const t = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    // Never send stacks to clients, whatever NODE_ENV says.
+    isDev: false,
+    errorFormatter({ shape, error }) {
+      const details = zodDetails(error.cause);
+      const internal = error.code === 'INTERNAL_SERVER_ERROR';
+      return {
+        ...shape,
+        // The first problem is the message a person reads; 5xx never shows SQL or internals.
+        message: internal ? 'Internal server error' : (details?.[0]?.message ?? shape.message),
+        data: { code: shape.data.code, httpStatus: shape.data.httpStatus, details },
+      };
+    },
+  });
 
 export const router = t.router;
 
@@ -72,85 +95,97 @@ const procedure = refuseNul.use(({ ctx, type, next }) => {
   return result;
 });
 
-export const publicProcedure = procedure;
+export const publicProcedure = procedure.meta({ access: 'public' });
 
 /**
  * Sign-in, sign-up and invitation acceptance: every call counted per client address and
  * procedure, in the database shared by all servers, before any hashing.
  */
-export const rateLimitedProcedure = procedure.use(async ({ ctx, path, next }) => {
-  const hit = await hitRateLimit(ctx.db, {
-    key: `address:${path}:${ctx.req.ip}`,
-    limit: ctx.config.authRateLimit,
-    windowSeconds: 60,
-  });
-  if (!hit.allowed) throw tooManyAttempts(ctx.reply, hit.retryAfterSeconds);
-  return next();
-});
+export const rateLimitedProcedure = procedure
+  .use(async ({ ctx, path, next }) => {
+    const hit = await hitRateLimit(ctx.db, {
+      key: `address:${path}:${ctx.req.ip}`,
+      limit: ctx.config.authRateLimit,
+      windowSeconds: 60,
+    });
+    if (!hit.allowed) throw tooManyAttempts(ctx.reply, hit.retryAfterSeconds);
+    return next();
+  })
+  .meta({ access: 'public', rateLimited: true });
 
 /**
  * An active, signed-in user (session cookie or API token), reloaded on every call so
  * deactivation takes effect at once. A read-only token's scope is enforced here, where every
  * REST route and tRPC call passes, so no procedure can forget it.
  */
-export const authedProcedure = procedure.use(async ({ ctx, type, next }) => {
-  const identity = await resolveIdentity(ctx);
-  if (identity === undefined || identity === 'invalid') {
-    throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Not authenticated' });
-  }
-  if (identity.via === 'token' && identity.token.scope === 'read' && type !== 'query') {
-    throw new TRPCError({ code: 'FORBIDDEN', message: READ_ONLY_TOKEN_MESSAGE });
-  }
-  return next({ ctx: { ...ctx, user: identity.user, identity } });
-});
+export const authedProcedure = procedure
+  .use(async ({ ctx, type, next }) => {
+    const identity = await resolveIdentity(ctx);
+    if (identity === undefined || identity === 'invalid') {
+      throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Not authenticated' });
+    }
+    if (identity.via === 'token' && identity.token.scope === 'read' && type !== 'query') {
+      throw new TRPCError({ code: 'FORBIDDEN', message: READ_ONLY_TOKEN_MESSAGE });
+    }
+    return next({ ctx: { ...ctx, user: identity.user, identity } });
+  })
+  .meta({ access: 'account' });
 
 /**
  * A signed-in browser session, never an API token: what would let a leaked token outlive its
  * revocation or lock its owner out (new tokens, the password, the email, ending sessions).
  */
-export const sessionProcedure = authedProcedure.use(({ ctx, next }) => {
-  const identity = ctx.identity;
-  if (identity.via !== 'session') {
-    throw new TRPCError({ code: 'FORBIDDEN', message: SESSION_REQUIRED_MESSAGE });
-  }
-  return next({ ctx: { ...ctx, identity } });
-});
+export const sessionProcedure = authedProcedure
+  .use(({ ctx, next }) => {
+    const identity = ctx.identity;
+    if (identity.via !== 'session') {
+      throw new TRPCError({ code: 'FORBIDDEN', message: SESSION_REQUIRED_MESSAGE });
+    }
+    return next({ ctx: { ...ctx, identity } });
+  })
+  .meta({ access: 'session' });
 
 /**
  * The session's current workspace: it must exist, not be deleted or suspended, and hold an
  * active membership of this user. The workspace id never comes from input.
  */
-export const workspaceProcedure = authedProcedure.use(async ({ ctx, next }) => {
-  // Looked up with the user, in the same statement.
-  const membership = ctx.identity.membership;
-  if (!membership) {
-    throw new TRPCError({ code: 'NOT_FOUND', message: 'No workspace selected' });
-  }
-  if (!membership.workspace.isActive) {
-    throw new TRPCError({
-      code: 'FORBIDDEN',
-      message: 'This workspace has been suspended by the platform administrator.',
-    });
-  }
-  return next({ ctx: { ...ctx, workspace: membership.workspace, role: membership.role } });
-});
+export const workspaceProcedure = authedProcedure
+  .use(async ({ ctx, next }) => {
+    // Looked up with the user, in the same statement.
+    const membership = ctx.identity.membership;
+    if (!membership) {
+      throw new TRPCError({ code: 'NOT_FOUND', message: 'No workspace selected' });
+    }
+    if (!membership.workspace.isActive) {
+      throw new TRPCError({
+        code: 'FORBIDDEN',
+        message: 'This workspace has been suspended by the platform administrator.',
+      });
+    }
+    return next({ ctx: { ...ctx, workspace: membership.workspace, role: membership.role } });
+  })
+  .meta({ access: 'workspace' });
 
 export function requireRole(...roles: WorkspaceRole[]) {
-  return workspaceProcedure.use(({ ctx, next }) => {
-    if (!roles.includes(ctx.role)) {
-      throw new TRPCError({ code: 'FORBIDDEN', message: "You don't have permission to do this" });
-    }
-    return next();
-  });
+  return workspaceProcedure
+    .use(({ ctx, next }) => {
+      if (!roles.includes(ctx.role)) {
+        throw new TRPCError({ code: 'FORBIDDEN', message: "You don't have permission to do this" });
+      }
+      return next();
+    })
+    .meta({ roleChecked: true });
 }
 
 /** Platform administrators (users.isAdmin). */
-export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (!ctx.user.isAdmin) {
-    throw new TRPCError({ code: 'FORBIDDEN', message: "You don't have permission to do this" });
-  }
-  return next();
-});
+export const adminProcedure = authedProcedure
+  .use(({ ctx, next }) => {
+    if (!ctx.user.isAdmin) {
+      throw new TRPCError({ code: 'FORBIDDEN', message: "You don't have permission to do this" });
+    }
+    return next();
+  })
+  .meta({ access: 'platform' });
 
 /** Whose heavy-request slots a call takes: its workspace's, or a platform admin's own. */
 function heavyKey(ctx: { workspace?: { id: number }; user?: { id: number } }): string {
@@ -176,8 +211,9 @@ const heavyWhenLarge = heavyWhen(isLargePage);
 /** An import: heavy when it carries more than HEAVY_LIST_ROWS rows (the dialog sends 500). */
 const heavyWhenManyRows = heavyWhen(isLargeImport);
 
-export const heavyProcedure = workspaceProcedure.use(heavyRequest);
-export const importProcedure = workspaceProcedure.use(heavyWhenManyRows);
-export const listProcedure = workspaceProcedure.use(heavyWhenLarge);
-export const heavyAdminProcedure = adminProcedure.use(heavyRequest);
-export const adminListProcedure = adminProcedure.use(heavyWhenLarge);
+const heavy = { heavy: true };
+export const heavyProcedure = workspaceProcedure.use(heavyRequest).meta(heavy);
+export const importProcedure = workspaceProcedure.use(heavyWhenManyRows).meta(heavy);
+export const listProcedure = workspaceProcedure.use(heavyWhenLarge).meta(heavy);
+export const heavyAdminProcedure = adminProcedure.use(heavyRequest).meta(heavy);
+export const adminListProcedure = adminProcedure.use(heavyWhenLarge).meta(heavy);

@@ -24,13 +24,7 @@ function WorkspaceAvatar({
   size: number;
 }) {
   return (
-    <Avatar
-      src={logoUrl}
-      alt=""
-      radius="md"
-      size={size}
-      variant="gradient"
-    >
+    <Avatar src={logoUrl} alt="" radius="md" size={size} variant="gradient">
       {initials(name) || 'K'}
     </Avatar>
   );

@@ -1,6 +1,6 @@
 import { Alert, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
-import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
+import { IconAlertTriangle, IconPlus, IconUpload } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import {
   peopleLabel,
@@ -17,6 +17,7 @@ import { OrganizationCreateDialog } from './organization-create.dialog.tsx';
 import { OrganizationDrawer } from './organization-drawer.tsx';
 import { OrganizationEditDrawer } from './organization-edit.drawer.tsx';
 import { OrganizationsEmptyState } from './organizations-empty.state.tsx';
+import { ImportOrganizationsDialog } from './import-organizations.dialog.tsx';
 import { OrganizationsTable } from './organizations-table.tsx';
 import { useOrganizationMutations } from './use-organization-mutations.ts';
 import { SearchInput } from '../../components/list/search-input.tsx';
@@ -27,7 +28,8 @@ type Panel = { mode: 'view' | 'edit'; organization: Organization; fromView: bool
 
 /**
  * `/organizations`: the workspace's organizations by name with their People counts, 50 a
- * page, searched on the server; add, view, rename, delete (people stay, unlinked), export.
+ * page, searched on the server; add, view, rename, delete (people stay, unlinked), import,
+ * export.
  */
 export function OrganizationsPage() {
   const url = useListSearch();
@@ -44,6 +46,7 @@ export function OrganizationsPage() {
   );
   const mutations = useOrganizationMutations();
   const [adding, setAdding] = useState(false);
+  const [importing, setImporting] = useState(false);
   const [panel, setPanel] = useState<Panel | null>(null);
   const [deleting, setDeleting] = useState<Organization | null>(null);
 
@@ -134,6 +137,13 @@ export function OrganizationsPage() {
           w={190}
         />
         <Group gap="sm" ml="auto">
+          <Button
+            variant="default"
+            leftSection={<IconUpload size={16} />}
+            onClick={() => setImporting(true)}
+          >
+            Import CSV
+          </Button>
           <ExportCsvButton
             href={
               debouncedSearch
@@ -157,6 +167,7 @@ export function OrganizationsPage() {
         onClose={() => setAdding(false)}
         onCreated={() => setPage(1)}
       />
+      <ImportOrganizationsDialog opened={importing} onClose={() => setImporting(false)} />
       <OrganizationDrawer
         organization={shown}
         opened={panel?.mode === 'view'}

@@ -1,21 +1,103 @@
 import { defineRestRoutes } from '../../plugins/rest-adapter.ts';
 
-export const accountRestRoutes = defineRestRoutes([
-  { method: 'GET', path: '/api/account/profile', procedure: 'account.profile' },
-  { method: 'PUT', path: '/api/account/profile', procedure: 'account.updateProfile' },
-  { method: 'PUT', path: '/api/account/password', procedure: 'account.changePassword' },
-  { method: 'PUT', path: '/api/account/preferences', procedure: 'account.updatePreferences' },
-  { method: 'PUT', path: '/api/account/notifications', procedure: 'account.updateNotifications' },
-  { method: 'DELETE', path: '/api/account/remove-photo', procedure: 'account.removePhoto' },
-  { method: 'GET', path: '/api/account/sessions', procedure: 'account.sessions' },
-  // A static segment wins over {id}: "all" is never read as a session id.
+export const accountRestRoutes = defineRestRoutes(
   {
-    method: 'DELETE',
-    path: '/api/account/sessions/all',
-    procedure: 'account.terminateOtherSessions',
+    name: 'Account',
+    description:
+      "The signed-in user's own account: profile, password, preferences, notification settings, signed-in devices and personal API tokens.",
   },
-  { method: 'DELETE', path: '/api/account/sessions/{id}', procedure: 'account.terminateSession' },
-  { method: 'GET', path: '/api/account/tokens', procedure: 'account.apiTokens' },
-  { method: 'POST', path: '/api/account/tokens', procedure: 'account.createApiToken', status: 201 },
-  { method: 'DELETE', path: '/api/account/tokens/{id}', procedure: 'account.revokeApiToken' },
-]);
+  [
+    {
+      method: 'GET',
+      path: '/api/account/profile',
+      procedure: 'account.profile',
+      summary: 'Read your profile and settings',
+    },
+    {
+      method: 'PUT',
+      path: '/api/account/profile',
+      procedure: 'account.updateProfile',
+      summary: 'Update your name, email and phone',
+      description:
+        'A new email needs `currentPassword`. A `phone` left out is kept; sent empty, it is cleared.',
+      refusals: {
+        409: 'another account has this email',
+        429: 'too many wrong current passwords',
+      },
+    },
+    {
+      method: 'PUT',
+      path: '/api/account/password',
+      procedure: 'account.changePassword',
+      summary: 'Change your password',
+      description:
+        'Ends every other session of the account and revokes all of its API tokens; this session stays signed in. A wrong `currentPassword` is 400.',
+      refusals: { 429: 'too many wrong current passwords' },
+    },
+    {
+      method: 'PUT',
+      path: '/api/account/preferences',
+      procedure: 'account.updatePreferences',
+      summary: 'Set your time zone, date and time formats and language',
+    },
+    {
+      method: 'PUT',
+      path: '/api/account/notifications',
+      procedure: 'account.updateNotifications',
+      summary: 'Set your notification switches',
+    },
+    {
+      method: 'DELETE',
+      path: '/api/account/remove-photo',
+      procedure: 'account.removePhoto',
+      summary: 'Remove your profile photo',
+    },
+    {
+      method: 'GET',
+      path: '/api/account/sessions',
+      procedure: 'account.sessions',
+      summary: 'List your signed-in devices',
+      description: '`isCurrent` marks the session of this request.',
+    },
+    // A static segment wins over {id}: "all" is never read as a session id.
+    {
+      method: 'DELETE',
+      path: '/api/account/sessions/all',
+      procedure: 'account.terminateOtherSessions',
+      summary: 'Sign out every other device',
+    },
+    {
+      method: 'DELETE',
+      path: '/api/account/sessions/{id}',
+      procedure: 'account.terminateSession',
+      summary: 'Sign out one device',
+      refusals: { 404: 'no session of yours has this id' },
+    },
+    {
+      method: 'GET',
+      path: '/api/account/tokens',
+      procedure: 'account.apiTokens',
+      summary: 'List your API tokens',
+      description: 'Never the tokens themselves: their names, prefixes, scopes and dates.',
+    },
+    {
+      method: 'POST',
+      path: '/api/account/tokens',
+      procedure: 'account.createApiToken',
+      summary: 'Create an API token',
+      description: 'The answer holds the token itself (`token`) this once; only its hash is kept.',
+      status: 201,
+    },
+    {
+      method: 'DELETE',
+      path: '/api/account/tokens/{id}',
+      procedure: 'account.revokeApiToken',
+      summary: 'Revoke an API token',
+      description: 'From a session, any token of yours; from a token, only itself.',
+      refusals: {
+        403: 'an API token revoking another token',
+        404: 'no token of yours has this id',
+      },
+    },
+  ],
+);

@@ -11,6 +11,7 @@ import {
   ProfileInputSchema,
   SessionIdSchema,
 } from '../../../shared/account.schema.ts';
+import { SuccessSchema } from '../../../shared/success.schema.ts';
 import { authedProcedure, router, sessionProcedure } from '../../trpc/init.ts';
 import * as repo from './account.repository.ts';
 import * as account from './account.service.ts';
@@ -24,23 +25,26 @@ export const accountRouter = router({
     .mutation(({ ctx, input }) => account.updateProfile(ctx, input)),
   changePassword: sessionProcedure
     .input(PasswordChangeSchema)
+    .output(SuccessSchema)
     .mutation(({ ctx, input }) =>
       account.changePassword(ctx, input.currentPassword, input.newPassword),
     ),
   updatePreferences: authedProcedure
     .input(PreferencesInputSchema)
+    .output(AccountSchema)
     .mutation(async ({ ctx, input }) => {
       await repo.updateUser(ctx.db, ctx.user.id, input);
       return account.getAccount(ctx);
     }),
   updateNotifications: authedProcedure
     .input(NotificationsInputSchema)
+    .output(AccountSchema)
     .mutation(async ({ ctx, input }) => {
       await repo.updateUser(ctx.db, ctx.user.id, input);
       return account.getAccount(ctx);
     }),
   /** Uploading a photo is multipart, a plain route (files.routes.ts); removing it is not. */
-  removePhoto: authedProcedure.mutation(async ({ ctx }) => {
+  removePhoto: authedProcedure.output(SuccessSchema).mutation(async ({ ctx }) => {
     await repo.updateUser(ctx.db, ctx.user.id, { profileImageUrl: null });
     return { success: true as const };
   }),
@@ -50,10 +54,11 @@ export const accountRouter = router({
   // A leaked token must not be able to sign its owner out of the browser they would revoke it from.
   terminateSession: sessionProcedure
     .input(SessionIdSchema)
+    .output(SuccessSchema)
     .mutation(({ ctx, input }) => account.terminateSession(ctx, input.id)),
-  terminateOtherSessions: sessionProcedure.mutation(({ ctx }) =>
-    account.terminateOtherSessions(ctx),
-  ),
+  terminateOtherSessions: sessionProcedure
+    .output(SuccessSchema)
+    .mutation(({ ctx }) => account.terminateOtherSessions(ctx)),
   apiTokens: authedProcedure
     .output(z.array(ApiTokenSchema))
     .query(({ ctx }) => repo.listApiTokens(ctx.db, ctx.user.id)),
@@ -65,5 +70,6 @@ export const accountRouter = router({
   // Authed: a script may revoke its own token (the service refuses any other).
   revokeApiToken: authedProcedure
     .input(ApiTokenIdSchema)
+    .output(SuccessSchema)
     .mutation(({ ctx, input }) => account.revokeApiToken(ctx, input.id)),
 });

@@ -1,56 +1,121 @@
 import { asArrayWithTotal, asCsv, defineRestRoutes } from '../../plugins/rest-adapter.ts';
 
-export const adminRestRoutes = defineRestRoutes([
-  { method: 'GET', path: '/api/admin/dashboard', procedure: 'admin.dashboard' },
+const SELF = 'deactivating your own account';
+const EMAIL_TAKEN = 'an account with this email already exists';
+
+export const adminRestRoutes = defineRestRoutes(
   {
-    method: 'GET',
-    path: '/api/admin/all-users',
-    procedure: 'admin.users',
-    respond: asArrayWithTotal,
+    name: 'Platform admin',
+    description:
+      'The platform console, for platform administrators only: every user, workspace, invitation and the activity log.',
   },
-  { method: 'POST', path: '/api/admin/all-users', procedure: 'admin.createUser', status: 201 },
-  { method: 'PUT', path: '/api/admin/users/{id}', procedure: 'admin.updateUser' },
-  { method: 'PUT', path: '/api/admin/users/{id}/status', procedure: 'admin.setUserStatus' },
-  {
-    method: 'PUT',
-    path: '/api/admin/users/{id}/workspaces/{workspaceId}',
-    procedure: 'admin.setMembership',
-  },
-  {
-    method: 'GET',
-    path: '/api/admin/all-workspaces',
-    procedure: 'admin.workspaces',
-    respond: asArrayWithTotal,
-  },
-  { method: 'GET', path: '/api/admin/workspaces/{id}', procedure: 'admin.workspace' },
-  { method: 'GET', path: '/api/admin/workspaces/{id}/users', procedure: 'admin.workspaceUsers' },
-  {
-    method: 'PUT',
-    path: '/api/admin/workspaces/{id}/status',
-    procedure: 'admin.setWorkspaceStatus',
-  },
-  {
-    method: 'GET',
-    path: '/api/admin/all-invitations',
-    procedure: 'admin.invitations',
-    respond: asArrayWithTotal,
-  },
-  {
-    method: 'POST',
-    path: '/api/admin/invitations/{id}/resend',
-    procedure: 'admin.resendInvitation',
-  },
-  { method: 'DELETE', path: '/api/admin/invitations/{id}', procedure: 'admin.cancelInvitation' },
-  {
-    method: 'GET',
-    path: '/api/admin/activity-logs',
-    procedure: 'admin.logs',
-    respond: asArrayWithTotal,
-  },
-  {
-    method: 'GET',
-    path: '/api/admin/activity-logs/export',
-    procedure: 'admin.exportLogs',
-    respond: asCsv('activity-logs.csv'),
-  },
-]);
+  [
+    {
+      method: 'GET',
+      path: '/api/admin/dashboard',
+      procedure: 'admin.dashboard',
+      summary: 'Read the platform figures and health',
+    },
+    {
+      method: 'GET',
+      path: '/api/admin/all-users',
+      procedure: 'admin.users',
+      summary: 'List every user',
+      respond: asArrayWithTotal,
+    },
+    {
+      method: 'POST',
+      path: '/api/admin/all-users',
+      procedure: 'admin.createUser',
+      summary: 'Create a user with a temporary password',
+      description: 'The answer holds the temporary password this once.',
+      status: 201,
+      refusals: { 409: EMAIL_TAKEN },
+    },
+    {
+      method: 'PUT',
+      path: '/api/admin/users/{id}',
+      procedure: 'admin.updateUser',
+      summary: "Update a user's name, email and status",
+      description: "Deactivating ends the user's sessions and voids the invitations they sent.",
+      refusals: { 403: SELF, 409: EMAIL_TAKEN },
+    },
+    {
+      method: 'PUT',
+      path: '/api/admin/users/{id}/status',
+      procedure: 'admin.setUserStatus',
+      summary: 'Activate or deactivate a user',
+      description: "Deactivating ends the user's sessions and voids the invitations they sent.",
+      refusals: { 403: SELF },
+    },
+    {
+      method: 'PUT',
+      path: '/api/admin/users/{id}/workspaces/{workspaceId}',
+      procedure: 'admin.setMembership',
+      summary: "Set a user's role in a workspace",
+      description: 'Adds the user to the workspace when not yet a member.',
+    },
+    {
+      method: 'GET',
+      path: '/api/admin/all-workspaces',
+      procedure: 'admin.workspaces',
+      summary: 'List every workspace',
+      respond: asArrayWithTotal,
+    },
+    {
+      method: 'GET',
+      path: '/api/admin/workspaces/{id}',
+      procedure: 'admin.workspace',
+      summary: 'Read a workspace',
+    },
+    {
+      method: 'GET',
+      path: '/api/admin/workspaces/{id}/users',
+      procedure: 'admin.workspaceUsers',
+      summary: "List a workspace's members",
+    },
+    {
+      method: 'PUT',
+      path: '/api/admin/workspaces/{id}/status',
+      procedure: 'admin.setWorkspaceStatus',
+      summary: 'Suspend or reactivate a workspace',
+      description: 'A suspended workspace is closed to its members at their next request.',
+    },
+    {
+      method: 'GET',
+      path: '/api/admin/all-invitations',
+      procedure: 'admin.invitations',
+      summary: 'List every invitation',
+      respond: asArrayWithTotal,
+    },
+    {
+      method: 'POST',
+      path: '/api/admin/invitations/{id}/resend',
+      procedure: 'admin.resendInvitation',
+      summary: 'Resend an invitation with a new link',
+      description: 'The old link stops working; the new one is valid 7 days and answered too.',
+      refusals: { 409: 'the invitation is used or void' },
+    },
+    {
+      method: 'DELETE',
+      path: '/api/admin/invitations/{id}',
+      procedure: 'admin.cancelInvitation',
+      summary: 'Cancel an invitation',
+    },
+    {
+      method: 'GET',
+      path: '/api/admin/activity-logs',
+      procedure: 'admin.logs',
+      summary: 'List the activity log',
+      description: 'Newest first; filter by `action`, `userId` and `success`.',
+      respond: asArrayWithTotal,
+    },
+    {
+      method: 'GET',
+      path: '/api/admin/activity-logs/export',
+      procedure: 'admin.exportLogs',
+      summary: 'Export the activity log as CSV',
+      respond: asCsv('activity-logs.csv'),
+    },
+  ],
+);

@@ -3,12 +3,15 @@ import {
   ActivityLogQuerySchema,
   ActivityLogSchema,
   AdminCreateUserSchema,
+  AdminCreatedUserSchema,
   AdminDashboardSchema,
   AdminInvitationSchema,
   AdminInvitationListQuerySchema,
   AdminUserListQuerySchema,
   AdminWorkspaceListQuerySchema,
   AdminMembershipSchema,
+  AdminResentInvitationSchema,
+  AdminStatusResultSchema,
   AdminStatusSchema,
   AdminUserSchema,
   AdminUserUpdateSchema,
@@ -17,6 +20,7 @@ import {
 } from '../../../shared/admin.schema.ts';
 import { IdSchema } from '../../../shared/ids.ts';
 import { pageOf } from '../../../shared/list.schema.ts';
+import { SuccessSchema } from '../../../shared/success.schema.ts';
 import {
   adminListProcedure,
   adminProcedure,
@@ -39,15 +43,19 @@ export const adminRouter = router({
     .query(({ ctx, input }) => repo.listUsers(ctx.db, input)),
   createUser: adminProcedure
     .input(AdminCreateUserSchema)
+    .output(AdminCreatedUserSchema)
     .mutation(({ ctx, input }) => admin.createUser(ctx, input)),
   updateUser: adminProcedure
     .input(AdminUserUpdateSchema)
+    .output(SuccessSchema)
     .mutation(({ ctx, input }) => admin.updateUserProfile(ctx, input)),
   setUserStatus: adminProcedure
     .input(AdminStatusSchema)
+    .output(AdminStatusResultSchema)
     .mutation(({ ctx, input }) => admin.setUserStatus(ctx, input.id, input.isActive)),
   setMembership: adminProcedure
     .input(AdminMembershipSchema)
+    .output(SuccessSchema)
     .mutation(({ ctx, input }) =>
       admin.setMembership(ctx, input.id, input.workspaceId, input.role),
     ),
@@ -68,6 +76,7 @@ export const adminRouter = router({
     }),
   setWorkspaceStatus: adminProcedure
     .input(AdminStatusSchema)
+    .output(AdminStatusResultSchema)
     .mutation(({ ctx, input }) => admin.setWorkspaceStatus(ctx, input.id, input.isActive)),
   invitations: adminListProcedure
     .input(AdminInvitationListQuerySchema.prefault({}))
@@ -75,9 +84,11 @@ export const adminRouter = router({
     .query(({ ctx, input }) => repo.listInvitations(ctx.db, input)),
   resendInvitation: adminProcedure
     .input(byId)
+    .output(AdminResentInvitationSchema)
     .mutation(({ ctx, input }) => admin.resendInvitation(ctx, input.id)),
   cancelInvitation: adminProcedure
     .input(byId)
+    .output(SuccessSchema)
     .mutation(({ ctx, input }) => admin.cancelInvitation(ctx, input.id)),
   logs: adminListProcedure
     .input(ActivityLogQuerySchema.prefault({}))

@@ -219,7 +219,7 @@ describe('platform admin', () => {
       ).toHaveLength(1);
     }
     const csv = await admin.client.get('/api/admin/activity-logs/export?success=false');
-    expect(csv.body.split(/\r?\n/)[0]).toBe('Time,User,Action,Details,IP Address,Status');
+    expect(csv.body.split(/\r?\n/)[0]).toBe('\uFEFFTime,User,Action,Details,IP Address,Status');
     expect(csv.body).toContain('Failed');
   });
 });

@@ -1,14 +1,55 @@
+import { z } from 'zod';
+import { ErrorBodySchema } from '../../plugins/errors.ts';
 import { defineRestRoutes } from '../../plugins/rest-adapter.ts';
 
-export const authRestRoutes = defineRestRoutes([
-  { method: 'POST', path: '/api/auth/signup', procedure: 'auth.signup', status: 201 },
+export const authRestRoutes = defineRestRoutes(
   {
-    method: 'POST',
-    path: '/api/auth/login',
-    procedure: 'auth.login',
-    // The documented failure body carries the success flag the login screen reads.
-    errorBody: (body) => ({ success: false, ...body }),
+    name: 'Auth',
+    description:
+      'Sign-up, sign-in and sign-out with a browser session (the `keel.sid` cookie), and who is signed in. Sign-up and sign-in are rate limited per address, and sign-in per account and email too.',
   },
-  { method: 'POST', path: '/api/auth/logout', procedure: 'auth.logout' },
-  { method: 'GET', path: '/api/auth/me', procedure: 'auth.me' },
-]);
+  [
+    {
+      method: 'POST',
+      path: '/api/auth/signup',
+      procedure: 'auth.signup',
+      summary: 'Create an account and sign in',
+      description:
+        'The first account of a new server becomes its platform administrator. The session has no workspace yet: create one with `POST /api/workspaces`.',
+      status: 201,
+      refusals: { 409: 'an account with this email already exists' },
+    },
+    {
+      method: 'POST',
+      path: '/api/auth/login',
+      procedure: 'auth.login',
+      summary: 'Sign in',
+      description:
+        'Starts a new session (a new `keel.sid`). With one usable workspace it becomes current; with several, choose one with `POST /api/workspaces/{id}/switch`. Refusals carry `success: false` beside the error.',
+      // The documented failure body carries the success flag the login screen reads.
+      errorBody: {
+        send: (body) => ({ success: false, ...body }),
+        schema: ErrorBodySchema.extend({ success: z.literal(false) }),
+        name: 'LoginError',
+      },
+      refusals: {
+        401: 'wrong email or password, or a deactivated account',
+        429: 'too many failed sign-ins for this account or email',
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/auth/logout',
+      procedure: 'auth.logout',
+      summary: 'Sign out',
+      description: 'Ends the session of the cookie sent, if any; succeeds without one too.',
+    },
+    {
+      method: 'GET',
+      path: '/api/auth/me',
+      procedure: 'auth.me',
+      summary: 'Who is signed in',
+      description: 'With `role` in the current workspace (null without one).',
+    },
+  ],
+);

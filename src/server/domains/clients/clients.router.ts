@@ -8,6 +8,7 @@ import {
 } from '../../../shared/clients.schema.ts';
 import { IdSchema } from '../../../shared/ids.ts';
 import { pageOf } from '../../../shared/list.schema.ts';
+import { SuccessSchema } from '../../../shared/success.schema.ts';
 import { listProcedure, router, workspaceProcedure } from '../../trpc/init.ts';
 import * as repo from './clients.repository.ts';
 import * as clients from './clients.service.ts';
@@ -31,5 +32,6 @@ export const clientsRouter = router({
     .mutation(({ ctx, input: { id, ...values } }) => clients.updateClient(ctx, id, values)),
   delete: workspaceProcedure
     .input(z.object({ id: IdSchema }))
+    .output(SuccessSchema)
     .mutation(({ ctx, input }) => clients.deleteClient(ctx, input.id)),
 });

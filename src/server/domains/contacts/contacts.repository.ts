@@ -404,6 +404,86 @@ export async function attachTag(
     .execute();
 }
 
+/**
+ * Rows one insert statement of an import takes at most: PostgreSQL binds at most 65,535
+ * parameters a statement, and a batch of 1,000 contacts may carry 50 tags each.
+ */
+const INSERT_CHUNK_ROWS = 5000;
+
+function chunksOf<T>(items: T[]): T[][] {
+  const chunks: T[][] = [];
+  for (let start = 0; start < items.length; start += INSERT_CHUNK_ROWS) {
+    chunks.push(items.slice(start, start + INSERT_CHUNK_ROWS));
+  }
+  return chunks;
+}
+
+/**
+ * Tags of the workspace by name, creating the missing ones (in the form's default colour):
+ * for the contact import. A name finds the tag spelled the same, else one that differs
+ * only in case. Answers name → tag id, and how many tags were created.
+ */
+export async function findOrCreateTagsByName(
+  db: Database,
+  workspaceId: number,
+  names: string[],
+): Promise<{ byName: Map<string, number>; created: number }> {
+  const byName = new Map<string, number>();
+  if (names.length === 0) return { byName, created: 0 };
+  // A workspace's tags are few (the tag picker lists them all): read them once.
+  const tags = await listTags(db, workspaceId);
+  const exact = new Map(tags.map((tag) => [tag.name, tag.id]));
+  const folded = new Map<string, number>();
+  for (const tag of tags) {
+    const key = tag.name.toLowerCase();
+    if (!folded.has(key)) folded.set(key, tag.id);
+  }
+  const missing: string[] = [];
+  for (const name of new Set(names)) {
+    const id = exact.get(name) ?? folded.get(name.toLowerCase());
+    if (id === undefined) missing.push(name);
+    else byName.set(name, id);
+  }
+  let created = 0;
+  for (const chunk of chunksOf(missing)) {
+    const rows = await db
+      .insertInto('tags')
+      .values(chunk.map((name) => ({ workspaceId, name })))
+      .onConflict((oc) => oc.columns(['workspaceId', 'name']).doNothing())
+      .returning(['id', 'name'])
+      .execute();
+    created += rows.length;
+    for (const row of rows) byName.set(row.name, row.id);
+  }
+  // Tags another import made meanwhile: the insert left them alone.
+  const raced = missing.filter((name) => !byName.has(name));
+  for (const chunk of chunksOf(raced)) {
+    const rows = await db
+      .selectFrom('tags')
+      .select(['id', 'name'])
+      .where('workspaceId', '=', workspaceId)
+      .where('name', 'in', chunk)
+      .execute();
+    for (const row of rows) byName.set(row.name, row.id);
+  }
+  return { byName, created };
+}
+
+/** Gives each contact its tags (an import's new contacts); pairs already there stay. */
+export async function attachTags(
+  db: Database,
+  workspaceId: number,
+  pairs: { personId: number; tagId: number }[],
+) {
+  for (const chunk of chunksOf(pairs)) {
+    await db
+      .insertInto('contactTags')
+      .values(chunk.map((pair) => ({ workspaceId, ...pair })))
+      .onConflict((oc) => oc.columns(['workspaceId', 'personId', 'tagId']).doNothing())
+      .execute();
+  }
+}
+
 export async function detachTag(
   db: Database,
   workspaceId: number,

@@ -15,6 +15,7 @@ import {
 } from '../../../shared/contacts.schema.ts';
 import { IdSchema } from '../../../shared/ids.ts';
 import { ExportQuerySchema } from '../../../shared/list.schema.ts';
+import { SuccessSchema } from '../../../shared/success.schema.ts';
 import {
   heavyProcedure,
   importProcedure,
@@ -41,6 +42,7 @@ export const contactsRouter = router({
     .mutation(({ ctx, input: { id, ...values } }) => contacts.updatePerson(ctx, id, values)),
   delete: workspaceProcedure
     .input(z.object({ id: IdSchema }))
+    .output(SuccessSchema)
     .mutation(({ ctx, input }) => contacts.deletePerson(ctx, input.id)),
   bulk: workspaceProcedure
     .input(ContactBulkSchema)
@@ -48,9 +50,11 @@ export const contactsRouter = router({
     .mutation(({ ctx, input }) => contacts.changeContacts(ctx, input)),
   addTag: workspaceProcedure
     .input(ContactTagInputSchema)
+    .output(SuccessSchema)
     .mutation(({ ctx, input }) => contacts.setTag(ctx, input.id, input.tagId, true)),
   removeTag: workspaceProcedure
     .input(ContactTagInputSchema)
+    .output(SuccessSchema)
     .mutation(({ ctx, input }) => contacts.setTag(ctx, input.id, input.tagId, false)),
   export: heavyProcedure
     .input(ExportQuerySchema.optional())

@@ -2,7 +2,10 @@ import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import {
   CONTACT_FIELDS,
+  MAX_IMPORT_TAGS_PER_ROW,
   PersonInputSchema,
+  tagNamesOf,
+  TagInputSchema,
   type ContactBulk,
   type ImportResult,
   type ImportRow,
@@ -19,7 +22,7 @@ import {
   organizationExists,
   findOrCreateOrganizationsByName,
 } from '../organizations/organizations.repository.ts';
-import { isActiveMember } from '../team/team.repository.ts';
+import { isActiveMember, listAssignableMembers } from '../team/team.repository.ts';
 import * as imports from './contact-imports.repository.ts';
 import * as repo from './contacts.repository.ts';
 
@@ -117,13 +120,6 @@ const emailSchema = z.email();
 
 const firstIssue = (error: z.ZodError) => error.issues[0]?.message ?? 'Invalid row';
 
-/**
- * One batch of a CSV import. A row without a name or with a bad email is rejected; a row
- * whose email a contact already has (or an earlier row of the batch) is skipped; the rest
- * are created in one insert, with their organizations found or created by name.
- * With an `importId` (the file), a row that file already created is skipped too, emails or
- * not, and every row created is recorded: retrying a file never doubles a contact.
- */
 /** A row's text fields as stored: trimmed, cut to their length, null when empty. */
 function importedTexts(raw: ImportRow): PersonValues {
   const values: PersonValues = {};
@@ -133,6 +129,61 @@ function importedTexts(raw: ImportRow): PersonValues {
   return values;
 }
 
+/** A cell as the reports quote it: short, on one line. */
+const quoted = (text: string) => JSON.stringify(text.slice(0, 100));
+
+/** The tag names of a row's Tags cell that a tag may have, and what was left out. */
+function importedTags(cell: string | undefined, warnings: string[]): string[] {
+  const names: string[] = [];
+  for (const name of tagNamesOf(cell)) {
+    const checked = TagInputSchema.shape.name.safeParse(name);
+    if (!checked.success)
+      warnings.push(`Tag ${quoted(name)} left out: ${firstIssue(checked.error)}`);
+    else if (names.length === MAX_IMPORT_TAGS_PER_ROW) {
+      warnings.push(`Only the first ${MAX_IMPORT_TAGS_PER_ROW} tags were imported`);
+      break;
+    } else names.push(checked.data);
+  }
+  return names;
+}
+
+/** Names compared as people read them: same letters, case and spacing aside. */
+const nameKey = (name: string) => name.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
+
+/**
+ * Finds an assignee among the workspace's assignable members: by email, else by full name
+ * (the export writes names). Anything else, or a name two members share, answers why the
+ * contact stays unassigned.
+ */
+function assigneeFinder(members: { id: number; email: string; fullName: string }[]) {
+  const byEmail = new Map(members.map((m) => [m.email.toLowerCase(), m.id]));
+  const byName = new Map<string, number[]>();
+  for (const member of members) {
+    const key = nameKey(member.fullName);
+    byName.set(key, [...(byName.get(key) ?? []), member.id]);
+  }
+  return (cell: string): number | string => {
+    const id = byEmail.get(cell.toLowerCase());
+    if (id !== undefined) return id;
+    const named = byName.get(nameKey(cell)) ?? [];
+    if (named.length === 1) return named[0]!;
+    if (named.length > 1) {
+      return `Assignee ${quoted(cell)} names ${named.length} members (give their email); left unassigned`;
+    }
+    return `Assignee ${quoted(cell)} is not an active member of this workspace; left unassigned`;
+  };
+}
+
+/**
+ * One batch of a CSV import. A row without a name or with a bad email is rejected; a row
+ * whose email a contact already has (or an earlier row of the batch) is skipped; the rest
+ * are created in one insert, with their organizations found or created by name, their
+ * tags found or created by name, and their assignee found among the workspace's active
+ * members (by email or full name; anyone else leaves the contact unassigned, reported in
+ * `warnings` with a tag that cannot be one).
+ * With an `importId` (the file), a row that file already created is skipped too, emails or
+ * not, and every row created is recorded: retrying a file never doubles a contact.
+ */
 export async function importContacts(
   { db, workspace: { id: workspaceId } }: WorkspaceScope,
   rows: ImportRow[],
@@ -144,6 +195,9 @@ export async function importContacts(
     row: number;
     values: PersonValues & { fullName: string };
     organization: string;
+    assignee: string;
+    tags: string[];
+    warnings: string[];
   }[] = [];
   const seen = new Map<string, number>();
 
@@ -167,14 +221,18 @@ export async function importContacts(
       return result.skipped.push({ row, reason: `Same email as row ${seen.get(email)}` });
     }
     if (email) seen.set(email, row);
+    const warnings: string[] = [];
     accepted.push({
       row,
       organization: company?.data ?? '',
+      assignee: raw.assignee?.trim() ?? '',
+      tags: importedTags(raw.tags, warnings),
+      warnings,
       values: { fullName, ...importedTexts(raw), email: email || null },
     });
   });
 
-  let organizationsCreated = 0;
+  const created = { organizations: 0, tags: 0, contactTags: 0 };
   await db.transaction().execute(async (trx) => {
     let imported = new Set<number>();
     if (importId) {
@@ -202,12 +260,28 @@ export async function importContacts(
       }
       return true;
     });
-    const { byName: organizations, created } = await findOrCreateOrganizationsByName(
+    if (fresh.some((a) => a.assignee)) {
+      const findAssignee = assigneeFinder(await listAssignableMembers(trx, workspaceId));
+      for (const a of fresh) {
+        if (!a.assignee) continue;
+        const found = findAssignee(a.assignee);
+        if (typeof found === 'number') a.values.assignedUserId = found;
+        else a.warnings.push(found);
+      }
+    }
+    const { byName: organizations, created: organizationsCreated } =
+      await findOrCreateOrganizationsByName(
+        trx,
+        workspaceId,
+        fresh.flatMap((a) => (a.organization ? [a.organization] : [])),
+      );
+    created.organizations = organizationsCreated;
+    const tags = await repo.findOrCreateTagsByName(
       trx,
       workspaceId,
-      fresh.flatMap((a) => (a.organization ? [a.organization] : [])),
+      fresh.flatMap((a) => a.tags),
     );
-    organizationsCreated = created;
+    created.tags = tags.created;
     const personIds = await repo.insertPersons(
       trx,
       workspaceId,
@@ -218,6 +292,15 @@ export async function importContacts(
           : null,
       })),
     );
+    // Two spellings of one tag ("VIP, vip") find the same tag: it is given once.
+    const tagPairs = fresh.flatMap((a, index) =>
+      [...new Set(a.tags.map((name) => tags.byName.get(name)!))].map((tagId) => ({
+        personId: personIds[index]!,
+        tagId,
+      })),
+    );
+    await repo.attachTags(trx, workspaceId, tagPairs);
+    created.contactTags = tagPairs.length;
     if (importId) {
       await imports.recordImportedRows(
         trx,
@@ -227,11 +310,17 @@ export async function importContacts(
       );
     }
     result.created = personIds.length;
+    const warnings = fresh.flatMap((a) =>
+      a.warnings.length > 0 ? [{ row: a.row, reason: a.warnings.join('; ') }] : [],
+    );
+    if (warnings.length > 0) result.warnings = warnings;
   });
   // The next read of the list must be planned for the rows that are there now.
   await analyzeAfterBulkChange(db, {
     persons: result.created,
-    organizations: organizationsCreated,
+    organizations: created.organizations,
+    tags: created.tags,
+    contactTags: created.contactTags,
     contactImportRows: importId ? result.created : 0,
   });
   result.skipped.sort((a, b) => a.row - b.row);

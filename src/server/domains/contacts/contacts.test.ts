@@ -303,8 +303,9 @@ describe('import and export', () => {
     expect(header).toBe('Name,Email,Phone,Job Title,Organization,Assigned To,Tags,Notes,Created');
     expect(row).toMatch(/^"'=HYPERLINK\(""http:\/\/evil""\)",csv@export.io,/);
     const orgs = await owner.client.get('/api/organizations/export');
+    // A byte-order mark first, so that Excel reads the file as UTF-8.
     expect(orgs.body.split(/\r?\n/)[0]).toBe(
-      'Name,Email,Phone,Website,Industry,People,Address,Notes,Created',
+      '\uFEFFName,Email,Phone,Website,Industry,People,Address,Notes,Created',
     );
     expect(orgs.body).not.toContain('Their Org');
   });

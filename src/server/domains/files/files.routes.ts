@@ -1,7 +1,9 @@
 import { TRPCError } from '@trpc/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/create-db.ts';
+import type { PlainRouteDoc, RestTag } from '../../plugins/rest-adapter.ts';
 import { requireSessionUser } from '../auth/sessions.ts';
 import { findReadableFile } from './files.repository.ts';
 import { storeProfilePhoto, storeWorkspaceLogo } from './files.service.ts';
@@ -76,6 +78,69 @@ function contentDisposition(file: { purpose: string; contentType: string }): str
   const name = file.purpose === 'workspace_logo' ? 'logo' : 'photo';
   return `inline; filename="${name}.${extension}"`;
 }
+
+const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
+const FILES_TAG: RestTag = {
+  name: 'Files',
+  description:
+    'Images: workspace logos and profile photos, uploaded as multipart (at most 5 MB; PNG, JPEG, GIF or WebP by their first bytes) and read back by key. A browser session only: API tokens are not accepted.',
+};
+const UPLOAD_REFUSALS = {
+  413: "the file is over 5 MB, or the account's storage quota is reached",
+} as const;
+
+/** The API document's entries for these routes (they are not REST table rows). */
+export const fileRouteDocs: PlainRouteDoc[] = [
+  {
+    method: 'POST',
+    path: '/api/upload/workspace-logo',
+    operationId: 'files.uploadWorkspaceLogo',
+    summary: 'Upload a workspace logo',
+    description:
+      'Field `logo`. Answers the URL to give as `logo` to `POST /api/workspaces` or `logoUrl` to `PUT /api/workspaces/{id}`.',
+    tag: FILES_TAG,
+    access: 'session',
+    status: 201,
+    upload: { field: 'logo', mediaTypes: IMAGE_TYPES },
+    answer: z.object({ logoUrl: z.string() }),
+    refusals: UPLOAD_REFUSALS,
+  },
+  {
+    method: 'POST',
+    path: '/api/account/upload-photo',
+    operationId: 'files.uploadProfilePhoto',
+    summary: 'Upload your profile photo',
+    description: 'Field `profileImage`. It becomes your profile photo at once.',
+    tag: FILES_TAG,
+    access: 'session',
+    status: 201,
+    upload: { field: 'profileImage', mediaTypes: IMAGE_TYPES },
+    answer: z.object({ profileImageUrl: z.string() }),
+    refusals: UPLOAD_REFUSALS,
+  },
+  {
+    method: 'GET',
+    path: '/api/files/{key}',
+    operationId: 'files.download',
+    summary: 'Read an uploaded image',
+    description:
+      'The key is the last segment of a `logoUrl` or `profileImageUrl`. Readable by its uploader, by members of the workspace whose logo it is, by members sharing a workspace with the person a photo shows, and by platform administrators.',
+    tag: FILES_TAG,
+    access: 'session',
+    status: 200,
+    params: { key: z.string() },
+    answer: {
+      mediaTypes: IMAGE_TYPES,
+      headers: {
+        'Content-Disposition': {
+          description: '`inline; filename="logo.png"` or `inline; filename="photo.png"`.',
+          schema: { type: 'string' },
+        },
+      },
+    },
+    refusals: { 404: 'no file has this key, or it is not yours to read' },
+  },
+];
 
 /** Upload and download of images. Multipart is not a tRPC call, so these are plain routes. */
 export async function fileRoutes(

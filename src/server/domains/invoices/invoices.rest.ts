@@ -1,28 +1,98 @@
 import { asArrayWithTotal, asPdf, defineRestRoutes } from '../../plugins/rest-adapter.ts';
 
-export const invoicesRestRoutes = defineRestRoutes([
+const PARTIES = 'the client, project or time entry is not of this workspace';
+const TIME_TAKEN = 'some of the time is already invoiced or not unbilled time of the project';
+
+export const invoicesRestRoutes = defineRestRoutes(
   {
-    method: 'GET',
-    path: '/api/invoices',
-    procedure: 'invoices.list',
-    respond: asArrayWithTotal,
+    name: 'Invoices',
+    description:
+      'Invoices: drafts (editable, unnumbered) and issued invoices (numbered from the workspace sequence, with frozen seller and buyer copies, read-only), their PDF, payments and voiding. Everyone reads them; owners, partners and administrators issue and settle them.',
   },
-  { method: 'POST', path: '/api/invoices', procedure: 'invoices.create', status: 201 },
-  { method: 'GET', path: '/api/invoices/{id}', procedure: 'invoices.get' },
-  { method: 'PUT', path: '/api/invoices/{id}', procedure: 'invoices.update' },
-  { method: 'DELETE', path: '/api/invoices/{id}', procedure: 'invoices.delete' },
-  { method: 'GET', path: '/api/invoices/{id}/pdf', procedure: 'invoices.pdf', respond: asPdf },
-  { method: 'POST', path: '/api/invoices/{id}/issue', procedure: 'invoices.issue' },
-  { method: 'POST', path: '/api/invoices/{id}/void', procedure: 'invoices.void' },
-  {
-    method: 'POST',
-    path: '/api/invoices/{id}/payments',
-    procedure: 'invoices.addPayment',
-    status: 201,
-  },
-  {
-    method: 'DELETE',
-    path: '/api/invoices/{id}/payments/{paymentId}',
-    procedure: 'invoices.deletePayment',
-  },
-]);
+  [
+    {
+      method: 'GET',
+      path: '/api/invoices',
+      procedure: 'invoices.list',
+      summary: 'List invoices',
+      respond: asArrayWithTotal,
+    },
+    {
+      method: 'POST',
+      path: '/api/invoices',
+      procedure: 'invoices.create',
+      summary: 'Create a draft invoice',
+      description:
+        "In the client's currency (else the workspace's), with lines, a discount, and unbilled time of the project as lines.",
+      status: 201,
+      refusals: { 404: PARTIES, 409: `${TIME_TAKEN}, or the invoice number is taken` },
+    },
+    {
+      method: 'GET',
+      path: '/api/invoices/{id}',
+      procedure: 'invoices.get',
+      summary: 'Read an invoice',
+      description: 'With its lines, taxes, payments and both parties.',
+    },
+    {
+      method: 'PUT',
+      path: '/api/invoices/{id}',
+      procedure: 'invoices.update',
+      summary: 'Edit a draft, or mark an invoice sent, viewed or paid',
+      description:
+        '`status: sent` issues a draft; `paid` records a payment of the balance. Other fields edit a draft only; only the fields sent change.',
+      refusals: {
+        404: PARTIES,
+        409: `an issued invoice cannot be edited or move to this status, ${TIME_TAKEN}, or the invoice number is taken`,
+      },
+    },
+    {
+      method: 'DELETE',
+      path: '/api/invoices/{id}',
+      procedure: 'invoices.delete',
+      summary: 'Delete a draft invoice',
+      description: 'Its time becomes unbilled again. An issued invoice is voided instead.',
+      refusals: { 409: 'only drafts can be deleted' },
+    },
+    {
+      method: 'GET',
+      path: '/api/invoices/{id}/pdf',
+      procedure: 'invoices.pdf',
+      summary: 'Download an invoice as PDF',
+      respond: asPdf,
+    },
+    {
+      method: 'POST',
+      path: '/api/invoices/{id}/issue',
+      procedure: 'invoices.issue',
+      summary: 'Issue a draft invoice',
+      description:
+        'Gives it the next number of the workspace sequence (unless it has its own), its dates, and frozen copies of the seller and buyer details.',
+      refusals: { 409: 'the invoice is already issued, or its number is taken' },
+    },
+    {
+      method: 'POST',
+      path: '/api/invoices/{id}/void',
+      procedure: 'invoices.void',
+      summary: 'Void an issued invoice',
+      description: 'It keeps its number; its time becomes unbilled again.',
+      refusals: { 409: 'the invoice is a draft, already void, or has payments' },
+    },
+    {
+      method: 'POST',
+      path: '/api/invoices/{id}/payments',
+      procedure: 'invoices.addPayment',
+      summary: 'Record a payment',
+      description: 'At most the balance due; the invoice is paid when the balance reaches 0.',
+      status: 201,
+      refusals: { 409: 'the invoice is a draft or void' },
+    },
+    {
+      method: 'DELETE',
+      path: '/api/invoices/{id}/payments/{paymentId}',
+      procedure: 'invoices.deletePayment',
+      summary: 'Delete a payment',
+      refusals: { 409: 'the invoice is void' },
+    },
+  ],
+);

@@ -12,6 +12,7 @@ import {
 } from '../../../shared/invoices.schema.ts';
 import { pageOf } from '../../../shared/list.schema.ts';
 import { BILLING_MANAGERS } from '../../../shared/roles.ts';
+import { SuccessSchema } from '../../../shared/success.schema.ts';
 import { listProcedure, requireRole, router, workspaceProcedure } from '../../trpc/init.ts';
 import * as repo from './invoices.repository.ts';
 import * as invoices from './invoices.service.ts';
@@ -71,5 +72,6 @@ export const invoicesRouter = router({
     .mutation(({ ctx, input }) => invoices.deletePayment(ctx, input.id, input.paymentId)),
   delete: billingProcedure
     .input(z.object({ id: IdSchema }))
+    .output(SuccessSchema)
     .mutation(({ ctx, input }) => invoices.deleteInvoice(ctx, input.id)),
 });

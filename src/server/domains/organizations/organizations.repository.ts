@@ -202,6 +202,53 @@ export async function findOrCreateOrganizationsByName(
   return { byName, created: missing.length };
 }
 
+/**
+ * Holds the organizations imports of one workspace to one transaction at a time, until the
+ * caller's transaction ends: a second send of a file then sees the names the first created.
+ */
+export async function lockOrganizationImports(db: Database, workspaceId: number) {
+  await sql`select pg_advisory_xact_lock(${workspaceId}::int, hashtext('keel:organization-import'))`.execute(
+    db,
+  );
+}
+
+/** Names among `names` that an organization of the workspace has, whatever the case. */
+export async function existingOrganizationNames(
+  db: Database,
+  workspaceId: number,
+  names: string[],
+): Promise<string[]> {
+  if (names.length === 0) return [];
+  const rows = await db
+    .selectFrom('organizations')
+    .select('name')
+    .where('workspaceId', '=', workspaceId)
+    .where((eb) =>
+      eb(
+        eb.fn<string>('lower', ['name']),
+        'in',
+        names.map((name) => sql<string>`lower(${name})`),
+      ),
+    )
+    .execute();
+  return rows.map((row) => row.name);
+}
+
+/** Many organizations in one insert; their ids in the order of `rows`. */
+export async function insertOrganizations(
+  db: Database,
+  workspaceId: number,
+  rows: (OrganizationValues & { name: string })[],
+): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const inserted = await db
+    .insertInto('organizations')
+    .values(rows.map((row) => ({ ...row, workspaceId })))
+    .returning('id')
+    .execute();
+  return inserted.map((row) => row.id);
+}
+
 /** Single-line fields beside the name; long text after the people count, before the date. */
 const ORGANIZATION_EXPORT_COLUMNS = [
   'Name',

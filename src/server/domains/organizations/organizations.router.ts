@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { IdSchema } from '../../../shared/ids.ts';
+import { ImportResultSchema } from '../../../shared/import.schema.ts';
 import {
   CompanyOptionSchema,
+  OrganizationImportInputSchema,
   OrganizationInputSchema,
   OrganizationListQuerySchema,
   OrganizationPageSchema,
@@ -9,7 +11,14 @@ import {
   OrganizationUpdateSchema,
 } from '../../../shared/organizations.schema.ts';
 import { ExportQuerySchema, ListQuerySchema, pageOf } from '../../../shared/list.schema.ts';
-import { heavyProcedure, listProcedure, router, workspaceProcedure } from '../../trpc/init.ts';
+import { SuccessSchema } from '../../../shared/success.schema.ts';
+import {
+  heavyProcedure,
+  importProcedure,
+  listProcedure,
+  router,
+  workspaceProcedure,
+} from '../../trpc/init.ts';
 import * as repo from './organizations.repository.ts';
 import * as organizations from './organizations.service.ts';
 
@@ -34,10 +43,18 @@ export const organizationsRouter = router({
     ),
   delete: workspaceProcedure
     .input(z.object({ id: IdSchema }))
+    .output(SuccessSchema)
     .mutation(({ ctx, input }) => organizations.deleteOrganization(ctx, input.id)),
   export: heavyProcedure
     .input(ExportQuerySchema.optional())
     .query(({ ctx, input }) =>
       repo.organizationsForExport(ctx.db, ctx.workspace.id, input?.search),
+    ),
+  // The import id needs no record here: names make organizations (importOrganizations).
+  import: importProcedure
+    .input(OrganizationImportInputSchema)
+    .output(ImportResultSchema)
+    .mutation(({ ctx, input }) =>
+      organizations.importOrganizations(ctx, input.rows, input.firstRowNumber),
     ),
 });

@@ -11,6 +11,7 @@ import {
   StageUpdateSchema,
 } from '../../../shared/pipeline.schema.ts';
 import { pageOf } from '../../../shared/list.schema.ts';
+import { SuccessSchema } from '../../../shared/success.schema.ts';
 import { listProcedure, router, workspaceProcedure } from '../../trpc/init.ts';
 import * as repo from './pipeline.repository.ts';
 import * as pipeline from './pipeline.service.ts';
@@ -30,6 +31,7 @@ export const stagesRouter = router({
     .mutation(({ ctx, input }) => pipeline.updateStage(ctx, input)),
   delete: workspaceProcedure
     .input(z.object({ id: IdSchema }))
+    .output(SuccessSchema)
     .mutation(({ ctx, input }) => pipeline.deleteStage(ctx, input.id)),
   reorder: workspaceProcedure
     .input(StageReorderSchema)
@@ -52,5 +54,6 @@ export const leadsRouter = router({
     .mutation(({ ctx, input: { id, ...values } }) => pipeline.updateLead(ctx, id, values)),
   delete: workspaceProcedure
     .input(z.object({ id: IdSchema }))
+    .output(SuccessSchema)
     .mutation(({ ctx, input }) => pipeline.deleteLead(ctx, input.id)),
 });

@@ -7,6 +7,7 @@ import {
   ProjectUpdateSchema,
 } from '../../../shared/projects.schema.ts';
 import { pageOf } from '../../../shared/list.schema.ts';
+import { SuccessSchema } from '../../../shared/success.schema.ts';
 import { listProcedure, router, workspaceProcedure } from '../../trpc/init.ts';
 import * as repo from './projects.repository.ts';
 import * as projects from './projects.service.ts';
@@ -26,5 +27,6 @@ export const projectsRouter = router({
     .mutation(({ ctx, input: { id, ...values } }) => projects.updateProject(ctx, id, values)),
   delete: workspaceProcedure
     .input(z.object({ id: IdSchema }))
+    .output(SuccessSchema)
     .mutation(({ ctx, input }) => projects.deleteProject(ctx, input.id)),
 });

@@ -7,6 +7,7 @@ import {
   ProposalUpdateSchema,
 } from '../../../shared/proposals.schema.ts';
 import { pageOf } from '../../../shared/list.schema.ts';
+import { SuccessSchema } from '../../../shared/success.schema.ts';
 import { listProcedure, router, workspaceProcedure } from '../../trpc/init.ts';
 import * as repo from './proposals.repository.ts';
 import * as proposals from './proposals.service.ts';
@@ -26,5 +27,6 @@ export const proposalsRouter = router({
     .mutation(({ ctx, input: { id, ...values } }) => proposals.updateProposal(ctx, id, values)),
   delete: workspaceProcedure
     .input(z.object({ id: IdSchema }))
+    .output(SuccessSchema)
     .mutation(({ ctx, input }) => proposals.deleteProposal(ctx, input.id)),
 });

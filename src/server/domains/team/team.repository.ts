@@ -86,6 +86,22 @@ export async function isActiveMember(
   return row !== undefined;
 }
 
+/**
+ * Who can be given work here (as `isActiveMember`), with what an import names them by:
+ * their email and full name.
+ */
+export async function listAssignableMembers(db: Database, workspaceId: number) {
+  return db
+    .selectFrom('userWorkspaces as uw')
+    .innerJoin('users as u', 'u.id', 'uw.userId')
+    .select(['u.id', 'u.email', 'u.fullName'])
+    .where('uw.workspaceId', '=', workspaceId)
+    .where('uw.isActive', '=', true)
+    .where('u.isActive', '=', true)
+    .orderBy('u.id')
+    .execute();
+}
+
 export async function findMembershipRole(db: Database, workspaceId: number, userId: number) {
   const row = await db
     .selectFrom('userWorkspaces')

@@ -1,12 +1,86 @@
 import { asCsv, defineRestRoutes } from '../../plugins/rest-adapter.ts';
 
-export const teamRestRoutes = defineRestRoutes([
-  { method: 'GET', path: '/api/admin/users', procedure: 'team.members' },
-  { method: 'POST', path: '/api/admin/invite', procedure: 'team.invite', status: 201 },
-  { method: 'PUT', path: '/api/admin/users/{id}/role', procedure: 'team.changeRole' },
-  { method: 'PUT', path: '/api/admin/users/{id}/deactivate', procedure: 'team.toggleActive' },
-  { method: 'DELETE', path: '/api/admin/users/{id}', procedure: 'team.remove' },
-  { method: 'GET', path: '/api/team/export', procedure: 'team.export', respond: asCsv('team.csv') },
-  { method: 'GET', path: '/api/invite/{token}', procedure: 'invitations.get' },
-  { method: 'POST', path: '/api/invite/{token}/accept', procedure: 'invitations.accept' },
-]);
+const MANAGE = 'acting on yourself, or on a member your role may not manage';
+
+export const teamRestRoutes = defineRestRoutes(
+  {
+    name: 'Team',
+    description:
+      "The current workspace's members: roles, deactivation, removal and invitations, and accepting an invitation (public, with the invitation's token).",
+  },
+  [
+    {
+      method: 'GET',
+      path: '/api/admin/users',
+      procedure: 'team.members',
+      summary: 'List the members of the workspace',
+    },
+    {
+      method: 'POST',
+      path: '/api/admin/invite',
+      procedure: 'team.invite',
+      summary: 'Invite someone to the workspace',
+      description: 'Emails a single-use link, valid 7 days, and answers it too (`inviteUrl`).',
+      status: 201,
+      refusals: { 409: 'this person is already a member' },
+    },
+    {
+      method: 'PUT',
+      path: '/api/admin/users/{id}/role',
+      procedure: 'team.changeRole',
+      summary: "Change a member's role",
+      description: 'Invitations the member sent to roles they may no longer invite become void.',
+      refusals: { 403: MANAGE },
+    },
+    {
+      method: 'PUT',
+      path: '/api/admin/users/{id}/deactivate',
+      procedure: 'team.toggleActive',
+      summary: 'Deactivate a member, or reactivate them',
+      description:
+        'A toggle: `isActive` tells the result. A deactivated member is shut out at their next request.',
+      refusals: { 403: MANAGE },
+    },
+    {
+      method: 'DELETE',
+      path: '/api/admin/users/{id}',
+      procedure: 'team.remove',
+      summary: 'Remove a member from the workspace',
+      description: 'Their account stays, with their other workspaces.',
+      refusals: { 403: MANAGE },
+    },
+    {
+      method: 'GET',
+      path: '/api/team/export',
+      procedure: 'team.export',
+      summary: 'Export the members as CSV',
+      respond: asCsv('team.csv'),
+    },
+    {
+      method: 'GET',
+      path: '/api/invite/{token}',
+      procedure: 'invitations.get',
+      summary: 'Read an invitation',
+      description: 'Whom it invites, where, as what, and whether the email already has an account.',
+      refusals: {
+        404: 'the link is invalid, expired or already used',
+        410: 'the person who sent it can no longer invite members',
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/invite/{token}/accept',
+      procedure: 'invitations.accept',
+      summary: 'Accept an invitation and sign in',
+      description:
+        "Creates the account with `password`, or, when the email already has one, checks that account's password; then joins the workspace and starts a session in it.",
+      refusals: {
+        401: 'the email has an account and this is not its password',
+        404: 'the link is invalid, expired or already used',
+        409: 'the link is invalid, expired or already used',
+        410: 'the person who sent it can no longer invite members',
+        429: 'too many wrong passwords for this account',
+      },
+    },
+  ],
+);

@@ -1,13 +1,17 @@
 import { z } from 'zod';
 import { TEAM_MANAGERS } from '../../../shared/roles.ts';
+import { SuccessSchema } from '../../../shared/success.schema.ts';
 import {
+  AcceptedInvitationSchema,
   AcceptInvitationSchema,
   InvitationViewSchema,
   InviteInputSchema,
   InviteResultSchema,
   InviteTokenSchema,
+  MemberActiveResultSchema,
   MemberIdSchema,
   MemberSchema,
+  RoleChangeResultSchema,
   RoleChangeSchema,
 } from '../../../shared/team.schema.ts';
 import {
@@ -34,14 +38,20 @@ export const teamRouter = router({
     .mutation(({ ctx, input }) => team.invite(ctx, input)),
   changeRole: managerProcedure
     .input(RoleChangeSchema)
+    .output(RoleChangeResultSchema)
     .mutation(({ ctx, input }) => team.changeRole(ctx, input.id, input.role)),
   toggleActive: managerProcedure
     .input(MemberIdSchema)
+    .output(MemberActiveResultSchema)
     .mutation(({ ctx, input }) => team.toggleActive(ctx, input.id)),
   remove: managerProcedure
     .input(MemberIdSchema)
+    .output(SuccessSchema)
     .mutation(({ ctx, input }) => team.removeMember(ctx, input.id)),
-  export: managerProcedure.use(heavyRequest).query(({ ctx }) => team.exportMembers(ctx)),
+  export: managerProcedure
+    .use(heavyRequest)
+    .meta({ heavy: true })
+    .query(({ ctx }) => team.exportMembers(ctx)),
 });
 
 export const invitationsRouter = router({
@@ -51,5 +61,6 @@ export const invitationsRouter = router({
     .query(({ ctx, input }) => team.viewInvitation(ctx, input.token)),
   accept: rateLimitedProcedure
     .input(AcceptInvitationSchema)
+    .output(AcceptedInvitationSchema)
     .mutation(({ ctx, input }) => team.acceptInvitation(ctx, input.token, input.password)),
 });

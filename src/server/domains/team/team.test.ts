@@ -235,7 +235,7 @@ describe('the SPEC §6 role × action matrix', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.body.split(/\r?\n/)[0]).toBe(
-      'Name,Email,Permission,Status,Last active,Invited on,Invited by',
+      '\uFEFFName,Email,Permission,Status,Last active,Invited on,Invited by',
     );
   });
 });

@@ -9,6 +9,7 @@ import {
   TimerSchema,
 } from '../../../shared/time.schema.ts';
 import { pageOf } from '../../../shared/list.schema.ts';
+import { SuccessSchema } from '../../../shared/success.schema.ts';
 import { listProcedure, router, workspaceProcedure } from '../../trpc/init.ts';
 import * as repo from './time.repository.ts';
 import * as time from './time.service.ts';
@@ -29,6 +30,7 @@ export const timeRouter = router({
     .mutation(({ ctx, input: { id, ...values } }) => time.updateEntry(ctx, id, values)),
   delete: workspaceProcedure
     .input(z.object({ id: IdSchema }))
+    .output(SuccessSchema)
     .mutation(({ ctx, input }) => time.deleteEntry(ctx, input.id)),
 });
 
@@ -45,5 +47,5 @@ export const timerRouter = router({
     .input(z.object({ date: IsoDateSchema }))
     .output(TimeEntrySchema.nullable())
     .mutation(({ ctx, input }) => time.stopTimer(ctx, input.date)),
-  discard: workspaceProcedure.mutation(({ ctx }) => time.discardTimer(ctx)),
+  discard: workspaceProcedure.output(SuccessSchema).mutation(({ ctx }) => time.discardTimer(ctx)),
 });

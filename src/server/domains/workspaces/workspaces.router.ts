@@ -2,11 +2,13 @@ import { z } from 'zod';
 import {
   CreateWorkspaceInputSchema,
   CurrentWorkspaceSchema,
+  DeletedWorkspaceSchema,
   MyWorkspaceSchema,
   UpdateWorkspaceInputSchema,
   WorkspaceIdSchema,
   WorkspaceSchema,
 } from '../../../shared/workspaces.schema.ts';
+import { SuccessSchema } from '../../../shared/success.schema.ts';
 import * as repo from './workspaces.repository.ts';
 import * as workspaces from './workspaces.service.ts';
 import { authedProcedure, requireRole, router, workspaceProcedure } from '../../trpc/init.ts';
@@ -24,6 +26,7 @@ export const workspacesRouter = router({
     .query(({ ctx }) => ({ ...ctx.workspace, role: ctx.role })),
   switch: authedProcedure
     .input(WorkspaceIdSchema)
+    .output(SuccessSchema)
     .mutation(({ ctx, input }) => workspaces.switchWorkspace(ctx, ctx.user, input.id)),
   update: requireRole('owner', 'administrator')
     .input(UpdateWorkspaceInputSchema)
@@ -31,6 +34,7 @@ export const workspacesRouter = router({
     .mutation(({ ctx, input }) => workspaces.updateWorkspace(ctx, input)),
   delete: requireRole('owner')
     .input(WorkspaceIdSchema)
+    .output(DeletedWorkspaceSchema)
     .mutation(({ ctx, input }) => workspaces.deleteWorkspace(ctx, input.id)),
   reactivate: authedProcedure
     .input(WorkspaceIdSchema)

@@ -1,0 +1,526 @@
+import type { LightMyRequestResponse } from 'fastify';
+import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshTarget, type Target } from '../support/target.ts';
+import {
+  ApiClient,
+  createTestApp,
+  signUp,
+  uniqueEmail,
+  type TestApp,
+} from '../support/test-app.ts';
+import { fileUpload, tinyPng } from '../support/uploads.ts';
+
+/*
+ * The OpenAPI document against the server: every documented operation is called for real
+ * in a seeded workspace, and each answer's status must be documented for it, and its body
+ * (and headers) must match the documented response, JSON bodies by JSON Schema 2020-12
+ * (OpenAPI 3.1's dialect). Anonymous and read-only-token calls check the refusals the same
+ * way. An operation added without a call here fails the last test.
+ */
+
+type Json = Record<string, any>;
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+let t: TestApp;
+let doc: Json;
+/** Platform administrator (the first account) and owner of the seeded workspace. */
+let admin: Awaited<ReturnType<typeof signUp>>;
+/** A collaborator of the seeded workspace, whom the team calls act on. */
+let mate: Awaited<ReturnType<typeof signUp>>;
+/** An account with a workspace of its own, for calls that end sessions or delete. */
+let spare: Awaited<ReturnType<typeof signUp>>;
+let target: Target;
+/** Operations answered with their documented success. */
+const succeeded = new Set<string>();
+
+const ajv = new Ajv2020({ allErrors: true, strict: false });
+addFormats(ajv);
+const validators = new Map<string, ValidateFunction>();
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signUp(t.app, { fullName: 'Tour Admin' });
+  mate = await signUp(t.app, { fullName: 'Tour Mate' });
+  spare = await signUp(t.app, { fullName: 'Tour Spare' });
+  target = await freshTarget(t.db, {
+    label: 'Tour',
+    members: [
+      { userId: admin.user.id, role: 'owner', client: admin.client },
+      { userId: mate.user.id, role: 'collaborator' },
+    ],
+    ownerUserId: admin.user.id,
+    collaboratorUserId: mate.user.id,
+  });
+  const res = await new ApiClient(t.app).get('/api/openapi.json');
+  expect(res.statusCode).toBe(200);
+  doc = res.json();
+});
+afterAll(() => t.close());
+
+/** Every `METHOD /path` the document lists. */
+function documentedOperations(): string[] {
+  return Object.entries(doc.paths as Json).flatMap(([path, item]) =>
+    Object.keys(item as Json).map((method) => `${method.toUpperCase()} ${path}`),
+  );
+}
+
+function operation(key: string): Json {
+  const [method, path] = key.split(' ') as [string, string];
+  const op = doc.paths[path]?.[method.toLowerCase()];
+  expect(op, `${key} is documented`).toBeDefined();
+  return op;
+}
+
+/** A part of the document with its `#/components/…` references replaced by what they name. */
+function resolved(value: unknown): any {
+  if (Array.isArray(value)) return value.map(resolved);
+  if (typeof value !== 'object' || value === null) return value;
+  const ref = (value as { $ref?: unknown }).$ref;
+  if (typeof ref === 'string' && ref.startsWith('#/')) {
+    const target = ref
+      .slice(2)
+      .split('/')
+      .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+      .reduce<any>((node, key) => node?.[key], doc);
+    expect(target, `${ref} resolves`).toBeDefined();
+    return resolved(target);
+  }
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolved(v)]));
+}
+
+function validator(schema: Json): ValidateFunction {
+  const key = JSON.stringify(schema);
+  let validate = validators.get(key);
+  if (!validate) {
+    validate = ajv.compile(schema);
+    validators.set(key, validate);
+  }
+  return validate;
+}
+
+/** The answer's status is documented for the operation, and its headers and body match. */
+function expectDocumented(key: string, res: LightMyRequestResponse) {
+  const where = `${key} → ${res.statusCode}`;
+  const documented = operation(key).responses[String(res.statusCode)];
+  expect(documented, `${where} is not documented: ${res.body.slice(0, 300)}`).toBeDefined();
+  const response = resolved(documented);
+  for (const [name, header] of Object.entries((response.headers ?? {}) as Json)) {
+    const value = res.headers[name.toLowerCase()];
+    expect(value, `${where}: header ${name}`).toBeDefined();
+    if (header.schema?.type === 'integer')
+      expect(String(value), `${where}: ${name}`).toMatch(/^\d+$/);
+  }
+  if (!response.content) {
+    expect(res.body, `${where}: a body where none is documented`).toBe('');
+    return;
+  }
+  const mediaType = String(res.headers['content-type'] ?? '')
+    .split(';')[0]!
+    .trim();
+  const content = response.content[mediaType];
+  expect(
+    content,
+    `${where}: ${mediaType} is not among ${Object.keys(response.content).join(', ')}`,
+  ).toBeDefined();
+  if (mediaType === 'application/json') {
+    const validate = validator(content.schema);
+    const valid = validate(res.json());
+    expect(valid ? [] : validate.errors, `${where}: ${res.body.slice(0, 500)}`).toEqual([]);
+  } else {
+    expect(res.rawPayload.length, `${where}: an empty ${mediaType}`).toBeGreaterThan(0);
+  }
+}
+
+interface Call {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number>;
+  body?: unknown;
+  /** A multipart upload of a small PNG in this field, instead of a JSON body. */
+  upload?: string;
+  headers?: Record<string, string>;
+  /** The status expected: the operation's documented success unless given. */
+  status?: number;
+}
+
+function urlOf(path: string, call: Call): string {
+  let url = path.replace(/\{(\w+)\}/g, (_m, name: string) => {
+    const value = call.params?.[name];
+    if (value === undefined) throw new Error(`${path}: no value for {${name}}`);
+    return encodeURIComponent(String(value));
+  });
+  if (call.query) {
+    url += `?${new URLSearchParams(Object.entries(call.query).map(([k, v]) => [k, String(v)]))}`;
+  }
+  return url;
+}
+
+/** Sends one documented operation as described. */
+async function request(client: ApiClient, key: string, call: Call = {}) {
+  const [method, path] = key.split(' ') as [Method, string];
+  const url = urlOf(path, call);
+  if (!call.upload) return client.request(method, url, call.body, call.headers);
+  const upload = fileUpload(call.upload, 'tour.png', 'image/png', tinyPng('tour'));
+  return t.app.inject({
+    method,
+    url,
+    payload: upload.payload,
+    headers: {
+      ...upload.headers,
+      ...(client.cookie ? { cookie: client.cookie } : {}),
+      ...call.headers,
+    },
+  });
+}
+
+/** Sends one documented operation and checks the answer against the document. */
+async function send(client: ApiClient, key: string, call: Call = {}) {
+  const op = operation(key);
+  const res = await request(client, key, call);
+  const success = Number(Object.keys(op.responses).find((status) => status.startsWith('2')));
+  expect(res.statusCode, `${key}: ${res.body.slice(0, 300)}`).toBe(call.status ?? success);
+  expectDocumented(key, res);
+  if (res.statusCode === success) succeeded.add(key);
+  return res;
+}
+
+/** The JSON answer of a successful call. */
+async function json<T = any>(client: ApiClient, key: string, call: Call = {}): Promise<T> {
+  return (await send(client, key, call)).json() as T;
+}
+
+const id = (value: number | string) => ({ id: value });
+
+describe('every documented operation answers as documented', () => {
+  it('auth', async () => {
+    const newcomer = new ApiClient(t.app);
+    await send(newcomer, 'POST /api/auth/signup', {
+      body: { fullName: 'Tour Newcomer', email: uniqueEmail('tour'), password: 'correct-horse-9' },
+    });
+    await send(admin.client, 'GET /api/auth/me');
+    // A second session of the admin: signed in, then ended from the first one.
+    const second = new ApiClient(t.app);
+    await send(second, 'POST /api/auth/login', {
+      body: { email: admin.email, password: admin.password },
+    });
+    const sessions = await json<{ id: string; isCurrent: boolean }[]>(
+      admin.client,
+      'GET /api/account/sessions',
+    );
+    const other = sessions.find((s) => !s.isCurrent)!;
+    await send(admin.client, 'DELETE /api/account/sessions/{id}', { params: id(other.id) });
+    await send(second, 'POST /api/auth/logout');
+  });
+
+  it('account', async () => {
+    const c = admin.client;
+    await send(c, 'GET /api/account/profile');
+    await send(c, 'PUT /api/account/profile', {
+      body: { firstName: 'Tour', lastName: 'Admin', email: admin.email },
+    });
+    await send(c, 'PUT /api/account/preferences', {
+      body: {
+        timezone: 'Europe/Paris',
+        dateFormat: 'YYYY-MM-DD',
+        timeFormat: '24h',
+        language: 'fr',
+      },
+    });
+    await send(c, 'PUT /api/account/notifications', {
+      body: {
+        emailNotifications: false,
+        pushNotifications: true,
+        taskReminders: true,
+        projectUpdates: false,
+        teamInvites: true,
+        securityAlerts: true,
+      },
+    });
+    await send(c, 'POST /api/account/upload-photo', { upload: 'profileImage' });
+    await send(c, 'DELETE /api/account/remove-photo');
+    const token = await json<{ id: number }>(c, 'POST /api/account/tokens', {
+      body: { name: 'Tour token', scope: 'read' },
+    });
+    await send(c, 'GET /api/account/tokens');
+    await send(c, 'DELETE /api/account/tokens/{id}', { params: id(token.id) });
+  });
+
+  it('workspaces', async () => {
+    const c = spare.client;
+    const own = await json<{ id: number }>(c, 'POST /api/workspaces', {
+      body: { name: 'Tour Spare Studio' },
+    });
+    await send(c, 'GET /api/user/workspaces');
+    await send(c, 'GET /api/workspaces/current');
+    await send(c, 'PUT /api/workspaces/{id}', {
+      params: id(own.id),
+      body: { name: 'Tour Spare Renamed', description: 'Renamed on the tour' },
+    });
+    await send(c, 'DELETE /api/workspaces/{id}', { params: id(own.id) });
+    await send(c, 'POST /api/workspaces/{id}/reactivate', { params: id(own.id) });
+    await send(c, 'POST /api/workspaces/{id}/switch', { params: id(own.id) });
+    await send(c, 'POST /api/upload/workspace-logo', { upload: 'logo' });
+    // Calls that end the spare's other sessions and change its password come last.
+    await send(c, 'DELETE /api/account/sessions/all');
+    await send(c, 'PUT /api/account/password', {
+      body: {
+        currentPassword: spare.password,
+        newPassword: 'NewPassw0rd',
+        confirmPassword: 'NewPassw0rd',
+      },
+    });
+  });
+
+  it('files', async () => {
+    const { logoUrl } = await json<{ logoUrl: string }>(
+      admin.client,
+      'POST /api/upload/workspace-logo',
+      { upload: 'logo' },
+    );
+    await send(admin.client, 'GET /api/files/{key}', {
+      params: { key: logoUrl.split('/').pop()! },
+    });
+  });
+
+  it('team and invitations', async () => {
+    const c = admin.client;
+    await send(c, 'GET /api/admin/users');
+    await send(c, 'PUT /api/admin/users/{id}/role', {
+      params: id(mate.user.id),
+      body: { role: 'project_manager' },
+    });
+    await send(c, 'PUT /api/admin/users/{id}/deactivate', { params: id(mate.user.id) });
+    await send(c, 'DELETE /api/admin/users/{id}', { params: id(mate.user.id) });
+    await send(c, 'GET /api/team/export');
+    const invited = await json<{ inviteUrl: string }>(c, 'POST /api/admin/invite', {
+      body: { email: uniqueEmail('invitee'), fullName: 'Tour Invitee', role: 'collaborator' },
+    });
+    const token = invited.inviteUrl.split('/').pop()!;
+    const invitee = new ApiClient(t.app);
+    await send(invitee, 'GET /api/invite/{token}', { params: { token } });
+    await send(invitee, 'POST /api/invite/{token}/accept', {
+      params: { token },
+      body: { password: 'secret123' },
+    });
+  });
+
+  it('contacts and tags', async () => {
+    const c = admin.client;
+    await send(c, 'GET /api/persons');
+    const person = await json<{ id: number }>(c, 'POST /api/persons', {
+      body: { fullName: 'Tour Person', email: 'tour.person@example.com' },
+    });
+    await send(c, 'PUT /api/persons/{id}', { params: id(person.id), body: { jobTitle: 'Buyer' } });
+    await send(c, 'GET /api/contacts/with-tags', { query: { search: 'Tour' } });
+    await send(c, 'GET /api/contacts/export');
+    await send(c, 'POST /api/contacts/import', {
+      body: { rows: [{ fullName: 'Tour Imported', email: 'tour.imported@example.com' }] },
+    });
+    await send(c, 'POST /api/contacts/bulk', {
+      body: { action: 'tag', ids: [person.id], tagId: target.tagId },
+    });
+    const tag = await json<{ id: number }>(c, 'POST /api/tags', { body: { name: 'Tour tag' } });
+    await send(c, 'GET /api/tags');
+    const both = { id: person.id, tagId: tag.id };
+    await send(c, 'POST /api/contacts/{id}/tags/{tagId}', { params: both });
+    await send(c, 'DELETE /api/contacts/{id}/tags/{tagId}', { params: both });
+    await send(c, 'DELETE /api/persons/{id}', { params: id(person.id) });
+  });
+
+  it('organizations', async () => {
+    const c = admin.client;
+    await send(c, 'GET /api/organizations', { query: { limit: 10 } });
+    const org = await json<{ id: number }>(c, 'POST /api/organizations', {
+      body: { name: 'Tour Org' },
+    });
+    await send(c, 'PUT /api/organizations/{id}', {
+      params: id(org.id),
+      body: { phone: '555 0100' },
+    });
+    await send(c, 'GET /api/companies');
+    await send(c, 'GET /api/organizations/export');
+    await send(c, 'POST /api/organizations/import', {
+      body: { rows: [{ name: 'Tour Imported Org' }] },
+    });
+    await send(c, 'DELETE /api/organizations/{id}', { params: id(org.id) });
+  });
+
+  it('pipeline', async () => {
+    const c = admin.client;
+    await send(c, 'GET /api/leads');
+    const lead = await json<{ id: number }>(c, 'POST /api/leads', {
+      body: { dealName: 'Tour Deal', personId: target.personId, value: 1200 },
+    });
+    await send(c, 'PUT /api/leads/{id}', { params: id(lead.id), body: { stage: 'won' } });
+    await send(c, 'DELETE /api/leads/{id}', { params: id(lead.id) });
+    const stage = await json<{ id: number }>(c, 'POST /api/stages', { body: { label: 'Tour' } });
+    const stages = await json<{ id: number }[]>(c, 'GET /api/stages');
+    await send(c, 'PUT /api/stages/reorder', { body: { ids: stages.map((s) => s.id).reverse() } });
+    await send(c, 'PUT /api/stages/{id}', { params: id(stage.id), body: { label: 'Tour again' } });
+    await send(c, 'DELETE /api/stages/{id}', { params: id(stage.id) });
+  });
+
+  it('business, clients, projects and proposals', async () => {
+    const c = admin.client;
+    await send(c, 'GET /api/settings/business');
+    await send(c, 'PUT /api/settings/business', { body: { legalName: 'Tour Ltd', taxId: 'T-1' } });
+    await send(c, 'GET /api/clients');
+    await send(c, 'GET /api/clients/{id}', { params: id(target.clientId) });
+    const client = await json<{ id: number }>(c, 'POST /api/clients', {
+      body: { name: 'Tour Client', email: 'tour.client@example.com' },
+    });
+    await send(c, 'PUT /api/clients/{id}', { params: id(client.id), body: { phone: '555' } });
+    await send(c, 'DELETE /api/clients/{id}', { params: id(client.id) });
+    await send(c, 'GET /api/projects');
+    const project = await json<{ id: number }>(c, 'POST /api/projects', {
+      body: { name: 'Tour Project', clientId: target.clientId, budgetLimit: 10, hourlyRate: 100 },
+    });
+    await send(c, 'PUT /api/projects/{id}', { params: id(project.id), body: { name: 'Renamed' } });
+    await send(c, 'DELETE /api/projects/{id}', { params: id(project.id) });
+    await send(c, 'GET /api/proposals');
+    const proposal = await json<{ id: number }>(c, 'POST /api/proposals', {
+      body: { title: 'Tour Proposal', clientName: 'Prospect', description: 'Scope', amount: '100' },
+    });
+    await send(c, 'PUT /api/proposals/{id}', { params: id(proposal.id), body: { status: 'sent' } });
+    await send(c, 'DELETE /api/proposals/{id}', { params: id(proposal.id) });
+    await send(c, 'GET /api/dashboard/stats');
+    await send(c, 'GET /api/dashboard/financial-overview');
+  });
+
+  it('time and the timer', async () => {
+    const c = admin.client;
+    await send(c, 'GET /api/time-entries');
+    const entry = await json<{ id: number }>(c, 'POST /api/time-entries', {
+      body: { projectId: target.projectId, hours: 1.5, date: '2026-11-20' },
+    });
+    await send(c, 'PUT /api/time-entries/{id}', { params: id(entry.id), body: { hours: 2 } });
+    await send(c, 'DELETE /api/time-entries/{id}', { params: id(entry.id) });
+    expect(await json(c, 'GET /api/timer')).toBeNull();
+    await send(c, 'POST /api/timer/start', { body: { projectId: target.projectId } });
+    await send(c, 'POST /api/timer/pause');
+    expect(await json(c, 'GET /api/timer')).not.toBeNull();
+    await send(c, 'POST /api/timer/stop', { body: { date: '2026-11-21' } });
+    await send(c, 'POST /api/timer/start', { body: { projectId: target.projectId } });
+    await send(c, 'DELETE /api/timer');
+  });
+
+  it('invoices', async () => {
+    const c = admin.client;
+    await send(c, 'GET /api/invoices');
+    const invoice = await json<{ id: number }>(c, 'POST /api/invoices', {
+      body: {
+        clientId: target.clientId,
+        lines: [{ description: 'Design', quantity: '2', unitPrice: '100' }],
+      },
+    });
+    const params = id(invoice.id);
+    await send(c, 'PUT /api/invoices/{id}', { params, body: { dueDate: '2099-01-31' } });
+    await send(c, 'POST /api/invoices/{id}/issue', { params });
+    await send(c, 'GET /api/invoices/{id}/pdf', { params });
+    await send(c, 'POST /api/invoices/{id}/payments', {
+      params,
+      body: { amount: '10', date: '2026-11-22' },
+    });
+    const detail = await json<{ payments: { id: number }[] }>(c, 'GET /api/invoices/{id}', {
+      params,
+    });
+    await send(c, 'DELETE /api/invoices/{id}/payments/{paymentId}', {
+      params: { id: invoice.id, paymentId: detail.payments[0]!.id },
+    });
+    await send(c, 'POST /api/invoices/{id}/void', { params, body: { reason: 'Tour' } });
+    await send(c, 'DELETE /api/invoices/{id}', { params: id(target.invoiceId) });
+  });
+
+  it('platform administration', async () => {
+    const c = admin.client;
+    await send(c, 'GET /api/admin/dashboard');
+    await send(c, 'GET /api/admin/all-users', { query: { sort: 'email' } });
+    const made = await json<{ user: { id: number; email: string } }>(
+      c,
+      'POST /api/admin/all-users',
+      { body: { fullName: 'Tour Made', email: uniqueEmail('made') } },
+    );
+    const user = made.user;
+    await send(c, 'PUT /api/admin/users/{id}', {
+      params: id(user.id),
+      body: { fullName: 'Tour Made Again', email: user.email, isActive: true },
+    });
+    await send(c, 'PUT /api/admin/users/{id}/status', {
+      params: id(user.id),
+      body: { isActive: false },
+    });
+    await send(c, 'PUT /api/admin/users/{id}/workspaces/{workspaceId}', {
+      params: { id: user.id, workspaceId: target.workspaceId },
+      body: { role: 'collaborator' },
+    });
+    await send(c, 'GET /api/admin/all-workspaces');
+    await send(c, 'GET /api/admin/workspaces/{id}', { params: id(target.workspaceId) });
+    await send(c, 'GET /api/admin/workspaces/{id}/users', { params: id(target.workspaceId) });
+    await send(c, 'PUT /api/admin/workspaces/{id}/status', {
+      params: id(target.workspaceId),
+      body: { isActive: true },
+    });
+    await send(c, 'GET /api/admin/all-invitations');
+    await send(c, 'POST /api/admin/invitations/{id}/resend', { params: id(target.invitationId) });
+    await send(c, 'DELETE /api/admin/invitations/{id}', { params: id(target.invitationId) });
+    await send(c, 'GET /api/admin/activity-logs', { query: { limit: 5 } });
+    await send(c, 'GET /api/admin/activity-logs/export');
+  });
+
+  it('called every documented operation, each answering its documented success', () => {
+    expect(documentedOperations().filter((key) => !succeeded.has(key))).toEqual([]);
+  });
+});
+
+/** Values for any path parameter, for calls that are refused before they look at them. */
+const ANY_PARAMS = {
+  id: 1,
+  tagId: 1,
+  paymentId: 1,
+  workspaceId: 1,
+  token: 'a'.repeat(43),
+  key: 'k'.repeat(20),
+};
+
+describe('refusals answer as documented', () => {
+  it('without credentials: 401 wherever the document asks for them', async () => {
+    for (const key of documentedOperations()) {
+      const op = operation(key);
+      const upload = op.requestBody?.content?.['multipart/form-data'] ? 'file' : undefined;
+      const res = await request(new ApiClient(t.app), key, {
+        params: ANY_PARAMS,
+        ...(upload ? { upload } : {}),
+      });
+      // Public operations refuse (or take) this empty call in their own documented ways.
+      const isPublic = Array.isArray(op.security) && op.security.length === 0;
+      if (!isPublic) expect(res.statusCode, `${key}: ${res.body}`).toBe(401);
+      expectDocumented(key, res);
+    }
+  });
+
+  it('with a read-only API token: every change of a signed-in user is 403', async () => {
+    const { token } = await json<{ token: string }>(admin.client, 'POST /api/account/tokens', {
+      body: { name: 'Tour read-only', scope: 'read' },
+    });
+    const headers = {
+      authorization: `Bearer ${token}`,
+      'x-workspace-id': String(target.workspaceId),
+    };
+    for (const key of documentedOperations()) {
+      const op = operation(key);
+      if (key.startsWith('GET ')) continue;
+      // The document's default security: a session or a token. Public and session-only
+      // operations refuse tokens otherwise (or take none), as their own entries say.
+      const isDefault = op.security === undefined;
+      const upload = op.requestBody?.content?.['multipart/form-data'] ? 'file' : undefined;
+      const res = await request(new ApiClient(t.app), key, {
+        params: ANY_PARAMS,
+        headers,
+        ...(upload ? { upload } : {}),
+      });
+      if (isDefault) expect(res.statusCode, `${key}: ${res.body}`).toBe(403);
+      expectDocumented(key, res);
+    }
+  });
+});
