@@ -145,7 +145,10 @@ async function seedWorkspace(page: Page) {
     description: 'Logo and type',
     amount: '4200',
   });
-  return { invoiceId: sent.id, clientId: client.id };
+  const workspaces = (await (await page.request.get('/api/user/workspaces')).json()) as {
+    id: number;
+  }[];
+  return { invoiceId: sent.id, clientId: client.id, workspaceId: workspaces[0]!.id };
 }
 
 /** The main dialogs and drawers, each opened from its page. */
@@ -211,6 +214,7 @@ test('no serious or critical accessibility violation on any page or main dialog,
         await signUpWithWorkspace(page, user);
         const seeded = await seedWorkspace(page);
         WORKSPACE_ROUTES.push(`/invoices/${seeded.invoiceId}`, `/clients/${seeded.clientId}`);
+        ADMIN_ROUTES.push(`/admin/workspaces/${seeded.workspaceId}`);
       } else {
         await page.goto('/login');
         await signIn(page, user.email, user.password);

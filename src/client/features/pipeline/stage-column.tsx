@@ -68,7 +68,7 @@ export const StageColumn = memo(function StageColumn({
         <Group justify="space-between" gap="xs" wrap="nowrap">
           <Group gap={8} wrap="nowrap" miw={0}>
             <ColorSwatch color={`var(--stage-color)`} size={10} withShadow={false} />
-            <Text id={headingId} component="h3" fw={600} size="sm" truncate="end">
+            <Text id={headingId} component="h2" fw={600} size="sm" truncate="end">
               {stage.label}
             </Text>
           </Group>
