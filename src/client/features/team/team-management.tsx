@@ -91,14 +91,14 @@ export function TeamManagement() {
   return (
     <Stack gap="md" maw={1400}>
       <Group justify="space-between" gap="sm" align="flex-end">
-        <Stack gap={4} style={{ flex: '1 1 260px' }} maw={{ sm: 420 }}>
-          <SearchInput
-            placeholder="Search team members..."
-            value={search}
-            onChange={url.setText}
-            searching={false}
-          />
-        </Stack>
+        {/* Straight in the row: the search box sizes itself there (in a column its flex
+            basis became a 240 px height on phones). */}
+        <SearchInput
+          placeholder="Search team members..."
+          value={search}
+          onChange={url.setText}
+          searching={false}
+        />
         {canManage && (
           <Group gap="sm">
             <ExportCsvButton href="/api/team/export" />
