@@ -223,6 +223,15 @@ export interface Organizations {
   workspaceId: number;
 }
 
+export interface PasswordResetTokens {
+  createdAt: Generated<Timestamp>;
+  expiresAt: Timestamp;
+  id: Generated<number>;
+  tokenHash: string;
+  usedAt: Timestamp | null;
+  userId: number;
+}
+
 export interface Persons {
   assignedUserId: number | null;
   companyId: number | null;
@@ -337,6 +346,14 @@ export interface Timers {
   workspaceId: number;
 }
 
+export interface TwoFactorRecoveryCodes {
+  codeHash: string;
+  createdAt: Generated<Timestamp>;
+  id: Generated<number>;
+  usedAt: Timestamp | null;
+  userId: number;
+}
+
 export interface Users {
   assignedPersonId: number | null;
   createdAt: Generated<Timestamp>;
@@ -359,7 +376,10 @@ export interface Users {
   teamInvites: Generated<boolean>;
   timeFormat: Generated<string>;
   timezone: Generated<string>;
+  twoFactorEnabledAt: Timestamp | null;
+  twoFactorSecret: string | null;
   updatedAt: Generated<Timestamp>;
+  weekStart: Generated<string>;
 }
 
 export interface UserWorkspaces {
@@ -406,6 +426,7 @@ export interface DB {
   invoices: Invoices;
   leads: Leads;
   organizations: Organizations;
+  passwordResetTokens: PasswordResetTokens;
   persons: Persons;
   projects: Projects;
   proposals: Proposals;
@@ -416,6 +437,7 @@ export interface DB {
   tasks: Tasks;
   timeEntries: TimeEntries;
   timers: Timers;
+  twoFactorRecoveryCodes: TwoFactorRecoveryCodes;
   users: Users;
   userWorkspaces: UserWorkspaces;
   workspaces: Workspaces;
