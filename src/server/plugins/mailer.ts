@@ -9,6 +9,8 @@ export interface Mail {
 
 export interface Mailer {
   send(mail: Mail): Promise<void>;
+  /** Whether mail leaves the server (SMTP_URL is set); false when it only reaches the log. */
+  delivers: boolean;
 }
 
 /**
@@ -22,6 +24,7 @@ export function createMailer(
 ): Mailer {
   if (!smtpUrl) {
     return {
+      delivers: false,
       async send(mail) {
         log.info(
           { mail: { to: mail.to, subject: mail.subject } },
@@ -32,6 +35,7 @@ export function createMailer(
   }
   const transport = nodemailer.createTransport(smtpUrl);
   return {
+    delivers: true,
     async send(mail) {
       await transport.sendMail({ from, ...mail });
     },
