@@ -98,3 +98,23 @@ export const DeletedWorkspaceSchema = z.object({
 
 /** Days between a workspace's deletion and its permanent removal (SPEC §9). */
 export const WORKSPACE_DELETION_GRACE_DAYS = 30;
+
+/**
+ * GET /api/workspaces/current/usage: what the current workspace holds, counted from its rows
+ * (the billing page shows these; a self-hosted Keel has no plan to measure them against).
+ */
+export const WorkspaceUsageSchema = z.object({
+  /** Every membership, deactivated members included. */
+  members: z.number().int(),
+  /** Members whose membership and account are both active (as the team page shows them). */
+  activeMembers: z.number().int(),
+  contacts: z.number().int(),
+  organizations: z.number().int(),
+  projects: z.number().int(),
+  invoices: z.number().int(),
+  /** Bytes of the files attached to the workspace (its logos, until replaced ones are collected). */
+  storageUsedBytes: z.number().int(),
+  /** The server's per-workspace quota (UPLOAD_QUOTA_WORKSPACE_MB), in bytes. */
+  storageQuotaBytes: z.number().int(),
+});
+export type WorkspaceUsage = z.infer<typeof WorkspaceUsageSchema>;

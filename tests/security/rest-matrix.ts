@@ -225,6 +225,11 @@ export const restMatrix: Record<string, RestMatrixEntry> = {
   },
   'GET /api/user/workspaces': { scope: 'account', cases: [{ expect: 'read', showsB: true }] },
   'GET /api/workspaces/current': { scope: 'workspace', cases: [{ expect: 'read', showsB: true }] },
+  // Counts of B's rows only.
+  'GET /api/workspaces/current/usage': {
+    scope: 'workspace',
+    cases: [{ expect: 'read', countsStable: true }],
+  },
   'POST /api/workspaces/{id}/switch': {
     scope: 'account',
     // A token names its workspace in X-Workspace-Id and cannot switch (workspaces.router).

@@ -55,6 +55,7 @@ export const accessMatrix: Record<string, MatrixEntry> = {
   },
   'workspaces.listMine': { access: 'authed', type: 'query', outsider: 'own' },
   'workspaces.current': { access: ALL_ROLES, type: 'query', outsider: 'own' },
+  'workspaces.usage': { access: ALL_ROLES, type: 'query', outsider: 'own' },
   'workspaces.switch': {
     access: 'authed',
     type: 'mutation',

@@ -220,3 +220,30 @@ export async function purgeExpiredWorkspaces(db: Database): Promise<number> {
     return purged.length;
   });
 }
+
+/** What a workspace holds, counted in one round trip (GET /api/workspaces/current/usage). */
+export async function workspaceUsage(db: Database, workspaceId: number) {
+  const { rows } = await sql<{
+    members: number;
+    activeMembers: number;
+    contacts: number;
+    organizations: number;
+    projects: number;
+    invoices: number;
+    storageUsedBytes: string;
+  }>`
+    select
+      (select count(*)::int from user_workspaces where workspace_id = ${workspaceId}) as members,
+      -- Active as the team page says it: the membership and the account both.
+      (select count(*)::int from user_workspaces m join users u on u.id = m.user_id
+        where m.workspace_id = ${workspaceId} and m.is_active and u.is_active) as "activeMembers",
+      (select count(*)::int from persons where workspace_id = ${workspaceId}) as contacts,
+      (select count(*)::int from organizations where workspace_id = ${workspaceId}) as organizations,
+      (select count(*)::int from projects where workspace_id = ${workspaceId}) as projects,
+      (select count(*)::int from invoices where workspace_id = ${workspaceId}) as invoices,
+      (select coalesce(sum(size), 0)::text from files
+        where workspace_id = ${workspaceId}) as "storageUsedBytes"
+  `.execute(db.withoutPlugins());
+  const row = rows[0]!;
+  return { ...row, storageUsedBytes: Number(row.storageUsedBytes) };
+}

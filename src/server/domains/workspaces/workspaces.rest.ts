@@ -34,6 +34,14 @@ export const workspacesRestRoutes = defineRestRoutes(
       description: 'With your role in it.',
     },
     {
+      method: 'GET',
+      path: '/api/workspaces/current/usage',
+      procedure: 'workspaces.usage',
+      summary: 'Read what the current workspace holds',
+      description:
+        "Members (all, and active), contacts, organizations, projects and invoices counted from its rows, and the bytes of its stored files against the server's per-workspace quota (`UPLOAD_QUOTA_WORKSPACE_MB`). Any member.",
+    },
+    {
       method: 'POST',
       path: '/api/workspaces/{id}/switch',
       procedure: 'workspaces.switch',

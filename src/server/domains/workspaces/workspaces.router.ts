@@ -7,6 +7,7 @@ import {
   UpdateWorkspaceInputSchema,
   WorkspaceIdSchema,
   WorkspaceSchema,
+  WorkspaceUsageSchema,
 } from '../../../shared/workspaces.schema.ts';
 import { SuccessSchema } from '../../../shared/success.schema.ts';
 import * as repo from './workspaces.repository.ts';
@@ -24,6 +25,9 @@ export const workspacesRouter = router({
   current: workspaceProcedure
     .output(CurrentWorkspaceSchema)
     .query(({ ctx }) => ({ ...ctx.workspace, role: ctx.role })),
+  usage: workspaceProcedure
+    .output(WorkspaceUsageSchema)
+    .query(({ ctx }) => workspaces.workspaceUsage(ctx)),
   switch: authedProcedure
     .input(WorkspaceIdSchema)
     .output(SuccessSchema)

@@ -5,6 +5,7 @@ import {
   WORKSPACE_DELETION_GRACE_DAYS,
   type CreateWorkspaceInput,
   type Workspace,
+  type WorkspaceUsage,
 } from '../../../shared/workspaces.schema.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { clientInfo, type Context } from '../../trpc/context.ts';
@@ -158,4 +159,12 @@ export async function reactivateWorkspace(ctx: AuthedContext, user: SessionUser,
     ...clientInfo(ctx),
   });
   return restored;
+}
+
+/** What the current workspace holds, and the server's storage quota for one workspace. */
+export async function workspaceUsage(
+  ctx: Context & { workspace: Workspace },
+): Promise<WorkspaceUsage> {
+  const usage = await repo.workspaceUsage(ctx.db, ctx.workspace.id);
+  return { ...usage, storageQuotaBytes: ctx.config.uploadQuotaWorkspaceBytes };
 }
