@@ -40,9 +40,53 @@ export const InviteInputSchema = z.object({
 });
 export type InviteInput = z.infer<typeof InviteInputSchema>;
 
+/** Whether the invitation's email went out, and why not when it did not. */
+const EmailOutcome = {
+  /** The mail server took the email. */
+  emailSent: z.boolean(),
+  /**
+   * Whether this server sends email at all (SMTP_URL): when not, the email only reached the
+   * server log and the inviter passes the link on themselves.
+   */
+  mailConfigured: z.boolean(),
+};
+
 export const InviteResultSchema = z.object({
   invitation: z.object({ email: z.string(), role: z.string(), expiresAt: z.string() }),
   inviteUrl: z.string(),
+  ...EmailOutcome,
+});
+export type InviteResult = z.infer<typeof InviteResultSchema>;
+
+/** An invitation of the current workspace not yet accepted, as /team lists it. */
+export const PendingInvitationSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  fullName: z.string().nullable(),
+  role: z.enum(ASSIGNABLE_ROLES),
+  /** Who the invitation comes from (null when that account is gone). */
+  invitedByName: z.string().nullable(),
+  createdAt: z.string(),
+  /** Past it, the link no longer works; Resend gives a new one. */
+  expiresAt: z.string(),
+});
+export type PendingInvitation = z.infer<typeof PendingInvitationSchema>;
+
+export const InvitationIdSchema = z.object({ id: IdSchema });
+
+export const ResendInvitationSchema = InvitationIdSchema.extend({
+  /**
+   * False: only a new link, answered and not emailed (how the link is copied: only its hash
+   * is kept, so the link sent before cannot be shown again).
+   */
+  sendEmail: z.boolean({ error: 'sendEmail must be true or false' }).default(true),
+});
+
+/** A resent invitation: its new link (the one sent before no longer works) and expiry. */
+export const ResentInvitationSchema = z.object({
+  invitation: PendingInvitationSchema,
+  inviteUrl: z.string(),
+  ...EmailOutcome,
 });
 
 export const RoleChangeSchema = z.object({

@@ -289,6 +289,15 @@ export const restMatrix: Record<string, RestMatrixEntry> = {
     cases: [notFound(id((ids) => ids.a.collaboratorUserId))],
   },
   'GET /api/team/export': { scope: 'workspace', cases: [{ expect: 'read' }] },
+  'GET /api/team/invitations': { scope: 'workspace', cases: [{ expect: 'read', showsB: true }] },
+  'POST /api/team/invitations/{id}/resend': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.invitationId))],
+  },
+  'DELETE /api/team/invitations/{id}': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.invitationId))],
+  },
   'GET /api/invite/{token}': {
     scope: 'public',
     why: 'The invitation token is the credential sent to the invitee; without it nothing shows.',

@@ -100,6 +100,19 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     outsider: 'not_found',
   },
   'team.export': { access: TEAM_MANAGERS, type: 'query', outsider: 'own' },
+  'team.invitations': { access: TEAM_MANAGERS, type: 'query', outsider: 'own' },
+  'team.resendInvitation': {
+    access: TEAM_MANAGERS,
+    type: 'mutation',
+    input: (t) => ({ id: t.invitationId }),
+    outsider: 'not_found',
+  },
+  'team.cancelInvitation': {
+    access: TEAM_MANAGERS,
+    type: 'mutation',
+    input: (t) => ({ id: t.invitationId }),
+    outsider: 'not_found',
+  },
   'invitations.get': {
     access: 'public',
     type: 'query',

@@ -286,6 +286,10 @@ describe('every documented operation answers as documented', () => {
 
   it('team and invitations', async () => {
     const c = admin.client;
+    // The mate works in the workspace, to be told below that their access was removed.
+    expect(
+      (await mate.client.post(`/api/workspaces/${target.workspaceId}/switch`)).statusCode,
+    ).toBe(200);
     await send(c, 'GET /api/admin/users');
     await send(c, 'PUT /api/admin/users/{id}/role', {
       params: id(mate.user.id),
@@ -293,6 +297,7 @@ describe('every documented operation answers as documented', () => {
     });
     await send(c, 'PUT /api/admin/users/{id}/deactivate', { params: id(mate.user.id) });
     await send(c, 'DELETE /api/admin/users/{id}', { params: id(mate.user.id) });
+    await send(mate.client, 'GET /api/workspaces/current', { status: 403 });
     await send(c, 'GET /api/team/export');
     const invited = await json<{ inviteUrl: string }>(c, 'POST /api/admin/invite', {
       body: { email: uniqueEmail('invitee'), fullName: 'Tour Invitee', role: 'collaborator' },
@@ -304,6 +309,19 @@ describe('every documented operation answers as documented', () => {
       params: { token },
       body: { password: 'secret123' },
     });
+    const pendingEmail = uniqueEmail('pending');
+    await send(c, 'POST /api/admin/invite', {
+      body: { email: pendingEmail, fullName: 'Tour Pending', role: 'collaborator' },
+    });
+    const pending = await json<{ id: number; email: string }[]>(c, 'GET /api/team/invitations');
+    const pendingId = pending.find((i) => i.email === pendingEmail.toLowerCase())!.id;
+    await send(c, 'POST /api/team/invitations/{id}/resend', { params: id(pendingId) });
+    await send(c, 'POST /api/team/invitations/{id}/resend', {
+      params: id(pendingId),
+      body: { sendEmail: false },
+    });
+    await send(c, 'DELETE /api/team/invitations/{id}', { params: id(pendingId) });
+    await send(c, 'DELETE /api/team/invitations/{id}', { params: id(pendingId), status: 404 });
   });
 
   it('contacts and tags', async () => {

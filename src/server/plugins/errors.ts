@@ -2,7 +2,9 @@ import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { WORKSPACE_ACCESS_REVOKED } from '../../shared/workspace-access.ts';
 import { zodDetails } from '../trpc/init.ts';
+import { WorkspaceAccessRevoked } from '../trpc/workspace-access.ts';
 
 /** Every refusal's body on REST (DESIGN §4); the API document's `Error` schema. */
 export const ErrorBodySchema = z.object({
@@ -16,6 +18,14 @@ export const ErrorBodySchema = z.object({
     )
     .optional()
     .meta({ description: 'Validation refusals only: every invalid field.' }),
+  code: z.literal(WORKSPACE_ACCESS_REVOKED).optional().meta({
+    description:
+      'A 403 to a member whose access to the current workspace was removed (membership deactivated or deleted); `workspace` names it.',
+  }),
+  workspace: z
+    .object({ id: z.number(), name: z.string() })
+    .optional()
+    .meta({ description: 'The workspace the caller lost access to (with `code` only).' }),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
@@ -38,6 +48,16 @@ export function toErrorReply(error: unknown): { status: number; body: ErrorBody 
   if (error instanceof TRPCError) {
     const status = error.cause instanceof GoneCause ? 410 : getHTTPStatusCodeFromError(error);
     if (status >= 500) return internal();
+    if (error.cause instanceof WorkspaceAccessRevoked) {
+      return {
+        status,
+        body: {
+          error: error.message,
+          code: WORKSPACE_ACCESS_REVOKED,
+          workspace: error.cause.workspace,
+        },
+      };
+    }
     const details = zodDetails(error.cause);
     return {
       status,

@@ -469,6 +469,9 @@ function refusalsOf(op: OperationFacts): Record<number, string> {
   if (access === 'platform') forbidden.push('the caller is not a platform administrator');
   if (access === 'workspace') {
     forbidden.push('the workspace is suspended by the platform administrator');
+    forbidden.push(
+      "the caller's access to the current workspace was removed (`code` `WORKSPACE_ACCESS_REVOKED`, `workspace` names it)",
+    );
   }
   if (roleChecked) forbidden.push("the member's role does not allow it");
   if (

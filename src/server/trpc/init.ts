@@ -1,6 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import type { WorkspaceRole } from '../../shared/roles.ts';
+import { WORKSPACE_ACCESS_REVOKED } from '../../shared/workspace-access.ts';
 import {
   READ_ONLY_TOKEN_MESSAGE,
   resolveIdentity,
@@ -9,6 +10,7 @@ import {
 import { holdHeavySlot, isLargeImport, isLargePage } from '../plugins/heavy-requests.ts';
 import { hitRateLimit, tooManyAttempts } from '../plugins/rate-limit.ts';
 import type { Context } from './context.ts';
+import { accessRevoked, findRevokedWorkspace, WorkspaceAccessRevoked } from './workspace-access.ts';
 
 /** Validation problems, one per field, as the REST error body's `details`. */
 export function zodDetails(error: unknown): { path: string; message: string }[] | undefined {
@@ -49,7 +51,15 @@ const t = initTRPC
         ...shape,
         // The first problem is the message a person reads; 5xx never shows SQL or internals.
         message: internal ? 'Internal server error' : (details?.[0]?.message ?? shape.message),
-        data: { code: shape.data.code, httpStatus: shape.data.httpStatus, details },
+        data: {
+          code: shape.data.code,
+          httpStatus: shape.data.httpStatus,
+          details,
+          // A member whose access was removed: the client shows a screen naming the workspace.
+          ...(error.cause instanceof WorkspaceAccessRevoked
+            ? { reason: WORKSPACE_ACCESS_REVOKED, workspace: error.cause.workspace }
+            : {}),
+        },
       };
     },
   });
@@ -154,6 +164,12 @@ export const workspaceProcedure = authedProcedure
     // Looked up with the user, in the same statement.
     const membership = ctx.identity.membership;
     if (!membership) {
+      // A member deactivated or removed is told so (403), not that nothing is selected.
+      const { workspaceId, via } = ctx.identity;
+      const revoked =
+        workspaceId !== null &&
+        (await findRevokedWorkspace(ctx.db, ctx.user.id, workspaceId, via === 'session'));
+      if (revoked) throw accessRevoked(revoked);
       throw new TRPCError({ code: 'NOT_FOUND', message: 'No workspace selected' });
     }
     if (!membership.workspace.isActive) {

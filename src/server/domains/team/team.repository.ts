@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { WorkspaceRole } from '../../../shared/roles.ts';
-import { splitFullName, type Member } from '../../../shared/team.schema.ts';
+import type { AssignableRole } from '../../../shared/roles.ts';
+import { splitFullName, type Member, type PendingInvitation } from '../../../shared/team.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import { keysetBatches } from '../../db/export-batches.ts';
 import { iso } from '../../db/search.ts';
@@ -242,6 +243,99 @@ export async function voidInvitationsSentBy(
   if (scope.workspaceId !== undefined) q = q.where('workspaceId', '=', scope.workspaceId);
   if (scope.exceptRoles?.length) q = q.where('role', 'not in', scope.exceptRoles);
   await q.execute();
+}
+
+function selectPendingInvitations(db: Database, workspaceId: number) {
+  return db
+    .selectFrom('invitationTokens as it')
+    .leftJoin('users as inviter', 'inviter.id', 'it.invitedBy')
+    .select([
+      'it.id',
+      'it.email',
+      'it.fullName',
+      'it.role',
+      'inviter.fullName as invitedByName',
+      'it.createdAt',
+      'it.expiresAt',
+    ])
+    .where('it.workspaceId', '=', workspaceId)
+    .where('it.used', '=', false)
+    .where('it.voidedAt', 'is', null);
+}
+
+type PendingRow = Awaited<
+  ReturnType<ReturnType<typeof selectPendingInvitations>['execute']>
+>[number];
+
+function toPendingInvitation(r: PendingRow): PendingInvitation {
+  return {
+    ...r,
+    role: r.role as AssignableRole,
+    createdAt: iso(r.createdAt),
+    expiresAt: iso(r.expiresAt),
+  };
+}
+
+/**
+ * The workspace's invitations still waiting for an answer, newest first: neither accepted nor
+ * void. Expired ones are among them (Resend gives them a new link and expiry).
+ */
+export async function listPendingInvitations(
+  db: Database,
+  workspaceId: number,
+): Promise<PendingInvitation[]> {
+  const rows = await selectPendingInvitations(db, workspaceId)
+    .orderBy('it.createdAt', 'desc')
+    .orderBy('it.id', 'desc')
+    .execute();
+  return rows.map(toPendingInvitation);
+}
+
+/** One invitation of the workspace, whatever its state (undefined when not this workspace's). */
+export async function findWorkspaceInvitation(db: Database, workspaceId: number, id: number) {
+  return db
+    .selectFrom('invitationTokens')
+    .select(['id', 'email', 'fullName', 'role', 'used', 'voidedAt'])
+    .where('workspaceId', '=', workspaceId)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/**
+ * A new token (its hash), a new expiry and a new sender for a pending invitation: the link
+ * sent before stops working. Answers the invitation as listed.
+ */
+export async function renewInvitation(
+  db: Database,
+  workspaceId: number,
+  id: number,
+  values: { tokenHash: string; expiresAt: Date; invitedBy: number },
+): Promise<PendingInvitation | undefined> {
+  const updated = await db
+    .updateTable('invitationTokens')
+    .set({ token: values.tokenHash, expiresAt: values.expiresAt, invitedBy: values.invitedBy })
+    .where('workspaceId', '=', workspaceId)
+    .where('id', '=', id)
+    .where('used', '=', false)
+    .where('voidedAt', 'is', null)
+    .executeTakeFirst();
+  if (updated.numUpdatedRows === 0n) return undefined;
+  const row = await selectPendingInvitations(db, workspaceId)
+    .where('it.id', '=', id)
+    .executeTakeFirst();
+  return row && toPendingInvitation(row);
+}
+
+/** Deletes a pending invitation: its link then reads as invalid. True when one was deleted. */
+export async function deletePendingInvitation(db: Database, workspaceId: number, id: number) {
+  const deleted = await db
+    .deleteFrom('invitationTokens')
+    .where('workspaceId', '=', workspaceId)
+    .where('id', '=', id)
+    .where('used', '=', false)
+    .executeTakeFirst();
+  return deleted.numDeletedRows > 0n;
 }
 
 export async function markInvitationUsed(db: Database, id: number) {

@@ -20,9 +20,41 @@ export const teamRestRoutes = defineRestRoutes(
       path: '/api/admin/invite',
       procedure: 'team.invite',
       summary: 'Invite someone to the workspace',
-      description: 'Emails a single-use link, valid 7 days, and answers it too (`inviteUrl`).',
+      description:
+        'Emails a single-use link, valid 7 days, and answers it too (`inviteUrl`), with whether the email went out (`emailSent`) and whether this server sends email at all (`mailConfigured`: without `SMTP_URL` the email only reaches the server log).',
       status: 201,
       refusals: { 409: 'this person is already a member' },
+    },
+    {
+      method: 'GET',
+      path: '/api/team/invitations',
+      procedure: 'team.invitations',
+      summary: 'List the pending invitations',
+      description:
+        'Invitations of the workspace not yet accepted nor void, newest first, expired ones included.',
+    },
+    {
+      method: 'POST',
+      path: '/api/team/invitations/{id}/resend',
+      procedure: 'team.resendInvitation',
+      summary: 'Resend an invitation with a new link',
+      description:
+        'A new link valid 7 days, answered too; the one sent before stops working. The invitation then comes from the caller. `sendEmail: false` makes the new link without emailing it (links are stored hashed, so an earlier one cannot be shown again).',
+      refusals: {
+        404: 'no pending invitation has this id in the workspace',
+        409: 'the invitation was accepted or is void, or the person is already a member',
+      },
+    },
+    {
+      method: 'DELETE',
+      path: '/api/team/invitations/{id}',
+      procedure: 'team.cancelInvitation',
+      summary: 'Cancel an invitation',
+      description: 'Its link stops working at once.',
+      refusals: {
+        404: 'no pending invitation has this id in the workspace',
+        409: 'the invitation was already accepted',
+      },
     },
     {
       method: 'PUT',

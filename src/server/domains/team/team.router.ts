@@ -4,6 +4,7 @@ import { SuccessSchema } from '../../../shared/success.schema.ts';
 import {
   AcceptedInvitationSchema,
   AcceptInvitationSchema,
+  InvitationIdSchema,
   InvitationViewSchema,
   InviteInputSchema,
   InviteResultSchema,
@@ -11,6 +12,9 @@ import {
   MemberActiveResultSchema,
   MemberIdSchema,
   MemberSchema,
+  PendingInvitationSchema,
+  ResendInvitationSchema,
+  ResentInvitationSchema,
   RoleChangeResultSchema,
   RoleChangeSchema,
 } from '../../../shared/team.schema.ts';
@@ -36,6 +40,17 @@ export const teamRouter = router({
     .input(InviteInputSchema)
     .output(InviteResultSchema)
     .mutation(({ ctx, input }) => team.invite(ctx, input)),
+  invitations: managerProcedure
+    .output(z.array(PendingInvitationSchema))
+    .query(({ ctx }) => team.listInvitations(ctx)),
+  resendInvitation: managerProcedure
+    .input(ResendInvitationSchema)
+    .output(ResentInvitationSchema)
+    .mutation(({ ctx, input }) => team.resendInvitation(ctx, input)),
+  cancelInvitation: managerProcedure
+    .input(InvitationIdSchema)
+    .output(SuccessSchema)
+    .mutation(({ ctx, input }) => team.cancelInvitation(ctx, input.id)),
   changeRole: managerProcedure
     .input(RoleChangeSchema)
     .output(RoleChangeResultSchema)

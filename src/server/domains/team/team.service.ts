@@ -32,33 +32,76 @@ import { hashToken } from '../auth/identity.ts';
 import { hashPassword, verifyPassword } from '../auth/auth.service.ts';
 import { signInLimits } from '../auth/password-limits.ts';
 import { startSession } from '../auth/sessions.ts';
+import { isTwoFactorEnabled } from '../account/two-factor.repository.ts';
 import * as repo from './team.repository.ts';
 
 type TeamContext = Context & { user: SessionUser; workspace: Workspace; role: WorkspaceRole };
 
 const MEMBER_NOT_FOUND = 'Team member not found';
 const INVALID_LINK = 'This invitation link is invalid, expired, or has already been used.';
+const ALREADY_MEMBER = 'This person is already a member of this workspace';
+const INVITATION_NOT_FOUND = 'Invitation not found';
+const VOID_INVITATION_TO_RESEND =
+  'This invitation is void: the person who sent it can no longer invite members. Send a new one.';
 const VOID_INVITATION =
   'This invitation is no longer valid: the person who sent it can no longer invite members. Ask the workspace for a new invitation.';
 
+/** A new invitation link: 256 random bits, of which only the hash is kept. */
+function newInvitationToken(ctx: Context) {
+  const token = randomBytes(32).toString('base64url');
+  return {
+    tokenHash: hashToken(token),
+    inviteUrl: `${ctx.config.appUrl}/invite/${token}`,
+    expiresAt: addDays(new Date(), INVITATION_DAYS),
+  };
+}
+
+/**
+ * Emails the invitation link. Answers whether the email went out: never without SMTP_URL
+ * (the mailer then writes it to the server log), nor when the mail server refused it.
+ */
+async function sendInvitationEmail(
+  ctx: TeamContext,
+  to: { email: string; fullName: string; role: WorkspaceRole },
+  inviteUrl: string,
+) {
+  const mailConfigured = ctx.mailer.delivers;
+  const emailSent = await ctx.mailer
+    .send({
+      to: to.email,
+      subject: `${ctx.user.fullName} invited you to ${ctx.workspace.name} on Keel`,
+      text: [
+        `Hello ${to.fullName},`,
+        '',
+        `${ctx.user.fullName} invited you to join ${ctx.workspace.name} on Keel as ${ROLE_LABELS[to.role]}.`,
+        `Accept the invitation within ${INVITATION_DAYS} days: ${inviteUrl}`,
+      ].join('\n'),
+    })
+    .then(
+      () => mailConfigured,
+      (error: unknown) => {
+        ctx.req.log.error({ err: error }, 'invitation email failed');
+        return false;
+      },
+    );
+  return { emailSent, mailConfigured };
+}
+
 /**
  * Invites someone by email: a single-use token of 256 random bits, kept hashed, bound to
- * the email, valid seven days. The link goes out by email and is also answered to the inviter.
+ * the email, valid seven days. The link goes out by email and is also answered to the
+ * inviter, with whether the email went out.
  */
 export async function invite(ctx: TeamContext, input: InviteInput) {
   const email = input.email.toLowerCase();
   if (await repo.isMemberByEmail(ctx.db, ctx.workspace.id, email)) {
-    throw new TRPCError({
-      code: 'CONFLICT',
-      message: 'This person is already a member of this workspace',
-    });
+    throw new TRPCError({ code: 'CONFLICT', message: ALREADY_MEMBER });
   }
-  const token = randomBytes(32).toString('base64url');
-  const expiresAt = addDays(new Date(), INVITATION_DAYS);
+  const { tokenHash, inviteUrl, expiresAt } = newInvitationToken(ctx);
   await ctx.db.transaction().execute((trx) =>
     repo.insertInvitation(trx, {
       workspaceId: ctx.workspace.id,
-      tokenHash: hashToken(token),
+      tokenHash,
       email,
       fullName: input.fullName,
       role: input.role,
@@ -66,19 +109,11 @@ export async function invite(ctx: TeamContext, input: InviteInput) {
       expiresAt,
     }),
   );
-  const inviteUrl = `${ctx.config.appUrl}/invite/${token}`;
-  await ctx.mailer
-    .send({
-      to: email,
-      subject: `${ctx.user.fullName} invited you to ${ctx.workspace.name} on Keel`,
-      text: [
-        `Hello ${input.fullName},`,
-        '',
-        `${ctx.user.fullName} invited you to join ${ctx.workspace.name} on Keel as ${ROLE_LABELS[input.role]}.`,
-        `Accept the invitation within ${INVITATION_DAYS} days: ${inviteUrl}`,
-      ].join('\n'),
-    })
-    .catch((error: unknown) => ctx.req.log.error({ err: error }, 'invitation email failed'));
+  const outcome = await sendInvitationEmail(
+    ctx,
+    { email, fullName: input.fullName, role: input.role },
+    inviteUrl,
+  );
   await recordActivity(ctx.db, {
     action: 'user_invited',
     userId: ctx.user.id,
@@ -86,7 +121,90 @@ export async function invite(ctx: TeamContext, input: InviteInput) {
     details: `Invited ${email} as ${ROLE_LABELS[input.role]}`,
     ...clientInfo(ctx),
   });
-  return { invitation: { email, role: input.role, expiresAt: expiresAt.toISOString() }, inviteUrl };
+  return {
+    invitation: { email, role: input.role, expiresAt: expiresAt.toISOString() },
+    inviteUrl,
+    ...outcome,
+  };
+}
+
+/** The workspace's invitations not yet accepted (managers only), newest first. */
+export function listInvitations(ctx: TeamContext) {
+  return repo.listPendingInvitations(ctx.db, ctx.workspace.id);
+}
+
+/**
+ * A pending invitation gets a new link and a new expiry, and comes from the manager who
+ * renews it (the invitation lives by their right to invite): the link sent before stops
+ * working. Emailed again unless `sendEmail` is false (the inviter copies the new link).
+ */
+export async function resendInvitation(
+  ctx: TeamContext,
+  input: { id: number; sendEmail: boolean },
+) {
+  const { tokenHash, inviteUrl, expiresAt } = newInvitationToken(ctx);
+  const invitation = await ctx.db.transaction().execute(async (trx) => {
+    const found = await repo.findWorkspaceInvitation(trx, ctx.workspace.id, input.id);
+    if (!found) throw new TRPCError({ code: 'NOT_FOUND', message: INVITATION_NOT_FOUND });
+    if (found.used)
+      throw new TRPCError({
+        code: 'CONFLICT',
+        message: 'This invitation has already been accepted',
+      });
+    if (found.voidedAt !== null)
+      throw new TRPCError({ code: 'CONFLICT', message: VOID_INVITATION_TO_RESEND });
+    if (await repo.isMemberByEmail(trx, ctx.workspace.id, found.email))
+      throw new TRPCError({ code: 'CONFLICT', message: ALREADY_MEMBER });
+    if (!canInvite(ctx.role, found.role as WorkspaceRole))
+      throw new TRPCError({ code: 'FORBIDDEN', message: "You don't have permission to do this" });
+    const renewed = await repo.renewInvitation(trx, ctx.workspace.id, input.id, {
+      tokenHash,
+      expiresAt,
+      invitedBy: ctx.user.id,
+    });
+    if (!renewed) throw new TRPCError({ code: 'NOT_FOUND', message: INVITATION_NOT_FOUND });
+    return renewed;
+  });
+  const outcome = input.sendEmail
+    ? await sendInvitationEmail(
+        ctx,
+        { email: invitation.email, fullName: invitation.fullName ?? '', role: invitation.role },
+        inviteUrl,
+      )
+    : { emailSent: false, mailConfigured: ctx.mailer.delivers };
+  await recordActivity(ctx.db, {
+    action: 'user_invited',
+    userId: ctx.user.id,
+    workspaceId: ctx.workspace.id,
+    details: input.sendEmail
+      ? `Resent the invitation of ${invitation.email}`
+      : `Made a new invitation link for ${invitation.email}`,
+    ...clientInfo(ctx),
+  });
+  return { invitation, inviteUrl, ...outcome };
+}
+
+/** Cancels a pending invitation: it is deleted, and its link reads as invalid. */
+export async function cancelInvitation(ctx: TeamContext, id: number) {
+  const invitation = await ctx.db.transaction().execute(async (trx) => {
+    const found = await repo.findWorkspaceInvitation(trx, ctx.workspace.id, id);
+    if (!found) throw new TRPCError({ code: 'NOT_FOUND', message: INVITATION_NOT_FOUND });
+    if (found.used)
+      throw new TRPCError({
+        code: 'CONFLICT',
+        message: 'This invitation has already been accepted',
+      });
+    await repo.deletePendingInvitation(trx, ctx.workspace.id, id);
+    return found;
+  });
+  await recordActivity(ctx.db, {
+    action: 'user_invited',
+    userId: ctx.user.id,
+    workspaceId: ctx.workspace.id,
+    details: `Cancelled the invitation of ${invitation.email}`,
+    ...clientInfo(ctx),
+  });
+  return { success: true as const };
 }
 
 /** The member another member may act on: not themselves, not an owner, within their rights. */
@@ -261,12 +379,15 @@ export async function acceptInvitation(ctx: Context, token: string, password: st
     if (wrongPassword) await recordFailure(ctx.db, wrongPassword);
     throw error;
   });
-  await startSession(ctx, result.userId, result.workspaceId);
+  // An account with two-factor sign-in joins, but the password alone does not sign it in:
+  // it signs in as usual, with its code, and finds the workspace there.
+  const twoFactor = await isTwoFactorEnabled(ctx.db, result.userId);
+  if (!twoFactor) await startSession(ctx, result.userId, result.workspaceId);
   await recordActivity(ctx.db, {
     action: 'login',
     userId: result.userId,
     workspaceId: result.workspaceId,
-    details: `Joined ${result.organizationName} from an invitation`,
+    details: `Joined ${result.organizationName} from an invitation${twoFactor ? ' (not signed in: two-factor sign-in is on)' : ''}`,
     ...clientInfo(ctx),
   });
   return { success: true as const, organizationName: result.organizationName };

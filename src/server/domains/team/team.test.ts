@@ -214,7 +214,8 @@ describe('the SPEC §6 role × action matrix', () => {
       success: true,
       isActive: false,
     });
-    expect((await member.client.get('/api/persons')).statusCode).toBe(404);
+    // Told so (403, naming the workspace), not "No workspace selected".
+    expect((await member.client.get('/api/persons')).statusCode).toBe(403);
     const listed = (await ws.client.get('/api/admin/users')).json();
     expect(listed.find((m: { id: number }) => m.id === member.user.id).isActive).toBe(false);
     expect(
@@ -226,7 +227,7 @@ describe('the SPEC §6 role × action matrix', () => {
     expect((await ws.client.delete(`/api/admin/users/${member.user.id}`)).json()).toEqual({
       success: true,
     });
-    expect((await member.client.get('/api/persons')).statusCode).toBe(404);
+    expect((await member.client.get('/api/persons')).json().code).toBe('WORKSPACE_ACCESS_REVOKED');
     expect((await member.client.get('/api/auth/me')).statusCode).toBe(200);
   });
 

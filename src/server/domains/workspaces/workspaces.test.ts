@@ -190,7 +190,12 @@ describe('listing, current and switching', () => {
       .set({ isActive: false })
       .where('userId', '=', member.user.id)
       .execute();
-    expect((await member.client.get('/api/workspaces/current')).statusCode).toBe(404);
+    const refused = await member.client.get('/api/workspaces/current');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      code: 'WORKSPACE_ACCESS_REVOKED',
+      workspace: { name: 'Team Place' },
+    });
     expect((await member.client.get('/api/user/workspaces')).json()).toEqual([]);
   });
 });
