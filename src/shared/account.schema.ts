@@ -97,19 +97,25 @@ export const ProfileInputSchema = z.object({
     .meta({ description: 'Required when the email changes; ignored otherwise.' }),
 });
 
+/**
+ * SPEC §5 Password change: the policy of every password a user chooses for an account they
+ * already have (a change, or a reset from an emailed link).
+ */
+export const NewPasswordSchema = z
+  .string({ error: 'Password must be at least 8 characters' })
+  .min(8, 'Password must be at least 8 characters')
+  .max(200, 'Password must be at most 200 characters')
+  .regex(/[a-z]/, 'Password must contain at least one lowercase letter')
+  .regex(/[A-Z]/, 'Password must contain at least one uppercase letter')
+  .regex(/[0-9]/, 'Password must contain at least one number');
+
 /** SPEC §5 Password change. */
 export const PasswordChangeSchema = z
   .object({
     currentPassword: z
       .string({ error: 'Current password is required' })
       .min(1, 'Current password is required'),
-    newPassword: z
-      .string({ error: 'Password must be at least 8 characters' })
-      .min(8, 'Password must be at least 8 characters')
-      .max(200, 'Password must be at most 200 characters')
-      .regex(/[a-z]/, 'Password must contain at least one lowercase letter')
-      .regex(/[A-Z]/, 'Password must contain at least one uppercase letter')
-      .regex(/[0-9]/, 'Password must contain at least one number'),
+    newPassword: NewPasswordSchema,
     confirmPassword: z
       .string({ error: 'Please confirm your password' })
       .min(1, 'Please confirm your password'),

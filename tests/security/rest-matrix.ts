@@ -124,6 +124,22 @@ export const restMatrix: Record<string, RestMatrixEntry> = {
     cases: [{ expect: 'own', spare: true }],
   },
   'GET /api/auth/me': { scope: 'account', cases: [{ expect: 'read' }] },
+  'POST /api/auth/forgot-password': {
+    scope: 'public',
+    why: 'Mails a reset link to the email given, if an account has it; names no workspace.',
+    cases: [{ body: (ids) => ({ email: ids.callerEmail }), expect: 'own', status: 202 }],
+  },
+  'POST /api/auth/reset-password': {
+    scope: 'public',
+    why: 'Sets the password of the account an emailed link names; names no workspace.',
+    cases: [
+      {
+        label: 'a link that was never sent',
+        body: () => ({ token: randomBytes(32).toString('base64url'), password: 'Fresh-horse-42' }),
+        expect: 400,
+      },
+    ],
+  },
 
   // Account: the caller's own user row, sessions and tokens; A's session and token ids are 404.
   'GET /api/account/profile': { scope: 'account', cases: [{ expect: 'read' }] },

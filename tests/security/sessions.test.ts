@@ -107,7 +107,8 @@ describe('sessions end at once', () => {
     expect(res.statusCode).toBe(200);
     expect((await victim.client.get('/api/auth/me')).statusCode).toBe(401);
     const again = await login(t.app, { email: victim.email, password: victim.password });
-    expect(again.statusCode).toBe(401);
+    expect(again.statusCode).toBe(403);
+    expect(again.json()).toMatchObject({ error: expect.stringContaining('deactivated') });
   });
 
   it('on deactivation or removal from a workspace: its data is refused on the next request', async () => {

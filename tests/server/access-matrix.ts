@@ -46,6 +46,18 @@ export const accessMatrix: Record<string, MatrixEntry> = {
   'auth.login': { access: 'public', type: 'mutation', outsider: 'n/a' },
   'auth.logout': { access: 'public', type: 'mutation', outsider: 'n/a' },
   'auth.me': { access: 'authed', type: 'query', outsider: 'own' },
+  'auth.forgotPassword': {
+    access: 'public',
+    type: 'mutation',
+    input: (_t, caller) => ({ email: caller.email }),
+    outsider: 'n/a',
+  },
+  'auth.resetPassword': {
+    access: 'public',
+    type: 'mutation',
+    input: () => ({ token: TOKEN, password: 'Fresh-horse-42' }),
+    outsider: 'n/a',
+  },
 
   'workspaces.create': {
     access: 'authed',

@@ -16,6 +16,8 @@ export const ACTIVITY_ACTIONS = [
   'workspace_deleted',
   'workspace_reactivated',
   'user_invited',
+  'password_reset_requested',
+  'password_reset',
   'admin_action',
   'error',
 ] as const;
@@ -28,6 +30,8 @@ const ACTION_COLORS: Record<string, string> = {
   workspace_deleted: 'red',
   workspace_reactivated: 'grape',
   user_invited: 'cyan',
+  password_reset_requested: 'yellow',
+  password_reset: 'yellow',
   admin_action: 'orange',
   error: 'red',
 };

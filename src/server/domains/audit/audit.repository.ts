@@ -9,6 +9,8 @@ export type ActivityAction =
   | 'workspace_deleted'
   | 'workspace_reactivated'
   | 'user_invited'
+  | 'password_reset_requested'
+  | 'password_reset'
   | 'admin_action'
   | 'error';
 

@@ -33,7 +33,8 @@ export const authRestRoutes = defineRestRoutes(
         name: 'LoginError',
       },
       refusals: {
-        401: 'wrong email or password, or a deactivated account',
+        401: 'wrong email or password',
+        403: 'the password is right but the account is deactivated',
         429: 'too many failed sign-ins for this account or email',
       },
     },
@@ -50,6 +51,24 @@ export const authRestRoutes = defineRestRoutes(
       procedure: 'auth.me',
       summary: 'Who is signed in',
       description: 'With `role` in the current workspace (null without one).',
+    },
+    {
+      method: 'POST',
+      path: '/api/auth/forgot-password',
+      procedure: 'auth.forgotPassword',
+      summary: 'Email a password reset link',
+      description:
+        'Answers 202 with the same body whether or not an account has the email. An active account is mailed a single-use link, `{APP_URL}/reset-password/{token}`, valid one hour; a new request replaces the earlier link. At most three emails an hour per address; past them the answer is the same and nothing is sent.',
+      status: 202,
+    },
+    {
+      method: 'POST',
+      path: '/api/auth/reset-password',
+      procedure: 'auth.resetPassword',
+      summary: 'Set a new password from a reset link',
+      description:
+        'Takes the token of an emailed link and a new password (the password-change policy). Uses the link up, ends every session and revokes every API token of the account; the caller stays signed out. An unknown, used or expired link answers 400 "This reset link is invalid or has expired".',
+      refusals: { 403: 'the account is deactivated' },
     },
   ],
 );

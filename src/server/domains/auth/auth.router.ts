@@ -5,9 +5,15 @@ import {
   SignupInputSchema,
   SignupResultSchema,
 } from '../../../shared/auth.schema.ts';
+import {
+  ForgotPasswordInputSchema,
+  ForgotPasswordResultSchema,
+  ResetPasswordInputSchema,
+} from '../../../shared/password-reset.schema.ts';
 import { SuccessSchema } from '../../../shared/success.schema.ts';
 import { authedProcedure, publicProcedure, rateLimitedProcedure, router } from '../../trpc/init.ts';
 import * as auth from './auth.service.ts';
+import * as passwordReset from './password-reset.service.ts';
 
 export const authRouter = router({
   signup: rateLimitedProcedure
@@ -20,4 +26,12 @@ export const authRouter = router({
     .mutation(({ ctx, input }) => auth.login(ctx, input)),
   logout: publicProcedure.output(SuccessSchema).mutation(({ ctx }) => auth.logout(ctx)),
   me: authedProcedure.output(MeSchema).query(({ ctx }) => auth.me(ctx, ctx.identity)),
+  forgotPassword: rateLimitedProcedure
+    .input(ForgotPasswordInputSchema)
+    .output(ForgotPasswordResultSchema)
+    .mutation(({ ctx, input }) => passwordReset.requestPasswordReset(ctx, input)),
+  resetPassword: rateLimitedProcedure
+    .input(ResetPasswordInputSchema)
+    .output(SuccessSchema)
+    .mutation(({ ctx, input }) => passwordReset.resetPassword(ctx, input)),
 });

@@ -18,6 +18,8 @@ import { endSession, startSession } from './sessions.ts';
 
 const EMAIL_TAKEN = 'An account with this email already exists';
 const BAD_CREDENTIALS = 'Invalid email or password';
+/** Said only to whoever gave the account's correct password. */
+export const DEACTIVATED_ACCOUNT = 'Your account has been deactivated. Contact your administrator.';
 
 // argon2id with the library's defaults (64 MiB, 3 passes).
 const hashOptions = { type: argon2.argon2id } as const;
@@ -69,8 +71,18 @@ export async function login(ctx: Context, input: LoginInput) {
     signInLimits(ctx, input.email),
     async () =>
       (await verifyPassword(found?.passwordHash ?? (await dummyHash), input.password)) &&
-      found?.isActive === true,
+      found !== undefined,
   );
+  if (found && valid && !found.isActive) {
+    await recordActivity(ctx.db, {
+      action: 'login',
+      userId: found.id,
+      details: `Refused sign-in for ${found.email}: the account is deactivated`,
+      success: false,
+      ...clientInfo(ctx),
+    });
+    throw new TRPCError({ code: 'FORBIDDEN', message: DEACTIVATED_ACCOUNT });
+  }
   if (!found || !valid) {
     await recordActivity(ctx.db, {
       action: 'login',

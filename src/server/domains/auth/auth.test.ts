@@ -153,9 +153,19 @@ describe('POST /api/auth/login', () => {
     const { email, password, client, user } = await signUp(t.app);
     await t.db.updateTable('users').set({ isActive: false }).where('id', '=', user.id).execute();
     expect((await client.get('/api/auth/me')).statusCode).toBe(401);
+    // The right password learns why; a wrong one learns nothing about the account.
     const res = await new ApiClient(t.app).post('/api/auth/login', { email, password });
-    expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ success: false, error: 'Invalid email or password' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({
+      success: false,
+      error: 'Your account has been deactivated. Contact your administrator.',
+    });
+    const wrong = await new ApiClient(t.app).post('/api/auth/login', {
+      email,
+      password: `${password}x`,
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ success: false, error: 'Invalid email or password' });
   });
 
   it('is rate limited per address before any password hashing', async () => {
