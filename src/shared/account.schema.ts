@@ -34,6 +34,8 @@ export const TIMEZONES = [
 
 export const DATE_FORMATS = ['MM/DD/YYYY', 'DD/MM/YYYY', 'YYYY-MM-DD'] as const;
 export const TIME_FORMATS = ['12h', '24h'] as const;
+/** The first day of the user's week (calendars, "this week"). */
+export const WEEK_STARTS = ['sunday', 'monday', 'saturday'] as const;
 export const LANGUAGES = ['en', 'es', 'fr', 'de', 'pt'] as const;
 
 export const NOTIFICATION_FLAGS = [
@@ -56,6 +58,7 @@ export const AccountSchema = z.object({
   timezone: z.string(),
   dateFormat: z.string(),
   timeFormat: z.string(),
+  weekStart: z.string(),
   language: z.string(),
   emailNotifications: z.boolean(),
   pushNotifications: z.boolean(),
@@ -129,6 +132,8 @@ export const PreferencesInputSchema = z.object({
   timezone: z.enum(TIMEZONES, { error: 'Please select a timezone' }),
   dateFormat: z.enum(DATE_FORMATS),
   timeFormat: z.enum(TIME_FORMATS),
+  /** Not sent: kept as it is (older clients send the three SPEC fields only). */
+  weekStart: z.enum(WEEK_STARTS).optional(),
   language: z.enum(LANGUAGES).optional(),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATE_FORMATS, TIME_FORMATS, WEEK_STARTS } from './account.schema.ts';
 import { singleLine } from './text.schema.ts';
 
 const allFields = 'All fields are required';
@@ -53,8 +54,21 @@ export const PublicUserSchema = z.object({
 /** POST /api/auth/signup: the new account, signed in. */
 export const SignupResultSchema = z.object({ user: PublicUserSchema });
 
-/** POST /api/auth/login; a refusal answers `success: false` with the error. */
-export const LoginResultSchema = z.object({ success: z.literal(true), user: PublicUserSchema });
+/** Signed in: POST /api/auth/login, or POST /api/auth/login/two-factor after it. */
+export const SignedInResultSchema = z.object({
+  success: z.literal(true),
+  user: PublicUserSchema,
+});
+
+/**
+ * POST /api/auth/login; a refusal answers `success: false` with the error. An account with
+ * two-factor sign-in answers `twoFactorRequired` instead, not signed in yet: the code goes
+ * to POST /api/auth/login/two-factor.
+ */
+export const LoginResultSchema = z.union([
+  SignedInResultSchema,
+  z.object({ twoFactorRequired: z.literal(true) }),
+]);
 
 /** The current user (SPEC §3 "Current user"); role is in the current workspace. */
 export const MeSchema = z.object({
@@ -65,5 +79,12 @@ export const MeSchema = z.object({
   role: z.string().nullable(),
   profileImageUrl: z.string().nullable(),
   isAdmin: z.boolean(),
+  /** How this user reads dates and times (src/shared/datetime.ts). */
+  preferences: z.object({
+    timezone: z.string(),
+    dateFormat: z.enum(DATE_FORMATS),
+    timeFormat: z.enum(TIME_FORMATS),
+    weekStart: z.enum(WEEK_STARTS),
+  }),
 });
 export type Me = z.infer<typeof MeSchema>;

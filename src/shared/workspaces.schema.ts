@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TimezoneSchema } from './business.schema.ts';
 import { IdSchema } from './ids.ts';
 import { WORKSPACE_ROLES } from './roles.ts';
 import { singleLine } from './text.schema.ts';
@@ -118,3 +119,11 @@ export const WorkspaceUsageSchema = z.object({
   storageQuotaBytes: z.number().int(),
 });
 export type WorkspaceUsage = z.infer<typeof WorkspaceUsageSchema>;
+
+/**
+ * Settings of the workspace as a whole. Its time zone decides what "today", "this week"
+ * and "this month" mean for workspace figures (dashboard, overdue invoices, invoice dates);
+ * a new workspace takes its owner's. The same value as the business profile's `timezone`.
+ */
+export const WorkspaceSettingsSchema = z.object({ timezone: TimezoneSchema });
+export type WorkspaceSettings = z.infer<typeof WorkspaceSettingsSchema>;

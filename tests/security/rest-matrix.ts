@@ -246,6 +246,11 @@ export const restMatrix: Record<string, RestMatrixEntry> = {
     scope: 'workspace',
     cases: [{ expect: 'read', countsStable: true }],
   },
+  'GET /api/workspaces/current/settings': { scope: 'workspace', cases: [{ expect: 'read' }] },
+  'PUT /api/workspaces/current/settings': {
+    scope: 'workspace',
+    cases: [{ body: () => ({ timezone: 'Asia/Tokyo' }), expect: 'own' }],
+  },
   'POST /api/workspaces/{id}/switch': {
     scope: 'account',
     // A token names its workspace in X-Workspace-Id and cannot switch (workspaces.router).

@@ -68,6 +68,13 @@ export const accessMatrix: Record<string, MatrixEntry> = {
   'workspaces.listMine': { access: 'authed', type: 'query', outsider: 'own' },
   'workspaces.current': { access: ALL_ROLES, type: 'query', outsider: 'own' },
   'workspaces.usage': { access: ALL_ROLES, type: 'query', outsider: 'own' },
+  'workspaces.settings': { access: ALL_ROLES, type: 'query', outsider: 'own' },
+  'workspaces.updateSettings': {
+    access: ['owner', 'administrator'],
+    type: 'mutation',
+    input: () => ({ timezone: 'Europe/Paris' }),
+    outsider: 'own',
+  },
   'workspaces.switch': {
     access: 'authed',
     type: 'mutation',

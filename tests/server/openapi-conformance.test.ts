@@ -286,6 +286,8 @@ describe('every documented operation answers as documented', () => {
     await send(c, 'GET /api/user/workspaces');
     await send(c, 'GET /api/workspaces/current');
     await send(c, 'GET /api/workspaces/current/usage');
+    await send(c, 'GET /api/workspaces/current/settings');
+    await send(c, 'PUT /api/workspaces/current/settings', { body: { timezone: 'Europe/Paris' } });
     await send(c, 'PUT /api/workspaces/{id}', {
       params: id(own.id),
       body: { name: 'Tour Spare Renamed', description: 'Renamed on the tour' },

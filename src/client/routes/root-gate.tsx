@@ -1,8 +1,13 @@
 import { Navigate, Outlet, useMatches } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
+import { DisplayPreferencesScope } from '../components/display-preferences.tsx';
 import { FullScreenLoader } from '../components/full-screen-loader.tsx';
 import { LoginPage } from '../features/auth/login.page.tsx';
 import { useCurrentWorkspace, useMe } from '../features/auth/session.ts';
-import { trpc } from '../trpc.ts';
+import { revokedWorkspaceOf, trpc } from '../trpc.ts';
+
+// Loaded only when shown, so the sign-in screen's bundle does not carry it.
+const AccessRevokedScreen = lazy(() => import('../features/workspaces/access-revoked.screen.tsx'));
 
 /**
  * Who may open a route, declared by the route itself (`staticData: { access }` in
@@ -54,6 +59,18 @@ export function RootGate() {
   }
   if (access === 'guest') return <Navigate to="/" replace />;
   if (current.isPending) return <FullScreenLoader />;
+  const revoked = revokedWorkspaceOf(current.error);
+  if (revoked && access === 'workspace') {
+    return (
+      <Suspense fallback={<FullScreenLoader />}>
+        <AccessRevokedScreen workspace={revoked} />
+      </Suspense>
+    );
+  }
   if (current.status !== 'success' && access === 'workspace') return <WorkspaceFallback />;
-  return <Outlet />;
+  return (
+    <DisplayPreferencesScope preferences={me.data.preferences}>
+      <Outlet />
+    </DisplayPreferencesScope>
+  );
 }

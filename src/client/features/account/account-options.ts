@@ -1,4 +1,5 @@
-import { addDays, format } from 'date-fns';
+import { addDays } from 'date-fns';
+import { showDate } from '../../components/display-preferences.tsx';
 import {
   API_TOKEN_EXPIRY_DAYS,
   API_TOKEN_SCOPE_LABELS,
@@ -6,9 +7,16 @@ import {
   LANGUAGES,
   TIMEZONES,
   TIME_FORMATS,
+  WEEK_STARTS,
   type ApiTokenScope,
   type NOTIFICATION_FLAGS,
 } from '../../../shared/account.schema.ts';
+import {
+  DEFAULT_DISPLAY,
+  formatInstantDate,
+  formatTime,
+  type DisplayPreferences,
+} from '../../../shared/datetime.ts';
 
 /** 'GMT-5' for a zone right now (daylight saving included), or '' if the browser can't tell. */
 function offsetOf(timeZone: string): string {
@@ -31,18 +39,20 @@ export function timezoneOptions() {
   });
 }
 
-const DATE_FNS_PATTERNS: Record<(typeof DATE_FORMATS)[number], string> = {
-  'MM/DD/YYYY': 'MM/dd/yyyy',
-  'DD/MM/YYYY': 'dd/MM/yyyy',
-  'YYYY-MM-DD': 'yyyy-MM-dd',
-};
-
 export const DATE_FORMAT_OPTIONS = DATE_FORMATS.map((value) => ({ value, label: value }));
 
-/** Today's date in a format, to show what the choice looks like. */
-export function dateExample(value: string, today = new Date()): string {
-  const pattern = DATE_FNS_PATTERNS[value as (typeof DATE_FORMATS)[number]];
-  return pattern ? format(today, pattern) : '';
+export const WEEK_START_OPTIONS = WEEK_STARTS.map((value) => ({
+  value,
+  label: value[0]!.toUpperCase() + value.slice(1),
+}));
+
+/** Today in a zone and format, as lists will show it, to preview the choice. */
+export function dateExample(
+  dateFormat: DisplayPreferences['dateFormat'],
+  timezone: string,
+  now = new Date(),
+): string {
+  return formatInstantDate(now, { ...DEFAULT_DISPLAY, timezone, dateFormat });
 }
 
 export const TIME_FORMAT_OPTIONS = TIME_FORMATS.map((value) => ({
@@ -93,9 +103,13 @@ export const NOTIFICATION_LABELS: Record<
   },
 };
 
-/** The current time in a format, to show what the choice looks like. */
-export function timeExample(value: string, now = new Date()): string {
-  return format(now, value === '24h' ? 'HH:mm' : 'h:mm a');
+/** The time now in the chosen zone and format, to preview the choice. */
+export function timeExample(
+  timeFormat: DisplayPreferences['timeFormat'],
+  timezone: string,
+  now = new Date(),
+): string {
+  return formatTime(now, { ...DEFAULT_DISPLAY, timezone, timeFormat });
 }
 
 /** '7 days' … '1 year'; the value is the number of days, as a Select needs a string. */
@@ -106,7 +120,7 @@ export const TOKEN_EXPIRY_OPTIONS = API_TOKEN_EXPIRY_DAYS.map((days) => ({
 
 /** The date a token made today with this lifetime stops working. */
 export function tokenExpiryExample(days: number, today = new Date()): string {
-  return format(addDays(today, days), 'MMM d, yyyy');
+  return showDate(addDays(today, days));
 }
 
 /** The default first. */

@@ -12,7 +12,8 @@ import {
   ThemeIcon,
 } from '@mantine/core';
 import { IconKey, IconPlus } from '@tabler/icons-react';
-import { format, formatDistanceToNow } from 'date-fns';
+import { formatDistanceToNow } from 'date-fns';
+import { showDate } from '../../components/display-preferences.tsx';
 import { useMutation } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { API_TOKEN_SCOPE_LABELS } from '../../../shared/account.schema.ts';
@@ -34,11 +35,11 @@ function Expiry({ token }: { token: ApiToken }) {
       </Text>
     );
   }
-  return <>{`Expires ${format(new Date(token.expiresAt), 'MMM d, yyyy')}`}</>;
+  return <>{`Expires ${showDate(token.expiresAt)}`}</>;
 }
 
 function usage(token: ApiToken): string {
-  const created = `Created ${format(new Date(token.createdAt), 'MMM d, yyyy')}`;
+  const created = `Created ${showDate(token.createdAt)}`;
   const used = token.lastUsedAt
     ? `last used ${formatDistanceToNow(new Date(token.lastUsedAt), { addSuffix: true })}`
     : 'never used';

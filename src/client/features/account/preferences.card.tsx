@@ -10,6 +10,7 @@ import {
   PreferencesInputSchema,
   TIMEZONES,
   TIME_FORMATS,
+  WEEK_STARTS,
   type Account,
 } from '../../../shared/account.schema.ts';
 import { succeeded } from '../../mutations.ts';
@@ -19,6 +20,7 @@ import {
   DATE_FORMAT_OPTIONS,
   LANGUAGE_OPTIONS,
   TIME_FORMAT_OPTIONS,
+  WEEK_START_OPTIONS,
   dateExample,
   timeExample,
   timezoneOptions,
@@ -37,6 +39,7 @@ function valuesOf(account: Account): PreferencesValues {
     timezone: pick(TIMEZONES, account.timezone, 'America/New_York'),
     dateFormat: pick(DATE_FORMATS, account.dateFormat, 'MM/DD/YYYY'),
     timeFormat: pick(TIME_FORMATS, account.timeFormat, '12h'),
+    weekStart: pick(WEEK_STARTS, account.weekStart, 'sunday'),
     language: pick(LANGUAGES, account.language, 'en'),
   };
 }
@@ -57,12 +60,15 @@ export function PreferencesCard({ account }: { account: Account }) {
     resetOptions: { keepDirtyValues: true },
   });
   const { errors, isSubmitting, isDirty } = form.formState;
+  const timezone = form.watch('timezone');
 
   const save = async (values: PreferencesValues) => {
     const saved = await succeeded(updatePreferences.mutateAsync(values));
     if (!saved) return;
     utils.account.profile.setData(undefined, saved);
     form.reset(valuesOf(saved));
+    // Every date on every page follows `me.preferences` (DisplayPreferencesScope).
+    await utils.auth.me.invalidate();
   };
 
   return (
@@ -111,7 +117,7 @@ export function PreferencesCard({ account }: { account: Account }) {
               render={({ field }) => (
                 <Select
                   label="Date Format"
-                  description={`Today: ${dateExample(field.value)}`}
+                  description={`Today: ${dateExample(field.value, timezone)}`}
                   data={DATE_FORMAT_OPTIONS}
                   value={field.value}
                   onChange={(value) => value && field.onChange(value)}
@@ -126,9 +132,23 @@ export function PreferencesCard({ account }: { account: Account }) {
               render={({ field }) => (
                 <Select
                   label="Time Format"
-                  description={`Now: ${timeExample(field.value)}`}
+                  description={`Now: ${timeExample(field.value, timezone)}`}
                   data={TIME_FORMAT_OPTIONS}
                   value={field.value}
+                  onChange={(value) => value && field.onChange(value)}
+                  onBlur={field.onBlur}
+                  allowDeselect={false}
+                />
+              )}
+            />
+            <Controller
+              control={form.control}
+              name="weekStart"
+              render={({ field }) => (
+                <Select
+                  label="Week Starts On"
+                  data={WEEK_START_OPTIONS}
+                  value={field.value ?? 'sunday'}
                   onChange={(value) => value && field.onChange(value)}
                   onBlur={field.onBlur}
                   allowDeselect={false}

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconUser } from '@tabler/icons-react';
-import { format } from 'date-fns';
+import { showDate } from '../../components/display-preferences.tsx';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { ProfileInputSchema, type Account } from '../../../shared/account.schema.ts';
@@ -136,7 +136,7 @@ export function ProfileInfoCard({ account }: { account: Account }) {
           <Group justify="space-between" gap="sm" wrap="nowrap" align="center">
             <Text size="xs" c="dimmed">
               {role ? `${role} in this workspace · ` : ''}
-              {`Member since ${format(new Date(account.createdAt), 'MMMM yyyy')}`}
+              {`Member since ${showDate(account.createdAt, 'monthYear')}`}
             </Text>
             <Button
               type="submit"

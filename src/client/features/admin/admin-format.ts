@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { showDate, showDateTime } from '../../components/display-preferences.tsx';
 import { ROLE_LABELS, type WorkspaceRole } from '../../../shared/roles.ts';
 
 /** Rows per page in the admin tables: small enough to stay quick with thousands of rows. */
@@ -18,6 +18,8 @@ export const ACTIVITY_ACTIONS = [
   'user_invited',
   'password_reset_requested',
   'password_reset',
+  'two_factor_enabled',
+  'two_factor_disabled',
   'admin_action',
   'error',
 ] as const;
@@ -32,6 +34,8 @@ const ACTION_COLORS: Record<string, string> = {
   user_invited: 'cyan',
   password_reset_requested: 'yellow',
   password_reset: 'yellow',
+  two_factor_enabled: 'green',
+  two_factor_disabled: 'yellow',
   admin_action: 'orange',
   error: 'red',
 };
@@ -41,11 +45,11 @@ export function actionColor(action: string): string {
 }
 
 export function formatDate(iso: string | null | undefined): string {
-  return iso ? format(new Date(iso), 'MMM dd, yyyy') : '—';
+  return iso ? showDate(iso) : '—';
 }
 
 export function formatDateTime(iso: string): string {
-  return format(new Date(iso), 'MMM dd, yyyy HH:mm:ss');
+  return showDateTime(iso, { seconds: true });
 }
 
 /** 1536 → '1.5 KB'; binary units, as `top` and the OS report memory. */

@@ -10,7 +10,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
-import { format } from 'date-fns';
+import { showTime } from '../../components/display-preferences.tsx';
 import type { ReactNode } from 'react';
 import type { RouterOutputs } from '../../trpc.ts';
 import { formatBytes, formatCount, formatUptime } from './admin-format.ts';
@@ -88,7 +88,7 @@ export function AdminSystemHealthPanel({
           </Title>
           {health && (
             <Text size="xs" c="dimmed">
-              Measured at {format(measuredAt, 'HH:mm:ss')}
+              Measured at {showTime(measuredAt, true)}
             </Text>
           )}
         </Stack>

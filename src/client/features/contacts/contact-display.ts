@@ -1,10 +1,9 @@
-import { format } from 'date-fns';
+import { showDate } from '../../components/display-preferences.tsx';
 import type { TagColor } from '../../../shared/contacts.schema.ts';
 
-/** SPEC §9: dates in drawers read like 'Mar 04, 2025'. */
+/** SPEC §9: dates in drawers read like 'Mar 04, 2025' (or in the user's date format). */
 export function formatCreatedDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : format(date, 'MMM dd, yyyy');
+  return showDate(iso);
 }
 
 /** Mantine has no 'purple'; grape is its purple. */

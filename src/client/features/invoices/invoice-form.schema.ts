@@ -1,4 +1,5 @@
-import { addDays, format } from 'date-fns';
+import { addDays, format, parseISO } from 'date-fns';
+import { userToday } from '../../components/display-preferences.tsx';
 import { z } from 'zod';
 import { IsoDateSchema } from '../../../shared/dates.ts';
 import { InvoiceInputSchema, TIME_GROUPINGS } from '../../../shared/invoices.schema.ts';
@@ -40,7 +41,8 @@ export function invoiceFormDefaults(): InvoiceFormInput {
     projectId: null,
     invoiceNumber: '',
     amount: 0,
-    dueDate: format(addDays(new Date(), INVOICE_TERM_DAYS), 'yyyy-MM-dd'),
+    // From today in the user's time zone, as a calendar day.
+    dueDate: format(addDays(parseISO(userToday()), INVOICE_TERM_DAYS), 'yyyy-MM-dd'),
     timeEntryIds: [],
     timeGrouping: 'entry',
   };

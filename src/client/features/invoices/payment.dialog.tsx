@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
-import { format } from 'date-fns';
+import { userToday } from '../../components/display-preferences.tsx';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { minorDigits } from '../../../shared/currencies.ts';
@@ -31,7 +31,7 @@ function PaymentForm({ invoice, onDone }: { invoice: Invoice; onDone: () => void
     resolver: zodResolver(PaymentFormSchema),
     defaultValues: {
       amount: Number(invoice.balance),
-      date: format(new Date(), 'yyyy-MM-dd'),
+      date: userToday(),
       method: 'bank_transfer',
       note: '',
     },

@@ -1,4 +1,4 @@
-import { format, isValid, parseISO } from 'date-fns';
+import { showDay } from '../../components/display-preferences.tsx';
 import type { Lead, Stage } from '../../../shared/pipeline.schema.ts';
 
 export type SortField = 'none' | 'createdAt' | 'closeDate' | 'dealName';
@@ -106,9 +106,7 @@ export function summarizePipeline(leads: readonly Lead[]): PipelineSummary {
   };
 }
 
-/** 'yyyy-MM-dd' → 'Mar 05, 2025' (SPEC §2), or null when there is no close date. */
+/** 'yyyy-MM-dd' → 'Mar 05, 2025' (SPEC §2; or the user's format), or null without one. */
 export function formatCloseDate(closeDate: string | null): string | null {
-  if (!closeDate) return null;
-  const date = parseISO(closeDate);
-  return isValid(date) ? format(date, 'MMM dd, yyyy') : null;
+  return showDay(closeDate) || null;
 }

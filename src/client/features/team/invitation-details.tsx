@@ -1,5 +1,5 @@
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
-import { format } from 'date-fns';
+import { showDate } from '../../components/display-preferences.tsx';
 import type { ReactNode } from 'react';
 import { ROLE_LABELS, type WorkspaceRole } from '../../../shared/roles.ts';
 import type { RouterOutputs } from '../../trpc.ts';
@@ -46,7 +46,7 @@ export function InvitationDetails({ invitation }: { invitation: Invitation }) {
             {ROLE_LABELS[role] ?? invitation.role}
           </Badge>
         </Detail>
-        <Detail label="Expires">{format(new Date(invitation.expiresAt), 'MMMM d, yyyy')}</Detail>
+        <Detail label="Expires">{showDate(invitation.expiresAt, 'long')}</Detail>
       </Stack>
     </Paper>
   );

@@ -10,7 +10,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconCheck, IconCopy, IconMailForward } from '@tabler/icons-react';
-import { format } from 'date-fns';
+import { showDate } from '../../components/display-preferences.tsx';
 import { ROLE_LABELS, type WorkspaceRole } from '../../../shared/roles.ts';
 import type { InviteResult } from './invite-member.form.tsx';
 
@@ -38,7 +38,7 @@ export function InviteLinkPanel({
       </Alert>
       <TextInput
         label="Invitation link"
-        description={`Anyone with this link can join until ${format(new Date(result.invitation.expiresAt), 'MMMM d, yyyy')}. Share it only with ${result.invitation.email}.`}
+        description={`Anyone with this link can join until ${showDate(result.invitation.expiresAt, 'long')}. Share it only with ${result.invitation.email}.`}
         value={result.inviteUrl}
         readOnly
         onFocus={(event) => event.currentTarget.select()}

@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { showDate, showDateTime } from '../../components/display-preferences.tsx';
 import {
   ASSIGNABLE_ROLES,
   ROLE_LABELS,
@@ -61,16 +61,16 @@ export function canManageRow(
 
 /** SPEC §2 Last active: the month and day of the last sign-in. */
 export function formatLastActive(iso: string | null): string {
-  return iso ? format(new Date(iso), 'MMM d') : 'Never';
+  return iso ? showDate(iso, 'dayMonth') : 'Never';
 }
 
-/** SPEC §2 Invited on: the day the member joined, as MM/dd/yyyy. */
+/** SPEC §2 Invited on: the day the member joined, as MM/dd/yyyy (or the user's order). */
 export function formatInvitedOn(iso: string): string {
-  return format(new Date(iso), 'MM/dd/yyyy');
+  return showDate(iso, 'numeric');
 }
 
 export function formatFullDate(iso: string): string {
-  return format(new Date(iso), 'MMM d, yyyy h:mm a');
+  return showDateTime(iso);
 }
 
 /** SPEC §2: case-insensitive search over the full name and the email. */

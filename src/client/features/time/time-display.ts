@@ -1,4 +1,4 @@
-import { format, parseISO } from 'date-fns';
+import { showDay, userToday } from '../../components/display-preferences.tsx';
 import type { TimeEntry } from '../../../shared/time.schema.ts';
 
 /** SPEC §9: an entry costs its hours times its project's hourly rate (to the cent). */
@@ -7,14 +7,14 @@ export function entryCost(entry: Pick<TimeEntry, 'hours' | 'rate'>): number {
   return Math.round(Number(entry.hours) * Number(entry.rate) * 100) / 100;
 }
 
-/** 'yyyy-MM-dd' → 'MMM dd, yyyy', read as a local calendar day. */
+/** 'yyyy-MM-dd' → 'Dec 26, 2026' or the user's order, as a calendar day. */
 export function formatDay(day: string): string {
-  return format(parseISO(day), 'MMM dd, yyyy');
+  return showDay(day);
 }
 
-/** Today as the API's 'yyyy-MM-dd', in the user's own time zone. */
+/** Today as the API's 'yyyy-MM-dd', in the time zone of the user's preferences. */
 export function today(): string {
-  return format(new Date(), 'yyyy-MM-dd');
+  return userToday();
 }
 
 /** 3725 → '01:02:05'. */

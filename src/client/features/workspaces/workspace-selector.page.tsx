@@ -14,7 +14,7 @@ import {
 import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
 import { IconBuilding, IconChevronRight, IconPlus } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
-import { format } from 'date-fns';
+import { showDate } from '../../components/display-preferences.tsx';
 import { useState } from 'react';
 import { ROLE_LABELS } from '../../../shared/roles.ts';
 import { CenteredLayout } from '../../components/centered-layout.tsx';
@@ -95,7 +95,7 @@ function WorkspaceRow({
           {details}
           <Text size="xs" c="red">
             {workspace.scheduledDeletionAt
-              ? `Scheduled for deletion on ${format(new Date(workspace.scheduledDeletionAt), 'MMM dd, yyyy')}`
+              ? `Scheduled for deletion on ${showDate(workspace.scheduledDeletionAt)}`
               : 'Scheduled for deletion'}
           </Text>
         </Stack>

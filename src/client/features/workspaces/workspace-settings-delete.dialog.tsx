@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
-import { format } from 'date-fns';
+import { showDate } from '../../components/display-preferences.tsx';
 import { useState } from 'react';
 import { WORKSPACE_DELETION_GRACE_DAYS } from '../../../shared/workspaces.schema.ts';
 import { withServerMessage } from '../../mutations.ts';
@@ -9,8 +9,7 @@ import { trpc } from '../../trpc.ts';
 /** SPEC §9: after deletion the page leaves for the root after two seconds. */
 const REDIRECT_DELAY_MS = 2000;
 
-const removalDay = (scheduledDeletionAt: string) =>
-  format(new Date(scheduledDeletionAt), 'MMMM d, yyyy');
+const removalDay = (scheduledDeletionAt: string) => showDate(scheduledDeletionAt, 'long');
 
 /**
  * The deletion dialog (SPEC §2): the exact name must be typed before the button wakes up.

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { ApiTokenScope } from '../../../shared/account.schema.ts';
+import type { DisplayPreferences } from '../../../shared/datetime.ts';
 import type { Database } from '../../db/create-db.ts';
 import { iso } from '../../db/search.ts';
 
@@ -15,6 +16,7 @@ export async function findAccount(db: Database, userId: number) {
       'timezone',
       'dateFormat',
       'timeFormat',
+      'weekStart',
       'language',
       'emailNotifications',
       'pushNotifications',
@@ -25,6 +27,19 @@ export async function findAccount(db: Database, userId: number) {
     ])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
+}
+
+/** How the user reads dates and times; the database's checks keep the values in range. */
+export async function findDisplayPreferences(
+  db: Database,
+  userId: number,
+): Promise<DisplayPreferences> {
+  const row = await db
+    .selectFrom('users')
+    .select(['timezone', 'dateFormat', 'timeFormat', 'weekStart'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return row as DisplayPreferences;
 }
 
 export async function updateUser(
@@ -40,6 +55,7 @@ export async function updateUser(
     timezone: string;
     dateFormat: string;
     timeFormat: string;
+    weekStart: string;
     language: string;
     emailNotifications: boolean;
     pushNotifications: boolean;

@@ -6,14 +6,17 @@ import { splitFullName } from '../../../shared/team.schema.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { clientInfo, type Context } from '../../trpc/context.ts';
 import { checkWithFailureLimits } from '../../plugins/rate-limit.ts';
+import { isTwoFactorEnabled } from '../account/two-factor.repository.ts';
 import { recordActivity } from '../audit/audit.repository.ts';
 import {
   findCurrentMembership,
   listUsableWorkspaceIds,
 } from '../workspaces/workspaces.repository.ts';
+import { findDisplayPreferences } from '../account/account.repository.ts';
 import { findUserCredentialsByEmail, insertUser } from './auth.repository.ts';
 import type { Identity } from './identity.ts';
 import { signInLimits } from './password-limits.ts';
+import { beginTwoFactorSignIn } from './two-factor.ts';
 import { endSession, startSession } from './sessions.ts';
 
 const EMAIL_TAKEN = 'An account with this email already exists';
@@ -93,6 +96,8 @@ export async function login(ctx: Context, input: LoginInput) {
     });
     throw new TRPCError({ code: 'UNAUTHORIZED', message: BAD_CREDENTIALS });
   }
+  // The password alone does not sign in: the code does (auth/two-factor.ts).
+  if (await isTwoFactorEnabled(ctx.db, found.id)) return beginTwoFactorSignIn(ctx, found.id);
   // One workspace: it becomes current. Several: the user picks one on the selector.
   const workspaceIds = await listUsableWorkspaceIds(ctx.db, found.id);
   await startSession(ctx, found.id, workspaceIds.length === 1 ? workspaceIds[0]! : null);
@@ -123,9 +128,10 @@ export async function logout(ctx: Context) {
 }
 
 export async function me(ctx: Context, { user, workspaceId }: Identity): Promise<Me> {
-  const membership = workspaceId
-    ? await findCurrentMembership(ctx.db, workspaceId, user.id)
-    : undefined;
+  const [membership, preferences] = await Promise.all([
+    workspaceId ? findCurrentMembership(ctx.db, workspaceId, user.id) : undefined,
+    findDisplayPreferences(ctx.db, user.id),
+  ]);
   return {
     id: user.id,
     ...splitFullName(user.fullName),
@@ -133,5 +139,6 @@ export async function me(ctx: Context, { user, workspaceId }: Identity): Promise
     role: membership?.role ?? null,
     profileImageUrl: user.profileImageUrl,
     isAdmin: user.isAdmin,
+    preferences,
   };
 }

@@ -22,14 +22,26 @@ const columns = [
 
 /**
  * Every workspace has one profile. Workspaces made before the invoice engine got theirs in
- * its migration; new ones get it on first use, so workspace creation needs no step.
+ * its migration; new ones get it on first use, so workspace creation needs no step. Its
+ * time zone starts as the owner's.
  */
 async function ensureProfile(db: Database, workspaceId: number) {
   await db
     .insertInto('businessProfiles')
-    .columns(['workspaceId', 'legalName', 'address'])
+    .columns(['workspaceId', 'legalName', 'address', 'timezone'])
     .expression((eb) =>
-      eb.selectFrom('workspaces').select(['id', 'name', 'address']).where('id', '=', workspaceId),
+      eb
+        .selectFrom('workspaces')
+        .select([
+          'id',
+          'name',
+          'address',
+          sql<string>`coalesce((select u.timezone from user_workspaces uw
+            join users u on u.id = uw.user_id
+            where uw.workspace_id = workspaces.id and uw.role = 'owner'
+            order by uw.id limit 1), 'UTC')`.as('timezone'),
+        ])
+        .where('id', '=', workspaceId),
     )
     .onConflict((oc) => oc.column('workspaceId').doNothing())
     .execute();

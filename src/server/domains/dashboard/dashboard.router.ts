@@ -1,11 +1,14 @@
 import { DashboardStatsSchema, FinancialOverviewSchema } from '../../../shared/dashboard.schema.ts';
+import { WEEK_START_DAY } from '../../../shared/datetime.ts';
 import { router, workspaceProcedure } from '../../trpc/init.ts';
+import { findDisplayPreferences } from '../account/account.repository.ts';
 import * as repo from './dashboard.repository.ts';
 
 export const dashboardRouter = router({
-  stats: workspaceProcedure
-    .output(DashboardStatsSchema)
-    .query(({ ctx }) => repo.dashboardStats(ctx.db, ctx.workspace.id)),
+  stats: workspaceProcedure.output(DashboardStatsSchema).query(async ({ ctx }) => {
+    const { weekStart } = await findDisplayPreferences(ctx.db, ctx.user.id);
+    return repo.dashboardStats(ctx.db, ctx.workspace.id, WEEK_START_DAY[weekStart]);
+  }),
   financialOverview: workspaceProcedure
     .output(FinancialOverviewSchema)
     .query(({ ctx }) => repo.financialOverview(ctx.db, ctx.workspace.id)),

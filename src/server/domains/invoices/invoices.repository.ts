@@ -13,8 +13,14 @@ import type { ListQuery } from '../../../shared/list.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import { containsPattern, iso, pageWithTotal, sortedBy } from '../../db/search.ts';
 
-/** Sent or viewed and past its due date: shown as overdue (the stored status stays). */
-const effectiveStatus = sql<InvoiceStatus>`case when i.status in ('sent', 'viewed') and i.due_date < current_date
+/**
+ * Sent or viewed and past its due date in the workspace's time zone: shown as overdue (the
+ * stored status stays). The subquery names no column of `i`, so it runs once per query.
+ */
+const effectiveStatus = (workspaceId: number) =>
+  sql<InvoiceStatus>`case when i.status in ('sent', 'viewed') and i.due_date < coalesce(
+    (select (now() at time zone bp.timezone)::date from business_profiles bp
+      where bp.workspace_id = ${workspaceId}), current_date)
   then 'overdue' else i.status end`;
 
 function selectInvoice(db: Database, workspaceId: number) {
@@ -45,7 +51,7 @@ function selectInvoice(db: Database, workspaceId: number) {
       'i.issuedAt',
       'i.voidedAt',
       'i.voidReason',
-      effectiveStatus.as('status'),
+      effectiveStatus(workspaceId).as('status'),
       'i.dueDate',
       'i.paidDate',
       'i.createdAt',
@@ -134,7 +140,7 @@ export async function listInvoices(
       ]),
     );
   }
-  if (query.status) q = q.where(effectiveStatus, '=', query.status);
+  if (query.status) q = q.where(effectiveStatus(workspaceId), '=', query.status);
   if (query.unpaid) q = q.where('i.status', 'in', ['sent', 'viewed']);
   if (query.clientId !== undefined) q = q.where('i.clientId', '=', query.clientId);
   q = sortedBy(q, sort, INVOICE_SORT_COLUMNS, sql`i.id`);

@@ -1,5 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { addDays, format, parseISO } from 'date-fns';
+import { todayIn } from '../../../shared/datetime.ts';
 import { minorDigits } from '../../../shared/currencies.ts';
 import {
   compareAmounts,
@@ -33,16 +34,6 @@ const NUMBER_TAKEN = 'An invoice with this number already exists';
 const notFound = (message = NOT_FOUND) => new TRPCError({ code: 'NOT_FOUND', message });
 const badRequest = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
 const conflict = (message: string) => new TRPCError({ code: 'CONFLICT', message });
-
-/** Today's date where the business is, YYYY-MM-DD. */
-function todayIn(timezone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: timezone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
-}
 
 const dueAfter = (issueDate: string, days: number) =>
   format(addDays(parseISO(issueDate), days), 'yyyy-MM-dd');

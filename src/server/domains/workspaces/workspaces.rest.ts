@@ -42,6 +42,21 @@ export const workspacesRestRoutes = defineRestRoutes(
         "Members (all, and active), contacts, organizations, projects and invoices counted from its rows, and the bytes of its stored files against the server's per-workspace quota (`UPLOAD_QUOTA_WORKSPACE_MB`). Any member.",
     },
     {
+      method: 'GET',
+      path: '/api/workspaces/current/settings',
+      procedure: 'workspaces.settings',
+      summary: "Read the current workspace's settings",
+      description:
+        'Its time zone, which decides "today", "this week" and "this month" for workspace figures. Any member.',
+    },
+    {
+      method: 'PUT',
+      path: '/api/workspaces/current/settings',
+      procedure: 'workspaces.updateSettings',
+      summary: "Update the current workspace's settings",
+      description: 'Owners and administrators. The time zone is an IANA name such as Europe/Paris.',
+    },
+    {
       method: 'POST',
       path: '/api/workspaces/{id}/switch',
       procedure: 'workspaces.switch',

@@ -7,6 +7,7 @@ import {
   UpdateWorkspaceInputSchema,
   WorkspaceIdSchema,
   WorkspaceSchema,
+  WorkspaceSettingsSchema,
   WorkspaceUsageSchema,
 } from '../../../shared/workspaces.schema.ts';
 import { SuccessSchema } from '../../../shared/success.schema.ts';
@@ -28,6 +29,13 @@ export const workspacesRouter = router({
   usage: workspaceProcedure
     .output(WorkspaceUsageSchema)
     .query(({ ctx }) => workspaces.workspaceUsage(ctx)),
+  settings: workspaceProcedure
+    .output(WorkspaceSettingsSchema)
+    .query(({ ctx }) => workspaces.getSettings(ctx)),
+  updateSettings: requireRole('owner', 'administrator')
+    .input(WorkspaceSettingsSchema)
+    .output(WorkspaceSettingsSchema)
+    .mutation(({ ctx, input }) => workspaces.updateSettings(ctx, input)),
   switch: authedProcedure
     .input(WorkspaceIdSchema)
     .output(SuccessSchema)

@@ -13,6 +13,7 @@ import { recordActivity } from '../audit/audit.repository.ts';
 import type { SessionUser } from '../auth/auth.repository.ts';
 import type { Identity } from '../auth/identity.ts';
 import { setCurrentWorkspace } from '../auth/sessions.ts';
+import { findProfile, updateProfile } from '../business/business.repository.ts';
 import { attachFileToWorkspace } from '../files/files.service.ts';
 import { insertStages } from '../pipeline/pipeline.repository.ts';
 import { DEFAULT_STAGES } from '../pipeline/pipeline.service.ts';
@@ -123,6 +124,20 @@ export async function updateWorkspace(
   });
   if (!updated) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND });
   return updated;
+}
+
+/** The workspace time zone lives in its business profile, where invoices read it too. */
+export async function getSettings(ctx: Context & { workspace: Workspace }) {
+  const { timezone } = await findProfile(ctx.db, ctx.workspace.id);
+  return { timezone };
+}
+
+export async function updateSettings(
+  ctx: AuthedContext & { workspace: Workspace },
+  input: { timezone: string },
+) {
+  await updateProfile(ctx.db, ctx.workspace.id, { timezone: input.timezone });
+  return getSettings(ctx);
 }
 
 export async function deleteWorkspace(ctx: AuthedContext & { workspace: Workspace }, id: number) {
