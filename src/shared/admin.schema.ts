@@ -16,6 +16,7 @@ export const AdminUserSchema = z.object({
   createdAt: z.string(),
   profileImageUrl: z.string().nullable(),
   lastLoginAt: z.string().nullable(),
+  twoFactorEnabled: z.boolean(),
   /** 'admin' for platform administrators, else 'user' (SPEC §2: Admin/User). */
   role: z.enum(['admin', 'user']),
   workspaces: z.array(z.object({ id: z.number(), name: z.string(), role: z.string() })),

@@ -99,5 +99,45 @@ export const accountRestRoutes = defineRestRoutes(
         404: 'no token of yours has this id',
       },
     },
+    {
+      method: 'GET',
+      path: '/api/account/two-factor',
+      procedure: 'account.twoFactor',
+      summary: 'Read whether two-factor sign-in is on',
+      description: 'With how many of its recovery codes are still unused.',
+    },
+    {
+      method: 'POST',
+      path: '/api/account/two-factor/setup',
+      procedure: 'account.setupTwoFactor',
+      summary: 'Start setting up two-factor sign-in',
+      description:
+        'Answers a new TOTP secret (6 digits, 30 seconds, SHA-1), its `otpauth://` URL and that URL as a QR code. The secret waits, unused for sign-in, until `POST /api/account/two-factor/enable` confirms a first code from it; setting up again replaces it.',
+      refusals: { 409: 'two-factor sign-in is already on' },
+    },
+    {
+      method: 'POST',
+      path: '/api/account/two-factor/enable',
+      procedure: 'account.enableTwoFactor',
+      summary: 'Turn two-factor sign-in on',
+      description:
+        'Takes a current code of the secret from the setup. Answers ten recovery codes, this once (only their hashes are kept); each signs in once in place of a code. Ends every other session of the account; API tokens are kept. A wrong code is 400 "Invalid verification code".',
+      refusals: {
+        409: 'two-factor sign-in is already on',
+        429: 'too many wrong codes',
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/account/two-factor/disable',
+      procedure: 'account.disableTwoFactor',
+      summary: 'Turn two-factor sign-in off',
+      description:
+        'Takes the password and a code from the app (or a recovery code). The secret and the recovery codes are deleted. A wrong password or code is 400.',
+      refusals: {
+        409: 'two-factor sign-in is not on',
+        429: 'too many wrong passwords or codes',
+      },
+    },
   ],
 );

@@ -12,9 +12,17 @@ import {
   SessionIdSchema,
 } from '../../../shared/account.schema.ts';
 import { SuccessSchema } from '../../../shared/success.schema.ts';
+import {
+  RecoveryCodesSchema,
+  TwoFactorDisableSchema,
+  TwoFactorEnableSchema,
+  TwoFactorSetupSchema,
+  TwoFactorStatusSchema,
+} from '../../../shared/two-factor.schema.ts';
 import { authedProcedure, router, sessionProcedure } from '../../trpc/init.ts';
 import * as repo from './account.repository.ts';
 import * as account from './account.service.ts';
+import * as twoFactor from './two-factor.service.ts';
 
 export const accountRouter = router({
   profile: authedProcedure.output(AccountSchema).query(({ ctx }) => account.getAccount(ctx)),
@@ -72,4 +80,19 @@ export const accountRouter = router({
     .input(ApiTokenIdSchema)
     .output(SuccessSchema)
     .mutation(({ ctx, input }) => account.revokeApiToken(ctx, input.id)),
+  twoFactor: authedProcedure
+    .output(TwoFactorStatusSchema)
+    .query(({ ctx }) => twoFactor.status(ctx)),
+  // How the account signs in: a browser session only, like the password.
+  setupTwoFactor: sessionProcedure
+    .output(TwoFactorSetupSchema)
+    .mutation(({ ctx }) => twoFactor.setup(ctx)),
+  enableTwoFactor: sessionProcedure
+    .input(TwoFactorEnableSchema)
+    .output(RecoveryCodesSchema)
+    .mutation(({ ctx, input }) => twoFactor.enable(ctx, input.code)),
+  disableTwoFactor: sessionProcedure
+    .input(TwoFactorDisableSchema)
+    .output(SuccessSchema)
+    .mutation(({ ctx, input }) => twoFactor.disable(ctx, input.password, input.code)),
 });

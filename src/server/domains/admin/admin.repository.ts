@@ -46,6 +46,7 @@ export async function listUsers(db: Database, query: ListQuery & { sort?: AdminU
         'u.createdAt',
         'u.profileImageUrl',
         'u.lastLoginAt',
+        sql<boolean>`u.two_factor_enabled_at is not null`.as('twoFactorEnabled'),
       ]),
     ),
     query,

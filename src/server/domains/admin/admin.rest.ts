@@ -49,6 +49,15 @@ export const adminRestRoutes = defineRestRoutes(
       refusals: { 403: SELF },
     },
     {
+      method: 'DELETE',
+      path: '/api/admin/users/{id}/two-factor',
+      procedure: 'admin.resetTwoFactor',
+      summary: "Reset a user's two-factor sign-in",
+      description:
+        'For a user who lost their authenticator app and recovery codes: deletes the secret and the recovery codes, so the password alone signs in until they set it up again. Succeeds when it was off too.',
+      refusals: { 404: 'no user has this id' },
+    },
+    {
       method: 'PUT',
       path: '/api/admin/users/{id}/workspaces/{workspaceId}',
       procedure: 'admin.setMembership',

@@ -53,6 +53,10 @@ export const adminRouter = router({
     .input(AdminStatusSchema)
     .output(AdminStatusResultSchema)
     .mutation(({ ctx, input }) => admin.setUserStatus(ctx, input.id, input.isActive)),
+  resetTwoFactor: adminProcedure
+    .input(byId)
+    .output(SuccessSchema)
+    .mutation(({ ctx, input }) => admin.resetTwoFactor(ctx, input.id)),
   setMembership: adminProcedure
     .input(AdminMembershipSchema)
     .output(SuccessSchema)

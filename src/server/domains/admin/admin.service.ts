@@ -10,6 +10,7 @@ import { insertUser, type SessionUser } from '../auth/auth.repository.ts';
 import { hashPassword } from '../auth/auth.service.ts';
 import { hashToken } from '../auth/identity.ts';
 import { deleteSessions, updateUser } from '../account/account.repository.ts';
+import { clearTwoFactor } from '../account/two-factor.repository.ts';
 import { voidInvitationsSentBy } from '../team/team.repository.ts';
 import * as repo from './admin.repository.ts';
 
@@ -75,6 +76,15 @@ export async function setUserStatus(ctx: AdminContext, id: number, isActive: boo
   if (!isActive) await shutOut(ctx, id);
   await audit(ctx, `${isActive ? 'Activated' : 'Deactivated'} user #${id}`);
   return { success: true as const, isActive };
+}
+
+/** Two-factor sign-in off for a user locked out of it; their sessions are left as they are. */
+export async function resetTwoFactor(ctx: AdminContext, id: number) {
+  if (!(await repo.userExists(ctx.db, id)))
+    throw new TRPCError({ code: 'NOT_FOUND', message: 'User not found' });
+  await clearTwoFactor(ctx.db, id);
+  await audit(ctx, `Reset two-factor sign-in of user #${id}`);
+  return { success: true as const };
 }
 
 export async function updateUserProfile(

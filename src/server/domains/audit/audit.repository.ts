@@ -11,6 +11,8 @@ export type ActivityAction =
   | 'user_invited'
   | 'password_reset_requested'
   | 'password_reset'
+  | 'two_factor_enabled'
+  | 'two_factor_disabled'
   | 'admin_action'
   | 'error';
 

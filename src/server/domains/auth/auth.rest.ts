@@ -25,7 +25,7 @@ export const authRestRoutes = defineRestRoutes(
       procedure: 'auth.login',
       summary: 'Sign in',
       description:
-        'Starts a new session (a new `keel.sid`). With one usable workspace it becomes current; with several, choose one with `POST /api/workspaces/{id}/switch`. Refusals carry `success: false` beside the error.',
+        'Starts a new session (a new `keel.sid`). With one usable workspace it becomes current; with several, choose one with `POST /api/workspaces/{id}/switch`. An account with two-factor sign-in answers `{"twoFactorRequired": true}` and is not signed in yet: send its code to `POST /api/auth/login/two-factor`. Refusals carry `success: false` beside the error.',
       // The documented failure body carries the success flag the login screen reads.
       errorBody: {
         send: (body) => ({ success: false, ...body }),
@@ -36,6 +36,18 @@ export const authRestRoutes = defineRestRoutes(
         401: 'wrong email or password',
         403: 'the password is right but the account is deactivated',
         429: 'too many failed sign-ins for this account or email',
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/auth/login/two-factor',
+      procedure: 'auth.loginTwoFactor',
+      summary: 'Finish signing in with a two-factor code',
+      description:
+        'After `POST /api/auth/login` answered `twoFactorRequired`, with the same cookie: the 6-digit code of the authenticator app, or one of the recovery codes (each works once). Starts the session as sign-in does. The password step holds for 5 minutes: later, or with no password step on this cookie, the answer is 400 "Your sign-in has expired. Please enter your email and password again."',
+      refusals: {
+        401: 'a wrong code ("Invalid verification code")',
+        429: 'too many wrong codes for this account',
       },
     },
     {
