@@ -1,16 +1,7 @@
-import {
-  Button,
-  Card,
-  EmptyState,
-  Group,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { Card, EmptyState, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus, IconSearch, type Icon } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
+import { ComingSoonButton } from './coming-soon-button.tsx';
 
 export interface PlaceholderPageProps {
   /** The page heading. */
@@ -20,7 +11,7 @@ export interface PlaceholderPageProps {
   icon: Icon;
   /** The search box's placeholder; no search box without it. */
   searchPlaceholder?: string;
-  /** The create button's label; no button without it. */
+  /** The create button's label (a disabled "Coming soon" button); no button without it. */
   createLabel?: string;
   /** What the list holds, in the plural ("tasks"), for the empty state. */
   noun?: string;
@@ -32,7 +23,8 @@ export interface PlaceholderPageProps {
 
 /**
  * A page that is not built yet (SPEC §2 "Static placeholders"): a title, a search box
- * and a create button that does nothing, above an empty state.
+ * and a create button, disabled with "Coming soon" until the feature exists, above an
+ * empty state.
  */
 export function PlaceholderPage({
   title,
@@ -58,9 +50,9 @@ export function PlaceholderPage({
           </Text>
         </Stack>
         {createLabel && (
-          <Tooltip label="Coming soon">
-            <Button leftSection={<IconPlus size={18} stroke={1.8} />}>{createLabel}</Button>
-          </Tooltip>
+          <ComingSoonButton leftSection={<IconPlus size={18} stroke={1.8} />}>
+            {createLabel}
+          </ComingSoonButton>
         )}
       </Group>
       {searchPlaceholder && (

@@ -29,7 +29,7 @@ const KEYWORDS: Record<string, string[]> = {
   '/opportunities': ['opportunities', 'pipeline', 'leads', 'sales'],
   '/financial-overview': ['financial overview', 'finance', 'revenue', 'profit'],
   '/portal': ['clients'],
-  '/workspace/billing': ['subscription', 'plan', 'upgrade', 'payment method'],
+  '/workspace/billing': ['subscription', 'plan', 'upgrade', 'usage', 'storage'],
   '/team': ['members', 'invite', 'users'],
   '/settings': ['preferences', 'business', 'profile', 'notifications'],
 };

@@ -29,7 +29,7 @@ interface StaticPlaceholder {
 
 /**
  * The static placeholders of SPEC §2, by path: each has a title (the page title of its
- * path), a search box and a create button that does nothing.
+ * path), a search box and a create button, disabled with a "Coming soon" tooltip.
  */
 const STATIC_PLACEHOLDERS: Record<StaticPlaceholderPath, StaticPlaceholder> = {
   '/tasks': {

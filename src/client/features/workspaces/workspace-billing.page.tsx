@@ -1,78 +1,73 @@
 import {
-  ActionIcon,
+  Alert,
   Badge,
   Button,
   Card,
-  Grid,
   Group,
   List,
   Progress,
+  SimpleGrid,
+  Skeleton,
   Stack,
-  Table,
   Text,
   ThemeIcon,
   Title,
-  Tooltip,
-  VisuallyHidden,
 } from '@mantine/core';
-import { IconCheck, IconCreditCard, IconDownload, IconSparkles } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconBuilding,
+  IconCheck,
+  IconFileInvoice,
+  IconFolders,
+  IconServer,
+  IconUsers,
+  IconUsersGroup,
+} from '@tabler/icons-react';
+import { trpc } from '../../trpc.ts';
+import { formatBytes, formatCount } from '../admin/admin-format.ts';
+import { useCurrentWorkspace } from '../auth/session.ts';
+import { StatCard } from '../dashboard/stat-card.tsx';
+import { planName } from './workspace-settings-billing.card.tsx';
 
 /**
- * /workspace/billing (SPEC §2 Billing): a static page with sample figures. Nothing here
- * calls the server and no button does anything yet.
+ * /workspace/billing: what is true of a self-hosted Keel. There is no plan to buy and no
+ * card to charge, so the page says so and shows what the workspace really holds
+ * (GET /api/workspaces/current/usage) instead of sample plans, cards and invoices. The
+ * plan's name is the one Workspace Settings shows (subscriptionTier, Free by default).
  */
-const PLAN_FEATURES = [
-  'Up to 25 team members',
-  'Advanced reporting',
-  'Custom integrations',
-  'Priority support',
+const SELF_HOSTED_FACTS = [
+  'No subscription to buy or upgrade',
+  'No payment method on file',
+  'No invoices from Keel',
 ];
 
-const SAMPLE_INVOICES = [
-  { number: 'INV-2025-003', date: 'Mar 1, 2025' },
-  { number: 'INV-2025-002', date: 'Feb 1, 2025' },
-  { number: 'INV-2025-001', date: 'Jan 1, 2025' },
-];
-
-function CardTitle({ title, hint }: { title: string; hint: string }) {
+function PlanCard({ tier }: { tier: string | undefined }) {
   return (
-    <Stack gap={2} mb="md">
-      <Title order={3} fz="md">
-        {title}
-      </Title>
-      <Text size="sm" c="dimmed">
-        {hint}
-      </Text>
-    </Stack>
-  );
-}
-
-function PlanCard() {
-  return (
-    <Card withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} h="100%">
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
+    <Card withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} component="section" aria-label="Plan">
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
         <Stack gap={6}>
-          <Badge variant="light" tt="none" w="fit-content">
-            Current plan
-          </Badge>
-          <Title order={3} fz={24}>
-            Premium Plan
-          </Title>
-          <Group gap={6} align="baseline">
-            <Text fz={36} fw={800} lh={1}>
-              $49
-            </Text>
-            <Text c="dimmed">per month</Text>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+            Current Plan
+          </Text>
+          <Group gap="xs">
+            {tier === undefined ? (
+              <Skeleton h={30} w={80} />
+            ) : (
+              <Title order={3} fz={24}>
+                {planName(tier)}
+              </Title>
+            )}
+            <Badge variant="light" color="teal" tt="none">
+              Self-hosted
+            </Badge>
           </Group>
+          <Text size="sm" c="dimmed" maw={560}>
+            This Keel runs on a server of your own. Nothing is billed here: how much a workspace may
+            store is set by whoever runs the server.
+          </Text>
         </Stack>
-        <ThemeIcon
-          size={48}
-          radius="md"
-          variant="gradient"
-          gradient={{ from: 'indigo.6', to: 'cyan.5', deg: 135 }}
-          visibleFrom="xs"
-        >
-          <IconSparkles size={26} stroke={1.6} />
+        <ThemeIcon size={48} radius="md" variant="light" color="gray" visibleFrom="xs">
+          <IconServer size={26} stroke={1.6} />
         </ThemeIcon>
       </Group>
       <List
@@ -85,147 +80,117 @@ function PlanCard() {
           </ThemeIcon>
         }
       >
-        {PLAN_FEATURES.map((feature) => (
-          <List.Item key={feature}>{feature}</List.Item>
+        {SELF_HOSTED_FACTS.map((fact) => (
+          <List.Item key={fact}>{fact}</List.Item>
         ))}
       </List>
-      <Group mt="xl" gap="sm">
-        <Button>Upgrade Plan</Button>
-        <Button variant="default">Change Plan</Button>
-      </Group>
     </Card>
   );
 }
 
-function PaymentMethodCard() {
-  return (
-    <Card withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-      <CardTitle title="Payment method" hint="The card we charge each month." />
-      <Group
-        gap="md"
-        wrap="nowrap"
-        p="md"
-        bd="1px solid var(--mantine-color-default-border)"
-        bdrs="md"
-      >
-        <ThemeIcon size={40} radius="md" variant="light" color="gray">
-          <IconCreditCard size={22} stroke={1.5} />
-        </ThemeIcon>
-        <Stack gap={0} flex={1} miw={0}>
-          <Text fw={600} size="sm">
-            Visa ending in 4242
-          </Text>
-          <Text size="xs" c="dimmed">
-            Expires 12/25
-          </Text>
-        </Stack>
-        <Badge variant="light" color="teal" tt="none">
-          Default
-        </Badge>
-      </Group>
-      <Group mt="md">
-        <Button variant="default" size="xs">
-          Update Payment Method
-        </Button>
-      </Group>
-    </Card>
-  );
-}
-
-function UsageMeter({
-  label,
-  used,
-  total,
-  value,
-}: {
-  label: string;
-  used: string;
-  total: string;
-  value: number;
-}) {
+function StorageMeter({ used, quota }: { used: number; quota: number }) {
+  const percent = quota > 0 ? Math.min(100, (used / quota) * 100) : 0;
   return (
     <Stack gap={6}>
-      <Group justify="space-between">
+      <Group justify="space-between" gap="xs">
         <Text size="sm" fw={500}>
-          {label}
+          Storage
         </Text>
         <Text size="sm" c="dimmed">
-          {used} of {total}
+          {formatBytes(used)} of {formatBytes(quota)}
         </Text>
       </Group>
-      <Progress value={value} size="md" radius="xl" aria-label={label} />
+      <Progress
+        value={percent}
+        size="md"
+        radius="xl"
+        aria-label="Storage"
+        color={percent >= 90 ? 'red' : undefined}
+      />
+      <Text size="xs" c="dimmed">
+        Images stored for this workspace, such as its logo, against this server&apos;s limit for one
+        workspace.
+      </Text>
     </Stack>
   );
 }
 
 function UsageCard() {
+  const usage = trpc.workspaces.usage.useQuery();
+  const u = usage.data;
+  const figure = (n: number | undefined) => (n === undefined ? undefined : formatCount(n));
+  const deactivated = u ? u.members - u.activeMembers : 0;
   return (
-    // Grows so both columns end on the same line on wide screens.
-    <Card withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} flex={1}>
-      <CardTitle title="Usage" hint="What this workspace uses of its plan." />
-      <Stack gap="lg">
-        <UsageMeter label="Team members" used="8" total="25 members" value={(8 / 25) * 100} />
-        <UsageMeter label="Storage" used="2.4 GB" total="100 GB" value={2.4} />
+    <Card
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'xl' }}
+      component="section"
+      aria-labelledby="billing-usage-title"
+    >
+      <Stack gap={2} mb="md">
+        <Title order={3} fz="md" id="billing-usage-title">
+          Usage
+        </Title>
+        <Text size="sm" c="dimmed">
+          What this workspace holds today.
+        </Text>
       </Stack>
-    </Card>
-  );
-}
-
-function HistoryCard() {
-  return (
-    <Card withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-      <CardTitle title="Billing history" hint="Your latest invoices from Keel." />
-      {/* Four narrow columns (the date sits under the number) fit a phone's width. */}
-      <Table.ScrollContainer minWidth={300}>
-        <Table verticalSpacing="sm" highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Invoice</Table.Th>
-              <Table.Th>Amount</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Download</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {SAMPLE_INVOICES.map((invoice) => (
-              <Table.Tr key={invoice.number}>
-                <Table.Td>
-                  <Text size="sm" fw={500}>
-                    {invoice.number}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {invoice.date}
-                  </Text>
-                </Table.Td>
-                <Table.Td>$49.00</Table.Td>
-                <Table.Td>
-                  <Badge variant="light" color="teal" tt="none">
-                    Paid
-                  </Badge>
-                </Table.Td>
-                <Table.Td ta="right">
-                  <Tooltip label="Download PDF">
-                    <ActionIcon
-                      variant="subtle"
-                      color="gray"
-                      aria-label={`Download ${invoice.number}`}
-                    >
-                      <IconDownload size={16} />
-                    </ActionIcon>
-                  </Tooltip>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      {usage.isError ? (
+        <Alert color="red" icon={<IconAlertTriangle size={18} />} title="Usage could not be loaded">
+          <Button size="xs" variant="light" color="red" onClick={() => void usage.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : (
+        <Stack gap="lg">
+          <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="md">
+            <StatCard
+              label="Team members"
+              value={figure(u?.activeMembers)}
+              hint={
+                u === undefined
+                  ? undefined
+                  : deactivated === 0
+                    ? 'All active'
+                    : `${formatCount(deactivated)} deactivated`
+              }
+              icon={IconUsersGroup}
+              color="indigo"
+            />
+            <StatCard label="Contacts" value={figure(u?.contacts)} icon={IconUsers} color="blue" />
+            <StatCard
+              label="Organizations"
+              value={figure(u?.organizations)}
+              icon={IconBuilding}
+              color="cyan"
+            />
+            <StatCard
+              label="Projects"
+              value={figure(u?.projects)}
+              icon={IconFolders}
+              color="grape"
+            />
+            <StatCard
+              label="Invoices"
+              value={figure(u?.invoices)}
+              icon={IconFileInvoice}
+              color="teal"
+            />
+          </SimpleGrid>
+          {u === undefined ? (
+            <Skeleton h={48} />
+          ) : (
+            <StorageMeter used={u.storageUsedBytes} quota={u.storageQuotaBytes} />
+          )}
+        </Stack>
+      )}
     </Card>
   );
 }
 
 export function WorkspaceBillingPage() {
+  const current = useCurrentWorkspace();
   return (
     <Stack gap="lg">
       <Stack gap={4}>
@@ -233,21 +198,11 @@ export function WorkspaceBillingPage() {
           Billing
         </Title>
         <Text c="dimmed" size="sm">
-          Your plan, payment method and invoices.
+          Your plan and what this workspace uses on this server.
         </Text>
       </Stack>
-      <Grid gap="md">
-        <Grid.Col span={{ base: 12, md: 7 }}>
-          <PlanCard />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5 }}>
-          <Stack gap="md" h="100%">
-            <PaymentMethodCard />
-            <UsageCard />
-          </Stack>
-        </Grid.Col>
-      </Grid>
-      <HistoryCard />
+      <PlanCard tier={current.data?.subscriptionTier} />
+      <UsageCard />
     </Stack>
   );
 }

@@ -3,8 +3,10 @@ import { IconCreditCard } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { WorkspaceSettingsSectionCard } from './workspace-settings-section.card.tsx';
 
-function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
+/** The plan's name as Workspace Settings and Billing both show it: Free by default. */
+export function planName(subscriptionTier: string): string {
+  const tier = subscriptionTier || 'free';
+  return tier.charAt(0).toUpperCase() + tier.slice(1);
 }
 
 /** Billing & Subscription (SPEC §2): the plan from subscriptionTier; status is always Active. */
@@ -21,7 +23,7 @@ export function WorkspaceSettingsBillingCard({ subscriptionTier }: { subscriptio
             <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
               Current Plan
             </Text>
-            <Text fw={700}>{capitalise(subscriptionTier || 'free')}</Text>
+            <Text fw={700}>{planName(subscriptionTier)}</Text>
           </Stack>
           <Stack gap={4}>
             <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
