@@ -123,6 +123,11 @@ export const restMatrix: Record<string, RestMatrixEntry> = {
     why: "Ends the caller's own session only.",
     cases: [{ expect: 'own', spare: true }],
   },
+  'POST /api/auth/login/two-factor': {
+    scope: 'public',
+    why: "Completes the caller's own sign-in; names no workspace.",
+    cases: [{ label: 'no password step waiting', body: () => ({ code: '000000' }), expect: 400 }],
+  },
   'GET /api/auth/me': { scope: 'account', cases: [{ expect: 'read' }] },
   'POST /api/auth/forgot-password': {
     scope: 'public',
@@ -221,6 +226,22 @@ export const restMatrix: Record<string, RestMatrixEntry> = {
     scope: 'account',
     token: 403,
     cases: [notFound(id((ids) => ids.aTokenId))],
+  },
+  'GET /api/account/two-factor': { scope: 'account', cases: [{ expect: 'read' }] },
+  'POST /api/account/two-factor/setup': {
+    scope: 'account',
+    token: 403,
+    cases: [{ expect: 'own' }],
+  },
+  'POST /api/account/two-factor/enable': {
+    scope: 'account',
+    token: 403,
+    cases: [{ label: 'a code no setup waits for', body: () => ({ code: '000000' }), expect: 400 }],
+  },
+  'POST /api/account/two-factor/disable': {
+    scope: 'account',
+    token: 403,
+    cases: [{ label: 'no code', body: (ids) => ({ password: ids.callerPassword }), expect: 400 }],
   },
 
   // Workspaces: A's id in the path is 404; creating one is B's own.
@@ -980,6 +1001,11 @@ export const restMatrix: Record<string, RestMatrixEntry> = {
         expect: 403,
       },
     ],
+  },
+  'DELETE /api/admin/users/{id}/two-factor': {
+    scope: 'platform',
+    why: PLATFORM,
+    cases: [{ params: id((ids) => ids.a.collaboratorUserId), expect: 403 }],
   },
   'PUT /api/admin/users/{id}/status': {
     scope: 'platform',

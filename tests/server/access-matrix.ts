@@ -44,6 +44,13 @@ const TOKEN = 'A'.repeat(43);
 export const accessMatrix: Record<string, MatrixEntry> = {
   'auth.signup': { access: 'public', type: 'mutation', outsider: 'n/a' },
   'auth.login': { access: 'public', type: 'mutation', outsider: 'n/a' },
+  // No password step waits for a code: 400, reached without a session.
+  'auth.loginTwoFactor': {
+    access: 'public',
+    type: 'mutation',
+    input: () => ({ code: '000000' }),
+    outsider: 'n/a',
+  },
   'auth.logout': { access: 'public', type: 'mutation', outsider: 'n/a' },
   'auth.me': { access: 'authed', type: 'query', outsider: 'own' },
   'auth.forgotPassword': {
@@ -210,6 +217,24 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     type: 'mutation',
     input: () => ({ id: 2_000_000_000 }),
     allowedStatus: 404,
+    outsider: 'n/a',
+  },
+  'account.twoFactor': { access: 'authed', type: 'query', outsider: 'own' },
+  'account.setupTwoFactor': { access: 'session', type: 'mutation', outsider: 'own' },
+  // A code that no pending secret takes: reaching the check is what the matrix proves.
+  'account.enableTwoFactor': {
+    access: 'session',
+    type: 'mutation',
+    input: () => ({ code: '000000' }),
+    allowedStatus: 400,
+    outsider: 'n/a',
+  },
+  // The members have it off: 409 once the caller is let through.
+  'account.disableTwoFactor': {
+    access: 'session',
+    type: 'mutation',
+    input: () => ({ password: 'wrong-one', code: '000000' }),
+    allowedStatus: 409,
     outsider: 'n/a',
   },
 
@@ -563,6 +588,12 @@ export const accessMatrix: Record<string, MatrixEntry> = {
       email: `renamed-${Date.now()}@example.com`,
       isActive: true,
     }),
+    outsider: 'n/a',
+  },
+  'admin.resetTwoFactor': {
+    access: 'admin',
+    type: 'mutation',
+    input: (t) => ({ id: t.collaboratorUserId }),
     outsider: 'n/a',
   },
   'admin.setUserStatus': {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshTarget, type Target } from '../support/target.ts';
 import {
@@ -276,6 +277,35 @@ describe('every documented operation answers as documented', () => {
     });
     await send(c, 'GET /api/account/tokens');
     await send(c, 'DELETE /api/account/tokens/{id}', { params: id(token.id) });
+  });
+
+  it('two-factor sign-in', async () => {
+    const holder = await signUp(t.app, { fullName: 'Tour Two-Factor' });
+    const c = holder.client;
+    await send(c, 'GET /api/account/two-factor');
+    const { secret } = await json<{ secret: string }>(c, 'POST /api/account/two-factor/setup');
+    await send(c, 'POST /api/account/two-factor/enable', {
+      body: { code: await generate({ secret }) },
+    });
+    await send(c, 'POST /api/account/two-factor/setup', { status: 409 });
+    const device = new ApiClient(t.app);
+    const pending = await json(device, 'POST /api/auth/login', {
+      body: { email: holder.email, password: holder.password },
+    });
+    expect(pending).toEqual({ twoFactorRequired: true });
+    await send(device, 'POST /api/auth/login/two-factor', {
+      body: { code: '000000' },
+      status: 401,
+    });
+    await send(device, 'POST /api/auth/login/two-factor', {
+      body: { code: await generate({ secret }) },
+    });
+    await send(c, 'POST /api/account/two-factor/disable', {
+      body: { password: holder.password, code: await generate({ secret }) },
+    });
+    await send(admin.client, 'DELETE /api/admin/users/{id}/two-factor', {
+      params: id(holder.user.id),
+    });
   });
 
   it('workspaces', async () => {
