@@ -190,6 +190,7 @@ export function BusinessProfileForm() {
               render={({ field }) => (
                 <Select
                   label="Timezone"
+                  description="The workspace's: this week, this month and invoice dates follow it"
                   withAsterisk
                   searchable
                   data={[...new Set([...TIMEZONES, field.value ?? 'UTC'])]}

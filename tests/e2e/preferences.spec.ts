@@ -1,0 +1,120 @@
+import { expect, test, type Page } from '@playwright/test';
+import { newUser, signUpWithWorkspace } from './fixtures.ts';
+
+/** The time now in Paris as the preview shows it with 24 h ('08:39'). */
+const parisClock = (now = new Date()) =>
+  new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Paris',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(now);
+
+/** Today in Paris as DD/MM/YYYY. */
+const parisToday = () =>
+  new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Paris',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).format(new Date());
+
+async function choose(page: Page, label: string, option: RegExp | string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+async function seed(page: Page) {
+  const post = async (url: string, data: unknown) => {
+    const res = await page.request.post(url, { data });
+    expect(res.status(), `${url}: ${await res.text()}`).toBeLessThan(300);
+    return (await res.json()) as { id: number };
+  };
+  const person = await post('/api/persons', { fullName: 'Léa Martin', email: 'lea@example.fr' });
+  await post('/api/leads', {
+    dealName: 'Boxing Day launch',
+    personId: person.id,
+    value: 4200,
+    closeDate: '2026-12-26',
+  });
+  const client = await post('/api/clients', { name: 'Atelier', email: 'compta@example.fr' });
+  const project = await post('/api/projects', { name: 'Website', clientId: client.id });
+  await post('/api/time-entries', { projectId: project.id, hours: 2, date: '2026-12-26' });
+  const invoice = await post('/api/invoices', {
+    clientId: client.id,
+    dueDate: '2026-12-26',
+    lines: [{ description: 'Design', quantity: '1', unitPrice: '500' }],
+  });
+  await post(`/api/invoices/${invoice.id}/issue`, {});
+  return { invoice };
+}
+
+test('a user in Paris with DD/MM/YYYY and 24 h sees their dates on every list', async ({
+  page,
+}) => {
+  const user = newUser('paris');
+  await signUpWithWorkspace(page, user);
+  const { invoice } = await seed(page);
+
+  // Before: the SPEC's US defaults.
+  await page.goto('/time-tracking');
+  await expect(page.getByText('Dec 26, 2026').first()).toBeVisible();
+
+  await page.goto('/account');
+  const card = page.getByRole('region', { name: 'Timezone & Localization' });
+  await choose(page, 'Timezone', /^Paris/);
+  await choose(page, 'Date Format', 'DD/MM/YYYY');
+  await choose(page, 'Time Format', '24-hour');
+  await choose(page, 'Week Starts On', 'Monday');
+  // The preview is Paris time, whatever the browser's own zone.
+  const before = parisClock();
+  const preview = await card.getByText(/^Now: /).textContent();
+  expect([`Now: ${before}`, `Now: ${parisClock()}`]).toContain(preview);
+  await card.getByRole('button', { name: 'Save Preferences' }).click();
+  await expect(page.getByText('Preferences updated successfully')).toBeVisible();
+
+  await page.goto('/time-tracking');
+  await expect(page.getByText('26/12/2026').first()).toBeVisible();
+  await expect(page.getByText('Dec 26, 2026')).toHaveCount(0);
+
+  await page.goto('/opportunities');
+  await page.getByText('List', { exact: true }).click();
+  await expect(page.getByRole('cell', { name: '26/12/2026' })).toBeVisible();
+
+  await page.goto(`/invoices/${invoice.id}`);
+  await expect(page.getByText('26/12/2026').first()).toBeVisible();
+
+  await page.goto('/contacts');
+  await page.getByText('Léa Martin').first().click();
+  const drawer = page.getByRole('dialog');
+  await expect(drawer.getByText(parisToday())).toBeVisible();
+
+  await page.goto('/team');
+  await expect(page.getByText(parisToday()).first()).toBeVisible();
+
+  // The choice stays after a reload, and is the account's, not the browser's.
+  await page.reload();
+  await expect(page.getByText(parisToday()).first()).toBeVisible();
+});
+
+test('the workspace time zone is a setting of its own, starting as the owner’s', async ({
+  page,
+}) => {
+  const user = newUser('zone');
+  await signUpWithWorkspace(page, user);
+  const read = async () =>
+    (await (await page.request.get('/api/workspaces/current/settings')).json()) as {
+      timezone: string;
+    };
+  expect((await read()).timezone).toBe('America/New_York');
+
+  await page.goto('/settings');
+  await page.getByRole('tab', { name: 'Business' }).click();
+  await choose(page, 'Timezone', 'Europe/Paris');
+  await page
+    .getByRole('tabpanel', { name: 'Business' })
+    .getByRole('button', { name: 'Save Changes' })
+    .click();
+  await expect(page.getByText('Business settings updated')).toBeVisible();
+  expect((await read()).timezone).toBe('Europe/Paris');
+});
