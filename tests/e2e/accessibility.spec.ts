@@ -54,7 +54,13 @@ const ADMIN_ROUTES = [
   '/admin/invitations',
   '/admin/logs',
 ];
-const SIGNED_OUT_ROUTES = ['/login', '/signup'];
+const SIGNED_OUT_ROUTES = [
+  '/login',
+  '/signup',
+  '/forgot-password',
+  // A link's form is drawn whatever the token; only setting the password checks it.
+  `/reset-password/${'A'.repeat(43)}`,
+];
 
 interface Finding {
   where: string;

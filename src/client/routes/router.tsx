@@ -52,6 +52,28 @@ const signupRoute = createRoute({
   pendingComponent: FullScreenLoader,
 });
 
+const forgotPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/forgot-password',
+  staticData: { access: 'public' },
+  component: lazyRouteComponent(
+    () => import('../features/auth/forgot-password.page.tsx'),
+    'ForgotPasswordPage',
+  ),
+  pendingComponent: FullScreenLoader,
+});
+
+const resetPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/reset-password/$token',
+  staticData: { access: 'public' },
+  component: lazyRouteComponent(
+    () => import('../features/auth/reset-password.page.tsx'),
+    'ResetPasswordPage',
+  ),
+  pendingComponent: FullScreenLoader,
+});
+
 const onboardingRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/onboarding/workspace',
@@ -287,6 +309,8 @@ const shellPages = [
 const routeTree = rootRoute.addChildren([
   loginRoute,
   signupRoute,
+  forgotPasswordRoute,
+  resetPasswordRoute,
   onboardingRoute,
   workspaceSelectorRoute,
   inviteRoute,

@@ -4,14 +4,15 @@ export const LOGIN_FAILED = 'Login failed';
 
 /**
  * SPEC §8 Login: a 401 means bad credentials; anything else is unexpected, except the
- * rate limit, whose own message tells the user to wait.
+ * rate limit, whose own message tells the user to wait, and a deactivated account.
  */
 export function loginErrorMessage(error: unknown): string {
   const status = httpStatusOf(error);
   if (status === 401 || messageOf(error).includes('401')) {
     return 'Invalid email or password';
   }
-  if (status === 429) return messageOf(error);
+  // 429: the wait; 403: a deactivated account (told only after its right password).
+  if (status === 429 || status === 403) return messageOf(error);
   return 'An unexpected error occurred. Please try again.';
 }
 

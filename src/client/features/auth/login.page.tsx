@@ -67,6 +67,14 @@ export function LoginPage() {
                 error={errors.password?.message}
                 {...form.register('password')}
               />
+              <Anchor
+                size="sm"
+                mt={-6}
+                style={{ alignSelf: 'flex-end' }}
+                renderRoot={(props) => <Link to="/forgot-password" {...props} />}
+              >
+                Forgot password?
+              </Anchor>
               <Button type="submit" size="md" fullWidth mt="xs" disabled={pending}>
                 {pending ? 'Signing in...' : 'Sign In to Continue'}
               </Button>
