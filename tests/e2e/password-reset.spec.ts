@@ -4,7 +4,13 @@ import path from 'node:path';
 import { expect, test, type Browser } from '@playwright/test';
 import { startServer, type ServerProcess } from '../support/server-process.ts';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts';
-import { expectDashboard, newUser, signIn, signUpWithWorkspace } from './fixtures.ts';
+import {
+  expectDashboard,
+  newUser,
+  platformAdmin,
+  signIn,
+  signUpWithWorkspace,
+} from './fixtures.ts';
 
 /*
  * The reset email must really go out, so this journey runs against a server of its own
@@ -109,4 +115,31 @@ test('a forgotten password is reset from the emailed link, and every older sessi
   await again.context().close();
   await context.close();
   await older.close();
+});
+
+test('a deactivated account is told so after its right password, and only then', async ({
+  browser,
+  page,
+  playwright,
+}) => {
+  // On the run's own server, where the platform administrator can deactivate it.
+  const user = newUser('deactivated');
+  const account = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  await signUpWithWorkspace(await account.newPage(), user);
+  const me = await (await account.request.get('/api/auth/me')).json();
+  await account.close();
+  const admin = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  expect((await admin.post('/api/auth/login', { data: platformAdmin() })).status()).toBe(200);
+  const off = await admin.put(`/api/admin/users/${me.id}/status`, { data: { isActive: false } });
+  expect(off.status()).toBe(200);
+  await admin.dispose();
+
+  await page.goto('/login');
+  await signIn(page, user.email, 'Not-the-password-1');
+  await expect(page.getByText('Invalid email or password')).toBeVisible();
+  await signIn(page, user.email, user.password);
+  await expect(
+    page.getByText('Your account has been deactivated. Contact your administrator.'),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign In to Continue' })).toBeVisible();
 });
