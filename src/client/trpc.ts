@@ -7,6 +7,7 @@ import {
 } from '@trpc/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../server/trpc/router.ts';
+import { WORKSPACE_ACCESS_REVOKED } from '../shared/workspace-access.ts';
 import { toastInfo } from './components/toasts.tsx';
 import { declaredMutations } from './mutations.ts';
 
@@ -33,14 +34,42 @@ function endLostSession(queryClient: QueryClient, error: unknown): void {
   void queryClient.resetQueries({ queryKey: meKey });
 }
 
+/** The workspace a failed call says the user lost access to (removed or deactivated). */
+export function revokedWorkspaceOf(error: unknown): { id: number; name: string } | undefined {
+  const data: object | undefined = isApiError(error) ? (error.data ?? undefined) : undefined;
+  if (!data || !('reason' in data) || data.reason !== WORKSPACE_ACCESS_REVOKED) return undefined;
+  return 'workspace' in data ? (data.workspace as { id: number; name: string }) : undefined;
+}
+
+const CURRENT_ROOT = JSON.stringify(getQueryKey(trpc.workspaces.current)[0]);
+
+/**
+ * A member removed or deactivated while a page is open: the first call refused for that
+ * reason asks the current workspace again, whose refusal the routing gate turns into the
+ * "Your access to … was removed" screen (root-gate.tsx), instead of a page of errors.
+ */
+function showRevokedAccess(queryClient: QueryClient, error: unknown, queryKey?: unknown[]): void {
+  if (!revokedWorkspaceOf(error)) return;
+  if (queryKey && JSON.stringify(queryKey[0]) === CURRENT_ROOT) return;
+  void queryClient.refetchQueries({ queryKey: getQueryKey(trpc.workspaces.current) });
+}
+
 /** React Query defaults of SPEC §7: no retries, no refetch on focus, never stale by itself. */
 export function createQueryClient(): QueryClient {
   const queryClient: QueryClient = new QueryClient({
-    queryCache: new QueryCache({ onError: (error) => endLostSession(queryClient, error) }),
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        endLostSession(queryClient, error);
+        showRevokedAccess(queryClient, error, query.queryKey as unknown[]);
+      },
+    }),
     // Toasts and refetches declared by each mutation's meta (mutations.ts).
     mutationCache: declaredMutations(
       () => queryClient,
-      (error) => endLostSession(queryClient, error),
+      (error) => {
+        endLostSession(queryClient, error);
+        showRevokedAccess(queryClient, error);
+      },
     ),
     defaultOptions: {
       queries: {

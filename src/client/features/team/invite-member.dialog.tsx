@@ -19,7 +19,13 @@ export function InviteMemberDialog({ opened, onClose }: { opened: boolean; onClo
     <Modal
       opened={opened}
       onClose={close}
-      title={result ? 'Invitation Sent' : 'Invite Team Member'}
+      title={
+        result
+          ? result.emailSent
+            ? 'Invitation Sent'
+            : 'Invitation Created'
+          : 'Invite Team Member'
+      }
       centered
       size="md"
     >

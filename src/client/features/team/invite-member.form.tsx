@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { InviteInputSchema, type InviteInput } from '../../../shared/team.schema.ts';
 import { succeeded, withServerMessage } from '../../mutations.ts';
 import { trpc, type RouterOutputs } from '../../trpc.ts';
+import { invitedToast } from './invitation-toasts.ts';
 import { roleOptions } from './team-display.ts';
 
 type InviteFormValues = z.input<typeof InviteInputSchema>;
@@ -20,12 +21,10 @@ export function InviteMemberForm({
 }) {
   const invite = trpc.team.invite.useMutation({
     meta: {
-      success: (result: InviteResult) => [
-        'Invitation sent successfully',
-        `An email invitation has been sent to ${result.invitation.email}.`,
-      ],
+      // SPEC §8's text only when the email went out; otherwise the link is to be passed on.
+      success: invitedToast,
       error: withServerMessage('Failed to send invitation'),
-      invalidates: [trpc.team.members],
+      invalidates: [trpc.team.members, trpc.team.invitations],
     },
   });
   const form = useForm<InviteFormValues, unknown, InviteInput>({

@@ -7,6 +7,7 @@ import { trpc } from '../../trpc.ts';
 import { useCurrentWorkspace, useMe } from '../auth/session.ts';
 import { DeleteMemberDialog } from './delete-member.dialog.tsx';
 import { InviteMemberDialog } from './invite-member.dialog.tsx';
+import { PendingInvitationsSection } from './pending-invitations.section.tsx';
 import { canManageRow, canManageTeam, matchesSearch } from './team-display.ts';
 import { TeamEmptyState } from './team-empty.state.tsx';
 import { TeamMembersList } from './team-members.list.tsx';
@@ -117,6 +118,8 @@ export function TeamManagement() {
       <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
         {body}
       </Paper>
+
+      {canManage && <PendingInvitationsSection wide={wide} />}
 
       {canManage && <InviteMemberDialog opened={inviting} onClose={() => setInviting(false)} />}
       <DeleteMemberDialog
