@@ -1,6 +1,7 @@
 import { Badge, Code, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatDateTime } from './admin-format.ts';
+import { AdminUserTwoFactorField } from './admin-user-two-factor.field.tsx';
 import type { AdminUser } from './admin-users.table.tsx';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -14,7 +15,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** The System tab (SPEC §2): the user id and the platform role. */
+/** The System tab (SPEC §2): the user id, the platform role and two-factor sign-in. */
 export function AdminUserSystemTab({ user }: { user: AdminUser }) {
   return (
     <Stack gap="md">
@@ -30,6 +31,9 @@ export function AdminUserSystemTab({ user }: { user: AdminUser }) {
         >
           {user.isAdmin ? 'Platform Admin' : 'Standard User'}
         </Badge>
+      </Field>
+      <Field label="Two-factor sign-in">
+        <AdminUserTwoFactorField user={user} />
       </Field>
       <Field label="Created">
         <Text size="sm">{formatDateTime(user.createdAt)}</Text>

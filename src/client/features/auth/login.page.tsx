@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Fieldset, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { LoginInputSchema, type LoginInput } from '../../../shared/auth.schema.ts';
 import { PasswordField } from '../../components/password-field.tsx';
@@ -10,6 +11,7 @@ import { trpc } from '../../trpc.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { LOGIN_FAILED, loginErrorMessage } from './auth-errors.ts';
 import { useRefreshSession } from './session.ts';
+import { TwoFactorStep } from './two-factor-step.tsx';
 
 /** /login, and every path a signed-out visitor opens that has no screen of its own. */
 export function LoginPage() {
@@ -17,11 +19,13 @@ export function LoginPage() {
   const navigate = useNavigate();
   const login = trpc.auth.login.useMutation({
     meta: {
-      success: 'Welcome back!',
+      // With two-factor sign-in, the welcome waits for the code.
+      success: (result: object) => ('twoFactorRequired' in result ? undefined : 'Welcome back!'),
       error: (error: unknown) => [LOGIN_FAILED, loginErrorMessage(error)],
     },
   });
   const refreshSession = useRefreshSession();
+  const [codeStep, setCodeStep] = useState(false);
   const form = useForm<LoginInput>({
     resolver: zodResolver(LoginInputSchema),
     defaultValues: { email: '', password: '' },
@@ -29,7 +33,13 @@ export function LoginPage() {
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = async (values: LoginInput) => {
-    if ((await succeeded(login.mutateAsync(values))) === undefined) return;
+    const result = await succeeded(login.mutateAsync(values));
+    if (result === undefined) return;
+    if ('twoFactorRequired' in result) setCodeStep(true);
+    else await signedIn();
+  };
+
+  const signedIn = async () => {
     // The server makes a user's only workspace current. Move to / while still signed out
     // (this same screen shows there), then load the session: the dashboard or the
     // workspace choice replaces it without a flash.
@@ -38,6 +48,14 @@ export function LoginPage() {
   };
 
   const pending = isSubmitting || login.isPending;
+
+  if (codeStep) {
+    return (
+      <AuthLayout>
+        <TwoFactorStep onSignedIn={signedIn} onBack={() => setCodeStep(false)} />
+      </AuthLayout>
+    );
+  }
 
   return (
     <AuthLayout>

@@ -4,6 +4,7 @@ import {
   ApiClient,
   createTestApp,
   signUp,
+  signUpWithWorkspace,
   type TestApp,
 } from '../../../../tests/support/test-app.ts';
 
@@ -270,6 +271,37 @@ describe('signing in with two-factor sign-in on', () => {
       .execute();
     expect(failures).toHaveLength(CODE_LIMIT);
     expect(failures[0]!.details).toBe(`Wrong two-factor code for ${account.email}`);
+  });
+});
+
+describe('joining from an invitation', () => {
+  it('adds the workspace but does not sign in with the password alone', async () => {
+    const account = await signUp(t.app);
+    const { secret } = await enrol(account);
+    const owner = await signUpWithWorkspace(t.app, 'Inviting Studio');
+    const invited = await owner.client.post('/api/admin/invite', {
+      email: account.email,
+      fullName: 'Test User',
+      role: 'collaborator',
+    });
+    expect(invited.statusCode).toBe(201);
+    const token = (invited.json() as { inviteUrl: string }).inviteUrl.split('/invite/')[1]!;
+
+    const browser = new ApiClient(t.app);
+    const accepted = await browser.post(`/api/invite/${token}/accept`, {
+      password: account.password,
+    });
+    expect(accepted.statusCode).toBe(200);
+    expect((await browser.get('/api/auth/me')).statusCode).toBe(401);
+
+    // Signing in with the code finds the new workspace there.
+    const { device } = await passwordStep(account);
+    expect(
+      (await device.post('/api/auth/login/two-factor', { code: await generate({ secret }) }))
+        .statusCode,
+    ).toBe(200);
+    const workspaces = (await device.get('/api/user/workspaces')).json() as { name: string }[];
+    expect(workspaces.map((w) => w.name)).toContain('Inviting Studio');
   });
 });
 
