@@ -3,6 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { CLIENT_BUILD_STAMP } from './scripts/client-build.mjs';
 
 // The API server (src/server/main.ts) serves dist/client itself; in `vite` dev mode
 // the API calls are proxied to it.
@@ -36,8 +37,28 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Writes when the build started into its output, last: `npm start` builds again when a
+ * source changed after that (scripts/client-build.mjs).
+ */
+function buildStamp(): Plugin {
+  let outDir = '';
+  let startedAt = 0;
+  return {
+    name: 'keel-build-stamp',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+      startedAt = Date.now();
+    },
+    writeBundle() {
+      writeFileSync(path.join(outDir, CLIENT_BUILD_STAMP), JSON.stringify({ startedAt }));
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), buildStamp()],
   build: {
     // KEEL_CLIENT_OUT lets parallel checkouts build side by side (the server's CLIENT_DIR).
     outDir: process.env.KEEL_CLIENT_OUT ?? 'dist/client',

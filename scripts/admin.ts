@@ -5,6 +5,7 @@
  */
 import { loadConfig } from '../src/server/config.ts';
 import { createDb, migrateToLatest } from '../src/server/db/create-db.ts';
+import { exitForStartupError } from '../src/server/startup-errors.ts';
 import { setAdmin } from '../src/server/domains/auth/auth.repository.ts';
 
 const [command, email] = process.argv.slice(2);
@@ -14,7 +15,10 @@ if ((command !== 'grant' && command !== 'revoke') || !email) {
 }
 
 const config = loadConfig();
-const handle = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+// A server holding the embedded database's directory is told in one line.
+const handle = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch(
+  exitForStartupError,
+);
 try {
   await migrateToLatest(handle.db);
   const user = await setAdmin(handle.db, email, command === 'grant');

@@ -6,6 +6,8 @@
  */
 import { loadConfig } from '../src/server/config.ts';
 import { createDb, migrateToLatest } from '../src/server/db/create-db.ts';
+import { exitForStartupError } from '../src/server/startup-errors.ts';
+import { adminHint } from './seed/admin-hint.ts';
 import { seedBench } from './seed/bench.ts';
 import { progressBar } from './seed/common.ts';
 import { seedDemo } from './seed/demo.ts';
@@ -17,7 +19,10 @@ if (!mode) {
 }
 
 const config = loadConfig();
-const handle = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+// A server holding the embedded database's directory is told in one line.
+const handle = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch(
+  exitForStartupError,
+);
 const started = performance.now();
 try {
   await migrateToLatest(handle.db);
@@ -36,6 +41,9 @@ try {
         `Sign in as ${result.email} / ${result.password}`,
     );
   }
+  // Seeded before anyone signed up, the server has no administrator: say how to get one.
+  const hint = await adminHint(handle.db, handle.kind);
+  if (hint) console.log(`\n${hint}`);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;

@@ -1,7 +1,7 @@
 /**
- * `npm start`: runs the server bundle, dist/server/main.js, when the client is built and the
- * bundle is up to date; otherwise hands over to scripts/start.ts, which builds what is
- * missing or stale, then runs the same bundle.
+ * `npm start`: runs the server bundle, dist/server/main.js, when the client build is newer
+ * than its sources (scripts/client-build.mjs) and the bundle is up to date; otherwise hands
+ * over to scripts/start.ts, which builds what is missing or stale, then runs the same bundle.
  *
  * Plain JavaScript run by node itself, so that an ordinary start loads neither tsx nor the
  * files the server is made of one by one: tsx's command (a second node process), its loader
@@ -11,6 +11,7 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { clientRebuildReason } from './client-build.mjs';
 
 const root = join(import.meta.dirname, '..');
 
@@ -40,7 +41,7 @@ function bundleIsCurrent() {
 // Stack traces name src/server/*.ts through the bundle's source map, as they did under tsx.
 process.setSourceMapsEnabled(true);
 
-if (existsSync('dist/client/index.html') && bundleIsCurrent()) {
+if (clientRebuildReason(root) === undefined && bundleIsCurrent()) {
   await import('../dist/server/main.js');
 } else {
   const { register } = await import('tsx/esm/api');

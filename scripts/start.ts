@@ -1,24 +1,26 @@
 /**
- * Builds what `npm start` runs, then starts the server: the client when dist/client is
- * missing, and the server bundle (dist/server/main.js: src/server/main.ts and its
+ * Builds what `npm start` runs, then starts the server: the client when it has no build or
+ * one older than its sources (scripts/client-build.mjs), and the server bundle (dist/server/main.js: src/server/main.ts and its
  * dependencies in one file, built by esbuild). The server runs the migrations.
  *
  * `npm start` runs scripts/start.mjs, which starts the bundle itself, without tsx, when both
  * builds are up to date, and comes here (through tsx) only when one of them is not.
  * `tsx scripts/start.ts --build-only` (in `npm run build`) builds the bundle and stops.
  */
-import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build as esbuild } from 'esbuild';
+import { clientRebuildReason } from './client-build.mjs';
 
 const root = join(import.meta.dirname, '..');
 // Read by scripts/start.mjs.
 const BUNDLE = join(root, 'dist/server/main.js');
 const INPUTS = join(root, 'dist/server/inputs.json');
 
-if (!existsSync('dist/client/index.html')) {
-  console.log('Building the client (first start only)…');
+const rebuildReason = clientRebuildReason(root);
+if (rebuildReason !== undefined) {
+  console.log(`Building the client: ${rebuildReason}…`);
   const nodeEnv = process.env.NODE_ENV;
   const { build } = await import('vite');
   await build({ logLevel: 'warn' });

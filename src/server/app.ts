@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/create-db.ts';
 import { fileRoutes, MAX_UPLOAD_BYTES } from './domains/files/files.routes.ts';
+import { loggingOptions } from './logger.ts';
 import { registerErrorHandler, toErrorReply } from './plugins/errors.ts';
 import { HEAVY_REST_MAX_MS, KeyedSemaphore } from './plugins/heavy-requests.ts';
 import { createMailer } from './plugins/mailer.ts';
@@ -22,7 +23,7 @@ import { appRouter, createCaller } from './trpc/router.ts';
 /** The whole server, for main.ts and for tests (which call it with `inject()`). */
 export async function buildApp(config: Config, db: Database): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    ...(await loggingOptions(config)),
     bodyLimit: 1024 * 1024,
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,

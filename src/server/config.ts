@@ -17,6 +17,8 @@ const EnvSchema = z.object({
   APP_URL: z.url().optional(),
   SMTP_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  /** Readable lines for a terminal or JSON lines for machines; by default pretty only on a TTY. */
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   /** Sign-in and sign-up attempts allowed per client address per minute. */
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(30),
   /** Failed sign-ins allowed per email (known or not) and client address per 15 minutes. */
@@ -83,6 +85,7 @@ export interface Config {
   appUrl: string;
   smtpUrl: string | undefined;
   logLevel: string;
+  logFormat: 'pretty' | 'json';
   authRateLimit: number;
   authAccountRateLimit: number;
   authEmailRateLimit: number;
@@ -126,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appUrl: e.APP_URL ?? `http://${e.HOST}:${e.PORT}`,
     smtpUrl: e.SMTP_URL,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'warn' : 'info'),
+    logFormat: e.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
     authRateLimit: e.AUTH_RATE_LIMIT,
     authAccountRateLimit: e.AUTH_ACCOUNT_RATE_LIMIT,
     authEmailRateLimit: e.AUTH_EMAIL_RATE_LIMIT,

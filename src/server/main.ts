@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { loadConfig } from './config.ts';
 import { createDb, migrateToLatest } from './db/create-db.ts';
 import { vacuumEmbedded } from './db/embedded.ts';
 import { analyzeStaleTables, STATISTICS_CHECK_MS } from './db/statistics.ts';
@@ -8,6 +8,7 @@ import { deleteUnusedFiles } from './domains/files/files.repository.ts';
 import { purgeExpiredWorkspaces } from './domains/workspaces/workspaces.repository.ts';
 import { deleteExpiredRateLimits } from './plugins/rate-limit.ts';
 import { deleteExpiredSessions } from './plugins/session.ts';
+import { exitForStartupError } from './startup-errors.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -69,7 +70,16 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    // Closed before the process ends, so the embedded database's directory is let go.
+    clearInterval(timer);
+    clearInterval(statisticsTimer);
+    await app.close().catch(() => {});
+    await handle.close().catch(() => {});
+    throw error;
+  }
   // After listening, not before: it must not delay the start (expired sessions are refused
   // and deleted workspaces hidden by every request anyway), and it can take a while.
   void housekeeping();
@@ -79,7 +89,6 @@ async function main(): Promise<void> {
   );
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
-});
+// A mistake of the set-up (busy port, data directory in use, bad settings) is one line an
+// operator can act on; anything else is a bug and keeps its stack trace.
+main().catch(exitForStartupError);

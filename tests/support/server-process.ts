@@ -121,6 +121,42 @@ export async function startServer(
   throw new Error(`The server was not ready within ${timeoutMs} ms:\n${log}`);
 }
 
+/**
+ * Runs the server as `startServer` does for a start that is meant to fail, and answers how
+ * it ended and what it wrote on each stream (killed after `timeoutMs` if it keeps running).
+ */
+export async function runServerToExit(
+  env: Record<string, string>,
+  options: { timeoutMs?: number } = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const base = { ...process.env };
+  delete base.DATABASE_URL;
+  delete base.DATA_DIR;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    env: { ...base, NODE_ENV: 'test', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on(
+    'data',
+    (chunk: Buffer) => (stdout = (stdout + chunk.toString()).slice(-LOG_LIMIT)),
+  );
+  child.stderr!.on(
+    'data',
+    (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-LOG_LIMIT)),
+  );
+  // 'close', not 'exit': the streams have then given up their last bytes too.
+  const closed = new Promise<number | null>((resolve) => child.once('close', resolve));
+  const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 45_000);
+  const code = await closed;
+  clearTimeout(timer);
+  return { code, stdout, stderr };
+}
+
 /** Kills every server this file started; for afterAll. */
 export async function stopAllServers(): Promise<void> {
   await Promise.all(

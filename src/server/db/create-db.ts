@@ -1,5 +1,5 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, sql, type Dialect } from 'kysely';
@@ -122,6 +122,19 @@ async function isUpToDate(db: Database): Promise<boolean> {
   return names.length === known.length && names.every((name, i) => name === known[i]);
 }
 
+/** Another live process holds the embedded database's directory: an operator's mistake, told in one line. */
+export class DataDirInUseError extends Error {
+  constructor(
+    readonly dataDir: string,
+    readonly ownerPid: number,
+  ) {
+    super(
+      `The data directory ${dataDir} is in use by process ${ownerPid} (another Keel server or script): stop it, or set DATA_DIR to another directory.`,
+    );
+    this.name = 'DataDirInUseError';
+  }
+}
+
 /**
  * PGlite is one process's database: a second process opening the same directory would
  * corrupt it. The lock file holds the owner's pid (and, on Linux, when that process started);
@@ -152,9 +165,7 @@ function acquireLock(file: string): () => void {
       const reused =
         startedText !== undefined && ownerStarted !== undefined && ownerStarted !== startedText;
       if (owner && owner !== process.pid && isAlive(owner) && !reused) {
-        throw new Error(
-          `The data directory is in use by process ${owner}. Stop it, or set DATA_DIR to another directory.`,
-        );
+        throw new DataDirInUseError(dirname(file), owner);
       }
       rmSync(file, { force: true });
     }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import { MAIL_RULE } from '../logger.ts';
 
 export interface Mail {
   to: string;
@@ -26,10 +27,8 @@ export function createMailer(
     return {
       delivers: false,
       async send(mail) {
-        log.info(
-          { mail: { to: mail.to, subject: mail.subject } },
-          `Email (no SMTP_URL set):\n${mail.text}`,
-        );
+        const { message, links } = loggedMail(mail);
+        log.info({ mail: { to: mail.to, subject: mail.subject, links } }, message);
       },
     };
   }
@@ -40,4 +39,34 @@ export function createMailer(
       await transport.sendMail({ from, ...mail });
     },
   };
+}
+
+const LINK = /https?:\/\/\S+/g;
+
+/**
+ * An email as the log shows it when no SMTP server sends it: framed by rules under a
+ * heading that says it was not sent, with To and Subject, and every link of the text on a
+ * line of its own, so that it is found in a scrolling terminal and copied whole by a
+ * double or triple click. The links are also answered apart, for the JSON line's `mail`.
+ */
+export function loggedMail(mail: Mail): { message: string; links: string[] } {
+  const links = mail.text.match(LINK) ?? [];
+  const body = mail.text.split('\n').flatMap((line) => {
+    if (line.trim() === '') return [''];
+    // Split around each link (the capture keeps it), one line for each piece.
+    return line
+      .split(/(https?:\/\/\S+)/)
+      .map((part) => part.trim())
+      .filter((part) => part !== '');
+  });
+  const message = [
+    `Email not sent (no SMTP_URL is set)${links.length > 0 ? ': pass its link on to the recipient yourself' : ''}`,
+    MAIL_RULE,
+    `To:      ${mail.to}`,
+    `Subject: ${mail.subject}`,
+    '',
+    ...body,
+    MAIL_RULE,
+  ].join('\n');
+  return { message, links };
 }
