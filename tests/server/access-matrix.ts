@@ -77,7 +77,7 @@ export const accessMatrix: Record<string, MatrixEntry> = {
   'workspaces.usage': { access: ALL_ROLES, type: 'query', outsider: 'own' },
   'workspaces.settings': { access: ALL_ROLES, type: 'query', outsider: 'own' },
   'workspaces.updateSettings': {
-    access: ['owner', 'administrator'],
+    access: ['owner', 'partner', 'administrator'],
     type: 'mutation',
     input: () => ({ timezone: 'Europe/Paris' }),
     outsider: 'own',

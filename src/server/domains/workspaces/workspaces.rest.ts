@@ -54,7 +54,8 @@ export const workspacesRestRoutes = defineRestRoutes(
       path: '/api/workspaces/current/settings',
       procedure: 'workspaces.updateSettings',
       summary: "Update the current workspace's settings",
-      description: 'Owners and administrators. The time zone is an IANA name such as Europe/Paris.',
+      description:
+        'Owners, partners and administrators (as for the business profile, which holds the same time zone). An IANA name such as Europe/Paris.',
     },
     {
       method: 'POST',

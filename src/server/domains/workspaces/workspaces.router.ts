@@ -10,6 +10,7 @@ import {
   WorkspaceSettingsSchema,
   WorkspaceUsageSchema,
 } from '../../../shared/workspaces.schema.ts';
+import { BUSINESS_MANAGERS } from '../../../shared/roles.ts';
 import { SuccessSchema } from '../../../shared/success.schema.ts';
 import * as repo from './workspaces.repository.ts';
 import * as workspaces from './workspaces.service.ts';
@@ -32,7 +33,8 @@ export const workspacesRouter = router({
   settings: workspaceProcedure
     .output(WorkspaceSettingsSchema)
     .query(({ ctx }) => workspaces.getSettings(ctx)),
-  updateSettings: requireRole('owner', 'administrator')
+  // Whoever may edit the business profile, which holds the same time zone.
+  updateSettings: requireRole(...BUSINESS_MANAGERS)
     .input(WorkspaceSettingsSchema)
     .output(WorkspaceSettingsSchema)
     .mutation(({ ctx, input }) => workspaces.updateSettings(ctx, input)),
