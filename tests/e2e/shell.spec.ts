@@ -370,6 +370,7 @@ test('every settings tab saves to the server: profile, business, notifications, 
 
   await page.getByRole('tab', { name: 'Account' }).click();
   await expect(page.getByRole('region', { name: 'Change Password' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Two-factor sign-in' })).toBeVisible();
 
   // Everything above was saved: a reload and the account page show it.
   await page.reload();

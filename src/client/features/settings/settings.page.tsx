@@ -7,6 +7,7 @@ import { NotificationsCard } from '../account/notifications.card.tsx';
 import { PreferencesCard } from '../account/preferences.card.tsx';
 import { ProfileInfoCard } from '../account/profile-info.card.tsx';
 import { ProfilePhotoCard } from '../account/profile-photo.card.tsx';
+import { TwoFactorCard } from '../account/two-factor.card.tsx';
 import { WithAccount } from '../account/with-account.tsx';
 import { BusinessProfileForm } from '../business/business-profile.form.tsx';
 
@@ -50,7 +51,7 @@ function BusinessTab() {
  * /settings: every tab saves to the server, through the same cards as /account (one form
  * per setting, not two): Profile is the account's profile and localization, Business the
  * workspace's business profile, Notifications the user's notification preferences, Account
- * the password. (The SPEC's original was local only and claimed saves it never made.)
+ * the password and two-factor sign-in. (The SPEC's original was local only and claimed saves it never made.)
  */
 export function SettingsPage() {
   return (
@@ -96,6 +97,7 @@ export function SettingsPage() {
             <Tabs.Panel value="account">
               <Stack gap="lg">
                 <ChangePasswordCard />
+                <TwoFactorCard />
                 <Text size="sm" c="dimmed">
                   Signed-in devices and personal API tokens are on{' '}
                   <Anchor component={Link} to="/account">

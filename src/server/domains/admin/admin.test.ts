@@ -71,14 +71,13 @@ describe('platform admin', () => {
       ).json(),
     ).toEqual({ success: true, isActive: false });
     expect((await owner.client.get('/api/auth/me')).statusCode).toBe(401);
-    expect(
-      (
-        await new ApiClient(t.app).post('/api/auth/login', {
-          email: owner.email,
-          password: owner.password,
-        })
-      ).statusCode,
-    ).toBe(401);
+    // With the right password, a deactivated account is told so (issue 20), not signed in.
+    const refused = await new ApiClient(t.app).post('/api/auth/login', {
+      email: owner.email,
+      password: owner.password,
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toMatch(/deactivated/);
     await admin.client.put(`/api/admin/users/${owner.user.id}`, {
       fullName: 'Renamed Owner',
       email: owner.email,
