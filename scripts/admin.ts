@@ -5,7 +5,7 @@
  */
 import { loadConfig } from '../src/server/config.ts';
 import { createDb, migrateToLatest } from '../src/server/db/create-db.ts';
-import { exitForStartupError } from '../src/server/startup-errors.ts';
+import { exitForStartupError, orExit, startupProblem } from '../src/server/startup-errors.ts';
 import { setAdmin } from '../src/server/domains/auth/auth.repository.ts';
 
 const [command, email] = process.argv.slice(2);
@@ -14,7 +14,7 @@ if ((command !== 'grant' && command !== 'revoke') || !email) {
   process.exit(2);
 }
 
-const config = loadConfig();
+const config = orExit(() => loadConfig());
 // A server holding the embedded database's directory is told in one line.
 const handle = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch(
   exitForStartupError,
@@ -28,6 +28,9 @@ try {
   } else {
     console.log(`${user.email} is ${user.isAdmin ? 'now' : 'no longer'} a platform administrator`);
   }
+} catch (error) {
+  console.error(startupProblem(error) ?? error);
+  process.exitCode = 1;
 } finally {
   await handle.close();
 }

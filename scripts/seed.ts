@@ -6,7 +6,7 @@
  */
 import { loadConfig } from '../src/server/config.ts';
 import { createDb, migrateToLatest } from '../src/server/db/create-db.ts';
-import { exitForStartupError } from '../src/server/startup-errors.ts';
+import { exitForStartupError, orExit, startupProblem } from '../src/server/startup-errors.ts';
 import { adminHint } from './seed/admin-hint.ts';
 import { seedBench } from './seed/bench.ts';
 import { progressBar } from './seed/common.ts';
@@ -18,7 +18,7 @@ if (!mode) {
   process.exit(2);
 }
 
-const config = loadConfig();
+const config = orExit(() => loadConfig());
 // A server holding the embedded database's directory is told in one line.
 const handle = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch(
   exitForStartupError,
@@ -45,7 +45,7 @@ try {
   const hint = await adminHint(handle.db, handle.kind);
   if (hint) console.log(`\n${hint}`);
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(startupProblem(error) ?? (error instanceof Error ? error.message : error));
   process.exitCode = 1;
 } finally {
   await handle.close();

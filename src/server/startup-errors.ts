@@ -27,7 +27,8 @@ export function startupProblem(error: unknown): string | undefined {
     case '28P01':
     case '28000':
     case '3D000':
-      return `Could not connect to the database of DATABASE_URL (${error.message}): check the URL and that PostgreSQL is running.`;
+      // An AggregateError (several addresses tried) may have no message of its own.
+      return `Could not connect to the database of DATABASE_URL (${error.message || code}): check the URL and that PostgreSQL is running.`;
     default:
       return undefined;
   }
@@ -37,4 +38,13 @@ export function startupProblem(error: unknown): string | undefined {
 export function exitForStartupError(error: unknown): never {
   console.error(startupProblem(error) ?? error);
   process.exit(1);
+}
+
+/** The value of `start()`, or the end of the process with `exitForStartupError`. */
+export function orExit<T>(start: () => T): T {
+  try {
+    return start();
+  } catch (error) {
+    return exitForStartupError(error);
+  }
 }

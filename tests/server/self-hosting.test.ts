@@ -70,6 +70,17 @@ describe('a start that cannot go on', () => {
     ]);
     expect(run.stdout).toBe('');
   });
+  it('says in one line that PostgreSQL cannot be reached', async () => {
+    const closed = await freePort();
+    const run = await runServerToExit({
+      PORT: String(await freePort()),
+      DATABASE_URL: `postgres://keel@127.0.0.1:${closed}/keel`,
+    });
+    expect(run.code).toBe(1);
+    expect(lines(run.stderr)).toEqual([
+      `Could not connect to the database of DATABASE_URL (connect ECONNREFUSED 127.0.0.1:${closed}): check the URL and that PostgreSQL is running.`,
+    ]);
+  });
 });
 
 describe('an email written to the log (no SMTP_URL)', () => {
