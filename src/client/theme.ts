@@ -105,6 +105,10 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => {
     light[`--mantine-color-${name}-light-color`] = readable([c[9]], [c[1], c[2]], darker);
     dark[`--mantine-color-${name}-text`] = readable([c[4], c[3], c[2]], DARK_SURFACES, lighter);
   }
+  // Inputs in error draw their message, placeholder and border in the error colour, red-6
+  // by default (3.3:1 on white): the readable red instead.
+  light['--mantine-color-error'] = light['--mantine-color-red-text']!;
+  dark['--mantine-color-error'] = dark['--mantine-color-red-text']!;
   return { variables: {}, light, dark };
 };
 

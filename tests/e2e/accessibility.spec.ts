@@ -165,6 +165,17 @@ const DIALOGS: { name: string; route: string; open: (page: Page) => Promise<void
     open: (page) => page.getByRole('button', { name: 'Add Contact' }).first().click(),
   },
   {
+    // Inputs in error: their messages, placeholders and borders must stay readable.
+    name: 'Add Contact, with its errors',
+    route: '/contacts',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Add Contact' }).first().click();
+      const dialog = page.getByRole('dialog');
+      await dialog.locator('button[type="submit"]').click();
+      await expect(dialog.getByText('Full name is required')).toBeVisible();
+    },
+  },
+  {
     name: 'contact drawer',
     route: '/contacts',
     open: (page) => page.getByText('Léa Martin').first().click(),
