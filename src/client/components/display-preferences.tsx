@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, useRef, type ReactNode } from 'react';
 import {
   DEFAULT_DISPLAY,
   formatCalendarDate,
@@ -24,17 +24,32 @@ export function displayPreferences(): DisplayPreferences {
 }
 
 export function DisplayPreferencesScope({
+  userId,
   preferences,
   children,
 }: {
+  userId: number | undefined;
   preferences: DisplayPreferences | undefined;
   children: ReactNode;
 }) {
   const next = preferences ?? DEFAULT_DISPLAY;
-  const key = `${next.timezone}|${next.dateFormat}|${next.timeFormat}|${next.weekStart}`;
+  const signature = `${next.timezone}|${next.dateFormat}|${next.timeFormat}|${next.weekStart}`;
+  const seen = useRef({ userId, signature, generation: 0 });
+  // Remount only when the same user changes their preferences: a sign-in or sign-out
+  // re-renders in place, so a page mid-flow (accepting an invitation) keeps its state.
+  if (seen.current.signature !== signature) {
+    const sameUser = seen.current.userId === userId;
+    seen.current = {
+      userId,
+      signature,
+      generation: seen.current.generation + (sameUser ? 1 : 0),
+    };
+  } else if (seen.current.userId !== userId) {
+    seen.current = { ...seen.current, userId };
+  }
   // Assigned during render on purpose: the children below read it in this same render.
   current = next;
-  return <Fragment key={key}>{children}</Fragment>;
+  return <Fragment key={seen.current.generation}>{children}</Fragment>;
 }
 
 /** An instant's calendar date in the user's zone and format ('Dec 26, 2026', '26/12/2026'). */

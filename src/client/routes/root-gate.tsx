@@ -46,6 +46,16 @@ function WorkspaceFallback() {
  * sign-out elsewhere) shows the login screen at once, without a navigation.
  */
 export function RootGate() {
+  const me = useMe();
+  // Around every branch, so that signing in (on /invite, say) keeps the page mounted.
+  return (
+    <DisplayPreferencesScope userId={me.data?.id} preferences={me.data?.preferences}>
+      <RoutedByAccess />
+    </DisplayPreferencesScope>
+  );
+}
+
+function RoutedByAccess() {
   const access = useMatches({
     select: (matches) =>
       matches.findLast((match) => match.staticData.access)?.staticData.access ?? 'workspace',
@@ -68,9 +78,5 @@ export function RootGate() {
     );
   }
   if (current.status !== 'success' && access === 'workspace') return <WorkspaceFallback />;
-  return (
-    <DisplayPreferencesScope preferences={me.data.preferences}>
-      <Outlet />
-    </DisplayPreferencesScope>
-  );
+  return <Outlet />;
 }
