@@ -117,12 +117,20 @@ describe('sessions end at once', () => {
     expect((await member.client.get('/api/persons')).statusCode).toBe(200);
     const off = await owner.client.put(`/api/admin/users/${member.user.id}/deactivate`);
     expect(off.statusCode).toBe(200);
-    expect((await member.client.get('/api/persons')).statusCode).toBe(404);
+    // Refused and told why (issue 20): the workspace they were in, access revoked.
+    const refused = await member.client.get('/api/persons');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      code: 'WORKSPACE_ACCESS_REVOKED',
+      workspace: { id: owner.workspace.id, name: 'Session Owner' },
+    });
 
     const second = await joinAs(t, owner.workspace.id, 'project_manager');
     expect((await second.client.get('/api/persons')).statusCode).toBe(200);
     expect((await owner.client.delete(`/api/admin/users/${second.user.id}`)).statusCode).toBe(200);
-    expect((await second.client.get('/api/persons')).statusCode).toBe(404);
+    const removed = await second.client.get('/api/persons');
+    expect(removed.statusCode).toBe(403);
+    expect(removed.json()).toMatchObject({ code: 'WORKSPACE_ACCESS_REVOKED' });
   });
 });
 
