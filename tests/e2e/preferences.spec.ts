@@ -77,6 +77,26 @@ test('a user in Paris with DD/MM/YYYY and 24 h sees their dates on every list', 
   await expect(page.getByText('26/12/2026').first()).toBeVisible();
   await expect(page.getByText('Dec 26, 2026')).toHaveCount(0);
 
+  // Date fields show and read the user's format too, with Monday first in the calendar.
+  await page.getByRole('button', { name: 'Log Time', exact: true }).click();
+  const log = page.getByRole('dialog', { name: 'Log Time' });
+  const day = log.getByLabel('Date');
+  await expect(day).toHaveValue(parisToday());
+  await day.click();
+  await expect(page.getByRole('table').locator('thead th').first()).toHaveText('Mo');
+  await day.fill('03/04/2026');
+  await log.getByLabel('Hours').click();
+  await expect(day).toHaveValue('03/04/2026');
+  await log.getByRole('combobox', { name: 'Project', exact: true }).click();
+  await page.getByRole('option', { name: /Website/ }).click();
+  await log.getByLabel('Hours').fill('1');
+  await log.getByRole('button', { name: 'Log Time' }).click();
+  await expect(page.getByText('Time entry added')).toBeVisible();
+  // 3 April, not 4 March.
+  await expect(page.getByText('03/04/2026').first()).toBeVisible();
+  const entries = await (await page.request.get('/api/time-entries')).json();
+  expect(JSON.stringify(entries)).toContain('2026-04-03');
+
   await page.goto('/opportunities');
   await page.getByText('List', { exact: true }).click();
   await expect(page.getByRole('cell', { name: '26/12/2026' })).toBeVisible();

@@ -26,6 +26,7 @@ import {
 } from './invoice-form.schema.ts';
 import { UnbilledTimePicker } from './unbilled-time.picker.tsx';
 import { useInvoiceMutations } from './use-invoice-mutations.ts';
+import { DateField } from '../../components/form/date-field.tsx';
 
 function InvoiceCreateForm({ onDone }: { onDone: () => void }) {
   const mutations = useInvoiceMutations();
@@ -167,12 +168,7 @@ function InvoiceCreateForm({ onDone }: { onDone: () => void }) {
                 />
               )}
             />
-            <TextInput
-              label="Due Date"
-              type="date"
-              error={errors.dueDate?.message}
-              {...form.register('dueDate')}
-            />
+            <DateField control={form.control} name="dueDate" label="Due Date" />
           </SimpleGrid>
           <Group justify="flex-end" gap="sm" mt="xs">
             <Button variant="default" onClick={onDone} disabled={isSubmitting}>

@@ -12,7 +12,6 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  TextInput,
   Textarea,
   Title,
 } from '@mantine/core';
@@ -31,6 +30,7 @@ import {
   type InvoiceEditorOutput,
 } from './invoice-editor.schema.ts';
 import { useInvoiceMutations } from './use-invoice-mutations.ts';
+import { DateField } from '../../components/form/date-field.tsx';
 
 /** "12.5" with at most `decimals` decimals, or null when the input is not such a number. */
 function exact(value: unknown, decimals: number): string | null {
@@ -146,19 +146,17 @@ export function InvoiceEditor({ invoice }: { invoice: InvoiceDetail }) {
                   />
                 )}
               />
-              <TextInput
+              <DateField
+                control={form.control}
+                name="issueDate"
                 label="Issue date"
-                type="date"
                 description="Empty: the day it is issued"
-                error={errors.issueDate?.message}
-                {...form.register('issueDate')}
               />
-              <TextInput
+              <DateField
+                control={form.control}
+                name="dueDate"
                 label="Due date"
-                type="date"
                 description="Empty: from the payment terms"
-                error={errors.dueDate?.message}
-                {...form.register('dueDate')}
               />
             </SimpleGrid>
           </Card>

@@ -11,6 +11,7 @@ import {
   type Invoice,
 } from '../../../shared/invoices.schema.ts';
 import { useInvoiceMutations } from './use-invoice-mutations.ts';
+import { DateField } from '../../components/form/date-field.tsx';
 
 const shape = PaymentInputSchema.shape;
 const PaymentFormSchema = z.object({
@@ -69,13 +70,7 @@ function PaymentForm({ invoice, onDone }: { invoice: Invoice; onDone: () => void
             />
           )}
         />
-        <TextInput
-          label="Date"
-          type="date"
-          withAsterisk
-          error={errors.date?.message}
-          {...form.register('date')}
-        />
+        <DateField control={form.control} name="date" label="Date" withAsterisk />
         <Controller
           control={form.control}
           name="method"

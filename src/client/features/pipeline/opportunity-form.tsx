@@ -30,6 +30,7 @@ import {
 import { OrganizationPicker } from './organization-picker.tsx';
 import { useLeadMutations } from './use-lead-mutations.ts';
 import { useCurrencyPrefix } from '../../components/money.tsx';
+import { DateField } from '../../components/form/date-field.tsx';
 
 /** SPEC §9: a new deal starts in 'new' (or the first stage if a workspace has none). */
 function defaultStageOf(stages: readonly Stage[]): string {
@@ -229,12 +230,7 @@ export function OpportunityForm({
           />
         </SimpleGrid>
 
-        <TextInput
-          label="Close Date"
-          type="date"
-          {...form.register('closeDate')}
-          error={errors.closeDate?.message}
-        />
+        <DateField control={form.control} name="closeDate" label="Close Date" />
 
         <Textarea
           label="Description"

@@ -21,6 +21,7 @@ import {
 } from './proposal-form.schema.ts';
 import { useProposalMutations } from './use-proposal-mutations.ts';
 import { useCurrencyPrefix } from '../../components/money.tsx';
+import { DateField } from '../../components/form/date-field.tsx';
 
 function ProposalForm({ proposal, onDone }: { proposal: Proposal | null; onDone: () => void }) {
   const currencyPrefix = useCurrencyPrefix();
@@ -90,12 +91,7 @@ function ProposalForm({ proposal, onDone }: { proposal: Proposal | null; onDone:
                 />
               )}
             />
-            <TextInput
-              label="Due Date"
-              type="date"
-              error={errors.dueDate?.message}
-              {...form.register('dueDate')}
-            />
+            <DateField control={form.control} name="dueDate" label="Due Date" />
           </SimpleGrid>
           <Group justify="flex-end" gap="sm" mt="xs">
             <Button variant="default" onClick={onDone} disabled={isSubmitting}>

@@ -7,7 +7,6 @@ import {
   NumberInput,
   SimpleGrid,
   Stack,
-  TextInput,
   Textarea,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
@@ -21,6 +20,7 @@ import {
   type LogTimeFormOutput,
 } from './log-time-form.schema.ts';
 import { useTimeMutations } from './use-time-mutations.ts';
+import { DateField } from '../../components/form/date-field.tsx';
 
 function LogTimeForm({
   entry,
@@ -90,13 +90,7 @@ function LogTimeForm({
                 />
               )}
             />
-            <TextInput
-              label="Date"
-              type="date"
-              withAsterisk
-              error={errors.date?.message}
-              {...form.register('date')}
-            />
+            <DateField control={form.control} name="date" label="Date" withAsterisk />
           </SimpleGrid>
           <Textarea
             label="Description"
