@@ -91,7 +91,7 @@ export function TopBar({
           size="sm"
           aria-label={drawerOpened ? 'Close navigation' : 'Open navigation'}
         />
-        <Title order={1} fz={{ base: 'lg', sm: 'xl' }} lineClamp={1}>
+        <Title order={1} fz={{ base: 'md', sm: 'xl' }} lineClamp={1}>
           {title}
         </Title>
       </Group>

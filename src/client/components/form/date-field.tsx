@@ -65,6 +65,8 @@ export function DateField<T extends FieldValues, TContext, TTransformed>({
           valueFormat={DAYJS_FORMATS[prefs.dateFormat] ?? DAYJS_FORMATS['MM/DD/YYYY']}
           dateParser={parseTyped}
           firstDayOfWeek={userWeekStartsOn()}
+          // Mantine paints weekends red-6 (3.3:1 on white); days read alike instead.
+          weekendDays={[]}
           error={fieldState.error?.message}
         />
       )}
