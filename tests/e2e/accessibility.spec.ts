@@ -201,6 +201,15 @@ const DIALOGS: { name: string; route: string; open: (page: Page) => Promise<void
     open: (page) => page.getByRole('button', { name: 'Log Time', exact: true }).click(),
   },
   {
+    name: 'Log Time, its calendar open',
+    route: '/time-tracking',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Log Time', exact: true }).click();
+      await page.getByRole('dialog', { name: 'Log Time' }).getByLabel('Date').focus();
+      await expect(page.getByRole('button', { name: 'Next month' })).toBeVisible();
+    },
+  },
+  {
     name: 'command palette',
     route: '/',
     open: (page) => page.keyboard.press('Control+K'),

@@ -12,6 +12,18 @@ const DAYJS_FORMATS = {
   'YYYY-MM-DD': 'YYYY-MM-DD',
 } as const;
 
+/** Names for the calendar's controls, which are icons only. */
+const CALENDAR_LABELS = {
+  monthLevelControl: 'Choose a month',
+  yearLevelControl: 'Choose a year',
+  nextMonth: 'Next month',
+  previousMonth: 'Previous month',
+  nextYear: 'Next year',
+  previousYear: 'Previous year',
+  nextDecade: 'Next decade',
+  previousDecade: 'Previous decade',
+};
+
 /**
  * What a user types, read in their own date format first (so 03/04/2026 is 3 April for a
  * DD/MM/YYYY user), then in their numeric order, then as ISO; a calendar date string.
@@ -59,6 +71,8 @@ export function DateField<T extends FieldValues, TContext, TTransformed>({
           description={description}
           withAsterisk={withAsterisk}
           clearable={!withAsterisk}
+          clearButtonProps={{ 'aria-label': `Clear ${label}` }}
+          ariaLabels={CALENDAR_LABELS}
           value={(field.value as string | null) || null}
           onChange={(value) => field.onChange(value ?? '')}
           onBlur={field.onBlur}
