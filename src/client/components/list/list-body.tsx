@@ -1,6 +1,7 @@
-import { Alert, Button, Card, Center, EmptyState, Loader } from '@mantine/core';
-import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
+import { Button, Card, EmptyState } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { QueryState } from '../query-state.tsx';
 
 /**
  * What a card grid shows instead of its cards: a loader, an error with a retry, or the
@@ -31,22 +32,8 @@ export function ListBody({
   onRetry: () => void;
   children: ReactNode;
 }) {
-  if (status === 'pending') {
-    return (
-      <Center py={56}>
-        <Loader aria-label={`Loading ${noun}`} />
-      </Center>
-    );
-  }
-  if (status === 'error') {
-    const title = `${noun[0]!.toUpperCase()}${noun.slice(1)} could not be loaded`;
-    return (
-      <Alert color="red" icon={<IconAlertTriangle size={18} />} title={title}>
-        <Button size="xs" variant="light" color="red" onClick={onRetry}>
-          Try again
-        </Button>
-      </Alert>
-    );
+  if (status !== 'success') {
+    return <QueryState status={status} what={noun} onRetry={onRetry} />;
   }
   if (isEmpty) {
     return (

@@ -1,7 +1,6 @@
-import { Alert, Button, Center, Loader } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { Account } from '../../../shared/account.schema.ts';
+import { QueryState } from '../../components/query-state.tsx';
 import { trpc } from '../../trpc.ts';
 
 /**
@@ -10,27 +9,16 @@ import { trpc } from '../../trpc.ts';
  */
 export function WithAccount({ children }: { children: (account: Account) => ReactNode }) {
   const profile = trpc.account.profile.useQuery();
-
-  if (profile.isPending) {
-    return (
-      <Center py={80}>
-        <Loader aria-label="Loading account" />
-      </Center>
-    );
-  }
-  if (profile.isError) {
-    return (
-      <Alert
-        color="red"
-        icon={<IconAlertTriangle size={18} />}
-        title="Your account could not be loaded"
-        maw={960}
-      >
-        <Button size="xs" variant="light" color="red" onClick={() => void profile.refetch()}>
-          Try again
-        </Button>
-      </Alert>
-    );
-  }
-  return children(profile.data);
+  return (
+    <QueryState
+      status={profile.status}
+      what="account"
+      onRetry={() => void profile.refetch()}
+      loaderPy={80}
+      alertMaw={960}
+      errorTitle="Your account could not be loaded"
+    >
+      {profile.data && children(profile.data)}
+    </QueryState>
+  );
 }

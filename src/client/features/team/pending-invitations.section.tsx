@@ -1,8 +1,5 @@
 import {
-  Alert,
   Badge,
-  Button,
-  Center,
   Divider,
   EmptyState,
   Group,
@@ -15,17 +12,12 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import {
-  IconAlertTriangle,
-  IconLink,
-  IconMailForward,
-  IconMailOpened,
-  IconX,
-} from '@tabler/icons-react';
+import { IconLink, IconMailForward, IconMailOpened, IconX } from '@tabler/icons-react';
 import { Fragment, useState } from 'react';
 import { ROLE_LABELS } from '../../../shared/roles.ts';
 import type { PendingInvitation } from '../../../shared/team.schema.ts';
 import { showDate } from '../../components/display-preferences.tsx';
+import { QueryState } from '../../components/query-state.tsx';
 import { ConfirmDeleteDialog } from '../../components/list/confirm-delete.dialog.tsx';
 import { RowActions, type RowAction } from '../../components/list/row-actions.tsx';
 import { useRetained } from '../../components/list/use-retained.ts';
@@ -107,24 +99,15 @@ export function PendingInvitationsSection({ wide }: { wide: boolean }) {
 
   const invitations = list.data ?? [];
   let body;
-  if (list.isPending) {
+  if (list.status !== 'success') {
     body = (
-      <Center py={40}>
-        <Loader aria-label="Loading invitations" />
-      </Center>
-    );
-  } else if (list.isError) {
-    body = (
-      <Alert
-        m="md"
-        color="red"
-        icon={<IconAlertTriangle size={18} />}
-        title="Invitations could not be loaded"
-      >
-        <Button size="xs" variant="light" color="red" onClick={() => void list.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <QueryState
+        status={list.status}
+        what="invitations"
+        onRetry={() => void list.refetch()}
+        loaderPy={40}
+        alertMargin="md"
+      />
     );
   } else if (invitations.length === 0) {
     body = (
