@@ -78,6 +78,17 @@ export interface BusinessProfiles {
   workspaceId: number;
 }
 
+export interface ClientPortalLinks {
+  clientId: number;
+  createdAt: Generated<Timestamp>;
+  createdBy: number | null;
+  id: Generated<number>;
+  lastUsedAt: Timestamp | null;
+  revokedAt: Timestamp | null;
+  tokenHash: string;
+  workspaceId: number;
+}
+
 export interface Clients {
   address: string | null;
   company: string | null;
@@ -187,6 +198,7 @@ export interface Invoices {
   subtotal: Generated<Numeric>;
   taxTotal: Generated<Numeric>;
   updatedAt: Generated<Timestamp>;
+  viewedAt: Timestamp | null;
   voidedAt: Timestamp | null;
   voidReason: string | null;
   workspaceId: number;
@@ -416,6 +428,7 @@ export interface DB {
   activityLogs: ActivityLogs;
   apiTokens: ApiTokens;
   businessProfiles: BusinessProfiles;
+  clientPortalLinks: ClientPortalLinks;
   clients: Clients;
   contactImportRows: ContactImportRows;
   contactTags: ContactTags;

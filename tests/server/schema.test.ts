@@ -38,6 +38,7 @@ it('every workspace table has workspace_id not null, a foreign key to workspaces
   expect(workspaceTables.map((r) => r.table_name).sort()).toEqual(
     [
       'business_profiles',
+      'client_portal_links',
       'clients',
       'contact_import_rows',
       'contact_tags',
