@@ -1,0 +1,301 @@
+import {
+  ActionIcon,
+  Button,
+  Card,
+  Divider,
+  Grid,
+  Group,
+  NumberInput,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { Controller, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import { minorDigits } from '../../../shared/currencies.ts';
+import { computeTotals, type InvoiceTotals } from '../../../shared/invoice-math.ts';
+import { formatMoney } from '../../../shared/money.ts';
+
+/**
+ * The fields of a form that bills lines (a draft invoice, a recurring invoice's template):
+ * the currency, lines with quantity, unit price and tax rate, a discount before tax, and
+ * notes. The cards below read them from the enclosing `FormProvider`, so every such form
+ * edits lines, discounts and totals the same way.
+ */
+export interface LinesFormFields {
+  currency: string;
+  lines: {
+    id?: number;
+    description: string;
+    quantity: number | string;
+    unitPrice: number | string;
+    taxRate: number | string;
+  }[];
+  discountType: 'none' | 'percent' | 'amount';
+  discountValue: number | string;
+  notes: string;
+}
+
+/** "12.5" with at most `decimals` decimals, or null when the input is not such a number. */
+function exact(value: unknown, decimals: number): string | null {
+  const text = String(value ?? '').trim();
+  return new RegExp(`^\\d+(\\.\\d{0,${decimals}})?$`).test(text) ? text.replace(/\.$/, '') : null;
+}
+
+/**
+ * The totals as the server will compute them, from the same exact arithmetic (integer
+ * minor units), while the user types; null while some input is not a valid amount.
+ */
+export function useLiveTotals(): { totals: InvoiceTotals | null; currency: string } {
+  const { control } = useFormContext<LinesFormFields>();
+  const [lines, currency, discountType, discountValue] = useWatch({
+    control,
+    name: ['lines', 'currency', 'discountType', 'discountValue'],
+  });
+  return useMemo(() => {
+    const digits = minorDigits(currency) as 0 | 2 | 3;
+    const inputs = lines.map((line) => ({
+      quantity: exact(line.quantity, 2),
+      unitPrice: exact(line.unitPrice, digits),
+      taxRate: exact(line.taxRate, 3),
+    }));
+    const discount =
+      discountType === 'none' || discountValue === ''
+        ? null
+        : exact(discountValue, discountType === 'percent' ? 2 : digits);
+    if (inputs.some((i) => !i.quantity || !i.unitPrice || !i.taxRate)) {
+      return { totals: null, currency };
+    }
+    if (discountType !== 'none' && discountValue !== '' && discount === null) {
+      return { totals: null, currency };
+    }
+    try {
+      const totals = computeTotals(
+        inputs as { quantity: string; unitPrice: string; taxRate: string }[],
+        discount === null || discountType === 'none'
+          ? null
+          : { type: discountType, value: discount },
+        digits,
+      );
+      return { totals, currency };
+    } catch {
+      return { totals: null, currency };
+    }
+  }, [lines, currency, discountType, discountValue]);
+}
+
+function TotalLine({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="xl">
+      <Text size="sm" c={strong ? undefined : 'dimmed'} fw={strong ? 700 : 400}>
+        {label}
+      </Text>
+      <Text size={strong ? 'lg' : 'sm'} fw={strong ? 700 : 500} style={{ whiteSpace: 'nowrap' }}>
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+/** The lines, each with its amount, and "Add line". */
+export function InvoiceLinesCard({ totals }: { totals: InvoiceTotals | null }) {
+  const form = useFormContext<LinesFormFields>();
+  const lines = useFieldArray({ control: form.control, name: 'lines', keyName: 'key' });
+  const currency = useWatch({ control: form.control, name: 'currency' });
+  const { errors } = form.formState;
+  const money = (amount: string) => formatMoney(amount, currency);
+  return (
+    <Card withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+      <Title order={2} fz="md" mb="md">
+        Lines
+      </Title>
+      <Stack gap="md">
+        {lines.fields.length === 0 && (
+          <Text size="sm" c="dimmed">
+            No lines yet. Add what you are billing for.
+          </Text>
+        )}
+        {lines.fields.map((field, index) => {
+          const amount = totals?.lines[index]?.amount;
+          const lineErrors = errors.lines?.[index];
+          return (
+            <Stack key={field.key} gap="xs">
+              {index > 0 && <Divider />}
+              <Grid gap="sm" align="flex-end">
+                <Grid.Col span={{ base: 12, md: 5 }}>
+                  <Textarea
+                    label={`Line ${index + 1} description`}
+                    autosize
+                    minRows={1}
+                    error={lineErrors?.description?.message}
+                    {...form.register(`lines.${index}.description`)}
+                  />
+                </Grid.Col>
+                {(['quantity', 'unitPrice', 'taxRate'] as const).map((name) => (
+                  <Grid.Col key={name} span={{ base: 4, md: name === 'unitPrice' ? 2 : 1.5 }}>
+                    <Controller
+                      control={form.control}
+                      name={`lines.${index}.${name}`}
+                      render={({ field: input }) => (
+                        <NumberInput
+                          label={
+                            name === 'quantity'
+                              ? 'Qty'
+                              : name === 'unitPrice'
+                                ? 'Unit price'
+                                : 'Tax %'
+                          }
+                          aria-label={`Line ${index + 1} ${name === 'quantity' ? 'quantity' : name === 'unitPrice' ? 'unit price' : 'tax rate'}`}
+                          hideControls
+                          min={0}
+                          max={name === 'taxRate' ? 100 : undefined}
+                          decimalScale={
+                            name === 'quantity' ? 2 : name === 'taxRate' ? 3 : minorDigits(currency)
+                          }
+                          thousandSeparator={name === 'unitPrice' ? ',' : undefined}
+                          value={input.value}
+                          onChange={input.onChange}
+                          onBlur={input.onBlur}
+                          error={lineErrors?.[name]?.message}
+                        />
+                      )}
+                    />
+                  </Grid.Col>
+                ))}
+                <Grid.Col span={{ base: 9, md: 1.5 }}>
+                  <Text size="xs" c="dimmed">
+                    Amount
+                  </Text>
+                  <Text fw={600} py={6} style={{ whiteSpace: 'nowrap' }}>
+                    {amount !== undefined ? money(amount) : '—'}
+                  </Text>
+                </Grid.Col>
+                <Grid.Col span={{ base: 3, md: 0.5 }}>
+                  <Group justify="flex-end">
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      size="lg"
+                      aria-label={`Remove line ${index + 1}`}
+                      onClick={() => lines.remove(index)}
+                    >
+                      <IconTrash size={18} />
+                    </ActionIcon>
+                  </Group>
+                </Grid.Col>
+              </Grid>
+            </Stack>
+          );
+        })}
+        <Group>
+          <Button
+            variant="light"
+            leftSection={<IconPlus size={16} />}
+            onClick={() =>
+              lines.append({ description: '', quantity: 1, unitPrice: '', taxRate: 0 })
+            }
+          >
+            Add line
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+/** The discount (none, a percent or an amount) and the notes shown on the invoice. */
+export function DiscountAndNotesCard() {
+  const form = useFormContext<LinesFormFields>();
+  const [discountType, currency] = useWatch({
+    control: form.control,
+    name: ['discountType', 'currency'],
+  });
+  return (
+    <Card withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+      <Stack gap="md">
+        <Group grow align="flex-start">
+          <Controller
+            control={form.control}
+            name="discountType"
+            render={({ field }) => (
+              <Select
+                label="Discount"
+                allowDeselect={false}
+                data={[
+                  { value: 'none', label: 'No discount' },
+                  { value: 'percent', label: 'Percent' },
+                  { value: 'amount', label: `Amount (${currency})` },
+                ]}
+                value={field.value}
+                onChange={(value) => field.onChange(value ?? 'none')}
+              />
+            )}
+          />
+          {discountType !== 'none' && (
+            <Controller
+              control={form.control}
+              name="discountValue"
+              render={({ field }) => (
+                <NumberInput
+                  label={discountType === 'percent' ? 'Discount %' : 'Discount amount'}
+                  min={0}
+                  max={discountType === 'percent' ? 100 : undefined}
+                  decimalScale={discountType === 'percent' ? 2 : minorDigits(currency)}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                />
+              )}
+            />
+          )}
+        </Group>
+        <Textarea
+          label="Notes"
+          description="Shown on the invoice"
+          autosize
+          minRows={2}
+          {...form.register('notes')}
+        />
+      </Stack>
+    </Card>
+  );
+}
+
+/** Subtotal, discount, each tax rate and the total, as the server will compute them. */
+export function TotalsCard({
+  totals,
+  currency,
+}: {
+  totals: InvoiceTotals | null;
+  currency: string;
+}) {
+  const money = (amount: string) => formatMoney(amount, currency);
+  return (
+    <Card withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} aria-label="Totals">
+      {totals ? (
+        <Stack gap={6}>
+          <TotalLine label="Subtotal" value={money(totals.subtotal)} />
+          {Number(totals.discount) > 0 && (
+            <TotalLine label="Discount" value={`−${money(totals.discount)}`} />
+          )}
+          {totals.taxes.map((tax) => (
+            <TotalLine
+              key={tax.rate}
+              label={`Tax ${tax.rate} % on ${money(tax.base)}`}
+              value={money(tax.amount)}
+            />
+          ))}
+          <Divider />
+          <TotalLine label="Total" value={money(totals.total)} strong />
+        </Stack>
+      ) : (
+        <Text size="sm" c="dimmed">
+          Totals show when every line has a quantity, a unit price and a tax rate.
+        </Text>
+      )}
+    </Card>
+  );
+}
