@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/create-db.ts';
 import { fileRoutes, MAX_UPLOAD_BYTES } from './domains/files/files.routes.ts';
 import { loggingOptions } from './logger.ts';
+import { createJobs } from './domains/jobs/jobs.ts';
 import { registerErrorHandler, toErrorReply } from './plugins/errors.ts';
 import { HEAVY_REST_MAX_MS, KeyedSemaphore } from './plugins/heavy-requests.ts';
 import { createMailer } from './plugins/mailer.ts';
@@ -44,6 +45,7 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
     db,
     config,
     mailer: createMailer(config.smtpUrl, app.log),
+    jobs: createJobs({ db, config }, () => services, app.log),
     requestStats,
     heavyRequests: new KeyedSemaphore(
       config.heavyRequestsPerWorkspace,
@@ -53,6 +55,8 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
     ),
   };
   app.decorate('heavyRequests', services.heavyRequests);
+  // Workers stop (jobs underway finish) before whoever built the app closes the database.
+  app.addHook('onClose', () => services.jobs.stop());
   app.decorate('services', services);
   registerRequestStats(app, services.requestStats);
 
@@ -109,5 +113,6 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
     // The root is the app itself, not a directory to list.
     app.get('/', (_req, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
   }
+  await services.jobs.start();
   return app;
 }

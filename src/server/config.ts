@@ -25,6 +25,8 @@ const EnvSchema = z.object({
   AUTH_ACCOUNT_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   /** Failed sign-ins allowed per email from all addresses together per 15 minutes. */
   AUTH_EMAIL_RATE_LIMIT: z.coerce.number().int().positive().default(100),
+  /** Client portal requests (pages, PDFs, decisions) allowed per client address per minute. */
+  PORTAL_RATE_LIMIT: z.coerce.number().int().positive().default(120),
   /** A session ends after this many minutes without a request (ASVS V3.3.2). */
   SESSION_IDLE_MINUTES: z.coerce.number().positive().max(525_600).default(30),
   /** A session ends this many hours after sign-in, however active. */
@@ -37,6 +39,12 @@ const EnvSchema = z.object({
    */
   HOUSEKEEPING_INTERVAL_MS: z.coerce.number().int().min(100).max(86_400_000).default(3_600_000),
   /** MB (MiB, as the 5 MB upload cap) of images one account keeps: every photo and logo it uploaded. */
+  /** Whether this server works background jobs (`false` for a server that only answers requests). */
+  JOB_WORKERS: z.enum(['true', 'false']).default('true'),
+  /** Whether this server queues periodic work (housekeeping, reminders, recurring invoices). */
+  JOB_SCHEDULES: z.enum(['true', 'false']).default('true'),
+  /** Seconds between a worker's looks for new jobs (a job sent by the same server is seen at once). */
+  JOB_POLLING_SECONDS: z.coerce.number().min(0.5).max(600).default(2),
   UPLOAD_QUOTA_USER_MB: z.coerce.number().int().min(1).max(1_000_000).default(50),
   /** MB (MiB) of images one workspace keeps: the logos set on it, until replaced ones are collected. */
   UPLOAD_QUOTA_WORKSPACE_MB: z.coerce.number().int().min(1).max(1_000_000).default(200),
@@ -89,10 +97,14 @@ export interface Config {
   authRateLimit: number;
   authAccountRateLimit: number;
   authEmailRateLimit: number;
+  portalRateLimit: number;
   sessionIdleMinutes: number;
   sessionMaxHours: number;
   logRetentionDays: number;
   housekeepingIntervalMs: number;
+  jobWorkers: boolean;
+  jobSchedules: boolean;
+  jobPollingSeconds: number;
   uploadQuotaUserBytes: number;
   uploadQuotaWorkspaceBytes: number;
   heavyRequestsPerWorkspace: number;
@@ -133,10 +145,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: e.AUTH_RATE_LIMIT,
     authAccountRateLimit: e.AUTH_ACCOUNT_RATE_LIMIT,
     authEmailRateLimit: e.AUTH_EMAIL_RATE_LIMIT,
+    portalRateLimit: e.PORTAL_RATE_LIMIT,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionMaxHours: e.SESSION_MAX_HOURS,
     logRetentionDays: e.LOG_RETENTION_DAYS,
     housekeepingIntervalMs: e.HOUSEKEEPING_INTERVAL_MS,
+    jobWorkers: e.JOB_WORKERS === 'true',
+    jobSchedules: e.JOB_SCHEDULES === 'true',
+    jobPollingSeconds: e.JOB_POLLING_SECONDS,
     uploadQuotaUserBytes: e.UPLOAD_QUOTA_USER_MB * 1024 * 1024,
     uploadQuotaWorkspaceBytes: e.UPLOAD_QUOTA_WORKSPACE_MB * 1024 * 1024,
     heavyRequestsPerWorkspace: e.HEAVY_REQUESTS_PER_WORKSPACE,

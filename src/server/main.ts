@@ -3,11 +3,6 @@ import { loadConfig } from './config.ts';
 import { createDb, migrateToLatest } from './db/create-db.ts';
 import { vacuumEmbedded } from './db/embedded.ts';
 import { analyzeStaleTables, STATISTICS_CHECK_MS } from './db/statistics.ts';
-import { purgeOldLogs } from './domains/admin/admin.repository.ts';
-import { deleteUnusedFiles } from './domains/files/files.repository.ts';
-import { purgeExpiredWorkspaces } from './domains/workspaces/workspaces.repository.ts';
-import { deleteExpiredRateLimits } from './plugins/rate-limit.ts';
-import { deleteExpiredSessions } from './plugins/session.ts';
 import { exitForStartupError } from './startup-errors.ts';
 
 async function main(): Promise<void> {
@@ -16,37 +11,12 @@ async function main(): Promise<void> {
   await migrateToLatest(handle.db);
   const app = await buildApp(config, handle.db);
 
-  // Housekeeping every server may do: the deletes are idempotent and the purge takes an
-  // advisory lock, so servers sharing a database never purge the same workspace twice.
-  // A round that outlasts the interval is not overlapped by the next one.
-  let housekeepingRunning = false;
-  const housekeeping = async () => {
-    if (housekeepingRunning) return;
-    housekeepingRunning = true;
-    try {
-      await deleteExpiredSessions(handle.db);
-      await deleteExpiredRateLimits(handle.db);
-      await purgeOldLogs(handle.db, config.logRetentionDays);
-      await deleteUnusedFiles(handle.db);
-      const purged = await purgeExpiredWorkspaces(handle.db);
-      if (purged > 0)
-        app.log.info({ purged }, 'removed workspaces past their deletion grace period');
-    } catch (error) {
-      app.log.error({ err: error }, 'housekeeping failed');
-    } finally {
-      housekeepingRunning = false;
-    }
-  };
-
+  // Housekeeping (expired sessions, old logs, unused files, purge of deleted workspaces,
+  // and the embedded database's vacuum) is a periodic job: domains/jobs/housekeeping.jobs.ts.
   const vacuum = (options?: { onlyWithoutStatistics: boolean }) =>
     vacuumEmbedded(handle.db, options).catch((error: unknown) =>
       app.log.error({ err: error }, 'vacuum failed'),
     );
-  const timer = setInterval(
-    () => void housekeeping().then(() => vacuum()),
-    config.housekeepingIntervalMs,
-  );
-  timer.unref();
   // Autovacuum's analyze rule, on both databases (statistics.ts): PGlite has no autovacuum,
   // and PostgreSQL's may be off or a minute late.
   const refreshStatistics = () =>
@@ -61,7 +31,6 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
-    clearInterval(timer);
     clearInterval(statisticsTimer);
     await app.close();
     await handle.close();
@@ -74,7 +43,6 @@ async function main(): Promise<void> {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     // Closed before the process ends, so the embedded database's directory is let go.
-    clearInterval(timer);
     clearInterval(statisticsTimer);
     await app.close().catch(() => {});
     await handle.close().catch(() => {});
@@ -82,7 +50,6 @@ async function main(): Promise<void> {
   }
   // After listening, not before: it must not delay the start (expired sessions are refused
   // and deleted workspaces hidden by every request anyway), and it can take a while.
-  void housekeeping();
   void vacuum({ onlyWithoutStatistics: true }).then(refreshStatistics);
   app.log.info(
     `Keel is ready on http://${config.host}:${config.port} (${handle.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`,

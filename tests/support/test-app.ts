@@ -54,7 +54,13 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     authRateLimit: 10_000,
     authAccountRateLimit: 10_000,
     authEmailRateLimit: 10_000,
+    portalRateLimit: 10_000,
     clientDir: undefined,
+    // Periodic work (housekeeping, reminders, recurring invoices) would run on the real
+    // clock in the middle of a test; tests call it themselves, with their own clock.
+    jobSchedules: false,
+    // A job's retries come after seconds, not the production spacing (jobs.ts).
+    jobPollingSeconds: 0.5,
     ...overrides,
   };
 }
@@ -196,6 +202,7 @@ export async function snapshot(db: Database): Promise<string> {
     'files',
     'timers',
     'proposals',
+    'client_portal_links',
   ];
   const parts: string[] = [];
   for (const table of tables) {

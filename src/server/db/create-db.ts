@@ -7,6 +7,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { DB } from '../../../db/schema.ts';
 import { migrations } from '../../../db/migrations.ts';
+import { installJobSchema } from '../domains/jobs/job-schema.ts';
 import { embeddedDialect } from './embedded.ts';
 
 export type Database = Kysely<DB>;
@@ -98,7 +99,7 @@ export async function migrateToLatest(db: Database): Promise<void> {
   // Every start comes here, and the database is nearly always up to date: two reads say so,
   // where the Migrator creates its tables, takes its lock and reads them (a quarter second
   // of an embedded start).
-  if (await isUpToDate(db)) return;
+  if (await isUpToDate(db)) return installJobSchema(db);
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
@@ -108,6 +109,7 @@ export async function migrateToLatest(db: Database): Promise<void> {
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
+  await installJobSchema(db);
 }
 
 /** True when exactly our migrations, all of them, are recorded as run. */

@@ -1,4 +1,5 @@
 import { setImmediate } from 'node:timers/promises';
+import type { PGliteInterface } from '@electric-sql/pglite';
 import {
   sql,
   type DatabaseConnection,
@@ -98,6 +99,13 @@ export function embeddedDialect(dialect: Dialect): {
 /** A statement that cannot write: anything else is reported to the read cache. */
 const READ = /^\s*select\b/i;
 
+/**
+ * Begins a script of several statements with no parameters (pg-boss's schema and queue
+ * scripts, jobs.ts). PGlite's `query` speaks the extended protocol, one statement at a time;
+ * such a script goes through `exec`, the simple protocol, on the same connection.
+ */
+export const SCRIPT_MARK = '/* keel:script */';
+
 function withTurnsAndWrites(dialect: Dialect, cache: ReadCache): Dialect {
   const watched = new WeakMap<DatabaseConnection, DatabaseConnection>();
   const inner = new WeakMap<DatabaseConnection, DatabaseConnection>();
@@ -146,6 +154,12 @@ function watch(connection: DatabaseConnection, cache: ReadCache): DatabaseConnec
       if (READ.test(query.sql)) return connection.executeQuery(query);
       cache.written();
       try {
+        if (query.sql.startsWith(SCRIPT_MARK)) {
+          const results = await (connection as unknown as { client: PGliteInterface }).client.exec(
+            query.sql,
+          );
+          return { rows: (results.at(-1)?.rows ?? []) as never[] };
+        }
         return await connection.executeQuery(query);
       } finally {
         cache.written();

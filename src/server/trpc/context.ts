@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WorkspaceRole } from '../../shared/roles.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/create-db.ts';
+import type { Jobs } from '../domains/jobs/jobs.ts';
 import type { KeyedSemaphore } from '../plugins/heavy-requests.ts';
 import type { Mailer } from '../plugins/mailer.ts';
 import type { RequestStats } from '../plugins/request-stats.ts';
@@ -13,6 +14,8 @@ export interface Context {
   req: FastifyRequest;
   reply: FastifyReply;
   mailer: Mailer;
+  /** The background job queue (domains/jobs). */
+  jobs: Jobs;
   requestStats: RequestStats;
   /** Slots of heavy requests (exports, imports, large lists) per workspace. */
   heavyRequests: KeyedSemaphore;

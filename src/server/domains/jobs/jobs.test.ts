@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
+import { createJobs, type Jobs } from './jobs.ts';
+import type { QueueDefinition } from './queues.ts';
+
+/** A queue of the test's own: what it was given, and whether it should fail. */
+function probeQueue(name: string, failures: number) {
+  const seen: string[] = [];
+  let failuresLeft = failures;
+  const definition: QueueDefinition<{ value: string }> = {
+    name,
+    retryLimit: 1,
+    retryDelaySeconds: 1,
+    async handle(_services, data) {
+      seen.push(data.value);
+      if (failuresLeft-- > 0) throw new Error(`refused ${data.value}`);
+    },
+  };
+  return { definition, seen };
+}
+
+describe('background jobs', () => {
+  let t: TestApp;
+  let jobs: Jobs;
+  const ok = probeQueue('probe-ok', 0);
+  const failing = probeQueue('probe-failing', 2);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    jobs = createJobs(t.app.services, () => t.app.services, t.app.log, [
+      ok.definition,
+      failing.definition,
+    ] as QueueDefinition<never>[]);
+    await jobs.start();
+  });
+  afterAll(async () => {
+    await jobs.stop();
+    await t.close();
+  });
+
+  it('runs a job once', async () => {
+    const id = await jobs.send('probe-ok', { value: 'one' });
+    expect(id).toEqual(expect.any(String));
+    await jobs.idle();
+    expect(ok.seen).toEqual(['one']);
+    expect((await jobs.states()).find((q) => q.name === 'probe-ok')).toEqual({
+      name: 'probe-ok',
+      waiting: 0,
+      active: 0,
+      failed: 0,
+    });
+  });
+
+  it('queues a job sent in a transaction only if the transaction commits', async () => {
+    await expect(
+      t.db.transaction().execute(async (trx) => {
+        await jobs.send('probe-ok', { value: 'rolled back' }, { db: trx });
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    await t.db.transaction().execute(async (trx) => {
+      await jobs.send('probe-ok', { value: 'committed' }, { db: trx });
+    });
+    await jobs.idle();
+    expect(ok.seen).toEqual(['one', 'committed']);
+  });
+
+  it('retries a failing job, then shows it failed, and runs it again when retried', async () => {
+    await jobs.send('probe-failing', { value: 'x' });
+    // One attempt and one retry, both refused: then it stays failed.
+    await expect.poll(async () => (await jobs.failed()).length, { timeout: 20_000 }).toBe(1);
+    expect(failing.seen).toEqual(['x', 'x']);
+    const [failed] = await jobs.failed();
+    expect(failed).toMatchObject({ queue: 'probe-failing', error: 'refused x', attempts: 2 });
+    expect((await jobs.states()).find((q) => q.name === 'probe-failing')?.failed).toBe(1);
+
+    expect(await jobs.retry('probe-failing', '00000000-0000-0000-0000-000000000000')).toBe(false);
+    expect(await jobs.retry('probe-ok', failed!.id)).toBe(false);
+    expect(await jobs.retry('probe-failing', failed!.id)).toBe(true);
+    await expect.poll(async () => failing.seen.length, { timeout: 20_000 }).toBe(3);
+    await jobs.idle();
+    expect(await jobs.failed()).toEqual([]);
+  });
+});
