@@ -10,7 +10,10 @@ import * as hardening from './migrations/2026-11-26-0008-hardening.ts';
 import * as contactNameOrder from './migrations/2026-11-26-0009-contact-name-order.ts';
 import * as invoiceEngine from './migrations/2026-11-27-0010-invoice-engine.ts';
 import * as accountSecurity from './migrations/2026-11-27-0011-account-security.ts';
+import * as estimates from './migrations/2026-11-27-0013-estimates.ts';
 import * as clientPortal from './migrations/2026-11-27-0014-client-portal.ts';
+import * as invoiceEmail from './migrations/2026-11-27-0015-invoice-email.ts';
+import * as recurringInvoices from './migrations/2026-11-27-0016-recurring-invoices.ts';
 
 /**
  * Every migration of db/migrations, in order. A static list rather than a folder scan, so
@@ -30,5 +33,8 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-0009-contact-name-order': contactNameOrder,
   '2026-11-27-0010-invoice-engine': invoiceEngine,
   '2026-11-27-0011-account-security': accountSecurity,
+  '2026-11-27-0013-estimates': estimates,
   '2026-11-27-0014-client-portal': clientPortal,
+  '2026-11-27-0015-invoice-email': invoiceEmail,
+  '2026-11-27-0016-recurring-invoices': recurringInvoices,
 };

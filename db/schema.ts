@@ -66,9 +66,11 @@ export interface BusinessProfiles {
   address: string | null;
   currency: Generated<string>;
   defaultHourlyRate: Generated<Numeric>;
+  estimatePrefix: Generated<string>;
   invoiceFooter: string | null;
   invoicePrefix: Generated<string>;
   legalName: string | null;
+  nextEstimateNumber: Generated<number>;
   nextInvoiceNumber: Generated<number>;
   paymentInstructions: string | null;
   paymentTermsDays: Generated<number>;
@@ -120,6 +122,62 @@ export interface ContactTags {
   createdAt: Generated<Timestamp>;
   personId: number;
   tagId: number;
+  workspaceId: number;
+}
+
+export interface DocumentAcceptances {
+  createdAt: Generated<Timestamp>;
+  decision: string;
+  documentId: number;
+  documentSha256: string;
+  documentType: string;
+  id: Generated<number>;
+  ip: string | null;
+  name: string;
+  reason: string | null;
+  userAgent: string | null;
+  userId: number | null;
+  via: string;
+  workspaceId: number;
+}
+
+export interface EstimateLines {
+  amount: Numeric;
+  description: string;
+  discount: Generated<Numeric>;
+  estimateId: number;
+  id: Generated<number>;
+  position: number;
+  quantity: Numeric;
+  taxRate: Generated<Numeric>;
+  unitPrice: Numeric;
+  workspaceId: number;
+}
+
+export interface Estimates {
+  amount: Generated<Numeric>;
+  buyer: Json | null;
+  clientId: number;
+  convertedAt: Timestamp | null;
+  convertedInvoiceId: number | null;
+  createdAt: Generated<Timestamp>;
+  currency: Generated<string>;
+  decidedAt: Timestamp | null;
+  discountTotal: Generated<Numeric>;
+  discountType: string | null;
+  discountValue: Numeric | null;
+  estimateNumber: string | null;
+  id: Generated<number>;
+  issuedAt: Timestamp | null;
+  issueDate: string | null;
+  notes: string | null;
+  seller: Json | null;
+  status: Generated<string>;
+  subtotal: Generated<Numeric>;
+  taxTotal: Generated<Numeric>;
+  updatedAt: Generated<Timestamp>;
+  validUntil: string | null;
+  viewedAt: Timestamp | null;
   workspaceId: number;
 }
 
@@ -175,6 +233,35 @@ export interface InvoicePayments {
   workspaceId: number;
 }
 
+export interface InvoiceEmails {
+  attempts: Generated<number>;
+  body: string;
+  createdBy: number | null;
+  error: string | null;
+  id: Generated<number>;
+  invoiceId: number;
+  kind: string;
+  queuedAt: Generated<Timestamp>;
+  reminderKey: string | null;
+  sentAt: Timestamp | null;
+  status: Generated<string>;
+  subject: string;
+  toAddress: string;
+  workspaceId: number;
+}
+
+export interface InvoiceEmailSettings {
+  invoiceBody: string;
+  invoiceSubject: string;
+  reminderBody: string;
+  remindersEnabled: Generated<boolean>;
+  remindersEnabledAt: Timestamp | null;
+  reminderOffsets: Generated<Json>;
+  reminderSubject: string;
+  updatedAt: Generated<Timestamp>;
+  workspaceId: number;
+}
+
 export interface Invoices {
   amount: Numeric;
   buyer: Json | null;
@@ -185,6 +272,7 @@ export interface Invoices {
   discountType: string | null;
   discountValue: Numeric | null;
   dueDate: string | null;
+  estimateId: Generated<number | null>;
   id: Generated<number>;
   invoiceNumber: string | null;
   issuedAt: Timestamp | null;
@@ -193,6 +281,8 @@ export interface Invoices {
   paidDate: string | null;
   paidTotal: Generated<Numeric>;
   projectId: number | null;
+  recurringInvoiceId: number | null;
+  recurringPeriodStart: string | null;
   seller: Json | null;
   status: Generated<string>;
   subtotal: Generated<Numeric>;
@@ -278,11 +368,16 @@ export interface Projects {
 
 export interface Proposals {
   amount: Numeric;
+  clientId: Generated<number | null>;
   clientName: string;
   createdAt: Generated<Timestamp>;
+  dealId: Generated<number | null>;
+  depositInvoiceId: Generated<number | null>;
   description: string;
   dueDate: string | null;
+  followUpsAppliedAt: Generated<Timestamp | null>;
   id: Generated<number>;
+  projectId: Generated<number | null>;
   status: Generated<string>;
   title: string;
   updatedAt: Generated<Timestamp>;
@@ -293,6 +388,42 @@ export interface RateLimits {
   count: number;
   key: string;
   resetAt: Timestamp;
+}
+
+export interface RecurringInvoiceLines {
+  description: string;
+  id: Generated<number>;
+  position: number;
+  quantity: Numeric;
+  recurringInvoiceId: number;
+  taxRate: Generated<Numeric>;
+  unitPrice: Numeric;
+  workspaceId: number;
+}
+
+export interface RecurringInvoices {
+  autoSend: Generated<boolean>;
+  claimedUntil: Timestamp | null;
+  clientId: number;
+  createdAt: Generated<Timestamp>;
+  createdBy: number | null;
+  currency: string;
+  discountType: string | null;
+  discountValue: Numeric | null;
+  endAfterCount: number | null;
+  endDate: string | null;
+  frequency: string;
+  id: Generated<number>;
+  nextPeriodStart: string | null;
+  notes: string | null;
+  paymentTermsDays: number | null;
+  periodIndex: Generated<number>;
+  startDate: string;
+  status: Generated<string>;
+  subtotal: Generated<Numeric>;
+  total: Generated<Numeric>;
+  updatedAt: Generated<Timestamp>;
+  workspaceId: number;
 }
 
 export interface Sessions {
@@ -432,10 +563,15 @@ export interface DB {
   clients: Clients;
   contactImportRows: ContactImportRows;
   contactTags: ContactTags;
+  documentAcceptances: DocumentAcceptances;
+  estimateLines: EstimateLines;
+  estimates: Estimates;
   files: Files;
   invitationTokens: InvitationTokens;
   invoiceLines: InvoiceLines;
   invoicePayments: InvoicePayments;
+  invoiceEmails: InvoiceEmails;
+  invoiceEmailSettings: InvoiceEmailSettings;
   invoices: Invoices;
   leads: Leads;
   organizations: Organizations;
@@ -444,6 +580,8 @@ export interface DB {
   projects: Projects;
   proposals: Proposals;
   rateLimits: RateLimits;
+  recurringInvoiceLines: RecurringInvoiceLines;
+  recurringInvoices: RecurringInvoices;
   sessions: Sessions;
   stages: Stages;
   tags: Tags;

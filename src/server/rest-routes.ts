@@ -4,8 +4,11 @@ import { authRestRoutes } from './domains/auth/auth.rest.ts';
 import { businessRestRoutes } from './domains/business/business.rest.ts';
 import { clientsRestRoutes } from './domains/clients/clients.rest.ts';
 import { dashboardRestRoutes } from './domains/dashboard/dashboard.rest.ts';
+import { estimatesRestRoutes } from './domains/estimates/estimates.rest.ts';
+import { invoiceEmailRestRoutes } from './domains/invoice-email/invoice-email.rest.ts';
 import { invoicesRestRoutes } from './domains/invoices/invoices.rest.ts';
 import { projectsRestRoutes } from './domains/projects/projects.rest.ts';
+import { portalRestRoutes } from './domains/portal/portal.rest.ts';
 import { proposalsRestRoutes } from './domains/proposals/proposals.rest.ts';
 import { timeRestRoutes } from './domains/time/time.rest.ts';
 import { contactsRestRoutes } from './domains/contacts/contacts.rest.ts';
@@ -28,7 +31,10 @@ export const restRoutes = [
   ...projectsRestRoutes,
   ...timeRestRoutes,
   ...invoicesRestRoutes,
+  ...invoiceEmailRestRoutes,
+  ...estimatesRestRoutes,
   ...proposalsRestRoutes,
+  ...portalRestRoutes,
   ...dashboardRestRoutes,
   ...adminRestRoutes,
 ];

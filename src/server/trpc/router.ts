@@ -4,8 +4,11 @@ import { authRouter } from '../domains/auth/auth.router.ts';
 import { businessRouter } from '../domains/business/business.router.ts';
 import { clientsRouter } from '../domains/clients/clients.router.ts';
 import { dashboardRouter } from '../domains/dashboard/dashboard.router.ts';
+import { estimatesRouter } from '../domains/estimates/estimates.router.ts';
+import { invoiceEmailsRouter } from '../domains/invoice-email/invoice-email.router.ts';
 import { invoicesRouter } from '../domains/invoices/invoices.router.ts';
 import { projectsRouter } from '../domains/projects/projects.router.ts';
+import { portalRouter } from '../domains/portal/portal.router.ts';
 import { proposalsRouter } from '../domains/proposals/proposals.router.ts';
 import { timeRouter, timerRouter } from '../domains/time/time.router.ts';
 import { contactsRouter, tagsRouter } from '../domains/contacts/contacts.router.ts';
@@ -32,7 +35,10 @@ export const appRouter = router({
   time: timeRouter,
   timer: timerRouter,
   invoices: invoicesRouter,
+  invoiceEmails: invoiceEmailsRouter,
+  estimates: estimatesRouter,
   proposals: proposalsRouter,
+  portal: portalRouter,
   dashboard: dashboardRouter,
   admin: adminRouter,
 });

@@ -23,6 +23,12 @@ export interface PartyDetails {
 }
 
 export interface InvoiceDocument {
+  /** The document's name: "Invoice" unless given (an estimate is printed the same way). */
+  title?: string;
+  /** The label of the second date: "Due date" unless given ("Valid until" for an estimate). */
+  dueLabel?: string;
+  /** Whether the totals end with the balance due (true unless given; an estimate asks no payment). */
+  showBalance?: boolean;
   /** null for a draft: "DRAFT" is printed instead of a number. */
   number: string | null;
   /** draft, sent, viewed, paid, overdue, void. */
@@ -321,7 +327,8 @@ class Renderer {
   ) {}
 
   get title(): string {
-    return this.inv.number ? `Invoice ${this.inv.number}` : 'Draft invoice';
+    const name = this.inv.title ?? 'Invoice';
+    return this.inv.number ? `${name} ${this.inv.number}` : `Draft ${name.toLowerCase()}`;
   }
 
   addPage(continued: boolean): void {
@@ -401,7 +408,7 @@ class Renderer {
   header(): void {
     const inv = this.inv;
     const top = this.y;
-    this.text('Invoice', MARGIN, top - 22, { font: this.bold, size: 24 });
+    this.text(inv.title ?? 'Invoice', MARGIN, top - 22, { font: this.bold, size: 24 });
     const right = PAGE_WIDTH - MARGIN;
     this.text(inv.number ?? 'DRAFT', right, top - 18, {
       font: this.bold,
@@ -422,7 +429,7 @@ class Renderer {
     }
     for (const [label, value] of [
       ['Issue date', formatDate(inv.issueDate)],
-      ['Due date', formatDate(inv.dueDate)],
+      [inv.dueLabel ?? 'Due date', formatDate(inv.dueDate)],
     ] as const) {
       this.text(value, right, y, { size: BODY, align: 'right' });
       const vw = this.regular.pdf.widthOfTextAtSize(clean(this.regular, value), BODY);
@@ -574,12 +581,15 @@ class Renderer {
     if (!isZero(inv.paid)) {
       rows.push({ label: 'Paid', value: formatMoney(negate(inv.paid), c) });
     }
-    rows.push({
-      label: 'Balance due',
-      value: formatMoney(inv.balance, c),
-      strong: true,
-      ruleAbove: true,
-    });
+    // An estimate asks for no payment: its total is the last row.
+    if (inv.showBalance ?? true) {
+      rows.push({
+        label: 'Balance due',
+        value: formatMoney(inv.balance, c),
+        strong: true,
+        ruleAbove: true,
+      });
+    }
 
     const rowHeight = 17;
     const height = rows.length * rowHeight + 12;

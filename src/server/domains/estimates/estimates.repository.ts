@@ -1,0 +1,418 @@
+import { sql, type SqlBool } from 'kysely';
+import { formatInvoiceNumber } from '../../../shared/business.schema.ts';
+import { minorDigits } from '../../../shared/currencies.ts';
+import type {
+  Acceptance,
+  Estimate,
+  EstimateLine,
+  EstimateSort,
+  EstimateStatus,
+} from '../../../shared/estimates.schema.ts';
+import { normalizeAmount } from '../../../shared/invoice-math.ts';
+import type { Party } from '../../../shared/invoices.schema.ts';
+import type { ListQuery } from '../../../shared/list.schema.ts';
+import type { Database } from '../../db/create-db.ts';
+import { containsPattern, iso, pageWithTotal, sortedBy } from '../../db/search.ts';
+import { findProfile } from '../business/business.repository.ts';
+
+/**
+ * Sent or viewed and past its valid-until date in the workspace's time zone: shown as
+ * expired (the stored status stays).
+ */
+const effectiveStatus = (workspaceId: number) =>
+  sql<EstimateStatus>`case when e.status in ('sent', 'viewed') and e.valid_until < coalesce(
+    (select (now() at time zone bp.timezone)::date from business_profiles bp
+      where bp.workspace_id = ${workspaceId}), current_date)
+  then 'expired' else e.status end`;
+
+function selectEstimate(db: Database, workspaceId: number) {
+  return db
+    .selectFrom('estimates as e')
+    .innerJoin('clients as c', (j) =>
+      j.onRef('c.workspaceId', '=', 'e.workspaceId').onRef('c.id', '=', 'e.clientId'),
+    )
+    .leftJoin('invoices as inv', (j) =>
+      j.onRef('inv.workspaceId', '=', 'e.workspaceId').onRef('inv.id', '=', 'e.convertedInvoiceId'),
+    )
+    .where('e.workspaceId', '=', workspaceId)
+    .select([
+      'e.id',
+      'e.clientId',
+      'e.estimateNumber',
+      effectiveStatus(workspaceId).as('status'),
+      'e.currency',
+      'e.issueDate',
+      'e.validUntil',
+      'e.subtotal',
+      'e.discountType',
+      'e.discountValue',
+      'e.discountTotal',
+      'e.taxTotal',
+      'e.amount',
+      'e.notes',
+      'e.issuedAt',
+      'e.viewedAt',
+      'e.decidedAt',
+      'e.convertedInvoiceId',
+      'inv.invoiceNumber as convertedInvoiceNumber',
+      'e.createdAt',
+      'c.name as clientName',
+      'c.company as clientCompany',
+      'c.email as clientEmail',
+    ]);
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof selectEstimate>['execute']>>[number];
+
+function toEstimate({
+  clientName,
+  clientCompany,
+  clientEmail,
+  discountType,
+  discountValue,
+  amount,
+  ...r
+}: Row): Estimate {
+  const digits = minorDigits(r.currency);
+  const money = (value: string) => normalizeAmount(value, digits);
+  return {
+    ...r,
+    total: money(amount),
+    subtotal: money(r.subtotal),
+    discountTotal: money(r.discountTotal),
+    taxTotal: money(r.taxTotal),
+    discount:
+      discountType && discountValue !== null
+        ? {
+            type: discountType as 'percent' | 'amount',
+            value: normalizeAmount(discountValue, discountType === 'percent' ? 2 : digits),
+          }
+        : null,
+    convertedInvoiceNumber: r.convertedInvoiceNumber ?? null,
+    createdAt: iso(r.createdAt),
+    issuedAt: iso(r.issuedAt),
+    viewedAt: iso(r.viewedAt),
+    decidedAt: iso(r.decidedAt),
+    client: { name: clientName, company: clientCompany, email: clientEmail },
+  };
+}
+
+const SORT_COLUMNS = {
+  createdAt: sql`e.created_at`,
+  validUntil: sql`e.valid_until`,
+  amount: sql`e.amount`,
+};
+
+export async function listEstimates(
+  db: Database,
+  workspaceId: number,
+  query: ListQuery & { status?: EstimateStatus; clientId?: number; sort?: EstimateSort },
+) {
+  const sort = query.sort ?? '-createdAt';
+  let q = selectEstimate(db, workspaceId);
+  if (query.search) {
+    const pattern = containsPattern(query.search);
+    q = q.where((eb) =>
+      eb.or([
+        eb('e.estimateNumber', 'ilike', pattern),
+        eb('c.name', 'ilike', pattern),
+        eb('c.company', 'ilike', pattern),
+      ]),
+    );
+  }
+  if (query.status) q = q.where(effectiveStatus(workspaceId), '=', query.status);
+  if (query.clientId !== undefined) q = q.where('e.clientId', '=', query.clientId);
+  q = sortedBy(q, sort, SORT_COLUMNS, sql`e.id`);
+  const { rows, total } = await pageWithTotal(
+    db,
+    q,
+    query,
+    sort === '-createdAt'
+      ? (id) =>
+          sql<SqlBool>`(e.created_at, e.id) < (select a.created_at, a.id from estimates a where a.id = ${id})`
+      : undefined,
+  );
+  return { items: rows.map(toEstimate), total };
+}
+
+export async function findEstimate(db: Database, workspaceId: number, id: number) {
+  const row = await selectEstimate(db, workspaceId).where('e.id', '=', id).executeTakeFirst();
+  return row && toEstimate(row);
+}
+
+export async function findParties(db: Database, workspaceId: number, id: number) {
+  const row = await db
+    .selectFrom('estimates')
+    .select(['seller', 'buyer'])
+    .where('workspaceId', '=', workspaceId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && { seller: row.seller as Party | null, buyer: row.buyer as Party | null };
+}
+
+export async function findLines(
+  db: Database,
+  workspaceId: number,
+  estimateId: number,
+  currency: string,
+): Promise<EstimateLine[]> {
+  const digits = minorDigits(currency);
+  const rows = await db
+    .selectFrom('estimateLines')
+    .select(['id', 'description', 'quantity', 'unitPrice', 'taxRate', 'amount', 'discount'])
+    .where('workspaceId', '=', workspaceId)
+    .where('estimateId', '=', estimateId)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({
+    ...r,
+    quantity: normalizeAmount(r.quantity, 2),
+    unitPrice: normalizeAmount(r.unitPrice, digits),
+    taxRate: String(Number(r.taxRate)),
+    amount: normalizeAmount(r.amount, digits),
+    discount: normalizeAmount(r.discount, digits),
+  }));
+}
+
+export interface EstimateRowValues {
+  clientId?: number;
+  currency?: string;
+  issueDate?: string | null;
+  validUntil?: string | null;
+  discountType?: 'percent' | 'amount' | null;
+  discountValue?: string | null;
+  notes?: string | null;
+}
+
+export async function insertEstimate(
+  db: Database,
+  workspaceId: number,
+  values: EstimateRowValues & { clientId: number; currency: string },
+) {
+  const row = await db
+    .insertInto('estimates')
+    .values({ ...values, workspaceId, status: 'draft' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Locks the estimate row for the rest of the transaction and answers its state. */
+export async function lockEstimate(db: Database, workspaceId: number, id: number) {
+  return db
+    .selectFrom('estimates')
+    .select([
+      'id',
+      'status',
+      'clientId',
+      'estimateNumber',
+      'currency',
+      'issueDate',
+      'validUntil',
+      'discountType',
+      'discountValue',
+      'notes',
+      'convertedInvoiceId',
+    ])
+    .where('workspaceId', '=', workspaceId)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function updateEstimate(
+  db: Database,
+  workspaceId: number,
+  id: number,
+  values: EstimateRowValues & {
+    estimateNumber?: string;
+    status?: string;
+    seller?: string;
+    buyer?: string;
+    issuedAt?: Date;
+    viewedAt?: Date;
+    decidedAt?: Date;
+    convertedInvoiceId?: number;
+    convertedAt?: Date;
+    subtotal?: string;
+    discountTotal?: string;
+    taxTotal?: string;
+    amount?: string;
+  },
+) {
+  await db
+    .updateTable('estimates')
+    .set({ ...values, updatedAt: sql<Date>`now()` })
+    .where('workspaceId', '=', workspaceId)
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function lineInputs(db: Database, workspaceId: number, estimateId: number) {
+  return db
+    .selectFrom('estimateLines')
+    .select(['id', 'description', 'quantity', 'unitPrice', 'taxRate'])
+    .where('workspaceId', '=', workspaceId)
+    .where('estimateId', '=', estimateId)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}
+
+export interface LineValues {
+  description: string;
+  quantity: string;
+  unitPrice: string;
+  taxRate: string;
+}
+
+export async function insertLine(
+  db: Database,
+  workspaceId: number,
+  estimateId: number,
+  position: number,
+  line: LineValues,
+) {
+  await db
+    .insertInto('estimateLines')
+    .values({ ...line, workspaceId, estimateId, position, amount: '0' })
+    .execute();
+}
+
+export async function updateLine(
+  db: Database,
+  workspaceId: number,
+  estimateId: number,
+  id: number,
+  position: number,
+  line: LineValues,
+) {
+  const result = await db
+    .updateTable('estimateLines')
+    .set({ ...line, position })
+    .where('workspaceId', '=', workspaceId)
+    .where('estimateId', '=', estimateId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function deleteLinesExcept(
+  db: Database,
+  workspaceId: number,
+  estimateId: number,
+  keep: number[],
+) {
+  let q = db
+    .deleteFrom('estimateLines')
+    .where('workspaceId', '=', workspaceId)
+    .where('estimateId', '=', estimateId);
+  if (keep.length > 0) q = q.where('id', 'not in', keep);
+  await q.execute();
+}
+
+export async function setLineAmounts(
+  db: Database,
+  workspaceId: number,
+  amounts: { id: number; amount: string; discount: string }[],
+) {
+  for (const { id, amount, discount } of amounts) {
+    await db
+      .updateTable('estimateLines')
+      .set({ amount, discount })
+      .where('workspaceId', '=', workspaceId)
+      .where('id', '=', id)
+      .execute();
+  }
+}
+
+export async function deleteEstimate(db: Database, workspaceId: number, id: number) {
+  await db
+    .deleteFrom('estimates')
+    .where('workspaceId', '=', workspaceId)
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Takes the next estimate number of the workspace, inside the issuing transaction (the
+ * UPDATE locks the profile row until commit): gap-free, never repeated, and separate from
+ * the invoice sequence.
+ */
+export async function takeEstimateNumber(db: Database, workspaceId: number): Promise<string> {
+  await findProfile(db, workspaceId);
+  const row = await db
+    .updateTable('businessProfiles')
+    .set({ nextEstimateNumber: sql<number>`next_estimate_number + 1` })
+    .where('workspaceId', '=', workspaceId)
+    .returning([sql<number>`next_estimate_number - 1`.as('counter'), 'estimatePrefix'])
+    .executeTakeFirstOrThrow();
+  return formatInvoiceNumber(row.estimatePrefix, row.counter);
+}
+
+type AcceptanceRow = {
+  id: number;
+  documentType: string;
+  documentId: number;
+  decision: string;
+  name: string;
+  reason: string | null;
+  ip: string | null;
+  userAgent: string | null;
+  documentSha256: string;
+  via: string;
+  userId: number | null;
+  createdAt: Date;
+};
+
+export const toAcceptance = (r: AcceptanceRow): Acceptance => ({
+  ...r,
+  documentType: r.documentType as Acceptance['documentType'],
+  decision: r.decision as Acceptance['decision'],
+  via: r.via as Acceptance['via'],
+  createdAt: iso(r.createdAt),
+});
+
+const acceptanceColumns = [
+  'id',
+  'documentType',
+  'documentId',
+  'decision',
+  'name',
+  'reason',
+  'ip',
+  'userAgent',
+  'documentSha256',
+  'via',
+  'userId',
+  'createdAt',
+] as const;
+
+export async function findAcceptance(
+  db: Database,
+  workspaceId: number,
+  documentType: 'estimate' | 'proposal',
+  documentId: number,
+) {
+  const row = await db
+    .selectFrom('documentAcceptances')
+    .select(acceptanceColumns)
+    .where('workspaceId', '=', workspaceId)
+    .where('documentType', '=', documentType)
+    .where('documentId', '=', documentId)
+    .executeTakeFirst();
+  return row ? toAcceptance(row) : null;
+}
+
+export async function insertAcceptance(
+  db: Database,
+  values: Omit<AcceptanceRow, 'id' | 'createdAt'> & { workspaceId: number },
+) {
+  const row = await db
+    .insertInto('documentAcceptances')
+    .values(values)
+    .returning(acceptanceColumns)
+    .executeTakeFirstOrThrow();
+  return toAcceptance(row);
+}

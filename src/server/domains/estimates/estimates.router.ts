@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import {
+  AcceptanceSchema,
+  EstimateAcceptSchema,
+  EstimateDeclineSchema,
+  EstimateDetailSchema,
+  EstimateInputSchema,
+  EstimateListQuerySchema,
+  EstimateSchema,
+  EstimateUpdateSchema,
+} from '../../../shared/estimates.schema.ts';
+import { IdSchema } from '../../../shared/ids.ts';
+import { InvoiceSchema } from '../../../shared/invoices.schema.ts';
+import { pageOf } from '../../../shared/list.schema.ts';
+import { BILLING_MANAGERS } from '../../../shared/roles.ts';
+import { SuccessSchema } from '../../../shared/success.schema.ts';
+import type { Context } from '../../trpc/context.ts';
+import { listProcedure, requireRole, router, workspaceProcedure } from '../../trpc/init.ts';
+import { decideEstimate } from './acceptance.service.ts';
+import * as repo from './estimates.repository.ts';
+import * as estimates from './estimates.service.ts';
+
+/** Everyone sees estimates; those who run the business send, record and convert them. */
+const billingProcedure = requireRole(...BILLING_MANAGERS);
+
+/** Where an in-app decision was recorded from. */
+export const requestOrigin = (ctx: Pick<Context, 'req'>) => ({
+  ip: ctx.req?.ip ?? null,
+  userAgent: (ctx.req?.headers['user-agent'] as string | undefined) ?? null,
+});
+
+export const estimatesRouter = router({
+  list: listProcedure
+    .input(EstimateListQuerySchema.prefault({}))
+    .output(pageOf(EstimateSchema))
+    .query(({ ctx, input }) => repo.listEstimates(ctx.db, ctx.workspace.id, input)),
+  get: workspaceProcedure
+    .input(z.object({ id: IdSchema }))
+    .output(EstimateDetailSchema)
+    .query(({ ctx, input }) => estimates.getEstimate(ctx, input.id)),
+  pdf: workspaceProcedure
+    .input(z.object({ id: IdSchema }))
+    .output(
+      z.object({
+        filename: z.string(),
+        content: z.custom<Uint8Array>((value) => value instanceof Uint8Array),
+      }),
+    )
+    .query(({ ctx, input }) => estimates.estimatePdf(ctx, input.id)),
+  create: billingProcedure
+    .input(EstimateInputSchema)
+    .output(EstimateSchema)
+    .mutation(({ ctx, input }) => estimates.createEstimate(ctx, input)),
+  update: billingProcedure
+    .input(EstimateUpdateSchema)
+    .output(EstimateSchema)
+    .mutation(({ ctx, input }) => estimates.updateEstimate(ctx, input)),
+  send: billingProcedure
+    .input(z.object({ id: IdSchema }))
+    .output(EstimateSchema)
+    .mutation(({ ctx, input }) => estimates.sendEstimate(ctx, input.id)),
+  delete: billingProcedure
+    .input(z.object({ id: IdSchema }))
+    .output(SuccessSchema)
+    .mutation(({ ctx, input }) => estimates.deleteEstimate(ctx, input.id)),
+  convert: billingProcedure
+    .input(z.object({ id: IdSchema }))
+    .output(InvoiceSchema)
+    .mutation(({ ctx, input }) => estimates.convertEstimate(ctx, input.id)),
+  accept: billingProcedure
+    .input(EstimateAcceptSchema)
+    .output(AcceptanceSchema)
+    .mutation(({ ctx, input }) =>
+      decideEstimate(ctx.db, ctx.workspace.id, input.id, {
+        decision: 'accepted',
+        name: input.name,
+        via: 'app',
+        userId: ctx.user.id,
+        ...requestOrigin(ctx),
+      }),
+    ),
+  decline: billingProcedure
+    .input(EstimateDeclineSchema)
+    .output(AcceptanceSchema)
+    .mutation(({ ctx, input }) =>
+      decideEstimate(ctx.db, ctx.workspace.id, input.id, {
+        decision: 'declined',
+        name: input.name ?? 'Recorded in Keel',
+        reason: input.reason,
+        via: 'app',
+        userId: ctx.user.id,
+        ...requestOrigin(ctx),
+      }),
+    ),
+});

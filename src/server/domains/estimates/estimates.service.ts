@@ -1,0 +1,432 @@
+import { TRPCError } from '@trpc/server';
+import { addDays, format, parseISO } from 'date-fns';
+import { minorDigits } from '../../../shared/currencies.ts';
+import { todayIn } from '../../../shared/datetime.ts';
+import {
+  DEFAULT_VALIDITY_DAYS,
+  type EstimateDetail,
+  type EstimateInput,
+  type EstimateUpdate,
+} from '../../../shared/estimates.schema.ts';
+import {
+  compareAmounts,
+  computeTotals,
+  normalizeAmount,
+  toMinor,
+} from '../../../shared/invoice-math.ts';
+import {
+  MAX_INVOICE_TOTAL,
+  type Discount,
+  type InvoiceLineInput,
+  type Party,
+} from '../../../shared/invoices.schema.ts';
+import type { Database } from '../../db/create-db.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import type { WorkspaceScope } from '../../trpc/context.ts';
+import { findProfile, findSeller } from '../business/business.repository.ts';
+import { findClient } from '../clients/clients.repository.ts';
+import { renderInvoicePdf } from '../invoices/invoice-pdf.ts';
+import * as invoicesRepo from '../invoices/invoices.repository.ts';
+import * as repo from './estimates.repository.ts';
+
+const NOT_FOUND = 'Estimate not found';
+const notFound = (message = NOT_FOUND) => new TRPCError({ code: 'NOT_FOUND', message });
+const badRequest = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
+const conflict = (message: string) => new TRPCError({ code: 'CONFLICT', message });
+
+const daysAfter = (date: string, days: number) =>
+  format(addDays(parseISO(date), days), 'yyyy-MM-dd');
+
+function fits(value: string, digits: number): boolean {
+  try {
+    toMinor(value, digits);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function checkCurrencyDigits(
+  lines: { unitPrice: string }[],
+  discount: Discount | null,
+  currency: string,
+) {
+  const digits = minorDigits(currency);
+  lines.forEach((line, index) => {
+    if (!fits(line.unitPrice, digits)) {
+      throw badRequest(
+        `Line ${index + 1}: ${currency} amounts have ${digits === 0 ? 'no' : `at most ${digits}`} decimals`,
+      );
+    }
+  });
+  if (discount?.type === 'amount' && !fits(discount.value, digits)) {
+    throw badRequest(`The discount: ${currency} amounts have at most ${digits} decimals`);
+  }
+}
+
+/** Recomputes a draft's totals from its stored lines with the shared invoice arithmetic. */
+async function recompute(
+  db: Database,
+  workspaceId: number,
+  estimateId: number,
+  currency: string,
+  discount: Discount | null,
+) {
+  const digits = minorDigits(currency);
+  const stored = await repo.lineInputs(db, workspaceId, estimateId);
+  let lines;
+  try {
+    lines = stored.map((l) => ({
+      quantity: normalizeAmount(l.quantity, 2),
+      unitPrice: normalizeAmount(l.unitPrice, digits),
+      taxRate: normalizeAmount(l.taxRate, 3),
+    }));
+  } catch {
+    throw badRequest(`Some unit prices have more decimals than ${currency} allows`);
+  }
+  checkCurrencyDigits(lines, discount, currency);
+  const totals = computeTotals(lines, discount, digits as 0 | 2 | 3);
+  if (discount?.type === 'amount' && compareAmounts(discount.value, totals.subtotal) > 0) {
+    throw badRequest('The discount cannot be more than the subtotal');
+  }
+  if (compareAmounts(totals.total, String(MAX_INVOICE_TOTAL)) > 0) {
+    throw badRequest(
+      `An estimate total must be at most ${MAX_INVOICE_TOTAL.toLocaleString('en-US')}`,
+    );
+  }
+  await repo.setLineAmounts(
+    db,
+    workspaceId,
+    stored.map((l, i) => ({ id: l.id, ...totals.lines[i]! })),
+  );
+  await repo.updateEstimate(db, workspaceId, estimateId, {
+    subtotal: totals.subtotal,
+    discountTotal: totals.discount,
+    taxTotal: totals.taxTotal,
+    amount: totals.total,
+  });
+}
+
+async function writeLines(
+  db: Database,
+  workspaceId: number,
+  estimateId: number,
+  lines: InvoiceLineInput[],
+) {
+  const keep = lines.flatMap((l) => (l.id !== undefined ? [l.id] : []));
+  await repo.deleteLinesExcept(db, workspaceId, estimateId, keep);
+  let position = 1;
+  for (const { id, ...line } of lines) {
+    if (id !== undefined) {
+      if (!(await repo.updateLine(db, workspaceId, estimateId, id, position, line)))
+        throw notFound('Estimate line not found');
+    } else {
+      await repo.insertLine(db, workspaceId, estimateId, position, line);
+    }
+    position++;
+  }
+}
+
+function buyerOf(client: NonNullable<Awaited<ReturnType<typeof findClient>>>): Party {
+  return {
+    name: client.company || client.name,
+    contactName: client.contactName ?? (client.company ? client.name : null),
+    address: client.address,
+    taxId: client.taxId,
+    email: client.email,
+  };
+}
+
+/** Creates a draft estimate (or sends it at once with `status: sent`). */
+export async function createEstimate(scope: WorkspaceScope, input: EstimateInput) {
+  const { db, workspace } = scope;
+  const profile = await findProfile(db, workspace.id);
+  const client = await findClient(db, workspace.id, input.clientId);
+  if (!client) throw notFound('Client not found');
+  const currency = input.currency ?? client.currency ?? profile.currency;
+  const discount = input.discount ?? null;
+  const lines = input.lines ?? [];
+  checkCurrencyDigits(lines, discount, currency);
+  const id = await withNumber(() =>
+    db.transaction().execute(async (trx) => {
+      const estimateId = await repo.insertEstimate(trx, workspace.id, {
+        clientId: input.clientId,
+        currency,
+        issueDate: input.issueDate ?? null,
+        validUntil: input.validUntil ?? null,
+        discountType: discount?.type ?? null,
+        discountValue: discount?.value ?? null,
+        notes: input.notes ?? null,
+      });
+      await writeLines(trx, workspace.id, estimateId, lines);
+      await recompute(trx, workspace.id, estimateId, currency, discount);
+      if (input.status === 'sent') await sendLocked(trx, workspace.id, estimateId);
+      return estimateId;
+    }),
+  );
+  return (await repo.findEstimate(db, workspace.id, id))!;
+}
+
+async function withNumber<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('An estimate with this number already exists');
+    throw error;
+  }
+}
+
+/** `PUT /api/estimates/{id}`: edits a draft (409 once sent), then sends it if asked. */
+export async function updateEstimate(
+  scope: WorkspaceScope,
+  { id, status, ...changes }: EstimateUpdate,
+) {
+  const { db, workspace } = scope;
+  const edits = Object.keys(changes).filter(
+    (k) => changes[k as keyof typeof changes] !== undefined,
+  );
+  if (edits.length > 0) await editDraft(scope, id, changes);
+  if (status === 'sent') return sendEstimate(scope, id);
+  const estimate = await repo.findEstimate(db, workspace.id, id);
+  if (!estimate) throw notFound();
+  return estimate;
+}
+
+async function editDraft(
+  { db, workspace }: WorkspaceScope,
+  id: number,
+  changes: Omit<EstimateUpdate, 'id' | 'status'>,
+) {
+  await db.transaction().execute(async (trx) => {
+    const current = await repo.lockEstimate(trx, workspace.id, id);
+    if (!current) throw notFound();
+    if (current.status !== 'draft') throw conflict('Only a draft estimate can be edited');
+    if (changes.clientId !== undefined && !(await findClient(trx, workspace.id, changes.clientId)))
+      throw notFound('Client not found');
+    const currency = changes.currency ?? current.currency;
+    const discount: Discount | null =
+      changes.discount !== undefined
+        ? changes.discount
+        : current.discountType && current.discountValue !== null
+          ? {
+              type: current.discountType as 'percent' | 'amount',
+              value: normalizeAmount(current.discountValue, 3),
+            }
+          : null;
+    if (changes.lines) checkCurrencyDigits(changes.lines, discount, currency);
+    await repo.updateEstimate(trx, workspace.id, id, {
+      clientId: changes.clientId ?? current.clientId,
+      currency,
+      discountType: discount?.type ?? null,
+      discountValue: discount?.value ?? null,
+      ...(changes.issueDate !== undefined ? { issueDate: changes.issueDate } : {}),
+      ...(changes.validUntil !== undefined ? { validUntil: changes.validUntil } : {}),
+      ...(changes.notes !== undefined ? { notes: changes.notes } : {}),
+    });
+    if (changes.lines) await writeLines(trx, workspace.id, id, changes.lines);
+    await recompute(trx, workspace.id, id, currency, discount);
+  });
+}
+
+/**
+ * Sends a locked draft inside the caller's transaction: the next number of the workspace's
+ * estimate sequence, its dates, and frozen copies of seller and buyer.
+ */
+async function sendLocked(db: Database, workspaceId: number, id: number) {
+  const current = await repo.lockEstimate(db, workspaceId, id);
+  if (!current) throw notFound();
+  if (current.status !== 'draft') throw conflict('This estimate has already been sent');
+  const { profile, seller } = await findSeller(db, workspaceId);
+  const client = (await findClient(db, workspaceId, current.clientId))!;
+  const issueDate = current.issueDate ?? todayIn(profile.timezone);
+  const validUntil = current.validUntil ?? daysAfter(issueDate, DEFAULT_VALIDITY_DAYS);
+  if (validUntil < issueDate) throw badRequest('The valid-until date is before the issue date');
+  await repo.updateEstimate(db, workspaceId, id, {
+    estimateNumber: current.estimateNumber ?? (await repo.takeEstimateNumber(db, workspaceId)),
+    status: 'sent',
+    issueDate,
+    validUntil,
+    issuedAt: new Date(),
+    seller: JSON.stringify(seller),
+    buyer: JSON.stringify(buyerOf(client)),
+  });
+}
+
+/** Marks a draft sent: numbered from the estimate sequence in one transaction (gap-free). */
+export async function sendEstimate(scope: WorkspaceScope, id: number) {
+  const { db, workspace } = scope;
+  await withNumber(() => db.transaction().execute((trx) => sendLocked(trx, workspace.id, id)));
+  return (await repo.findEstimate(db, workspace.id, id))!;
+}
+
+export async function deleteEstimate(scope: WorkspaceScope, id: number) {
+  const { db, workspace } = scope;
+  await db.transaction().execute(async (trx) => {
+    const current = await repo.lockEstimate(trx, workspace.id, id);
+    if (!current) throw notFound();
+    if (current.status !== 'draft')
+      throw conflict('Only draft estimates can be deleted; a sent estimate keeps its number');
+    await repo.deleteEstimate(trx, workspace.id, id);
+  });
+  return { success: true as const };
+}
+
+/**
+ * The estimate with its lines, taxes, both parties (frozen once sent) and its acceptance
+ * record. Takes the database and workspace, so the portal can read it too.
+ */
+export async function estimateDetail(
+  db: Database,
+  workspaceId: number,
+  id: number,
+): Promise<EstimateDetail | undefined> {
+  const estimate = await repo.findEstimate(db, workspaceId, id);
+  if (!estimate) return undefined;
+  const [lines, parties, { profile, seller }, acceptance] = await Promise.all([
+    repo.findLines(db, workspaceId, id, estimate.currency),
+    repo.findParties(db, workspaceId, id),
+    findSeller(db, workspaceId),
+    repo.findAcceptance(db, workspaceId, 'estimate', id),
+  ]);
+  const totals = computeTotals(
+    lines,
+    estimate.discount,
+    minorDigits(estimate.currency) as 0 | 2 | 3,
+  );
+  const client = parties?.buyer ? null : await findClient(db, workspaceId, estimate.clientId);
+  return {
+    ...estimate,
+    lines,
+    taxes: totals.taxes,
+    seller: parties?.seller ?? seller,
+    buyer: parties?.buyer ?? buyerOf(client!),
+    footer: profile.invoiceFooter,
+    acceptance,
+  };
+}
+
+export async function getEstimate(scope: WorkspaceScope, id: number) {
+  const detail = await estimateDetail(scope.db, scope.workspace.id, id);
+  if (!detail) throw notFound();
+  return detail;
+}
+
+/** The estimate as a PDF: the invoice layout, titled Estimate, valid until instead of due. */
+export async function estimatePdfOf(db: Database, workspaceId: number, id: number) {
+  const estimate = await estimateDetail(db, workspaceId, id);
+  if (!estimate) throw notFound();
+  const discountLabel =
+    estimate.discount === null
+      ? null
+      : estimate.discount.type === 'percent'
+        ? `Discount (${Number(estimate.discount.value)} %)`
+        : 'Discount';
+  const content = await renderInvoicePdf({
+    title: 'Estimate',
+    dueLabel: 'Valid until',
+    showBalance: false,
+    number: estimate.estimateNumber,
+    status: estimate.status,
+    issueDate: estimate.issueDate,
+    dueDate: estimate.validUntil,
+    currency: estimate.currency,
+    seller: estimate.seller,
+    buyer: estimate.buyer,
+    lines: estimate.lines,
+    subtotal: estimate.subtotal,
+    discount: estimate.discountTotal,
+    discountLabel,
+    taxes: estimate.taxes,
+    total: estimate.total,
+    paid: '0',
+    balance: estimate.total,
+    notes: estimate.notes,
+    paymentInstructions: null,
+    footer: estimate.footer,
+  });
+  const name = (estimate.estimateNumber ?? `draft-${estimate.id}`).replace(/[^A-Za-z0-9._-]/g, '_');
+  return { filename: `estimate-${name}.pdf`, content };
+}
+
+export const estimatePdf = (scope: WorkspaceScope, id: number) =>
+  estimatePdfOf(scope.db, scope.workspace.id, id);
+
+/**
+ * Converts a sent, viewed or accepted estimate into a draft invoice with its lines,
+ * currency, discount and notes; both keep the link. Once only (409 after).
+ */
+export async function convertEstimate(scope: WorkspaceScope, id: number) {
+  const { db, workspace } = scope;
+  const invoiceId = await db.transaction().execute(async (trx) => {
+    const current = await repo.lockEstimate(trx, workspace.id, id);
+    if (!current) throw notFound();
+    if (current.status === 'converted' || current.convertedInvoiceId !== null)
+      throw conflict('This estimate has already been converted into an invoice');
+    if (current.status === 'draft') throw conflict('Send the estimate before converting it');
+    if (current.status === 'declined')
+      throw conflict('A declined estimate cannot be converted into an invoice');
+    const profile = await findProfile(trx, workspace.id);
+    const client = (await findClient(trx, workspace.id, current.clientId))!;
+    const today = todayIn(profile.timezone);
+    const newId = await invoicesRepo.insertInvoice(trx, workspace.id, {
+      clientId: current.clientId,
+      currency: current.currency,
+      dueDate: daysAfter(today, client.paymentTermsDays ?? profile.paymentTermsDays),
+      discountType: current.discountType as 'percent' | 'amount' | null,
+      discountValue: current.discountValue,
+      notes: current.notes,
+    });
+    const lines = await repo.lineInputs(trx, workspace.id, id);
+    let position = 1;
+    for (const line of lines) {
+      await invoicesRepo.insertLine(trx, workspace.id, newId, position++, {
+        description: line.description,
+        quantity: line.quantity,
+        unitPrice: line.unitPrice,
+        taxRate: line.taxRate,
+      });
+    }
+    const stored = await invoicesRepo.lineInputs(trx, workspace.id, newId);
+    const digits = minorDigits(current.currency) as 0 | 2 | 3;
+    const discount: Discount | null =
+      current.discountType && current.discountValue !== null
+        ? {
+            type: current.discountType as 'percent' | 'amount',
+            value: normalizeAmount(current.discountValue, 3),
+          }
+        : null;
+    const totals = computeTotals(
+      stored.map((l) => ({
+        quantity: normalizeAmount(l.quantity, 2),
+        unitPrice: normalizeAmount(l.unitPrice, digits),
+        taxRate: normalizeAmount(l.taxRate, 3),
+      })),
+      discount,
+      digits,
+    );
+    await invoicesRepo.setLineAmounts(
+      trx,
+      workspace.id,
+      stored.map((l, i) => ({ id: l.id, ...totals.lines[i]! })),
+    );
+    await invoicesRepo.setTotals(trx, workspace.id, newId, {
+      subtotal: totals.subtotal,
+      discountTotal: totals.discount,
+      taxTotal: totals.taxTotal,
+      amount: totals.total,
+    });
+    await trx
+      .updateTable('invoices')
+      .set({ estimateId: id })
+      .where('workspaceId', '=', workspace.id)
+      .where('id', '=', newId)
+      .execute();
+    await repo.updateEstimate(trx, workspace.id, id, {
+      status: 'converted',
+      convertedInvoiceId: newId,
+      convertedAt: new Date(),
+    });
+    return newId;
+  });
+  return (await invoicesRepo.findInvoice(db, workspace.id, invoiceId))!;
+}
