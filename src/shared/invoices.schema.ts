@@ -194,6 +194,8 @@ export const InvoiceSchema = z.object({
   issuedAt: z.string().nullable(),
   voidedAt: z.string().nullable(),
   voidReason: z.string().nullable(),
+  /** When the client first opened it in the client portal (or it was marked viewed). */
+  viewedAt: z.string().nullable(),
   /** `overdue` when sent or viewed and past its due date. */
   status: z.enum(INVOICE_STATUSES),
   dueDate: z.string().nullable(),

@@ -47,6 +47,11 @@ export async function registerSecurity(
     // Answers hold a workspace's data: no shared or browser cache keeps them (ASVS V8.2.1).
     // File downloads set their own private cache policy.
     if (/^\/(api|trpc)\//.test(req.url)) reply.header('cache-control', 'no-store');
+    // The client portal's URLs hold its secret token: never sent on as a referrer (a link
+    // or image on the page must not leak it), and never indexed.
+    if (/^\/(api\/)?portal\//.test(req.url)) {
+      reply.header('referrer-policy', 'no-referrer').header('x-robots-tag', 'noindex, nofollow');
+    }
 
     if (SAFE_METHODS.has(req.method)) return;
 

@@ -17,7 +17,7 @@ import { containsPattern, iso, pageWithTotal, sortedBy } from '../../db/search.t
  * Sent or viewed and past its due date in the workspace's time zone: shown as overdue (the
  * stored status stays). The subquery names no column of `i`, so it runs once per query.
  */
-const effectiveStatus = (workspaceId: number) =>
+export const effectiveStatus = (workspaceId: number) =>
   sql<InvoiceStatus>`case when i.status in ('sent', 'viewed') and i.due_date < coalesce(
     (select (now() at time zone bp.timezone)::date from business_profiles bp
       where bp.workspace_id = ${workspaceId}), current_date)
@@ -51,6 +51,7 @@ function selectInvoice(db: Database, workspaceId: number) {
       'i.issuedAt',
       'i.voidedAt',
       'i.voidReason',
+      'i.viewedAt',
       effectiveStatus(workspaceId).as('status'),
       'i.dueDate',
       'i.paidDate',
@@ -104,6 +105,7 @@ function toInvoice({
     createdAt: iso(r.createdAt),
     issuedAt: iso(r.issuedAt),
     voidedAt: iso(r.voidedAt),
+    viewedAt: iso(r.viewedAt),
     client: { name: clientName, company: clientCompany, email: clientEmail },
     project: projectName !== null ? { name: projectName } : null,
     timeEntryCount: timeEntryCount ?? 0,
@@ -300,6 +302,7 @@ export async function updateInvoice(
     paidDate?: string | null;
     paidTotal?: string;
   },
+    viewedAt?: Date;
 ) {
   await db
     .updateTable('invoices')

@@ -461,7 +461,7 @@ async function changeStatus(scope: WorkspaceScope, id: number, to: 'viewed' | 'p
     throw conflict(`A ${invoice.status} invoice cannot be marked ${to}`);
   }
   if (to === 'viewed') {
-    await repo.updateInvoice(db, workspace.id, id, { status: 'viewed' });
+    await repo.updateInvoice(db, workspace.id, id, { status: 'viewed', viewedAt: new Date() });
     return (await repo.findInvoice(db, workspace.id, id))!;
   }
   const profile = await findProfile(db, workspace.id);
@@ -582,7 +582,10 @@ export async function deleteInvoice(scope: WorkspaceScope, id: number) {
 }
 
 /** The invoice with its lines, taxes, payments and both parties (frozen once issued). */
-export async function getInvoice(scope: WorkspaceScope, id: number): Promise<InvoiceDetail> {
+export async function getInvoice(
+  scope: Pick<WorkspaceScope, 'db' | 'workspace'>,
+  id: number,
+): Promise<InvoiceDetail> {
   const { db, workspace } = scope;
   const invoice = await repo.findInvoice(db, workspace.id, id);
   if (!invoice) throw notFound();
@@ -607,8 +610,8 @@ export async function getInvoice(scope: WorkspaceScope, id: number): Promise<Inv
   };
 }
 
-/** The invoice as a PDF document, rendered on the server. */
-export async function invoicePdf(scope: WorkspaceScope, id: number) {
+/** The invoice as a PDF document, rendered on the server (the client portal's too). */
+export async function invoicePdf(scope: Pick<WorkspaceScope, 'db' | 'workspace'>, id: number) {
   const invoice = await getInvoice(scope, id);
   const discountLabel =
     invoice.discount === null

@@ -1,0 +1,107 @@
+import {
+  asArrayWithTotal,
+  asPdf,
+  defineRestRoutes,
+  type Responder,
+} from '../../plugins/rest-adapter.ts';
+
+/** The workspace logo for the portal page, inline: PNG, JPEG, GIF or WebP as uploaded. */
+const asLogo: Responder = {
+  send(result: { contentType: string; content: Uint8Array }, reply) {
+    reply
+      .header('content-type', result.contentType)
+      .header('content-disposition', 'inline; filename="logo"')
+      .header('cache-control', 'private, max-age=3600');
+    return Buffer.from(result.content);
+  },
+  document: () => ({
+    content: Object.fromEntries(
+      ['image/png', 'image/jpeg', 'image/gif', 'image/webp'].map((type) => [
+        type,
+        { schema: { type: 'string', contentMediaType: type } },
+      ]),
+    ),
+  }),
+};
+
+const CLIENT = 'the client is not of this workspace';
+const TOKEN =
+  'the link is unknown, revoked or replaced, or the client, workspace or document is not there (all answered alike)';
+
+export const portalRestRoutes = defineRestRoutes(
+  {
+    name: 'Client portal',
+    description:
+      "A secret link per client opens its portal (`/portal/{token}`) without a Keel account: the client's issued invoices, estimates and proposals, their PDFs, the payment instructions and the balance. Only the SHA-256 of each token is stored, so a link is shown once, when it is made; a new link or a revocation ends every older link of the client. The portal paths take the token as their only credential, are rate limited per address and answer `X-Robots-Tag: noindex`.",
+  },
+  [
+    {
+      method: 'GET',
+      path: '/api/portal-links',
+      procedure: 'portal.clients',
+      summary: 'List clients with their portal link state',
+      respond: asArrayWithTotal,
+    },
+    {
+      method: 'GET',
+      path: '/api/clients/{id}/portal-link',
+      procedure: 'portal.linkState',
+      summary: "Read whether a client's portal link is live",
+      description:
+        'How many links work, when the newest was made and when one was last used; never a link.',
+      refusals: { 404: CLIENT },
+    },
+    {
+      method: 'POST',
+      path: '/api/clients/{id}/portal-link',
+      procedure: 'portal.createLink',
+      summary: 'Make a new portal link for a client',
+      description:
+        'Every older link of the client stops working. The answer holds the link this once: only its hash is kept.',
+      status: 201,
+      refusals: { 404: CLIENT },
+    },
+    {
+      method: 'DELETE',
+      path: '/api/clients/{id}/portal-link',
+      procedure: 'portal.revokeLinks',
+      summary: "Revoke a client's portal links",
+      description: 'Every link of the client stops working at once.',
+      refusals: { 404: CLIENT },
+    },
+    {
+      method: 'GET',
+      path: '/api/portal/{token}',
+      procedure: 'portal.view',
+      summary: "Read a client's portal",
+      description:
+        'The business (name, logo, payment instructions), the client, its issued invoices, estimates and proposals, and the balance due per currency.',
+      refusals: { 404: TOKEN },
+    },
+    {
+      method: 'GET',
+      path: '/api/portal/{token}/invoices/{id}',
+      procedure: 'portal.invoice',
+      summary: 'Open an invoice in the portal',
+      description: 'A sent invoice becomes viewed, with the time of this first opening.',
+      refusals: { 404: TOKEN },
+    },
+    {
+      method: 'GET',
+      path: '/api/portal/{token}/invoices/{id}/pdf',
+      procedure: 'portal.invoicePdf',
+      summary: 'Download an invoice PDF from the portal',
+      description: 'Counts as opening it: a sent invoice becomes viewed.',
+      respond: asPdf,
+      refusals: { 404: TOKEN },
+    },
+    {
+      method: 'GET',
+      path: '/api/portal/{token}/logo',
+      procedure: 'portal.logo',
+      summary: "The business's logo for the portal page",
+      respond: asLogo,
+      refusals: { 404: `${TOKEN}, or the workspace has no logo` },
+    },
+  ],
+);

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { IdSchema } from '../../../shared/ids.ts';
+import { pageOf } from '../../../shared/list.schema.ts';
+import {
+  PortalClientListQuerySchema,
+  PortalClientSchema,
+  PortalDocumentInputSchema,
+  PortalInvoiceDetailSchema,
+  PortalLinkCreatedSchema,
+  PortalLinkStateSchema,
+  PortalTokenInputSchema,
+  PortalViewSchema,
+} from '../../../shared/portal.schema.ts';
+import { BILLING_MANAGERS } from '../../../shared/roles.ts';
+import { SuccessSchema } from '../../../shared/success.schema.ts';
+import { hitRateLimit, tooManyAttempts } from '../../plugins/rate-limit.ts';
+import { publicProcedure, requireRole, router, workspaceProcedure } from '../../trpc/init.ts';
+import { resolvePortalToken } from './portal-links.service.ts';
+import * as portal from './portal.service.ts';
+
+/** Those who issue invoices decide who outside the workspace sees them. */
+const linkManagerProcedure = requireRole(...BILLING_MANAGERS);
+
+/**
+ * A call of the client portal, with no Keel account: counted per client address before
+ * the token is even looked at (so tokens cannot be guessed at speed), never indexed, and
+ * answered 404 alike for every token that does not open a portal.
+ */
+const portalProcedure = publicProcedure
+  .input(PortalTokenInputSchema)
+  .use(async ({ ctx, input, next }) => {
+    void ctx.reply.header('x-robots-tag', 'noindex, nofollow');
+    const hit = await hitRateLimit(ctx.db, {
+      key: `portal:${ctx.req.ip}`,
+      limit: ctx.config.portalRateLimit,
+      windowSeconds: 60,
+    });
+    if (!hit.allowed) throw tooManyAttempts(ctx.reply, hit.retryAfterSeconds);
+    const target = await resolvePortalToken(ctx.db, input.token);
+    if (!target) throw portal.portalNotFound();
+    return next({ ctx: { ...ctx, portal: target } });
+  })
+  .meta({ rateLimited: true });
+
+const FileSchema = z.object({
+  filename: z.string(),
+  content: z.custom<Uint8Array>((value) => value instanceof Uint8Array),
+});
+
+export const portalRouter = router({
+  // The workspace side.
+  clients: workspaceProcedure
+    .input(PortalClientListQuerySchema.prefault({}))
+    .output(pageOf(PortalClientSchema))
+    .query(({ ctx, input }) => portal.listPortalClients(ctx.db, ctx.workspace.id, input)),
+  linkState: workspaceProcedure
+    .input(z.object({ id: IdSchema }))
+    .output(PortalLinkStateSchema)
+    .query(({ ctx, input }) => portal.linkState(ctx, input.id)),
+  createLink: linkManagerProcedure
+    .input(z.object({ id: IdSchema }))
+    .output(PortalLinkCreatedSchema)
+    .mutation(({ ctx, input }) => portal.rotateLink(ctx, ctx.config.appUrl, input.id)),
+  revokeLinks: linkManagerProcedure
+    .input(z.object({ id: IdSchema }))
+    .output(SuccessSchema)
+    .mutation(({ ctx, input }) => portal.revokeLinks(ctx, input.id)),
+
+  // The client side: the token is the only credential.
+  view: portalProcedure
+    .output(PortalViewSchema)
+    .query(({ ctx, input }) => portal.portalView(ctx.db, ctx.portal, input.token)),
+  invoice: portalProcedure
+    .input(PortalDocumentInputSchema)
+    .output(PortalInvoiceDetailSchema)
+    .query(({ ctx, input }) => portal.portalInvoice(ctx.db, ctx.portal, input.id)),
+  invoicePdf: portalProcedure
+    .input(PortalDocumentInputSchema)
+    .output(FileSchema)
+    .query(({ ctx, input }) => portal.portalInvoicePdf(ctx.db, ctx.portal, input.id)),
+  logo: portalProcedure
+    .output(z.object({ contentType: z.string(), content: FileSchema.shape.content }))
+    .query(async ({ ctx }) => {
+      const logo = await portal.findPortalLogo(ctx.db, ctx.portal.workspaceId);
+      if (!logo) throw portal.portalNotFound();
+      return { contentType: logo.contentType, content: new Uint8Array(logo.data) };
+    }),
+});

@@ -1,0 +1,305 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfText } from '../../../../tests/support/pdf-text.ts';
+import {
+  ApiClient,
+  createTestApp,
+  joinAs,
+  signUpWithWorkspace,
+  snapshot,
+  type TestApp,
+} from '../../../../tests/support/test-app.ts';
+
+/* The client portal (issue 21, item 3): secret links, what a token opens and nothing more. */
+
+let t: TestApp;
+let owner: Awaited<ReturnType<typeof signUpWithWorkspace>>;
+let other: Awaited<ReturnType<typeof signUpWithWorkspace>>;
+/** Nobody signed in: the client opening its link. */
+let visitor: ApiClient;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await signUpWithWorkspace(t.app, 'Portal Studio');
+  other = await signUpWithWorkspace(t.app, 'Elsewhere Studio');
+  visitor = new ApiClient(t.app);
+});
+afterAll(() => t.close());
+
+async function newClient(client: ApiClient, name: string) {
+  const res = await client.post('/api/clients', { name, email: 'ap@example.com' });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { id: number };
+}
+
+async function newInvoice(
+  client: ApiClient,
+  clientId: number,
+  fields: { amount?: string; currency?: string; status?: 'draft' | 'sent' } = {},
+) {
+  const res = await client.post('/api/invoices', {
+    clientId,
+    amount: fields.amount ?? '100.00',
+    currency: fields.currency ?? 'USD',
+    status: fields.status ?? 'sent',
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { id: number; invoiceNumber: string | null; status: string };
+}
+
+async function newLink(client: ApiClient, clientId: number) {
+  const res = await client.post(`/api/clients/${clientId}/portal-link`);
+  expect(res.statusCode, res.body).toBe(201);
+  const { url } = res.json() as { url: string };
+  return { url, token: url.split('/portal/')[1]! };
+}
+
+describe('links', () => {
+  it('answers a link once, keeps only its SHA-256, and shows the link state', async () => {
+    const c = await newClient(owner.client, 'Hash Co');
+    const before = await owner.client.get(`/api/clients/${c.id}/portal-link`);
+    expect(before.json()).toEqual({ live: false, liveLinks: 0, createdAt: null, lastUsedAt: null });
+
+    const { url, token } = await newLink(owner.client, c.id);
+    expect(url).toMatch(/^https?:\/\/[^/]+\/portal\/[A-Za-z0-9_-]{43}$/);
+    // 256 bits.
+    expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+
+    const rows = await t.db
+      .selectFrom('clientPortalLinks')
+      .select(['tokenHash'])
+      .where('clientId', '=', c.id)
+      .execute();
+    expect(rows).toEqual([{ tokenHash: createHash('sha256').update(token).digest('hex') }]);
+    // The raw token is nowhere in the database.
+    const { rows: found } = await sql<{ n: number }>`
+      select count(*)::int as n from client_portal_links t where t::text like ${`%${token}%`}`.execute(
+      t.db,
+    );
+    expect(found[0]!.n).toBe(0);
+
+    const state = (await owner.client.get(`/api/clients/${c.id}/portal-link`)).json();
+    expect(state).toMatchObject({ live: true, liveLinks: 1, lastUsedAt: null });
+    expect(state.createdAt).toEqual(expect.any(String));
+
+    expect((await visitor.get(`/api/portal/${token}`)).statusCode).toBe(200);
+    const used = (await owner.client.get(`/api/clients/${c.id}/portal-link`)).json();
+    expect(used.lastUsedAt).toEqual(expect.any(String));
+
+    const listed = (await owner.client.get('/api/portal-links?search=Hash')).json();
+    expect(listed).toEqual([
+      expect.objectContaining({
+        id: c.id,
+        name: 'Hash Co',
+        portal: expect.objectContaining({ live: true }),
+      }),
+    ]);
+  });
+
+  it('a new link ends every older one; revoking ends them all; both answer 404 like a wrong token', async () => {
+    const c = await newClient(owner.client, 'Rotate Co');
+    const first = await newLink(owner.client, c.id);
+    expect((await visitor.get(`/api/portal/${first.token}`)).statusCode).toBe(200);
+    const second = await newLink(owner.client, c.id);
+    const old = await visitor.get(`/api/portal/${first.token}`);
+    expect(old.statusCode).toBe(404);
+    expect((await visitor.get(`/api/portal/${second.token}`)).statusCode).toBe(200);
+
+    const wrong = await visitor.get(`/api/portal/${'x'.repeat(43)}`);
+    const garbage = await visitor.get('/api/portal/nope');
+    expect(wrong.statusCode).toBe(404);
+    expect(garbage.statusCode).toBe(404);
+    expect(old.json()).toEqual(wrong.json());
+    expect(garbage.json()).toEqual(wrong.json());
+
+    expect((await owner.client.delete(`/api/clients/${c.id}/portal-link`)).statusCode).toBe(200);
+    const revoked = await visitor.get(`/api/portal/${second.token}`);
+    expect(revoked.statusCode).toBe(404);
+    expect(revoked.json()).toEqual(wrong.json());
+    expect((await owner.client.get(`/api/clients/${c.id}/portal-link`)).json().live).toBe(false);
+  });
+
+  it('only those who issue invoices make or revoke links; another workspace gets 404', async () => {
+    const c = await newClient(owner.client, 'Roles Co');
+    const mate = await joinAs(t, owner.workspace.id, 'collaborator');
+    const before = await snapshot(t.db);
+    expect((await mate.client.post(`/api/clients/${c.id}/portal-link`)).statusCode).toBe(403);
+    expect((await mate.client.delete(`/api/clients/${c.id}/portal-link`)).statusCode).toBe(403);
+    expect((await other.client.post(`/api/clients/${c.id}/portal-link`)).statusCode).toBe(404);
+    expect((await other.client.get(`/api/clients/${c.id}/portal-link`)).statusCode).toBe(404);
+    expect(await snapshot(t.db)).toBe(before);
+    // Anyone in the workspace may see whether a link is live.
+    expect((await mate.client.get(`/api/clients/${c.id}/portal-link`)).statusCode).toBe(200);
+    expect((await visitor.post(`/api/clients/${c.id}/portal-link`)).statusCode).toBe(401);
+  });
+});
+
+describe('what a token opens', () => {
+  it("shows the business, the client's issued invoices and its balance per currency", async () => {
+    const profile = await owner.client.put('/api/settings/business', {
+      paymentInstructions: 'IBAN DE00 1234 5678',
+    });
+    expect(profile.statusCode, profile.body).toBe(200);
+    const c = await newClient(owner.client, 'View Co');
+    const usd1 = await newInvoice(owner.client, c.id, { amount: '100.00' });
+    const usd2 = await newInvoice(owner.client, c.id, { amount: '50.50' });
+    const eur = await newInvoice(owner.client, c.id, { amount: '70.00', currency: 'EUR' });
+    const draft = await newInvoice(owner.client, c.id, { status: 'draft' });
+    const paid = await newInvoice(owner.client, c.id, { amount: '30.00' });
+    await owner.client.put(`/api/invoices/${paid.id}`, { status: 'paid' });
+    // Another client's invoice of the same workspace.
+    const stranger = await newClient(owner.client, 'Stranger Co');
+    const theirs = await newInvoice(owner.client, stranger.id);
+    const { token } = await newLink(owner.client, c.id);
+
+    const res = await visitor.get(`/api/portal/${token}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-robots-tag']).toContain('noindex');
+    const view = res.json();
+    expect(view.business).toMatchObject({
+      name: 'Portal Studio',
+      paymentInstructions: 'IBAN DE00 1234 5678',
+      logoUrl: null,
+    });
+    expect(view.client).toEqual({ name: 'View Co', company: null });
+    const ids = view.invoices.map((i: { id: number }) => i.id).sort();
+    expect(ids).toEqual([usd1.id, usd2.id, eur.id, paid.id].sort());
+    expect(ids).not.toContain(draft.id);
+    expect(ids).not.toContain(theirs.id);
+    expect(view.balances).toEqual([
+      { currency: 'EUR', balance: '70.00', invoices: 1 },
+      { currency: 'USD', balance: '150.50', invoices: 2 },
+    ]);
+    const paidRow = view.invoices.find((i: { id: number }) => i.id === paid.id);
+    expect(paidRow).toMatchObject({ status: 'paid', total: '30.00', balance: '0.00' });
+  });
+
+  it("another client's or workspace's invoice, and a draft, answer 404 like a wrong token", async () => {
+    const c = await newClient(owner.client, 'Iso Co');
+    const mine = await newInvoice(owner.client, c.id);
+    const draft = await newInvoice(owner.client, c.id, { status: 'draft' });
+    const sibling = await newClient(owner.client, 'Sibling Co');
+    const siblings = await newInvoice(owner.client, sibling.id);
+    const foreignClient = await newClient(other.client, 'Foreign Co');
+    const foreign = await newInvoice(other.client, foreignClient.id);
+    const { token } = await newLink(owner.client, c.id);
+
+    const wrong = await visitor.get(`/api/portal/${'y'.repeat(43)}/invoices/${mine.id}`);
+    expect(wrong.statusCode).toBe(404);
+    expect((await visitor.get(`/api/portal/${token}/invoices/${mine.id}`)).statusCode).toBe(200);
+    for (const id of [siblings.id, foreign.id, draft.id, 999_999]) {
+      for (const path of [`invoices/${id}`, `invoices/${id}/pdf`]) {
+        const res = await visitor.get(`/api/portal/${token}/${path}`);
+        expect(res.statusCode, path).toBe(404);
+        expect(res.json()).toEqual(wrong.json());
+      }
+    }
+    // Nothing of theirs was marked viewed.
+    const statuses = await t.db
+      .selectFrom('invoices')
+      .select(['id', 'status', 'viewedAt'])
+      .where('id', 'in', [siblings.id, foreign.id])
+      .execute();
+    for (const s of statuses) expect(s).toMatchObject({ status: 'sent', viewedAt: null });
+  });
+
+  it('opening a sent invoice marks it viewed with the time, once; paid and void stay as they are', async () => {
+    const c = await newClient(owner.client, 'Viewed Co');
+    const sent = await newInvoice(owner.client, c.id);
+    const paid = await newInvoice(owner.client, c.id);
+    await owner.client.put(`/api/invoices/${paid.id}`, { status: 'paid' });
+    const voided = await newInvoice(owner.client, c.id);
+    await owner.client.post(`/api/invoices/${voided.id}/void`, { reason: 'Mistake' });
+    const { token } = await newLink(owner.client, c.id);
+
+    const before = Date.now();
+    const opened = await visitor.get(`/api/portal/${token}/invoices/${sent.id}`);
+    expect(opened.statusCode).toBe(200);
+    expect(opened.json()).toMatchObject({ id: sent.id, status: 'viewed', total: '100.00' });
+    const inApp = (await owner.client.get(`/api/invoices/${sent.id}`)).json();
+    expect(inApp.status).toBe('viewed');
+    const viewedAt = new Date(inApp.viewedAt).getTime();
+    expect(viewedAt).toBeGreaterThanOrEqual(before - 5_000);
+
+    // Again: the first opening's time stays.
+    await visitor.get(`/api/portal/${token}/invoices/${sent.id}`);
+    expect((await owner.client.get(`/api/invoices/${sent.id}`)).json().viewedAt).toBe(
+      inApp.viewedAt,
+    );
+
+    for (const [invoice, status] of [
+      [paid, 'paid'],
+      [voided, 'void'],
+    ] as const) {
+      expect((await visitor.get(`/api/portal/${token}/invoices/${invoice.id}`)).statusCode).toBe(
+        200,
+      );
+      const after = (await owner.client.get(`/api/invoices/${invoice.id}`)).json();
+      expect(after).toMatchObject({ status, viewedAt: null });
+    }
+  });
+
+  it('serves the PDF, which counts as opening the invoice', async () => {
+    const c = await newClient(owner.client, 'Pdf Co');
+    const invoice = await newInvoice(owner.client, c.id, { amount: '321.00' });
+    const { token } = await newLink(owner.client, c.id);
+    const res = await visitor.get(`/api/portal/${token}/invoices/${invoice.id}/pdf`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['x-robots-tag']).toContain('noindex');
+    const text = await pdfText(res.rawPayload);
+    expect(text).toContain(invoice.invoiceNumber!);
+    expect(text).toContain('321.00');
+    expect((await owner.client.get(`/api/invoices/${invoice.id}`)).json().status).toBe('viewed');
+  });
+
+  it('a suspended workspace closes its portal', async () => {
+    const c = await newClient(owner.client, 'Suspended Co');
+    const { token } = await newLink(owner.client, c.id);
+    await t.db
+      .updateTable('workspaces')
+      .set({ isActive: false })
+      .where('id', '=', owner.workspace.id)
+      .execute();
+    try {
+      expect((await visitor.get(`/api/portal/${token}`)).statusCode).toBe(404);
+    } finally {
+      await t.db
+        .updateTable('workspaces')
+        .set({ isActive: true })
+        .where('id', '=', owner.workspace.id)
+        .execute();
+    }
+    expect((await visitor.get(`/api/portal/${token}`)).statusCode).toBe(200);
+  });
+});
+
+describe('rate limit', () => {
+  it('counts portal calls per address, wrong tokens included, and answers 429 with Retry-After', async () => {
+    const limited = await createTestApp({ portalRateLimit: 5 });
+    try {
+      const a = await signUpWithWorkspace(limited.app, 'Limited Studio');
+      const c = await newClient(a.client, 'Limited Co');
+      const { token } = await newLink(a.client, c.id);
+      const guest = new ApiClient(limited.app);
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++)
+        statuses.push((await guest.get(`/api/portal/${'z'.repeat(43)}`)).statusCode);
+      statuses.push((await guest.get(`/api/portal/${token}`)).statusCode);
+      const refused = await guest.get(`/api/portal/${token}`);
+      expect(statuses).toEqual([404, 404, 404, 404, 200]);
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // Another address is counted apart.
+      const elsewhere = await limited.app.inject({
+        method: 'GET',
+        url: `/api/portal/${token}`,
+        remoteAddress: '203.0.113.9',
+      });
+      expect(elsewhere.statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { IdSchema } from './ids.ts';
+import { ListQuerySchema } from './list.schema.ts';
+import { InvoiceDetailSchema, INVOICE_STATUSES, PartySchema } from './invoices.schema.ts';
+
+/**
+ * A portal token as it arrives in a URL. Real tokens are 43 base64url characters; anything
+ * else is answered like an unknown token (404), never as a validation error that would tell
+ * a guesser the shape was wrong.
+ */
+export const PortalTokenSchema = z.string();
+
+export const PortalTokenInputSchema = z.object({ token: PortalTokenSchema });
+export const PortalDocumentInputSchema = z.object({ token: PortalTokenSchema, id: IdSchema });
+
+/** Whether a client has live portal links: never the links themselves (only hashes are kept). */
+export const PortalLinkStateSchema = z.object({
+  /** At least one link works. */
+  live: z.boolean(),
+  /** How many links work (each emailed invoice may carry its own). */
+  liveLinks: z.number(),
+  /** When the newest live link was made. */
+  createdAt: z.string().nullable(),
+  /** When a live link last opened the portal. */
+  lastUsedAt: z.string().nullable(),
+});
+export type PortalLinkState = z.infer<typeof PortalLinkStateSchema>;
+
+/** `POST /api/clients/{id}/portal-link`: the new link, answered this once. */
+export const PortalLinkCreatedSchema = z.object({
+  url: z
+    .string()
+    .meta({ description: 'The portal page, token included: it is never shown again.' }),
+});
+
+/** A client with its portal link state: the rows of the in-app Client Portal page. */
+export const PortalClientSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  company: z.string().nullable(),
+  email: z.string(),
+  portal: PortalLinkStateSchema,
+});
+export type PortalClient = z.infer<typeof PortalClientSchema>;
+
+export const PortalClientListQuerySchema = ListQuerySchema;
+
+/** An issued invoice as the portal lists it. */
+export const PortalInvoiceSchema = z.object({
+  id: z.number(),
+  invoiceNumber: z.string().nullable(),
+  /** `overdue` when sent or viewed and past its due date. */
+  status: z.enum(INVOICE_STATUSES),
+  currency: z.string(),
+  issueDate: z.string().nullable(),
+  dueDate: z.string().nullable(),
+  total: z.string(),
+  paidTotal: z.string(),
+  balance: z.string(),
+  viewedAt: z.string().nullable(),
+});
+export type PortalInvoice = z.infer<typeof PortalInvoiceSchema>;
+
+/** The decision a client recorded on an estimate or a proposal. */
+export const PortalDecisionSchema = z.object({
+  decision: z.enum(['accepted', 'declined']),
+  name: z.string(),
+  reason: z.string().nullable(),
+  decidedAt: z.string(),
+});
+export type PortalDecision = z.infer<typeof PortalDecisionSchema>;
+
+export const PortalProposalSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  description: z.string(),
+  status: z.enum(['sent', 'viewed', 'accepted', 'rejected']),
+  amount: z.string(),
+  /** The workspace's currency: proposals carry none of their own. */
+  currency: z.string(),
+  dueDate: z.string().nullable(),
+  createdAt: z.string(),
+  /** Sent or viewed and not yet decided: the client may accept or decline it. */
+  decidable: z.boolean(),
+  decision: PortalDecisionSchema.nullable(),
+});
+export type PortalProposal = z.infer<typeof PortalProposalSchema>;
+
+export const PortalEstimateSchema = z.object({
+  id: z.number(),
+  estimateNumber: z.string().nullable(),
+  status: z.string(),
+  currency: z.string(),
+  issueDate: z.string().nullable(),
+  validUntil: z.string().nullable(),
+  total: z.string(),
+  decidable: z.boolean(),
+  decision: PortalDecisionSchema.nullable(),
+});
+export type PortalEstimate = z.infer<typeof PortalEstimateSchema>;
+
+/** `GET /api/portal/{token}`: what the client's portal page shows. */
+export const PortalViewSchema = z.object({
+  business: z.object({
+    name: z.string(),
+    address: z.string().nullable(),
+    email: z.string().nullable(),
+    /** `GET /api/portal/{token}/logo` when the workspace has a logo. */
+    logoUrl: z.string().nullable(),
+    paymentInstructions: z.string().nullable(),
+  }),
+  client: z.object({ name: z.string(), company: z.string().nullable() }),
+  /** What the client owes, per currency (never summed across currencies). */
+  balances: z.array(z.object({ currency: z.string(), balance: z.string(), invoices: z.number() })),
+  invoices: z.array(PortalInvoiceSchema),
+  estimates: z.array(PortalEstimateSchema),
+  proposals: z.array(PortalProposalSchema),
+});
+export type PortalView = z.infer<typeof PortalViewSchema>;
+
+/** `GET /api/portal/{token}/invoices/{id}`: one issued invoice, as its PDF shows it. */
+export const PortalInvoiceDetailSchema = InvoiceDetailSchema.pick({
+  id: true,
+  invoiceNumber: true,
+  status: true,
+  currency: true,
+  issueDate: true,
+  dueDate: true,
+  lines: true,
+  subtotal: true,
+  discountTotal: true,
+  taxes: true,
+  taxTotal: true,
+  total: true,
+  paidTotal: true,
+  balance: true,
+  notes: true,
+  payments: true,
+  paymentInstructions: true,
+  footer: true,
+}).extend({
+  seller: PartySchema,
+  buyer: PartySchema,
+  viewedAt: z.string().nullable(),
+});
+export type PortalInvoiceDetail = z.infer<typeof PortalInvoiceDetailSchema>;
