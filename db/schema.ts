@@ -414,6 +414,7 @@ export interface RecurringInvoices {
   endDate: string | null;
   frequency: string;
   id: Generated<number>;
+  invoicedCount: Generated<number>;
   nextPeriodStart: string | null;
   notes: string | null;
   paymentTermsDays: number | null;

@@ -7,12 +7,15 @@ export interface SunkMail {
   to: string[];
   subject: string;
   text: string;
+  /** The files of a multipart message (an invoice's PDF), decoded. */
+  attachments: { filename: string; contentType: string; content: Buffer }[];
 }
 
 /**
  * A loopback SMTP server that accepts every message and keeps it: point SMTP_URL at
  * `url` and the server's mailer (nodemailer) delivers to it as to a real relay. Plain SMTP
- * only (no STARTTLS, no AUTH), one-part text messages (what Keel sends).
+ * only (no STARTTLS, no AUTH); one-part text messages, or multipart ones whose text/plain
+ * part is the text and whose other parts are attachments (what Keel sends).
  */
 export interface SmtpSink {
   url: string;
@@ -106,10 +109,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   };
 }
 
-function parseMessage(to: string[], lines: string[]): SunkMail {
-  const blank = lines.indexOf('');
-  const headerLines = blank < 0 ? lines : lines.slice(0, blank);
-  const body = blank < 0 ? '' : lines.slice(blank + 1).join('\r\n');
+function parseHeaders(headerLines: string[]): Map<string, string> {
   // Folded headers continue on lines that start with white space.
   const headers = new Map<string, string>();
   let last = '';
@@ -122,6 +122,33 @@ function parseMessage(to: string[], lines: string[]): SunkMail {
       headers.set(last, line.slice(colon + 1).trim());
     }
   }
+  return headers;
+}
+
+interface Part {
+  headers: Map<string, string>;
+  bytes: Buffer;
+}
+
+/** A message or a part: its headers, and its leaf parts (itself when not multipart). */
+function parseParts(lines: string[]): { headers: Map<string, string>; leaves: Part[] } {
+  const blank = lines.indexOf('');
+  const headers = parseHeaders(blank < 0 ? lines : lines.slice(0, blank));
+  const bodyLines = blank < 0 ? [] : lines.slice(blank + 1);
+  const type = headers.get('content-type') ?? 'text/plain';
+  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+  if (/^multipart\//i.test(type) && boundary) {
+    const leaves: Part[] = [];
+    let current: string[] | null = null;
+    for (const line of bodyLines) {
+      if (line === `--${boundary}` || line === `--${boundary}--`) {
+        if (current) leaves.push(...parseParts(current).leaves);
+        current = line.endsWith('--') && line !== `--${boundary}` ? null : [];
+      } else if (current) current.push(line);
+    }
+    return { headers, leaves };
+  }
+  const body = bodyLines.join('\r\n');
   const encoding = (headers.get('content-transfer-encoding') ?? '7bit').toLowerCase();
   const bytes =
     encoding === 'base64'
@@ -129,10 +156,28 @@ function parseMessage(to: string[], lines: string[]): SunkMail {
       : encoding === 'quoted-printable'
         ? decodeQuotedPrintable(body)
         : Buffer.from(body, 'latin1');
+  return { headers, leaves: [{ headers, bytes }] };
+}
+
+function parseMessage(to: string[], lines: string[]): SunkMail {
+  const { headers, leaves } = parseParts(lines);
+  const isAttachment = (part: Part) =>
+    /attachment|filename=/i.test(part.headers.get('content-disposition') ?? '') ||
+    !/^text\/plain/i.test(part.headers.get('content-type') ?? 'text/plain');
+  const textPart = leaves.find((part) => !isAttachment(part));
   return {
     to,
     subject: decodeWords(headers.get('subject') ?? ''),
-    text: bytes.toString('utf8').replace(/\r\n/g, '\n'),
+    text: (textPart?.bytes.toString('utf8') ?? '').replace(/\r\n/g, '\n'),
+    attachments: leaves.filter(isAttachment).map((part) => ({
+      filename: decodeWords(
+        /filename="?([^";]+)"?/i.exec(part.headers.get('content-disposition') ?? '')?.[1] ??
+          /name="?([^";]+)"?/i.exec(part.headers.get('content-type') ?? '')?.[1] ??
+          '',
+      ),
+      contentType: (part.headers.get('content-type') ?? '').split(';')[0]!.trim(),
+      content: part.bytes,
+    })),
   };
 }
 

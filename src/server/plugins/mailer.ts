@@ -2,10 +2,18 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import { MAIL_RULE } from '../logger.ts';
 
+export interface MailAttachment {
+  filename: string;
+  content: Uint8Array;
+  contentType?: string;
+}
+
 export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** Files sent with the text (an invoice's PDF); the log names them. */
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
@@ -28,15 +36,36 @@ export function createMailer(
       delivers: false,
       async send(mail) {
         const { message, links } = loggedMail(mail);
-        log.info({ mail: { to: mail.to, subject: mail.subject, links } }, message);
+        const attachments = mail.attachments?.map((a) => a.filename);
+        log.info(
+          {
+            mail: {
+              to: mail.to,
+              subject: mail.subject,
+              links,
+              ...(attachments && { attachments }),
+            },
+          },
+          message,
+        );
       },
     };
   }
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     delivers: true,
-    async send(mail) {
-      await transport.sendMail({ from, ...mail });
+    async send({ attachments, ...mail }) {
+      await transport.sendMail({
+        from,
+        ...mail,
+        ...(attachments && {
+          attachments: attachments.map((a) => ({
+            filename: a.filename,
+            content: Buffer.from(a.content),
+            ...(a.contentType && { contentType: a.contentType }),
+          })),
+        }),
+      });
     },
   };
 }
@@ -64,6 +93,9 @@ export function loggedMail(mail: Mail): { message: string; links: string[] } {
     MAIL_RULE,
     `To:      ${mail.to}`,
     `Subject: ${mail.subject}`,
+    ...(mail.attachments ?? []).map(
+      (a) => `Attached: ${a.filename} (${Math.max(1, Math.round(a.content.byteLength / 1024))} KB)`,
+    ),
     '',
     ...body,
     MAIL_RULE,

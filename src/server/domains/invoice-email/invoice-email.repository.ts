@@ -1,0 +1,259 @@
+import { sql } from 'kysely';
+import {
+  DEFAULT_TEMPLATES,
+  type EmailTemplates,
+  type EmailTemplatesUpdate,
+  type InvoiceEmail,
+  type ReminderSchedule,
+} from '../../../shared/invoice-email.schema.ts';
+import type { Database } from '../../db/create-db.ts';
+import { iso } from '../../db/search.ts';
+
+const DEFAULT_OFFSETS = [-3, 0, 7, 14];
+
+export interface EmailSettings extends EmailTemplates, ReminderSchedule {
+  enabledAt: Date | null;
+}
+
+function offsetsOf(value: unknown): number[] {
+  const parsed = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
+  return Array.isArray(parsed) ? parsed.filter((n): n is number => Number.isInteger(n)) : [];
+}
+
+/** The workspace's templates and schedule: its saved row, else the defaults (reminders off). */
+export async function findSettings(db: Database, workspaceId: number): Promise<EmailSettings> {
+  const row = await db
+    .selectFrom('invoiceEmailSettings')
+    .selectAll()
+    .where('workspaceId', '=', workspaceId)
+    .executeTakeFirst();
+  if (!row)
+    return { ...DEFAULT_TEMPLATES, enabled: false, offsets: DEFAULT_OFFSETS, enabledAt: null };
+  return {
+    invoiceSubject: row.invoiceSubject,
+    invoiceBody: row.invoiceBody,
+    reminderSubject: row.reminderSubject,
+    reminderBody: row.reminderBody,
+    enabled: row.remindersEnabled,
+    offsets: offsetsOf(row.reminderOffsets),
+    enabledAt: row.remindersEnabledAt,
+  };
+}
+
+async function ensureSettings(db: Database, workspaceId: number) {
+  await db
+    .insertInto('invoiceEmailSettings')
+    .values({ workspaceId, ...DEFAULT_TEMPLATES })
+    .onConflict((oc) => oc.column('workspaceId').doNothing())
+    .execute();
+}
+
+export async function updateTemplates(
+  db: Database,
+  workspaceId: number,
+  values: EmailTemplatesUpdate,
+) {
+  await ensureSettings(db, workspaceId);
+  await db
+    .updateTable('invoiceEmailSettings')
+    .set({ ...values, updatedAt: sql<Date>`now()` })
+    .where('workspaceId', '=', workspaceId)
+    .execute();
+}
+
+/** Turning reminders on (from off) stamps the time: reminders dated before it are skipped. */
+export async function updateSchedule(
+  db: Database,
+  workspaceId: number,
+  values: { enabled?: boolean; offsets?: number[] },
+) {
+  await ensureSettings(db, workspaceId);
+  await db
+    .updateTable('invoiceEmailSettings')
+    .set({
+      ...(values.offsets !== undefined ? { reminderOffsets: JSON.stringify(values.offsets) } : {}),
+      ...(values.enabled !== undefined
+        ? {
+            remindersEnabled: values.enabled,
+            remindersEnabledAt: values.enabled
+              ? sql<Date>`case when reminders_enabled then reminders_enabled_at else now() end`
+              : null,
+          }
+        : {}),
+      updatedAt: sql<Date>`now()`,
+    })
+    .where('workspaceId', '=', workspaceId)
+    .execute();
+}
+
+function selectEmails(db: Database, workspaceId: number) {
+  return db
+    .selectFrom('invoiceEmails as e')
+    .leftJoin('users as u', 'u.id', 'e.createdBy')
+    .where('e.workspaceId', '=', workspaceId)
+    .select([
+      'e.id',
+      'e.invoiceId',
+      'e.kind',
+      'e.reminderKey',
+      'e.toAddress',
+      'e.subject',
+      'e.body',
+      'e.status',
+      'e.attempts',
+      'e.error',
+      'e.queuedAt',
+      'e.sentAt',
+      'e.createdBy',
+      'u.fullName as createdByName',
+    ]);
+}
+
+type EmailRow = Awaited<ReturnType<ReturnType<typeof selectEmails>['execute']>>[number];
+
+function toEmail({ toAddress, createdBy, createdByName, ...r }: EmailRow): InvoiceEmail {
+  return {
+    ...r,
+    kind: r.kind as InvoiceEmail['kind'],
+    status: r.status as InvoiceEmail['status'],
+    to: toAddress,
+    queuedAt: iso(r.queuedAt),
+    sentAt: iso(r.sentAt),
+    createdBy: createdBy !== null ? { id: createdBy, name: createdByName ?? '' } : null,
+  };
+}
+
+export async function listEmails(db: Database, workspaceId: number, invoiceId: number) {
+  const rows = await selectEmails(db, workspaceId)
+    .where('e.invoiceId', '=', invoiceId)
+    .orderBy('e.queuedAt', 'desc')
+    .orderBy('e.id', 'desc')
+    .execute();
+  return rows.map(toEmail);
+}
+
+export async function findEmail(db: Database, workspaceId: number, id: number) {
+  const row = await selectEmails(db, workspaceId).where('e.id', '=', id).executeTakeFirst();
+  return row ? toEmail(row) : undefined;
+}
+
+export interface NewEmail {
+  invoiceId: number;
+  kind: 'invoice' | 'reminder';
+  reminderKey: string | null;
+  to: string;
+  subject: string;
+  body: string;
+  createdBy: number | null;
+}
+
+/**
+ * Writes an outbox row. A reminder already in the outbox (same invoice and key) is not
+ * written again: undefined then.
+ */
+export async function insertEmail(
+  db: Database,
+  workspaceId: number,
+  email: NewEmail,
+): Promise<number | undefined> {
+  const row = await db
+    .insertInto('invoiceEmails')
+    .values({
+      workspaceId,
+      invoiceId: email.invoiceId,
+      kind: email.kind,
+      reminderKey: email.reminderKey,
+      toAddress: email.to,
+      subject: email.subject,
+      body: email.body,
+      createdBy: email.createdBy,
+    })
+    .onConflict((oc) =>
+      oc.columns(['invoiceId', 'reminderKey']).where('kind', '=', 'reminder').doNothing(),
+    )
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** The row for delivery, locked so that two deliveries of one email wait for each other. */
+export function lockForDelivery(db: Database, id: number) {
+  return db
+    .selectFrom('invoiceEmails')
+    .selectAll()
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function markSent(db: Database, id: number, status: 'sent' | 'logged' = 'sent') {
+  await db
+    .updateTable('invoiceEmails')
+    .set({
+      status,
+      sentAt: sql<Date>`now()`,
+      error: null,
+      attempts: sql`attempts + 1`,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function markFailed(db: Database, id: number, error: string) {
+  await db
+    .updateTable('invoiceEmails')
+    .set({ status: 'failed', error: error.slice(0, 1000), attempts: sql`attempts + 1` })
+    .where('id', '=', id)
+    .where('status', 'not in', ['sent', 'logged'])
+    .execute();
+}
+
+/** The keys of the reminders already in the outbox of these invoices. */
+export async function sentReminderKeys(db: Database, workspaceId: number, invoiceIds: number[]) {
+  if (invoiceIds.length === 0) return new Map<number, Set<string>>();
+  const rows = await db
+    .selectFrom('invoiceEmails')
+    .select(['invoiceId', 'reminderKey'])
+    .where('workspaceId', '=', workspaceId)
+    .where('kind', '=', 'reminder')
+    .where('invoiceId', 'in', invoiceIds)
+    .execute();
+  const keys = new Map<number, Set<string>>();
+  for (const row of rows) {
+    const set = keys.get(row.invoiceId) ?? new Set<string>();
+    set.add(row.reminderKey!);
+    keys.set(row.invoiceId, set);
+  }
+  return keys;
+}
+
+/** Workspaces whose reminders are on (not deleted), with their time zone. */
+export function remindingWorkspaces(db: Database) {
+  return db
+    .selectFrom('invoiceEmailSettings as s')
+    .innerJoin('workspaces as w', 'w.id', 's.workspaceId')
+    .leftJoin('businessProfiles as bp', 'bp.workspaceId', 's.workspaceId')
+    .where('s.remindersEnabled', '=', true)
+    .where('w.isDeleted', '=', false)
+    .where('w.deletedAt', 'is', null)
+    .select(['s.workspaceId', sql<string>`coalesce(bp.timezone, 'UTC')`.as('timezone')])
+    .orderBy('s.workspaceId')
+    .execute();
+}
+
+/**
+ * Issued invoices with something left to pay, which reminders are for: sent or viewed
+ * (overdue is sent or viewed past its due date), with a due date. Paid, void and drafts
+ * never get one.
+ */
+export function unpaidInvoices(db: Database, workspaceId: number) {
+  return db
+    .selectFrom('invoices')
+    .where('workspaceId', '=', workspaceId)
+    .where('status', 'in', ['sent', 'viewed', 'overdue'])
+    .where('dueDate', 'is not', null)
+    .whereRef('paidTotal', '<', 'amount')
+    .select(['id', 'clientId', 'dueDate', 'issueDate', 'issuedAt'])
+    .orderBy('id')
+    .execute();
+}

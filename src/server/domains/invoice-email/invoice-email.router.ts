@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { IdSchema } from '../../../shared/ids.ts';
+import {
+  EmailPreviewSchema,
+  EmailTemplatesSchema,
+  EmailTemplatesUpdateSchema,
+  InvoiceEmailSchema,
+  ReminderScheduleSchema,
+  ReminderScheduleUpdateSchema,
+  SendInvoiceInputSchema,
+  SendInvoiceResultSchema,
+  UpcomingReminderSchema,
+} from '../../../shared/invoice-email.schema.ts';
+import { BILLING_MANAGERS, BUSINESS_MANAGERS } from '../../../shared/roles.ts';
+import { requireRole, router, workspaceProcedure } from '../../trpc/init.ts';
+import * as service from './invoice-email.service.ts';
+
+/** Those who issue invoices send them; those who run the business set the templates. */
+const billingProcedure = requireRole(...BILLING_MANAGERS);
+const businessProcedure = requireRole(...BUSINESS_MANAGERS);
+
+const PreviewInputSchema = z.object({
+  id: IdSchema,
+  subject: z.string().max(10_000).optional(),
+  body: z.string().max(20_000).optional(),
+});
+
+export const invoiceEmailsRouter = router({
+  send: billingProcedure
+    .input(SendInvoiceInputSchema)
+    .output(SendInvoiceResultSchema)
+    .mutation(({ ctx, input }) => service.sendInvoice(ctx, input)),
+  preview: billingProcedure
+    .input(PreviewInputSchema)
+    .output(EmailPreviewSchema)
+    .mutation(({ ctx, input }) => service.previewInvoiceEmail(ctx, input)),
+  list: workspaceProcedure
+    .input(z.object({ id: IdSchema }))
+    .output(z.array(InvoiceEmailSchema))
+    .query(({ ctx, input }) => service.listInvoiceEmails(ctx, input.id)),
+  reminders: workspaceProcedure
+    .input(z.object({ id: IdSchema }))
+    .output(z.array(UpcomingReminderSchema))
+    .query(({ ctx, input }) => service.upcomingReminders(ctx, input.id)),
+  templates: workspaceProcedure
+    .output(EmailTemplatesSchema)
+    .query(({ ctx }) => service.getTemplates(ctx)),
+  updateTemplates: businessProcedure
+    .input(EmailTemplatesUpdateSchema)
+    .output(EmailTemplatesSchema)
+    .mutation(({ ctx, input }) => service.updateTemplates(ctx, input)),
+  schedule: workspaceProcedure
+    .output(ReminderScheduleSchema)
+    .query(({ ctx }) => service.getSchedule(ctx)),
+  updateSchedule: businessProcedure
+    .input(ReminderScheduleUpdateSchema)
+    .output(ReminderScheduleSchema)
+    .mutation(({ ctx, input }) => service.updateSchedule(ctx, input)),
+});

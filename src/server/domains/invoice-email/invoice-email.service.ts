@@ -1,0 +1,358 @@
+import { TRPCError } from '@trpc/server';
+import { format, parseISO } from 'date-fns';
+import { todayIn } from '../../../shared/datetime.ts';
+import {
+  reminderDate,
+  reminderKey,
+  reminderLabel,
+  renderTemplate,
+  type EmailPreview,
+  type EmailTemplatesUpdate,
+  type PlaceholderValues,
+  type ReminderScheduleUpdate,
+  type SendInvoiceInput,
+  type SendInvoiceResult,
+  type UpcomingReminder,
+} from '../../../shared/invoice-email.schema.ts';
+import type { Invoice } from '../../../shared/invoices.schema.ts';
+import { formatMoney } from '../../../shared/money.ts';
+import type { Database } from '../../db/create-db.ts';
+import type { AppServices, Context, WorkspaceScope } from '../../trpc/context.ts';
+import { findProfile, findSeller } from '../business/business.repository.ts';
+import { findClient } from '../clients/clients.repository.ts';
+import { findInvoice } from '../invoices/invoices.repository.ts';
+import { invoicePdf, issueInvoice } from '../invoices/invoices.service.ts';
+import { createPortalLink, portalUrl } from '../portal/portal-links.service.ts';
+import * as repo from './invoice-email.repository.ts';
+
+/** The queue that delivers one outbox row (invoice-email.queue.ts). */
+export const INVOICE_EMAIL_QUEUE = 'invoice-email';
+
+const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'Invoice not found' });
+const conflict = (message: string) => new TRPCError({ code: 'CONFLICT', message });
+
+export const NO_BILLING_EMAIL =
+  "This client has no billing email: add one on the client's page before sending";
+export const NOT_CONFIGURED =
+  'Email is not configured on this server: the email was written to the server log. Copy the portal link to send it yourself.';
+
+const OPEN_STATUSES = new Set(['sent', 'viewed', 'overdue']);
+
+/* ---------------------------------------------------------------- settings */
+
+export async function getTemplates({ db, workspace }: WorkspaceScope) {
+  const { invoiceSubject, invoiceBody, reminderSubject, reminderBody } = await repo.findSettings(
+    db,
+    workspace.id,
+  );
+  return { invoiceSubject, invoiceBody, reminderSubject, reminderBody };
+}
+
+export async function updateTemplates(scope: WorkspaceScope, values: EmailTemplatesUpdate) {
+  await repo.updateTemplates(scope.db, scope.workspace.id, values);
+  return getTemplates(scope);
+}
+
+export async function getSchedule({ db, workspace }: WorkspaceScope) {
+  const { enabled, offsets } = await repo.findSettings(db, workspace.id);
+  return { enabled, offsets };
+}
+
+export async function updateSchedule(scope: WorkspaceScope, values: ReminderScheduleUpdate) {
+  await repo.updateSchedule(scope.db, scope.workspace.id, values);
+  return getSchedule(scope);
+}
+
+/* ------------------------------------------------------------ placeholders */
+
+function longDate(date: string | null): string {
+  return date ? format(parseISO(date), 'MMMM d, yyyy') : 'no due date';
+}
+
+/**
+ * What each placeholder becomes for this invoice (a draft shows the number it will get).
+ * The portal link is filled in when the email goes out: each email gets a new live link.
+ */
+async function placeholderValues(
+  db: Database,
+  workspaceId: number,
+  invoice: Invoice,
+): Promise<Omit<PlaceholderValues, 'portalLink'>> {
+  const [{ profile, seller }, client] = await Promise.all([
+    findSeller(db, workspaceId),
+    findClient(db, workspaceId, invoice.clientId),
+  ]);
+  return {
+    number: invoice.invoiceNumber ?? profile.nextInvoiceNumberPreview,
+    total: formatMoney(invoice.total, invoice.currency),
+    balance: formatMoney(
+      invoice.status === 'draft' ? invoice.total : invoice.balance,
+      invoice.currency,
+    ),
+    dueDate: longDate(invoice.dueDate),
+    clientName: client ? client.company || client.name : invoice.client.name,
+    businessName: seller.name,
+  };
+}
+
+function renderStored(template: string, values: Omit<PlaceholderValues, 'portalLink'>) {
+  // {portalLink} stays in the stored text: the link is minted when the email is sent.
+  return renderTemplate(template, values);
+}
+
+async function billingEmail(db: Database, workspaceId: number, clientId: number) {
+  const client = await findClient(db, workspaceId, clientId);
+  const email = client?.email.trim() ?? '';
+  return email.includes('@') ? email : null;
+}
+
+/* ------------------------------------------------------------ sending */
+
+/** `POST /api/invoices/{id}/email-preview`: the email as it would be sent now. */
+export async function previewInvoiceEmail(
+  ctx: WorkspaceScope & Pick<Context, 'config' | 'mailer'>,
+  input: { id: number; subject?: string; body?: string },
+): Promise<EmailPreview> {
+  const { db, workspace } = ctx;
+  const invoice = await findInvoice(db, workspace.id, input.id);
+  if (!invoice) throw notFound();
+  const settings = await repo.findSettings(db, workspace.id);
+  const values = {
+    ...(await placeholderValues(db, workspace.id, invoice)),
+    portalLink: portalUrl(ctx.config.appUrl, '…'),
+  };
+  const subject = input.subject ?? settings.invoiceSubject;
+  const body = input.body ?? settings.invoiceBody;
+  return {
+    to: (await billingEmail(db, workspace.id, invoice.clientId)) ?? '',
+    subject: renderTemplate(subject, values),
+    body: renderTemplate(body, values),
+    template: { subject: settings.invoiceSubject, body: settings.invoiceBody },
+    values,
+    mailConfigured: ctx.mailer.delivers,
+  };
+}
+
+/**
+ * `POST /api/invoices/{id}/send`: issues a draft, then writes the email to the outbox and
+ * queues its delivery in one transaction. Without SMTP_URL the email reaches the server
+ * log only; the answer says so and carries a live portal link to pass on by hand.
+ */
+export async function sendInvoice(
+  ctx: WorkspaceScope & Pick<Context, 'config' | 'mailer' | 'jobs'>,
+  input: SendInvoiceInput,
+): Promise<SendInvoiceResult> {
+  const { db, workspace, user } = ctx;
+  let invoice = await findInvoice(db, workspace.id, input.id);
+  if (!invoice) throw notFound();
+  if (invoice.status === 'void') throw conflict('A void invoice cannot be sent');
+  const to = await billingEmail(db, workspace.id, invoice.clientId);
+  if (!to) throw conflict(NO_BILLING_EMAIL);
+  if (invoice.status === 'draft') invoice = await issueInvoice(ctx, input.id);
+
+  const settings = await repo.findSettings(db, workspace.id);
+  const values = await placeholderValues(db, workspace.id, invoice);
+  const emailId = await db.transaction().execute(async (trx) => {
+    const id = (await repo.insertEmail(trx, workspace.id, {
+      invoiceId: invoice.id,
+      kind: 'invoice',
+      reminderKey: null,
+      to,
+      subject: renderStored(input.subject ?? settings.invoiceSubject, values),
+      body: renderStored(input.body ?? settings.invoiceBody, values),
+      createdBy: user.id,
+    }))!;
+    await ctx.jobs.send(INVOICE_EMAIL_QUEUE, { emailId: id }, { db: trx });
+    return id;
+  });
+  const delivers = ctx.mailer.delivers;
+  const portalLink = delivers
+    ? null
+    : (await createPortalLink(db, ctx.config.appUrl, workspace.id, invoice.clientId, user.id)).url;
+  return {
+    email: (await repo.findEmail(db, workspace.id, emailId))!,
+    mailConfigured: delivers,
+    portalLink,
+    message: delivers ? `Invoice ${values.number} is on its way to ${to}` : NOT_CONFIGURED,
+  };
+}
+
+export async function listInvoiceEmails({ db, workspace }: WorkspaceScope, invoiceId: number) {
+  if (!(await findInvoice(db, workspace.id, invoiceId))) throw notFound();
+  return repo.listEmails(db, workspace.id, invoiceId);
+}
+
+/**
+ * Delivers one outbox row (the `invoice-email` job): renders a fresh portal link into it,
+ * attaches the invoice's PDF, sends, and marks it sent. A failure is recorded on the row
+ * (failed, with the error) and thrown again, so the queue retries it with backoff; the
+ * last failure stays on the row. A row already sent is not sent again (the queue delivers
+ * a job at least once). A reminder whose invoice was paid or voided meanwhile is not sent.
+ */
+export async function deliverInvoiceEmail(services: AppServices, emailId: number) {
+  const { db, mailer, config } = services;
+  const row = await db
+    .selectFrom('invoiceEmails')
+    .selectAll()
+    .where('id', '=', emailId)
+    .executeTakeFirst();
+  if (!row || row.status === 'sent' || row.status === 'logged') return;
+  const scope: WorkspaceScope = {
+    db,
+    workspace: { id: row.workspaceId },
+    user: { id: row.createdBy ?? 0 },
+    role: 'owner',
+  };
+  try {
+    const invoice = await findInvoice(db, row.workspaceId, row.invoiceId);
+    if (!invoice) return;
+    if (row.kind === 'reminder' && !OPEN_STATUSES.has(invoice.status)) {
+      await repo.markFailed(db, row.id, `Not sent: the invoice is ${invoice.status}`);
+      return;
+    }
+    const needsLink = /\{portalLink\}/.test(row.subject + row.body);
+    const portalLink = needsLink
+      ? (
+          await createPortalLink(
+            db,
+            config.appUrl,
+            row.workspaceId,
+            invoice.clientId,
+            row.createdBy,
+          )
+        ).url
+      : '';
+    const pdf = await invoicePdf(scope, row.invoiceId);
+    await mailer.send({
+      to: row.toAddress,
+      subject: renderTemplate(row.subject, { portalLink }),
+      text: renderTemplate(row.body, { portalLink }),
+      attachments: [
+        { filename: pdf.filename, content: pdf.content, contentType: 'application/pdf' },
+      ],
+    });
+  } catch (error) {
+    await repo.markFailed(db, row.id, error instanceof Error ? error.message : String(error));
+    throw error;
+  }
+  await repo.markSent(db, row.id, mailer.delivers ? 'sent' : 'logged');
+}
+
+/* ------------------------------------------------------------ reminders */
+
+interface ReminderInvoice {
+  dueDate: string | null;
+  issueDate: string | null;
+}
+
+/**
+ * The schedule's reminders that may still go out for an invoice: dated after it was
+ * issued and not before reminders were turned on (a schedule turned on late does not
+ * send what was due long ago).
+ */
+function eligibleReminders(
+  invoice: ReminderInvoice,
+  offsets: number[],
+  enabledOn: string | null,
+): { key: string; offset: number; date: string }[] {
+  if (!invoice.dueDate) return [];
+  return [...offsets]
+    .sort((a, b) => a - b)
+    .map((offset) => ({
+      key: reminderKey(offset),
+      offset,
+      date: reminderDate(invoice.dueDate!, offset),
+    }))
+    .filter(
+      (r) =>
+        (!invoice.issueDate || r.date > invoice.issueDate) && (!enabledOn || r.date >= enabledOn),
+    );
+}
+
+/**
+ * The reminder to send today, if any: the latest one dated today or before, unless it was
+ * sent. Only the latest: after downtime, or for a reminder skipped, one email goes, never
+ * a flood of stale ones.
+ */
+function dueReminder(
+  eligible: { key: string; offset: number; date: string }[],
+  today: string,
+  sent: Set<string>,
+) {
+  const due = eligible.filter((r) => r.date <= today).at(-1);
+  return due && !sent.has(due.key) ? due : undefined;
+}
+
+/** `GET /api/invoices/{id}/reminders`: the reminders still to come for this invoice. */
+export async function upcomingReminders(
+  { db, workspace }: WorkspaceScope,
+  invoiceId: number,
+): Promise<UpcomingReminder[]> {
+  const invoice = await findInvoice(db, workspace.id, invoiceId);
+  if (!invoice) throw notFound();
+  const settings = await repo.findSettings(db, workspace.id);
+  if (!settings.enabled || !OPEN_STATUSES.has(invoice.status) || Number(invoice.balance) <= 0)
+    return [];
+  const { timezone } = await findProfile(db, workspace.id);
+  const today = todayIn(timezone);
+  const enabledOn = settings.enabledAt ? todayIn(timezone, settings.enabledAt) : null;
+  const sent =
+    (await repo.sentReminderKeys(db, workspace.id, [invoiceId])).get(invoiceId) ?? new Set();
+  const eligible = eligibleReminders(invoice, settings.offsets, enabledOn);
+  const next = dueReminder(eligible, today, sent);
+  return eligible
+    .filter((r) => r === next || (r.date > today && !sent.has(r.key)))
+    .map((r) => ({ ...r, label: reminderLabel(r.offset) }));
+}
+
+/**
+ * Queues the payment reminders due at `now`, in every workspace whose reminders are on:
+ * for each unpaid issued invoice, the latest reminder of the schedule dated on or before
+ * today (the workspace's time zone) that was not sent yet. The outbox row and its delivery
+ * job are written in one transaction; the row's unique key (invoice, reminder) makes each
+ * reminder go at most once, whichever server runs this. Answers how many were queued.
+ */
+export async function runDueReminders(services: AppServices, now: Date): Promise<number> {
+  const { db, jobs } = services;
+  let queued = 0;
+  for (const { workspaceId, timezone } of await repo.remindingWorkspaces(db)) {
+    const settings = await repo.findSettings(db, workspaceId);
+    if (!settings.enabled || settings.offsets.length === 0) continue;
+    const today = todayIn(timezone, now);
+    const enabledOn = settings.enabledAt ? todayIn(timezone, settings.enabledAt) : null;
+    const invoices = await repo.unpaidInvoices(db, workspaceId);
+    const sentKeys = await repo.sentReminderKeys(
+      db,
+      workspaceId,
+      invoices.map((i) => i.id),
+    );
+    for (const candidate of invoices) {
+      const due = dueReminder(
+        eligibleReminders(candidate, settings.offsets, enabledOn),
+        today,
+        sentKeys.get(candidate.id) ?? new Set(),
+      );
+      if (!due) continue;
+      const invoice = await findInvoice(db, workspaceId, candidate.id);
+      if (!invoice || !OPEN_STATUSES.has(invoice.status)) continue;
+      const to = await billingEmail(db, workspaceId, invoice.clientId);
+      if (!to) continue;
+      const values = await placeholderValues(db, workspaceId, invoice);
+      const inserted = await db.transaction().execute(async (trx) => {
+        const id = await repo.insertEmail(trx, workspaceId, {
+          invoiceId: invoice.id,
+          kind: 'reminder',
+          reminderKey: due.key,
+          to,
+          subject: renderStored(settings.reminderSubject, values),
+          body: renderStored(settings.reminderBody, values),
+          createdBy: null,
+        });
+        if (id !== undefined) await jobs.send(INVOICE_EMAIL_QUEUE, { emailId: id }, { db: trx });
+        return id !== undefined;
+      });
+      if (inserted) queued += 1;
+    }
+  }
+  return queued;
+}
