@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DecisionNameSchema, DecisionReasonSchema } from './estimates.schema.ts';
 import { IdSchema } from './ids.ts';
 import { ListQuerySchema } from './list.schema.ts';
 import { InvoiceDetailSchema, INVOICE_STATUSES, PartySchema } from './invoices.schema.ts';
@@ -12,6 +13,14 @@ export const PortalTokenSchema = z.string();
 
 export const PortalTokenInputSchema = z.object({ token: PortalTokenSchema });
 export const PortalDocumentInputSchema = z.object({ token: PortalTokenSchema, id: IdSchema });
+
+/** `POST /api/portal/{token}/estimates/{id}/accept` (and proposals): the name the client types. */
+export const PortalAcceptSchema = PortalDocumentInputSchema.extend({ name: DecisionNameSchema });
+/** `…/decline`: the name, and why if they wish. */
+export const PortalDeclineSchema = PortalDocumentInputSchema.extend({
+  name: DecisionNameSchema,
+  reason: DecisionReasonSchema,
+});
 
 /** Whether a client has live portal links: never the links themselves (only hashes are kept). */
 export const PortalLinkStateSchema = z.object({

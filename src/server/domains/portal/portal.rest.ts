@@ -28,6 +28,11 @@ const CLIENT = 'the client is not of this workspace';
 const TOKEN =
   'the link is unknown, revoked or replaced, or the client, workspace or document is not there (all answered alike)';
 
+const DECISION =
+  'Records the name the client typed, the time, their address and browser, and a SHA-256 of the document as decided; the status moves with it. One decision per document.';
+const DECIDED =
+  'the document is already accepted or declined, converted, or past its valid-until date';
+
 export const portalRestRoutes = defineRestRoutes(
   {
     name: 'Client portal',
@@ -94,6 +99,47 @@ export const portalRestRoutes = defineRestRoutes(
       description: 'Counts as opening it: a sent invoice becomes viewed.',
       respond: asPdf,
       refusals: { 404: TOKEN },
+    },
+    {
+      method: 'GET',
+      path: '/api/portal/{token}/estimates/{id}/pdf',
+      procedure: 'portal.estimatePdf',
+      summary: 'Download an estimate PDF from the portal',
+      description: 'Opening it marks a sent estimate viewed.',
+      respond: asPdf,
+      refusals: { 404: TOKEN },
+    },
+    {
+      method: 'POST',
+      path: '/api/portal/{token}/estimates/{id}/accept',
+      procedure: 'portal.acceptEstimate',
+      summary: 'Accept an estimate in the portal',
+      description: DECISION,
+      refusals: { 404: TOKEN, 409: DECIDED },
+    },
+    {
+      method: 'POST',
+      path: '/api/portal/{token}/estimates/{id}/decline',
+      procedure: 'portal.declineEstimate',
+      summary: 'Decline an estimate in the portal',
+      description: DECISION,
+      refusals: { 404: TOKEN, 409: DECIDED },
+    },
+    {
+      method: 'POST',
+      path: '/api/portal/{token}/proposals/{id}/accept',
+      procedure: 'portal.acceptProposal',
+      summary: 'Accept a proposal in the portal',
+      description: DECISION,
+      refusals: { 404: TOKEN, 409: DECIDED },
+    },
+    {
+      method: 'POST',
+      path: '/api/portal/{token}/proposals/{id}/decline',
+      procedure: 'portal.declineProposal',
+      summary: 'Decline a proposal in the portal',
+      description: DECISION,
+      refusals: { 404: TOKEN, 409: DECIDED },
     },
     {
       method: 'GET',

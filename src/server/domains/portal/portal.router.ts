@@ -3,7 +3,10 @@ import { IdSchema } from '../../../shared/ids.ts';
 import { pageOf } from '../../../shared/list.schema.ts';
 import {
   PortalClientListQuerySchema,
+  PortalAcceptSchema,
   PortalClientSchema,
+  PortalDecisionSchema,
+  PortalDeclineSchema,
   PortalDocumentInputSchema,
   PortalInvoiceDetailSchema,
   PortalLinkCreatedSchema,
@@ -14,6 +17,7 @@ import {
 import { BILLING_MANAGERS } from '../../../shared/roles.ts';
 import { SuccessSchema } from '../../../shared/success.schema.ts';
 import { hitRateLimit, tooManyAttempts } from '../../plugins/rate-limit.ts';
+import { clientInfo, type Context } from '../../trpc/context.ts';
 import { publicProcedure, requireRole, router, workspaceProcedure } from '../../trpc/init.ts';
 import { resolvePortalToken } from './portal-links.service.ts';
 import * as portal from './portal.service.ts';
@@ -41,6 +45,20 @@ const portalProcedure = publicProcedure
     return next({ ctx: { ...ctx, portal: target } });
   })
   .meta({ rateLimited: true });
+
+/** The decision as the acceptance record keeps it: with the caller's address and agent. */
+function decision(
+  ctx: Context,
+  decided: 'accepted' | 'declined',
+  input: { name: string; reason?: string | null },
+): portal.PortalDecisionInput {
+  return { decision: decided, name: input.name, reason: input.reason ?? null, ...fromWhere(ctx) };
+}
+
+function fromWhere(ctx: Context) {
+  const { ipAddress, userAgent } = clientInfo(ctx);
+  return { ip: ipAddress, userAgent };
+}
 
 const FileSchema = z.object({
   filename: z.string(),
@@ -78,6 +96,34 @@ export const portalRouter = router({
     .input(PortalDocumentInputSchema)
     .output(FileSchema)
     .query(({ ctx, input }) => portal.portalInvoicePdf(ctx.db, ctx.portal, input.id)),
+  estimatePdf: portalProcedure
+    .input(PortalDocumentInputSchema)
+    .output(FileSchema)
+    .query(({ ctx, input }) => portal.portalEstimatePdf(ctx.db, ctx.portal, input.id)),
+  acceptEstimate: portalProcedure
+    .input(PortalAcceptSchema)
+    .output(PortalDecisionSchema)
+    .mutation(({ ctx, input }) =>
+      portal.decide(ctx.db, ctx.portal, 'estimate', input.id, decision(ctx, 'accepted', input)),
+    ),
+  declineEstimate: portalProcedure
+    .input(PortalDeclineSchema)
+    .output(PortalDecisionSchema)
+    .mutation(({ ctx, input }) =>
+      portal.decide(ctx.db, ctx.portal, 'estimate', input.id, decision(ctx, 'declined', input)),
+    ),
+  acceptProposal: portalProcedure
+    .input(PortalAcceptSchema)
+    .output(PortalDecisionSchema)
+    .mutation(({ ctx, input }) =>
+      portal.decide(ctx.db, ctx.portal, 'proposal', input.id, decision(ctx, 'accepted', input)),
+    ),
+  declineProposal: portalProcedure
+    .input(PortalDeclineSchema)
+    .output(PortalDecisionSchema)
+    .mutation(({ ctx, input }) =>
+      portal.decide(ctx.db, ctx.portal, 'proposal', input.id, decision(ctx, 'declined', input)),
+    ),
   logo: portalProcedure
     .output(z.object({ contentType: z.string(), content: FileSchema.shape.content }))
     .query(async ({ ctx }) => {

@@ -1,7 +1,9 @@
 import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
 import { minorDigits } from '../../../shared/currencies.ts';
+import { todayIn } from '../../../shared/datetime.ts';
 import { normalizeAmount, subtractAmounts } from '../../../shared/invoice-math.ts';
+import type { Acceptance } from '../../../shared/estimates.schema.ts';
 import type {
   PortalClient,
   PortalDecision,
@@ -15,6 +17,12 @@ import { containsPattern, iso, pageWithTotal } from '../../db/search.ts';
 import type { WorkspaceScope } from '../../trpc/context.ts';
 import { findSeller } from '../business/business.repository.ts';
 import { effectiveStatus } from '../invoices/invoices.repository.ts';
+import {
+  decideEstimate,
+  decideProposal,
+  markEstimateViewed,
+} from '../estimates/acceptance.service.ts';
+import { estimatePdfOf } from '../estimates/estimates.service.ts';
 import { getInvoice, invoicePdf } from '../invoices/invoices.service.ts';
 import {
   portalLinkState,
@@ -266,6 +274,7 @@ export async function portalView(
     .orderBy('issueDate', 'desc')
     .orderBy('id', 'desc')
     .execute();
+  const today = todayIn(profile.timezone);
   const estimateDecisions = await decisionsOf(
     db,
     workspaceId,
@@ -308,15 +317,17 @@ export async function portalView(
     }),
     estimates: estimates.map((e) => {
       const decision = estimateDecisions.get(e.id) ?? null;
+      const open = e.status === 'sent' || e.status === 'viewed';
+      const expired = open && e.validUntil !== null && e.validUntil < today;
       return {
         id: e.id,
         estimateNumber: e.estimateNumber,
-        status: e.status,
+        status: expired ? 'expired' : e.status,
         currency: e.currency,
         issueDate: e.issueDate,
         validUntil: e.validUntil,
         total: money(e.amount, e.currency),
-        decidable: decision === null && (e.status === 'sent' || e.status === 'viewed'),
+        decidable: decision === null && open && !expired,
         decision,
       };
     }),
@@ -423,4 +434,74 @@ export async function portalInvoicePdf(db: Database, target: PortalTarget, id: n
   await assertClientInvoice(db, target, id);
   await markInvoiceViewed(db, target, id);
   return invoicePdf(scopeOf(db, target), id);
+}
+
+// Estimates and proposals: their PDF, and the client's decision
+
+async function assertClientEstimate(db: Database, target: PortalTarget, id: number) {
+  const row = await db
+    .selectFrom('estimates')
+    .select('id')
+    .where('workspaceId', '=', target.workspaceId)
+    .where('clientId', '=', target.clientId)
+    .where('id', '=', id)
+    .where('status', '<>', 'draft')
+    .executeTakeFirst();
+  if (!row) throw portalNotFound();
+}
+
+async function assertClientProposal(db: Database, target: PortalTarget, id: number) {
+  const row = await db
+    .selectFrom('proposals')
+    .select('id')
+    .where('workspaceId', '=', target.workspaceId)
+    .where('clientId', '=', target.clientId)
+    .where('id', '=', id)
+    .where('status', '<>', 'draft')
+    .executeTakeFirst();
+  if (!row) throw portalNotFound();
+}
+
+/** The estimate's PDF; opening it marks a sent estimate viewed. */
+export async function portalEstimatePdf(db: Database, target: PortalTarget, id: number) {
+  await assertClientEstimate(db, target, id);
+  await markEstimateViewed(db, target.workspaceId, id);
+  return estimatePdfOf(db, target.workspaceId, id);
+}
+
+export interface PortalDecisionInput {
+  decision: 'accepted' | 'declined';
+  name: string;
+  reason?: string | null;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+const toDecision = (a: Acceptance): PortalDecision => ({
+  decision: a.decision,
+  name: a.name,
+  reason: a.reason,
+  decidedAt: a.createdAt,
+});
+
+/**
+ * The client accepts or declines a sent estimate or proposal of its own: the acceptance
+ * record (typed name, time, address, agent, SHA-256 of the document) and the status move
+ * happen together (estimates' acceptance.service). 409 once decided, or when expired.
+ */
+export async function decide(
+  db: Database,
+  target: PortalTarget,
+  documentType: 'estimate' | 'proposal',
+  id: number,
+  input: PortalDecisionInput,
+): Promise<PortalDecision> {
+  if (documentType === 'estimate') {
+    await assertClientEstimate(db, target, id);
+    return toDecision(
+      await decideEstimate(db, target.workspaceId, id, { ...input, via: 'portal' }),
+    );
+  }
+  await assertClientProposal(db, target, id);
+  return toDecision(await decideProposal(db, target.workspaceId, id, { ...input, via: 'portal' }));
 }

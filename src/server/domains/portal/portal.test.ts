@@ -303,3 +303,162 @@ describe('rate limit', () => {
     }
   });
 });
+
+describe('estimates and proposals', () => {
+  async function newEstimate(clientId: number, fields: object = {}) {
+    const res = await owner.client.post('/api/estimates', {
+      clientId,
+      status: 'sent',
+      lines: [{ description: 'Design', quantity: '2', unitPrice: '150.00' }],
+      ...fields,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as { id: number; estimateNumber: string };
+  }
+
+  async function newProposal(clientId: number | null, status = 'sent') {
+    return t.db
+      .insertInto('proposals')
+      .values({
+        workspaceId: owner.workspace.id,
+        clientId,
+        title: 'Website redesign',
+        clientName: 'Decide Co',
+        description: 'Six pages',
+        amount: '4000.00',
+        status,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  }
+
+  it('lists sent estimates and proposals, serves the estimate PDF (marking it viewed), and hides drafts and others', async () => {
+    const c = await newClient(owner.client, 'Decide Co');
+    const estimate = await newEstimate(c.id);
+    const draftEstimate = await newEstimate(c.id, { status: 'draft' });
+    const proposal = await newProposal(c.id);
+    const draftProposal = await newProposal(c.id, 'draft');
+    const unlinked = await newProposal(null);
+    const { token } = await newLink(owner.client, c.id);
+
+    const view = (await visitor.get(`/api/portal/${token}`)).json();
+    expect(view.estimates.map((e: { id: number }) => e.id)).toEqual([estimate.id]);
+    expect(view.estimates[0]).toMatchObject({ total: '300.00', decidable: true, decision: null });
+    expect(view.proposals.map((p: { id: number }) => p.id)).toEqual([proposal.id]);
+    expect(view.proposals[0]).toMatchObject({ title: 'Website redesign', decidable: true });
+
+    const pdf = await visitor.get(`/api/portal/${token}/estimates/${estimate.id}/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(await pdfText(pdf.rawPayload)).toContain(estimate.estimateNumber);
+    expect((await owner.client.get(`/api/estimates/${estimate.id}`)).json().status).toBe('viewed');
+
+    for (const path of [
+      `estimates/${draftEstimate.id}/pdf`,
+      `proposals/${draftProposal.id}/accept`,
+      `proposals/${unlinked.id}/accept`,
+    ]) {
+      const res = path.endsWith('pdf')
+        ? await visitor.get(`/api/portal/${token}/${path}`)
+        : await visitor.post(`/api/portal/${token}/${path}`, { name: 'Ann' });
+      expect(res.statusCode, path).toBe(404);
+    }
+  });
+
+  it('records an acceptance with the name, time, address and a SHA-256 of the document, once', async () => {
+    const c = await newClient(owner.client, 'Accept Co');
+    const estimate = await newEstimate(c.id);
+    const proposal = await newProposal(c.id);
+    const { token } = await newLink(owner.client, c.id);
+
+    const accepted = await visitor.request(
+      'POST',
+      `/api/portal/${token}/estimates/${estimate.id}/accept`,
+      { name: '  Ann Client ' },
+      { 'user-agent': 'PortalTest/1.0' },
+    );
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json()).toMatchObject({ decision: 'accepted', name: 'Ann Client' });
+    const record = await t.db
+      .selectFrom('documentAcceptances')
+      .selectAll()
+      .where('documentType', '=', 'estimate')
+      .where('documentId', '=', estimate.id)
+      .executeTakeFirstOrThrow();
+    expect(record).toMatchObject({
+      workspaceId: owner.workspace.id,
+      decision: 'accepted',
+      name: 'Ann Client',
+      via: 'portal',
+      userId: null,
+      userAgent: 'PortalTest/1.0',
+    });
+    expect(record.ip).toEqual(expect.any(String));
+    expect(record.documentSha256).toMatch(/^[0-9a-f]{64}$/);
+    expect((await owner.client.get(`/api/estimates/${estimate.id}`)).json().status).toBe(
+      'accepted',
+    );
+
+    // Once: a second decision is refused, and nothing changes.
+    const again = await visitor.post(`/api/portal/${token}/estimates/${estimate.id}/decline`, {
+      name: 'Ann Client',
+    });
+    expect(again.statusCode).toBe(409);
+
+    const declined = await visitor.post(`/api/portal/${token}/proposals/${proposal.id}/decline`, {
+      name: 'Bob Client',
+      reason: 'Over budget',
+    });
+    expect(declined.statusCode, declined.body).toBe(200);
+    expect(declined.json()).toMatchObject({ decision: 'declined', reason: 'Over budget' });
+    const row = await t.db
+      .selectFrom('proposals')
+      .select('status')
+      .where('id', '=', proposal.id)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('rejected');
+
+    const view = (await visitor.get(`/api/portal/${token}`)).json();
+    expect(view.estimates[0]).toMatchObject({
+      status: 'accepted',
+      decidable: false,
+      decision: { decision: 'accepted', name: 'Ann Client' },
+    });
+    expect(view.proposals[0].decision).toMatchObject({ decision: 'declined', name: 'Bob Client' });
+
+    // A name is required.
+    const nameless = await visitor.post(
+      `/api/portal/${token}/estimates/${(await newEstimate(c.id)).id}/accept`,
+      { name: ' ' },
+    );
+    expect(nameless.statusCode).toBe(400);
+  });
+
+  it("cannot decide another client's estimate or proposal", async () => {
+    const c = await newClient(owner.client, 'Mine Co');
+    const theirs = await newClient(owner.client, 'Theirs Co');
+    const estimate = await newEstimate(theirs.id);
+    const proposal = await newProposal(theirs.id);
+    const { token } = await newLink(owner.client, c.id);
+    // The link's first use is recorded (last_used_at); the refusals below change nothing.
+    expect((await visitor.get(`/api/portal/${token}`)).statusCode).toBe(200);
+    const before = await snapshot(t.db);
+    for (const path of [
+      `estimates/${estimate.id}/accept`,
+      `estimates/${estimate.id}/decline`,
+      `proposals/${proposal.id}/accept`,
+    ]) {
+      const res = await visitor.post(`/api/portal/${token}/${path}`, { name: 'Eve' });
+      expect(res.statusCode, path).toBe(404);
+    }
+    expect(
+      (await visitor.get(`/api/portal/${token}/estimates/${estimate.id}/pdf`)).statusCode,
+    ).toBe(404);
+    expect(await snapshot(t.db)).toBe(before);
+    const decided = await t.db
+      .selectFrom('documentAcceptances')
+      .select('id')
+      .where('documentId', 'in', [estimate.id, proposal.id])
+      .execute();
+    expect(decided).toEqual([]);
+  });
+});
