@@ -148,6 +148,31 @@ export const AdminDashboardSchema = z.object({
   }),
 });
 
+/** One queue of background work (server domains/jobs), as the console shows it. */
+export const JobQueueStateSchema = z.object({
+  name: z.string(),
+  /** Queued, or failed and waiting for its next attempt. */
+  waiting: z.number(),
+  active: z.number(),
+  /** Failed with no attempt left. */
+  failed: z.number(),
+});
+
+export const FailedJobSchema = z.object({
+  id: z.uuid(),
+  queue: z.string(),
+  error: z.string(),
+  attempts: z.number(),
+  failedAt: z.string(),
+});
+
+export const AdminJobsSchema = z.object({
+  queues: z.array(JobQueueStateSchema),
+  failed: z.array(FailedJobSchema),
+});
+
+export const AdminRetryJobSchema = z.object({ id: z.uuid(), queue: z.string().min(1).max(100) });
+
 /** Orders of the console's users list, the default first. */
 export const ADMIN_USER_SORT_LABELS = {
   '-createdAt': 'Newest first',

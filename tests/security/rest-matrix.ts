@@ -87,6 +87,8 @@ const notFound = (params: RestCase['params'], body?: RestCase['body']): RestCase
 });
 /** Lists are searched for A's marker too: a search must not reach into A either. */
 const searchA = (ids: CallIds) => ({ search: ids.a.marker });
+const PORTAL_WHY =
+  'The portal token is the credential the workspace gave its client; without a live one nothing shows or changes.';
 const PLATFORM = 'Platform administration: only users.isAdmin may call it, whatever workspace.';
 
 export const restMatrix: Record<string, RestMatrixEntry> = {
@@ -923,6 +925,33 @@ export const restMatrix: Record<string, RestMatrixEntry> = {
       },
     ],
   },
+  // Invoice email: A's invoice is not found; templates and schedule are B's own.
+  'POST /api/invoices/{id}/send': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.invoiceId))],
+  },
+  'POST /api/invoices/{id}/email-preview': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.invoiceId))],
+  },
+  'GET /api/invoices/{id}/emails': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.invoiceId))],
+  },
+  'GET /api/invoices/{id}/reminders': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.invoiceId))],
+  },
+  'GET /api/settings/email-templates': { scope: 'workspace', cases: [{ expect: 'read' }] },
+  'PUT /api/settings/email-templates': {
+    scope: 'workspace',
+    cases: [{ body: () => ({ invoiceSubject: 'B invoice {number}' }), expect: 'own' }],
+  },
+  'GET /api/settings/reminders': { scope: 'workspace', cases: [{ expect: 'read' }] },
+  'PUT /api/settings/reminders': {
+    scope: 'workspace',
+    cases: [{ body: () => ({ enabled: true, offsets: [0, 7] }), expect: 'own' }],
+  },
   'GET /api/proposals': {
     scope: 'workspace',
     cases: [
@@ -959,6 +988,205 @@ export const restMatrix: Record<string, RestMatrixEntry> = {
     scope: 'workspace',
     cases: [notFound(id((ids) => ids.a.proposalId))],
   },
+  'POST /api/proposals/{id}/accept': {
+    scope: 'workspace',
+    cases: [
+      notFound(
+        id((ids) => ids.a.proposalId),
+        () => ({ name: 'Not yours', moveDealToWon: true }),
+      ),
+    ],
+  },
+  'POST /api/proposals/{id}/decline': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.proposalId))],
+  },
+  'POST /api/proposals/{id}/follow-ups': {
+    scope: 'workspace',
+    cases: [
+      notFound(
+        id((ids) => ids.a.proposalId),
+        () => ({ createProject: true }),
+      ),
+    ],
+  },
+
+  // Estimates: A's estimate is not found; A's client cannot be used.
+  'GET /api/estimates': {
+    scope: 'workspace',
+    cases: [
+      { expect: 'read', showsB: true },
+      { query: searchA, expect: 'read' },
+    ],
+  },
+  'POST /api/estimates': {
+    scope: 'workspace',
+    cases: [{ label: "A's client", body: (ids) => ({ clientId: ids.a.clientId }), expect: 404 }],
+  },
+  'GET /api/estimates/{id}': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.estimateId))],
+  },
+  'PUT /api/estimates/{id}': {
+    scope: 'workspace',
+    cases: [
+      notFound(
+        id((ids) => ids.a.estimateId),
+        () => ({ status: 'sent' }),
+      ),
+      {
+        label: "B's draft moved to A's client",
+        params: id((ids) => ids.b.estimateId),
+        body: (ids) => ({ clientId: ids.a.clientId }),
+        expect: 404,
+      },
+    ],
+  },
+  'DELETE /api/estimates/{id}': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.estimateId))],
+  },
+  'GET /api/estimates/{id}/pdf': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.estimateId))],
+  },
+  'POST /api/estimates/{id}/send': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.estimateId))],
+  },
+  'POST /api/estimates/{id}/accept': {
+    scope: 'workspace',
+    cases: [
+      notFound(
+        id((ids) => ids.a.estimateId),
+        () => ({ name: 'Not yours' }),
+      ),
+    ],
+  },
+  'POST /api/estimates/{id}/decline': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.estimateId))],
+  },
+  'POST /api/estimates/{id}/convert': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.estimateId))],
+  },
+
+  // The client portal: B's members manage B's clients' links only; the portal paths take
+  // a token as their only credential (a random one: 404 to everyone).
+  'GET /api/portal-links': {
+    scope: 'workspace',
+    cases: [
+      { expect: 'read', showsB: true },
+      { query: searchA, expect: 'read' },
+    ],
+  },
+  'GET /api/clients/{id}/portal-link': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.clientId))],
+  },
+  'POST /api/clients/{id}/portal-link': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.clientId))],
+  },
+  'DELETE /api/clients/{id}/portal-link': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.clientId))],
+  },
+  'GET /api/portal/{token}': {
+    scope: 'public',
+    why: PORTAL_WHY,
+    cases: [
+      {
+        params: () => ({ token: randomBytes(32).toString('base64url') }),
+        expect: 404,
+      },
+    ],
+  },
+  'GET /api/portal/{token}/invoices/{id}': {
+    scope: 'public',
+    why: PORTAL_WHY,
+    cases: [
+      {
+        params: (ids) => ({ token: randomBytes(32).toString('base64url'), id: ids.a.invoiceId }),
+        expect: 404,
+      },
+    ],
+  },
+  'GET /api/portal/{token}/invoices/{id}/pdf': {
+    scope: 'public',
+    why: PORTAL_WHY,
+    cases: [
+      {
+        params: (ids) => ({ token: randomBytes(32).toString('base64url'), id: ids.a.invoiceId }),
+        expect: 404,
+      },
+    ],
+  },
+  'GET /api/portal/{token}/estimates/{id}/pdf': {
+    scope: 'public',
+    why: PORTAL_WHY,
+    cases: [
+      {
+        params: () => ({ token: randomBytes(32).toString('base64url'), id: 1 }),
+        expect: 404,
+      },
+    ],
+  },
+  'POST /api/portal/{token}/estimates/{id}/accept': {
+    scope: 'public',
+    why: PORTAL_WHY,
+    cases: [
+      {
+        params: () => ({ token: randomBytes(32).toString('base64url'), id: 1 }),
+        body: () => ({ name: 'Mallory' }),
+        expect: 404,
+      },
+    ],
+  },
+  'POST /api/portal/{token}/estimates/{id}/decline': {
+    scope: 'public',
+    why: PORTAL_WHY,
+    cases: [
+      {
+        params: () => ({ token: randomBytes(32).toString('base64url'), id: 1 }),
+        body: () => ({ name: 'Mallory' }),
+        expect: 404,
+      },
+    ],
+  },
+  'POST /api/portal/{token}/proposals/{id}/accept': {
+    scope: 'public',
+    why: PORTAL_WHY,
+    cases: [
+      {
+        params: (ids) => ({ token: randomBytes(32).toString('base64url'), id: ids.a.proposalId }),
+        body: () => ({ name: 'Mallory' }),
+        expect: 404,
+      },
+    ],
+  },
+  'POST /api/portal/{token}/proposals/{id}/decline': {
+    scope: 'public',
+    why: PORTAL_WHY,
+    cases: [
+      {
+        params: (ids) => ({ token: randomBytes(32).toString('base64url'), id: ids.a.proposalId }),
+        body: () => ({ name: 'Mallory' }),
+        expect: 404,
+      },
+    ],
+  },
+  'GET /api/portal/{token}/logo': {
+    scope: 'public',
+    why: PORTAL_WHY,
+    cases: [
+      {
+        params: () => ({ token: randomBytes(32).toString('base64url') }),
+        expect: 404,
+      },
+    ],
+  },
 
   // Dashboards: counts and sums of B's rows only.
   'GET /api/dashboard/stats': {
@@ -972,6 +1200,18 @@ export const restMatrix: Record<string, RestMatrixEntry> = {
 
   // Platform administration: B's member is no platform admin, so 403 whatever the ids.
   'GET /api/admin/dashboard': { scope: 'platform', why: PLATFORM, cases: [{ expect: 403 }] },
+  'GET /api/admin/jobs': { scope: 'platform', why: PLATFORM, cases: [{ expect: 403 }] },
+  'POST /api/admin/jobs/{id}/retry': {
+    scope: 'platform',
+    why: PLATFORM,
+    cases: [
+      {
+        params: () => ({ id: '00000000-0000-4000-8000-000000000000' }),
+        body: () => ({ queue: 'housekeeping' }),
+        expect: 403,
+      },
+    ],
+  },
   'GET /api/admin/all-users': {
     scope: 'platform',
     why: PLATFORM,

@@ -308,6 +308,15 @@ describe('every documented operation answers as documented', () => {
     });
   });
 
+  it('background jobs', async () => {
+    await send(admin.client, 'GET /api/admin/jobs');
+    await send(admin.client, 'POST /api/admin/jobs/{id}/retry', {
+      params: { id: '00000000-0000-4000-8000-000000000000' },
+      body: { queue: 'housekeeping' },
+      status: 404,
+    });
+  });
+
   it('workspaces', async () => {
     const c = spare.client;
     const own = await json<{ id: number }>(c, 'POST /api/workspaces', {
@@ -466,7 +475,34 @@ describe('every documented operation answers as documented', () => {
       body: { title: 'Tour Proposal', clientName: 'Prospect', description: 'Scope', amount: '100' },
     });
     await send(c, 'PUT /api/proposals/{id}', { params: id(proposal.id), body: { status: 'sent' } });
+    await send(c, 'POST /api/proposals/{id}/accept', {
+      params: id(proposal.id),
+      body: { name: 'Tour Client', createProject: false },
+    });
     await send(c, 'DELETE /api/proposals/{id}', { params: id(proposal.id) });
+    const portalAccepted = await json<{ id: number }>(c, 'POST /api/proposals', {
+      body: { title: 'Tour Two', clientName: 'Prospect', description: 'Scope', amount: '100' },
+    });
+    await send(c, 'PUT /api/proposals/{id}', {
+      params: id(portalAccepted.id),
+      body: { status: 'sent' },
+    });
+    await send(c, 'POST /api/proposals/{id}/decline', {
+      params: id(portalAccepted.id),
+      body: { reason: 'Tour' },
+    });
+    const followed = await json<{ id: number }>(c, 'POST /api/proposals', {
+      body: { title: 'Tour Three', clientName: 'Prospect', description: 'Scope', amount: '100' },
+    });
+    await send(c, 'PUT /api/proposals/{id}', { params: id(followed.id), body: { status: 'sent' } });
+    await send(c, 'PUT /api/proposals/{id}', {
+      params: id(followed.id),
+      body: { status: 'accepted' },
+    });
+    await send(c, 'POST /api/proposals/{id}/follow-ups', {
+      params: id(followed.id),
+      body: { createProject: true },
+    });
     await send(c, 'GET /api/dashboard/stats');
     await send(c, 'GET /api/dashboard/financial-overview');
   });
@@ -501,6 +537,19 @@ describe('every documented operation answers as documented', () => {
     await send(c, 'PUT /api/invoices/{id}', { params, body: { dueDate: '2099-01-31' } });
     await send(c, 'POST /api/invoices/{id}/issue', { params });
     await send(c, 'GET /api/invoices/{id}/pdf', { params });
+    await send(c, 'POST /api/invoices/{id}/email-preview', {
+      params,
+      body: { subject: 'Invoice {number}' },
+    });
+    await send(c, 'POST /api/invoices/{id}/send', { params, body: { body: 'See {portalLink}' } });
+    await send(c, 'GET /api/invoices/{id}/emails', { params });
+    await send(c, 'GET /api/invoices/{id}/reminders', { params });
+    await send(c, 'GET /api/settings/email-templates');
+    await send(c, 'PUT /api/settings/email-templates', {
+      body: { reminderSubject: 'Reminder: {number}' },
+    });
+    await send(c, 'GET /api/settings/reminders');
+    await send(c, 'PUT /api/settings/reminders', { body: { enabled: true, offsets: [-3, 0, 7] } });
     await send(c, 'POST /api/invoices/{id}/payments', {
       params,
       body: { amount: '10', date: '2026-11-22' },
@@ -513,6 +562,123 @@ describe('every documented operation answers as documented', () => {
     });
     await send(c, 'POST /api/invoices/{id}/void', { params, body: { reason: 'Tour' } });
     await send(c, 'DELETE /api/invoices/{id}', { params: id(target.invoiceId) });
+  });
+
+  it('estimates', async () => {
+    const c = admin.client;
+    await send(c, 'GET /api/estimates');
+    const lines = [{ description: 'Design', quantity: '2', unitPrice: '100', taxRate: '10' }];
+    const estimate = await json<{ id: number }>(c, 'POST /api/estimates', {
+      body: { clientId: target.clientId, lines },
+    });
+    const params = id(estimate.id);
+    await send(c, 'PUT /api/estimates/{id}', { params, body: { validUntil: '2099-01-31' } });
+    await send(c, 'POST /api/estimates/{id}/send', { params });
+    await send(c, 'GET /api/estimates/{id}', { params });
+    await send(c, 'GET /api/estimates/{id}/pdf', { params });
+    await send(c, 'POST /api/estimates/{id}/accept', { params, body: { name: 'Tour Client' } });
+    await send(c, 'POST /api/estimates/{id}/convert', { params });
+    const declined = await json<{ id: number }>(c, 'POST /api/estimates', {
+      body: { clientId: target.clientId, lines, status: 'sent' },
+    });
+    await send(c, 'POST /api/estimates/{id}/decline', {
+      params: id(declined.id),
+      body: { reason: 'Tour' },
+    });
+    await send(c, 'DELETE /api/estimates/{id}', { params: id(target.estimateId) });
+  });
+
+  it('client portal', async () => {
+    const c = admin.client;
+    const client = { id: target.clientId };
+    await send(c, 'GET /api/portal-links');
+    await send(c, 'GET /api/clients/{id}/portal-link', { params: client });
+    await send(c, 'DELETE /api/clients/{id}/portal-link', { params: client });
+    const { url } = await json<{ url: string }>(c, 'POST /api/clients/{id}/portal-link', {
+      params: client,
+    });
+    const token = url.split('/portal/')[1]!;
+    // The workspace's logo, as an upload would leave it.
+    const key = 'portaltourlogo0000';
+    await t.db
+      .insertInto('files')
+      .values({
+        key,
+        data: tinyPng('portal'),
+        contentType: 'image/png',
+        purpose: 'workspace_logo',
+        size: tinyPng('portal').length,
+        workspaceId: target.workspaceId,
+        ownerUserId: admin.user.id,
+      })
+      .execute();
+    await t.db
+      .updateTable('workspaces')
+      .set({ logoUrl: `/api/files/${key}` })
+      .where('id', '=', target.workspaceId)
+      .execute();
+    const invoice = await json<{ id: number }>(c, 'POST /api/invoices', {
+      body: { clientId: target.clientId, amount: '50', status: 'sent' },
+    });
+    const lines = [{ description: 'Design', quantity: '1', unitPrice: '100' }];
+    const [accepted, declined] = await Promise.all(
+      [0, 1].map(() =>
+        json<{ id: number }>(c, 'POST /api/estimates', {
+          body: { clientId: target.clientId, lines, status: 'sent' },
+        }),
+      ),
+    );
+    const proposals = await t.db
+      .insertInto('proposals')
+      .values(
+        [1, 2].map((n) => ({
+          workspaceId: target.workspaceId,
+          clientId: target.clientId,
+          title: `Portal Tour ${n}`,
+          clientName: 'Tour Client',
+          description: 'Scope',
+          amount: '100',
+          status: 'sent',
+        })),
+      )
+      .returning('id')
+      .execute();
+    const guest = new ApiClient(t.app);
+    const view = await json(guest, 'GET /api/portal/{token}', { params: { token } });
+    expect(view.business.logoUrl).toBe(`/api/portal/${token}/logo`);
+    await send(guest, 'GET /api/portal/{token}/logo', { params: { token } });
+    await send(guest, 'GET /api/portal/{token}/invoices/{id}', {
+      params: { token, id: invoice.id },
+    });
+    await send(guest, 'GET /api/portal/{token}/invoices/{id}/pdf', {
+      params: { token, id: invoice.id },
+    });
+    await send(guest, 'GET /api/portal/{token}/estimates/{id}/pdf', {
+      params: { token, id: accepted!.id },
+    });
+    const name = { name: 'Tour Client' };
+    await send(guest, 'POST /api/portal/{token}/estimates/{id}/accept', {
+      params: { token, id: accepted!.id },
+      body: name,
+    });
+    await send(guest, 'POST /api/portal/{token}/estimates/{id}/decline', {
+      params: { token, id: declined!.id },
+      body: { ...name, reason: 'Tour' },
+    });
+    await send(guest, 'POST /api/portal/{token}/proposals/{id}/accept', {
+      params: { token, id: proposals[0]!.id },
+      body: name,
+    });
+    await send(guest, 'POST /api/portal/{token}/proposals/{id}/decline', {
+      params: { token, id: proposals[1]!.id },
+      body: name,
+    });
+    // Decided already: the documented conflict.
+    await send(guest, 'POST /api/portal/{token}/proposals/{id}/decline', {
+      params: { token, id: proposals[1]!.id },
+      body: name,
+      status: 409,
+    });
   });
 
   it('platform administration', async () => {

@@ -7,6 +7,7 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import { trpc } from '../../trpc.ts';
+import { AdminJobsPanel } from './admin-jobs.panel.tsx';
 import { AdminPageHeader } from './admin-page-header.tsx';
 import { AdminRecentActivityPanel } from './admin-recent-activity.panel.tsx';
 import { AdminStatCard } from './admin-stat.card.tsx';
@@ -72,6 +73,7 @@ export function AdminDashboardPage() {
           onRefresh={() => void dashboard.refetch()}
         />
       </SimpleGrid>
+      <AdminJobsPanel />
     </Stack>
   );
 }

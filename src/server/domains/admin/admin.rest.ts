@@ -18,6 +18,20 @@ export const adminRestRoutes = defineRestRoutes(
     },
     {
       method: 'GET',
+      path: '/api/admin/jobs',
+      procedure: 'admin.jobs',
+      summary: 'Read the background job queues and the latest failed jobs',
+    },
+    {
+      method: 'POST',
+      path: '/api/admin/jobs/{id}/retry',
+      procedure: 'admin.retryJob',
+      summary: 'Run a failed background job again',
+      description: 'Body: the queue the job belongs to (`{"queue": "invoice-email"}`).',
+      refusals: { 404: 'no failed job of that queue has this id' },
+    },
+    {
+      method: 'GET',
       path: '/api/admin/all-users',
       procedure: 'admin.users',
       summary: 'List every user',

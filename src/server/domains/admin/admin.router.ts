@@ -5,6 +5,8 @@ import {
   AdminCreateUserSchema,
   AdminCreatedUserSchema,
   AdminDashboardSchema,
+  AdminJobsSchema,
+  AdminRetryJobSchema,
   AdminInvitationSchema,
   AdminInvitationListQuerySchema,
   AdminUserListQuerySchema,
@@ -37,6 +39,11 @@ export const adminRouter = router({
   dashboard: adminProcedure
     .output(AdminDashboardSchema)
     .query(({ ctx }) => admin.dashboard(ctx, process.uptime(), ctx.requestStats.lastHour())),
+  jobs: adminProcedure.output(AdminJobsSchema).query(({ ctx }) => admin.jobs(ctx)),
+  retryJob: adminProcedure
+    .input(AdminRetryJobSchema)
+    .output(SuccessSchema)
+    .mutation(({ ctx, input }) => admin.retryJob(ctx, input.queue, input.id)),
   users: adminListProcedure
     .input(AdminUserListQuerySchema.prefault({}))
     .output(pageOf(AdminUserSchema))

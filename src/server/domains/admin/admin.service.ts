@@ -57,6 +57,22 @@ export async function dashboard(
   };
 }
 
+/** The job queue: every queue's counts and the latest failed jobs. */
+export async function jobs(ctx: AdminContext) {
+  const [queues, failed] = await Promise.all([ctx.jobs.states(), ctx.jobs.failed(50)]);
+  return {
+    queues,
+    failed: failed.map((job) => ({ ...job, failedAt: job.failedAt.toISOString() })),
+  };
+}
+
+export async function retryJob(ctx: AdminContext, queue: string, id: string) {
+  if (!(await ctx.jobs.retry(queue, id)))
+    throw new TRPCError({ code: 'NOT_FOUND', message: 'Failed job not found' });
+  await audit(ctx, `Retried the failed ${queue} job ${id}`);
+  return { success: true as const };
+}
+
 /**
  * A deactivated account is shut out at once: its sessions end, and the invitations it sent
  * anywhere become void (an invitation dies with its sender's rights).

@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitForJobs } from '../../../../tests/support/jobs.ts';
 import {
   ApiClient,
   createTestApp,
@@ -49,6 +51,51 @@ describe('platform admin', () => {
     expect(res.health.memoryRssBytes).toBeGreaterThan(1_000_000);
     expect(res.health.activeSessions).toBeGreaterThan(0);
     expect(res.health.requestsLastHour).toBeGreaterThan(0);
+  });
+
+  it('shows the job queues and their failed jobs, and runs a failed job again on retry', async () => {
+    // A housekeeping round that failed for good, as the queue leaves one after its last retry.
+    const { rows } = await sql<{ id: string }>`
+      insert into pgboss.job (name, data, state, retry_count, output, completed_on)
+      values ('housekeeping', '{}', 'failed', 3, '{"message": "disk full"}', now())
+      returning id`.execute(t.db);
+    const id = rows[0]!.id;
+    const user = await signUp(t.app);
+    expect((await user.client.get('/api/admin/jobs')).statusCode).toBe(403);
+
+    const before = (await admin.client.get('/api/admin/jobs')).json();
+    expect(before.queues).toContainEqual(
+      expect.objectContaining({ name: 'housekeeping', failed: 1 }),
+    );
+    expect(before.failed).toEqual([
+      expect.objectContaining({ id, queue: 'housekeeping', error: 'disk full', attempts: 4 }),
+    ]);
+
+    expect(
+      (await user.client.post(`/api/admin/jobs/${id}/retry`, { queue: 'housekeeping' })).statusCode,
+    ).toBe(403);
+    expect(
+      (await admin.client.post(`/api/admin/jobs/${id}/retry`, { queue: 'other' })).statusCode,
+    ).toBe(404);
+    expect(
+      (await admin.client.post(`/api/admin/jobs/not-a-uuid/retry`, { queue: 'housekeeping' }))
+        .statusCode,
+    ).toBe(400);
+    const retried = await admin.client.post(`/api/admin/jobs/${id}/retry`, {
+      queue: 'housekeeping',
+    });
+    expect(retried.statusCode, retried.body).toBe(200);
+    // The server's worker runs it: it leaves the failed list, and the retry is in the log.
+    await waitForJobs(t.app);
+    const after = (await admin.client.get('/api/admin/jobs')).json();
+    expect(after.failed).toEqual([]);
+    expect(after.queues).toContainEqual({ name: 'housekeeping', waiting: 0, active: 0, failed: 0 });
+    const logs = (await admin.client.get('/api/admin/activity-logs?search=Retried')).json();
+    expect(logs[0].details).toBe(`Retried the failed housekeeping job ${id}`);
+    expect(
+      (await admin.client.post(`/api/admin/jobs/${id}/retry`, { queue: 'housekeeping' }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('lists users with their workspaces, searches and pages, and deactivation ends their sessions', async () => {
