@@ -65,7 +65,7 @@ describe.runIf(POSTGRES_URL)('two servers on one PostgreSQL database', () => {
       DATABASE_URL: pgUrl(database),
       // Shared, so that either server can read the other's signed session cookie.
       SESSION_SECRET: randomBytes(24).toString('hex'),
-      // Housekeeping ten times a second, so both servers go for the same purge.
+      // Housekeeping as often as the job queue runs it (each second), on both servers.
       HOUSEKEEPING_INTERVAL_MS: '100',
     };
     // Started together: both migrate the empty database at once, as a rolling deploy would.

@@ -18,10 +18,24 @@ export function bossDb(db: Database): PgBoss.Db {
   return {
     async executeSql(text: string, values: unknown[] = []) {
       const script = values.length === 0 && /;\s*\S/.test(text);
-      const result = await raw.executeQuery(
-        CompiledQuery.raw(script ? `${SCRIPT_MARK}\n${text}` : text, values),
-      );
-      return { rows: result.rows as unknown[] };
+      if (!script) {
+        const result = await raw.executeQuery(CompiledQuery.raw(text, values));
+        return { rows: result.rows as unknown[] };
+      }
+      // A script opens its own transaction (`begin; … commit;`): when a statement fails,
+      // the rest is skipped and the transaction stays open, so it is rolled back on the same
+      // connection before that goes back to the pool.
+      return raw.connection().execute(async (connection) => {
+        try {
+          const result = await connection.executeQuery(
+            CompiledQuery.raw(`${SCRIPT_MARK}\n${text}`),
+          );
+          return { rows: result.rows as unknown[] };
+        } catch (error) {
+          await connection.executeQuery(CompiledQuery.raw('rollback')).catch(() => {});
+          throw error;
+        }
+      });
     },
   };
 }
@@ -32,13 +46,23 @@ export function bossDb(db: Database): PgBoss.Db {
  * install them (pg-boss takes an advisory lock for it too).
  */
 export async function installJobSchema(db: Database): Promise<void> {
-  const boss = new PgBoss({
-    db: bossDb(db),
-    schema: JOBS_SCHEMA,
-    supervise: false,
-    schedule: false,
-    migrate: true,
-  });
-  await boss.start();
-  await boss.stop({ graceful: false, wait: true });
+  for (let attempt = 1; ; attempt++) {
+    const boss = new PgBoss({
+      db: bossDb(db),
+      schema: JOBS_SCHEMA,
+      supervise: false,
+      schedule: false,
+      migrate: true,
+    });
+    try {
+      await boss.start();
+      await boss.stop({ graceful: false, wait: true });
+      return;
+    } catch (error) {
+      // Servers starting together: pg-boss checks whether its tables exist before it
+      // takes its lock, so the one that waited then finds them made and fails. Looking
+      // again, it finds the schema installed.
+      if (attempt >= 3) throw error;
+    }
+  }
 }
