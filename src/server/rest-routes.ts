@@ -10,6 +10,7 @@ import { invoicesRestRoutes } from './domains/invoices/invoices.rest.ts';
 import { projectsRestRoutes } from './domains/projects/projects.rest.ts';
 import { portalRestRoutes } from './domains/portal/portal.rest.ts';
 import { proposalsRestRoutes } from './domains/proposals/proposals.rest.ts';
+import { recurringInvoicesRestRoutes } from './domains/recurring-invoices/recurring-invoices.rest.ts';
 import { timeRestRoutes } from './domains/time/time.rest.ts';
 import { contactsRestRoutes } from './domains/contacts/contacts.rest.ts';
 import { pipelineRestRoutes } from './domains/pipeline/pipeline.rest.ts';
@@ -31,6 +32,7 @@ export const restRoutes = [
   ...projectsRestRoutes,
   ...timeRestRoutes,
   ...invoicesRestRoutes,
+  ...recurringInvoicesRestRoutes,
   ...invoiceEmailRestRoutes,
   ...estimatesRestRoutes,
   ...proposalsRestRoutes,

@@ -51,6 +51,8 @@ it('every workspace table has workspace_id not null, a foreign key to workspaces
       'persons',
       'projects',
       'proposals',
+      'recurring_invoice_lines',
+      'recurring_invoices',
       'stages',
       'tags',
       'tasks',

@@ -10,6 +10,7 @@ import { invoicesRouter } from '../domains/invoices/invoices.router.ts';
 import { projectsRouter } from '../domains/projects/projects.router.ts';
 import { portalRouter } from '../domains/portal/portal.router.ts';
 import { proposalsRouter } from '../domains/proposals/proposals.router.ts';
+import { recurringInvoicesRouter } from '../domains/recurring-invoices/recurring-invoices.router.ts';
 import { timeRouter, timerRouter } from '../domains/time/time.router.ts';
 import { contactsRouter, tagsRouter } from '../domains/contacts/contacts.router.ts';
 import { leadsRouter, stagesRouter } from '../domains/pipeline/pipeline.router.ts';
@@ -35,6 +36,7 @@ export const appRouter = router({
   time: timeRouter,
   timer: timerRouter,
   invoices: invoicesRouter,
+  recurringInvoices: recurringInvoicesRouter,
   invoiceEmails: invoiceEmailsRouter,
   estimates: estimatesRouter,
   proposals: proposalsRouter,

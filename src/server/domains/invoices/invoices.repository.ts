@@ -249,6 +249,9 @@ export interface InvoiceRowValues {
   discountType?: 'percent' | 'amount' | null;
   discountValue?: string | null;
   notes?: string | null;
+  /** The recurring invoice and period it was made for (unique together). */
+  recurringInvoiceId?: number;
+  recurringPeriodStart?: string;
 }
 
 export async function insertInvoice(
@@ -299,10 +302,10 @@ export async function updateInvoice(
     issuedAt?: Date;
     voidedAt?: Date;
     voidReason?: string;
+    viewedAt?: Date;
     paidDate?: string | null;
     paidTotal?: string;
   },
-    viewedAt?: Date;
 ) {
   await db
     .updateTable('invoices')

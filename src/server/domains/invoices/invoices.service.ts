@@ -60,7 +60,7 @@ function priceIn(rate: string, digits: number): string {
 }
 
 /** The unit prices and an amount discount must fit the currency's minor unit. */
-function checkCurrencyDigits(
+export function checkCurrencyDigits(
   lines: { unitPrice: string }[],
   discount: Discount | null,
   currency: string,
@@ -258,6 +258,33 @@ async function checkEntriesExist(db: Database, workspaceId: number, ids: number[
  */
 export async function createInvoice(scope: WorkspaceScope, input: InvoiceInput) {
   const { db, workspace } = scope;
+  let id: number;
+  try {
+    id = await db.transaction().execute((trx) => createDraft({ ...scope, db: trx }, input));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(NUMBER_TAKEN);
+    throw error;
+  }
+  return (await repo.findInvoice(db, workspace.id, id))!;
+}
+
+/** The template and period an invoice of a recurring invoice is made for. */
+export interface RecurringPeriod {
+  recurringInvoiceId: number;
+  recurringPeriodStart: string;
+}
+
+/**
+ * `createInvoice` inside the caller's transaction (`scope.db`), answering the new id; with
+ * `period`, the invoice is that period's of a recurring invoice (unique: a second one for
+ * the same period is a unique violation, and the transaction rolls back).
+ */
+export async function createDraft(
+  scope: WorkspaceScope,
+  input: InvoiceInput,
+  period?: RecurringPeriod,
+): Promise<number> {
+  const { db, workspace } = scope;
   const profile = await findProfile(db, workspace.id);
   const client = await findClient(db, workspace.id, input.clientId);
   if (!client) throw notFound('Client not found');
@@ -281,46 +308,38 @@ export async function createInvoice(scope: WorkspaceScope, input: InvoiceInput) 
   const terms = client.paymentTermsDays ?? profile.paymentTermsDays;
   const explicitNumber = input.invoiceNumber?.trim() || null;
 
-  let id: number;
-  try {
-    id = await db.transaction().execute(async (trx) => {
-      const invoiceId = await repo.insertInvoice(trx, workspace.id, {
-        clientId: state.clientId,
-        projectId: state.projectId,
-        invoiceNumber: explicitNumber,
-        currency: state.currency,
-        issueDate: input.issueDate ?? null,
-        // SPEC §9: due 30 days ahead by default; Keel uses the payment terms.
-        dueDate:
-          input.dueDate !== undefined
-            ? input.dueDate
-            : dueAfter(input.issueDate ?? todayIn(profile.timezone), terms),
-        discountType: state.discount?.type ?? null,
-        discountValue: state.discount?.value ?? null,
-        notes: input.notes ?? null,
-      });
-      const next = await writeLines(trx, workspace.id, invoiceId, lines);
-      if (entryIds.length > 0) {
-        await billTime(
-          trx,
-          workspace.id,
-          invoiceId,
-          state,
-          entryIds,
-          input.timeGrouping ?? 'entry',
-          input.timeTaxRate ?? '0',
-          next,
-        );
-      }
-      await recompute(trx, workspace.id, invoiceId, state.currency, state.discount);
-      if (input.status === 'sent') await issueLocked(trx, scope, invoiceId);
-      return invoiceId;
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(NUMBER_TAKEN);
-    throw error;
+  const invoiceId = await repo.insertInvoice(db, workspace.id, {
+    ...period,
+    clientId: state.clientId,
+    projectId: state.projectId,
+    invoiceNumber: explicitNumber,
+    currency: state.currency,
+    issueDate: input.issueDate ?? null,
+    // SPEC §9: due 30 days ahead by default; Keel uses the payment terms.
+    dueDate:
+      input.dueDate !== undefined
+        ? input.dueDate
+        : dueAfter(input.issueDate ?? todayIn(profile.timezone), terms),
+    discountType: state.discount?.type ?? null,
+    discountValue: state.discount?.value ?? null,
+    notes: input.notes ?? null,
+  });
+  const next = await writeLines(db, workspace.id, invoiceId, lines);
+  if (entryIds.length > 0) {
+    await billTime(
+      db,
+      workspace.id,
+      invoiceId,
+      state,
+      entryIds,
+      input.timeGrouping ?? 'entry',
+      input.timeTaxRate ?? '0',
+      next,
+    );
   }
-  return (await repo.findInvoice(db, workspace.id, id))!;
+  await recompute(db, workspace.id, invoiceId, state.currency, state.discount);
+  if (input.status === 'sent') await issueLocked(db, scope, invoiceId);
+  return invoiceId;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { AppServices } from '../../trpc/context.ts';
 import { invoiceEmailQueue, invoiceRemindersQueue } from '../invoice-email/invoice-email.queue.ts';
+import { recurringInvoicesQueue } from '../recurring-invoices/recurring-invoices.queue.ts';
 import { housekeepingQueue } from './housekeeping.jobs.ts';
 
 /**
@@ -35,4 +36,5 @@ export const queues: QueueDefinition<never>[] = [
   housekeepingQueue,
   invoiceEmailQueue,
   invoiceRemindersQueue,
+  recurringInvoicesQueue,
 ];

@@ -1,0 +1,371 @@
+import { sql, type SqlBool } from 'kysely';
+import { minorDigits } from '../../../shared/currencies.ts';
+import { normalizeAmount } from '../../../shared/invoice-math.ts';
+import type { InvoiceStatus } from '../../../shared/invoices.schema.ts';
+import type { ListQuery } from '../../../shared/list.schema.ts';
+import type {
+  RecurringFrequency,
+  RecurringInvoice,
+  RecurringInvoiceDetail,
+  RecurringLineInput,
+  RecurringStatus,
+} from '../../../shared/recurring-invoices.schema.ts';
+import type { Database } from '../../db/create-db.ts';
+import { containsPattern, iso, pageWithTotal } from '../../db/search.ts';
+import { effectiveStatus } from '../invoices/invoices.repository.ts';
+
+/** A template's stored fields, as the service writes them. */
+export interface TemplateValues {
+  clientId: number;
+  currency: string;
+  discountType: 'percent' | 'amount' | null;
+  discountValue: string | null;
+  notes: string | null;
+  paymentTermsDays: number | null;
+  subtotal: string;
+  total: string;
+  frequency: RecurringFrequency;
+  startDate: string;
+  endAfterCount: number | null;
+  endDate: string | null;
+  autoSend: boolean;
+  status: 'active' | 'paused';
+  periodIndex: number;
+  invoicedCount: number;
+  nextPeriodStart: string | null;
+}
+
+/** A template as stored (the schedule's own fields included). */
+export interface TemplateRow extends TemplateValues {
+  id: number;
+  workspaceId: number;
+  createdBy: number | null;
+}
+
+const templateColumns = [
+  'r.id',
+  'r.workspaceId',
+  'r.clientId',
+  'r.currency',
+  'r.discountType',
+  'r.discountValue',
+  'r.notes',
+  'r.paymentTermsDays',
+  'r.subtotal',
+  'r.total',
+  'r.frequency',
+  'r.startDate',
+  'r.endAfterCount',
+  'r.endDate',
+  'r.autoSend',
+  'r.status',
+  'r.periodIndex',
+  'r.invoicedCount',
+  'r.nextPeriodStart',
+  'r.createdBy',
+] as const;
+
+type RawTemplate = {
+  discountType: string | null;
+  frequency: string;
+  status: string;
+} & Omit<TemplateRow, 'discountType' | 'frequency' | 'status'>;
+
+const toRow = (r: RawTemplate): TemplateRow => ({
+  ...r,
+  discountType: r.discountType as TemplateRow['discountType'],
+  frequency: r.frequency as RecurringFrequency,
+  status: r.status as TemplateRow['status'],
+});
+
+function selectTemplates(db: Database, workspaceId: number) {
+  return db
+    .selectFrom('recurringInvoices as r')
+    .innerJoin('clients as c', (j) =>
+      j.onRef('c.workspaceId', '=', 'r.workspaceId').onRef('c.id', '=', 'r.clientId'),
+    )
+    .where('r.workspaceId', '=', workspaceId)
+    .select((eb) => [
+      ...templateColumns,
+      'r.createdAt',
+      'r.updatedAt',
+      'c.name as clientName',
+      'c.company as clientCompany',
+      'c.email as clientEmail',
+      eb
+        .selectFrom('invoices as i')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .whereRef('i.workspaceId', '=', 'r.workspaceId')
+        .whereRef('i.recurringInvoiceId', '=', 'r.id')
+        .as('invoiceCount'),
+    ]);
+}
+
+type ListRow = Awaited<ReturnType<ReturnType<typeof selectTemplates>['execute']>>[number];
+
+function toRecurringInvoice(r: ListRow): RecurringInvoice {
+  const digits = minorDigits(r.currency);
+  const status: RecurringStatus =
+    r.nextPeriodStart === null ? 'ended' : (r.status as 'active' | 'paused');
+  return {
+    id: r.id,
+    clientId: r.clientId,
+    client: { name: r.clientName, company: r.clientCompany, email: r.clientEmail },
+    currency: r.currency,
+    discount:
+      r.discountType && r.discountValue !== null
+        ? {
+            type: r.discountType as 'percent' | 'amount',
+            value: normalizeAmount(r.discountValue, r.discountType === 'percent' ? 2 : digits),
+          }
+        : null,
+    notes: r.notes,
+    paymentTermsDays: r.paymentTermsDays,
+    frequency: r.frequency as RecurringFrequency,
+    startDate: r.startDate,
+    endAfterCount: r.endAfterCount,
+    endDate: r.endDate,
+    autoSend: r.autoSend,
+    status,
+    nextIssueDate: r.nextPeriodStart,
+    invoiceCount: r.invoiceCount ?? 0,
+    subtotal: normalizeAmount(r.subtotal, digits),
+    total: normalizeAmount(r.total, digits),
+    createdAt: iso(r.createdAt),
+    updatedAt: iso(r.updatedAt),
+  };
+}
+
+export async function listTemplates(
+  db: Database,
+  workspaceId: number,
+  query: ListQuery & { status?: RecurringStatus; clientId?: number },
+) {
+  let q = selectTemplates(db, workspaceId);
+  if (query.search) {
+    const pattern = containsPattern(query.search);
+    q = q.where((eb) => eb.or([eb('c.name', 'ilike', pattern), eb('c.company', 'ilike', pattern)]));
+  }
+  if (query.status === 'ended') q = q.where('r.nextPeriodStart', 'is', null);
+  else if (query.status) {
+    q = q.where('r.status', '=', query.status).where('r.nextPeriodStart', 'is not', null);
+  }
+  if (query.clientId !== undefined) q = q.where('r.clientId', '=', query.clientId);
+  // The next invoice first; ended templates last, newest first among them.
+  q = q
+    .orderBy(sql`r.next_period_start asc nulls last`)
+    .orderBy(sql`r.created_at desc`)
+    .orderBy(sql`r.id desc`);
+  const { rows, total } = await pageWithTotal(db, q, query);
+  return { items: rows.map(toRecurringInvoice), total };
+}
+
+export async function findTemplate(db: Database, workspaceId: number, id: number) {
+  const row = await selectTemplates(db, workspaceId).where('r.id', '=', id).executeTakeFirst();
+  return row && toRecurringInvoice(row);
+}
+
+/** The template's stored row, locked for the rest of the transaction. */
+export async function lockTemplate(db: Database, workspaceId: number, id: number) {
+  const row = await db
+    .selectFrom('recurringInvoices as r')
+    .select(templateColumns)
+    .where('r.workspaceId', '=', workspaceId)
+    .where('r.id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  return row && toRow(row);
+}
+
+export async function insertTemplate(
+  db: Database,
+  workspaceId: number,
+  values: TemplateValues & { createdBy: number },
+) {
+  const row = await db
+    .insertInto('recurringInvoices')
+    .values({ ...values, workspaceId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateTemplate(
+  db: Database,
+  workspaceId: number,
+  id: number,
+  values: Partial<TemplateValues>,
+) {
+  await db
+    .updateTable('recurringInvoices')
+    .set({ ...values, updatedAt: sql<Date>`now()` })
+    .where('workspaceId', '=', workspaceId)
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deleteTemplate(db: Database, workspaceId: number, id: number) {
+  const result = await db
+    .deleteFrom('recurringInvoices')
+    .where('workspaceId', '=', workspaceId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+export async function findLines(
+  db: Database,
+  workspaceId: number,
+  templateId: number,
+  currency: string,
+): Promise<RecurringLineInput[]> {
+  const digits = minorDigits(currency);
+  const rows = await db
+    .selectFrom('recurringInvoiceLines')
+    .select(['description', 'quantity', 'unitPrice', 'taxRate'])
+    .where('workspaceId', '=', workspaceId)
+    .where('recurringInvoiceId', '=', templateId)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({
+    description: r.description,
+    quantity: normalizeAmount(r.quantity, 2),
+    unitPrice: normalizeAmount(r.unitPrice, digits),
+    taxRate: String(Number(r.taxRate)),
+  }));
+}
+
+export async function replaceLines(
+  db: Database,
+  workspaceId: number,
+  templateId: number,
+  lines: RecurringLineInput[],
+) {
+  await db
+    .deleteFrom('recurringInvoiceLines')
+    .where('workspaceId', '=', workspaceId)
+    .where('recurringInvoiceId', '=', templateId)
+    .execute();
+  if (lines.length === 0) return;
+  await db
+    .insertInto('recurringInvoiceLines')
+    .values(
+      lines.map((line, index) => ({
+        ...line,
+        workspaceId,
+        recurringInvoiceId: templateId,
+        position: index + 1,
+      })),
+    )
+    .execute();
+}
+
+/** The invoices made from a template, the latest period first. */
+export async function templateInvoices(
+  db: Database,
+  workspaceId: number,
+  templateId: number,
+): Promise<RecurringInvoiceDetail['invoices']> {
+  const rows = await db
+    .selectFrom('invoices as i')
+    .select([
+      'i.id',
+      'i.invoiceNumber',
+      effectiveStatus(workspaceId).as('status'),
+      'i.recurringPeriodStart',
+      'i.issueDate',
+      'i.dueDate',
+      'i.amount',
+      'i.currency',
+    ])
+    .where('i.workspaceId', '=', workspaceId)
+    .where('i.recurringInvoiceId', '=', templateId)
+    .orderBy('i.recurringPeriodStart', 'desc')
+    .limit(500)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    invoiceNumber: r.invoiceNumber,
+    status: r.status as InvoiceStatus,
+    periodStart: r.recurringPeriodStart!,
+    issueDate: r.issueDate,
+    dueDate: r.dueDate,
+    total: normalizeAmount(r.amount, minorDigits(r.currency)),
+  }));
+}
+
+/** Whether the template already has its invoice for the period starting on `start`. */
+export async function hasPeriodInvoice(db: Database, templateId: number, start: string) {
+  const row = await db
+    .selectFrom('invoices')
+    .select('id')
+    .where('recurringInvoiceId', '=', templateId)
+    .where('recurringPeriodStart', '=', start)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Active templates of active workspaces with a period that has started by `now` in the
+ * workspace's time zone, and that no other run is working on.
+ */
+export async function dueTemplates(db: Database, now: Date) {
+  return db
+    .selectFrom('recurringInvoices as r')
+    .innerJoin('workspaces as w', 'w.id', 'r.workspaceId')
+    .leftJoin('businessProfiles as bp', 'bp.workspaceId', 'r.workspaceId')
+    .select(['r.id', 'r.workspaceId', sql<string>`coalesce(bp.timezone, 'UTC')`.as('timezone')])
+    .where('r.status', '=', 'active')
+    .where('r.nextPeriodStart', 'is not', null)
+    .where(
+      sql<SqlBool>`r.next_period_start <= (${now.toISOString()}::timestamptz at time zone coalesce(bp.timezone, 'UTC'))::date`,
+    )
+    .where('w.isActive', '=', true)
+    .where('w.isDeleted', '=', false)
+    .where(sql<SqlBool>`r.claimed_until is null or r.claimed_until < now()`)
+    .orderBy('r.id')
+    .execute();
+}
+
+/**
+ * Takes the template for one run of the schedule for a few minutes (by the database's
+ * clock): another run that meets it meanwhile leaves it alone, so the owners hear of one
+ * catch-up once. A run killed half-way loses the claim when it expires; the next run goes
+ * on from where it stopped. Answers the template, or undefined when another run has it.
+ */
+export async function claimTemplate(db: Database, workspaceId: number, id: number) {
+  const row = await db
+    .updateTable('recurringInvoices as r')
+    .set({ claimedUntil: sql<Date>`now() + interval '10 minutes'` })
+    .where('r.workspaceId', '=', workspaceId)
+    .where('r.id', '=', id)
+    .where('r.status', '=', 'active')
+    .where(sql<SqlBool>`r.claimed_until is null or r.claimed_until < now()`)
+    .returning(templateColumns)
+    .executeTakeFirst();
+  return row && toRow(row);
+}
+
+export async function releaseTemplate(db: Database, workspaceId: number, id: number) {
+  await db
+    .updateTable('recurringInvoices')
+    .set({ claimedUntil: null })
+    .where('workspaceId', '=', workspaceId)
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The active owners of the workspace, who hear of catch-ups. */
+export async function workspaceOwners(db: Database, workspaceId: number) {
+  return db
+    .selectFrom('userWorkspaces as uw')
+    .innerJoin('users as u', 'u.id', 'uw.userId')
+    .select(['u.id', 'u.email', 'u.fullName'])
+    .where('uw.workspaceId', '=', workspaceId)
+    .where('uw.role', '=', 'owner')
+    .where('uw.isActive', '=', true)
+    .where('u.isActive', '=', true)
+    .orderBy('u.id')
+    .execute();
+}

@@ -1,0 +1,252 @@
+import { addDays, format, parseISO } from 'date-fns';
+import { todayIn } from '../../../shared/datetime.ts';
+import { normalizeAmount } from '../../../shared/invoice-math.ts';
+import { formatMoney } from '../../../shared/money.ts';
+import {
+  FREQUENCY_LABELS,
+  MAX_CATCH_UP_PERIODS,
+  scheduledPeriod,
+} from '../../../shared/recurring-invoices.schema.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import type { AppServices } from '../../trpc/context.ts';
+import { findClient } from '../clients/clients.repository.ts';
+import { findInvoice } from '../invoices/invoices.repository.ts';
+import { createDraft } from '../invoices/invoices.service.ts';
+import * as repo from './recurring-invoices.repository.ts';
+
+/** What a run of the schedule needs of the server. */
+export type ScheduleServices = Pick<AppServices, 'db' | 'config' | 'mailer'>;
+
+/** A period due for invoicing: its number in the schedule and its first day. */
+interface Period {
+  index: number;
+  start: string;
+}
+
+/** What one run did, for logs and tests. */
+export interface ScheduleRun {
+  /** Invoices created, all templates together. */
+  created: number;
+  /** Periods skipped by the catch-up cap. */
+  skipped: number;
+  /** Emails sent to owners about a catch-up. */
+  notices: number;
+}
+
+const dueAfter = (issueDate: string, days: number) =>
+  format(addDays(parseISO(issueDate), days), 'yyyy-MM-dd');
+
+/**
+ * Creates the invoices of every recurring invoice whose periods have started by `now` (in
+ * its workspace's time zone), each period in order and in a transaction of its own.
+ *
+ * Exactly one invoice per period: the transaction locks the template, checks that the
+ * period is still its next one, creates the invoice (marked with the template and the
+ * period, unique together) and moves the template on. Two runs at once (two servers)
+ * wait for each other on the template's row, and the second finds the period done; a run
+ * killed half-way has committed whole periods only, and the next run goes on from there.
+ * Should a second invoice for a period ever be attempted, the unique constraint refuses
+ * it and its transaction rolls back, leaving the one that exists.
+ *
+ * Never a flood: after a downtime a run invoices at most MAX_CATCH_UP_PERIODS (12) periods
+ * of a template, the most recent ones; older ones are skipped (not invoiced). When a run
+ * invoices more than one period of a template, or skips any, the workspace's owners get
+ * an email saying what was created and skipped.
+ */
+export async function runRecurringInvoices(
+  services: ScheduleServices,
+  now: Date,
+): Promise<ScheduleRun> {
+  const run: ScheduleRun = { created: 0, skipped: 0, notices: 0 };
+  const failures: unknown[] = [];
+  for (const due of await repo.dueTemplates(services.db, now)) {
+    try {
+      await runTemplate(services, due.workspaceId, due.id, todayIn(due.timezone, now), run);
+    } catch (error) {
+      // One template's trouble does not hold up the others; the run fails after them.
+      failures.push(error);
+    }
+  }
+  if (failures.length === 1) throw failures[0];
+  if (failures.length > 1) throw new AggregateError(failures, 'Recurring invoices failed');
+  return run;
+}
+
+/**
+ * One template's due periods, if no other run has it. Also used right after a template
+ * is created or resumed, so that a first invoice dated today does not wait for the next run.
+ */
+export async function runTemplate(
+  services: ScheduleServices,
+  workspaceId: number,
+  id: number,
+  today: string,
+  run: ScheduleRun = { created: 0, skipped: 0, notices: 0 },
+): Promise<ScheduleRun> {
+  const { db } = services;
+  const template = await repo.claimTemplate(db, workspaceId, id);
+  if (!template) return run;
+  try {
+    const due: Period[] = [];
+    for (let index = template.periodIndex; ; index++) {
+      const start = scheduledPeriod(template, index, template.invoicedCount);
+      if (start === null || start > today) break;
+      due.push({ index, start });
+      // Enough to know what to skip; the rest wait for the next run.
+      if (due.length >= 10_000) break;
+    }
+    if (due.length === 0) return run;
+    const skipped = due.slice(0, Math.max(0, due.length - MAX_CATCH_UP_PERIODS));
+    const toInvoice = due.slice(skipped.length);
+    if (skipped.length > 0 && !(await skipPeriods(services, template, toInvoice[0]!))) return run;
+
+    const owners = await repo.workspaceOwners(db, workspaceId);
+    const actor = template.createdBy ?? owners[0]?.id;
+    if (actor === undefined) throw new Error(`Workspace ${workspaceId} has no owner`);
+    const created: number[] = [];
+    for (const period of toInvoice) {
+      const outcome = await invoicePeriod(services, workspaceId, id, period, actor);
+      if (outcome === 'stop') break;
+      if (outcome !== 'none') created.push(outcome);
+    }
+    run.created += created.length;
+    run.skipped += skipped.length;
+    if (created.length > 1 || skipped.length > 0) {
+      run.notices += await tellOwners(services, template, owners, created, skipped);
+    }
+    return run;
+  } finally {
+    await repo.releaseTemplate(db, workspaceId, id);
+  }
+}
+
+/** Moves the template past the periods the catch-up skips; false when it had moved on. */
+async function skipPeriods(services: ScheduleServices, template: repo.TemplateRow, to: Period) {
+  return services.db.transaction().execute(async (trx) => {
+    const current = await repo.lockTemplate(trx, template.workspaceId, template.id);
+    if (!current || current.status !== 'active' || current.periodIndex !== template.periodIndex)
+      return false;
+    await repo.updateTemplate(trx, template.workspaceId, template.id, {
+      periodIndex: to.index,
+      nextPeriodStart: to.start,
+    });
+    return true;
+  });
+}
+
+/**
+ * Invoices one period in one transaction: the invoice's id, 'none' when the period turned
+ * out to have its invoice already, or 'stop' when the template is no longer at this
+ * period (another run did it, or it was paused, edited or deleted meanwhile).
+ */
+async function invoicePeriod(
+  services: ScheduleServices,
+  workspaceId: number,
+  id: number,
+  period: Period,
+  actor: number,
+): Promise<number | 'none' | 'stop'> {
+  try {
+    return await services.db.transaction().execute(async (trx) => {
+      const current = await repo.lockTemplate(trx, workspaceId, id);
+      if (!current || current.status !== 'active' || current.periodIndex !== period.index)
+        return 'stop';
+      const start = scheduledPeriod(current, period.index, current.invoicedCount);
+      if (start !== period.start) {
+        // Ended (its number of invoices reached) or changed: record where it stands.
+        await repo.updateTemplate(trx, workspaceId, id, { nextPeriodStart: start });
+        return 'stop';
+      }
+      let invoiceId: number | null = null;
+      if (!(await repo.hasPeriodInvoice(trx, id, start))) {
+        const lines = await repo.findLines(trx, workspaceId, id, current.currency);
+        invoiceId = await createDraft(
+          { db: trx, workspace: { id: workspaceId }, user: { id: actor }, role: 'owner' },
+          {
+            clientId: current.clientId,
+            currency: current.currency,
+            issueDate: start,
+            ...(current.paymentTermsDays !== null
+              ? { dueDate: dueAfter(start, current.paymentTermsDays) }
+              : {}),
+            lines,
+            discount:
+              current.discountType && current.discountValue !== null
+                ? {
+                    type: current.discountType,
+                    value: normalizeAmount(current.discountValue, 3),
+                  }
+                : null,
+            notes: current.notes,
+            status: current.autoSend ? 'sent' : 'draft',
+          },
+          { recurringInvoiceId: id, recurringPeriodStart: start },
+        );
+      }
+      const invoiced = current.invoicedCount + (invoiceId !== null ? 1 : 0);
+      await repo.updateTemplate(trx, workspaceId, id, {
+        periodIndex: period.index + 1,
+        invoicedCount: invoiced,
+        nextPeriodStart: scheduledPeriod(current, period.index + 1, invoiced),
+      });
+      return invoiceId ?? 'none';
+    });
+  } catch (error) {
+    // Another run made this period's invoice first: the constraint kept it to one.
+    if (isUniqueViolation(error) && (await repo.hasPeriodInvoice(services.db, id, period.start)))
+      return 'stop';
+    throw error;
+  }
+}
+
+/** Emails the workspace's owners what a catch-up created and skipped; answers how many. */
+async function tellOwners(
+  services: ScheduleServices,
+  template: repo.TemplateRow,
+  owners: { email: string; fullName: string }[],
+  created: number[],
+  skipped: Period[],
+) {
+  const { db, config, mailer } = services;
+  const workspaceId = template.workspaceId;
+  const [client, workspace, invoices] = await Promise.all([
+    findClient(db, workspaceId, template.clientId),
+    db
+      .selectFrom('workspaces')
+      .select('name')
+      .where('id', '=', workspaceId)
+      .executeTakeFirstOrThrow(),
+    Promise.all(created.map((invoiceId) => findInvoice(db, workspaceId, invoiceId))),
+  ]);
+  const clientName = client ? client.company || client.name : 'a client';
+  const made = invoices.flatMap((invoice) =>
+    invoice
+      ? [
+          `- ${invoice.invoiceNumber ?? 'Draft'} dated ${invoice.issueDate ?? ''}, ${formatMoney(invoice.total, invoice.currency)}${invoice.status === 'draft' ? ' (draft: review and send it)' : ' (issued)'}`,
+        ]
+      : [],
+  );
+  const subject =
+    skipped.length > 0
+      ? `Recurring invoices for ${clientName}: ${made.length} created, ${skipped.length} skipped`
+      : `Recurring invoices for ${clientName}: ${made.length} periods invoiced at once`;
+  const text = [
+    `The recurring invoice for ${clientName} in ${workspace.name} (${FREQUENCY_LABELS[template.frequency].toLowerCase()}) had ${made.length + skipped.length} periods due at once: Keel was not running its schedule for a while.`,
+    '',
+    ...(made.length > 0 ? ['Created:', ...made, ''] : []),
+    ...(skipped.length > 0
+      ? [
+          `Skipped, not invoiced (Keel creates at most the ${MAX_CATCH_UP_PERIODS} most recent missed periods at once): the periods starting ${skipped.map((p) => p.start).join(', ')}.`,
+          'Create those invoices by hand if they are owed.',
+          '',
+        ]
+      : []),
+    `Review the recurring invoice: ${config.appUrl}/recurring-invoices/${template.id}`,
+  ].join('\n');
+  let sent = 0;
+  for (const owner of owners) {
+    await mailer.send({ to: owner.email, subject, text: `Hello ${owner.fullName},\n\n${text}` });
+    sent++;
+  }
+  return sent;
+}
