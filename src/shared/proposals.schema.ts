@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IsoDateSchema } from './dates.ts';
 import { IdSchema } from './ids.ts';
 import { ListQuerySchema, sortParam } from './list.schema.ts';
-import { MoneySchema } from './money.ts';
+import { decimalSchema, MoneySchema } from './money.ts';
 import { singleLine } from './text.schema.ts';
 import { updateSchemaOf } from './update.schema.ts';
 
@@ -49,6 +49,10 @@ export const ProposalInputSchema = z.object({
     })
     .pipe(MoneySchema),
   dueDate: IsoDateSchema.nullable().optional(),
+  /** The billing client it is for: needed to draft a deposit invoice when accepted. */
+  clientId: IdSchema.nullable().optional(),
+  /** The deal (opportunity) it is for: moved to won when accepted, if the user chooses. */
+  dealId: IdSchema.nullable().optional(),
 });
 export const ProposalUpdateSchema = updateSchemaOf(ProposalInputSchema).extend({
   id: IdSchema,
@@ -78,5 +82,54 @@ export const ProposalSchema = z.object({
   status: z.enum(PROPOSAL_STATUSES),
   dueDate: z.string().nullable(),
   createdAt: z.string(),
+  clientId: z.number().nullable(),
+  dealId: z.number().nullable(),
+  /** The project and deposit invoice its acceptance's follow-ups created, if any. */
+  projectId: z.number().nullable(),
+  depositInvoiceId: z.number().nullable(),
+  /** When the follow-ups of its acceptance were applied (null: not yet, or not accepted). */
+  followUpsAppliedAt: z.string().nullable(),
 });
 export type Proposal = z.infer<typeof ProposalSchema>;
+
+/** What the user chooses to do when a proposal is accepted. */
+export const ProposalFollowUpsSchema = z.object({
+  id: IdSchema,
+  /** Move the linked deal to the won stage. */
+  moveDealToWon: z.boolean().optional(),
+  /** Create a project for the client, named after the proposal, its amount as budget. */
+  createProject: z.boolean().optional(),
+  /** Draft a deposit invoice of this percent of the proposal's amount. */
+  depositPercent: decimalSchema('Deposit percent', { max: 100, decimals: 2 })
+    .refine((v) => Number(v) > 0, 'Deposit percent must be more than 0')
+    .nullable()
+    .optional(),
+});
+export type ProposalFollowUps = z.infer<typeof ProposalFollowUpsSchema>;
+
+export const ProposalAcceptSchema = ProposalFollowUpsSchema.extend({
+  name: z
+    .string({ error: 'Type the name of who accepts' })
+    .trim()
+    .min(1, 'Type the name of who accepts')
+    .max(200, 'Name must be less than 200 characters'),
+});
+export const ProposalDeclineSchema = z.object({
+  id: IdSchema,
+  name: z.string().trim().min(1).max(200).optional(),
+  reason: z
+    .string()
+    .trim()
+    .max(2000, 'Reason must be less than 2000 characters')
+    .nullable()
+    .optional()
+    .transform((v) => v || null),
+});
+
+/** What the follow-ups created: the deal moved to won, the project, the deposit invoice. */
+export const FollowUpsResultSchema = z.object({
+  dealId: z.number().nullable(),
+  projectId: z.number().nullable(),
+  depositInvoiceId: z.number().nullable(),
+});
+export type FollowUpsResult = z.infer<typeof FollowUpsResultSchema>;

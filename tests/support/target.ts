@@ -36,6 +36,8 @@ export interface Target {
   timeEntryId: number;
   /** A draft invoice of the client. */
   invoiceId: number;
+  /** A draft estimate of the client, with one line. */
+  estimateId: number;
   proposalId: number;
   /** A pending invitation to the target. */
   invitationId: number;
@@ -170,6 +172,23 @@ export async function freshTarget(db: Database, options: TargetOptions): Promise
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const estimate = await db
+    .insertInto('estimates')
+    .values({ workspaceId: ws.id, clientId: client.id, amount: '10', subtotal: '10' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('estimateLines')
+    .values({
+      workspaceId: ws.id,
+      estimateId: estimate.id,
+      position: 1,
+      description: `${name} Estimate line`,
+      quantity: '1',
+      unitPrice: '10',
+      amount: '10',
+    })
+    .execute();
   const proposal = await db
     .insertInto('proposals')
     .values({
@@ -233,6 +252,7 @@ export async function freshTarget(db: Database, options: TargetOptions): Promise
     projectId: project.id,
     timeEntryId: entry.id,
     invoiceId: invoice.id,
+    estimateId: estimate.id,
     proposalId: proposal.id,
     personId: person.id,
     organizationId: org.id,

@@ -81,7 +81,9 @@ export function estimateDocument(e: EstimateDetail) {
 }
 
 /** What of a proposal the client accepts: its title, client, description, amount, due date. */
-export function proposalDocument(p: Proposal) {
+export function proposalDocument(
+  p: Pick<Proposal, 'id' | 'title' | 'clientName' | 'description' | 'amount' | 'dueDate'>,
+) {
   return {
     type: 'proposal',
     id: p.id,
@@ -184,7 +186,6 @@ export async function decideProposal(
     const row = await trx
       .selectFrom('proposals')
       .select(['id', 'title', 'clientName', 'description', 'amount', 'status', 'dueDate'])
-      .select('createdAt')
       .where('workspaceId', '=', workspaceId)
       .where('id', '=', proposalId)
       .forUpdate()
@@ -194,17 +195,12 @@ export async function decideProposal(
       throw conflict('A draft proposal cannot be accepted or declined: send it first');
     if (row.status !== 'sent' && row.status !== 'viewed')
       throw conflict('This proposal has already been accepted or declined');
-    const proposal = {
-      ...row,
-      status: row.status as Proposal['status'],
-      createdAt: row.createdAt.toISOString(),
-    };
     const acceptance = await record(
       trx,
       workspaceId,
       'proposal',
       proposalId,
-      proposalDocument(proposal),
+      proposalDocument(row),
       input,
     );
     await trx

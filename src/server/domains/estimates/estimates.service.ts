@@ -352,6 +352,74 @@ export const estimatePdf = (scope: WorkspaceScope, id: number) =>
   estimatePdfOf(scope.db, scope.workspace.id, id);
 
 /**
+ * Writes a draft invoice with these lines and its exact totals (the shared invoice
+ * arithmetic), inside the caller's transaction: an estimate's conversion, a proposal's
+ * deposit.
+ */
+export async function insertDraftInvoice(
+  trx: Database,
+  workspaceId: number,
+  draft: {
+    clientId: number;
+    currency: string;
+    dueDate: string | null;
+    discount: Discount | null;
+    notes: string | null;
+    lines: repo.LineValues[];
+    estimateId?: number;
+  },
+) {
+  const newId = await invoicesRepo.insertInvoice(trx, workspaceId, {
+    clientId: draft.clientId,
+    currency: draft.currency,
+    dueDate: draft.dueDate,
+    discountType: draft.discount?.type ?? null,
+    discountValue: draft.discount?.value ?? null,
+    notes: draft.notes,
+  });
+  let position = 1;
+  for (const line of draft.lines) {
+    await invoicesRepo.insertLine(trx, workspaceId, newId, position++, {
+      description: line.description,
+      quantity: line.quantity,
+      unitPrice: line.unitPrice,
+      taxRate: line.taxRate,
+    });
+  }
+  const stored = await invoicesRepo.lineInputs(trx, workspaceId, newId);
+  const digits = minorDigits(draft.currency) as 0 | 2 | 3;
+  const totals = computeTotals(
+    stored.map((l) => ({
+      quantity: normalizeAmount(l.quantity, 2),
+      unitPrice: normalizeAmount(l.unitPrice, digits),
+      taxRate: normalizeAmount(l.taxRate, 3),
+    })),
+    draft.discount,
+    digits,
+  );
+  await invoicesRepo.setLineAmounts(
+    trx,
+    workspaceId,
+    stored.map((l, i) => ({ id: l.id, ...totals.lines[i]! })),
+  );
+  await invoicesRepo.setTotals(trx, workspaceId, newId, {
+    subtotal: totals.subtotal,
+    discountTotal: totals.discount,
+    taxTotal: totals.taxTotal,
+    amount: totals.total,
+  });
+  if (draft.estimateId !== undefined) {
+    await trx
+      .updateTable('invoices')
+      .set({ estimateId: draft.estimateId })
+      .where('workspaceId', '=', workspaceId)
+      .where('id', '=', newId)
+      .execute();
+  }
+  return newId;
+}
+
+/**
  * Converts a sent, viewed or accepted estimate into a draft invoice with its lines,
  * currency, discount and notes; both keep the link. Once only (409 after).
  */
@@ -368,59 +436,22 @@ export async function convertEstimate(scope: WorkspaceScope, id: number) {
     const profile = await findProfile(trx, workspace.id);
     const client = (await findClient(trx, workspace.id, current.clientId))!;
     const today = todayIn(profile.timezone);
-    const newId = await invoicesRepo.insertInvoice(trx, workspace.id, {
+    const lines = await repo.lineInputs(trx, workspace.id, id);
+    const newId = await insertDraftInvoice(trx, workspace.id, {
       clientId: current.clientId,
       currency: current.currency,
       dueDate: daysAfter(today, client.paymentTermsDays ?? profile.paymentTermsDays),
-      discountType: current.discountType as 'percent' | 'amount' | null,
-      discountValue: current.discountValue,
+      discount:
+        current.discountType && current.discountValue !== null
+          ? {
+              type: current.discountType as 'percent' | 'amount',
+              value: normalizeAmount(current.discountValue, 3),
+            }
+          : null,
       notes: current.notes,
+      lines,
+      estimateId: id,
     });
-    const lines = await repo.lineInputs(trx, workspace.id, id);
-    let position = 1;
-    for (const line of lines) {
-      await invoicesRepo.insertLine(trx, workspace.id, newId, position++, {
-        description: line.description,
-        quantity: line.quantity,
-        unitPrice: line.unitPrice,
-        taxRate: line.taxRate,
-      });
-    }
-    const stored = await invoicesRepo.lineInputs(trx, workspace.id, newId);
-    const digits = minorDigits(current.currency) as 0 | 2 | 3;
-    const discount: Discount | null =
-      current.discountType && current.discountValue !== null
-        ? {
-            type: current.discountType as 'percent' | 'amount',
-            value: normalizeAmount(current.discountValue, 3),
-          }
-        : null;
-    const totals = computeTotals(
-      stored.map((l) => ({
-        quantity: normalizeAmount(l.quantity, 2),
-        unitPrice: normalizeAmount(l.unitPrice, digits),
-        taxRate: normalizeAmount(l.taxRate, 3),
-      })),
-      discount,
-      digits,
-    );
-    await invoicesRepo.setLineAmounts(
-      trx,
-      workspace.id,
-      stored.map((l, i) => ({ id: l.id, ...totals.lines[i]! })),
-    );
-    await invoicesRepo.setTotals(trx, workspace.id, newId, {
-      subtotal: totals.subtotal,
-      discountTotal: totals.discount,
-      taxTotal: totals.taxTotal,
-      amount: totals.total,
-    });
-    await trx
-      .updateTable('invoices')
-      .set({ estimateId: id })
-      .where('workspaceId', '=', workspace.id)
-      .where('id', '=', newId)
-      .execute();
     await repo.updateEstimate(trx, workspace.id, id, {
       status: 'converted',
       convertedInvoiceId: newId,

@@ -271,9 +271,13 @@ describe('estimates', () => {
 });
 
 describe('accepted proposals', () => {
+  const stageOf = async (id: number) =>
+    (await t.db.selectFrom('leads').select('stage').where('id', '=', id).executeTakeFirstOrThrow())
+      .stage;
   async function setup(amount = '1000.00') {
+    const person = await ok(owner.client.post('/api/persons', { fullName: 'Ann Client' }), 201);
     const deal = await ok(
-      owner.client.post('/api/leads', { dealName: 'Website', value: 1000 }),
+      owner.client.post('/api/leads', { dealName: 'Website', value: 1000, personId: person.id }),
       201,
     );
     const proposal = await ok(
@@ -310,7 +314,7 @@ describe('accepted proposals', () => {
     });
     expect(answer.followUps).toMatchObject({ dealId: deal.id, projectId: null });
     expect(answer.followUps.depositInvoiceId).toEqual(expect.any(Number));
-    expect((await ok(owner.client.get(`/api/leads/${deal.id}`))).stage).toBe('won');
+    expect(await stageOf(deal.id)).toBe('won');
     expect(await ok(owner.client.get('/api/projects'))).toHaveLength(before.length);
     const deposit = await ok(
       owner.client.get(`/api/invoices/${answer.followUps.depositInvoiceId}`),
@@ -321,7 +325,7 @@ describe('accepted proposals', () => {
     const p = await ok(owner.client.get(`/api/proposals?search=Website`));
     expect(p.find((x: any) => x.id === proposal.id)).toMatchObject({
       status: 'accepted',
-      followUpsApplied: true,
+      followUpsAppliedAt: expect.any(String),
       depositInvoiceId: answer.followUps.depositInvoiceId,
     });
     // Decided once; follow-ups once.
@@ -344,10 +348,17 @@ describe('accepted proposals', () => {
       owner.client.post(`/api/proposals/${proposal.id}/follow-ups`, { createProject: true }),
     );
     expect(answer).toMatchObject({ dealId: null, depositInvoiceId: null });
-    const project = await ok(owner.client.get(`/api/projects/${answer.projectId}`));
-    expect(project).toMatchObject({ name: 'Website redesign', clientId });
+    const project = (await ok(owner.client.get('/api/projects'))).find(
+      (p: any) => p.id === answer.projectId,
+    );
+    expect(project).toMatchObject({
+      name: 'Website redesign',
+      clientId,
+      budgetType: 'budget',
+      budgetLimit: '1000.00',
+    });
     expect(await ok(owner.client.get('/api/projects'))).toHaveLength(projects.length + 1);
-    expect((await ok(owner.client.get(`/api/leads/${deal.id}`))).stage).not.toBe('won');
+    expect(await stageOf(deal.id)).not.toBe('won');
     await ok(owner.client.post(`/api/proposals/${proposal.id}/follow-ups`, {}), 409);
   });
 

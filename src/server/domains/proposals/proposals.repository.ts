@@ -11,6 +11,8 @@ export interface ProposalValues {
   amount?: string;
   dueDate?: string | null;
   status?: ProposalStatus;
+  clientId?: number | null;
+  dealId?: number | null;
 }
 
 const columns = [
@@ -22,12 +24,22 @@ const columns = [
   'status',
   'dueDate',
   'createdAt',
+  'clientId',
+  'dealId',
+  'projectId',
+  'depositInvoiceId',
+  'followUpsAppliedAt',
 ] as const;
-type Row = Omit<Proposal, 'createdAt' | 'status'> & { createdAt: Date; status: string };
+type Row = Omit<Proposal, 'createdAt' | 'status' | 'followUpsAppliedAt'> & {
+  createdAt: Date;
+  status: string;
+  followUpsAppliedAt: Date | null;
+};
 const toProposal = (r: Row): Proposal => ({
   ...r,
   status: r.status as ProposalStatus,
   createdAt: iso(r.createdAt),
+  followUpsAppliedAt: iso(r.followUpsAppliedAt),
 });
 
 const PROPOSAL_SORT_COLUMNS = {
@@ -75,7 +87,8 @@ export async function findProposal(db: Database, workspaceId: number, id: number
 export async function insertProposal(
   db: Database,
   workspaceId: number,
-  values: Required<Omit<ProposalValues, 'status' | 'dueDate'>> & { dueDate?: string | null },
+  values: Required<Omit<ProposalValues, 'status' | 'dueDate' | 'clientId' | 'dealId'>> &
+    Pick<ProposalValues, 'dueDate' | 'clientId' | 'dealId'>,
 ) {
   const row = await db
     .insertInto('proposals')

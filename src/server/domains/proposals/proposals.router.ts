@@ -1,16 +1,26 @@
 import { z } from 'zod';
+import { AcceptanceSchema } from '../../../shared/estimates.schema.ts';
 import { IdSchema } from '../../../shared/ids.ts';
 import {
+  FollowUpsResultSchema,
+  ProposalAcceptSchema,
+  ProposalDeclineSchema,
+  ProposalFollowUpsSchema,
   ProposalInputSchema,
   ProposalListQuerySchema,
   ProposalSchema,
   ProposalUpdateSchema,
 } from '../../../shared/proposals.schema.ts';
 import { pageOf } from '../../../shared/list.schema.ts';
+import { BILLING_MANAGERS } from '../../../shared/roles.ts';
 import { SuccessSchema } from '../../../shared/success.schema.ts';
-import { listProcedure, router, workspaceProcedure } from '../../trpc/init.ts';
+import { listProcedure, requireRole, router, workspaceProcedure } from '../../trpc/init.ts';
+import { requestOrigin } from '../estimates/estimates.router.ts';
 import * as repo from './proposals.repository.ts';
 import * as proposals from './proposals.service.ts';
+
+/** Recording a client's decision and its follow-ups (an invoice, a project) is billing work. */
+const billingProcedure = requireRole(...BILLING_MANAGERS);
 
 export const proposalsRouter = router({
   list: listProcedure
@@ -20,7 +30,7 @@ export const proposalsRouter = router({
   create: workspaceProcedure
     .input(ProposalInputSchema)
     .output(ProposalSchema)
-    .mutation(({ ctx, input }) => repo.insertProposal(ctx.db, ctx.workspace.id, input)),
+    .mutation(({ ctx, input }) => proposals.createProposal(ctx, input)),
   update: workspaceProcedure
     .input(ProposalUpdateSchema)
     .output(ProposalSchema)
@@ -29,4 +39,16 @@ export const proposalsRouter = router({
     .input(z.object({ id: IdSchema }))
     .output(SuccessSchema)
     .mutation(({ ctx, input }) => proposals.deleteProposal(ctx, input.id)),
+  accept: billingProcedure
+    .input(ProposalAcceptSchema)
+    .output(z.object({ acceptance: AcceptanceSchema, followUps: FollowUpsResultSchema }))
+    .mutation(({ ctx, input }) => proposals.acceptProposal(ctx, input, requestOrigin(ctx))),
+  decline: billingProcedure
+    .input(ProposalDeclineSchema)
+    .output(AcceptanceSchema)
+    .mutation(({ ctx, input }) => proposals.declineProposal(ctx, input, requestOrigin(ctx))),
+  followUps: billingProcedure
+    .input(ProposalFollowUpsSchema)
+    .output(FollowUpsResultSchema)
+    .mutation(({ ctx, input }) => proposals.applyProposalFollowUps(ctx, input)),
 });
