@@ -2,7 +2,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { createDb, migrateToLatest } from './db/create-db.ts';
 import { vacuumEmbedded } from './db/embedded.ts';
-import { analyzeStaleTables, STATISTICS_CHECK_MS } from './db/statistics.ts';
+import { analyzeStaleTables } from './db/statistics.ts';
 import { exitForStartupError } from './startup-errors.ts';
 
 async function main(): Promise<void> {
@@ -17,21 +17,18 @@ async function main(): Promise<void> {
     vacuumEmbedded(handle.db, options).catch((error: unknown) =>
       app.log.error({ err: error }, 'vacuum failed'),
     );
-  // Autovacuum's analyze rule, on both databases (statistics.ts): PGlite has no autovacuum,
-  // and PostgreSQL's may be off or a minute late.
+  // Statistics are then kept by a periodic job too (jobs/statistics.jobs.ts); at start a
+  // database that never had them gets them at once.
   const refreshStatistics = () =>
     analyzeStaleTables(handle.db).catch((error: unknown) =>
       app.log.error({ err: error }, 'analyze failed'),
     );
-  const statisticsTimer = setInterval(() => void refreshStatistics(), STATISTICS_CHECK_MS);
-  statisticsTimer.unref();
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
-    clearInterval(statisticsTimer);
     await app.close();
     await handle.close();
     process.exit(0);
@@ -43,7 +40,6 @@ async function main(): Promise<void> {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     // Closed before the process ends, so the embedded database's directory is let go.
-    clearInterval(statisticsTimer);
     await app.close().catch(() => {});
     await handle.close().catch(() => {});
     throw error;

@@ -13,9 +13,10 @@ import type { Database } from './create-db.ts';
  * before sorting (1.2 s of execution where 3 ms do, bench "users' state").
  *
  * So the same rule runs where the writes happen: a bulk change (an import) analyses the
- * tables it grew before answering, and every server checks all tables by the same threshold
- * each `STATISTICS_CHECK_MS` (main.ts). ANALYZE reads a sample of at most 30,000 rows a
- * table, so it costs tens of milliseconds whatever the table's size.
+ * tables it grew before answering, and one server at a time checks all tables by that
+ * threshold each `STATISTICS_CHECK_MS` (a periodic job, domains/jobs/statistics.jobs.ts).
+ * ANALYZE reads a sample of at most 30,000 rows a table, so it costs tens of milliseconds
+ * whatever the table's size.
  */
 
 /** Autovacuum's defaults (autovacuum_analyze_threshold, autovacuum_analyze_scale_factor). */

@@ -81,4 +81,42 @@ describe('background jobs', () => {
     await jobs.idle();
     expect(await jobs.failed()).toEqual([]);
   });
+
+  it('runs periodic work round after round, on one of two servers at a time', async () => {
+    let running = 0;
+    let overlapped = false;
+    const rounds: number[] = [];
+    const periodic: QueueDefinition = {
+      name: 'probe-periodic',
+      everySeconds: () => 1,
+      async handle() {
+        running++;
+        if (running > 1) overlapped = true;
+        rounds.push(Date.now());
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        running--;
+      },
+    };
+    const config = { ...t.app.services.config, jobSchedules: true };
+    // Two servers: each queues a first round at start, and the queue keeps one waiting.
+    const servers = [1, 2].map(() =>
+      createJobs({ db: t.db, config }, () => t.app.services, t.app.log, [
+        periodic,
+      ] as QueueDefinition<never>[]),
+    );
+    for (const server of servers) await server.start();
+    try {
+      await expect.poll(() => rounds.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(4);
+      const [state] = await servers[0]!.states();
+      expect(state!.waiting + state!.active).toBeLessThanOrEqual(2);
+      expect(state!.failed).toBe(0);
+    } finally {
+      for (const server of servers) await server.stop();
+    }
+    expect(overlapped).toBe(false);
+    // Past the start (where each server queues a first round, and the second may come right
+    // after the first), each round queues the next for a second later.
+    for (let i = 2; i < rounds.length; i++)
+      expect(rounds[i]! - rounds[i - 1]!).toBeGreaterThanOrEqual(900);
+  });
 });

@@ -2,6 +2,7 @@ import type { AppServices } from '../../trpc/context.ts';
 import { invoiceEmailQueue, invoiceRemindersQueue } from '../invoice-email/invoice-email.queue.ts';
 import { recurringInvoicesQueue } from '../recurring-invoices/recurring-invoices.queue.ts';
 import { housekeepingQueue } from './housekeeping.jobs.ts';
+import { statisticsQueue } from './statistics.jobs.ts';
 
 /**
  * A kind of background work: what runs it, how often it is retried, and, for periodic
@@ -34,6 +35,7 @@ export interface QueueDefinition<Data extends object = object> {
 /** Every queue the servers work. */
 export const queues: QueueDefinition<never>[] = [
   housekeepingQueue,
+  statisticsQueue,
   invoiceEmailQueue,
   invoiceRemindersQueue,
   recurringInvoicesQueue,
