@@ -137,6 +137,8 @@ async function expectRefused(
 ) {
   const target = await freshTarget();
   await prepare(entry, target);
+  // Background work of earlier calls (an invoice email minting its portal link) ends first.
+  await t.app.services.jobs.idle();
   const before = await snapshot(t.db);
   const res = await call(caller, path, entry, target);
   expect(res.statusCode, `${path}: ${res.body}`).toBe(status);
