@@ -1,3 +1,4 @@
+import { TRPCError } from '@trpc/server';
 import { addDays, format, parseISO } from 'date-fns';
 import { todayIn } from '../../../shared/datetime.ts';
 import { normalizeAmount } from '../../../shared/invoice-math.ts';
@@ -11,11 +12,24 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { AppServices } from '../../trpc/context.ts';
 import { findClient } from '../clients/clients.repository.ts';
 import { findInvoice } from '../invoices/invoices.repository.ts';
+import { sendInvoice } from '../invoice-email/invoice-email.service.ts';
 import { createDraft } from '../invoices/invoices.service.ts';
 import * as repo from './recurring-invoices.repository.ts';
 
 /** What a run of the schedule needs of the server. */
-export type ScheduleServices = Pick<AppServices, 'db' | 'config' | 'mailer'>;
+export type ScheduleServices = Pick<AppServices, 'db' | 'config' | 'mailer' | 'jobs'>;
+
+/** An invoice a template made, and whether it was to be sent by email. */
+interface Made {
+  invoiceId: number;
+  autoSend: boolean;
+}
+
+/** An automatic send that did not happen: the invoice stays a draft. */
+interface Unsent {
+  invoiceId: number;
+  reason: string;
+}
 
 /** A period due for invoicing: its number in the schedule and its first day. */
 interface Period {
@@ -29,7 +43,9 @@ export interface ScheduleRun {
   created: number;
   /** Periods skipped by the catch-up cap. */
   skipped: number;
-  /** Emails sent to owners about a catch-up. */
+  /** Invoices issued and queued for email (auto-send). */
+  sent: number;
+  /** Emails sent to owners about a catch-up or a failed automatic send. */
   notices: number;
 }
 
@@ -52,12 +68,17 @@ const dueAfter = (issueDate: string, days: number) =>
  * of a template, the most recent ones; older ones are skipped (not invoiced). When a run
  * invoices more than one period of a template, or skips any, the workspace's owners get
  * an email saying what was created and skipped.
+ *
+ * A template that sends automatically has each invoice issued and emailed to the client
+ * right after its period's transaction, as `POST /api/invoices/{id}/send` does (the
+ * email goes through the outbox and its queue). When that fails (the client has no
+ * billing email, say) the invoice stays a draft and the owners are told.
  */
 export async function runRecurringInvoices(
   services: ScheduleServices,
   now: Date,
 ): Promise<ScheduleRun> {
-  const run: ScheduleRun = { created: 0, skipped: 0, notices: 0 };
+  const run: ScheduleRun = { created: 0, skipped: 0, sent: 0, notices: 0 };
   const failures: unknown[] = [];
   for (const due of await repo.dueTemplates(services.db, now)) {
     try {
@@ -81,7 +102,7 @@ export async function runTemplate(
   workspaceId: number,
   id: number,
   today: string,
-  run: ScheduleRun = { created: 0, skipped: 0, notices: 0 },
+  run: ScheduleRun = { created: 0, skipped: 0, sent: 0, notices: 0 },
 ): Promise<ScheduleRun> {
   const { db } = services;
   const template = await repo.claimTemplate(db, workspaceId, id);
@@ -104,15 +125,30 @@ export async function runTemplate(
     const actor = template.createdBy ?? owners[0]?.id;
     if (actor === undefined) throw new Error(`Workspace ${workspaceId} has no owner`);
     const created: number[] = [];
+    const unsent: Unsent[] = [];
     for (const period of toInvoice) {
       const outcome = await invoicePeriod(services, workspaceId, id, period, actor);
       if (outcome === 'stop') break;
-      if (outcome !== 'none') created.push(outcome);
+      if (outcome === 'none') continue;
+      created.push(outcome.invoiceId);
+      if (!outcome.autoSend) continue;
+      try {
+        await sendInvoice(
+          { ...services, workspace: { id: workspaceId }, user: { id: actor }, role: 'owner' },
+          { id: outcome.invoiceId },
+        );
+        run.sent++;
+      } catch (error) {
+        unsent.push({
+          invoiceId: outcome.invoiceId,
+          reason: error instanceof TRPCError ? error.message : 'the email could not be queued',
+        });
+      }
     }
     run.created += created.length;
     run.skipped += skipped.length;
-    if (created.length > 1 || skipped.length > 0) {
-      run.notices += await tellOwners(services, template, owners, created, skipped);
+    if (created.length > 1 || skipped.length > 0 || unsent.length > 0) {
+      run.notices += await tellOwners(services, template, owners, created, skipped, unsent);
     }
     return run;
   } finally {
@@ -135,9 +171,9 @@ async function skipPeriods(services: ScheduleServices, template: repo.TemplateRo
 }
 
 /**
- * Invoices one period in one transaction: the invoice's id, 'none' when the period turned
- * out to have its invoice already, or 'stop' when the template is no longer at this
- * period (another run did it, or it was paused, edited or deleted meanwhile).
+ * Invoices one period in one transaction (a draft): the invoice made, 'none' when the
+ * period turned out to have its invoice already, or 'stop' when the template is no longer
+ * at this period (another run did it, or it was paused, edited or deleted meanwhile).
  */
 async function invoicePeriod(
   services: ScheduleServices,
@@ -145,7 +181,7 @@ async function invoicePeriod(
   id: number,
   period: Period,
   actor: number,
-): Promise<number | 'none' | 'stop'> {
+): Promise<Made | 'none' | 'stop'> {
   try {
     return await services.db.transaction().execute(async (trx) => {
       const current = await repo.lockTemplate(trx, workspaceId, id);
@@ -178,7 +214,7 @@ async function invoicePeriod(
                   }
                 : null,
             notes: current.notes,
-            status: current.autoSend ? 'sent' : 'draft',
+            status: 'draft',
           },
           { recurringInvoiceId: id, recurringPeriodStart: start },
         );
@@ -189,7 +225,7 @@ async function invoicePeriod(
         invoicedCount: invoiced,
         nextPeriodStart: scheduledPeriod(current, period.index + 1, invoiced),
       });
-      return invoiceId ?? 'none';
+      return invoiceId !== null ? { invoiceId, autoSend: current.autoSend } : 'none';
     });
   } catch (error) {
     // Another run made this period's invoice first: the constraint kept it to one.
@@ -199,13 +235,17 @@ async function invoicePeriod(
   }
 }
 
-/** Emails the workspace's owners what a catch-up created and skipped; answers how many. */
+/**
+ * Emails the workspace's owners what a run created and skipped for a template, and which
+ * automatic sends failed; answers how many emails went out.
+ */
 async function tellOwners(
   services: ScheduleServices,
   template: repo.TemplateRow,
   owners: { email: string; fullName: string }[],
   created: number[],
   skipped: Period[],
+  unsent: Unsent[],
 ) {
   const { db, config, mailer } = services;
   const workspaceId = template.workspaceId;
@@ -219,19 +259,31 @@ async function tellOwners(
     Promise.all(created.map((invoiceId) => findInvoice(db, workspaceId, invoiceId))),
   ]);
   const clientName = client ? client.company || client.name : 'a client';
-  const made = invoices.flatMap((invoice) =>
-    invoice
-      ? [
-          `- ${invoice.invoiceNumber ?? 'Draft'} dated ${invoice.issueDate ?? ''}, ${formatMoney(invoice.total, invoice.currency)}${invoice.status === 'draft' ? ' (draft: review and send it)' : ' (issued)'}`,
-        ]
-      : [],
-  );
+  const made = invoices.flatMap((invoice) => {
+    if (!invoice) return [];
+    const failed = unsent.find((u) => u.invoiceId === invoice.id);
+    const state = failed
+      ? `not sent: ${failed.reason.replace(/\.$/, '')}; it is a draft`
+      : invoice.status === 'draft'
+        ? 'draft: review and send it'
+        : template.autoSend
+          ? 'issued and emailed to the client'
+          : 'issued';
+    return [
+      `- ${invoice.invoiceNumber ?? 'Draft'} dated ${invoice.issueDate ?? ''}, ${formatMoney(invoice.total, invoice.currency)} (${state})`,
+    ];
+  });
+  const catchUp = made.length > 1 || skipped.length > 0;
   const subject =
     skipped.length > 0
       ? `Recurring invoices for ${clientName}: ${made.length} created, ${skipped.length} skipped`
-      : `Recurring invoices for ${clientName}: ${made.length} periods invoiced at once`;
+      : catchUp
+        ? `Recurring invoices for ${clientName}: ${made.length} periods invoiced at once`
+        : `Recurring invoice for ${clientName} could not be sent`;
   const text = [
-    `The recurring invoice for ${clientName} in ${workspace.name} (${FREQUENCY_LABELS[template.frequency].toLowerCase()}) had ${made.length + skipped.length} periods due at once: Keel was not running its schedule for a while.`,
+    catchUp
+      ? `The recurring invoice for ${clientName} in ${workspace.name} (${FREQUENCY_LABELS[template.frequency].toLowerCase()}) had ${made.length + skipped.length} periods due at once: Keel was not running its schedule for a while.`
+      : `The recurring invoice for ${clientName} in ${workspace.name} (${FREQUENCY_LABELS[template.frequency].toLowerCase()}) made an invoice that could not be sent automatically.`,
     '',
     ...(made.length > 0 ? ['Created:', ...made, ''] : []),
     ...(skipped.length > 0

@@ -31,6 +31,7 @@ beforeAll(async () => {
   services = {
     db: t.db,
     config: t.app.services.config,
+    jobs: t.app.services.jobs,
     mailer: {
       delivers: true,
       send: async (mail) => {
@@ -490,13 +491,31 @@ describe('the schedule', () => {
     expect((await periodsOf(made.id)).slice(12)).toEqual(['2027-05-31', '2027-06-07']);
   });
 
-  it('issues each invoice when it sends automatically', async () => {
+  it('issues and emails each invoice when it sends automatically, or tells the owner why not', async () => {
     const made = await newTemplate({ startDate: '2027-09-01', autoSend: true });
-    await alone(made.id, () => runRecurringInvoices(services, at('2027-09-01')));
+    mails.length = 0;
+    const run = await alone(made.id, () => runRecurringInvoices(services, at('2027-09-01')));
+    expect(run).toMatchObject({ created: 1, sent: 1, notices: 0 });
     const [invoice] = await invoicesOf(made.id);
     const detail = await ok<any>(owner.client.get(`/api/invoices/${invoice!.id}`));
     expect(detail).toMatchObject({ status: 'sent', issueDate: '2027-09-01' });
     expect(detail.invoiceNumber).toMatch(/^INV-\d{4}$/);
+    await t.app.services.jobs.idle();
+    const emails = await ok<any[]>(owner.client.get(`/api/invoices/${invoice!.id}/emails`));
+    expect(emails).toEqual([
+      expect.objectContaining({ kind: 'invoice', to: made.client.email, status: 'logged' }),
+    ]);
+    expect(mails).toEqual([]);
+
+    // A client without a billing email: the invoice stays a draft and the owner hears why.
+    await t.db.updateTable('clients').set({ email: '' }).where('id', '=', made.clientId).execute();
+    const second = await alone(made.id, () => runRecurringInvoices(services, at('2027-10-01')));
+    expect(second).toMatchObject({ created: 1, sent: 0, notices: 1 });
+    const [, unsent] = await invoicesOf(made.id);
+    expect(unsent).toMatchObject({ recurringPeriodStart: '2027-10-01', status: 'draft' });
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toMatch(/could not be sent/);
+    expect(mails[0]!.text).toContain('no billing email');
   });
 
   it('runs each workspace in its own time zone and keeps invoices in their workspace', async () => {
