@@ -40,7 +40,6 @@ const SHELL_PAGES: { path: string; title: string; heading?: string }[] = [
 const STATIC_PLACEHOLDERS = [
   { path: '/tasks', search: 'Search tasks...', create: 'New Task' },
   { path: '/rate-cards', search: 'Search rate cards...', create: 'New Rate Card' },
-  { path: '/portal', search: 'Search portal clients...', create: 'Invite Client' },
 ];
 
 /**

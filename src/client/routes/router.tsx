@@ -107,6 +107,15 @@ const inviteRoute = createRoute({
   pendingComponent: FullScreenLoader,
 });
 
+/** A client's portal, opened from its secret link: no account, no app shell. */
+const portalRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/portal/$token',
+  staticData: { access: 'public' },
+  component: lazyRouteComponent(() => import('../features/portal/portal.page.tsx'), 'PortalPage'),
+  pendingComponent: FullScreenLoader,
+});
+
 const adminRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/admin',
@@ -278,6 +287,11 @@ const shellPages = [
     'FinancialOverviewPage',
   ),
   listPage('/proposals', () => import('../features/proposals/proposals.page.tsx'), 'ProposalsPage'),
+  listPage(
+    '/portal',
+    () => import('../features/portal/client-portal.page.tsx'),
+    'ClientPortalPage',
+  ),
   ...STATIC_PLACEHOLDER_PATHS.map((path) =>
     shellPage(
       path,
@@ -314,6 +328,7 @@ const routeTree = rootRoute.addChildren([
   onboardingRoute,
   workspaceSelectorRoute,
   inviteRoute,
+  portalRoute,
   adminRoute.addChildren(adminChildRoutes),
   shellRoute.addChildren(shellPages),
 ]);

@@ -72,7 +72,7 @@ export const NAV_GROUPS: NavGroup[] = [
       { label: 'Forms', to: '/forms', icon: IconForms, comingSoon: true },
       { label: 'Scheduling', to: '/scheduling', icon: IconCalendarEvent, comingSoon: true },
       { label: 'Services', to: '/services', icon: IconTools, comingSoon: true },
-      { label: 'Client Portal', to: '/portal', icon: IconDeviceDesktop, comingSoon: true },
+      { label: 'Client Portal', to: '/portal', icon: IconDeviceDesktop },
     ],
   },
   {

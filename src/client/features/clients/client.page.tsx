@@ -27,6 +27,7 @@ import {
   invoiceName,
 } from '../invoices/invoice-status.ts';
 import { formatDay } from '../time/time-display.ts';
+import { PortalLinkCard } from '../portal/portal-link.actions.tsx';
 import { ClientFormDialog } from './client-form.dialog.tsx';
 
 function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
@@ -180,6 +181,8 @@ function ClientView({ c }: { c: ClientDetail }) {
           )}
         </Card>
       </SimpleGrid>
+
+      <PortalLinkCard clientId={c.id} clientName={c.name} />
 
       <Card withBorder radius="lg" p="lg">
         <Title order={3} fz="md" mb="sm">

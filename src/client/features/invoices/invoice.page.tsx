@@ -14,6 +14,7 @@ import { formatMoney } from '../../../shared/money.ts';
 import { ConfirmDeleteDialog } from '../../components/list/confirm-delete.dialog.tsx';
 import { RecordPage } from '../../components/record-page.tsx';
 import { trpc } from '../../trpc.ts';
+import { showDateTime } from '../../components/display-preferences.tsx';
 import { formatDay } from '../time/time-display.ts';
 import { InvoiceEditor } from './invoice-editor.tsx';
 import { InvoicePrintView } from './invoice-print.view.tsx';
@@ -142,6 +143,11 @@ function InvoiceView({ invoice }: { invoice: InvoiceDetail }) {
         <Group gap="xs">
           <Button
             component="a"
+          {invoice.viewedAt && (
+            <Text size="sm" c="dimmed">
+              Viewed {showDateTime(invoice.viewedAt)}
+            </Text>
+          )}
             href={`/api/invoices/${invoice.id}/pdf`}
             download
             variant="default"

@@ -11,7 +11,6 @@ export const STATIC_PLACEHOLDER_PATHS = [
   '/forms',
   '/scheduling',
   '/services',
-  '/portal',
   '/payments',
   '/income',
   '/expenses',

@@ -6,7 +6,6 @@ import {
   IconCashBanknote,
   IconChecklist,
   IconCreditCard,
-  IconDeviceDesktop,
   IconForms,
   IconReceipt,
   IconSignature,
@@ -73,12 +72,6 @@ const STATIC_PLACEHOLDERS: Record<StaticPlaceholderPath, StaticPlaceholder> = {
     description: 'The services you sell, with their rates.',
     icon: IconTools,
     createLabel: 'Add Service',
-  },
-  '/portal': {
-    description: 'A place where your clients see their projects and invoices.',
-    icon: IconDeviceDesktop,
-    createLabel: 'Invite Client',
-    noun: 'portal clients',
   },
   '/payments': {
     description: 'Payments received from your clients.',

@@ -1,0 +1,77 @@
+import { expect, test } from '@playwright/test';
+import { newUser, signUpWithWorkspace } from './fixtures.ts';
+
+test('a client portal link: made on the client page, opened without an account, the invoice opened becomes Viewed, an estimate accepted', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await signUpWithWorkspace(page, newUser('portal'));
+  const client = await page.request.post('/api/clients', {
+    data: { name: 'Harbor Bakery', email: 'accounts@harbor-bakery.com' },
+  });
+  expect(client.status()).toBe(201);
+  const clientId = (await client.json()).id as number;
+  const invoiceRes = await page.request.post('/api/invoices', {
+    data: {
+      clientId,
+      status: 'sent',
+      lines: [{ description: 'Logo', quantity: '1', unitPrice: '480' }],
+    },
+  });
+  expect(invoiceRes.status()).toBe(201);
+  const invoice = (await invoiceRes.json()) as { id: number; invoiceNumber: string };
+  const estimateRes = await page.request.post('/api/estimates', {
+    data: {
+      clientId,
+      status: 'sent',
+      lines: [{ description: 'Menu design', quantity: '1', unitPrice: '900' }],
+    },
+  });
+  expect(estimateRes.status()).toBe(201);
+  const estimate = (await estimateRes.json()) as { estimateNumber: string };
+
+  // The client page makes the link and shows it once.
+  await page.goto(`/clients/${clientId}`);
+  await expect(page.getByText('No working portal link')).toBeVisible();
+  await page.getByRole('button', { name: 'Create portal link for Harbor Bakery' }).click();
+  const linkDialog = page.getByRole('dialog', { name: 'Portal link' });
+  const url = await linkDialog.getByRole('textbox', { name: 'Portal link' }).inputValue();
+  expect(url).toMatch(/\/portal\/[A-Za-z0-9_-]{43}$/);
+  await linkDialog.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByText(/1 working link/)).toBeVisible();
+
+  // The client, in a browser with no Keel session.
+  const guest = await browser.newContext();
+  try {
+    const portal = await guest.newPage();
+    const response = await portal.goto(url);
+    expect(response?.headers()['referrer-policy']).toBe('no-referrer');
+    expect(response?.headers()['x-robots-tag']).toContain('noindex');
+    await expect(portal.getByRole('heading', { name: 'Harbor Bakery', level: 1 })).toBeVisible();
+    await expect(portal.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+    await expect(portal.getByText('$480.00').first()).toBeVisible();
+    await portal.getByRole('button', { name: `View Invoice ${invoice.invoiceNumber}` }).click();
+    const invoiceDialog = portal.getByRole('dialog', { name: `Invoice ${invoice.invoiceNumber}` });
+    await expect(invoiceDialog.getByText('Logo')).toBeVisible();
+    await invoiceDialog.getByRole('button', { name: 'Done' }).click();
+    await expect(portal.getByText('Viewed', { exact: true })).toBeVisible();
+
+    await portal
+      .getByRole('button', { name: `Accept estimate ${estimate.estimateNumber}` })
+      .click();
+    const accept = portal.getByRole('dialog', {
+      name: `Accept Estimate ${estimate.estimateNumber}`,
+    });
+    await accept.getByLabel('Your full name').fill('Mara Quinn');
+    await accept.getByRole('button', { name: 'Accept' }).click();
+    await expect(portal.getByText(/Accepted by Mara Quinn on/)).toBeVisible();
+  } finally {
+    await guest.close();
+  }
+
+  // Back in the app: the invoice says Viewed, with the time.
+  await page.goto(`/invoices/${invoice.id}`);
+  await expect(page.getByText('Viewed', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText(/^Viewed .+/)).toBeVisible();
+});
