@@ -5,6 +5,7 @@ import {
   IconCash,
   IconDownload,
   IconEye,
+  IconMail,
   IconPrinter,
   IconTrash,
 } from '@tabler/icons-react';
@@ -13,14 +14,16 @@ import { PAYMENT_METHOD_LABELS, type InvoiceDetail } from '../../../shared/invoi
 import { formatMoney } from '../../../shared/money.ts';
 import { ConfirmDeleteDialog } from '../../components/list/confirm-delete.dialog.tsx';
 import { RecordPage } from '../../components/record-page.tsx';
-import { trpc } from '../../trpc.ts';
 import { showDateTime } from '../../components/display-preferences.tsx';
+import { trpc } from '../../trpc.ts';
 import { formatDay } from '../time/time-display.ts';
 import { InvoiceEditor } from './invoice-editor.tsx';
+import { InvoiceOutbox } from './invoice-outbox.tsx';
 import { InvoicePrintView } from './invoice-print.view.tsx';
 import { InvoiceSheet } from './invoice-sheet.tsx';
 import { INVOICE_STATUS_COLORS, INVOICE_STATUS_LABELS, invoiceName } from './invoice-status.ts';
 import { PaymentDialog } from './payment.dialog.tsx';
+import { SendInvoiceDialog } from './send-invoice.dialog.tsx';
 import { useCanBill } from '../../components/use-can-bill.ts';
 import { useInvoiceMutations } from './use-invoice-mutations.ts';
 import { VoidDialog } from './void.dialog.tsx';
@@ -117,6 +120,7 @@ function InvoiceView({ invoice }: { invoice: InvoiceDetail }) {
   const [voiding, setVoiding] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [marking, setMarking] = useState(false);
+  const [emailing, setEmailing] = useState(false);
 
   const open = ['sent', 'viewed', 'overdue'].includes(invoice.status);
   const draft = invoice.status === 'draft';
@@ -139,15 +143,15 @@ function InvoiceView({ invoice }: { invoice: InvoiceDetail }) {
             {formatMoney(invoice.total, invoice.currency)}
             {open ? ` · ${formatMoney(invoice.balance, invoice.currency)} due` : ''}
           </Text>
-        </Stack>
-        <Group gap="xs">
-          <Button
-            component="a"
           {invoice.viewedAt && (
             <Text size="sm" c="dimmed">
               Viewed {showDateTime(invoice.viewedAt)}
             </Text>
           )}
+        </Stack>
+        <Group gap="xs">
+          <Button
+            component="a"
             href={`/api/invoices/${invoice.id}/pdf`}
             download
             variant="default"
@@ -162,6 +166,15 @@ function InvoiceView({ invoice }: { invoice: InvoiceDetail }) {
           >
             Print
           </Button>
+          {canBill && invoice.status !== 'void' && (
+            <Button
+              variant={draft ? 'filled' : 'light'}
+              leftSection={<IconMail size={16} />}
+              onClick={() => setEmailing(true)}
+            >
+              Send by email
+            </Button>
+          )}
           {canBill && open && (
             <Button leftSection={<IconCash size={16} />} onClick={() => setPaying(true)}>
               Record payment
@@ -206,6 +219,7 @@ function InvoiceView({ invoice }: { invoice: InvoiceDetail }) {
 
       {draft && canBill ? <InvoiceEditor invoice={invoice} /> : <InvoiceSheet invoice={invoice} />}
       <Payments invoice={invoice} canBill={canBill} />
+      <InvoiceOutbox invoice={invoice} />
 
       <InvoicePrintView
         invoiceId={printing ? invoice.id : null}
@@ -214,6 +228,9 @@ function InvoiceView({ invoice }: { invoice: InvoiceDetail }) {
       />
       {open && <PaymentDialog invoice={invoice} opened={paying} onClose={() => setPaying(false)} />}
       <VoidDialog invoice={invoice} opened={voiding} onClose={() => setVoiding(false)} />
+      {canBill && (
+        <SendInvoiceDialog invoice={invoice} opened={emailing} onClose={() => setEmailing(false)} />
+      )}
       <ConfirmDeleteDialog
         opened={deleting}
         title="Delete Invoice"

@@ -1,5 +1,5 @@
 import { Anchor, Card, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconBell, IconBriefcase, IconShieldLock, IconUser } from '@tabler/icons-react';
+import { IconBell, IconBriefcase, IconMail, IconShieldLock, IconUser } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { ChangePasswordCard } from '../account/change-password.card.tsx';
@@ -10,6 +10,7 @@ import { ProfilePhotoCard } from '../account/profile-photo.card.tsx';
 import { TwoFactorCard } from '../account/two-factor.card.tsx';
 import { WithAccount } from '../account/with-account.tsx';
 import { BusinessProfileForm } from '../business/business-profile.form.tsx';
+import { EmailSettingsTab } from './email-settings.tab.tsx';
 
 function SectionCard({
   title,
@@ -74,6 +75,9 @@ export function SettingsPage() {
               <Tabs.Tab value="business" leftSection={<IconBriefcase size={16} />}>
                 Business
               </Tabs.Tab>
+              <Tabs.Tab value="email" leftSection={<IconMail size={16} />}>
+                Email
+              </Tabs.Tab>
               <Tabs.Tab value="notifications" leftSection={<IconBell size={16} />}>
                 Notifications
               </Tabs.Tab>
@@ -90,6 +94,9 @@ export function SettingsPage() {
             </Tabs.Panel>
             <Tabs.Panel value="business">
               <BusinessTab />
+            </Tabs.Panel>
+            <Tabs.Panel value="email">
+              <EmailSettingsTab />
             </Tabs.Panel>
             <Tabs.Panel value="notifications">
               <NotificationsCard account={account} />

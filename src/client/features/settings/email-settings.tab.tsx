@@ -1,0 +1,281 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Chip,
+  Fieldset,
+  Group,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { useEffect, useState, type ReactNode } from 'react';
+import {
+  EMAIL_PLACEHOLDERS,
+  reminderLabel,
+  type EmailTemplates,
+} from '../../../shared/invoice-email.schema.ts';
+import { BUSINESS_MANAGERS, type WorkspaceRole } from '../../../shared/roles.ts';
+import { QueryState } from '../../components/query-state.tsx';
+import { withServerMessage } from '../../mutations.ts';
+import { trpc } from '../../trpc.ts';
+import { useCurrentWorkspace } from '../auth/session.ts';
+
+function useCanEdit() {
+  const role = useCurrentWorkspace().data?.role;
+  return role !== undefined && (BUSINESS_MANAGERS as readonly WorkspaceRole[]).includes(role);
+}
+
+function Section({ title, hint, children }: { title: string; hint: string; children: ReactNode }) {
+  return (
+    <Card withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+      <Stack gap={2} mb="lg">
+        <Title order={3} fz="md">
+          {title}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {hint}
+        </Text>
+      </Stack>
+      {children}
+    </Card>
+  );
+}
+
+type Field = keyof EmailTemplates;
+const FIELDS: { key: Field; label: string; multiline: boolean }[] = [
+  { key: 'invoiceSubject', label: 'Invoice email subject', multiline: false },
+  { key: 'invoiceBody', label: 'Invoice email message', multiline: true },
+  { key: 'reminderSubject', label: 'Reminder subject', multiline: false },
+  { key: 'reminderBody', label: 'Reminder message', multiline: true },
+];
+
+function TemplatesForm({ saved, canEdit }: { saved: EmailTemplates; canEdit: boolean }) {
+  const utils = trpc.useUtils();
+  const [values, setValues] = useState(saved);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  useEffect(() => setValues(saved), [saved]);
+  const save = trpc.invoiceEmails.updateTemplates.useMutation({
+    meta: {
+      success: ['Email templates saved', 'New invoice emails and reminders use them.'],
+      error: withServerMessage('Failed to save the email templates.'),
+    },
+  });
+  const dirty = FIELDS.some(({ key }) => values[key] !== saved[key]);
+
+  const submit = async () => {
+    const next: typeof errors = {};
+    for (const { key, label, multiline } of FIELDS) {
+      if (values[key].trim() === '') next[key] = `${label} is required`;
+      else if (!multiline && /[\r\n]/.test(values[key])) next[key] = `${label} must be one line`;
+    }
+    setErrors(next);
+    if (Object.keys(next).length > 0) return;
+    const result = await save.mutateAsync(values).catch(() => undefined);
+    if (result) utils.invoiceEmails.templates.setData(undefined, result);
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <Fieldset variant="unstyled" disabled={!canEdit || save.isPending}>
+        <Stack gap="md">
+          {FIELDS.map(({ key, label, multiline }) => {
+            const props = {
+              label,
+              withAsterisk: true,
+              value: values[key],
+              error: errors[key],
+              onChange: (
+                event: React.ChangeEvent<HTMLInputElement> | React.ChangeEvent<HTMLTextAreaElement>,
+              ) => {
+                const value = event.currentTarget.value;
+                setValues((v) => ({ ...v, [key]: value }));
+                setErrors((e) => ({ ...e, [key]: undefined }));
+              },
+            };
+            return multiline ? (
+              <Textarea key={key} autosize minRows={5} maxRows={14} {...props} />
+            ) : (
+              <TextInput key={key} {...props} />
+            );
+          })}
+          <Stack gap={2}>
+            <Text size="sm" fw={500}>
+              Placeholders
+            </Text>
+            {EMAIL_PLACEHOLDERS.map((p) => (
+              <Text key={p.key} size="sm" c="dimmed">
+                <Text span ff="monospace" size="sm" c="var(--mantine-color-text)">
+                  {`{${p.key}}`}
+                </Text>{' '}
+                {p.label}
+              </Text>
+            ))}
+          </Stack>
+          {canEdit && (
+            <Group justify="flex-end">
+              <Button
+                variant="default"
+                disabled={!dirty}
+                onClick={() => {
+                  setValues(saved);
+                  setErrors({});
+                }}
+              >
+                Discard changes
+              </Button>
+              <Button type="submit" loading={save.isPending} disabled={!dirty}>
+                Save templates
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </Fieldset>
+    </form>
+  );
+}
+
+const PRESET_OFFSETS = [-7, -3, -1, 0, 1, 3, 7, 14, 30, 60];
+
+function ScheduleForm({
+  saved,
+  canEdit,
+}: {
+  saved: { enabled: boolean; offsets: number[] };
+  canEdit: boolean;
+}) {
+  const utils = trpc.useUtils();
+  const [enabled, setEnabled] = useState(saved.enabled);
+  const [offsets, setOffsets] = useState(saved.offsets.map(String));
+  useEffect(() => {
+    setEnabled(saved.enabled);
+    setOffsets(saved.offsets.map(String));
+  }, [saved]);
+  const save = trpc.invoiceEmails.updateSchedule.useMutation({
+    meta: {
+      success: (schedule: { enabled: boolean }) => [
+        'Reminder schedule saved',
+        schedule.enabled
+          ? 'Unpaid invoices get their reminders on these days.'
+          : 'Payment reminders are off.',
+      ],
+      error: withServerMessage('Failed to save the reminder schedule.'),
+      invalidates: [trpc.invoiceEmails.reminders],
+    },
+  });
+  const options = [...new Set([...PRESET_OFFSETS, ...saved.offsets])].sort((a, b) => a - b);
+  const chosen = offsets.map(Number).sort((a, b) => a - b);
+  const dirty = enabled !== saved.enabled || chosen.join() !== saved.offsets.join();
+  const empty = enabled && chosen.length === 0;
+
+  const submit = async () => {
+    const result = await save.mutateAsync({ enabled, offsets: chosen }).catch(() => undefined);
+    if (result) utils.invoiceEmails.schedule.setData(undefined, result);
+  };
+
+  return (
+    <Fieldset variant="unstyled" disabled={!canEdit || save.isPending}>
+      <Stack gap="md">
+        <Switch
+          label="Send payment reminders"
+          description="To the client's billing email, for sent, viewed and overdue invoices with a balance. They stop when the invoice is paid or voided."
+          checked={enabled}
+          onChange={(event) => setEnabled(event.currentTarget.checked)}
+        />
+        <Stack gap={6}>
+          <Text size="sm" fw={500} id="reminder-days">
+            When
+          </Text>
+          <Chip.Group multiple value={offsets} onChange={setOffsets}>
+            <Group gap="xs" role="group" aria-labelledby="reminder-days">
+              {options.map((offset) => (
+                <Chip key={offset} value={String(offset)} size="sm" variant="outline">
+                  {reminderLabel(offset)}
+                </Chip>
+              ))}
+            </Group>
+          </Chip.Group>
+          {empty && (
+            <Text size="sm" c="red">
+              Choose at least one day, or turn reminders off
+            </Text>
+          )}
+        </Stack>
+        <Text size="sm" c="dimmed">
+          Each reminder goes once per invoice, on its day in your business time zone. Reminders
+          dated before you turn them on, or before an invoice was issued, are not sent; after a
+          pause only the latest due one goes.
+        </Text>
+        {canEdit && (
+          <Group justify="flex-end">
+            <Button
+              loading={save.isPending}
+              disabled={!dirty || empty}
+              onClick={() => void submit()}
+            >
+              Save schedule
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Fieldset>
+  );
+}
+
+/**
+ * /settings → Email: the workspace's invoice and reminder templates, and the payment
+ * reminder schedule, saved on the server. Read-only for roles that may not change them.
+ */
+export function EmailSettingsTab() {
+  const canEdit = useCanEdit();
+  const templates = trpc.invoiceEmails.templates.useQuery();
+  const schedule = trpc.invoiceEmails.schedule.useQuery();
+  return (
+    <Stack gap="lg">
+      {!canEdit && (
+        <Alert color="gray">
+          Owners, partners and administrators change the email templates and reminders.
+        </Alert>
+      )}
+      <Section
+        title="Payment reminders"
+        hint="Automatic reminders for unpaid invoices, relative to their due date."
+      >
+        {schedule.data ? (
+          <ScheduleForm saved={schedule.data} canEdit={canEdit} />
+        ) : (
+          <QueryState
+            status={schedule.status}
+            what="reminder schedule"
+            onRetry={() => void schedule.refetch()}
+            loaderPy={24}
+          />
+        )}
+      </Section>
+      <Section
+        title="Email templates"
+        hint="What clients receive with an invoice and with a reminder. Each email can still be edited before it is sent."
+      >
+        {templates.data ? (
+          <TemplatesForm saved={templates.data} canEdit={canEdit} />
+        ) : (
+          <QueryState
+            status={templates.status}
+            what="email templates"
+            onRetry={() => void templates.refetch()}
+            loaderPy={24}
+          />
+        )}
+      </Section>
+    </Stack>
+  );
+}
