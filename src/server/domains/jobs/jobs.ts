@@ -49,6 +49,32 @@ export interface Jobs {
 }
 
 /**
+ * Creates the queue, or brings its options (retries, expiry) in line with the code. Servers
+ * starting together on a new database may deadlock creating the same queue's partition; the
+ * loser finds it made when it looks again.
+ */
+async function ensureQueue(boss: PgBoss, definition: QueueDefinition<never>): Promise<void> {
+  const options: PgBoss.Queue = {
+    name: definition.name,
+    policy: definition.everySeconds ? 'stately' : 'standard',
+    retryLimit: definition.retryLimit ?? 3,
+    retryDelay: definition.retryDelaySeconds ?? 10,
+    retryBackoff: true,
+    expireInSeconds: definition.expireInSeconds ?? 5 * 60,
+  };
+  for (let attempt = 1; ; attempt++) {
+    try {
+      if (await boss.getQueue(definition.name)) await boss.updateQueue(definition.name, options);
+      else await boss.createQueue(definition.name, options);
+      return;
+    } catch (error) {
+      if (attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
+  }
+}
+
+/**
  * The job queue of one server. Every server sends jobs; workers (JOB_WORKERS) fetch them
  * with `for update skip locked`, so each job runs on one server at a time, and a job
  * whose server died is run again once it expires. Schedules (JOB_SCHEDULES) queue the
@@ -90,16 +116,7 @@ export function createJobs(
   return {
     async start() {
       await boss.start();
-      for (const definition of definitions) {
-        await boss.createQueue(definition.name, {
-          name: definition.name,
-          policy: definition.everySeconds ? 'stately' : 'standard',
-          retryLimit: definition.retryLimit ?? 3,
-          retryDelay: definition.retryDelaySeconds ?? 10,
-          retryBackoff: true,
-          expireInSeconds: definition.expireInSeconds ?? 5 * 60,
-        });
-      }
+      for (const definition of definitions) await ensureQueue(boss, definition);
       if (config.jobWorkers) {
         for (const definition of definitions) {
           const id = await boss.work(
