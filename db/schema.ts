@@ -208,6 +208,35 @@ export interface InvitationTokens {
   workspaceId: number;
 }
 
+export interface InvoiceEmails {
+  attempts: Generated<number>;
+  body: string;
+  createdBy: number | null;
+  error: string | null;
+  id: Generated<number>;
+  invoiceId: number;
+  kind: string;
+  queuedAt: Generated<Timestamp>;
+  reminderKey: string | null;
+  sentAt: Timestamp | null;
+  status: Generated<string>;
+  subject: string;
+  toAddress: string;
+  workspaceId: number;
+}
+
+export interface InvoiceEmailSettings {
+  invoiceBody: string;
+  invoiceSubject: string;
+  reminderBody: string;
+  reminderOffsets: Generated<Json>;
+  remindersEnabled: Generated<boolean>;
+  remindersEnabledAt: Timestamp | null;
+  reminderSubject: string;
+  updatedAt: Generated<Timestamp>;
+  workspaceId: number;
+}
+
 export interface InvoiceLines {
   amount: Numeric;
   description: string;
@@ -230,35 +259,6 @@ export interface InvoicePayments {
   invoiceId: number;
   method: string;
   note: string | null;
-  workspaceId: number;
-}
-
-export interface InvoiceEmails {
-  attempts: Generated<number>;
-  body: string;
-  createdBy: number | null;
-  error: string | null;
-  id: Generated<number>;
-  invoiceId: number;
-  kind: string;
-  queuedAt: Generated<Timestamp>;
-  reminderKey: string | null;
-  sentAt: Timestamp | null;
-  status: Generated<string>;
-  subject: string;
-  toAddress: string;
-  workspaceId: number;
-}
-
-export interface InvoiceEmailSettings {
-  invoiceBody: string;
-  invoiceSubject: string;
-  reminderBody: string;
-  remindersEnabled: Generated<boolean>;
-  remindersEnabledAt: Timestamp | null;
-  reminderOffsets: Generated<Json>;
-  reminderSubject: string;
-  updatedAt: Generated<Timestamp>;
   workspaceId: number;
 }
 
@@ -569,10 +569,10 @@ export interface DB {
   estimates: Estimates;
   files: Files;
   invitationTokens: InvitationTokens;
-  invoiceLines: InvoiceLines;
-  invoicePayments: InvoicePayments;
   invoiceEmails: InvoiceEmails;
   invoiceEmailSettings: InvoiceEmailSettings;
+  invoiceLines: InvoiceLines;
+  invoicePayments: InvoicePayments;
   invoices: Invoices;
   leads: Leads;
   organizations: Organizations;

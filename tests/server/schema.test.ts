@@ -43,6 +43,8 @@ it('every workspace table has workspace_id not null, a foreign key to workspaces
       'contact_import_rows',
       'contact_tags',
       'invitation_tokens',
+      'invoice_email_settings',
+      'invoice_emails',
       'invoice_lines',
       'invoice_payments',
       'invoices',
@@ -73,9 +75,16 @@ it('every workspace table has workspace_id not null, a foreign key to workspaces
     expect(defs, table_name).toContain(
       'FOREIGN KEY (workspace_id) REFERENCES workspaces(id) ON DELETE CASCADE',
     );
-    // Link tables have a composite primary key instead of an id; the business profile,
-    // one per workspace, has the workspace id as its key.
-    if (!['contact_tags', 'contact_import_rows', 'business_profiles'].includes(table_name))
+    // Link tables have a composite primary key instead of an id; the business profile and
+    // the invoice email settings, one per workspace, have the workspace id as their key.
+    if (
+      ![
+        'contact_tags',
+        'contact_import_rows',
+        'business_profiles',
+        'invoice_email_settings',
+      ].includes(table_name)
+    )
       expect(defs, table_name).toContain('UNIQUE (workspace_id, id)');
   }
 });
