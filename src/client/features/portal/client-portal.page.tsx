@@ -58,7 +58,7 @@ export function ClientPortalPage() {
         onRetry={() => void list.refetch()}
       >
         <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
-          <Table.ScrollContainer minWidth={620} type="scrollarea">
+          <Table.ScrollContainer minWidth={780} type="scrollarea">
             <Table
               verticalSpacing="sm"
               horizontalSpacing="md"
@@ -77,7 +77,7 @@ export function ClientPortalPage() {
               <Table.Tbody>
                 {items.map((client) => (
                   <Table.Tr key={client.id}>
-                    <Table.Td style={{ maxWidth: 0, width: '35%' }}>
+                    <Table.Td style={{ maxWidth: 0, width: '32%' }}>
                       <Anchor
                         renderRoot={(props) => (
                           <Link
@@ -97,8 +97,8 @@ export function ClientPortalPage() {
                         {client.company ?? client.email}
                       </Text>
                     </Table.Td>
-                    <Table.Td>
-                      <Stack gap={2}>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      <Stack gap={2} align="flex-start">
                         <PortalLinkBadge state={client.portal} />
                         {client.portal.createdAt && (
                           <Text size="xs" c="dimmed">
@@ -107,7 +107,7 @@ export function ClientPortalPage() {
                         )}
                       </Stack>
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
                       <Text size="sm" c={client.portal.lastUsedAt ? undefined : 'dimmed'}>
                         {client.portal.lastUsedAt
                           ? showDateTime(client.portal.lastUsedAt)

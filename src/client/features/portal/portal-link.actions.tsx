@@ -213,8 +213,8 @@ export function PortalLinkCard({ clientId, clientName }: { clientId: number; cli
   const state = trpc.portal.linkState.useQuery({ id: clientId });
   return (
     <Card withBorder radius="lg" p="lg">
-      <Group justify="space-between" align="flex-start" gap="md">
-        <Stack gap={4} miw={0} style={{ flex: 1 }}>
+      <Group justify="space-between" align="flex-start" gap="md" wrap="wrap">
+        <Stack gap={4} miw={0} style={{ flex: '1 1 260px' }}>
           <Group gap="sm">
             <Title order={3} fz="md">
               Client portal

@@ -32,7 +32,7 @@ import type {
   PortalProposal,
   PortalView,
 } from '../../../shared/portal.schema.ts';
-import { showDate, showDateTime } from '../../components/display-preferences.tsx';
+import { showDateTime, showDay } from '../../components/display-preferences.tsx';
 import { succeeded, withServerMessage } from '../../mutations.ts';
 import { httpStatusOf, messageOf, trpc } from '../../trpc.ts';
 import { INVOICE_STATUS_COLORS, INVOICE_STATUS_LABELS } from '../invoices/invoice-status.ts';
@@ -324,8 +324,8 @@ function InvoiceRow({
           </Badge>
         </Group>
         <Text size="xs" c="dimmed">
-          {invoice.issueDate && `Issued ${showDate(invoice.issueDate)}`}
-          {invoice.dueDate && open && ` · Due ${showDate(invoice.dueDate)}`}
+          {invoice.issueDate && `Issued ${showDay(invoice.issueDate)}`}
+          {invoice.dueDate && open && ` · Due ${showDay(invoice.dueDate)}`}
         </Text>
       </Stack>
       <Group gap="md" wrap="nowrap" style={{ marginLeft: 'auto' }}>
@@ -418,12 +418,12 @@ function EstimateRow({
           </Badge>
         </Group>
         <Text size="xs" c="dimmed">
-          {estimate.issueDate && `Issued ${showDate(estimate.issueDate)}`}
-          {estimate.validUntil && ` · Valid until ${showDate(estimate.validUntil)}`}
+          {estimate.issueDate && `Issued ${showDay(estimate.issueDate)}`}
+          {estimate.validUntil && ` · Valid until ${showDay(estimate.validUntil)}`}
         </Text>
         {estimate.decision && <DecisionLine decision={estimate.decision} />}
       </Stack>
-      <Group gap="sm" wrap="nowrap" style={{ marginLeft: 'auto' }}>
+      <Group gap="sm" wrap="wrap" justify="flex-end" style={{ marginLeft: 'auto' }}>
         <Text fw={600} size="sm">
           {formatMoney(estimate.total, estimate.currency)}
         </Text>
@@ -458,12 +458,12 @@ function ProposalRow({
         </Text>
         {proposal.dueDate && (
           <Text size="xs" c="dimmed">
-            Answer by {showDate(proposal.dueDate)}
+            Answer by {showDay(proposal.dueDate)}
           </Text>
         )}
         {proposal.decision && <DecisionLine decision={proposal.decision} />}
       </Stack>
-      <Group gap="sm" wrap="nowrap" style={{ marginLeft: 'auto' }}>
+      <Group gap="sm" wrap="wrap" justify="flex-end" style={{ marginLeft: 'auto' }}>
         <Text fw={600} size="sm">
           {formatMoney(proposal.amount, proposal.currency)}
         </Text>
@@ -543,8 +543,8 @@ function InvoiceDialog({
             </Stack>
           </SimpleGrid>
           <Group gap="lg">
-            {d.issueDate && <Text size="sm">Issued {showDate(d.issueDate)}</Text>}
-            {d.dueDate && <Text size="sm">Due {showDate(d.dueDate)}</Text>}
+            {d.issueDate && <Text size="sm">Issued {showDay(d.issueDate)}</Text>}
+            {d.dueDate && <Text size="sm">Due {showDay(d.dueDate)}</Text>}
             <Badge variant="light" color={INVOICE_STATUS_COLORS[d.status]}>
               {INVOICE_STATUS_LABELS[d.status]}
             </Badge>
