@@ -43,36 +43,40 @@ export function AdminJobsPanel() {
       <QueryState status={jobs.status} what="the job queue" onRetry={() => void jobs.refetch()}>
         {jobs.data && (
           <Stack gap="md">
-            <Table.ScrollContainer minWidth={320}>
-              <Table verticalSpacing={6}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Queue</Table.Th>
-                    <Table.Th ta="right">Waiting</Table.Th>
-                    <Table.Th ta="right">Running</Table.Th>
-                    <Table.Th ta="right">Failed</Table.Th>
+            <Table layout="fixed" verticalSpacing={6} horizontalSpacing={6} fz="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Queue</Table.Th>
+                  <Table.Th ta="right" w={68}>
+                    Waiting
+                  </Table.Th>
+                  <Table.Th ta="right" w={68}>
+                    Running
+                  </Table.Th>
+                  <Table.Th ta="right" w={68}>
+                    Failed
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {jobs.data.queues.map((queue) => (
+                  <Table.Tr key={queue.name}>
+                    <Table.Td>{queueLabel(queue.name)}</Table.Td>
+                    <Table.Td ta="right">{queue.waiting}</Table.Td>
+                    <Table.Td ta="right">{queue.active}</Table.Td>
+                    <Table.Td ta="right">
+                      {queue.failed > 0 ? (
+                        <Badge color="red" variant="light">
+                          {queue.failed}
+                        </Badge>
+                      ) : (
+                        0
+                      )}
+                    </Table.Td>
                   </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {jobs.data.queues.map((queue) => (
-                    <Table.Tr key={queue.name}>
-                      <Table.Td>{queueLabel(queue.name)}</Table.Td>
-                      <Table.Td ta="right">{queue.waiting}</Table.Td>
-                      <Table.Td ta="right">{queue.active}</Table.Td>
-                      <Table.Td ta="right">
-                        {queue.failed > 0 ? (
-                          <Badge color="red" variant="light">
-                            {queue.failed}
-                          </Badge>
-                        ) : (
-                          0
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+                ))}
+              </Table.Tbody>
+            </Table>
             {jobs.data.failed.length === 0 ? (
               <Text size="sm" c="dimmed">
                 No failed jobs.
@@ -91,7 +95,7 @@ export function AdminJobsPanel() {
                     gap="sm"
                     style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
                   >
-                    <Stack gap={0} miw={0}>
+                    <Stack gap={0} miw={0} flex={1}>
                       <Text size="sm" fw={600}>
                         {queueLabel(job.queue)}
                       </Text>
@@ -105,6 +109,7 @@ export function AdminJobsPanel() {
                     </Stack>
                     <Button
                       size="compact-sm"
+                      style={{ flexShrink: 0 }}
                       variant="light"
                       aria-label={`Retry the ${queueLabel(job.queue).toLowerCase()} job that failed at ${showDateTime(job.failedAt)}`}
                       loading={retry.isPending && retry.variables?.id === job.id}
