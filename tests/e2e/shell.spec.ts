@@ -17,7 +17,7 @@ const SHELL_PAGES: { path: string; title: string; heading?: string }[] = [
   { path: '/resourcing', title: 'Resourcing', heading: 'Resourcing' },
   { path: '/invoices', title: 'Invoices' },
   { path: '/proposals', title: 'Proposals' },
-  { path: '/estimates', title: 'Estimates', heading: 'Estimates' },
+  { path: '/estimates', title: 'Estimates' },
   { path: '/contracts', title: 'Contracts', heading: 'Contracts' },
   { path: '/forms', title: 'Forms', heading: 'Forms' },
   { path: '/scheduling', title: 'Scheduling', heading: 'Scheduling' },

@@ -16,7 +16,7 @@ export function RecordPage<T>({
   notFound,
   children,
 }: {
-  backTo: '/clients' | '/invoices';
+  backTo: '/clients' | '/invoices' | '/estimates';
   backLabel: string;
   /** Whether the URL's id is an id at all (otherwise nothing is asked). */
   valid: boolean;

@@ -287,6 +287,12 @@ const shellPages = [
     'FinancialOverviewPage',
   ),
   listPage('/proposals', () => import('../features/proposals/proposals.page.tsx'), 'ProposalsPage'),
+  listPage('/estimates', () => import('../features/estimates/estimates.page.tsx'), 'EstimatesPage'),
+  shellPage(
+    '/estimates/$estimateId',
+    () => import('../features/estimates/estimate.page.tsx'),
+    'EstimatePage',
+  ),
   listPage(
     '/portal',
     () => import('../features/portal/client-portal.page.tsx'),

@@ -66,7 +66,7 @@ export const NAV_GROUPS: NavGroup[] = [
       { label: 'Organizations', to: '/organizations', icon: IconBuilding },
       { label: 'Clients', to: '/clients', icon: IconUserDollar },
       { label: 'Deals', to: '/opportunities', icon: IconTargetArrow },
-      { label: 'Estimates', to: '/estimates', icon: IconCalculator, comingSoon: true },
+      { label: 'Estimates', to: '/estimates', icon: IconCalculator },
       { label: 'Proposals', to: '/proposals', icon: IconFileDescription },
       { label: 'Contracts', to: '/contracts', icon: IconSignature, comingSoon: true },
       { label: 'Forms', to: '/forms', icon: IconForms, comingSoon: true },

@@ -12,6 +12,8 @@ import { NewClientPanel } from './new-client.panel.tsx';
  * is chosen. `valueLabel` names the client already chosen (an edited project's).
  */
 export function ClientPicker({
+  label: fieldLabel = 'Client',
+  description,
   value,
   valueLabel = null,
   onChange,
@@ -19,6 +21,8 @@ export function ClientPicker({
   required = false,
   disabled = false,
 }: {
+  label?: string;
+  description?: string;
   value: number | null;
   valueLabel?: string | null;
   onChange: (clientId: number | null) => void;
@@ -53,7 +57,8 @@ export function ClientPicker({
   return (
     <Stack gap={6}>
       <RecordSelect
-        label="Client"
+        label={fieldLabel}
+        description={description}
         placeholder={clients.isPending ? 'Loading clients...' : 'Choose a client'}
         value={value}
         valueLabel={label}

@@ -206,8 +206,8 @@ export function InvoiceLinesCard({ totals }: { totals: InvoiceTotals | null }) {
   );
 }
 
-/** The discount (none, a percent or an amount) and the notes shown on the invoice. */
-export function DiscountAndNotesCard() {
+/** The discount (none, a percent or an amount) and the notes shown on the invoice (or estimate). */
+export function DiscountAndNotesCard({ documentName = 'invoice' }: { documentName?: string }) {
   const form = useFormContext<LinesFormFields>();
   const [discountType, currency] = useWatch({
     control: form.control,
@@ -254,7 +254,7 @@ export function DiscountAndNotesCard() {
         </Group>
         <Textarea
           label="Notes"
-          description="Shown on the invoice"
+          description={`Shown on the ${documentName}`}
           autosize
           minRows={2}
           {...form.register('notes')}

@@ -1,5 +1,15 @@
-import { Box, Divider, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import type { InvoiceDetail, Party } from '../../../shared/invoices.schema.ts';
+import {
+  Box,
+  Divider,
+  Group,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+  type MantineColor,
+} from '@mantine/core';
+import type { InvoiceDetail, InvoiceLine, Party } from '../../../shared/invoices.schema.ts';
 import { formatMoney } from '../../../shared/money.ts';
 import { formatDay } from '../time/time-display.ts';
 import classes from './invoice-print.module.css';
@@ -55,12 +65,32 @@ function TotalRow({ label, value, strong }: { label: string; value: string; stro
   );
 }
 
+/** What the sheet prints of its document: an invoice, or an estimate given as one. */
+export type SheetDocument = Omit<InvoiceDetail, 'lines' | 'payments'> & {
+  lines: Omit<InvoiceLine, 'timeEntryCount'>[];
+};
+
+/** An estimate's sheet says so: its title, status, validity, and no balance due. */
+export interface SheetLabels {
+  title: string;
+  status: string;
+  statusColor: MantineColor;
+  dueLabel: string;
+  showBalance: boolean;
+}
+
 /**
  * The invoice as its PDF shows it (GET /api/invoices/{id}/pdf renders the same content on
  * the server): seller and buyer, number and dates, lines, discount, tax per rate, totals,
  * payments and balance, payment instructions and footer.
  */
-export function InvoiceSheet({ invoice }: { invoice: InvoiceDetail }) {
+export function InvoiceSheet({
+  invoice,
+  labels,
+}: {
+  invoice: SheetDocument;
+  labels?: SheetLabels;
+}) {
   const money = (amount: string) => formatMoney(amount, invoice.currency);
   const discountLabel =
     invoice.discount?.type === 'percent'
@@ -73,7 +103,7 @@ export function InvoiceSheet({ invoice }: { invoice: InvoiceDetail }) {
           <PartyBlock label="From" party={invoice.seller} />
           <Stack gap={4} align="flex-end" ml="auto">
             <Title order={2} fz={28} lts={2} c="dark.9">
-              INVOICE
+              {labels ? labels.title.toUpperCase() : 'INVOICE'}
             </Title>
             <Text ff="monospace" fw={600}>
               {invoice.invoiceNumber ?? 'DRAFT'}
@@ -83,9 +113,9 @@ export function InvoiceSheet({ invoice }: { invoice: InvoiceDetail }) {
               fw={700}
               tt="uppercase"
               lts={1}
-              c={`${INVOICE_STATUS_COLORS[invoice.status]}.8`}
+              c={`${labels?.statusColor ?? INVOICE_STATUS_COLORS[invoice.status]}.8`}
             >
-              {INVOICE_STATUS_LABELS[invoice.status]}
+              {labels?.status ?? INVOICE_STATUS_LABELS[invoice.status]}
             </Text>
           </Stack>
         </Group>
@@ -96,7 +126,9 @@ export function InvoiceSheet({ invoice }: { invoice: InvoiceDetail }) {
             <Field label="Issued">
               {invoice.issueDate ? formatDay(invoice.issueDate) : 'When sent'}
             </Field>
-            <Field label="Due">{invoice.dueDate ? formatDay(invoice.dueDate) : 'On receipt'}</Field>
+            <Field label={labels?.dueLabel ?? 'Due'}>
+              {invoice.dueDate ? formatDay(invoice.dueDate) : labels ? 'When sent' : 'On receipt'}
+            </Field>
             {invoice.paidDate && <Field label="Paid">{formatDay(invoice.paidDate)}</Field>}
             <Field label="Currency">{invoice.currency}</Field>
           </SimpleGrid>
@@ -163,7 +195,7 @@ export function InvoiceSheet({ invoice }: { invoice: InvoiceDetail }) {
           {Number(invoice.paidTotal) > 0 && (
             <TotalRow label="Paid" value={`−${money(invoice.paidTotal)}`} />
           )}
-          {invoice.status !== 'draft' && invoice.status !== 'void' && (
+          {(labels?.showBalance ?? (invoice.status !== 'draft' && invoice.status !== 'void')) && (
             <TotalRow label="Balance due" value={money(invoice.balance)} strong />
           )}
         </Stack>

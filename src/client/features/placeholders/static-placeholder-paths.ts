@@ -6,7 +6,6 @@ export const STATIC_PLACEHOLDER_PATHS = [
   '/tasks',
   '/timesheets',
   '/resourcing',
-  '/estimates',
   '/contracts',
   '/forms',
   '/scheduling',

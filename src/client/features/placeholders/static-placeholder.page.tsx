@@ -1,6 +1,5 @@
 import {
   IconBuildingBank,
-  IconCalculator,
   IconCalendarEvent,
   IconCalendarTime,
   IconCashBanknote,
@@ -46,11 +45,6 @@ const STATIC_PLACEHOLDERS: Record<StaticPlaceholderPath, StaticPlaceholder> = {
     icon: IconUsersGroup,
     createLabel: 'Add Resource',
     noun: 'resources',
-  },
-  '/estimates': {
-    description: 'Priced estimates to send before the work starts.',
-    icon: IconCalculator,
-    createLabel: 'New Estimate',
   },
   '/contracts': {
     description: 'Agreements with your clients, ready to sign.',

@@ -4,6 +4,7 @@ import {
   IconCircleCheck,
   IconCircleX,
   IconEye,
+  IconListCheck,
   IconSend,
   IconUser,
 } from '@tabler/icons-react';
@@ -28,18 +29,29 @@ const ACTION_ICONS: Partial<Record<ProposalStatus, typeof IconSend>> = {
 /** One proposal of the grid with the moves of SPEC §4 as buttons. */
 export function ProposalCard({
   proposal,
+  canBill = false,
   onStatusChange,
+  onDecide,
+  onFollowUps,
   onEdit,
   onDelete,
 }: {
   proposal: Proposal;
+  /** Those who bill record the client's decision with its record and follow-ups. */
+  canBill?: boolean;
   onStatusChange: (status: ProposalStatus) => Promise<boolean>;
+  onDecide?: (decision: 'accept' | 'decline') => void;
+  onFollowUps?: () => void;
   onEdit: () => void;
   onDelete: () => void;
 }) {
   const formatMoney = useMoney();
   const [pending, setPending] = useState<ProposalStatus | null>(null);
   const move = async (to: ProposalStatus) => {
+    if (canBill && onDecide && (to === 'accepted' || to === 'rejected')) {
+      onDecide(to === 'accepted' ? 'accept' : 'decline');
+      return;
+    }
     setPending(to);
     await onStatusChange(to);
     setPending(null);
@@ -119,6 +131,21 @@ export function ProposalCard({
             })}
           </Group>
         )}
+        {canBill &&
+          onFollowUps &&
+          proposal.status === 'accepted' &&
+          !proposal.followUpsAppliedAt && (
+            <Group gap="xs">
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconListCheck size={14} />}
+                onClick={onFollowUps}
+              >
+                Accepted — apply follow-ups
+              </Button>
+            </Group>
+          )}
       </Stack>
     </Card>
   );

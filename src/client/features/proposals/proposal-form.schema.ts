@@ -21,5 +21,7 @@ export function proposalFormDefaults(proposal: Proposal | null): ProposalFormInp
     description: proposal?.description ?? '',
     amount: proposal ? Number(proposal.amount) : '',
     dueDate: proposal?.dueDate ?? '',
+    clientId: proposal?.clientId ?? null,
+    dealId: proposal?.dealId ?? null,
   };
 }

@@ -22,6 +22,8 @@ import {
 import { useProposalMutations } from './use-proposal-mutations.ts';
 import { useCurrencyPrefix } from '../../components/money.tsx';
 import { DateField } from '../../components/form/date-field.tsx';
+import { ClientPicker } from '../clients/client-picker.tsx';
+import { DealPicker } from './deal.picker.tsx';
 
 function ProposalForm({ proposal, onDone }: { proposal: Proposal | null; onDone: () => void }) {
   const currencyPrefix = useCurrencyPrefix();
@@ -92,6 +94,32 @@ function ProposalForm({ proposal, onDone }: { proposal: Proposal | null; onDone:
               )}
             />
             <DateField control={form.control} name="dueDate" label="Due Date" />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+            <Controller
+              control={form.control}
+              name="clientId"
+              render={({ field }) => (
+                <ClientPicker
+                  label="Billing client"
+                  description="Optional: for a deposit invoice once accepted"
+                  value={typeof field.value === 'number' ? field.value : null}
+                  onChange={field.onChange}
+                  disabled={isSubmitting}
+                />
+              )}
+            />
+            <Controller
+              control={form.control}
+              name="dealId"
+              render={({ field }) => (
+                <DealPicker
+                  value={typeof field.value === 'number' ? field.value : null}
+                  onChange={field.onChange}
+                  disabled={isSubmitting}
+                />
+              )}
+            />
           </SimpleGrid>
           <Group justify="flex-end" gap="sm" mt="xs">
             <Button variant="default" onClick={onDone} disabled={isSubmitting}>

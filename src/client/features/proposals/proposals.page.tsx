@@ -18,6 +18,8 @@ import { StatusFilter } from '../../components/list/status-filter.tsx';
 import { PAGE_SIZE, pageRows, useListControls } from '../../components/list/use-list-controls.ts';
 import { ProposalCard } from './proposal-card.tsx';
 import { ProposalDialog } from './proposal.dialog.tsx';
+import { ProposalDecisionDialog, ProposalFollowUpsDialog } from './proposal-decision.dialogs.tsx';
+import { useCanBill } from '../../components/use-can-bill.ts';
 import { PROPOSAL_STATUS_LABELS } from './proposal-status.ts';
 import { useProposalMutations } from './use-proposal-mutations.ts';
 
@@ -35,6 +37,12 @@ export function ProposalsPage() {
     opened: false,
     proposal: null,
   });
+  const canBill = useCanBill();
+  const [deciding, setDeciding] = useState<{
+    proposal: Proposal;
+    decision: 'accept' | 'decline';
+  } | null>(null);
+  const [followingUp, setFollowingUp] = useState<Proposal | null>(null);
   const [deleting, setDeleting] = useState<Proposal | null>(null);
   const [deletingShown, setDeletingShown] = useState<Proposal | null>(null);
 
@@ -99,7 +107,10 @@ export function ProposalsPage() {
             <ProposalCard
               key={proposal.id}
               proposal={proposal}
+              canBill={canBill}
               onStatusChange={(status) => mutations.changeStatus(proposal, status)}
+              onDecide={(decision) => setDeciding({ proposal, decision })}
+              onFollowUps={() => setFollowingUp(proposal)}
               onEdit={() => setDialog({ opened: true, proposal })}
               onDelete={() => {
                 setDeleting(proposal);
@@ -132,6 +143,12 @@ export function ProposalsPage() {
         Are you sure you want to delete &quot;{deletingShown?.title}&quot;? This action cannot be
         undone.
       </ConfirmDeleteDialog>
+      <ProposalDecisionDialog
+        proposal={deciding?.proposal ?? null}
+        decision={deciding?.decision ?? 'accept'}
+        onClose={() => setDeciding(null)}
+      />
+      <ProposalFollowUpsDialog proposal={followingUp} onClose={() => setFollowingUp(null)} />
     </Stack>
   );
 }

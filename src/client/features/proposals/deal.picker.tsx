@@ -1,0 +1,49 @@
+import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
+import { PICKER_ROWS, RecordSelect } from '../../components/record-select.tsx';
+import { trpc } from '../../trpc.ts';
+
+/** The deal a proposal is for (optional): moved to Won when the proposal is accepted. */
+export function DealPicker({
+  value,
+  onChange,
+  disabled = false,
+}: {
+  value: number | null;
+  onChange: (dealId: number | null) => void;
+  disabled?: boolean;
+}) {
+  const [query, setQuery] = useState('');
+  const deals = trpc.leads.list.useQuery(
+    { search: query || undefined, limit: PICKER_ROWS },
+    { placeholderData: keepPreviousData },
+  );
+  const [chosen, setChosen] = useState<{ id: number; label: string } | null>(null);
+  const options = (deals.data?.items ?? []).map((deal) => ({ id: deal.id, label: deal.dealName }));
+  const label =
+    value === null
+      ? null
+      : chosen?.id === value
+        ? chosen.label
+        : (options.find((o) => o.id === value)?.label ?? null);
+  return (
+    <RecordSelect
+      label="Deal"
+      description="Optional: can move to Won once accepted"
+      placeholder={deals.isPending ? 'Loading deals...' : 'Choose a deal'}
+      value={value}
+      valueLabel={label}
+      options={options}
+      total={deals.data?.total ?? 0}
+      searching={deals.isFetching}
+      onQueryChange={setQuery}
+      onChange={(id, text) => {
+        setChosen(id !== null && text !== null ? { id, label: text } : null);
+        onChange(id);
+      }}
+      clearable
+      nothingFoundMessage="No deals found"
+      disabled={disabled}
+    />
+  );
+}
