@@ -211,9 +211,9 @@ function ScheduleForm({
           )}
         </Stack>
         <Text size="sm" c="dimmed">
-          Each reminder goes once per invoice, on its day in your business time zone. Reminders
-          dated before you turn them on, or before an invoice was issued, are not sent; after a
-          pause only the latest due one goes.
+          Each reminder goes once per invoice, from 9:00 on its day in your business time zone.
+          Reminders dated before you turn them on, or before an invoice was issued, are not sent;
+          after a pause only the latest due one goes.
         </Text>
         {canEdit && (
           <Group justify="flex-end">

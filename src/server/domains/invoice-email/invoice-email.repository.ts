@@ -227,13 +227,14 @@ export async function sentReminderKeys(db: Database, workspaceId: number, invoic
   return keys;
 }
 
-/** Workspaces whose reminders are on (not deleted), with their time zone. */
+/** Workspaces whose reminders are on (neither suspended nor deleted), with their time zone. */
 export function remindingWorkspaces(db: Database) {
   return db
     .selectFrom('invoiceEmailSettings as s')
     .innerJoin('workspaces as w', 'w.id', 's.workspaceId')
     .leftJoin('businessProfiles as bp', 'bp.workspaceId', 's.workspaceId')
     .where('s.remindersEnabled', '=', true)
+    .where('w.isActive', '=', true)
     .where('w.isDeleted', '=', false)
     .where('w.deletedAt', 'is', null)
     .select(['s.workspaceId', sql<string>`coalesce(bp.timezone, 'UTC')`.as('timezone')])

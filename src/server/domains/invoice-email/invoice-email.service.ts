@@ -240,6 +240,9 @@ export async function deliverInvoiceEmail(services: AppServices, emailId: number
 
 /* ------------------------------------------------------------ reminders */
 
+/** Reminders go out from this hour (workspace time zone) of their day. */
+export const REMINDER_HOUR = 9;
+
 interface ReminderInvoice {
   dueDate: string | null;
   issueDate: string | null;
@@ -308,7 +311,7 @@ export async function upcomingReminders(
 /**
  * Queues the payment reminders due at `now`, in every workspace whose reminders are on:
  * for each unpaid issued invoice, the latest reminder of the schedule dated on or before
- * today (the workspace's time zone) that was not sent yet. The outbox row and its delivery
+ * today (the workspace's time zone, from REMINDER_HOUR) that was not sent yet. The outbox row and its delivery
  * job are written in one transaction; the row's unique key (invoice, reminder) makes each
  * reminder go at most once, whichever server runs this. Answers how many were queued.
  */
@@ -318,7 +321,9 @@ export async function runDueReminders(services: AppServices, now: Date): Promise
   for (const { workspaceId, timezone } of await repo.remindingWorkspaces(db)) {
     const settings = await repo.findSettings(db, workspaceId);
     if (!settings.enabled || settings.offsets.length === 0) continue;
-    const today = todayIn(timezone, now);
+    // A reminder's day starts at REMINDER_HOUR in the workspace's time zone: clients get
+    // them in the morning, not at midnight.
+    const today = todayIn(timezone, new Date(now.getTime() - REMINDER_HOUR * 3_600_000));
     const enabledOn = settings.enabledAt ? todayIn(timezone, settings.enabledAt) : null;
     const invoices = await repo.unpaidInvoices(db, workspaceId);
     const sentKeys = await repo.sentReminderKeys(

@@ -423,6 +423,34 @@ describe('payment reminders', () => {
     expect((await owner.client.get(`/api/invoices/${invA.id}/reminders`)).json()).toEqual([]);
   });
 
+  it("sends a day's reminder from 9:00 in the workspace's time zone", async () => {
+    const { services } = t.app;
+    const base = todayUtc();
+    await owner.client.put('/api/settings/business', { timezone: 'Asia/Tokyo' });
+    await owner.client.put('/api/settings/reminders', { enabled: true, offsets: [0] });
+    const client = await newClient();
+    const invoice = await newInvoice(client.id, {
+      issueDate: base,
+      dueDate: day(base, 2),
+      status: 'sent',
+    });
+    const rows = () =>
+      t.db
+        .selectFrom('invoiceEmails')
+        .select('reminderKey')
+        .where('invoiceId', '=', invoice.id)
+        .execute();
+    // 08:30 in Tokyo on the due date (23:30 UTC the day before): not yet.
+    await runDueReminders(services, new Date(`${day(base, 1)}T23:30:00Z`));
+    expect(await rows()).toEqual([]);
+    // 09:30 in Tokyo: it goes.
+    await runDueReminders(services, new Date(`${day(base, 2)}T00:30:00Z`));
+    expect(await rows()).toEqual([{ reminderKey: 'due' }]);
+    await idle();
+    await owner.client.put('/api/settings/reminders', { enabled: false, offsets: [-3, 0, 7, 14] });
+    await owner.client.put('/api/settings/business', { timezone: 'UTC' });
+  });
+
   it('after downtime sends only the latest due reminder, not every missed one', async () => {
     const { services } = t.app;
     const base = todayUtc();
