@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+import { newUser, signUpWithWorkspace } from './fixtures.ts';
+
+test('an estimate: a line, sent, accepted in the app, converted into the invoice it opens', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signUpWithWorkspace(page, newUser('estimates'));
+  const client = await page.request.post('/api/clients', {
+    data: { name: 'Harbour Bakery', email: 'accounts@harbour.example.com' },
+  });
+  expect(client.status()).toBe(201);
+
+  await page.goto('/estimates');
+  await expect(page.getByRole('heading', { name: 'Estimates', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'New Estimate' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Estimate' });
+  await dialog.getByRole('combobox', { name: 'Client', exact: true }).click();
+  await page.getByRole('option', { name: 'Harbour Bakery' }).click();
+  await dialog.getByRole('button', { name: 'Create Estimate' }).click();
+
+  // The draft opens on its page: one line, 12 × 45.50 at 10 % tax.
+  await expect(page.getByRole('heading', { name: 'Draft estimate' })).toBeVisible();
+  const editor = page.getByRole('form', { name: 'Edit draft estimate' });
+  await editor.getByRole('button', { name: 'Add line' }).click();
+  await editor.getByLabel('Line 1 description').fill('Shop window lettering');
+  await editor.getByLabel('Line 1 quantity').fill('12');
+  await editor.getByLabel('Line 1 unit price').fill('45.50');
+  await editor.getByLabel('Line 1 tax rate').fill('10');
+  await expect(editor.getByLabel('Totals')).toContainText('$600.60');
+  await editor.getByRole('button', { name: 'Send estimate' }).click();
+  await expect(page.getByRole('heading', { name: 'Estimate EST-0001' })).toBeVisible();
+  await expect(page.getByText('Sent', { exact: true }).first()).toBeVisible();
+
+  // The client said yes by phone: the acceptance is recorded with their name.
+  await page.getByRole('button', { name: 'Accept', exact: true }).click();
+  const accept = page.getByRole('dialog', { name: /Record acceptance/ });
+  await accept.getByLabel('Accepted by').fill('Mara Olsen');
+  await accept.getByRole('button', { name: 'Record acceptance' }).click();
+  await expect(page.getByText('Acceptance recorded')).toBeVisible();
+  await expect(page.getByText('Accepted by Mara Olsen')).toBeVisible();
+  await expect(page.getByText(/SHA-256 [0-9a-f]{64}/)).toBeVisible();
+
+  // Convert: the new draft invoice opens with the estimate's line and total.
+  await page.getByRole('button', { name: 'Convert to invoice' }).click();
+  await expect(page).toHaveURL(/\/invoices\/\d+$/);
+  await expect(page.getByRole('heading', { name: 'Draft invoice' })).toBeVisible();
+  const invoiceEditor = page.getByRole('form', { name: 'Edit draft invoice' });
+  await expect(invoiceEditor.getByLabel('Line 1 description')).toHaveValue('Shop window lettering');
+  await expect(invoiceEditor.getByLabel('Totals')).toContainText('$600.60');
+
+  // Back on the estimate: invoiced, linked, and no second conversion is offered.
+  await page.goto('/estimates');
+  await page.getByRole('button', { name: 'Open estimate EST-0001' }).click();
+  await expect(page.getByText('Invoiced', { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: /Invoiced as/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Convert to invoice' })).toHaveCount(0);
+});
