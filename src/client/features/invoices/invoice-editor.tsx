@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, Fieldset, Group, Select, SimpleGrid, Stack } from '@mantine/core';
 import { useEffect, useMemo } from 'react';
+import { IconMail } from '@tabler/icons-react';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { currencyOptions } from '../../../shared/currencies.ts';
 import type { InvoiceDetail } from '../../../shared/invoices.schema.ts';
@@ -40,7 +41,14 @@ function LinesAndTotals() {
  * server will. Saving sends the whole draft (`PUT /api/invoices/{id}`): a line left out is
  * removed, and the time it billed is unbilled again.
  */
-export function InvoiceEditor({ invoice }: { invoice: InvoiceDetail }) {
+export function InvoiceEditor({
+  invoice,
+  onSendByEmail,
+}: {
+  invoice: InvoiceDetail;
+  /** Opens the send-by-email dialog, once what is on screen is saved. */
+  onSendByEmail?: () => void;
+}) {
   const mutations = useInvoiceMutations();
   const form = useForm<InvoiceEditorInput, unknown, InvoiceEditorOutput>({
     resolver: zodResolver(InvoiceEditorSchema),
@@ -58,6 +66,11 @@ export function InvoiceEditor({ invoice }: { invoice: InvoiceDetail }) {
   const saveAndIssue = form.handleSubmit(async (values) => {
     if (isDirty && !(await mutations.update(toUpdate(invoice.id, values)))) return;
     await mutations.issue(invoice);
+  });
+  // Sending by email issues the draft too: what is on screen is saved first as well.
+  const saveAndSend = form.handleSubmit(async (values) => {
+    if (isDirty && !(await mutations.update(toUpdate(invoice.id, values)))) return;
+    onSendByEmail?.();
   });
 
   return (
@@ -108,6 +121,16 @@ export function InvoiceEditor({ invoice }: { invoice: InvoiceDetail }) {
               <Button type="submit" variant="default" disabled={!isDirty || isSubmitting}>
                 Save draft
               </Button>
+              {onSendByEmail && (
+                <Button
+                  variant="light"
+                  leftSection={<IconMail size={16} />}
+                  onClick={() => void saveAndSend()}
+                  disabled={isSubmitting}
+                >
+                  Send by email
+                </Button>
+              )}
               <Button onClick={() => void saveAndIssue()} loading={isSubmitting}>
                 Issue invoice
               </Button>

@@ -166,9 +166,9 @@ function InvoiceView({ invoice }: { invoice: InvoiceDetail }) {
           >
             Print
           </Button>
-          {canBill && invoice.status !== 'void' && (
+          {canBill && !draft && invoice.status !== 'void' && (
             <Button
-              variant={draft ? 'filled' : 'light'}
+              variant="light"
               leftSection={<IconMail size={16} />}
               onClick={() => setEmailing(true)}
             >
@@ -217,7 +217,11 @@ function InvoiceView({ invoice }: { invoice: InvoiceDetail }) {
         </Group>
       </Group>
 
-      {draft && canBill ? <InvoiceEditor invoice={invoice} /> : <InvoiceSheet invoice={invoice} />}
+      {draft && canBill ? (
+        <InvoiceEditor invoice={invoice} onSendByEmail={() => setEmailing(true)} />
+      ) : (
+        <InvoiceSheet invoice={invoice} />
+      )}
       <Payments invoice={invoice} canBill={canBill} />
       <InvoiceOutbox invoice={invoice} />
 
