@@ -319,8 +319,9 @@ describe('accepted proposals', () => {
     const deposit = await ok(
       owner.client.get(`/api/invoices/${answer.followUps.depositInvoiceId}`),
     );
-    // 30 % of 1,234.56 = 370.368 → 370.37, in the client's currency.
-    expect(deposit).toMatchObject({ status: 'draft', clientId, total: '370.37', currency: 'EUR' });
+    // 30 % of 1,234.56 = 370.368 → 370.37, in the workspace's currency (the proposal's),
+    // not the client's EUR.
+    expect(deposit).toMatchObject({ status: 'draft', clientId, total: '370.37', currency: 'USD' });
     expect(deposit.lines[0].description).toContain('Website redesign');
     const p = await ok(owner.client.get(`/api/proposals?search=Website`));
     expect(p.find((x: any) => x.id === proposal.id)).toMatchObject({

@@ -116,7 +116,9 @@ async function applyFollowUps(
       throw badRequest('Link the proposal to a client to draft a deposit invoice');
     const profile = await findProfile(trx, workspaceId);
     const client = (await findClient(trx, workspaceId, proposal.clientId))!;
-    const currency = client.currency ?? profile.currency;
+    // A proposal's amount is in the workspace's currency (as the app shows it), so is its
+    // deposit, whatever the client's usual currency.
+    const currency = profile.currency;
     const digits = minorDigits(currency);
     const today = todayIn(profile.timezone);
     const terms = client.paymentTermsDays ?? profile.paymentTermsDays;
