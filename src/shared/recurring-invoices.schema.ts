@@ -187,6 +187,8 @@ export const RecurringInvoiceSchema = z.object({
   status: z.enum(RECURRING_STATUSES),
   /** The date of the next invoice (the start of its period); null once ended. */
   nextIssueDate: z.string().nullable(),
+  /** Its first period is behind it: the start date and frequency are fixed. */
+  started: z.boolean(),
   /** Invoices made from this template (deleted drafts are not counted). */
   invoiceCount: z.number(),
   /** What each invoice comes to, with as many decimals as the currency has. */

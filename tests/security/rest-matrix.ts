@@ -925,6 +925,52 @@ export const restMatrix: Record<string, RestMatrixEntry> = {
       },
     ],
   },
+  // Recurring invoices: A's templates are not found, nor can B's be pointed at A's client.
+  'GET /api/recurring-invoices': {
+    scope: 'workspace',
+    cases: [
+      { expect: 'read', showsB: true },
+      { query: searchA, expect: 'read' },
+    ],
+  },
+  'POST /api/recurring-invoices': {
+    scope: 'workspace',
+    cases: [
+      {
+        label: "A's client",
+        body: (ids) => ({
+          clientId: ids.a.clientId,
+          lines: [{ description: 'Retainer', quantity: '1', unitPrice: '100' }],
+          frequency: 'monthly',
+          startDate: '2099-02-01',
+        }),
+        expect: 404,
+      },
+    ],
+  },
+  'GET /api/recurring-invoices/{id}': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.recurringInvoiceId))],
+  },
+  'PUT /api/recurring-invoices/{id}': {
+    scope: 'workspace',
+    cases: [
+      notFound(
+        id((ids) => ids.a.recurringInvoiceId),
+        () => ({ status: 'paused' }),
+      ),
+      {
+        label: "B's template moved to A's client",
+        params: id((ids) => ids.b.recurringInvoiceId),
+        body: (ids) => ({ clientId: ids.a.clientId }),
+        expect: 404,
+      },
+    ],
+  },
+  'DELETE /api/recurring-invoices/{id}': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.recurringInvoiceId))],
+  },
   // Invoice email: A's invoice is not found; templates and schedule are B's own.
   'POST /api/invoices/{id}/send': {
     scope: 'workspace',

@@ -544,6 +544,36 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     allowedStatus: 404,
     outsider: 'not_found',
   },
+  'recurringInvoices.list': { access: ALL_ROLES, type: 'query', outsider: 'own' },
+  'recurringInvoices.get': {
+    access: ALL_ROLES,
+    type: 'query',
+    input: (t) => ({ id: t.recurringInvoiceId }),
+    outsider: 'not_found',
+  },
+  'recurringInvoices.create': {
+    access: MANAGERS,
+    type: 'mutation',
+    input: (t) => ({
+      clientId: t.clientId,
+      lines: [{ description: 'Retainer', quantity: '1', unitPrice: '100' }],
+      frequency: 'monthly',
+      startDate: '2099-02-01',
+    }),
+    outsider: 'not_found',
+  },
+  'recurringInvoices.update': {
+    access: MANAGERS,
+    type: 'mutation',
+    input: (t) => ({ id: t.recurringInvoiceId, status: 'paused' }),
+    outsider: 'not_found',
+  },
+  'recurringInvoices.delete': {
+    access: MANAGERS,
+    type: 'mutation',
+    input: (t) => ({ id: t.recurringInvoiceId }),
+    outsider: 'not_found',
+  },
   // Sending issues the target's draft and queues its email.
   'invoiceEmails.send': {
     access: MANAGERS,

@@ -564,6 +564,25 @@ describe('every documented operation answers as documented', () => {
     await send(c, 'DELETE /api/invoices/{id}', { params: id(target.invoiceId) });
   });
 
+  it('recurring invoices', async () => {
+    const c = admin.client;
+    await send(c, 'GET /api/recurring-invoices');
+    const made = await json<{ id: number }>(c, 'POST /api/recurring-invoices', {
+      body: {
+        clientId: target.clientId,
+        lines: [{ description: 'Retainer', quantity: '1', unitPrice: '500', taxRate: '20' }],
+        frequency: 'monthly',
+        startDate: '2099-03-31',
+        endAfterCount: 12,
+        autoSend: false,
+      },
+    });
+    const params = id(made.id);
+    await send(c, 'GET /api/recurring-invoices/{id}', { params });
+    await send(c, 'PUT /api/recurring-invoices/{id}', { params, body: { status: 'paused' } });
+    await send(c, 'DELETE /api/recurring-invoices/{id}', { params });
+  });
+
   it('estimates', async () => {
     const c = admin.client;
     await send(c, 'GET /api/estimates');

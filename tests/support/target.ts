@@ -38,6 +38,8 @@ export interface Target {
   invoiceId: number;
   /** A draft estimate of the client, with one line. */
   estimateId: number;
+  /** An active monthly recurring invoice of the client, with one line. */
+  recurringInvoiceId: number;
   proposalId: number;
   /** A pending invitation to the target. */
   invitationId: number;
@@ -189,6 +191,33 @@ export async function freshTarget(db: Database, options: TargetOptions): Promise
       amount: '10',
     })
     .execute();
+  const recurring = await db
+    .insertInto('recurringInvoices')
+    .values({
+      workspaceId: ws.id,
+      clientId: client.id,
+      currency: 'USD',
+      notes: `${name} Recurring notes`,
+      subtotal: '10',
+      total: '10',
+      frequency: 'monthly',
+      startDate: '2099-01-01',
+      nextPeriodStart: '2099-01-01',
+      createdBy: options.ownerUserId,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('recurringInvoiceLines')
+    .values({
+      workspaceId: ws.id,
+      recurringInvoiceId: recurring.id,
+      position: 1,
+      description: `${name} Recurring line`,
+      quantity: '1',
+      unitPrice: '10',
+    })
+    .execute();
   const proposal = await db
     .insertInto('proposals')
     .values({
@@ -253,6 +282,7 @@ export async function freshTarget(db: Database, options: TargetOptions): Promise
     timeEntryId: entry.id,
     invoiceId: invoice.id,
     estimateId: estimate.id,
+    recurringInvoiceId: recurring.id,
     proposalId: proposal.id,
     personId: person.id,
     organizationId: org.id,

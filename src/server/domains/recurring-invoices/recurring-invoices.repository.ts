@@ -128,6 +128,7 @@ function toRecurringInvoice(r: ListRow): RecurringInvoice {
     autoSend: r.autoSend,
     status,
     nextIssueDate: r.nextPeriodStart,
+    started: r.periodIndex > 0,
     invoiceCount: r.invoiceCount ?? 0,
     subtotal: normalizeAmount(r.subtotal, digits),
     total: normalizeAmount(r.total, digits),
