@@ -16,7 +16,7 @@ export function RecordPage<T>({
   notFound,
   children,
 }: {
-  backTo: '/clients' | '/invoices' | '/estimates';
+  backTo: '/clients' | '/invoices' | '/estimates' | '/recurring-invoices';
   backLabel: string;
   /** Whether the URL's id is an id at all (otherwise nothing is asked). */
   valid: boolean;

@@ -275,6 +275,21 @@ const shellPages = [
     () => import('../features/invoices/invoice.page.tsx'),
     'InvoicePage',
   ),
+  listPage(
+    '/recurring-invoices',
+    () => import('../features/recurring-invoices/recurring-invoices.page.tsx'),
+    'RecurringInvoicesPage',
+  ),
+  shellPage(
+    '/recurring-invoices/new',
+    () => import('../features/recurring-invoices/recurring-invoice.page.tsx'),
+    'RecurringInvoiceNewPage',
+  ),
+  shellPage(
+    '/recurring-invoices/$recurringId',
+    () => import('../features/recurring-invoices/recurring-invoice.page.tsx'),
+    'RecurringInvoicePage',
+  ),
   listPage('/clients', () => import('../features/clients/clients.page.tsx'), 'ClientsPage'),
   shellPage(
     '/clients/$clientId',

@@ -21,6 +21,7 @@ import {
   IconHome,
   IconReceipt,
   IconReportMoney,
+  IconRepeat,
   IconSettings,
   IconShieldLock,
   IconSignature,
@@ -92,6 +93,7 @@ export const NAV_GROUPS: NavGroup[] = [
     items: [
       { label: 'Overview', to: '/financial-overview', icon: IconChartPie },
       { label: 'Invoices', to: '/invoices', icon: IconFileInvoice },
+      { label: 'Recurring Invoices', to: '/recurring-invoices', icon: IconRepeat },
       { label: 'Payments', to: '/payments', icon: IconCreditCard, comingSoon: true },
       { label: 'Income', to: '/income', icon: IconTrendingUp, comingSoon: true },
       { label: 'Expenses', to: '/expenses', icon: IconReceipt, comingSoon: true },

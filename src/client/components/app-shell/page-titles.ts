@@ -10,6 +10,7 @@ const PAGE_TITLES: Record<string, string> = {
   '/timesheets': 'Timesheets',
   '/resourcing': 'Resourcing',
   '/invoices': 'Invoices',
+  '/recurring-invoices': 'Recurring Invoices',
   '/clients': 'Clients',
   '/proposals': 'Proposals',
   '/estimates': 'Estimates',

@@ -1,7 +1,7 @@
 import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
-import { IconFileInvoice, IconPlus } from '@tabler/icons-react';
-import { useNavigate } from '@tanstack/react-router';
+import { IconFileInvoice, IconPlus, IconRepeat } from '@tabler/icons-react';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import {
   INVOICE_STATUSES,
@@ -52,11 +52,20 @@ export function InvoicesPage() {
         title="Invoices"
         description="Bill your clients and follow each invoice until it is paid."
         action={
-          canBill && (
-            <Button leftSection={<IconPlus size={18} />} onClick={() => setCreating(true)}>
-              Create Invoice
+          <Group gap="sm">
+            <Button
+              variant="default"
+              leftSection={<IconRepeat size={18} />}
+              renderRoot={(props) => <Link to="/recurring-invoices" {...props} />}
+            >
+              Recurring
             </Button>
-          )
+            {canBill && (
+              <Button leftSection={<IconPlus size={18} />} onClick={() => setCreating(true)}>
+                Create Invoice
+              </Button>
+            )}
+          </Group>
         }
       />
       <Group gap="sm" align="center">

@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import { IsoDateSchema } from '../../../shared/dates.ts';
+import {
+  MAX_RECURRING_COUNT,
+  RECURRING_FREQUENCIES,
+  type RecurringInvoiceDetail,
+  type RecurringInvoiceInputSchema,
+} from '../../../shared/recurring-invoices.schema.ts';
+import { userToday } from '../../components/display-preferences.tsx';
+
+/** A number input's value: a number, or '' while empty (then `missing` is the message). */
+const amount = (missing: string) =>
+  z.union([z.number(), z.string()]).refine((v) => v !== '' && Number.isFinite(Number(v)), missing);
+
+export const END_TYPES = ['never', 'count', 'date'] as const;
+
+/**
+ * The recurring invoice form: the fields of `POST`/`PUT /api/recurring-invoices` in a form's
+ * shapes, with the end as a choice (never, after a number of invoices, on a date). The
+ * lines, discount and notes are named as the invoice editor's (invoice-lines.fields.tsx).
+ * The server checks every rule again; its message shows in the toast.
+ */
+export const RecurringFormSchema = z
+  .object({
+    clientId: z
+      .number()
+      .nullable()
+      .transform((value, ctx) => {
+        if (value !== null) return value;
+        ctx.addIssue({ code: 'custom', message: 'Client is required' });
+        return z.NEVER;
+      }),
+    currency: z.string({ error: 'Currency is required' }).min(1, 'Currency is required'),
+    lines: z
+      .array(
+        z.object({
+          id: z.number().optional(),
+          description: z.string().trim().min(1, 'Description is required'),
+          quantity: amount('Quantity is required'),
+          unitPrice: amount('Unit price is required'),
+          taxRate: amount('Tax rate is required'),
+        }),
+      )
+      .min(1, 'Add at least one line'),
+    discountType: z.enum(['none', 'percent', 'amount']),
+    discountValue: z.union([z.number(), z.string()]),
+    notes: z.string(),
+    frequency: z.enum(RECURRING_FREQUENCIES),
+    startDate: z.union([z.literal(''), IsoDateSchema]),
+    endType: z.enum(END_TYPES),
+    endAfterCount: z.union([z.number(), z.literal('')]),
+    endDate: z.union([z.literal(''), IsoDateSchema]),
+    paymentTermsDays: z.union([z.number(), z.literal('')]),
+    autoSend: z.boolean(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.startDate === '') {
+      ctx.addIssue({ code: 'custom', path: ['startDate'], message: 'Start date is required' });
+    }
+    if (
+      v.endType === 'count' &&
+      (v.endAfterCount === '' ||
+        !Number.isInteger(v.endAfterCount) ||
+        v.endAfterCount < 1 ||
+        v.endAfterCount > MAX_RECURRING_COUNT)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['endAfterCount'],
+        message: `Enter a number of invoices from 1 to ${MAX_RECURRING_COUNT}`,
+      });
+    }
+    if (v.endType === 'date') {
+      if (v.endDate === '') {
+        ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'End date is required' });
+      } else if (v.startDate !== '' && v.endDate < v.startDate) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['endDate'],
+          message: 'The end date must be on or after the start date',
+        });
+      }
+    }
+  });
+export type RecurringFormInput = z.input<typeof RecurringFormSchema>;
+export type RecurringFormOutput = z.output<typeof RecurringFormSchema>;
+
+export function emptyRecurringForm(currency: string): RecurringFormInput {
+  return {
+    clientId: null,
+    currency,
+    lines: [{ description: '', quantity: 1, unitPrice: '', taxRate: 0 }],
+    discountType: 'none',
+    discountValue: '',
+    notes: '',
+    frequency: 'monthly',
+    startDate: userToday(),
+    endType: 'never',
+    endAfterCount: '',
+    endDate: '',
+    paymentTermsDays: '',
+    autoSend: false,
+  };
+}
+
+export function recurringFormValues(template: RecurringInvoiceDetail): RecurringFormInput {
+  return {
+    clientId: template.clientId,
+    currency: template.currency,
+    lines: template.lines.map((line) => ({
+      description: line.description,
+      quantity: Number(line.quantity),
+      unitPrice: line.unitPrice,
+      taxRate: Number(line.taxRate),
+    })),
+    discountType: template.discount?.type ?? 'none',
+    discountValue: template.discount ? template.discount.value : '',
+    notes: template.notes ?? '',
+    frequency: template.frequency,
+    startDate: template.startDate,
+    endType:
+      template.endAfterCount !== null ? 'count' : template.endDate !== null ? 'date' : 'never',
+    endAfterCount: template.endAfterCount ?? '',
+    endDate: template.endDate ?? '',
+    paymentTermsDays: template.paymentTermsDays ?? '',
+    autoSend: template.autoSend,
+  };
+}
+
+/** The form's values as the server takes them (exact decimal strings). */
+export function toRecurringInput(
+  values: RecurringFormOutput,
+): z.input<typeof RecurringInvoiceInputSchema> {
+  return {
+    clientId: values.clientId,
+    currency: values.currency,
+    lines: values.lines.map((line) => ({
+      description: line.description,
+      quantity: String(line.quantity),
+      unitPrice: String(line.unitPrice),
+      taxRate: String(line.taxRate),
+    })),
+    discount:
+      values.discountType === 'none' || values.discountValue === ''
+        ? null
+        : { type: values.discountType, value: String(values.discountValue) },
+    notes: values.notes.trim() === '' ? null : values.notes,
+    frequency: values.frequency,
+    startDate: values.startDate,
+    endAfterCount:
+      values.endType === 'count' && values.endAfterCount !== '' ? values.endAfterCount : null,
+    endDate: values.endType === 'date' && values.endDate !== '' ? values.endDate : null,
+    paymentTermsDays: values.paymentTermsDays === '' ? null : values.paymentTermsDays,
+    autoSend: values.autoSend,
+  };
+}

@@ -1,0 +1,62 @@
+import { expect, test } from '@playwright/test';
+import { newUser, signUpWithWorkspace } from './fixtures.ts';
+
+const CLIENT = 'Hosting Client Ltd';
+
+test('a monthly recurring invoice: made from the invoices page, its first invoice at once, listed with its next date', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signUpWithWorkspace(page, newUser('recurring'));
+  const made = await page.request.post('/api/clients', {
+    data: { name: CLIENT, email: 'billing@hosting-client.example', currency: 'EUR' },
+  });
+  expect(made.status()).toBe(201);
+
+  await page.goto('/invoices');
+  await page.getByRole('link', { name: 'Recurring' }).click();
+  await expect(page.getByRole('heading', { name: 'Recurring Invoices', level: 2 })).toBeVisible();
+  await expect(page.getByText('No recurring invoices yet')).toBeVisible();
+  await page.getByRole('button', { name: 'New Recurring Invoice' }).click();
+
+  const form = page.getByRole('form', { name: 'New recurring invoice' });
+  await form.getByRole('combobox', { name: 'Client' }).click();
+  await page.getByRole('option', { name: CLIENT }).click();
+  // The client's currency is taken.
+  await expect(form.getByRole('combobox', { name: 'Currency' })).toHaveValue(/^EUR/);
+  await form.getByLabel('Line 1 description').fill('Managed hosting');
+  await form.getByLabel('Line 1 unit price').fill('49.90');
+  await form.getByLabel('Line 1 tax rate').fill('20');
+  await expect(form.getByLabel('Totals')).toContainText('€59.88');
+  await expect(form.getByRole('combobox', { name: 'Frequency' })).toHaveValue('Monthly');
+  await form.getByRole('button', { name: 'Create recurring invoice' }).click();
+
+  // Starting today, its first invoice is made at once, as a draft.
+  await expect(page.getByText('Recurring invoice created')).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: `Recurring invoice for ${CLIENT}` }),
+  ).toBeVisible();
+  const madeInvoices = page.getByText('Invoices made').locator('..');
+  await expect(madeInvoices.getByRole('link', { name: 'Draft' })).toBeVisible();
+  const next = page.getByText('Next invoices').locator('..');
+  const nextDate = (await next.locator('p').first().innerText()).trim();
+  expect(nextDate).not.toBe('');
+
+  await page.getByRole('link', { name: 'Recurring Invoices' }).first().click();
+  const row = page.getByRole('row', { name: new RegExp(CLIENT) });
+  await expect(row).toContainText('Monthly');
+  await expect(row).toContainText('€59.88');
+  await expect(row).toContainText('Active');
+  // The list shows the next date in the user's short format; the page its long form.
+  const listed = await row.getByRole('cell').nth(2).innerText();
+  expect(new Date(listed).toDateString()).toBe(new Date(nextDate).toDateString());
+
+  // Paused from the list, then resumed.
+  await row.getByRole('button', { name: `Actions for ${CLIENT}` }).click();
+  await page.getByRole('menuitem', { name: 'Pause' }).click();
+  await expect(page.getByText('Recurring invoice paused')).toBeVisible();
+  await expect(row).toContainText('Paused');
+  await row.getByRole('button', { name: `Actions for ${CLIENT}` }).click();
+  await page.getByRole('menuitem', { name: 'Resume' }).click();
+  await expect(row).toContainText('Active');
+});
