@@ -7,6 +7,8 @@ export interface SunkMail {
   to: string[];
   subject: string;
   text: string;
+  /** The Reply-To header, when the message has one. */
+  replyTo?: string;
   /** The files of a multipart message (an invoice's PDF), decoded. */
   attachments: { filename: string; contentType: string; content: Buffer }[];
 }
@@ -168,6 +170,7 @@ function parseMessage(to: string[], lines: string[]): SunkMail {
   return {
     to,
     subject: decodeWords(headers.get('subject') ?? ''),
+    ...(headers.has('reply-to') && { replyTo: headers.get('reply-to')!.replace(/^.*<|>.*$/g, '') }),
     text: (textPart?.bytes.toString('utf8') ?? '').replace(/\r\n/g, '\n'),
     attachments: leaves.filter(isAttachment).map((part) => ({
       filename: decodeWords(

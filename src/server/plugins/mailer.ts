@@ -14,6 +14,8 @@ export interface Mail {
   text: string;
   /** Files sent with the text (an invoice's PDF); the log names them. */
   attachments?: MailAttachment[];
+  /** Where replies go when not to the sender (a workspace's own address). */
+  replyTo?: string;
 }
 
 export interface Mailer {

@@ -223,7 +223,10 @@ export async function deliverInvoiceEmail(services: AppServices, emailId: number
         ).url
       : '';
     const pdf = await invoicePdf(scope, row.invoiceId);
+    const { seller } = await findSeller(db, row.workspaceId);
     await mailer.send({
+      // The client's reply reaches the business, not Keel's no-reply sender.
+      ...(seller.email ? { replyTo: seller.email } : {}),
       to: row.toAddress,
       subject: renderTemplate(row.subject, { portalLink }),
       text: renderTemplate(row.body, { portalLink }),

@@ -69,6 +69,11 @@ const PORTAL_LINK = /https:\/\/keel\.example\/portal\/([A-Za-z0-9_-]{43})/;
 
 describe('sending an invoice', () => {
   it('issues a draft and emails it with its PDF and a live portal link; the outbox shows it sent', async () => {
+    await t.db
+      .updateTable('workspaces')
+      .set({ email: 'hello@studio.example' })
+      .where('id', '=', owner.workspace.id)
+      .execute();
     const client = await newClient();
     const draft = await newInvoice(client.id, { dueDate: '2030-01-31' });
     expect(draft.status).toBe('draft');
@@ -86,6 +91,7 @@ describe('sending an invoice', () => {
     await idle();
     const mail = await sink.waitFor(client.email);
     expect(mail.subject).toBe(`Invoice ${invoice.invoiceNumber} from Freelance Studio`);
+    expect(mail.replyTo).toBe('hello@studio.example');
     expect(mail.text).toContain('Hello Acme Corp,');
     expect(mail.text).toContain(
       `invoice ${invoice.invoiceNumber} for $1,200.00, due on January 31, 2030`,
