@@ -11,7 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
-import { IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
+import { IconArrowLeft, IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatMoney } from '../../../shared/money.ts';
 import {
@@ -38,7 +38,9 @@ export function RecurringInvoiceNewPage() {
   return (
     <Stack gap="lg" maw={1100}>
       <Anchor renderRoot={(props) => <Link to="/recurring-invoices" {...props} />} size="sm">
-        Recurring Invoices
+        <Group gap={4}>
+          <IconArrowLeft size={14} /> Recurring Invoices
+        </Group>
       </Anchor>
       <Title order={2} fz={{ base: 22, sm: 26 }}>
         New recurring invoice
@@ -185,7 +187,7 @@ function TemplateView({ template }: { template: RecurringInvoiceDetail }) {
                 : ''}
             </Text>
           ) : (
-            <Table.ScrollContainer minWidth={360}>
+            <Table.ScrollContainer minWidth={300}>
               <Table verticalSpacing={6}>
                 <Table.Thead>
                   <Table.Tr>

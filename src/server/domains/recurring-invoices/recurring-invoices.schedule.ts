@@ -174,8 +174,9 @@ async function skipPeriods(services: ScheduleServices, template: repo.TemplateRo
  * Invoices one period in one transaction (a draft): the invoice made, 'none' when the
  * period turned out to have its invoice already, or 'stop' when the template is no longer
  * at this period (another run did it, or it was paused, edited or deleted meanwhile).
+ * Exported for the tests that race it without the run's claim.
  */
-async function invoicePeriod(
+export async function invoicePeriod(
   services: ScheduleServices,
   workspaceId: number,
   id: number,

@@ -10,7 +10,11 @@ import {
 } from '../../../../tests/support/test-app.ts';
 import { createDb } from '../../db/create-db.ts';
 import type { Mail } from '../../plugins/mailer.ts';
-import { runRecurringInvoices, type ScheduleServices } from './recurring-invoices.schedule.ts';
+import {
+  invoicePeriod,
+  runRecurringInvoices,
+  type ScheduleServices,
+} from './recurring-invoices.schedule.ts';
 
 /* Issue 21, item 5: recurring invoices, one invoice per period whatever runs the schedule. */
 
@@ -558,6 +562,23 @@ describe('exactly once', () => {
     const periods = await periodsOf(made.id);
     expect(periods).toHaveLength(17);
     expect(new Set(periods).size).toBe(17);
+  });
+
+  it('without the run’s claim, two invoicings of one period at once still make one invoice', async () => {
+    const made = await newTemplate({ startDate: '2028-04-03', frequency: 'weekly' });
+    const period = { index: 0, start: '2028-04-03' };
+    const outcomes = await Promise.all(
+      [1, 2, 3].map(() =>
+        invoicePeriod(services, owner.workspace.id, made.id, period, owner.user.id),
+      ),
+    );
+    expect(outcomes.filter((o) => typeof o === 'object')).toHaveLength(1);
+    expect(outcomes.filter((o) => o === 'stop')).toHaveLength(2);
+    expect(await periodsOf(made.id)).toEqual(['2028-04-03']);
+    expect(await ok(owner.client.get(`/api/recurring-invoices/${made.id}`))).toMatchObject({
+      invoiceCount: 1,
+      nextIssueDate: '2028-04-10',
+    });
   });
 
   it('refuses a second invoice for a period (the unique constraint)', async () => {
