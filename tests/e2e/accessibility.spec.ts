@@ -27,6 +27,8 @@ const WORKSPACE_ROUTES = [
   '/timesheets',
   '/resourcing',
   '/invoices',
+  '/recurring-invoices',
+  '/recurring-invoices/new',
   '/proposals',
   '/estimates',
   '/contracts',
@@ -151,10 +153,22 @@ async function seedWorkspace(page: Page) {
     description: 'Logo and type',
     amount: '4200',
   });
+  const recurring = await post('/api/recurring-invoices', {
+    clientId: client.id,
+    lines: [{ description: 'Hosting', quantity: '1', unitPrice: '49' }],
+    frequency: 'monthly',
+    startDate: new Date().toISOString().slice(0, 10),
+    endAfterCount: 12,
+  });
   const workspaces = (await (await page.request.get('/api/user/workspaces')).json()) as {
     id: number;
   }[];
-  return { invoiceId: sent.id, clientId: client.id, workspaceId: workspaces[0]!.id };
+  return {
+    invoiceId: sent.id,
+    clientId: client.id,
+    recurringId: recurring.id,
+    workspaceId: workspaces[0]!.id,
+  };
 }
 
 /** The main dialogs and drawers, each opened from its page. */
@@ -239,7 +253,11 @@ test('no serious or critical accessibility violation on any page or main dialog,
       if (theme === 'light' && viewport.width === 1440) {
         await signUpWithWorkspace(page, user);
         const seeded = await seedWorkspace(page);
-        WORKSPACE_ROUTES.push(`/invoices/${seeded.invoiceId}`, `/clients/${seeded.clientId}`);
+        WORKSPACE_ROUTES.push(
+          `/invoices/${seeded.invoiceId}`,
+          `/clients/${seeded.clientId}`,
+          `/recurring-invoices/${seeded.recurringId}`,
+        );
         ADMIN_ROUTES.push(`/admin/workspaces/${seeded.workspaceId}`);
       } else {
         await page.goto('/login');
