@@ -543,6 +543,22 @@ describe('the schedule', () => {
   });
 });
 
+describe('the recurring-invoices queue', () => {
+  it('runs the schedule at the time it runs', async () => {
+    const made = await newTemplate({ startDate: todayUtc() });
+    // As if the server had been down when it was saved: today's period is still due.
+    await t.db.deleteFrom('invoices').where('recurringInvoiceId', '=', made.id).execute();
+    await t.db
+      .updateTable('recurringInvoices')
+      .set({ periodIndex: 0, invoicedCount: 0, nextPeriodStart: todayUtc() })
+      .where('id', '=', made.id)
+      .execute();
+    await t.app.services.jobs.send('recurring-invoices', {});
+    await t.app.services.jobs.idle();
+    expect(await periodsOf(made.id)).toEqual([todayUtc()]);
+  });
+});
+
 describe('exactly once', () => {
   it('two runs at once on one database create one invoice per period', async () => {
     const made = await newTemplate({ frequency: 'weekly', startDate: '2028-01-03' });
