@@ -21,6 +21,17 @@ export const ESTIMATE_STATUS_COLORS: Record<EstimateStatus, MantineColor> = {
   expired: 'orange',
 };
 
+/** The status as text on the white sheet: shades with at least 4.5:1 contrast on white. */
+export const ESTIMATE_STATUS_INK: Record<EstimateStatus, string> = {
+  draft: 'gray.8',
+  sent: 'blue.8',
+  viewed: 'violet.8',
+  accepted: 'teal.9',
+  declined: 'red.9',
+  converted: 'indigo.8',
+  expired: 'red.9',
+};
+
 /** What a card, a toast or a heading calls an estimate: its number, or "Draft". */
 export function estimateName(estimate: { estimateNumber: string | null }): string {
   return estimate.estimateNumber ?? 'Draft';

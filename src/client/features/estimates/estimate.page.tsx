@@ -21,6 +21,7 @@ import { DecisionDialog } from './estimate-decision.dialog.tsx';
 import { EstimateEditor } from './estimate-editor.tsx';
 import {
   ESTIMATE_STATUS_COLORS,
+  ESTIMATE_STATUS_INK,
   ESTIMATE_STATUS_LABELS,
   awaitsDecision,
   convertible,
@@ -70,7 +71,7 @@ function Acceptance({ estimate }: { estimate: EstimateDetail }) {
           {record.ip ? ` · from ${record.ip}` : ''}
         </Text>
         {record.reason && <Text size="sm">Reason: {record.reason}</Text>}
-        <Text size="xs" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+        <Text size="xs" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
           SHA-256 {record.documentSha256}
         </Text>
       </Stack>
@@ -204,7 +205,7 @@ function EstimateView({ estimate }: { estimate: EstimateDetail }) {
           labels={{
             title: 'Estimate',
             status: ESTIMATE_STATUS_LABELS[estimate.status],
-            statusColor: ESTIMATE_STATUS_COLORS[estimate.status],
+            statusColor: ESTIMATE_STATUS_INK[estimate.status],
             dueLabel: 'Valid until',
             showBalance: false,
           }}

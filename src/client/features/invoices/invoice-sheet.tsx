@@ -1,14 +1,4 @@
-import {
-  Box,
-  Divider,
-  Group,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-  type MantineColor,
-} from '@mantine/core';
+import { Box, Divider, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { InvoiceDetail, InvoiceLine, Party } from '../../../shared/invoices.schema.ts';
 import { formatMoney } from '../../../shared/money.ts';
 import { formatDay } from '../time/time-display.ts';
@@ -74,7 +64,8 @@ export type SheetDocument = Omit<InvoiceDetail, 'lines' | 'payments'> & {
 export interface SheetLabels {
   title: string;
   status: string;
-  statusColor: MantineColor;
+  /** The status text's colour with its shade (e.g. teal.9), readable on the white sheet. */
+  statusColor: string;
   dueLabel: string;
   showBalance: boolean;
 }
@@ -113,7 +104,7 @@ export function InvoiceSheet({
               fw={700}
               tt="uppercase"
               lts={1}
-              c={`${labels?.statusColor ?? INVOICE_STATUS_COLORS[invoice.status]}.8`}
+              c={labels?.statusColor ?? `${INVOICE_STATUS_COLORS[invoice.status]}.8`}
             >
               {labels?.status ?? INVOICE_STATUS_LABELS[invoice.status]}
             </Text>
