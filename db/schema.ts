@@ -272,7 +272,7 @@ export interface Invoices {
   discountType: string | null;
   discountValue: Numeric | null;
   dueDate: string | null;
-  estimateId: Generated<number | null>;
+  estimateId: number | null;
   id: Generated<number>;
   invoiceNumber: string | null;
   issuedAt: Timestamp | null;
@@ -368,16 +368,16 @@ export interface Projects {
 
 export interface Proposals {
   amount: Numeric;
-  clientId: Generated<number | null>;
+  clientId: number | null;
   clientName: string;
   createdAt: Generated<Timestamp>;
-  dealId: Generated<number | null>;
-  depositInvoiceId: Generated<number | null>;
+  dealId: number | null;
+  depositInvoiceId: number | null;
   description: string;
   dueDate: string | null;
-  followUpsAppliedAt: Generated<Timestamp | null>;
+  followUpsAppliedAt: Timestamp | null;
   id: Generated<number>;
-  projectId: Generated<number | null>;
+  projectId: number | null;
   status: Generated<string>;
   title: string;
   updatedAt: Generated<Timestamp>;

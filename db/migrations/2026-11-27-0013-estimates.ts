@@ -93,6 +93,7 @@ const statements = [
     via text not null check (via in ('portal', 'app')),
     user_id integer references users (id) on delete set null,
     created_at timestamptz not null default now(),
+    constraint document_acceptances_workspace_id_id_key unique (workspace_id, id),
     -- One decision per document.
     constraint document_acceptances_document_key unique (workspace_id, document_type, document_id)
   )`,
