@@ -802,7 +802,7 @@ export const accessMatrix: Record<string, MatrixEntry> = {
   'admin.retryJob': {
     access: 'admin',
     type: 'mutation',
-    input: () => ({ id: '00000000-0000-4000-8000-000000000000', queue: 'housekeeping' }),
+    input: (t) => ({ id: t.failedJobId, queue: 'housekeeping' }),
     outsider: 'n/a',
   },
   'admin.users': { access: 'admin', type: 'query', outsider: 'n/a' },

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import type { WorkspaceRole } from '../../src/shared/roles.ts';
@@ -47,6 +48,8 @@ export interface Target {
   /** The workspace logo (files.workspace_id set) and the owner's profile photo, by key. */
   logoKey: string;
   photoKey: string;
+  /** A housekeeping job that failed for good (the queue is the platform's, not the workspace's). */
+  failedJobId: string;
 }
 
 export interface TargetMember {
@@ -271,7 +274,12 @@ export async function freshTarget(db: Database, options: TargetOptions): Promise
     .set({ logoUrl: `/api/files/${logoKey}` })
     .where('id', '=', ws.id)
     .execute();
+  const { rows: failedJobs } = await sql<{ id: string }>`
+    insert into pgboss.job (name, data, state, retry_count, output, completed_on)
+    values ('housekeeping', '{}', 'failed', 3, '{"message": "disk full"}', now())
+    returning id`.execute(db);
   return {
+    failedJobId: failedJobs[0]!.id,
     workspaceId: ws.id,
     workspaceName: name,
     marker,
