@@ -22,7 +22,9 @@ export async function schemaOf(db: Database): Promise<string> {
     dialect: new PostgresDialect({ dateParser: 'string', numericParser: 'string' }),
     camelCase: true,
     typeMapping: { int8: 'number' },
-    excludePattern: 'kysely_*',
+    // Keel's own tables: not the migrator's, nor the job queue's (schema pgboss, pg-boss's own).
+    includePattern: 'public.*',
+    excludePattern: 'public.kysely_*',
     outFile: null,
   });
   // As `npm run format` would write it, so that lint passes and the comparison is exact.
