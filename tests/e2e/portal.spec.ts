@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { newUser, signUpWithWorkspace } from './fixtures.ts';
 
-test('a client portal link: made on the client page, opened without an account, the invoice opened becomes Viewed, an estimate accepted', async ({
+test('a client portal link: made on the client page, opened without an account, the invoice opened becomes Viewed, an estimate accepted there and converted in the app', async ({
   page,
   browser,
 }) => {
@@ -29,7 +29,7 @@ test('a client portal link: made on the client page, opened without an account, 
     },
   });
   expect(estimateRes.status()).toBe(201);
-  const estimate = (await estimateRes.json()) as { estimateNumber: string };
+  const estimate = (await estimateRes.json()) as { id: number; estimateNumber: string };
 
   // The client page makes the link and shows it once.
   await page.goto(`/clients/${clientId}`);
@@ -74,4 +74,14 @@ test('a client portal link: made on the client page, opened without an account, 
   await page.goto(`/invoices/${invoice.id}`);
   await expect(page.getByText('Viewed', { exact: true }).first()).toBeVisible();
   await expect(page.getByText(/^Viewed .+/)).toBeVisible();
+
+  // The estimate the client accepted becomes an invoice in one click, its line copied.
+  await page.goto(`/estimates/${estimate.id}`);
+  await expect(page.getByText(/Accepted by Mara Quinn/).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Convert to invoice' }).click();
+  await expect(page).toHaveURL(/\/invoices\/\d+$/);
+  await expect(page.getByRole('heading', { name: 'Draft invoice' })).toBeVisible();
+  await expect(
+    page.getByRole('form', { name: 'Edit draft invoice' }).getByLabel('Line 1 description'),
+  ).toHaveValue('Menu design');
 });
