@@ -1,4 +1,5 @@
-import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import {
   IconCalendarDue,
   IconCircleCheck,
@@ -130,6 +131,20 @@ export function ProposalCard({
               );
             })}
           </Group>
+        )}
+        {proposal.depositInvoiceId !== null && (
+          <Anchor
+            size="sm"
+            renderRoot={(props) => (
+              <Link
+                to="/invoices/$invoiceId"
+                params={{ invoiceId: String(proposal.depositInvoiceId) }}
+                {...props}
+              />
+            )}
+          >
+            Deposit invoice
+          </Anchor>
         )}
         {canBill &&
           onFollowUps &&
