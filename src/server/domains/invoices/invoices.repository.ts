@@ -267,6 +267,30 @@ export async function insertInvoice(
   return row.id;
 }
 
+/**
+ * The invoice of a recurring invoice's period: `insert … on conflict do nothing` on the
+ * unique (template, period start), so undefined when that period has its invoice already
+ * (on PostgreSQL, after waiting for a concurrent insert of it to commit or roll back).
+ */
+export async function insertPeriodInvoice(
+  db: Database,
+  workspaceId: number,
+  values: InvoiceRowValues & {
+    clientId: number;
+    currency: string;
+    recurringInvoiceId: number;
+    recurringPeriodStart: string;
+  },
+): Promise<number | undefined> {
+  const row = await db
+    .insertInto('invoices')
+    .values({ ...values, workspaceId, amount: '0', status: 'draft' })
+    .onConflict((oc) => oc.columns(['recurringInvoiceId', 'recurringPeriodStart']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
+}
+
 /** Locks the invoice row for the rest of the transaction and answers its state. */
 export async function lockInvoice(db: Database, workspaceId: number, id: number) {
   return db

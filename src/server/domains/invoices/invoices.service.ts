@@ -260,7 +260,8 @@ export async function createInvoice(scope: WorkspaceScope, input: InvoiceInput) 
   const { db, workspace } = scope;
   let id: number;
   try {
-    id = await db.transaction().execute((trx) => createDraft({ ...scope, db: trx }, input));
+    // Without a period there is always a new invoice.
+    id = (await db.transaction().execute((trx) => createDraft({ ...scope, db: trx }, input)))!;
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(NUMBER_TAKEN);
     throw error;
@@ -275,15 +276,16 @@ export interface RecurringPeriod {
 }
 
 /**
- * `createInvoice` inside the caller's transaction (`scope.db`), answering the new id; with
- * `period`, the invoice is that period's of a recurring invoice (unique: a second one for
- * the same period is a unique violation, and the transaction rolls back).
+ * `createInvoice` inside the caller's transaction (`scope.db`), answering the new id. With
+ * `period`, the invoice is that period's of a recurring invoice, inserted with `on conflict
+ * do nothing` on the unique (template, period start): null, and nothing made, when the
+ * period has its invoice already.
  */
 export async function createDraft(
   scope: WorkspaceScope,
   input: InvoiceInput,
   period?: RecurringPeriod,
-): Promise<number> {
+): Promise<number | null> {
   const { db, workspace } = scope;
   const profile = await findProfile(db, workspace.id);
   const client = await findClient(db, workspace.id, input.clientId);
@@ -308,8 +310,7 @@ export async function createDraft(
   const terms = client.paymentTermsDays ?? profile.paymentTermsDays;
   const explicitNumber = input.invoiceNumber?.trim() || null;
 
-  const invoiceId = await repo.insertInvoice(db, workspace.id, {
-    ...period,
+  const row = {
     clientId: state.clientId,
     projectId: state.projectId,
     invoiceNumber: explicitNumber,
@@ -323,7 +324,11 @@ export async function createDraft(
     discountType: state.discount?.type ?? null,
     discountValue: state.discount?.value ?? null,
     notes: input.notes ?? null,
-  });
+  };
+  const invoiceId = period
+    ? await repo.insertPeriodInvoice(db, workspace.id, { ...row, ...period })
+    : await repo.insertInvoice(db, workspace.id, row);
+  if (invoiceId === undefined) return null;
   const next = await writeLines(db, workspace.id, invoiceId, lines);
   if (entryIds.length > 0) {
     await billTime(

@@ -57,12 +57,12 @@ const dueAfter = (issueDate: string, days: number) =>
  * its workspace's time zone), each period in order and in a transaction of its own.
  *
  * Exactly one invoice per period: the transaction locks the template, checks that the
- * period is still its next one, creates the invoice (marked with the template and the
- * period, unique together) and moves the template on. Two runs at once (two servers)
- * wait for each other on the template's row, and the second finds the period done; a run
- * killed half-way has committed whole periods only, and the next run goes on from there.
- * Should a second invoice for a period ever be attempted, the unique constraint refuses
- * it and its transaction rolls back, leaving the one that exists.
+ * period is still its next one, inserts the invoice marked with the template and the
+ * period (unique together) with `on conflict do nothing`, and moves the template on. Two
+ * runs at once (two servers) wait for each other on the template's row, and the second
+ * finds the period done; a run killed half-way has committed whole periods only, and the
+ * next run goes on from there. Should a second invoice for a period ever be attempted, the
+ * constraint makes the insert do nothing and the one that exists stays.
  *
  * Never a flood: after a downtime a run invoices at most MAX_CATCH_UP_PERIODS (12) periods
  * of a template, the most recent ones; older ones are skipped (not invoiced). When a run
@@ -194,32 +194,30 @@ export async function invoicePeriod(
         await repo.updateTemplate(trx, workspaceId, id, { nextPeriodStart: start });
         return 'stop';
       }
-      let invoiceId: number | null = null;
-      if (!(await repo.hasPeriodInvoice(trx, id, start))) {
-        const lines = await repo.findLines(trx, workspaceId, id, current.currency);
-        invoiceId = await createDraft(
-          { db: trx, workspace: { id: workspaceId }, user: { id: actor }, role: 'owner' },
-          {
-            clientId: current.clientId,
-            currency: current.currency,
-            issueDate: start,
-            ...(current.paymentTermsDays !== null
-              ? { dueDate: dueAfter(start, current.paymentTermsDays) }
-              : {}),
-            lines,
-            discount:
-              current.discountType && current.discountValue !== null
-                ? {
-                    type: current.discountType,
-                    value: normalizeAmount(current.discountValue, 3),
-                  }
-                : null,
-            notes: current.notes,
-            status: 'draft',
-          },
-          { recurringInvoiceId: id, recurringPeriodStart: start },
-        );
-      }
+      const lines = await repo.findLines(trx, workspaceId, id, current.currency);
+      // Insert … on conflict do nothing: null when the period has its invoice already.
+      const invoiceId = await createDraft(
+        { db: trx, workspace: { id: workspaceId }, user: { id: actor }, role: 'owner' },
+        {
+          clientId: current.clientId,
+          currency: current.currency,
+          issueDate: start,
+          ...(current.paymentTermsDays !== null
+            ? { dueDate: dueAfter(start, current.paymentTermsDays) }
+            : {}),
+          lines,
+          discount:
+            current.discountType && current.discountValue !== null
+              ? {
+                  type: current.discountType,
+                  value: normalizeAmount(current.discountValue, 3),
+                }
+              : null,
+          notes: current.notes,
+          status: 'draft',
+        },
+        { recurringInvoiceId: id, recurringPeriodStart: start },
+      );
       const invoiced = current.invoicedCount + (invoiceId !== null ? 1 : 0);
       await repo.updateTemplate(trx, workspaceId, id, {
         periodIndex: period.index + 1,
