@@ -60,7 +60,7 @@ export function DecisionDialog({
           <Text size="sm" c="dimmed">
             {accept
               ? 'For a client who accepted by email, phone or in person. Keel keeps the name, the time and a fingerprint of the document as it is now. A decision cannot be changed.'
-              : 'The client turned it down. A decision cannot be changed.'}
+              : 'The client turned it down. It is recorded under your name; a decision cannot be changed.'}
           </Text>
           {accept ? (
             <TextInput

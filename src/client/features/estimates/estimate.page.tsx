@@ -191,15 +191,10 @@ function EstimateView({ estimate }: { estimate: EstimateDetail }) {
             invoiceNumber: estimate.estimateNumber,
             dueDate: estimate.validUntil,
             status: 'draft',
-            projectId: null,
-            amount: estimate.total,
             paidTotal: '0',
             balance: estimate.total,
             paidDate: null,
-            voidedAt: null,
             voidReason: null,
-            project: null,
-            timeEntryCount: 0,
             paymentInstructions: null,
           }}
           labels={{

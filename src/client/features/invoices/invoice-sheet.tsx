@@ -56,7 +56,28 @@ function TotalRow({ label, value, strong }: { label: string; value: string; stro
 }
 
 /** What the sheet prints of its document: an invoice, or an estimate given as one. */
-export type SheetDocument = Omit<InvoiceDetail, 'lines' | 'payments'> & {
+export type SheetDocument = Pick<
+  InvoiceDetail,
+  | 'balance'
+  | 'buyer'
+  | 'currency'
+  | 'discount'
+  | 'discountTotal'
+  | 'dueDate'
+  | 'footer'
+  | 'invoiceNumber'
+  | 'issueDate'
+  | 'notes'
+  | 'paidDate'
+  | 'paidTotal'
+  | 'paymentInstructions'
+  | 'seller'
+  | 'status'
+  | 'subtotal'
+  | 'taxes'
+  | 'total'
+  | 'voidReason'
+> & {
   lines: Omit<InvoiceLine, 'timeEntryCount'>[];
 };
 

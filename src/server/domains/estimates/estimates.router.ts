@@ -85,7 +85,8 @@ export const estimatesRouter = router({
     .mutation(({ ctx, input }) =>
       decideEstimate(ctx.db, ctx.workspace.id, input.id, {
         decision: 'declined',
-        name: input.name ?? 'Recorded in Keel',
+        // Without the client's name, the record names who recorded it.
+        name: input.name ?? ctx.user.fullName,
         reason: input.reason,
         via: 'app',
         userId: ctx.user.id,

@@ -236,6 +236,8 @@ async function sendLocked(db: Database, workspaceId: number, id: number) {
   const current = await repo.lockEstimate(db, workspaceId, id);
   if (!current) throw notFound();
   if (current.status !== 'draft') throw conflict('This estimate has already been sent');
+  if ((await repo.lineInputs(db, workspaceId, id)).length === 0)
+    throw badRequest('Add at least one line before sending the estimate');
   const { profile, seller } = await findSeller(db, workspaceId);
   const client = (await findClient(db, workspaceId, current.clientId))!;
   const issueDate = current.issueDate ?? todayIn(profile.timezone);

@@ -77,6 +77,9 @@ describe('estimates', () => {
     const a = await newEstimate();
     const b = await newEstimate();
     const draftLeft = await newEstimate();
+    // Nothing to price: not sent.
+    const empty = await newEstimate({ lines: [] });
+    await ok(owner.client.post(`/api/estimates/${empty.id}/send`), 400);
     const sentB = await ok(owner.client.put(`/api/estimates/${b.id}`, { status: 'sent' }));
     const sentA = await ok(owner.client.post(`/api/estimates/${a.id}/send`));
     expect([sentB.estimateNumber, sentA.estimateNumber]).toEqual(['EST-0001', 'EST-0002']);
@@ -211,7 +214,12 @@ describe('estimates', () => {
     const record = await ok(
       owner.client.post(`/api/estimates/${e.id}/decline`, { reason: 'Too expensive' }),
     );
-    expect(record).toMatchObject({ decision: 'declined', reason: 'Too expensive' });
+    // Without the client's name, the record names who recorded it.
+    expect(record).toMatchObject({
+      decision: 'declined',
+      reason: 'Too expensive',
+      name: 'Test User',
+    });
     expect((await ok(owner.client.get(`/api/estimates/${e.id}`))).status).toBe('declined');
     await ok(owner.client.post(`/api/estimates/${e.id}/convert`), 409);
 

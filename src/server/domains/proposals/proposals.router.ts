@@ -46,7 +46,14 @@ export const proposalsRouter = router({
   decline: billingProcedure
     .input(ProposalDeclineSchema)
     .output(AcceptanceSchema)
-    .mutation(({ ctx, input }) => proposals.declineProposal(ctx, input, requestOrigin(ctx))),
+    .mutation(({ ctx, input }) =>
+      proposals.declineProposal(
+        ctx,
+        // Without the client's name, the record names who recorded it.
+        { ...input, name: input.name ?? ctx.user.fullName },
+        requestOrigin(ctx),
+      ),
+    ),
   followUps: billingProcedure
     .input(ProposalFollowUpsSchema)
     .output(FollowUpsResultSchema)

@@ -176,12 +176,12 @@ export async function acceptProposal(
 
 export async function declineProposal(
   { db, workspace, user }: WorkspaceScope,
-  input: { id: number; name?: string; reason: string | null },
+  input: { id: number; name: string; reason: string | null },
   from: { ip: string | null; userAgent: string | null },
 ) {
   return decideProposal(db, workspace.id, input.id, {
     decision: 'declined',
-    name: input.name ?? 'Recorded in Keel',
+    name: input.name,
     reason: input.reason,
     via: 'app',
     userId: user.id,
