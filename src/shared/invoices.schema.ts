@@ -201,6 +201,8 @@ export const InvoiceSchema = z.object({
   dueDate: z.string().nullable(),
   paidDate: z.string().nullable(),
   createdAt: z.string(),
+  /** The recurring invoice it was made from, if any (GET /api/recurring-invoices/{id}). */
+  recurringInvoiceId: z.number().nullable(),
   /** What the printable invoice shows of its client. */
   client: z.object({ name: z.string(), company: z.string().nullable(), email: z.string() }),
   project: z.object({ name: z.string() }).nullable(),

@@ -51,6 +51,16 @@ test('a monthly recurring invoice: made from the invoices page, its first invoic
   const listed = await row.getByRole('cell').nth(2).innerText();
   expect(new Date(listed).toDateString()).toBe(new Date(nextDate).toDateString());
 
+  // The invoice links back to the recurring invoice that made it.
+  await row.getByRole('link', { name: CLIENT }).click();
+  await page.getByText('Invoices made').locator('..').getByRole('link', { name: 'Draft' }).click();
+  await expect(page.getByRole('heading', { name: 'Draft invoice' })).toBeVisible();
+  await page.getByRole('link', { name: 'Made by a recurring invoice' }).click();
+  await expect(
+    page.getByRole('heading', { name: `Recurring invoice for ${CLIENT}` }),
+  ).toBeVisible();
+  await page.goto('/recurring-invoices');
+
   // Paused from the list, then resumed.
   await row.getByRole('button', { name: `Actions for ${CLIENT}` }).click();
   await page.getByRole('menuitem', { name: 'Pause' }).click();

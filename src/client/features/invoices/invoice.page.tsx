@@ -1,5 +1,16 @@
-import { ActionIcon, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { useNavigate, useParams } from '@tanstack/react-router';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import {
   IconBan,
   IconCash,
@@ -147,6 +158,20 @@ function InvoiceView({ invoice }: { invoice: InvoiceDetail }) {
             <Text size="sm" c="dimmed">
               Viewed {showDateTime(invoice.viewedAt)}
             </Text>
+          )}
+          {invoice.recurringInvoiceId !== null && (
+            <Anchor
+              renderRoot={(props) => (
+                <Link
+                  to="/recurring-invoices/$recurringId"
+                  params={{ recurringId: String(invoice.recurringInvoiceId) }}
+                  {...props}
+                />
+              )}
+              size="sm"
+            >
+              Made by a recurring invoice
+            </Anchor>
           )}
         </Stack>
         <Group gap="xs">

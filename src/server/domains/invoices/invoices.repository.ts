@@ -56,6 +56,7 @@ function selectInvoice(db: Database, workspaceId: number) {
       'i.dueDate',
       'i.paidDate',
       'i.createdAt',
+      'i.recurringInvoiceId',
       'c.name as clientName',
       'c.company as clientCompany',
       'c.email as clientEmail',
