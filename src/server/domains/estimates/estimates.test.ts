@@ -93,6 +93,17 @@ describe('estimates', () => {
     expect(invoice.invoiceNumber).toBe('INV-0001');
     const c = await newEstimate({ status: 'sent' });
     expect(c.estimateNumber).toBe('EST-0003');
+    // Sent at the same time, they still take the next numbers without a gap or a repeat.
+    const drafts = await Promise.all([1, 2, 3, 4].map(() => newEstimate()));
+    const sent = await Promise.all(
+      drafts.map((d) => ok(owner.client.post(`/api/estimates/${d.id}/send`))),
+    );
+    expect(sent.map((e) => e.estimateNumber).sort()).toEqual([
+      'EST-0004',
+      'EST-0005',
+      'EST-0006',
+      'EST-0007',
+    ]);
     // A sent estimate is not edited or deleted; a draft is.
     await ok(owner.client.put(`/api/estimates/${a.id}`, { notes: 'x' }), 409);
     await ok(owner.client.delete(`/api/estimates/${a.id}`), 409);
