@@ -71,8 +71,9 @@ const dueAfter = (issueDate: string, days: number) =>
  *
  * A template that sends automatically has each invoice issued and emailed to the client
  * right after its period's transaction, as `POST /api/invoices/{id}/send` does (the
- * email goes through the outbox and its queue). When that fails (the client has no
- * billing email, say) the invoice stays a draft and the owners are told.
+ * email goes through the outbox and its queue). In a catch-up only the latest period's is
+ * sent; the earlier ones stay drafts for the owners to review. When a send fails (the
+ * client has no billing email, say) the invoice stays a draft and the owners are told.
  */
 export async function runRecurringInvoices(
   services: ScheduleServices,
@@ -131,7 +132,9 @@ export async function runTemplate(
       if (outcome === 'stop') break;
       if (outcome === 'none') continue;
       created.push(outcome.invoiceId);
-      if (!outcome.autoSend) continue;
+      // In a catch-up only the latest period goes to the client; the earlier ones wait as
+      // drafts for the owners, who are told (a client gets no pile of emails at once).
+      if (!outcome.autoSend || period !== toInvoice.at(-1)) continue;
       try {
         await sendInvoice(
           { ...services, workspace: { id: workspaceId }, user: { id: actor }, role: 'owner' },
@@ -264,7 +267,9 @@ async function tellOwners(
     const state = failed
       ? `not sent: ${failed.reason.replace(/\.$/, '')}; it is a draft`
       : invoice.status === 'draft'
-        ? 'draft: review and send it'
+        ? template.autoSend
+          ? 'draft, not sent: it was due while the schedule was not running; review and send it'
+          : 'draft: review and send it'
         : template.autoSend
           ? 'issued and emailed to the client'
           : 'issued';

@@ -520,6 +520,23 @@ describe('the schedule', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toMatch(/could not be sent/);
     expect(mails[0]!.text).toContain('no billing email');
+
+    // A catch-up sends only the latest period; the earlier one waits as a draft.
+    await t.db
+      .updateTable('clients')
+      .set({ email: 'billing-again@client.example' })
+      .where('id', '=', made.clientId)
+      .execute();
+    mails.length = 0;
+    const third = await alone(made.id, () => runRecurringInvoices(services, at('2027-12-01')));
+    expect(third).toMatchObject({ created: 2, sent: 1, notices: 1 });
+    const [, , november, december] = await invoicesOf(made.id);
+    expect(november).toMatchObject({ recurringPeriodStart: '2027-11-01', status: 'draft' });
+    expect(december).toMatchObject({ recurringPeriodStart: '2027-12-01', status: 'sent' });
+    expect(mails[0]!.text).toMatch(
+      /draft, not sent: it was due while the schedule was not running/,
+    );
+    expect(mails[0]!.text).toContain('issued and emailed to the client');
   });
 
   it('runs each workspace in its own time zone and keeps invoices in their workspace', async () => {
