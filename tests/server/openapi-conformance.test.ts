@@ -315,6 +315,11 @@ describe('every documented operation answers as documented', () => {
       body: { queue: 'housekeeping' },
       status: 404,
     });
+    // The target holds a housekeeping job that failed for good.
+    await send(admin.client, 'POST /api/admin/jobs/{id}/retry', {
+      params: { id: target.failedJobId },
+      body: { queue: 'housekeeping' },
+    });
   });
 
   it('workspaces', async () => {
