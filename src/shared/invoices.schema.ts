@@ -203,6 +203,8 @@ export const InvoiceSchema = z.object({
   createdAt: z.string(),
   /** The recurring invoice it was made from, if any (GET /api/recurring-invoices/{id}). */
   recurringInvoiceId: z.number().nullable(),
+  /** The estimate it was converted from, if any (GET /api/estimates/{id}). */
+  estimate: z.object({ id: z.number(), number: z.string().nullable() }).nullable(),
   /** What the printable invoice shows of its client. */
   client: z.object({ name: z.string(), company: z.string().nullable(), email: z.string() }),
   project: z.object({ name: z.string() }).nullable(),

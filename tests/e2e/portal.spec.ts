@@ -84,4 +84,7 @@ test('a client portal link: made on the client page, opened without an account, 
   await expect(
     page.getByRole('form', { name: 'Edit draft invoice' }).getByLabel('Line 1 description'),
   ).toHaveValue('Menu design');
+  await expect(
+    page.getByRole('link', { name: `From estimate ${estimate.estimateNumber}` }),
+  ).toBeVisible();
 });

@@ -173,6 +173,20 @@ function InvoiceView({ invoice }: { invoice: InvoiceDetail }) {
               Made by a recurring invoice
             </Anchor>
           )}
+          {invoice.estimate && (
+            <Anchor
+              renderRoot={(props) => (
+                <Link
+                  to="/estimates/$estimateId"
+                  params={{ estimateId: String(invoice.estimate!.id) }}
+                  {...props}
+                />
+              )}
+              size="sm"
+            >
+              From estimate {invoice.estimate.number ?? ''}
+            </Anchor>
+          )}
         </Stack>
         <Group gap="xs">
           <Button

@@ -177,12 +177,9 @@ describe('estimates', () => {
     expect(full.lines.map((l: any) => [l.description, l.quantity, l.unitPrice, l.taxRate])).toEqual(
       estimate.lines.map((l: any) => [l.description, l.quantity, l.unitPrice, l.taxRate]),
     );
-    const link = await t.db
-      .selectFrom('invoices')
-      .select('estimateId')
-      .where('id', '=', invoice.id)
-      .executeTakeFirstOrThrow();
-    expect(link.estimateId).toBe(e.id);
+    // The invoice names the estimate it came from, as the API and the invoice page show it.
+    expect(full.estimate).toEqual({ id: e.id, number: estimate.estimateNumber });
+    expect(estimate.estimateNumber).toMatch(/^EST-\d{4}$/);
     await ok(owner.client.post(`/api/estimates/${e.id}/convert`), 409);
     // Decided after converting: no.
     await ok(owner.client.post(`/api/estimates/${e.id}/accept`, { name: 'Ann' }), 409);

@@ -57,6 +57,13 @@ function selectInvoice(db: Database, workspaceId: number) {
       'i.paidDate',
       'i.createdAt',
       'i.recurringInvoiceId',
+      'i.estimateId',
+      eb
+        .selectFrom('estimates as e')
+        .select('e.estimateNumber')
+        .whereRef('e.workspaceId', '=', 'i.workspaceId')
+        .whereRef('e.id', '=', 'i.estimateId')
+        .as('estimateNumber'),
       'c.name as clientName',
       'c.company as clientCompany',
       'c.email as clientEmail',
@@ -80,6 +87,8 @@ function toInvoice({
   timeEntryCount,
   discountType,
   discountValue,
+  estimateId,
+  estimateNumber,
   ...r
 }: Row): Invoice {
   const digits = minorDigits(r.currency);
@@ -110,6 +119,7 @@ function toInvoice({
     client: { name: clientName, company: clientCompany, email: clientEmail },
     project: projectName !== null ? { name: projectName } : null,
     timeEntryCount: timeEntryCount ?? 0,
+    estimate: estimateId !== null ? { id: estimateId, number: estimateNumber ?? null } : null,
   };
 }
 
