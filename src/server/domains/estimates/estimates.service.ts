@@ -8,23 +8,21 @@ import {
   type EstimateInput,
   type EstimateUpdate,
 } from '../../../shared/estimates.schema.ts';
-import {
-  compareAmounts,
-  computeTotals,
-  normalizeAmount,
-  toMinor,
-} from '../../../shared/invoice-math.ts';
-import {
-  MAX_INVOICE_TOTAL,
-  type Discount,
-  type InvoiceLineInput,
-  type Party,
-} from '../../../shared/invoices.schema.ts';
+import { computeTotals, normalizeAmount } from '../../../shared/invoice-math.ts';
+import { type Discount, type Party } from '../../../shared/invoices.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { WorkspaceScope } from '../../trpc/context.ts';
 import { findProfile, findSeller } from '../business/business.repository.ts';
 import { findClient } from '../clients/clients.repository.ts';
+import {
+  checkCurrencyDigits,
+  invoiceLines,
+  recomputeTotals,
+  replaceLines,
+  writeTotals,
+  type DocumentLines,
+} from '../invoices/document-totals.ts';
 import { renderInvoicePdf } from '../invoices/invoice-pdf.ts';
 import * as invoicesRepo from '../invoices/invoices.repository.ts';
 import * as repo from './estimates.repository.ts';
@@ -37,95 +35,16 @@ const conflict = (message: string) => new TRPCError({ code: 'CONFLICT', message 
 const daysAfter = (date: string, days: number) =>
   format(addDays(parseISO(date), days), 'yyyy-MM-dd');
 
-function fits(value: string, digits: number): boolean {
-  try {
-    toMinor(value, digits);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function checkCurrencyDigits(
-  lines: { unitPrice: string }[],
-  discount: Discount | null,
-  currency: string,
-) {
-  const digits = minorDigits(currency);
-  lines.forEach((line, index) => {
-    if (!fits(line.unitPrice, digits)) {
-      throw badRequest(
-        `Line ${index + 1}: ${currency} amounts have ${digits === 0 ? 'no' : `at most ${digits}`} decimals`,
-      );
-    }
-  });
-  if (discount?.type === 'amount' && !fits(discount.value, digits)) {
-    throw badRequest(`The discount: ${currency} amounts have at most ${digits} decimals`);
-  }
-}
-
-/** Recomputes a draft's totals from its stored lines with the shared invoice arithmetic. */
-async function recompute(
-  db: Database,
-  workspaceId: number,
-  estimateId: number,
-  currency: string,
-  discount: Discount | null,
-) {
-  const digits = minorDigits(currency);
-  const stored = await repo.lineInputs(db, workspaceId, estimateId);
-  let lines;
-  try {
-    lines = stored.map((l) => ({
-      quantity: normalizeAmount(l.quantity, 2),
-      unitPrice: normalizeAmount(l.unitPrice, digits),
-      taxRate: normalizeAmount(l.taxRate, 3),
-    }));
-  } catch {
-    throw badRequest(`Some unit prices have more decimals than ${currency} allows`);
-  }
-  checkCurrencyDigits(lines, discount, currency);
-  const totals = computeTotals(lines, discount, digits as 0 | 2 | 3);
-  if (discount?.type === 'amount' && compareAmounts(discount.value, totals.subtotal) > 0) {
-    throw badRequest('The discount cannot be more than the subtotal');
-  }
-  if (compareAmounts(totals.total, String(MAX_INVOICE_TOTAL)) > 0) {
-    throw badRequest(
-      `An estimate total must be at most ${MAX_INVOICE_TOTAL.toLocaleString('en-US')}`,
-    );
-  }
-  await repo.setLineAmounts(
-    db,
-    workspaceId,
-    stored.map((l, i) => ({ id: l.id, ...totals.lines[i]! })),
-  );
-  await repo.updateEstimate(db, workspaceId, estimateId, {
-    subtotal: totals.subtotal,
-    discountTotal: totals.discount,
-    taxTotal: totals.taxTotal,
-    amount: totals.total,
-  });
-}
-
-async function writeLines(
-  db: Database,
-  workspaceId: number,
-  estimateId: number,
-  lines: InvoiceLineInput[],
-) {
-  const keep = lines.flatMap((l) => (l.id !== undefined ? [l.id] : []));
-  await repo.deleteLinesExcept(db, workspaceId, estimateId, keep);
-  let position = 1;
-  for (const { id, ...line } of lines) {
-    if (id !== undefined) {
-      if (!(await repo.updateLine(db, workspaceId, estimateId, id, position, line)))
-        throw notFound('Estimate line not found');
-    } else {
-      await repo.insertLine(db, workspaceId, estimateId, position, line);
-    }
-    position++;
-  }
-}
+/** The estimate lines table, for the totals and line writing shared with invoices. */
+const estimateLines: DocumentLines = {
+  noun: 'estimate',
+  lineInputs: repo.lineInputs,
+  insertLine: repo.insertLine,
+  updateLine: repo.updateLine,
+  deleteLinesExcept: repo.deleteLinesExcept,
+  setLineAmounts: repo.setLineAmounts,
+  setTotals: (db, workspaceId, id, totals) => repo.updateEstimate(db, workspaceId, id, totals),
+};
 
 function buyerOf(client: NonNullable<Awaited<ReturnType<typeof findClient>>>): Party {
   return {
@@ -158,8 +77,8 @@ export async function createEstimate(scope: WorkspaceScope, input: EstimateInput
         discountValue: discount?.value ?? null,
         notes: input.notes ?? null,
       });
-      await writeLines(trx, workspace.id, estimateId, lines);
-      await recompute(trx, workspace.id, estimateId, currency, discount);
+      await replaceLines(trx, workspace.id, estimateId, lines, estimateLines);
+      await recomputeTotals(trx, workspace.id, estimateId, currency, discount, estimateLines);
       if (input.status === 'sent') await sendLocked(trx, workspace.id, estimateId);
       return estimateId;
     }),
@@ -223,8 +142,8 @@ async function editDraft(
       ...(changes.validUntil !== undefined ? { validUntil: changes.validUntil } : {}),
       ...(changes.notes !== undefined ? { notes: changes.notes } : {}),
     });
-    if (changes.lines) await writeLines(trx, workspace.id, id, changes.lines);
-    await recompute(trx, workspace.id, id, currency, discount);
+    if (changes.lines) await replaceLines(trx, workspace.id, id, changes.lines, estimateLines);
+    await recomputeTotals(trx, workspace.id, id, currency, discount, estimateLines);
   });
 }
 
@@ -388,28 +307,7 @@ export async function insertDraftInvoice(
       taxRate: line.taxRate,
     });
   }
-  const stored = await invoicesRepo.lineInputs(trx, workspaceId, newId);
-  const digits = minorDigits(draft.currency) as 0 | 2 | 3;
-  const totals = computeTotals(
-    stored.map((l) => ({
-      quantity: normalizeAmount(l.quantity, 2),
-      unitPrice: normalizeAmount(l.unitPrice, digits),
-      taxRate: normalizeAmount(l.taxRate, 3),
-    })),
-    draft.discount,
-    digits,
-  );
-  await invoicesRepo.setLineAmounts(
-    trx,
-    workspaceId,
-    stored.map((l, i) => ({ id: l.id, ...totals.lines[i]! })),
-  );
-  await invoicesRepo.setTotals(trx, workspaceId, newId, {
-    subtotal: totals.subtotal,
-    discountTotal: totals.discount,
-    taxTotal: totals.taxTotal,
-    amount: totals.total,
-  });
+  await writeTotals(trx, workspaceId, newId, draft.currency, draft.discount, invoiceLines);
   if (draft.estimateId !== undefined) {
     await trx
       .updateTable('invoices')

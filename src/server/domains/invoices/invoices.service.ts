@@ -12,7 +12,6 @@ import {
 } from '../../../shared/invoice-math.ts';
 import {
   INVOICE_TRANSITIONS,
-  MAX_INVOICE_TOTAL,
   type Discount,
   type InvoiceDetail,
   type InvoiceInput,
@@ -26,6 +25,13 @@ import type { WorkspaceScope } from '../../trpc/context.ts';
 import { findProfile, findSeller, takeInvoiceNumber } from '../business/business.repository.ts';
 import { findClient } from '../clients/clients.repository.ts';
 import { findProject, lockProject } from '../projects/projects.repository.ts';
+import {
+  checkCurrencyDigits,
+  fits,
+  invoiceLines,
+  recomputeTotals,
+  replaceLines,
+} from './document-totals.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import * as repo from './invoices.repository.ts';
 
@@ -38,16 +44,6 @@ const conflict = (message: string) => new TRPCError({ code: 'CONFLICT', message 
 const dueAfter = (issueDate: string, days: number) =>
   format(addDays(parseISO(issueDate), days), 'yyyy-MM-dd');
 
-/** Whether `value` is an amount of a currency with `digits` decimals (trailing zeros aside). */
-function fits(value: string, digits: number): boolean {
-  try {
-    toMinor(value, digits);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * An hourly rate (two decimals) as a unit price in the invoice's currency: exact when the
  * currency has two or three decimals, rounded half-up to it when it has none.
@@ -59,76 +55,8 @@ function priceIn(rate: string, digits: number): string {
   return fromMinor((cents + factor / 2n) / factor, digits);
 }
 
-/** The unit prices and an amount discount must fit the currency's minor unit. */
-export function checkCurrencyDigits(
-  lines: { unitPrice: string }[],
-  discount: Discount | null,
-  currency: string,
-) {
-  const digits = minorDigits(currency);
-  lines.forEach((line, index) => {
-    if (!fits(line.unitPrice, digits)) {
-      throw badRequest(
-        `Line ${index + 1}: ${currency} amounts have ${digits === 0 ? 'no' : `at most ${digits}`} decimals`,
-      );
-    }
-  });
-  if (discount?.type === 'amount' && !fits(discount.value, digits)) {
-    throw badRequest(`The discount: ${currency} amounts have at most ${digits} decimals`);
-  }
-}
-
-/**
- * Recomputes the draft's totals from its stored lines, exactly (integer minor units), and
- * writes every line's amount and discount share. 400 when the discount is larger than the
- * subtotal or the total passes the bound.
- */
-async function recompute(
-  db: Database,
-  workspaceId: number,
-  invoiceId: number,
-  currency: string,
-  discount: Discount | null,
-) {
-  const digits = minorDigits(currency);
-  const stored = await repo.lineInputs(db, workspaceId, invoiceId);
-  let lines;
-  try {
-    lines = stored.map((l) => ({
-      quantity: normalizeAmount(l.quantity, 2),
-      unitPrice: normalizeAmount(l.unitPrice, digits),
-      taxRate: normalizeAmount(l.taxRate, 3),
-    }));
-  } catch {
-    throw badRequest(`Some unit prices have more decimals than ${currency} allows`);
-  }
-  checkCurrencyDigits(lines, discount, currency);
-  const totals = computeTotals(
-    lines,
-    discount && { type: discount.type, value: discount.value },
-    digits as 0 | 2 | 3,
-  );
-  if (discount?.type === 'amount' && compareAmounts(discount.value, totals.subtotal) > 0) {
-    throw badRequest('The discount cannot be more than the subtotal');
-  }
-  if (compareAmounts(totals.total, String(MAX_INVOICE_TOTAL)) > 0) {
-    throw badRequest(
-      `An invoice total must be at most ${MAX_INVOICE_TOTAL.toLocaleString('en-US')}`,
-    );
-  }
-  await repo.setLineAmounts(
-    db,
-    workspaceId,
-    stored.map((l, i) => ({ id: l.id, ...totals.lines[i]! })),
-  );
-  await repo.setTotals(db, workspaceId, invoiceId, {
-    subtotal: totals.subtotal,
-    discountTotal: totals.discount,
-    taxTotal: totals.taxTotal,
-    amount: totals.total,
-  });
-  return totals;
-}
+/** The recurring invoices check their templates with it too. */
+export { checkCurrencyDigits };
 
 interface DraftState {
   clientId: number;
@@ -222,28 +150,6 @@ async function billTime(
   }
 }
 
-/** Replaces a draft's lines: lines with an id are kept and updated, the others removed. */
-async function writeLines(
-  db: Database,
-  workspaceId: number,
-  invoiceId: number,
-  lines: InvoiceLineInput[],
-) {
-  const keep = lines.flatMap((l) => (l.id !== undefined ? [l.id] : []));
-  await repo.deleteLinesExcept(db, workspaceId, invoiceId, keep);
-  let position = 1;
-  for (const { id, ...line } of lines) {
-    if (id !== undefined) {
-      if (!(await repo.updateLine(db, workspaceId, invoiceId, id, position, line)))
-        throw notFound('Invoice line not found');
-    } else {
-      await repo.insertLine(db, workspaceId, invoiceId, position, line);
-    }
-    position++;
-  }
-  return position;
-}
-
 async function checkEntriesExist(db: Database, workspaceId: number, ids: number[]) {
   // An id of no entry of this workspace is not found, like any other foreign id (issue 9).
   if (ids.length > 0 && (await repo.countWorkspaceEntries(db, workspaceId, ids)) < ids.length) {
@@ -329,7 +235,7 @@ export async function createDraft(
     ? await repo.insertPeriodInvoice(db, workspace.id, { ...row, ...period })
     : await repo.insertInvoice(db, workspace.id, row);
   if (invoiceId === undefined) return null;
-  const next = await writeLines(db, workspace.id, invoiceId, lines);
+  const next = await replaceLines(db, workspace.id, invoiceId, lines, invoiceLines);
   if (entryIds.length > 0) {
     await billTime(
       db,
@@ -342,7 +248,7 @@ export async function createDraft(
       next,
     );
   }
-  await recompute(db, workspace.id, invoiceId, state.currency, state.discount);
+  await recomputeTotals(db, workspace.id, invoiceId, state.currency, state.discount, invoiceLines);
   if (input.status === 'sent') await issueLocked(db, scope, invoiceId);
   return invoiceId;
 }
@@ -410,7 +316,8 @@ async function editDraft(
       ...(changes.notes !== undefined ? { notes: changes.notes } : {}),
     });
     let next = (await repo.lineInputs(trx, workspace.id, id)).length + 1;
-    if (changes.lines) next = await writeLines(trx, workspace.id, id, changes.lines);
+    if (changes.lines)
+      next = await replaceLines(trx, workspace.id, id, changes.lines, invoiceLines);
     if (entryIds.length > 0) {
       await billTime(
         trx,
@@ -423,7 +330,7 @@ async function editDraft(
         next,
       );
     }
-    await recompute(trx, workspace.id, id, state.currency, state.discount);
+    await recomputeTotals(trx, workspace.id, id, state.currency, state.discount, invoiceLines);
   });
 }
 

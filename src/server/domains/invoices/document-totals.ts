@@ -1,0 +1,238 @@
+import { TRPCError } from '@trpc/server';
+import { minorDigits } from '../../../shared/currencies.ts';
+import {
+  compareAmounts,
+  computeTotals,
+  normalizeAmount,
+  toMinor,
+  type InvoiceTotals,
+} from '../../../shared/invoice-math.ts';
+import {
+  MAX_INVOICE_TOTAL,
+  type Discount,
+  type InvoiceLineInput,
+} from '../../../shared/invoices.schema.ts';
+import type { Database } from '../../db/create-db.ts';
+import * as invoicesRepo from './invoices.repository.ts';
+
+/**
+ * What invoices and estimates share: a document with priced lines in a lines table, whose
+ * totals (lines + discount + taxes) the server computes exactly and writes back. Each kind of
+ * document gives its lines table as a `DocumentLines`.
+ */
+
+const badRequest = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
+const notFound = (message: string) => new TRPCError({ code: 'NOT_FOUND', message });
+
+/** A line as stored, for recomputing totals. */
+export interface StoredLine {
+  id: number;
+  quantity: string;
+  unitPrice: string;
+  taxRate: string;
+}
+
+export interface LineValues {
+  description: string;
+  quantity: string;
+  unitPrice: string;
+  taxRate: string;
+}
+
+export interface DocumentTotals {
+  subtotal: string;
+  discountTotal: string;
+  taxTotal: string;
+  amount: string;
+}
+
+/** The lines table of a kind of document (invoice, estimate), keyed by the document's id. */
+export interface DocumentLines {
+  /** Names the document in messages: 'invoice', 'estimate'. */
+  noun: string;
+  lineInputs(db: Database, workspaceId: number, documentId: number): Promise<StoredLine[]>;
+  insertLine(
+    db: Database,
+    workspaceId: number,
+    documentId: number,
+    position: number,
+    line: LineValues,
+  ): Promise<unknown>;
+  updateLine(
+    db: Database,
+    workspaceId: number,
+    documentId: number,
+    id: number,
+    position: number,
+    line: LineValues,
+  ): Promise<boolean>;
+  deleteLinesExcept(
+    db: Database,
+    workspaceId: number,
+    documentId: number,
+    keep: number[],
+  ): Promise<void>;
+  setLineAmounts(
+    db: Database,
+    workspaceId: number,
+    amounts: { id: number; amount: string; discount: string }[],
+  ): Promise<void>;
+  setTotals(
+    db: Database,
+    workspaceId: number,
+    documentId: number,
+    totals: DocumentTotals,
+  ): Promise<void>;
+}
+
+/** Whether `value` is an amount of a currency with `digits` decimals (trailing zeros aside). */
+export function fits(value: string, digits: number): boolean {
+  try {
+    toMinor(value, digits);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The unit prices and an amount discount must fit the currency's minor unit. */
+export function checkCurrencyDigits(
+  lines: { unitPrice: string }[],
+  discount: Discount | null,
+  currency: string,
+) {
+  const digits = minorDigits(currency);
+  lines.forEach((line, index) => {
+    if (!fits(line.unitPrice, digits)) {
+      throw badRequest(
+        `Line ${index + 1}: ${currency} amounts have ${digits === 0 ? 'no' : `at most ${digits}`} decimals`,
+      );
+    }
+  });
+  if (discount?.type === 'amount' && !fits(discount.value, digits)) {
+    throw badRequest(`The discount: ${currency} amounts have at most ${digits} decimals`);
+  }
+}
+
+const normalized = (stored: StoredLine[], digits: number) =>
+  stored.map((l) => ({
+    quantity: normalizeAmount(l.quantity, 2),
+    unitPrice: normalizeAmount(l.unitPrice, digits),
+    taxRate: normalizeAmount(l.taxRate, 3),
+  }));
+
+async function writeBack(
+  db: Database,
+  workspaceId: number,
+  documentId: number,
+  table: DocumentLines,
+  stored: StoredLine[],
+  totals: InvoiceTotals,
+) {
+  await table.setLineAmounts(
+    db,
+    workspaceId,
+    stored.map((l, i) => ({ id: l.id, ...totals.lines[i]! })),
+  );
+  await table.setTotals(db, workspaceId, documentId, {
+    subtotal: totals.subtotal,
+    discountTotal: totals.discount,
+    taxTotal: totals.taxTotal,
+    amount: totals.total,
+  });
+}
+
+/**
+ * Recomputes a draft's totals from its stored lines, exactly (integer minor units), and
+ * writes every line's amount and discount share. 400 when an amount has more decimals than
+ * the currency, the discount is larger than the subtotal or the total passes the bound.
+ */
+export async function recomputeTotals(
+  db: Database,
+  workspaceId: number,
+  documentId: number,
+  currency: string,
+  discount: Discount | null,
+  table: DocumentLines,
+) {
+  const digits = minorDigits(currency);
+  const stored = await table.lineInputs(db, workspaceId, documentId);
+  let lines;
+  try {
+    lines = normalized(stored, digits);
+  } catch {
+    throw badRequest(`Some unit prices have more decimals than ${currency} allows`);
+  }
+  checkCurrencyDigits(lines, discount, currency);
+  const totals = computeTotals(
+    lines,
+    discount && { type: discount.type, value: discount.value },
+    digits as 0 | 2 | 3,
+  );
+  if (discount?.type === 'amount' && compareAmounts(discount.value, totals.subtotal) > 0) {
+    throw badRequest('The discount cannot be more than the subtotal');
+  }
+  if (compareAmounts(totals.total, String(MAX_INVOICE_TOTAL)) > 0) {
+    throw badRequest(
+      `An ${table.noun} total must be at most ${MAX_INVOICE_TOTAL.toLocaleString('en-US')}`,
+    );
+  }
+  await writeBack(db, workspaceId, documentId, table, stored, totals);
+  return totals;
+}
+
+/**
+ * Writes the totals of lines copied from a document already checked (an estimate's
+ * conversion, a proposal's deposit), without the checks of `recomputeTotals`.
+ */
+export async function writeTotals(
+  db: Database,
+  workspaceId: number,
+  documentId: number,
+  currency: string,
+  discount: Discount | null,
+  table: DocumentLines,
+) {
+  const digits = minorDigits(currency) as 0 | 2 | 3;
+  const stored = await table.lineInputs(db, workspaceId, documentId);
+  const totals = computeTotals(normalized(stored, digits), discount, digits);
+  await writeBack(db, workspaceId, documentId, table, stored, totals);
+  return totals;
+}
+
+/**
+ * Replaces a draft's lines: lines with an id are kept and updated (404 when the draft has no
+ * such line), the others removed, new ones added; answers the next free position.
+ */
+export async function replaceLines(
+  db: Database,
+  workspaceId: number,
+  documentId: number,
+  lines: InvoiceLineInput[],
+  table: DocumentLines,
+) {
+  const keep = lines.flatMap((l) => (l.id !== undefined ? [l.id] : []));
+  await table.deleteLinesExcept(db, workspaceId, documentId, keep);
+  let position = 1;
+  for (const { id, ...line } of lines) {
+    if (id !== undefined) {
+      if (!(await table.updateLine(db, workspaceId, documentId, id, position, line)))
+        throw notFound(`${table.noun[0]!.toUpperCase()}${table.noun.slice(1)} line not found`);
+    } else {
+      await table.insertLine(db, workspaceId, documentId, position, line);
+    }
+    position++;
+  }
+  return position;
+}
+
+/** The invoice lines table. */
+export const invoiceLines: DocumentLines = {
+  noun: 'invoice',
+  lineInputs: invoicesRepo.lineInputs,
+  insertLine: invoicesRepo.insertLine,
+  updateLine: invoicesRepo.updateLine,
+  deleteLinesExcept: invoicesRepo.deleteLinesExcept,
+  setLineAmounts: invoicesRepo.setLineAmounts,
+  setTotals: invoicesRepo.setTotals,
+};
