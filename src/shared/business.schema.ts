@@ -60,6 +60,10 @@ export const BusinessProfileInputSchema = z.object({
     .int('Next invoice number must be a whole number')
     .min(1, 'Next invoice number must be at least 1')
     .max(999_999_999, 'Next invoice number must be at most 999,999,999'),
+  estimatePrefix: z
+    .string()
+    .max(20, 'Estimate prefix must be at most 20 characters')
+    .regex(/^[A-Za-z0-9._/#-]*$/, 'Estimate prefix may hold letters, digits and . _ / # -'),
   invoiceFooter: optionalText('Invoice footer', 1000),
   timezone: TimezoneSchema,
 });
@@ -76,6 +80,8 @@ export const BusinessProfileSchema = z.object({
   paymentInstructions: z.string().nullable(),
   invoicePrefix: z.string(),
   nextInvoiceNumber: z.number(),
+  /** Estimates are numbered apart from invoices: this prefix and their own counter. */
+  estimatePrefix: z.string(),
   invoiceFooter: z.string().nullable(),
   timezone: z.string(),
   /** What the next issued invoice will be numbered, e.g. INV-0042. */

@@ -39,6 +39,7 @@ function toForm(profile: BusinessProfile): BusinessFormInput {
     paymentTermsDays: String(profile.paymentTermsDays),
     paymentInstructions: profile.paymentInstructions ?? '',
     invoicePrefix: profile.invoicePrefix,
+    estimatePrefix: profile.estimatePrefix,
     nextInvoiceNumber: profile.nextInvoiceNumber,
     invoiceFooter: profile.invoiceFooter ?? '',
     timezone: profile.timezone,
@@ -244,6 +245,12 @@ export function BusinessProfileForm() {
             </Text>
             . Drafts get their number when they are issued, so numbers have no gaps.
           </Text>
+          <TextInput
+            label="Estimate number prefix"
+            description="Estimates are numbered on their own, from 1, when they are sent"
+            error={errors.estimatePrefix?.message}
+            {...form.register('estimatePrefix')}
+          />
           <Textarea
             label="Invoice footer"
             autosize

@@ -16,6 +16,7 @@ const columns = [
   'paymentInstructions',
   'invoicePrefix',
   'nextInvoiceNumber',
+  'estimatePrefix',
   'invoiceFooter',
   'timezone',
 ] as const;

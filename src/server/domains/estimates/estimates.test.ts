@@ -104,6 +104,12 @@ describe('estimates', () => {
       'EST-0006',
       'EST-0007',
     ]);
+    // The workspace chooses the prefix (Settings → Business); the counter goes on.
+    const settings = await ok(owner.client.put('/api/settings/business', { estimatePrefix: 'Q-' }));
+    expect(settings.estimatePrefix).toBe('Q-');
+    await ok(owner.client.put('/api/settings/business', { estimatePrefix: 'Q 1' }), 400);
+    expect((await newEstimate({ status: 'sent' })).estimateNumber).toBe('Q-0008');
+    await ok(owner.client.put('/api/settings/business', { estimatePrefix: 'EST-' }));
     // A sent estimate is not edited or deleted; a draft is.
     await ok(owner.client.put(`/api/estimates/${a.id}`, { notes: 'x' }), 409);
     await ok(owner.client.delete(`/api/estimates/${a.id}`), 409);
