@@ -8,7 +8,7 @@ import {
   type EstimateInput,
   type EstimateUpdate,
 } from '../../../shared/estimates.schema.ts';
-import { computeTotals, normalizeAmount } from '../../../shared/invoice-math.ts';
+import { computeTotals } from '../../../shared/invoice-math.ts';
 import { type Discount, type Party } from '../../../shared/invoices.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -20,6 +20,7 @@ import {
   invoiceLines,
   recomputeTotals,
   replaceLines,
+  storedDiscount,
   writeTotals,
   type DocumentLines,
 } from '../invoices/document-totals.ts';
@@ -124,14 +125,7 @@ async function editDraft(
       throw notFound('Client not found');
     const currency = changes.currency ?? current.currency;
     const discount: Discount | null =
-      changes.discount !== undefined
-        ? changes.discount
-        : current.discountType && current.discountValue !== null
-          ? {
-              type: current.discountType as 'percent' | 'amount',
-              value: normalizeAmount(current.discountValue, 3),
-            }
-          : null;
+      changes.discount !== undefined ? changes.discount : storedDiscount(current);
     if (changes.lines) checkCurrencyDigits(changes.lines, discount, currency);
     await repo.updateEstimate(trx, workspace.id, id, {
       clientId: changes.clientId ?? current.clientId,
@@ -341,13 +335,7 @@ export async function convertEstimate(scope: WorkspaceScope, id: number) {
       clientId: current.clientId,
       currency: current.currency,
       dueDate: daysAfter(today, client.paymentTermsDays ?? profile.paymentTermsDays),
-      discount:
-        current.discountType && current.discountValue !== null
-          ? {
-              type: current.discountType as 'percent' | 'amount',
-              value: normalizeAmount(current.discountValue, 3),
-            }
-          : null,
+      discount: storedDiscount(current),
       notes: current.notes,
       lines,
       estimateId: id,

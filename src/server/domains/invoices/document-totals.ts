@@ -85,6 +85,19 @@ export interface DocumentLines {
   ): Promise<void>;
 }
 
+/** The discount a draft row stores (type and value columns), as its service takes it. */
+export function storedDiscount(row: {
+  discountType: string | null;
+  discountValue: string | null;
+}): Discount | null {
+  return row.discountType && row.discountValue !== null
+    ? {
+        type: row.discountType as 'percent' | 'amount',
+        value: normalizeAmount(row.discountValue, 3),
+      }
+    : null;
+}
+
 /** Whether `value` is an amount of a currency with `digits` decimals (trailing zeros aside). */
 export function fits(value: string, digits: number): boolean {
   try {

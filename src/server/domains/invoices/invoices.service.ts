@@ -31,6 +31,7 @@ import {
   invoiceLines,
   recomputeTotals,
   replaceLines,
+  storedDiscount,
 } from './document-totals.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import * as repo from './invoices.repository.ts';
@@ -292,15 +293,7 @@ async function editDraft(
       clientId: changes.clientId ?? current.clientId,
       projectId: changes.projectId !== undefined ? changes.projectId : current.projectId,
       currency: changes.currency ?? current.currency,
-      discount:
-        changes.discount !== undefined
-          ? changes.discount
-          : current.discountType && current.discountValue !== null
-            ? {
-                type: current.discountType as 'percent' | 'amount',
-                value: normalizeAmount(current.discountValue, 3),
-              }
-            : null,
+      discount: changes.discount !== undefined ? changes.discount : storedDiscount(current),
     };
     if (changes.clientId !== undefined || changes.projectId !== undefined)
       await checkParties(trx, workspace.id, state);
