@@ -3,11 +3,14 @@ import { CurrencySchema } from './currencies.ts';
 import { IsoDateSchema } from './dates.ts';
 import { IdSchema } from './ids.ts';
 import {
+  DiscountOutputSchema,
   DiscountSchema,
-  InvoiceLineInputSchema,
+  DocumentClientSchema,
+  DraftNotesSchema,
+  draftLinesSchema,
   InvoiceLineSchema,
-  MAX_INVOICE_LINES,
   PartySchema,
+  TaxLineSchema,
 } from './invoices.schema.ts';
 import { ListQuerySchema, sortParam } from './list.schema.ts';
 
@@ -35,18 +38,9 @@ const draftFields = {
   issueDate: IsoDateSchema.nullable().optional(),
   /** The last day the offer holds; empty: 30 days after the issue date. */
   validUntil: IsoDateSchema.nullable().optional(),
-  lines: z
-    .array(InvoiceLineInputSchema)
-    .max(MAX_INVOICE_LINES, `An estimate holds at most ${MAX_INVOICE_LINES} lines`)
-    .optional(),
+  lines: draftLinesSchema('estimate').optional(),
   discount: DiscountSchema.nullable().optional(),
-  notes: z
-    .string()
-    .trim()
-    .max(5000, 'Notes must be less than 5000 characters')
-    .nullable()
-    .optional()
-    .transform((v) => (v === undefined ? undefined : v || null)),
+  notes: DraftNotesSchema,
 };
 
 export const EstimateInputSchema = z.object({
@@ -91,7 +85,7 @@ export const EstimateSchema = z.object({
   issueDate: z.string().nullable(),
   validUntil: z.string().nullable(),
   subtotal: z.string(),
-  discount: z.object({ type: z.enum(['percent', 'amount']), value: z.string() }).nullable(),
+  discount: DiscountOutputSchema,
   discountTotal: z.string(),
   taxTotal: z.string(),
   total: z.string(),
@@ -103,7 +97,7 @@ export const EstimateSchema = z.object({
   convertedInvoiceId: z.number().nullable(),
   convertedInvoiceNumber: z.string().nullable(),
   createdAt: z.string(),
-  client: z.object({ name: z.string(), company: z.string().nullable(), email: z.string() }),
+  client: DocumentClientSchema,
 });
 export type Estimate = z.infer<typeof EstimateSchema>;
 
@@ -135,7 +129,7 @@ export type Acceptance = z.infer<typeof AcceptanceSchema>;
 
 export const EstimateDetailSchema = EstimateSchema.extend({
   lines: z.array(EstimateLineSchema),
-  taxes: z.array(z.object({ rate: z.string(), base: z.string(), amount: z.string() })),
+  taxes: z.array(TaxLineSchema),
   /** Frozen when sent; for a draft, what it would say today. */
   seller: PartySchema,
   buyer: PartySchema,

@@ -59,6 +59,21 @@ export const DiscountSchema = z
   });
 export type Discount = z.infer<typeof DiscountSchema>;
 
+/** A draft's lines (invoice or estimate, named in the message). */
+export const draftLinesSchema = (noun: 'invoice' | 'estimate') =>
+  z
+    .array(InvoiceLineInputSchema)
+    .max(MAX_INVOICE_LINES, `An ${noun} holds at most ${MAX_INVOICE_LINES} lines`);
+
+/** A draft's notes. Left out stays left out (an update keeps the notes); emptied is none. */
+export const DraftNotesSchema = z
+  .string()
+  .trim()
+  .max(5000, 'Notes must be less than 5000 characters')
+  .nullable()
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v || null));
+
 /** How unbilled time becomes lines: one per entry, or one per project and rate. */
 export const TIME_GROUPINGS = ['entry', 'project'] as const;
 
@@ -68,19 +83,9 @@ const draftFields = {
   currency: CurrencySchema.optional(),
   issueDate: IsoDateSchema.nullable().optional(),
   dueDate: IsoDateSchema.nullable().optional(),
-  lines: z
-    .array(InvoiceLineInputSchema)
-    .max(MAX_INVOICE_LINES, `An invoice holds at most ${MAX_INVOICE_LINES} lines`)
-    .optional(),
+  lines: draftLinesSchema('invoice').optional(),
   discount: DiscountSchema.nullable().optional(),
-  notes: z
-    .string()
-    .trim()
-    .max(5000, 'Notes must be less than 5000 characters')
-    .nullable()
-    .optional()
-    // Left out stays left out (an update keeps the notes); emptied is none.
-    .transform((v) => (v === undefined ? undefined : v || null)),
+  notes: DraftNotesSchema,
   /** Unbilled time entries of the project to bill: they become lines. */
   timeEntryIds: z.array(IdSchema).max(5000).optional(),
   timeGrouping: z.enum(TIME_GROUPINGS).optional(),
@@ -172,6 +177,19 @@ export const InvoiceListQuerySchema = ListQuerySchema.extend({
   status: z.enum(INVOICE_STATUSES).optional(),
 });
 
+/** A document's discount as answered: percent or amount, the value normalized. */
+export const DiscountOutputSchema = z
+  .object({ type: z.enum(['percent', 'amount']), value: z.string() })
+  .nullable();
+/** What a printable document (invoice, estimate) shows of its client. */
+export const DocumentClientSchema = z.object({
+  name: z.string(),
+  company: z.string().nullable(),
+  email: z.string(),
+});
+/** One tax of a document: the rate, the base it applies to, and the amount. */
+export const TaxLineSchema = z.object({ rate: z.string(), base: z.string(), amount: z.string() });
+
 export const InvoiceSchema = z.object({
   id: z.number(),
   clientId: z.number(),
@@ -183,7 +201,7 @@ export const InvoiceSchema = z.object({
   currency: z.string(),
   issueDate: z.string().nullable(),
   subtotal: z.string(),
-  discount: z.object({ type: z.enum(['percent', 'amount']), value: z.string() }).nullable(),
+  discount: DiscountOutputSchema,
   discountTotal: z.string(),
   taxTotal: z.string(),
   total: z.string(),
@@ -206,7 +224,7 @@ export const InvoiceSchema = z.object({
   /** The estimate it was converted from, if any (GET /api/estimates/{id}). */
   estimate: z.object({ id: z.number(), number: z.string().nullable() }).nullable(),
   /** What the printable invoice shows of its client. */
-  client: z.object({ name: z.string(), company: z.string().nullable(), email: z.string() }),
+  client: DocumentClientSchema,
   project: z.object({ name: z.string() }).nullable(),
   timeEntryCount: z.number(),
 });
@@ -248,7 +266,7 @@ export type Payment = z.infer<typeof PaymentSchema>;
 /** `GET /api/invoices/{id}`: the invoice with its lines, taxes, payments and both parties. */
 export const InvoiceDetailSchema = InvoiceSchema.extend({
   lines: z.array(InvoiceLineSchema),
-  taxes: z.array(z.object({ rate: z.string(), base: z.string(), amount: z.string() })),
+  taxes: z.array(TaxLineSchema),
   payments: z.array(PaymentSchema),
   /** Frozen when issued; for a draft, what it would say today. */
   seller: PartySchema,

@@ -9,6 +9,7 @@ import {
   EstimateSchema,
   EstimateUpdateSchema,
 } from '../../../shared/estimates.schema.ts';
+import { FileSchema } from '../../../shared/file.schema.ts';
 import { IdSchema } from '../../../shared/ids.ts';
 import { InvoiceSchema } from '../../../shared/invoices.schema.ts';
 import { pageOf } from '../../../shared/list.schema.ts';
@@ -40,12 +41,7 @@ export const estimatesRouter = router({
     .query(({ ctx, input }) => estimates.getEstimate(ctx, input.id)),
   pdf: workspaceProcedure
     .input(z.object({ id: IdSchema }))
-    .output(
-      z.object({
-        filename: z.string(),
-        content: z.custom<Uint8Array>((value) => value instanceof Uint8Array),
-      }),
-    )
+    .output(FileSchema)
     .query(({ ctx, input }) => estimates.estimatePdf(ctx, input.id)),
   create: billingProcedure
     .input(EstimateInputSchema)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FileSchema } from '../../../shared/file.schema.ts';
 import { IdSchema } from '../../../shared/ids.ts';
 import {
   InvoiceDetailSchema,
@@ -39,12 +40,7 @@ export const invoicesRouter = router({
     .query(({ ctx, input }) => invoices.getInvoice(ctx, input.id)),
   pdf: workspaceProcedure
     .input(z.object({ id: IdSchema }))
-    .output(
-      z.object({
-        filename: z.string(),
-        content: z.custom<Uint8Array>((value) => value instanceof Uint8Array),
-      }),
-    )
+    .output(FileSchema)
     .query(({ ctx, input }) => invoices.invoicePdf(ctx, input.id)),
   create: billingProcedure
     .input(InvoiceInputSchema)
