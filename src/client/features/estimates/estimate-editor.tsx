@@ -1,22 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Card, Fieldset, Group, Select, SimpleGrid, Stack } from '@mantine/core';
-import { useEffect, useMemo } from 'react';
-import { Controller, FormProvider, useForm } from 'react-hook-form';
-import { currencyOptions } from '../../../shared/currencies.ts';
+import { Button, Fieldset, Group, Stack } from '@mantine/core';
+import { useEffect } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
 import type { EstimateDetail } from '../../../shared/estimates.schema.ts';
-import { DateField } from '../../components/form/date-field.tsx';
+import { DraftHeaderCard } from '../invoices/draft-header.card.tsx';
 import {
   InvoiceEditorSchema,
   toUpdate,
   type InvoiceEditorInput,
   type InvoiceEditorOutput,
 } from '../invoices/invoice-editor.schema.ts';
-import {
-  DiscountAndNotesCard,
-  InvoiceLinesCard,
-  TotalsCard,
-  useLiveTotals,
-} from '../invoices/invoice-lines.fields.tsx';
+import { LinesAndTotals } from '../invoices/invoice-lines.fields.tsx';
 import { useEstimateMutations } from './use-estimate-mutations.ts';
 
 /** The estimate in the invoice editor's form; its valid-until date sits in `dueDate`. */
@@ -43,19 +37,6 @@ function toEstimateUpdate(id: number, values: InvoiceEditorOutput) {
   return { id, currency, issueDate, validUntil: dueDate, lines, discount, notes };
 }
 
-function LinesAndTotals() {
-  const { totals, currency } = useLiveTotals();
-  return (
-    <>
-      <InvoiceLinesCard totals={totals} />
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <DiscountAndNotesCard documentName="estimate" />
-        <TotalsCard totals={totals} currency={currency} />
-      </SimpleGrid>
-    </>
-  );
-}
-
 /**
  * A draft estimate: currency, dates, lines, discount and notes, with the totals as the
  * server computes them (the invoice editor's cards). Send saves what is on screen first.
@@ -68,8 +49,7 @@ export function EstimateEditor({ estimate }: { estimate: EstimateDetail }) {
   });
   const { reset } = form;
   useEffect(() => reset(editorValues(estimate)), [estimate, reset]);
-  const currencies = useMemo(() => currencyOptions(), []);
-  const { errors, isSubmitting, isDirty } = form.formState;
+  const { isSubmitting, isDirty } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
     await mutations.update(toEstimateUpdate(estimate.id, values));
@@ -84,38 +64,12 @@ export function EstimateEditor({ estimate }: { estimate: EstimateDetail }) {
       <form onSubmit={submit} noValidate aria-label="Edit draft estimate">
         <Fieldset variant="unstyled" disabled={isSubmitting}>
           <Stack gap="lg">
-            <Card withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-              <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
-                <Controller
-                  control={form.control}
-                  name="currency"
-                  render={({ field }) => (
-                    <Select
-                      label="Currency"
-                      searchable
-                      allowDeselect={false}
-                      data={currencies}
-                      value={field.value}
-                      onChange={(value) => field.onChange(value ?? field.value)}
-                      error={errors.currency?.message}
-                    />
-                  )}
-                />
-                <DateField
-                  control={form.control}
-                  name="issueDate"
-                  label="Issue date"
-                  description="Empty: the day it is sent"
-                />
-                <DateField
-                  control={form.control}
-                  name="dueDate"
-                  label="Valid until"
-                  description="Empty: 30 days after the issue date"
-                />
-              </SimpleGrid>
-            </Card>
-            <LinesAndTotals />
+            <DraftHeaderCard
+              issueDescription="Empty: the day it is sent"
+              dueLabel="Valid until"
+              dueDescription="Empty: 30 days after the issue date"
+            />
+            <LinesAndTotals documentName="estimate" />
             <Group justify="flex-end">
               {isDirty && (
                 <Button variant="default" onClick={() => reset(editorValues(estimate))}>

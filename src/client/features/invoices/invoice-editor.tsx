@@ -1,9 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Card, Fieldset, Group, Select, SimpleGrid, Stack } from '@mantine/core';
-import { useEffect, useMemo } from 'react';
+import { Button, Fieldset, Group, Stack } from '@mantine/core';
+import { useEffect } from 'react';
 import { IconMail } from '@tabler/icons-react';
-import { Controller, FormProvider, useForm } from 'react-hook-form';
-import { currencyOptions } from '../../../shared/currencies.ts';
+import { FormProvider, useForm } from 'react-hook-form';
 import type { InvoiceDetail } from '../../../shared/invoices.schema.ts';
 import {
   InvoiceEditorSchema,
@@ -12,28 +11,9 @@ import {
   type InvoiceEditorInput,
   type InvoiceEditorOutput,
 } from './invoice-editor.schema.ts';
-import {
-  DiscountAndNotesCard,
-  InvoiceLinesCard,
-  TotalsCard,
-  useLiveTotals,
-} from './invoice-lines.fields.tsx';
+import { DraftHeaderCard } from './draft-header.card.tsx';
+import { LinesAndTotals } from './invoice-lines.fields.tsx';
 import { useInvoiceMutations } from './use-invoice-mutations.ts';
-import { DateField } from '../../components/form/date-field.tsx';
-
-/** The totals of the form's lines, inside its FormProvider. */
-function LinesAndTotals() {
-  const { totals, currency } = useLiveTotals();
-  return (
-    <>
-      <InvoiceLinesCard totals={totals} />
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <DiscountAndNotesCard />
-        <TotalsCard totals={totals} currency={currency} />
-      </SimpleGrid>
-    </>
-  );
-}
 
 /**
  * A draft invoice, fully editable (issue 18): currency, dates, lines with quantity, unit
@@ -56,8 +36,7 @@ export function InvoiceEditor({
   });
   const { reset } = form;
   useEffect(() => reset(editorValues(invoice)), [invoice, reset]);
-  const currencies = useMemo(() => currencyOptions(), []);
-  const { errors, isSubmitting, isDirty } = form.formState;
+  const { isSubmitting, isDirty } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
     await mutations.update(toUpdate(invoice.id, values));
@@ -78,37 +57,11 @@ export function InvoiceEditor({
       <form onSubmit={submit} noValidate aria-label="Edit draft invoice">
         <Fieldset variant="unstyled" disabled={isSubmitting}>
           <Stack gap="lg">
-            <Card withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-              <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
-                <Controller
-                  control={form.control}
-                  name="currency"
-                  render={({ field }) => (
-                    <Select
-                      label="Currency"
-                      searchable
-                      allowDeselect={false}
-                      data={currencies}
-                      value={field.value}
-                      onChange={(value) => field.onChange(value ?? field.value)}
-                      error={errors.currency?.message}
-                    />
-                  )}
-                />
-                <DateField
-                  control={form.control}
-                  name="issueDate"
-                  label="Issue date"
-                  description="Empty: the day it is issued"
-                />
-                <DateField
-                  control={form.control}
-                  name="dueDate"
-                  label="Due date"
-                  description="Empty: from the payment terms"
-                />
-              </SimpleGrid>
-            </Card>
+            <DraftHeaderCard
+              issueDescription="Empty: the day it is issued"
+              dueLabel="Due date"
+              dueDescription="Empty: from the payment terms"
+            />
 
             <LinesAndTotals />
 

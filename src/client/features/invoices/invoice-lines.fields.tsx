@@ -7,6 +7,7 @@ import {
   Group,
   NumberInput,
   Select,
+  SimpleGrid,
   Stack,
   Text,
   Textarea,
@@ -297,5 +298,19 @@ export function TotalsCard({
         </Text>
       )}
     </Card>
+  );
+}
+
+/** The lines, then the discount and notes beside the totals, as the server will compute them. */
+export function LinesAndTotals({ documentName }: { documentName?: string }) {
+  const { totals, currency } = useLiveTotals();
+  return (
+    <>
+      <InvoiceLinesCard totals={totals} />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <DiscountAndNotesCard documentName={documentName} />
+        <TotalsCard totals={totals} currency={currency} />
+      </SimpleGrid>
+    </>
   );
 }
