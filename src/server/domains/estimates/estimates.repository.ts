@@ -14,6 +14,7 @@ import type { ListQuery } from '../../../shared/list.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import { containsPattern, iso, pageWithTotal, sortedBy } from '../../db/search.ts';
 import { findProfile } from '../business/business.repository.ts';
+import { answeredDiscount, answeredLine } from '../invoices/document-rows.ts';
 
 /**
  * Sent or viewed and past its valid-until date in the workspace's time zone: shown as
@@ -81,13 +82,7 @@ function toEstimate({
     subtotal: money(r.subtotal),
     discountTotal: money(r.discountTotal),
     taxTotal: money(r.taxTotal),
-    discount:
-      discountType && discountValue !== null
-        ? {
-            type: discountType as 'percent' | 'amount',
-            value: normalizeAmount(discountValue, discountType === 'percent' ? 2 : digits),
-          }
-        : null,
+    discount: answeredDiscount(discountType, discountValue, digits),
     convertedInvoiceNumber: r.convertedInvoiceNumber ?? null,
     createdAt: iso(r.createdAt),
     issuedAt: iso(r.issuedAt),
@@ -165,14 +160,7 @@ export async function findLines(
     .orderBy('position')
     .orderBy('id')
     .execute();
-  return rows.map((r) => ({
-    ...r,
-    quantity: normalizeAmount(r.quantity, 2),
-    unitPrice: normalizeAmount(r.unitPrice, digits),
-    taxRate: String(Number(r.taxRate)),
-    amount: normalizeAmount(r.amount, digits),
-    discount: normalizeAmount(r.discount, digits),
-  }));
+  return rows.map((r) => answeredLine(r, digits));
 }
 
 export interface EstimateRowValues {

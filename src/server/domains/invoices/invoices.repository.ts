@@ -12,6 +12,7 @@ import type {
 import type { ListQuery } from '../../../shared/list.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import { containsPattern, iso, pageWithTotal, sortedBy } from '../../db/search.ts';
+import { answeredDiscount, answeredLine } from './document-rows.ts';
 
 /**
  * Sent or viewed and past its due date in the workspace's time zone: shown as overdue (the
@@ -105,13 +106,7 @@ function toInvoice({
     taxTotal: money(r.taxTotal),
     paidTotal,
     balance: open ? subtractAmounts(total, paidTotal, digits) : money('0'),
-    discount:
-      discountType && discountValue !== null
-        ? {
-            type: discountType as 'percent' | 'amount',
-            value: normalizeAmount(discountValue, discountType === 'percent' ? 2 : digits),
-          }
-        : null,
+    discount: answeredDiscount(discountType, discountValue, digits),
     createdAt: iso(r.createdAt),
     issuedAt: iso(r.issuedAt),
     voidedAt: iso(r.voidedAt),
@@ -217,12 +212,7 @@ export async function findLines(
     .orderBy('l.id')
     .execute();
   return rows.map((r) => ({
-    ...r,
-    quantity: normalizeAmount(r.quantity, 2),
-    unitPrice: normalizeAmount(r.unitPrice, digits),
-    taxRate: String(Number(r.taxRate)),
-    amount: normalizeAmount(r.amount, digits),
-    discount: normalizeAmount(r.discount, digits),
+    ...answeredLine(r, digits),
     timeEntryCount: r.timeEntryCount ?? 0,
   }));
 }
