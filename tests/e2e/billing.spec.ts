@@ -196,7 +196,11 @@ test('proposals: SPEC §5 validation, creation and the moves of SPEC §4', async
   await card.getByRole('button', { name: 'Send Proposal' }).click();
   await expect(card.getByText('Sent', { exact: true })).toBeVisible();
   await expect(card.getByRole('button', { name: 'Mark Viewed' })).toBeVisible();
+  // Accepting records who accepted (issue 21): the owner types the client's name.
   await card.getByRole('button', { name: 'Mark Accepted' }).click();
+  const decision = page.getByRole('dialog', { name: 'Record acceptance of “Annual retainer”' });
+  await decision.getByLabel('Accepted by').fill('Dana Fabrikam');
+  await decision.getByRole('button', { name: 'Record acceptance' }).click();
   await expect(card.getByText('Accepted', { exact: true })).toBeVisible();
   await expect(card.getByRole('button', { name: /^Mark / })).toHaveCount(0);
 

@@ -240,9 +240,12 @@ test('Ctrl+K opens the command palette, which finds a page and goes there', asyn
   await expect(list).toBeVisible();
   expect((await list.boundingBox())?.height).toBeLessThanOrEqual(300);
   await search.fill('invoi');
-  await expect(page.getByRole('button', { name: /Invoices/ })).toBeVisible();
+  // Invoices, and Recurring Invoices after it.
+  const invoices = page.getByRole('button', { name: /^Invoices/ });
+  await expect(invoices).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Recurring Invoices/ })).toBeVisible();
   await expect(page.getByRole('button', { name: /Contacts/ })).toHaveCount(0);
-  await page.getByRole('button', { name: /Invoices/ }).click();
+  await invoices.click();
   await expect(page).toHaveURL(/\/invoices$/);
   await expect(heading(page, 'Invoices', 1)).toBeVisible();
   await expect(search).toBeHidden();
