@@ -1,6 +1,6 @@
 import { Alert, Anchor, Group, Skeleton, Stack } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
+import { Link, useParams } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 
 /**
@@ -8,6 +8,13 @@ import type { ReactNode } from 'react';
  * then a skeleton while it loads, "not found" when the id names nothing of this workspace
  * (or is no id at all), or the record.
  */
+/** The id in the route's `param` (as in `/invoices/$invoiceId`), and whether it is one. */
+export function useRecordId(param: string): { id: number; valid: boolean } {
+  const params = useParams({ strict: false }) as Record<string, string | undefined>;
+  const id = Number(params[param]);
+  return { id, valid: Number.isInteger(id) && id > 0 };
+}
+
 export function RecordPage<T>({
   backTo,
   backLabel,

@@ -1,18 +1,13 @@
 import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { Link, useNavigate, useParams } from '@tanstack/react-router';
-import {
-  IconCircleCheck,
-  IconCircleX,
-  IconDownload,
-  IconFileInvoice,
-  IconTrash,
-} from '@tabler/icons-react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { IconCircleCheck, IconCircleX, IconFileInvoice, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { EstimateDetail } from '../../../shared/estimates.schema.ts';
 import { formatMoney } from '../../../shared/money.ts';
 import { ConfirmDeleteDialog } from '../../components/list/confirm-delete.dialog.tsx';
 import { showDateTime } from '../../components/display-preferences.tsx';
-import { RecordPage } from '../../components/record-page.tsx';
+import { RecordPage, useRecordId } from '../../components/record-page.tsx';
+import { PdfDownloadButton } from '../invoices/pdf-download.button.tsx';
 import { useCanBill } from '../../components/use-can-bill.ts';
 import { trpc } from '../../trpc.ts';
 import { InvoiceSheet } from '../invoices/invoice-sheet.tsx';
@@ -31,9 +26,7 @@ import { useEstimateMutations } from './use-estimate-mutations.ts';
 
 /** `/estimates/:id`: a draft is edited and sent here; a sent one is shown as printed. */
 export function EstimatePage() {
-  const { estimateId } = useParams({ strict: false }) as { estimateId: string };
-  const id = Number(estimateId);
-  const valid = Number.isInteger(id) && id > 0;
+  const { id, valid } = useRecordId('estimateId');
   const detail = trpc.estimates.get.useQuery({ id }, { enabled: valid });
   return (
     <RecordPage
@@ -129,15 +122,7 @@ function EstimateView({ estimate }: { estimate: EstimateDetail }) {
           )}
         </Stack>
         <Group gap="xs">
-          <Button
-            component="a"
-            href={`/api/estimates/${estimate.id}/pdf`}
-            download
-            variant="default"
-            leftSection={<IconDownload size={16} />}
-          >
-            Download PDF
-          </Button>
+          <PdfDownloadButton href={`/api/estimates/${estimate.id}/pdf`} />
           {canBill && awaitsDecision(estimate.status) && (
             <>
               <Button

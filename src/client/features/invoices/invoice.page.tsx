@@ -10,21 +10,14 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { Link, useNavigate, useParams } from '@tanstack/react-router';
-import {
-  IconBan,
-  IconCash,
-  IconDownload,
-  IconEye,
-  IconMail,
-  IconPrinter,
-  IconTrash,
-} from '@tabler/icons-react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { IconBan, IconCash, IconEye, IconMail, IconPrinter, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PAYMENT_METHOD_LABELS, type InvoiceDetail } from '../../../shared/invoices.schema.ts';
 import { formatMoney } from '../../../shared/money.ts';
 import { ConfirmDeleteDialog } from '../../components/list/confirm-delete.dialog.tsx';
-import { RecordPage } from '../../components/record-page.tsx';
+import { RecordPage, useRecordId } from '../../components/record-page.tsx';
+import { PdfDownloadButton } from './pdf-download.button.tsx';
 import { showDateTime } from '../../components/display-preferences.tsx';
 import { trpc } from '../../trpc.ts';
 import { formatDay } from '../time/time-display.ts';
@@ -105,9 +98,7 @@ function Payments({ invoice, canBill }: { invoice: InvoiceDetail; canBill: boole
  * viewed, void).
  */
 export function InvoicePage() {
-  const { invoiceId } = useParams({ strict: false }) as { invoiceId: string };
-  const id = Number(invoiceId);
-  const valid = Number.isInteger(id) && id > 0;
+  const { id, valid } = useRecordId('invoiceId');
   const detail = trpc.invoices.get.useQuery({ id }, { enabled: valid });
   return (
     <RecordPage
@@ -189,15 +180,7 @@ function InvoiceView({ invoice }: { invoice: InvoiceDetail }) {
           )}
         </Stack>
         <Group gap="xs">
-          <Button
-            component="a"
-            href={`/api/invoices/${invoice.id}/pdf`}
-            download
-            variant="default"
-            leftSection={<IconDownload size={16} />}
-          >
-            Download PDF
-          </Button>
+          <PdfDownloadButton href={`/api/invoices/${invoice.id}/pdf`} />
           <Button
             variant="default"
             leftSection={<IconPrinter size={16} />}
