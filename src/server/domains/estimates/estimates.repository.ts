@@ -9,12 +9,11 @@ import type {
   EstimateStatus,
 } from '../../../shared/estimates.schema.ts';
 import { normalizeAmount } from '../../../shared/invoice-math.ts';
-import type { Party } from '../../../shared/invoices.schema.ts';
 import type { ListQuery } from '../../../shared/list.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import { containsPattern, iso, pageWithTotal, sortedBy } from '../../db/search.ts';
 import { findProfile } from '../business/business.repository.ts';
-import { answeredDiscount, answeredLine } from '../invoices/document-rows.ts';
+import { answeredDiscount, answeredLine, findDocumentParties } from '../invoices/document-rows.ts';
 
 /**
  * Sent or viewed and past its valid-until date in the workspace's time zone: shown as
@@ -135,15 +134,9 @@ export async function findEstimate(db: Database, workspaceId: number, id: number
   return row && toEstimate(row);
 }
 
-export async function findParties(db: Database, workspaceId: number, id: number) {
-  const row = await db
-    .selectFrom('estimates')
-    .select(['seller', 'buyer'])
-    .where('workspaceId', '=', workspaceId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return row && { seller: row.seller as Party | null, buyer: row.buyer as Party | null };
-}
+/** The seller and buyer the estimate froze when it was sent (null on drafts). */
+export const findParties = (db: Database, workspaceId: number, id: number) =>
+  findDocumentParties(db, 'estimates', workspaceId, id);
 
 export async function findLines(
   db: Database,

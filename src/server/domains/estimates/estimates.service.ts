@@ -9,7 +9,7 @@ import {
   type EstimateUpdate,
 } from '../../../shared/estimates.schema.ts';
 import { computeTotals } from '../../../shared/invoice-math.ts';
-import { type Discount, type Party } from '../../../shared/invoices.schema.ts';
+import { type Discount } from '../../../shared/invoices.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { WorkspaceScope } from '../../trpc/context.ts';
@@ -24,6 +24,7 @@ import {
   writeTotals,
   type DocumentLines,
 } from '../invoices/document-totals.ts';
+import { buyerOf } from '../invoices/document-rows.ts';
 import { renderInvoicePdf } from '../invoices/invoice-pdf.ts';
 import * as invoicesRepo from '../invoices/invoices.repository.ts';
 import * as repo from './estimates.repository.ts';
@@ -46,16 +47,6 @@ const estimateLines: DocumentLines = {
   setLineAmounts: repo.setLineAmounts,
   setTotals: (db, workspaceId, id, totals) => repo.updateEstimate(db, workspaceId, id, totals),
 };
-
-function buyerOf(client: NonNullable<Awaited<ReturnType<typeof findClient>>>): Party {
-  return {
-    name: client.company || client.name,
-    contactName: client.contactName ?? (client.company ? client.name : null),
-    address: client.address,
-    taxId: client.taxId,
-    email: client.email,
-  };
-}
 
 /** Creates a draft estimate (or sends it at once with `status: sent`). */
 export async function createEstimate(scope: WorkspaceScope, input: EstimateInput) {

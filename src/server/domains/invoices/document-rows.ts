@@ -1,5 +1,7 @@
 import { normalizeAmount } from '../../../shared/invoice-math.ts';
-import type { Discount } from '../../../shared/invoices.schema.ts';
+import type { Discount, Party } from '../../../shared/invoices.schema.ts';
+import type { Database } from '../../db/create-db.ts';
+import type { findClient } from '../clients/clients.repository.ts';
 
 /**
  * What invoices and estimates share in answering their stored rows: the discount columns
@@ -38,4 +40,31 @@ export function answeredLine<
     amount: normalizeAmount(r.amount, digits),
     discount: normalizeAmount(r.discount, digits),
   };
+}
+
+/** The client as a document's buyer: its company, else its name, with the contact's name. */
+export function buyerOf(client: NonNullable<Awaited<ReturnType<typeof findClient>>>): Party {
+  return {
+    name: client.company || client.name,
+    contactName: client.contactName ?? (client.company ? client.name : null),
+    address: client.address,
+    taxId: client.taxId,
+    email: client.email,
+  };
+}
+
+/** The seller and buyer a document froze when it was sent (null on drafts). */
+export async function findDocumentParties(
+  db: Database,
+  table: 'invoices' | 'estimates',
+  workspaceId: number,
+  id: number,
+) {
+  const row = await db
+    .selectFrom(table)
+    .select(['seller', 'buyer'])
+    .where('workspaceId', '=', workspaceId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && { seller: row.seller as Party | null, buyer: row.buyer as Party | null };
 }

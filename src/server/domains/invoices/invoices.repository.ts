@@ -6,13 +6,12 @@ import type {
   InvoiceLine,
   InvoiceSort,
   InvoiceStatus,
-  Party,
   Payment,
 } from '../../../shared/invoices.schema.ts';
 import type { ListQuery } from '../../../shared/list.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import { containsPattern, iso, pageWithTotal, sortedBy } from '../../db/search.ts';
-import { answeredDiscount, answeredLine } from './document-rows.ts';
+import { answeredDiscount, answeredLine, findDocumentParties } from './document-rows.ts';
 
 /**
  * Sent or viewed and past its due date in the workspace's time zone: shown as overdue (the
@@ -172,15 +171,8 @@ export async function findInvoice(db: Database, workspaceId: number, id: number)
 }
 
 /** The stored snapshots of an issued invoice (null on drafts). */
-export async function findParties(db: Database, workspaceId: number, id: number) {
-  const row = await db
-    .selectFrom('invoices')
-    .select(['seller', 'buyer'])
-    .where('workspaceId', '=', workspaceId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return row && { seller: row.seller as Party | null, buyer: row.buyer as Party | null };
-}
+export const findParties = (db: Database, workspaceId: number, id: number) =>
+  findDocumentParties(db, 'invoices', workspaceId, id);
 
 export async function findLines(
   db: Database,

@@ -17,7 +17,6 @@ import {
   type InvoiceInput,
   type InvoiceLineInput,
   type InvoiceUpdate,
-  type Party,
 } from '../../../shared/invoices.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -33,6 +32,7 @@ import {
   replaceLines,
   storedDiscount,
 } from './document-totals.ts';
+import { buyerOf } from './document-rows.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import * as repo from './invoices.repository.ts';
 
@@ -325,16 +325,6 @@ async function editDraft(
     }
     await recomputeTotals(trx, workspace.id, id, state.currency, state.discount, invoiceLines);
   });
-}
-
-function buyerOf(client: NonNullable<Awaited<ReturnType<typeof findClient>>>): Party {
-  return {
-    name: client.company || client.name,
-    contactName: client.contactName ?? (client.company ? client.name : null),
-    address: client.address,
-    taxId: client.taxId,
-    email: client.email,
-  };
 }
 
 /**
