@@ -13,7 +13,12 @@ import type { ListQuery } from '../../../shared/list.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import { containsPattern, iso, pageWithTotal, sortedBy } from '../../db/search.ts';
 import { findProfile } from '../business/business.repository.ts';
-import { answeredDiscount, answeredLine, findDocumentParties } from '../invoices/document-rows.ts';
+import {
+  answeredDiscount,
+  answeredLine,
+  findDocumentParties,
+  setDocumentLineAmounts,
+} from '../invoices/document-rows.ts';
 
 /**
  * Sent or viewed and past its valid-until date in the workspace's time zone: shown as
@@ -293,20 +298,11 @@ export async function deleteLinesExcept(
   await q.execute();
 }
 
-export async function setLineAmounts(
+export const setLineAmounts = (
   db: Database,
   workspaceId: number,
   amounts: { id: number; amount: string; discount: string }[],
-) {
-  for (const { id, amount, discount } of amounts) {
-    await db
-      .updateTable('estimateLines')
-      .set({ amount, discount })
-      .where('workspaceId', '=', workspaceId)
-      .where('id', '=', id)
-      .execute();
-  }
-}
+) => setDocumentLineAmounts(db, 'estimateLines', workspaceId, amounts);
 
 export async function deleteEstimate(db: Database, workspaceId: number, id: number) {
   await db

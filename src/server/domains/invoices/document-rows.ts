@@ -68,3 +68,20 @@ export async function findDocumentParties(
     .executeTakeFirst();
   return row && { seller: row.seller as Party | null, buyer: row.buyer as Party | null };
 }
+
+/** Writes each line's computed amount and discount share (invoice or estimate lines). */
+export async function setDocumentLineAmounts(
+  db: Database,
+  table: 'invoiceLines' | 'estimateLines',
+  workspaceId: number,
+  amounts: { id: number; amount: string; discount: string }[],
+) {
+  for (const { id, amount, discount } of amounts) {
+    await db
+      .updateTable(table)
+      .set({ amount, discount })
+      .where('workspaceId', '=', workspaceId)
+      .where('id', '=', id)
+      .execute();
+  }
+}

@@ -11,7 +11,12 @@ import type {
 import type { ListQuery } from '../../../shared/list.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import { containsPattern, iso, pageWithTotal, sortedBy } from '../../db/search.ts';
-import { answeredDiscount, answeredLine, findDocumentParties } from './document-rows.ts';
+import {
+  answeredDiscount,
+  answeredLine,
+  findDocumentParties,
+  setDocumentLineAmounts,
+} from './document-rows.ts';
 
 /**
  * Sent or viewed and past its due date in the workspace's time zone: shown as overdue (the
@@ -427,20 +432,11 @@ export async function deleteLinesExcept(
 }
 
 /** Writes each line's computed amount and discount share. */
-export async function setLineAmounts(
+export const setLineAmounts = (
   db: Database,
   workspaceId: number,
   amounts: { id: number; amount: string; discount: string }[],
-) {
-  for (const { id, amount, discount } of amounts) {
-    await db
-      .updateTable('invoiceLines')
-      .set({ amount, discount })
-      .where('workspaceId', '=', workspaceId)
-      .where('id', '=', id)
-      .execute();
-  }
-}
+) => setDocumentLineAmounts(db, 'invoiceLines', workspaceId, amounts);
 
 /** How many of these time entry ids are entries of the workspace (billed or not). */
 export async function countWorkspaceEntries(db: Database, workspaceId: number, ids: number[]) {
