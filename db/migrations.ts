@@ -14,6 +14,7 @@ import * as estimates from './migrations/2026-11-27-0013-estimates.ts';
 import * as clientPortal from './migrations/2026-11-27-0014-client-portal.ts';
 import * as invoiceEmail from './migrations/2026-11-27-0015-invoice-email.ts';
 import * as recurringInvoices from './migrations/2026-11-27-0016-recurring-invoices.ts';
+import * as theWork from './migrations/2026-11-27-0017-the-work.ts';
 
 /**
  * Every migration of db/migrations, in order. A static list rather than a folder scan, so
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0014-client-portal': clientPortal,
   '2026-11-27-0015-invoice-email': invoiceEmail,
   '2026-11-27-0016-recurring-invoices': recurringInvoices,
+  '2026-11-27-0017-the-work': theWork,
 };

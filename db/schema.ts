@@ -67,6 +67,7 @@ export interface BusinessProfiles {
   currency: Generated<string>;
   defaultHourlyRate: Generated<Numeric>;
   estimatePrefix: Generated<string>;
+  invoiceApprovedTimeOnly: Generated<boolean>;
   invoiceFooter: string | null;
   invoicePrefix: Generated<string>;
   legalName: string | null;
@@ -390,6 +391,18 @@ export interface RateLimits {
   resetAt: Timestamp;
 }
 
+export interface Rates {
+  billableRate: Numeric;
+  costRate: Numeric;
+  createdAt: Generated<Timestamp>;
+  effectiveFrom: string;
+  id: Generated<number>;
+  projectId: number | null;
+  updatedAt: Generated<Timestamp>;
+  userId: number | null;
+  workspaceId: number;
+}
+
 export interface RecurringInvoiceLines {
   description: string;
   id: Generated<number>;
@@ -455,17 +468,34 @@ export interface Tags {
 
 export interface Tasks {
   assignedUserId: number | null;
-  completed: Generated<boolean>;
   createdAt: Generated<Timestamp>;
+  createdBy: number | null;
   description: string | null;
   dueDate: string | null;
+  estimateHours: Numeric | null;
   id: Generated<number>;
-  projectId: number | null;
+  projectId: number;
+  sortOrder: Generated<number>;
+  status: Generated<string>;
   title: string;
+  updatedAt: Generated<Timestamp>;
+  workspaceId: number;
+}
+
+export interface TaskStatuses {
+  color: Generated<string>;
+  createdAt: Generated<Timestamp>;
+  id: Generated<number>;
+  isDone: Generated<boolean>;
+  isSystem: Generated<boolean>;
+  key: string;
+  label: string;
+  sortOrder: Generated<number>;
   workspaceId: number;
 }
 
 export interface TimeEntries {
+  costRate: Generated<Numeric>;
   createdAt: Generated<Timestamp>;
   date: string;
   description: string | null;
@@ -476,17 +506,34 @@ export interface TimeEntries {
   isTimer: Generated<boolean>;
   projectId: number;
   rate: Numeric;
+  taskId: number | null;
   userId: number;
   workspaceId: number;
 }
 
 export interface Timers {
   createdAt: Generated<Timestamp>;
+  description: string | null;
   elapsedSeconds: Generated<number>;
   id: Generated<number>;
   projectId: number;
   startedAt: Timestamp | null;
+  taskId: number | null;
   userId: number;
+  workspaceId: number;
+}
+
+export interface Timesheets {
+  comment: string | null;
+  createdAt: Generated<Timestamp>;
+  id: Generated<number>;
+  reviewedAt: Timestamp | null;
+  reviewedBy: number | null;
+  status: string;
+  submittedAt: Timestamp | null;
+  updatedAt: Generated<Timestamp>;
+  userId: number;
+  weekStart: string;
   workspaceId: number;
 }
 
@@ -527,6 +574,7 @@ export interface Users {
 }
 
 export interface UserWorkspaces {
+  capacityHours: Generated<Numeric>;
   id: Generated<number>;
   invitedBy: number | null;
   isActive: Generated<boolean>;
@@ -581,14 +629,17 @@ export interface DB {
   projects: Projects;
   proposals: Proposals;
   rateLimits: RateLimits;
+  rates: Rates;
   recurringInvoiceLines: RecurringInvoiceLines;
   recurringInvoices: RecurringInvoices;
   sessions: Sessions;
   stages: Stages;
   tags: Tags;
   tasks: Tasks;
+  taskStatuses: TaskStatuses;
   timeEntries: TimeEntries;
   timers: Timers;
+  timesheets: Timesheets;
   twoFactorRecoveryCodes: TwoFactorRecoveryCodes;
   users: Users;
   userWorkspaces: UserWorkspaces;

@@ -350,7 +350,7 @@ async function seedWorkspace(
         projectId,
         title: rng.pick(WORK_DESCRIPTIONS),
         assignedUserId: rng.pick(members),
-        completed: rng.chance(0.5),
+        status: rng.chance(0.5) ? 'done' : 'todo',
         dueDate: day(addDays(new Date(now), rng.int(-30, 60))),
       });
     }
