@@ -92,7 +92,9 @@ export function createJobs(
     schema: JOBS_SCHEMA,
     supervise: config.jobWorkers,
     schedule: config.jobWorkers && config.jobSchedules,
-    migrate: true,
+    // The migrations installed the queue's tables (installJobSchema); starting only checks
+    // their version, instead of taking pg-boss's lock and looking again on every start.
+    migrate: false,
   });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   const workers = new Map<string, string>();
