@@ -15,6 +15,7 @@ import * as clientPortal from './migrations/2026-11-27-0014-client-portal.ts';
 import * as invoiceEmail from './migrations/2026-11-27-0015-invoice-email.ts';
 import * as recurringInvoices from './migrations/2026-11-27-0016-recurring-invoices.ts';
 import * as theWork from './migrations/2026-11-27-0017-the-work.ts';
+import * as twoFactorReplay from './migrations/2026-11-27-0023-two-factor-replay.ts';
 
 /**
  * Every migration of db/migrations, in order. A static list rather than a folder scan, so
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0015-invoice-email': invoiceEmail,
   '2026-11-27-0016-recurring-invoices': recurringInvoices,
   '2026-11-27-0017-the-work': theWork,
+  '2026-11-27-0023-two-factor-replay': twoFactorReplay,
 };

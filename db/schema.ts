@@ -568,6 +568,7 @@ export interface Users {
   timeFormat: Generated<string>;
   timezone: Generated<string>;
   twoFactorEnabledAt: Timestamp | null;
+  twoFactorLastStep: number | null;
   twoFactorSecret: string | null;
   updatedAt: Generated<Timestamp>;
   weekStart: Generated<string>;

@@ -27,11 +27,26 @@ export async function isTwoFactorEnabled(db: Database, userId: number): Promise<
   return row !== undefined;
 }
 
+/**
+ * Takes an authenticator code's time step as the account's last one, if it is later than
+ * the last accepted: false for a code used before (or an earlier one), even by a request
+ * racing this one, since the condition is the UPDATE's own.
+ */
+export async function spendTimeStep(db: Database, userId: number, step: number) {
+  const result = await db
+    .updateTable('users')
+    .set({ twoFactorLastStep: step })
+    .where('id', '=', userId)
+    .where((eb) => eb.or([eb('twoFactorLastStep', 'is', null), eb('twoFactorLastStep', '<', step)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** Stores a new pending secret; nothing when two-factor sign-in is already on. */
 export async function savePendingSecret(db: Database, userId: number, secret: string) {
   const result = await db
     .updateTable('users')
-    .set({ twoFactorSecret: secret, updatedAt: new Date() })
+    .set({ twoFactorSecret: secret, twoFactorLastStep: null, updatedAt: new Date() })
     .where('id', '=', userId)
     .where('twoFactorEnabledAt', 'is', null)
     .executeTakeFirst();
@@ -71,7 +86,12 @@ export async function clearTwoFactor(db: Database, userId: number): Promise<void
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('users')
-      .set({ twoFactorSecret: null, twoFactorEnabledAt: null, updatedAt: new Date() })
+      .set({
+        twoFactorSecret: null,
+        twoFactorEnabledAt: null,
+        twoFactorLastStep: null,
+        updatedAt: new Date(),
+      })
       .where('id', '=', userId)
       .execute();
     await trx.deleteFrom('twoFactorRecoveryCodes').where('userId', '=', userId).execute();

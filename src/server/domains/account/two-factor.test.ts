@@ -1,4 +1,5 @@
 import { generate } from 'otplib';
+import { nextCode } from '../../../../tests/support/totp.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   ApiClient,
@@ -32,7 +33,7 @@ async function enrol(account: Account) {
   expect(setup.statusCode).toBe(200);
   const { secret } = setup.json() as { secret: string };
   const enabled = await account.client.post('/api/account/two-factor/enable', {
-    code: await generate({ secret }),
+    code: await nextCode(secret),
   });
   expect(enabled.statusCode).toBe(200);
   return { secret, recoveryCodes: (enabled.json() as { recoveryCodes: string[] }).recoveryCodes };
@@ -85,7 +86,7 @@ describe('enrolment', () => {
     expect(malformed.json().error).toBe('Enter the 6-digit code from your authenticator app');
 
     const enabled = await c.post('/api/account/two-factor/enable', {
-      code: await generate({ secret }),
+      code: await nextCode(secret),
     });
     expect(enabled.statusCode).toBe(200);
     const { recoveryCodes } = enabled.json() as { recoveryCodes: string[] };
@@ -117,8 +118,7 @@ describe('enrolment', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toBe('Two-factor sign-in is already on');
     expect(
-      (await c.post('/api/account/two-factor/enable', { code: await generate({ secret }) }))
-        .statusCode,
+      (await c.post('/api/account/two-factor/enable', { code: await nextCode(secret) })).statusCode,
     ).toBe(409);
 
     const logged = await t.db
@@ -161,7 +161,7 @@ describe('signing in with two-factor sign-in on', () => {
     expect((await device.get('/api/auth/me')).statusCode).toBe(401);
 
     const done = await device.post('/api/auth/login/two-factor', {
-      code: await generate({ secret }),
+      code: await nextCode(secret),
     });
     expect(done.statusCode).toBe(200);
     expect(done.json()).toEqual({
@@ -174,12 +174,37 @@ describe('signing in with two-factor sign-in on', () => {
 
     // The step is spent: the cookie now holds a signed-in session, not a pending one.
     const replay = await new ApiClient(t.app).post('/api/auth/login/two-factor', {
-      code: await generate({ secret }),
+      code: await nextCode(secret),
     });
     expect(replay.statusCode).toBe(400);
     expect(replay.json().error).toBe(
       'Your sign-in has expired. Please enter your email and password again.',
     );
+  });
+
+  it('takes each authenticator code once: a code seen or sent again does not sign in', async () => {
+    const account = await signUp(t.app);
+    const { secret } = await enrol(account);
+    const code = await nextCode(secret);
+    const first = await passwordStep(account);
+    expect((await first.device.post('/api/auth/login/two-factor', { code })).statusCode).toBe(200);
+    const second = await passwordStep(account);
+    const replay = await second.device.post('/api/auth/login/two-factor', { code });
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().error).toBe('Invalid verification code');
+    expect((await second.device.get('/api/auth/me')).statusCode).toBe(401);
+  });
+
+  it('does not take the code that turned it on again', async () => {
+    const account = await signUp(t.app);
+    const setup = await account.client.post('/api/account/two-factor/setup');
+    const { secret } = setup.json() as { secret: string };
+    const code = await nextCode(secret);
+    expect((await account.client.post('/api/account/two-factor/enable', { code })).statusCode).toBe(
+      200,
+    );
+    const { device } = await passwordStep(account);
+    expect((await device.post('/api/auth/login/two-factor', { code })).statusCode).toBe(401);
   });
 
   it('takes each recovery code once', async () => {
@@ -216,7 +241,7 @@ describe('signing in with two-factor sign-in on', () => {
     const { secret } = await enrol(account);
     const stranger = new ApiClient(t.app);
     const res = await stranger.post('/api/auth/login/two-factor', {
-      code: await generate({ secret }),
+      code: await nextCode(secret),
     });
     expect(res.statusCode).toBe(400);
     expect((await stranger.get('/api/auth/me')).statusCode).toBe(401);
@@ -254,7 +279,7 @@ describe('signing in with two-factor sign-in on', () => {
       expect(res.statusCode).toBe(401);
     }
     const limited = await device.post('/api/auth/login/two-factor', {
-      code: await generate({ secret }),
+      code: await nextCode(secret),
     });
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error).toMatch(
@@ -297,7 +322,7 @@ describe('joining from an invitation', () => {
     // Signing in with the code finds the new workspace there.
     const { device } = await passwordStep(account);
     expect(
-      (await device.post('/api/auth/login/two-factor', { code: await generate({ secret }) }))
+      (await device.post('/api/auth/login/two-factor', { code: await nextCode(secret) }))
         .statusCode,
     ).toBe(200);
     const workspaces = (await device.get('/api/user/workspaces')).json() as { name: string }[];
@@ -310,7 +335,7 @@ describe('turning it off', () => {
     const account = await signUp(t.app);
     const { secret, recoveryCodes } = await enrol(account);
     const c = account.client;
-    const code = await generate({ secret });
+    const code = await nextCode(secret);
 
     const wrongPassword = await c.post('/api/account/two-factor/disable', {
       password: 'not-the-password',
@@ -382,7 +407,7 @@ describe('administrator reset', () => {
     );
 
     const late = await waiting.device.post('/api/auth/login/two-factor', {
-      code: await generate({ secret }),
+      code: await nextCode(secret),
     });
     expect(late.statusCode).toBe(400);
 

@@ -47,11 +47,19 @@ export async function qrCodeDataUrl(text: string): Promise<string> {
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }
 
-/** One step either way of the current one: a phone clock a little off still signs in. */
-export async function authenticatorCodeMatches(secret: string, code: string): Promise<boolean> {
-  if (!/^\d{6}$/.test(code)) return false;
+/**
+ * The time step (RFC 6238's counter) a code belongs to, or undefined when it is no code of
+ * this secret. One step either way of the current one: a phone clock a little off still
+ * signs in.
+ */
+export async function authenticatorCodeStep(
+  secret: string,
+  code: string,
+): Promise<number | undefined> {
+  if (!/^\d{6}$/.test(code)) return undefined;
   const result = await verify({ secret, token: code, epochTolerance: 30 });
-  return result.valid;
+  // `verify` answers HOTP's result type too; a TOTP check always carries its step.
+  return result.valid && 'timeStep' in result ? result.timeStep : undefined;
 }
 
 // No 0/o, 1/l/i: codes are copied by hand from paper.
@@ -114,7 +122,11 @@ export async function checkSecondFactor(
   let passed: SecondFactor | undefined;
   await checkWithFailureLimits(ctx, twoFactorLimits(ctx, userId), async () => {
     if (/^\d{6}$/.test(compact)) {
-      if (await authenticatorCodeMatches(secret, compact)) passed = 'authenticator';
+      const step = await authenticatorCodeStep(secret, compact);
+      // A code is good once: a step at or before the last one accepted is a replay.
+      if (step !== undefined && (await repo.spendTimeStep(ctx.db, userId, step))) {
+        passed = 'authenticator';
+      }
     } else if (options.recoveryCodes) {
       if (await repo.spendRecoveryCode(ctx.db, userId, hashRecoveryCode(compact))) {
         passed = 'recovery code';
