@@ -8,6 +8,7 @@ import { estimatesRestRoutes } from './domains/estimates/estimates.rest.ts';
 import { invoiceEmailRestRoutes } from './domains/invoice-email/invoice-email.rest.ts';
 import { invoicesRestRoutes } from './domains/invoices/invoices.rest.ts';
 import { projectsRestRoutes } from './domains/projects/projects.rest.ts';
+import { resourcingRestRoutes } from './domains/resourcing/resourcing.rest.ts';
 import { portalRestRoutes } from './domains/portal/portal.rest.ts';
 import { proposalsRestRoutes } from './domains/proposals/proposals.rest.ts';
 import { recurringInvoicesRestRoutes } from './domains/recurring-invoices/recurring-invoices.rest.ts';
@@ -38,5 +39,6 @@ export const restRoutes = [
   ...proposalsRestRoutes,
   ...portalRestRoutes,
   ...dashboardRestRoutes,
+  ...resourcingRestRoutes,
   ...adminRestRoutes,
 ];

@@ -86,3 +86,41 @@ export function budgetProgress(
     level = share >= 100 ? 'destructive' : share >= 75 ? 'warning' : 'default';
   return { percent: Math.min(share, 100), share, level };
 }
+
+/** A member's work on a project (its page's Team tab): logged time, and tasks assigned. */
+export const ProjectMemberSchema = z.object({
+  userId: z.number(),
+  fullName: z.string(),
+  /** Whether the project is assigned to them. */
+  isAssignee: z.boolean(),
+  /** Open tasks of the project assigned to them (not in a done status). */
+  openTasks: z.number(),
+  hours: z.string(),
+  /** Their hours at the rate stored on each entry. */
+  amount: z.string(),
+});
+
+/**
+ * `GET /api/projects/{id}`: the project, its client and assignee, and its budget burn
+ * computed from its entries (each at the rate stored on it), with SPEC §4's threshold level.
+ */
+export const ProjectDetailSchema = ProjectSchema.extend({
+  client: z.object({ id: z.number(), name: z.string() }).nullable(),
+  assignee: z.object({ id: z.number(), fullName: z.string() }).nullable(),
+  burn: z.object({
+    hours: z.string(),
+    amount: z.string(),
+    billedHours: z.string(),
+    unbilledHours: z.string(),
+    billedAmount: z.string(),
+    unbilledAmount: z.string(),
+    /** Hours for a time budget, money for a fixed one: what the limit is measured against. */
+    used: z.string(),
+    /** Share of the limit used, uncapped (0 without a limit). */
+    percentUsed: z.number(),
+    level: z.enum(['default', 'warning', 'destructive', 'secondary']),
+  }),
+  team: z.array(ProjectMemberSchema),
+});
+export type ProjectDetail = z.infer<typeof ProjectDetailSchema>;
+export type ProjectMember = z.infer<typeof ProjectMemberSchema>;

@@ -84,3 +84,14 @@ export const BUSINESS_MANAGERS = [
   'partner',
   'administrator',
 ] as const satisfies WorkspaceRole[];
+
+/**
+ * Roles that plan the team's work: they see every member on the resourcing page and set
+ * members' weekly capacity. Others see their own line.
+ */
+export const RESOURCE_PLANNERS = [
+  'owner',
+  'partner',
+  'administrator',
+  'project_manager',
+] as const satisfies WorkspaceRole[];

@@ -17,6 +17,8 @@ export const MemberSchema = z.object({
   createdAt: z.string(),
   invitedBy: z.string().nullable(),
   profileImageUrl: z.string().nullable(),
+  /** Hours a week they can work (resourcing; default 40). */
+  capacityHours: z.string(),
 });
 export type Member = z.infer<typeof MemberSchema>;
 

@@ -774,6 +774,24 @@ export const restMatrix: Record<string, RestMatrixEntry> = {
     scope: 'workspace',
     cases: [notFound(id((ids) => ids.a.projectId))],
   },
+  'GET /api/projects/{id}': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.projectId))],
+  },
+  // Resourcing: A's members, their time and tasks are not in B's weeks.
+  'GET /api/resourcing': {
+    scope: 'workspace',
+    cases: [{ expect: 'read', countsStable: true }],
+  },
+  'PUT /api/team/members/{id}/capacity': {
+    scope: 'workspace',
+    cases: [
+      notFound(
+        id((ids) => ids.a.collaboratorUserId),
+        () => ({ capacityHours: 20 }),
+      ),
+    ],
+  },
   'GET /api/time-entries': {
     scope: 'workspace',
     cases: [
@@ -839,6 +857,11 @@ export const restMatrix: Record<string, RestMatrixEntry> = {
     cases: [
       { expect: 'read', showsB: true },
       { query: searchA, expect: 'read' },
+      {
+        label: "filtered on A's project",
+        query: (ids) => ({ projectId: ids.a.projectId }),
+        expect: 'read',
+      },
     ],
   },
   'POST /api/invoices': {

@@ -414,6 +414,20 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     outsider: 'not_found',
   },
   'projects.list': { access: ALL_ROLES, type: 'query', outsider: 'own' },
+  'projects.get': {
+    access: ALL_ROLES,
+    type: 'query',
+    input: (t) => ({ id: t.projectId }),
+    outsider: 'not_found',
+  },
+  // Everyone reads resourcing (planners see the team, others themselves); planners set capacity.
+  'resourcing.get': { access: ALL_ROLES, type: 'query', outsider: 'own' },
+  'resourcing.setCapacity': {
+    access: MANAGERS,
+    type: 'mutation',
+    input: (t) => ({ id: t.collaboratorUserId, capacityHours: 30 }),
+    outsider: 'not_found',
+  },
   'projects.create': {
     access: ALL_ROLES,
     type: 'mutation',

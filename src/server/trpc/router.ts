@@ -8,6 +8,7 @@ import { estimatesRouter } from '../domains/estimates/estimates.router.ts';
 import { invoiceEmailsRouter } from '../domains/invoice-email/invoice-email.router.ts';
 import { invoicesRouter } from '../domains/invoices/invoices.router.ts';
 import { projectsRouter } from '../domains/projects/projects.router.ts';
+import { resourcingRouter } from '../domains/resourcing/resourcing.router.ts';
 import { portalRouter } from '../domains/portal/portal.router.ts';
 import { proposalsRouter } from '../domains/proposals/proposals.router.ts';
 import { recurringInvoicesRouter } from '../domains/recurring-invoices/recurring-invoices.router.ts';
@@ -42,6 +43,7 @@ export const appRouter = router({
   proposals: proposalsRouter,
   portal: portalRouter,
   dashboard: dashboardRouter,
+  resourcing: resourcingRouter,
   admin: adminRouter,
 });
 

@@ -135,6 +135,7 @@ export async function listInvoices(
     status?: InvoiceStatus;
     unpaid?: boolean;
     clientId?: number;
+    projectId?: number;
     sort?: InvoiceSort;
     /** The older name of `sort=dueDate`, still accepted. */
     orderBy?: 'created' | 'dueDate';
@@ -155,6 +156,7 @@ export async function listInvoices(
   if (query.status) q = q.where(effectiveStatus(workspaceId), '=', query.status);
   if (query.unpaid) q = q.where('i.status', 'in', ['sent', 'viewed']);
   if (query.clientId !== undefined) q = q.where('i.clientId', '=', query.clientId);
+  if (query.projectId !== undefined) q = q.where('i.projectId', '=', query.projectId);
   q = sortedBy(q, sort, INVOICE_SORT_COLUMNS, sql`i.id`);
   // Newest first, a large page's slices continue after the last row read; in the other
   // orders (due dates may be empty) they go by offset.

@@ -30,6 +30,8 @@ export const invoicesRouter = router({
           .optional(),
         orderBy: z.enum(['created', 'dueDate']).optional(),
         clientId: IdSchema.optional(),
+        /** One project's invoices (its page's Invoices tab). */
+        projectId: IdSchema.optional(),
       }).prefault({}),
     )
     .output(pageOf(InvoiceSchema))

@@ -91,6 +91,93 @@ export async function findProject(db: Database, workspaceId: number, id: number)
   return row && toProject(row);
 }
 
+/**
+ * A project's time in numeric arithmetic, each entry at the rate stored on it (as
+ * `refreshProjectTotals`): all of it, and split into billed (on an invoice) and unbilled.
+ */
+export async function projectBurn(db: Database, workspaceId: number, id: number) {
+  return db
+    .selectFrom('timeEntries as te')
+    .where('te.workspaceId', '=', workspaceId)
+    .where('te.projectId', '=', id)
+    .select([
+      sql<string>`coalesce(sum(te.hours), 0)::numeric(12, 2)::text`.as('hours'),
+      sql<string>`coalesce(sum(round(te.hours * te.rate, 2)), 0)::numeric(14, 2)::text`.as(
+        'amount',
+      ),
+      sql<string>`coalesce(sum(te.hours) filter (where te.invoice_id is not null), 0)::numeric(12, 2)::text`.as(
+        'billedHours',
+      ),
+      sql<string>`coalesce(sum(te.hours) filter (where te.invoice_id is null), 0)::numeric(12, 2)::text`.as(
+        'unbilledHours',
+      ),
+      sql<string>`coalesce(sum(round(te.hours * te.rate, 2)) filter (where te.invoice_id is not null), 0)::numeric(14, 2)::text`.as(
+        'billedAmount',
+      ),
+      sql<string>`coalesce(sum(round(te.hours * te.rate, 2)) filter (where te.invoice_id is null), 0)::numeric(14, 2)::text`.as(
+        'unbilledAmount',
+      ),
+    ])
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Who works on the project: members who logged time on it, are assigned one of its tasks,
+ * or are its assignee, with their hours and billable amount (rate stored on each entry)
+ * and their open tasks. Those who left the workspace keep their logged time here.
+ */
+export async function projectTeam(
+  db: Database,
+  workspaceId: number,
+  id: number,
+  assignedUserId: number | null,
+) {
+  const { rows } = await sql<{
+    userId: number;
+    fullName: string;
+    hours: string;
+    amount: string;
+    openTasks: number;
+  }>`
+    with people as (
+      select te.user_id from time_entries te
+        where te.workspace_id = ${workspaceId} and te.project_id = ${id}
+      union
+      select t.assigned_user_id from tasks t
+        where t.workspace_id = ${workspaceId} and t.project_id = ${id}
+          and t.assigned_user_id is not null
+      union
+      select uw.user_id from user_workspaces uw
+        where uw.workspace_id = ${workspaceId} and uw.user_id = ${assignedUserId}
+    )
+    select u.id as "userId", u.full_name as "fullName",
+      coalesce(logged.hours, 0)::numeric(12, 2)::text as hours,
+      coalesce(logged.amount, 0)::numeric(14, 2)::text as amount,
+      (select count(*) from tasks t
+        join task_statuses s on s.workspace_id = t.workspace_id and s.key = t.status
+        where t.workspace_id = ${workspaceId} and t.project_id = ${id}
+          and t.assigned_user_id = u.id and not s.is_done)::int as "openTasks"
+    from people p
+    join users u on u.id = p.user_id
+    left join lateral (
+      select sum(te.hours) as hours, sum(round(te.hours * te.rate, 2)) as amount
+      from time_entries te
+      where te.workspace_id = ${workspaceId} and te.project_id = ${id} and te.user_id = u.id
+    ) logged on true
+    order by coalesce(logged.hours, 0) desc, u.full_name, u.id`.execute(db);
+  return rows.map((r) => ({ ...r, isAssignee: r.userId === assignedUserId }));
+}
+
+/** Who the project is assigned to, by name. */
+export async function findMemberName(db: Database, userId: number) {
+  const row = await db
+    .selectFrom('users')
+    .select(['id', 'fullName'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
 export async function insertProject(
   db: Database,
   workspaceId: number,

@@ -14,6 +14,15 @@ export const projectsRestRoutes = defineRestRoutes(
       respond: asArrayWithTotal,
     },
     {
+      method: 'GET',
+      path: '/api/projects/{id}',
+      procedure: 'projects.get',
+      summary: 'Read a project with its budget burn and team',
+      description:
+        'The project with its client and assignee; `burn`: hours and money logged on it (each entry at the rate stored on it), billed and unbilled, and the share of the budget used (hours for a time budget, money for a fixed one) with its level (`warning` from 75 %, `destructive` from 100 %; `secondary` when paused, `default` when completed); `team`: members who logged time on it, are assigned its tasks or the project, with their hours and billable amount.',
+      refusals: { 404: 'no project has this id in the workspace' },
+    },
+    {
       method: 'POST',
       path: '/api/projects',
       procedure: 'projects.create',

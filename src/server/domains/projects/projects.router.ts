@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema } from '../../../shared/ids.ts';
 import {
+  ProjectDetailSchema,
   ProjectInputSchema,
   ProjectListQuerySchema,
   ProjectSchema,
@@ -17,6 +18,10 @@ export const projectsRouter = router({
     .input(ProjectListQuerySchema.prefault({}))
     .output(pageOf(ProjectSchema))
     .query(({ ctx, input }) => repo.listProjects(ctx.db, ctx.workspace.id, input)),
+  get: workspaceProcedure
+    .input(z.object({ id: IdSchema }))
+    .output(ProjectDetailSchema)
+    .query(({ ctx, input }) => projects.getProject(ctx, input.id)),
   create: workspaceProcedure
     .input(ProjectInputSchema)
     .output(ProjectSchema)

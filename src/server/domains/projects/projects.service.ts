@@ -1,4 +1,5 @@
 import { TRPCError } from '@trpc/server';
+import { budgetProgress, type ProjectDetail } from '../../../shared/projects.schema.ts';
 import { BILLING_MANAGERS, type WorkspaceRole } from '../../../shared/roles.ts';
 import type { Database } from '../../db/create-db.ts';
 import type { WorkspaceScope } from '../../trpc/context.ts';
@@ -19,6 +20,40 @@ async function checkReferences(db: Database, workspaceId: number, values: repo.P
   ) {
     throw new TRPCError({ code: 'NOT_FOUND', message: 'User not found' });
   }
+}
+
+/**
+ * The project page: the project, its budget burn from its entries (each at its stored
+ * rate) with SPEC §4's threshold level (the same `budgetProgress` as the project cards),
+ * and who works on it.
+ */
+export async function getProject(
+  { db, workspace: { id: workspaceId } }: WorkspaceScope,
+  id: number,
+): Promise<ProjectDetail> {
+  const project = await repo.findProject(db, workspaceId, id);
+  if (!project) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND });
+  const [burn, team, assignee] = await Promise.all([
+    repo.projectBurn(db, workspaceId, id),
+    repo.projectTeam(db, workspaceId, id, project.assignedUserId),
+    project.assignedUserId === null ? null : repo.findMemberName(db, project.assignedUserId),
+  ]);
+  const progress = budgetProgress({ ...project, totalHours: burn.hours, totalAmount: burn.amount });
+  return {
+    ...project,
+    client:
+      project.clientId !== null && project.client
+        ? { id: project.clientId, name: project.client.name }
+        : null,
+    assignee,
+    burn: {
+      ...burn,
+      used: project.budgetType === 'time' ? burn.hours : burn.amount,
+      percentUsed: Math.round(progress.share * 10) / 10,
+      level: progress.level,
+    },
+    team,
+  };
 }
 
 export async function createProject(

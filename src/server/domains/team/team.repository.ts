@@ -24,6 +24,7 @@ function selectMembers(db: Database, workspaceId: number) {
       'uw.joinedAt',
       'inviter.fullName as invitedBy',
       'u.profileImageUrl',
+      'uw.capacityHours',
       ownersFirst.as('rank'),
     ])
     .where('uw.workspaceId', '=', workspaceId)
@@ -47,6 +48,7 @@ function toMember(r: MemberRow): Member {
     createdAt: iso(r.joinedAt),
     invitedBy: r.invitedBy,
     profileImageUrl: r.profileImageUrl,
+    capacityHours: r.capacityHours,
   };
 }
 
