@@ -127,7 +127,7 @@ export function checkCurrencyDigits(
   }
 }
 
-const normalized = (stored: StoredLine[], digits: number) =>
+const normalized = (stored: Omit<StoredLine, 'id'>[], digits: number) =>
   stored.map((l) => ({
     quantity: normalizeAmount(l.quantity, 2),
     unitPrice: normalizeAmount(l.unitPrice, digits),
@@ -156,9 +156,38 @@ async function writeBack(
 }
 
 /**
- * Recomputes a draft's totals from its stored lines, exactly (integer minor units), and
- * writes every line's amount and discount share. 400 when an amount has more decimals than
- * the currency, the discount is larger than the subtotal or the total passes the bound.
+ * The totals of priced lines, exactly (integer minor units), as every invoice computes
+ * them; 400 when an amount has more decimals than the currency, the discount is larger
+ * than the subtotal or the total passes the bound. Drafts (recomputeTotals) and recurring
+ * templates (what each of their invoices will come to) both check through here.
+ */
+export function checkedTotals(
+  lines: Omit<StoredLine, 'id'>[],
+  discount: Discount | null,
+  currency: string,
+  noun = 'invoice',
+): InvoiceTotals {
+  checkCurrencyDigits(lines, discount, currency);
+  const digits = minorDigits(currency) as 0 | 2 | 3;
+  const totals = computeTotals(
+    normalized(lines, digits),
+    discount && { type: discount.type, value: discount.value },
+    digits,
+  );
+  if (discount?.type === 'amount' && compareAmounts(discount.value, totals.subtotal) > 0) {
+    throw badRequest('The discount cannot be more than the subtotal');
+  }
+  if (compareAmounts(totals.total, String(MAX_INVOICE_TOTAL)) > 0) {
+    throw badRequest(
+      `An ${noun} total must be at most ${MAX_INVOICE_TOTAL.toLocaleString('en-US')}`,
+    );
+  }
+  return totals;
+}
+
+/**
+ * Recomputes a draft's totals from its stored lines (checkedTotals) and writes every
+ * line's amount and discount share.
  */
 export async function recomputeTotals(
   db: Database,
@@ -168,28 +197,8 @@ export async function recomputeTotals(
   discount: Discount | null,
   table: DocumentLines,
 ) {
-  const digits = minorDigits(currency);
   const stored = await table.lineInputs(db, workspaceId, documentId);
-  let lines;
-  try {
-    lines = normalized(stored, digits);
-  } catch {
-    throw badRequest(`Some unit prices have more decimals than ${currency} allows`);
-  }
-  checkCurrencyDigits(lines, discount, currency);
-  const totals = computeTotals(
-    lines,
-    discount && { type: discount.type, value: discount.value },
-    digits as 0 | 2 | 3,
-  );
-  if (discount?.type === 'amount' && compareAmounts(discount.value, totals.subtotal) > 0) {
-    throw badRequest('The discount cannot be more than the subtotal');
-  }
-  if (compareAmounts(totals.total, String(MAX_INVOICE_TOTAL)) > 0) {
-    throw badRequest(
-      `An ${table.noun} total must be at most ${MAX_INVOICE_TOTAL.toLocaleString('en-US')}`,
-    );
-  }
+  const totals = checkedTotals(stored, discount, currency, table.noun);
   await writeBack(db, workspaceId, documentId, table, stored, totals);
   return totals;
 }

@@ -1,8 +1,7 @@
 import { TRPCError } from '@trpc/server';
-import { minorDigits } from '../../../shared/currencies.ts';
 import { todayIn } from '../../../shared/datetime.ts';
-import { compareAmounts, computeTotals, normalizeAmount } from '../../../shared/invoice-math.ts';
-import { MAX_INVOICE_TOTAL, type Discount } from '../../../shared/invoices.schema.ts';
+import { normalizeAmount } from '../../../shared/invoice-math.ts';
+import type { Discount } from '../../../shared/invoices.schema.ts';
 import {
   scheduledPeriod,
   type RecurringInvoiceDetail,
@@ -15,7 +14,7 @@ import type { Database } from '../../db/create-db.ts';
 import type { WorkspaceScope } from '../../trpc/context.ts';
 import { findProfile } from '../business/business.repository.ts';
 import { findClient } from '../clients/clients.repository.ts';
-import { checkCurrencyDigits } from '../invoices/invoices.service.ts';
+import { checkedTotals } from '../invoices/document-totals.ts';
 import * as repo from './recurring-invoices.repository.ts';
 import { runTemplate, type ScheduleServices } from './recurring-invoices.schedule.ts';
 
@@ -30,36 +29,13 @@ const conflict = (message: string) => new TRPCError({ code: 'CONFLICT', message 
 /** A bound on walking a schedule forward (a weekly schedule over a century is 5,218). */
 const MAX_WALK = 100_000;
 
-/**
- * Totals of each invoice of the template, exactly as the invoice will compute them; 400
- * when an amount has more decimals than the currency, the discount is more than the
- * subtotal, or the total passes the bound.
- */
+/** Totals of each invoice of the template, exactly as the invoice will compute them. */
 export function templateTotals(
   lines: RecurringLineInput[],
   discount: Discount | null,
   currency: string,
 ) {
-  checkCurrencyDigits(lines, discount, currency);
-  const digits = minorDigits(currency) as 0 | 2 | 3;
-  const totals = computeTotals(
-    lines.map((l) => ({
-      quantity: normalizeAmount(l.quantity, 2),
-      unitPrice: normalizeAmount(l.unitPrice, digits),
-      taxRate: normalizeAmount(l.taxRate, 3),
-    })),
-    discount && { type: discount.type, value: discount.value },
-    digits,
-  );
-  if (discount?.type === 'amount' && compareAmounts(discount.value, totals.subtotal) > 0) {
-    throw badRequest('The discount cannot be more than the subtotal');
-  }
-  if (compareAmounts(totals.total, String(MAX_INVOICE_TOTAL)) > 0) {
-    throw badRequest(
-      `An invoice total must be at most ${MAX_INVOICE_TOTAL.toLocaleString('en-US')}`,
-    );
-  }
-  return totals;
+  return checkedTotals(lines, discount, currency);
 }
 
 /**
