@@ -8,9 +8,12 @@ import { estimatesRestRoutes } from './domains/estimates/estimates.rest.ts';
 import { invoiceEmailRestRoutes } from './domains/invoice-email/invoice-email.rest.ts';
 import { invoicesRestRoutes } from './domains/invoices/invoices.rest.ts';
 import { projectsRestRoutes } from './domains/projects/projects.rest.ts';
+import { tasksRestRoutes } from './domains/tasks/tasks.rest.ts';
 import { resourcingRestRoutes } from './domains/resourcing/resourcing.rest.ts';
 import { portalRestRoutes } from './domains/portal/portal.rest.ts';
 import { proposalsRestRoutes } from './domains/proposals/proposals.rest.ts';
+import { ratesRestRoutes } from './domains/rates/rates.rest.ts';
+import { timesheetsRestRoutes } from './domains/timesheets/timesheets.rest.ts';
 import { recurringInvoicesRestRoutes } from './domains/recurring-invoices/recurring-invoices.rest.ts';
 import { timeRestRoutes } from './domains/time/time.rest.ts';
 import { contactsRestRoutes } from './domains/contacts/contacts.rest.ts';
@@ -31,7 +34,10 @@ export const restRoutes = [
   ...businessRestRoutes,
   ...clientsRestRoutes,
   ...projectsRestRoutes,
+  ...tasksRestRoutes,
   ...timeRestRoutes,
+  ...ratesRestRoutes,
+  ...timesheetsRestRoutes,
   ...invoicesRestRoutes,
   ...recurringInvoicesRestRoutes,
   ...invoiceEmailRestRoutes,

@@ -10,23 +10,41 @@ const hours = z.coerce
   .max(24 * 366, 'Hours must be at most 8784')
   .transform((v) => v.toFixed(2));
 
+const description = optionalText(2000, 'Description must be less than 2000 characters');
+/** A task of the entry's project, or none. */
+const taskId = IdSchema.nullable().optional();
+
 export const TimeEntryInputSchema = z.object({
   projectId: IdSchema,
-  description: optionalText(2000, 'Description must be less than 2000 characters'),
+  taskId,
+  description,
   hours,
   date: IsoDateSchema,
   isTimer: z.boolean().default(false),
 });
 export const TimeEntryUpdateSchema = updateSchemaOf(TimeEntryInputSchema).extend({ id: IdSchema });
+const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
+
 export const TimeEntryListQuerySchema = ListQuerySchema.extend({
+  /** Work on or after this date. */
+  from: IsoDateSchema.optional().meta({ description: 'Entries dated on or after this day.' }),
+  /** Work on or before this date. */
+  to: IsoDateSchema.optional().meta({ description: 'Entries dated on or before this day.' }),
   projectId: IdSchema.optional(),
+  /** Entries on the projects of this client. */
+  clientId: IdSchema.optional(),
+  taskId: IdSchema.optional(),
+  userId: IdSchema.optional(),
   /** The entries one invoice billed (its printable view lists them). */
   invoiceId: IdSchema.optional(),
-  /** Only entries no invoice has billed yet. */
-  unbilled: z
-    .union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')])
-    .optional(),
+  /** true: only entries on an invoice; false: only entries no invoice has billed yet. */
+  billed: flag
+    .optional()
+    .meta({ description: 'true: only invoiced entries; false: only entries not invoiced yet.' }),
+  /** Only entries no invoice has billed yet (the older spelling of `billed=false`). */
+  unbilled: flag.optional(),
 });
+export type TimeEntryListQuery = z.infer<typeof TimeEntryListQuerySchema>;
 
 export const TimeEntrySchema = z.object({
   id: z.number(),
@@ -38,16 +56,41 @@ export const TimeEntrySchema = z.object({
   isTimer: z.boolean(),
   /** The hourly rate stored when the entry was logged: what it is billed at. */
   rate: z.string(),
+  /** The cost rate stored when the entry was logged (rate cards; 0 without one). */
+  costRate: z.string(),
   invoiceId: z.number().nullable(),
   createdAt: z.string(),
   project: z.object({ name: z.string(), hourlyRate: z.string() }),
   user: z.object({ fullName: z.string() }),
+  taskId: z.number().nullable(),
+  task: z.object({ id: z.number(), title: z.string() }).nullable(),
+  /** The client of the entry's project. */
+  clientId: z.number().nullable(),
+  client: z.object({ id: z.number(), name: z.string() }).nullable(),
 });
 export type TimeEntry = z.infer<typeof TimeEntrySchema>;
+
+/** A page of the time log, with the hours and money of the whole filtered list. */
+export const TimeEntryPageSchema = z.object({
+  items: z.array(TimeEntrySchema),
+  total: z.number(),
+  /** Sum of the filtered entries' hours, two decimals. */
+  totalHours: z.string(),
+  /** Sum of hours × rate over the filtered entries, two decimals. */
+  totalAmount: z.string(),
+});
+export type TimeEntryPage = z.infer<typeof TimeEntryPageSchema>;
+
+export const TimerStartSchema = z.object({ projectId: IdSchema, taskId, description });
+/** A running or paused timer's task and description (its project stays). */
+export const TimerUpdateSchema = z.object({ taskId, description });
 
 export const TimerSchema = z.object({
   projectId: z.number(),
   project: z.object({ name: z.string() }),
+  taskId: z.number().nullable(),
+  task: z.object({ id: z.number(), title: z.string() }).nullable(),
+  description: z.string().nullable(),
   /** Seconds banked before the current run. */
   elapsedSeconds: z.number(),
   /** When the current run started; null while paused. */

@@ -778,6 +778,93 @@ export const restMatrix: Record<string, RestMatrixEntry> = {
     scope: 'workspace',
     cases: [notFound(id((ids) => ids.a.projectId))],
   },
+  // Tasks and their statuses: B never reads, moves or names A's.
+  'GET /api/tasks': {
+    scope: 'workspace',
+    cases: [
+      { expect: 'read', showsB: true },
+      { query: searchA, expect: 'read' },
+      { label: "A's project", query: (ids) => ({ projectId: ids.a.projectId }), expect: 'read' },
+      { label: "A's member", query: (ids) => ({ assigneeId: ids.a.ownerUserId }), expect: 'read' },
+    ],
+  },
+  'POST /api/tasks': {
+    scope: 'workspace',
+    cases: [
+      {
+        label: "A's project",
+        body: (ids) => ({ title: 'B Task', projectId: ids.a.projectId }),
+        expect: 404,
+      },
+      {
+        label: "A's member as assignee",
+        body: (ids) => ({
+          title: 'B Task',
+          projectId: ids.b.projectId,
+          assigneeId: ids.a.ownerUserId,
+        }),
+        expect: 404,
+      },
+    ],
+  },
+  'PUT /api/tasks/{id}': {
+    scope: 'workspace',
+    cases: [
+      notFound(
+        id((ids) => ids.a.taskId),
+        () => ({ title: 'Taken' }),
+      ),
+      {
+        label: "B's task, A's project",
+        params: id((ids) => ids.b.taskId),
+        body: (ids) => ({ projectId: ids.a.projectId }),
+        expect: 404,
+      },
+      {
+        label: "B's task, A's member as assignee",
+        params: id((ids) => ids.b.taskId),
+        body: (ids) => ({ assigneeId: ids.a.ownerUserId }),
+        expect: 404,
+      },
+    ],
+  },
+  'POST /api/tasks/{id}/move': {
+    scope: 'workspace',
+    cases: [
+      notFound(
+        id((ids) => ids.a.taskId),
+        () => ({ status: 'done' }),
+      ),
+      {
+        label: "B's task before A's task",
+        params: id((ids) => ids.b.taskId),
+        body: (ids) => ({ status: 'todo', beforeId: ids.a.taskId }),
+        expect: 400,
+      },
+    ],
+  },
+  'DELETE /api/tasks/{id}': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.taskId))],
+  },
+  'GET /api/task-statuses': { scope: 'workspace', cases: [{ expect: 'read', showsB: true }] },
+  'POST /api/task-statuses': {
+    scope: 'workspace',
+    cases: [{ body: (ids) => ({ label: `Status ${ids.unique}` }), expect: 'own', status: 201 }],
+  },
+  'PUT /api/task-statuses/{id}': {
+    scope: 'workspace',
+    cases: [
+      notFound(
+        id((ids) => ids.a.taskStatusId),
+        () => ({ label: 'Renamed Status' }),
+      ),
+    ],
+  },
+  'DELETE /api/task-statuses/{id}': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.taskStatusId))],
+  },
   // Resourcing: A's members, their time and tasks are not in B's weeks.
   'GET /api/resourcing': {
     scope: 'workspace',
@@ -849,6 +936,106 @@ export const restMatrix: Record<string, RestMatrixEntry> = {
   'DELETE /api/timer': {
     scope: 'workspace',
     cases: [{ prepare: 'startTimersInA', expect: 404 }],
+  },
+
+  // Rate cards and re-pricing (issue 22): A's members, projects and cards are unknown to B.
+  'GET /api/rates': {
+    scope: 'workspace',
+    cases: [
+      { expect: 'read', showsB: true },
+      {
+        label: "filtered on A's project",
+        query: (ids) => ({ projectId: ids.a.projectId }),
+        expect: 'read',
+      },
+      {
+        label: "filtered on A's member",
+        query: (ids) => ({ userId: ids.a.collaboratorUserId }),
+        expect: 'read',
+      },
+    ],
+  },
+  'POST /api/rates': {
+    scope: 'workspace',
+    cases: [
+      {
+        label: "A's project",
+        body: (ids) => ({
+          projectId: ids.a.projectId,
+          billableRate: 1,
+          costRate: 1,
+          effectiveFrom: '2026-02-01',
+        }),
+        expect: 404,
+      },
+      {
+        label: "A's member",
+        body: (ids) => ({
+          userId: ids.a.collaboratorUserId,
+          billableRate: 1,
+          costRate: 1,
+          effectiveFrom: '2026-02-01',
+        }),
+        expect: 404,
+      },
+    ],
+  },
+  'PUT /api/rates/{id}': {
+    scope: 'workspace',
+    cases: [
+      notFound(
+        id((ids) => ids.a.rateId),
+        () => ({ billableRate: 1 }),
+      ),
+      {
+        label: "B's card moved to A's project",
+        params: id((ids) => ids.b.rateId),
+        body: (ids) => ({ projectId: ids.a.projectId }),
+        expect: 404,
+      },
+      {
+        label: "B's card given to A's member",
+        params: id((ids) => ids.b.rateId),
+        body: (ids) => ({ userId: ids.a.collaboratorUserId }),
+        expect: 404,
+      },
+    ],
+  },
+  'DELETE /api/rates/{id}': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.rateId))],
+  },
+  'POST /api/rates/reprice/preview': {
+    scope: 'workspace',
+    cases: [
+      {
+        label: "A's project",
+        body: (ids) => ({ from: '2000-01-01', projectId: ids.a.projectId }),
+        expect: 404,
+      },
+      {
+        label: "A's member",
+        body: (ids) => ({ from: '2000-01-01', userId: ids.a.collaboratorUserId }),
+        expect: 404,
+      },
+      { label: "B's own time", body: () => ({ from: '2000-01-01' }), expect: 'own' },
+    ],
+  },
+  'POST /api/rates/reprice': {
+    scope: 'workspace',
+    cases: [
+      {
+        label: "A's project",
+        body: (ids) => ({ from: '2000-01-01', projectId: ids.a.projectId }),
+        expect: 404,
+      },
+      {
+        label: "A's member",
+        body: (ids) => ({ from: '2000-01-01', userId: ids.a.collaboratorUserId }),
+        expect: 404,
+      },
+      { label: "B's own time", body: () => ({ from: '2000-01-01' }), expect: 'own' },
+    ],
   },
 
   // Invoices and proposals.

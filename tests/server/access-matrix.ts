@@ -453,6 +453,52 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     input: (t) => ({ id: t.projectId }),
     outsider: 'not_found',
   },
+  // Tasks: every member reads, creates and moves them; the target's task is the owner's, so
+  // of the others only managers edit or delete it. Managers change the statuses.
+  'tasks.list': { access: ALL_ROLES, type: 'query', outsider: 'own' },
+  'tasks.create': {
+    access: ALL_ROLES,
+    type: 'mutation',
+    input: (t) => ({ title: 'Matrix Task', projectId: t.projectId, assigneeId: t.ownerUserId }),
+    outsider: 'not_found',
+  },
+  'tasks.update': {
+    access: MANAGERS,
+    type: 'mutation',
+    input: (t) => ({ id: t.taskId, title: 'Renamed Task' }),
+    outsider: 'not_found',
+  },
+  'tasks.move': {
+    access: ALL_ROLES,
+    type: 'mutation',
+    input: (t) => ({ id: t.taskId, status: 'done' }),
+    outsider: 'not_found',
+  },
+  'tasks.delete': {
+    access: MANAGERS,
+    type: 'mutation',
+    input: (t) => ({ id: t.taskId }),
+    outsider: 'not_found',
+  },
+  'taskStatuses.list': { access: ALL_ROLES, type: 'query', outsider: 'own' },
+  'taskStatuses.create': {
+    access: MANAGERS,
+    type: 'mutation',
+    input: () => ({ label: 'Matrix Review' }),
+    outsider: 'own',
+  },
+  'taskStatuses.update': {
+    access: MANAGERS,
+    type: 'mutation',
+    input: (t) => ({ id: t.taskStatusId, label: 'Renamed Status' }),
+    outsider: 'not_found',
+  },
+  'taskStatuses.delete': {
+    access: MANAGERS,
+    type: 'mutation',
+    input: (t) => ({ id: t.taskStatusId }),
+    outsider: 'not_found',
+  },
   'time.list': { access: ALL_ROLES, type: 'query', outsider: 'own' },
   'time.create': {
     access: ALL_ROLES,
@@ -497,6 +543,43 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     access: ALL_ROLES,
     type: 'mutation',
     prepare: 'startTimers',
+    outsider: 'not_found',
+  },
+  // Rate cards hold what members cost: those who set billing rates only (issue 22).
+  'rates.list': { access: MANAGERS, type: 'query', outsider: 'own' },
+  'rates.create': {
+    access: MANAGERS,
+    type: 'mutation',
+    input: (t) => ({
+      userId: t.collaboratorUserId,
+      billableRate: 90,
+      costRate: 40,
+      effectiveFrom: '2026-03-01',
+    }),
+    outsider: 'not_found',
+  },
+  'rates.update': {
+    access: MANAGERS,
+    type: 'mutation',
+    input: (t) => ({ id: t.rateId, billableRate: 160 }),
+    outsider: 'not_found',
+  },
+  'rates.delete': {
+    access: MANAGERS,
+    type: 'mutation',
+    input: (t) => ({ id: t.rateId }),
+    outsider: 'not_found',
+  },
+  'rates.repricePreview': {
+    access: MANAGERS,
+    type: 'mutation',
+    input: (t) => ({ from: '2026-01-01', projectId: t.projectId }),
+    outsider: 'not_found',
+  },
+  'rates.reprice': {
+    access: MANAGERS,
+    type: 'mutation',
+    input: (t) => ({ from: '2026-01-01', projectId: t.projectId }),
     outsider: 'not_found',
   },
   'invoices.list': { access: ALL_ROLES, type: 'query', outsider: 'own' },

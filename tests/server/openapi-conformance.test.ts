@@ -464,6 +464,29 @@ describe('every documented operation answers as documented', () => {
     await send(c, 'DELETE /api/stages/{id}', { params: id(stage.id) });
   });
 
+  it('tasks', async () => {
+    const c = admin.client;
+    await send(c, 'GET /api/tasks', { query: { projectId: target.projectId, due: 'none' } });
+    const task = await json<{ id: number }>(c, 'POST /api/tasks', {
+      body: { title: 'Tour Task', projectId: target.projectId, estimateHours: '2.5' },
+    });
+    await send(c, 'PUT /api/tasks/{id}', { params: id(task.id), body: { dueDate: '2026-12-01' } });
+    await send(c, 'POST /api/tasks/{id}/move', {
+      params: id(task.id),
+      body: { status: 'in_progress' },
+    });
+    await send(c, 'DELETE /api/tasks/{id}', { params: id(task.id) });
+    await send(c, 'GET /api/task-statuses');
+    const status = await json<{ id: number }>(c, 'POST /api/task-statuses', {
+      body: { label: 'Tour Review', color: 'violet' },
+    });
+    await send(c, 'PUT /api/task-statuses/{id}', {
+      params: id(status.id),
+      body: { label: 'Tour Review Again' },
+    });
+    await send(c, 'DELETE /api/task-statuses/{id}', { params: id(status.id) });
+  });
+
   it('business, clients, projects and proposals', async () => {
     const c = admin.client;
     await send(c, 'GET /api/settings/business');
@@ -534,6 +557,27 @@ describe('every documented operation answers as documented', () => {
     await send(c, 'POST /api/timer/stop', { body: { date: '2026-11-21' } });
     await send(c, 'POST /api/timer/start', { body: { projectId: target.projectId } });
     await send(c, 'DELETE /api/timer');
+  });
+
+  it('rate cards and re-pricing', async () => {
+    const c = admin.client;
+    await send(c, 'GET /api/rates');
+    await send(c, 'GET /api/rates', { query: { projectId: target.projectId } });
+    const card = await json<{ id: number }>(c, 'POST /api/rates', {
+      body: {
+        projectId: target.projectId,
+        billableRate: 135,
+        costRate: 45,
+        effectiveFrom: '2026-02-01',
+      },
+    });
+    await send(c, 'PUT /api/rates/{id}', { params: id(card.id), body: { costRate: 50 } });
+    const preview = await json<{ count: number }>(c, 'POST /api/rates/reprice/preview', {
+      body: { from: '2026-01-01', projectId: target.projectId },
+    });
+    expect(preview.count).toBeGreaterThan(0);
+    await send(c, 'POST /api/rates/reprice', { body: { from: '2026-01-01' } });
+    await send(c, 'DELETE /api/rates/{id}', { params: id(card.id) });
   });
 
   it('invoices', async () => {

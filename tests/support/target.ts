@@ -35,6 +35,12 @@ export interface Target {
   /** An active project of the client, with one time entry of the owner. */
   projectId: number;
   timeEntryId: number;
+  /** A rate card of the collaborator on the project (billable 150, cost 60, from 2026-01-01). */
+  rateId: number;
+  /** A task on the project, made by and assigned to the owner (status 'todo'). */
+  taskId: number;
+  /** A custom task status without tasks, that may be edited and deleted. */
+  taskStatusId: number;
   /** A draft invoice of the client. */
   invoiceId: number;
   /** A draft estimate of the client, with one line. */
@@ -167,6 +173,36 @@ export async function freshTarget(db: Database, options: TargetOptions): Promise
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const task = await db
+    .insertInto('tasks')
+    .values({
+      workspaceId: ws.id,
+      projectId: project.id,
+      title: `${name} Task`,
+      description: `${name} Task description`,
+      assignedUserId: options.ownerUserId,
+      createdBy: options.ownerUserId,
+      estimateHours: '4',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const taskStatus = await db
+    .insertInto('taskStatuses')
+    .values({ workspaceId: ws.id, key: 'matrix_status', label: `${name} Status`, sortOrder: 3 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const rate = await db
+    .insertInto('rates')
+    .values({
+      workspaceId: ws.id,
+      userId: options.collaboratorUserId,
+      projectId: project.id,
+      billableRate: '150',
+      costRate: '60',
+      effectiveFrom: '2026-01-01',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const invoice = await db
     .insertInto('invoices')
     .values({
@@ -288,6 +324,9 @@ export async function freshTarget(db: Database, options: TargetOptions): Promise
     clientId: client.id,
     projectId: project.id,
     timeEntryId: entry.id,
+    rateId: rate.id,
+    taskId: task.id,
+    taskStatusId: taskStatus.id,
     invoiceId: invoice.id,
     estimateId: estimate.id,
     recurringInvoiceId: recurring.id,

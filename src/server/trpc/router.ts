@@ -8,9 +8,12 @@ import { estimatesRouter } from '../domains/estimates/estimates.router.ts';
 import { invoiceEmailsRouter } from '../domains/invoice-email/invoice-email.router.ts';
 import { invoicesRouter } from '../domains/invoices/invoices.router.ts';
 import { projectsRouter } from '../domains/projects/projects.router.ts';
+import { taskStatusesRouter, tasksRouter } from '../domains/tasks/tasks.router.ts';
 import { resourcingRouter } from '../domains/resourcing/resourcing.router.ts';
 import { portalRouter } from '../domains/portal/portal.router.ts';
 import { proposalsRouter } from '../domains/proposals/proposals.router.ts';
+import { ratesRouter } from '../domains/rates/rates.router.ts';
+import { timesheetsRouter } from '../domains/timesheets/timesheets.router.ts';
 import { recurringInvoicesRouter } from '../domains/recurring-invoices/recurring-invoices.router.ts';
 import { timeRouter, timerRouter } from '../domains/time/time.router.ts';
 import { contactsRouter, tagsRouter } from '../domains/contacts/contacts.router.ts';
@@ -34,8 +37,12 @@ export const appRouter = router({
   business: businessRouter,
   clients: clientsRouter,
   projects: projectsRouter,
+  tasks: tasksRouter,
+  taskStatuses: taskStatusesRouter,
   time: timeRouter,
   timer: timerRouter,
+  rates: ratesRouter,
+  timesheets: timesheetsRouter,
   invoices: invoicesRouter,
   recurringInvoices: recurringInvoicesRouter,
   invoiceEmails: invoiceEmailsRouter,

@@ -21,6 +21,10 @@ export const ACTIVITY_ACTIONS = [
   'two_factor_enabled',
   'two_factor_disabled',
   'admin_action',
+  'timesheet_approved',
+  'timesheet_rejected',
+  'timesheet_unlocked',
+  'time_repriced',
   'error',
 ] as const;
 
@@ -37,6 +41,10 @@ const ACTION_COLORS: Record<string, string> = {
   two_factor_enabled: 'green',
   two_factor_disabled: 'yellow',
   admin_action: 'orange',
+  timesheet_approved: 'green',
+  timesheet_rejected: 'orange',
+  timesheet_unlocked: 'violet',
+  time_repriced: 'lime',
   error: 'red',
 };
 

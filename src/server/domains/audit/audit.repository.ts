@@ -14,6 +14,10 @@ export type ActivityAction =
   | 'two_factor_enabled'
   | 'two_factor_disabled'
   | 'admin_action'
+  | 'timesheet_approved'
+  | 'timesheet_rejected'
+  | 'timesheet_unlocked'
+  | 'time_repriced'
   | 'error';
 
 export interface ActivityEntry {

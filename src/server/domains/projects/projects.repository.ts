@@ -3,6 +3,7 @@ import type { ListQuery } from '../../../shared/list.schema.ts';
 import type { Project, ProjectSort } from '../../../shared/projects.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import { containsPattern, iso, pageWithTotal, sortedBy } from '../../db/search.ts';
+import { inApprovedWeek, pricedByCard } from '../rates/rates.repository.ts';
 
 export interface ProjectValues {
   name?: string;
@@ -249,7 +250,11 @@ export async function countBilledEntries(db: Database, workspaceId: number, id: 
   return row.n;
 }
 
-/** A new rate prices the project's unbilled time; billed time keeps the rate it was billed at. */
+/**
+ * A new rate prices the project's unbilled time that it priced: billed time keeps the rate it
+ * was billed at, time of an approved timesheet week keeps its rate, and time a rate card
+ * prices keeps the card's rate (rates.repository).
+ */
 export async function repriceUnbilledEntries(
   db: Database,
   workspaceId: number,
@@ -257,11 +262,13 @@ export async function repriceUnbilledEntries(
   rate: string,
 ) {
   await db
-    .updateTable('timeEntries')
+    .updateTable('timeEntries as te')
     .set({ rate })
-    .where('workspaceId', '=', workspaceId)
-    .where('projectId', '=', id)
-    .where('invoiceId', 'is', null)
+    .where('te.workspaceId', '=', workspaceId)
+    .where('te.projectId', '=', id)
+    .where('te.invoiceId', 'is', null)
+    .where((eb) => eb.not(pricedByCard('te')))
+    .where((eb) => eb.not(inApprovedWeek('te')))
     .execute();
 }
 

@@ -1,13 +1,16 @@
 import { sql, type SqlBool } from 'kysely';
-import type { ListQuery } from '../../../shared/list.schema.ts';
-import type { TimeEntry, Timer } from '../../../shared/time.schema.ts';
+import type { TimeEntry, TimeEntryListQuery, Timer } from '../../../shared/time.schema.ts';
 import type { Database } from '../../db/create-db.ts';
-import { containsPattern, iso, pageWithTotal } from '../../db/search.ts';
+import { readInSlices, rememberedRead } from '../../db/embedded.ts';
+import { containsPattern, iso, paginate } from '../../db/search.ts';
 
 export interface TimeEntryValues {
   projectId?: number;
-  /** The project's rate when the entry was logged (or moved to the project). */
+  taskId?: number | null;
+  /** The billable rate in force when the entry was logged (or moved): rates.repository resolveRates. */
   rate?: string;
+  /** The cost rate in force then (0 without a rate card). */
+  costRate?: string;
   description?: string | null;
   hours?: string;
   date?: string;
@@ -21,16 +24,27 @@ function selectEntry(db: Database, workspaceId: number) {
       j.onRef('pr.workspaceId', '=', 'te.workspaceId').onRef('pr.id', '=', 'te.projectId'),
     )
     .innerJoin('users as u', 'u.id', 'te.userId')
+    .leftJoin('tasks as tk', (j) =>
+      j.onRef('tk.workspaceId', '=', 'te.workspaceId').onRef('tk.id', '=', 'te.taskId'),
+    )
+    .leftJoin('clients as c', (j) =>
+      j.onRef('c.workspaceId', '=', 'pr.workspaceId').onRef('c.id', '=', 'pr.clientId'),
+    )
     .where('te.workspaceId', '=', workspaceId)
     .select([
       'te.id',
       'te.projectId',
+      'te.taskId',
+      'tk.title as taskTitle',
+      'pr.clientId',
+      'c.name as clientName',
       'te.userId',
       'te.description',
       'te.hours',
       'te.date',
       'te.isTimer',
       'te.rate',
+      'te.costRate',
       'te.invoiceId',
       'te.createdAt',
       'pr.name as projectName',
@@ -41,40 +55,111 @@ function selectEntry(db: Database, workspaceId: number) {
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectEntry>['execute']>>[number];
 
-function toEntry({ projectName, hourlyRate, userName, ...r }: Row): TimeEntry {
+function toEntry({
+  projectName,
+  hourlyRate,
+  userName,
+  taskTitle,
+  clientName,
+  ...r
+}: Row): TimeEntry {
   return {
     ...r,
     createdAt: iso(r.createdAt),
     project: { name: projectName, hourlyRate },
     user: { fullName: userName },
+    task: r.taskId !== null && taskTitle !== null ? { id: r.taskId, title: taskTitle } : null,
+    client:
+      r.clientId !== null && clientName !== null ? { id: r.clientId, name: clientName } : null,
   };
 }
 
-/** Entries, most recent work first. */
+/** The time log's filters, on a query over `time_entries as te` joined to `projects as pr`. */
+function filtered<Q extends ReturnType<typeof selectEntry>>(q: Q, query: TimeEntryListQuery): Q {
+  let r = q;
+  if (query.from !== undefined) r = r.where('te.date', '>=', query.from) as Q;
+  if (query.to !== undefined) r = r.where('te.date', '<=', query.to) as Q;
+  if (query.projectId !== undefined) r = r.where('te.projectId', '=', query.projectId) as Q;
+  if (query.clientId !== undefined) r = r.where('pr.clientId', '=', query.clientId) as Q;
+  if (query.taskId !== undefined) r = r.where('te.taskId', '=', query.taskId) as Q;
+  if (query.userId !== undefined) r = r.where('te.userId', '=', query.userId) as Q;
+  if (query.invoiceId !== undefined) r = r.where('te.invoiceId', '=', query.invoiceId) as Q;
+  if (query.billed === true) r = r.where('te.invoiceId', 'is not', null) as Q;
+  if (query.billed === false || query.unbilled) r = r.where('te.invoiceId', 'is', null) as Q;
+  if (query.search) {
+    const pattern = containsPattern(query.search);
+    r = r.where((eb) =>
+      eb.or([
+        eb('te.description', 'ilike', pattern),
+        eb('pr.name', 'ilike', pattern),
+        eb('tk.title', 'ilike', pattern),
+      ]),
+    ) as Q;
+  }
+  return r;
+}
+
+/**
+ * Entries, most recent work first, with the size, hours and money (hours × the rate stored
+ * on each entry, summed in SQL) of the whole filtered log. On the embedded database the
+ * totals are remembered until the next write, like a list's count.
+ */
 export async function listTimeEntries(
   db: Database,
   workspaceId: number,
-  query: ListQuery & { projectId?: number; invoiceId?: number; unbilled?: boolean },
+  query: TimeEntryListQuery,
 ) {
-  let q = selectEntry(db, workspaceId);
-  if (query.projectId !== undefined) q = q.where('te.projectId', '=', query.projectId);
-  if (query.invoiceId !== undefined) q = q.where('te.invoiceId', '=', query.invoiceId);
-  if (query.unbilled) q = q.where('te.invoiceId', 'is', null);
-  if (query.search) {
-    const pattern = containsPattern(query.search);
-    q = q.where((eb) =>
-      eb.or([eb('te.description', 'ilike', pattern), eb('pr.name', 'ilike', pattern)]),
-    );
-  }
-  q = q.orderBy('te.date', 'desc').orderBy('te.createdAt', 'desc').orderBy('te.id', 'desc');
-  const { rows, total } = await pageWithTotal(
+  const q = filtered(selectEntry(db, workspaceId), query)
+    .orderBy('te.date', 'desc')
+    .orderBy('te.createdAt', 'desc')
+    .orderBy('te.id', 'desc');
+  const page = { limit: query.limit, offset: query.offset };
+  const rows = await readInSlices(
     db,
-    q,
-    query,
-    (id) =>
-      sql<SqlBool>`(te.date, te.created_at, te.id) < (select a.date, a.created_at, a.id from time_entries a where a.id = ${id})`,
+    page,
+    ({ after: id, ...slice }) =>
+      paginate(
+        id === undefined
+          ? q
+          : q.where(
+              sql<SqlBool>`(te.date, te.created_at, te.id) < (select a.date, a.created_at, a.id from time_entries a where a.id = ${id})`,
+            ),
+        slice,
+      ).execute(),
+    true,
   );
-  return { items: rows.map(toEntry), total };
+  const totals = filtered(selectEntry(db, workspaceId), query)
+    .clearSelect()
+    .select([
+      sql<number>`count(*)::int`.as('total'),
+      sql<string>`coalesce(sum(te.hours), 0)::numeric(14, 2)::text`.as('totalHours'),
+      sql<string>`coalesce(sum(round(te.hours * te.rate, 2)), 0)::numeric(16, 2)::text`.as(
+        'totalAmount',
+      ),
+    ]);
+  const compiled = totals.compile();
+  const sums = await rememberedRead(
+    db,
+    `time-totals:${compiled.sql}:${JSON.stringify(compiled.parameters)}`,
+    () => totals.executeTakeFirstOrThrow(),
+  );
+  return { items: rows.map(toEntry), ...sums };
+}
+
+/** A task of this project and workspace, if there is one. */
+export async function findProjectTask(
+  db: Database,
+  workspaceId: number,
+  projectId: number,
+  taskId: number,
+) {
+  return db
+    .selectFrom('tasks')
+    .select(['id', 'projectId', 'title'])
+    .where('workspaceId', '=', workspaceId)
+    .where('id', '=', taskId)
+    .executeTakeFirst()
+    .then((task) => (task && task.projectId === projectId ? task : undefined));
 }
 
 export async function findTimeEntry(db: Database, workspaceId: number, id: number) {
@@ -151,7 +236,18 @@ export async function findTimer(
     .innerJoin('projects as pr', (j) =>
       j.onRef('pr.workspaceId', '=', 't.workspaceId').onRef('pr.id', '=', 't.projectId'),
     )
-    .select(['t.projectId', 'pr.name as projectName', 't.elapsedSeconds', 't.startedAt'])
+    .leftJoin('tasks as tk', (j) =>
+      j.onRef('tk.workspaceId', '=', 't.workspaceId').onRef('tk.id', '=', 't.taskId'),
+    )
+    .select([
+      't.projectId',
+      'pr.name as projectName',
+      't.taskId',
+      'tk.title as taskTitle',
+      't.description',
+      't.elapsedSeconds',
+      't.startedAt',
+    ])
     .where('t.workspaceId', '=', workspaceId)
     .where('t.userId', '=', userId)
     .executeTakeFirst();
@@ -159,28 +255,59 @@ export async function findTimer(
   return {
     projectId: row.projectId,
     project: { name: row.projectName },
+    taskId: row.taskId,
+    task:
+      row.taskId !== null && row.taskTitle !== null
+        ? { id: row.taskId, title: row.taskTitle }
+        : null,
+    description: row.description,
     elapsedSeconds: row.elapsedSeconds,
     startedAt: iso(row.startedAt),
   };
 }
 
-/** Starts a new timer, or resumes the paused one on the same project. */
+export interface TimerDetails {
+  taskId?: number | null;
+  description?: string | null;
+}
+
+/**
+ * Starts a new timer, or resumes the paused one on the same project; a task or description
+ * sent with a resume replaces the timer's.
+ */
 export async function startTimer(
   db: Database,
   workspaceId: number,
   userId: number,
   projectId: number,
+  details: TimerDetails = {},
 ) {
   await db
     .insertInto('timers')
-    .values({ workspaceId, userId, projectId, startedAt: sql<Date>`now()` })
+    .values({ workspaceId, userId, projectId, startedAt: sql<Date>`now()`, ...details })
     .onConflict((oc) =>
       oc
         .columns(['workspaceId', 'userId'])
-        .doUpdateSet({ startedAt: sql<Date>`coalesce(timers.started_at, now())` })
+        .doUpdateSet({ startedAt: sql<Date>`coalesce(timers.started_at, now())`, ...details })
         .where('timers.projectId', '=', projectId),
     )
     .execute();
+}
+
+/** Changes the task or description of the member's timer; false when there is none. */
+export async function updateTimer(
+  db: Database,
+  workspaceId: number,
+  userId: number,
+  details: TimerDetails,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('timers')
+    .set(Object.keys(details).length > 0 ? details : { userId })
+    .where('workspaceId', '=', workspaceId)
+    .where('userId', '=', userId)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 export async function pauseTimer(db: Database, workspaceId: number, userId: number) {
@@ -196,7 +323,7 @@ export async function pauseTimer(db: Database, workspaceId: number, userId: numb
     .execute();
 }
 
-/** Removes the timer and answers its project and total seconds. */
+/** Removes the timer and answers its project, task, description and total seconds. */
 export async function takeTimer(db: Database, workspaceId: number, userId: number) {
   return db
     .deleteFrom('timers')
@@ -204,6 +331,8 @@ export async function takeTimer(db: Database, workspaceId: number, userId: numbe
     .where('userId', '=', userId)
     .returning([
       'projectId',
+      'taskId',
+      'description',
       sql<number>`elapsed_seconds + coalesce(floor(extract(epoch from now() - started_at))::int, 0)`.as(
         'seconds',
       ),

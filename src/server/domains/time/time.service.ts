@@ -3,6 +3,8 @@ import type { WorkspaceRole } from '../../../shared/roles.ts';
 import type { Database } from '../../db/create-db.ts';
 import type { WorkspaceScope } from '../../trpc/context.ts';
 import { findProject, refreshProjectTotals } from '../projects/projects.repository.ts';
+import { resolveRates } from '../rates/rates.repository.ts';
+import { assertWeekOpen } from '../timesheets/week-lock.ts';
 import * as repo from './time.repository.ts';
 
 const NOT_FOUND = 'Time entry not found';
@@ -27,17 +29,39 @@ async function requireProject(
   return project;
 }
 
+/** A task named with time must be one of the project's (404 otherwise, whatever hides it). */
+async function requireTask(
+  db: Database,
+  workspaceId: number,
+  projectId: number,
+  taskId: number | null | undefined,
+) {
+  if (taskId === null || taskId === undefined) return;
+  if (!(await repo.findProjectTask(db, workspaceId, projectId, taskId))) {
+    throw new TRPCError({ code: 'NOT_FOUND', message: 'Task not found on this project' });
+  }
+}
+
 /** Logs time as the signed-in user; the project's totals change in the same transaction. */
 export async function logTime(
   scope: WorkspaceScope,
   values: repo.TimeEntryValues & { projectId: number; hours: string; date: string },
 ) {
   const { db } = scope;
-  const project = await requireProject(db, scope.workspace.id, values.projectId);
+  await requireProject(db, scope.workspace.id, values.projectId);
+  await requireTask(db, scope.workspace.id, values.projectId, values.taskId);
   const id = await db.transaction().execute(async (trx) => {
+    await assertWeekOpen(trx, scope.workspace.id, scope.user.id, values.date);
+    // The rates in force for this member, project and day are stored on the entry.
+    const rates = (await resolveRates(trx, scope.workspace.id, {
+      userId: scope.user.id,
+      projectId: values.projectId,
+      date: values.date,
+    }))!;
     const entryId = await repo.insertTimeEntry(trx, scope.workspace.id, {
       ...values,
-      rate: project.hourlyRate,
+      rate: rates.billableRate,
+      costRate: rates.costRate,
       userId: scope.user.id,
     });
     await refreshProjectTotals(trx, scope.workspace.id, values.projectId);
@@ -69,15 +93,36 @@ const invoiced = () =>
 export async function updateEntry(scope: WorkspaceScope, id: number, values: repo.TimeEntryValues) {
   const { db } = scope;
   const entry = await editableEntry(scope, id);
-  // Moved to another project, the entry takes that project's rate.
-  const rate =
-    values.projectId !== undefined && values.projectId !== entry.projectId
-      ? (await requireProject(db, scope.workspace.id, values.projectId)).hourlyRate
+  if (values.projectId !== undefined && values.projectId !== entry.projectId) {
+    await requireProject(db, scope.workspace.id, values.projectId);
+  }
+  // Moved to another project or day, the entry takes the rates in force there.
+  const rates =
+    (values.projectId !== undefined && values.projectId !== entry.projectId) ||
+    (values.date !== undefined && values.date !== entry.date)
+      ? await resolveRates(db, scope.workspace.id, {
+          userId: entry.userId,
+          projectId: values.projectId ?? entry.projectId,
+          date: values.date ?? entry.date,
+        })
       : undefined;
+  const projectId = values.projectId ?? entry.projectId;
+  await requireTask(db, scope.workspace.id, projectId, values.taskId);
+  // Moved to another project without a task of it, the entry leaves its old project's task.
+  const taskId =
+    values.taskId === undefined && projectId !== entry.projectId && entry.taskId !== null
+      ? { taskId: null }
+      : {};
   await db.transaction().execute(async (trx) => {
+    // Neither out of nor into a week whose timesheet is approved.
+    await assertWeekOpen(trx, scope.workspace.id, entry.userId, entry.date);
+    if (values.date !== undefined && values.date !== entry.date) {
+      await assertWeekOpen(trx, scope.workspace.id, entry.userId, values.date);
+    }
     const changed = await repo.updateTimeEntry(trx, scope.workspace.id, id, {
       ...values,
-      ...(rate !== undefined ? { rate } : {}),
+      ...taskId,
+      ...(rates ? { rate: rates.billableRate, costRate: rates.costRate } : {}),
     });
     if (!changed) throw invoiced();
     await refreshProjectTotals(trx, scope.workspace.id, entry.projectId);
@@ -92,15 +137,20 @@ export async function deleteEntry(scope: WorkspaceScope, id: number) {
   const { db } = scope;
   const entry = await editableEntry(scope, id);
   await db.transaction().execute(async (trx) => {
+    await assertWeekOpen(trx, scope.workspace.id, entry.userId, entry.date);
     if (!(await repo.deleteTimeEntry(trx, scope.workspace.id, id))) throw invoiced();
     await refreshProjectTotals(trx, scope.workspace.id, entry.projectId);
   });
   return { success: true as const };
 }
 
-export async function startTimer(scope: WorkspaceScope, projectId: number) {
+export async function startTimer(
+  scope: WorkspaceScope,
+  { projectId, ...details }: repo.TimerDetails & { projectId: number },
+) {
   const { db } = scope;
   await requireProject(db, scope.workspace.id, projectId, true);
+  await requireTask(db, scope.workspace.id, projectId, details.taskId);
   const current = await repo.findTimer(db, scope.workspace.id, scope.user.id);
   if (current && current.projectId !== projectId) {
     throw new TRPCError({
@@ -108,7 +158,19 @@ export async function startTimer(scope: WorkspaceScope, projectId: number) {
       message: `Stop the timer on ${current.project.name} first`,
     });
   }
-  await repo.startTimer(db, scope.workspace.id, scope.user.id, projectId);
+  await repo.startTimer(db, scope.workspace.id, scope.user.id, projectId, details);
+  return (await repo.findTimer(db, scope.workspace.id, scope.user.id))!;
+}
+
+/** Names another task or description on the running or paused timer. */
+export async function updateTimer(scope: WorkspaceScope, details: repo.TimerDetails) {
+  const { db } = scope;
+  const current = await repo.findTimer(db, scope.workspace.id, scope.user.id);
+  if (!current) throw new TRPCError({ code: 'NOT_FOUND', message: 'No timer is running' });
+  await requireTask(db, scope.workspace.id, current.projectId, details.taskId);
+  if (!(await repo.updateTimer(db, scope.workspace.id, scope.user.id, details))) {
+    throw new TRPCError({ code: 'NOT_FOUND', message: 'No timer is running' });
+  }
   return (await repo.findTimer(db, scope.workspace.id, scope.user.id))!;
 }
 
@@ -121,8 +183,8 @@ export async function pauseTimer(scope: WorkspaceScope) {
 }
 
 /**
- * 'Stop & Log' (SPEC §4): logs seconds/3600 at two decimals when any time has run, as
- * 'Timer session', then resets. Answers the logged entry, or null when nothing ran.
+ * 'Stop & Log' (SPEC §4): logs seconds/3600 at two decimals when any time has run, with the
+ * timer's task and description ('Timer session' without one), then resets. Answers the logged entry, or null when nothing ran.
  */
 export async function stopTimer(scope: WorkspaceScope, date: string) {
   const { db } = scope;
@@ -130,14 +192,22 @@ export async function stopTimer(scope: WorkspaceScope, date: string) {
     const timer = await repo.takeTimer(trx, scope.workspace.id, scope.user.id);
     if (!timer) throw new TRPCError({ code: 'NOT_FOUND', message: 'No timer is running' });
     if (timer.seconds <= 0) return null;
-    const project = (await findProject(trx, scope.workspace.id, timer.projectId))!;
+    // Refused, the transaction rolls back and the timer keeps running.
+    await assertWeekOpen(trx, scope.workspace.id, scope.user.id, date);
+    const rates = (await resolveRates(trx, scope.workspace.id, {
+      userId: scope.user.id,
+      projectId: timer.projectId,
+      date,
+    }))!;
     const entryId = await repo.insertTimeEntry(trx, scope.workspace.id, {
       projectId: timer.projectId,
-      rate: project.hourlyRate,
+      rate: rates.billableRate,
+      costRate: rates.costRate,
       userId: scope.user.id,
       hours: (timer.seconds / 3600).toFixed(2),
       date,
-      description: 'Timer session',
+      taskId: timer.taskId,
+      description: timer.description ?? 'Timer session',
       isTimer: true,
     });
     await refreshProjectTotals(trx, scope.workspace.id, timer.projectId);
