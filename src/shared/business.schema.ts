@@ -66,6 +66,8 @@ export const BusinessProfileInputSchema = z.object({
     .regex(/^[A-Za-z0-9._/#-]*$/, 'Estimate prefix may hold letters, digits and . _ / # -'),
   invoiceFooter: optionalText('Invoice footer', 1000),
   timezone: TimezoneSchema,
+  /** Invoices bill only time of weeks whose timesheet is approved. */
+  invoiceApprovedTimeOnly: z.boolean({ error: 'Invoice only approved time must be true or false' }),
 });
 export const BusinessProfileUpdateSchema = BusinessProfileInputSchema.partial();
 export type BusinessProfileUpdate = z.infer<typeof BusinessProfileUpdateSchema>;
@@ -84,6 +86,8 @@ export const BusinessProfileSchema = z.object({
   estimatePrefix: z.string(),
   invoiceFooter: z.string().nullable(),
   timezone: z.string(),
+  /** Invoices bill only time of weeks whose timesheet is approved. */
+  invoiceApprovedTimeOnly: z.boolean(),
   /** What the next issued invoice will be numbered, e.g. INV-0042. */
   nextInvoiceNumberPreview: z.string(),
 });

@@ -9,6 +9,7 @@ import {
   Select,
   SimpleGrid,
   Stack,
+  Switch,
   Text,
   TextInput,
   Textarea,
@@ -43,6 +44,7 @@ function toForm(profile: BusinessProfile): BusinessFormInput {
     nextInvoiceNumber: profile.nextInvoiceNumber,
     invoiceFooter: profile.invoiceFooter ?? '',
     timezone: profile.timezone,
+    invoiceApprovedTimeOnly: profile.invoiceApprovedTimeOnly,
   };
 }
 
@@ -257,6 +259,21 @@ export function BusinessProfileForm() {
             minRows={1}
             error={errors.invoiceFooter?.message}
             {...form.register('invoiceFooter')}
+          />
+          <Controller
+            control={form.control}
+            name="invoiceApprovedTimeOnly"
+            render={({ field }) => (
+              <Switch
+                label="Invoice only approved time"
+                description="Invoices bill time only from weeks whose timesheet a manager has approved"
+                checked={field.value ?? false}
+                onChange={(event) => field.onChange(event.currentTarget.checked)}
+                onBlur={field.onBlur}
+                name={field.name}
+                ref={field.ref}
+              />
+            )}
           />
           {canEdit && (
             <Group justify="flex-end">

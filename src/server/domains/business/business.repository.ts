@@ -19,6 +19,7 @@ const columns = [
   'estimatePrefix',
   'invoiceFooter',
   'timezone',
+  'invoiceApprovedTimeOnly',
 ] as const;
 
 /**

@@ -1,7 +1,8 @@
 import { asArrayWithTotal, asPdf, defineRestRoutes } from '../../plugins/rest-adapter.ts';
 
 const PARTIES = 'the client, project or time entry is not of this workspace';
-const TIME_TAKEN = 'some of the time is already invoiced or not unbilled time of the project';
+const TIME_TAKEN =
+  'some of the time is already invoiced, not unbilled time of the project, or (when the workspace invoices only approved time) not in an approved timesheet';
 
 export const invoicesRestRoutes = defineRestRoutes(
   {

@@ -35,6 +35,7 @@ import {
 import { buyerOf } from './document-rows.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import * as repo from './invoices.repository.ts';
+import { countUnapprovedEntries } from '../timesheets/week-lock.ts';
 
 const NOT_FOUND = 'Invoice not found';
 const NUMBER_TAKEN = 'An invoice with this number already exists';
@@ -99,6 +100,14 @@ async function billTime(
   if (!(await lockProject(db, workspaceId, state.projectId, 'keyShare')))
     throw notFound('Project not found');
   const project = (await findProject(db, workspaceId, state.projectId))!;
+  if ((await findProfile(db, workspaceId)).invoiceApprovedTimeOnly) {
+    const unapproved = await countUnapprovedEntries(db, workspaceId, ids);
+    if (unapproved > 0) {
+      throw conflict(
+        `${unapproved === 1 ? '1 time entry is' : `${unapproved} time entries are`} not in an approved timesheet; this workspace invoices only approved time`,
+      );
+    }
+  }
   const entries = await repo.claimEntries(db, workspaceId, invoiceId, state.projectId, ids);
   if (entries.length !== ids.length) {
     throw conflict(

@@ -1,0 +1,62 @@
+import { TRPCError } from '@trpc/server';
+import { sql } from 'kysely';
+import { weekStartOf } from '../../../shared/timesheets.schema.ts';
+import type { Database } from '../../db/create-db.ts';
+
+export const LOCKED_MESSAGE = "This week's timesheet is approved and locked";
+
+/**
+ * Refuses (409) a change to a member's time on `date` when that week's timesheet is
+ * approved. Run it in the transaction of the write: the timesheet row is read FOR SHARE,
+ * so an approval racing the write waits for it to commit (the entry is then part of what
+ * was approved), and a write after an approval waits for it and sees the week locked.
+ */
+export async function assertWeekOpen(
+  db: Database,
+  workspaceId: number,
+  userId: number,
+  date: string,
+): Promise<void> {
+  const row = await db
+    .selectFrom('timesheets')
+    .select('status')
+    .where('workspaceId', '=', workspaceId)
+    .where('userId', '=', userId)
+    .where('weekStart', '=', weekStartOf(date))
+    .forShare()
+    .executeTakeFirst();
+  if (row?.status === 'approved') {
+    throw new TRPCError({ code: 'CONFLICT', message: LOCKED_MESSAGE });
+  }
+}
+
+/**
+ * How many of these entries are not in an approved week of their member (invoices may
+ * bill approved time only).
+ */
+export async function countUnapprovedEntries(
+  db: Database,
+  workspaceId: number,
+  ids: number[],
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  const row = await db
+    .selectFrom('timeEntries as te')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('te.workspaceId', '=', workspaceId)
+    .where('te.id', 'in', ids)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('timesheets as ts')
+            .select(sql`1`.as('one'))
+            .whereRef('ts.workspaceId', '=', 'te.workspaceId')
+            .whereRef('ts.userId', '=', 'te.userId')
+            .where('ts.status', '=', 'approved')
+            .where(sql<boolean>`ts.week_start = date_trunc('week', te.date::timestamp)::date`),
+        ),
+      ),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
