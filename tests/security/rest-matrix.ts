@@ -87,6 +87,12 @@ const notFound = (params: RestCase['params'], body?: RestCase['body']): RestCase
 });
 /** Lists are searched for A's marker too: a search must not reach into A either. */
 const searchA = (ids: CallIds) => ({ search: ids.a.marker });
+/** A Monday between 1990 and 2373 picked by `unique`, so each call has a week of its own. */
+function weekOf(unique: string): string {
+  let hash = 0;
+  for (const ch of unique) hash = (hash * 31 + ch.charCodeAt(0)) % 20_000;
+  return new Date(Date.UTC(1990, 0, 1) + hash * 7 * 86_400_000).toISOString().slice(0, 10);
+}
 const PORTAL_WHY =
   'The portal token is the credential the workspace gave its client; without a live one nothing shows or changes.';
 const PLATFORM = 'Platform administration: only users.isAdmin may call it, whatever workspace.';
@@ -936,6 +942,84 @@ export const restMatrix: Record<string, RestMatrixEntry> = {
   'DELETE /api/timer': {
     scope: 'workspace',
     cases: [{ prepare: 'startTimersInA', expect: 404 }],
+  },
+  'PUT /api/timer': {
+    scope: 'workspace',
+    cases: [{ prepare: 'startTimersInA', body: () => ({ description: 'x' }), expect: 404 }],
+  },
+
+  // Timesheets (issue 22): A's members and their weeks are unknown to B.
+  'GET /api/timesheets': {
+    scope: 'workspace',
+    cases: [
+      { label: "B's own week", query: () => ({ week: '2026-11-24' }), expect: 'read' },
+      {
+        label: "A's member",
+        query: (ids) => ({ week: '2026-11-24', userId: ids.a.collaboratorUserId }),
+        expect: 404,
+      },
+    ],
+  },
+  'GET /api/timesheets/pending': {
+    scope: 'workspace',
+    cases: [{ expect: 'read', countsStable: true }],
+  },
+  'POST /api/timesheets/submit': {
+    scope: 'workspace',
+    // A week of its own per call (a week is submitted once).
+    cases: [
+      { label: "B's own week", body: (ids) => ({ week: weekOf(ids.unique) }), expect: 'own' },
+    ],
+  },
+  'POST /api/timesheets/approve': {
+    scope: 'workspace',
+    cases: [
+      {
+        label: "A's member's submitted week",
+        body: (ids) => ({ userId: ids.a.collaboratorUserId, week: '2026-11-23' }),
+        expect: 404,
+      },
+    ],
+  },
+  'POST /api/timesheets/reject': {
+    scope: 'workspace',
+    cases: [
+      {
+        label: "A's member's submitted week",
+        body: (ids) => ({ userId: ids.a.collaboratorUserId, week: '2026-11-23', comment: 'No' }),
+        expect: 404,
+      },
+    ],
+  },
+  'POST /api/timesheets/unlock': {
+    scope: 'workspace',
+    cases: [
+      {
+        label: "A's member",
+        body: (ids) => ({ userId: ids.a.collaboratorUserId, week: '2026-11-23' }),
+        expect: 404,
+      },
+    ],
+  },
+  'PUT /api/timesheets/cell': {
+    scope: 'workspace',
+    cases: [
+      {
+        label: "A's project",
+        body: (ids) => ({ date: '2026-11-24', projectId: ids.a.projectId, hours: 1 }),
+        expect: 404,
+      },
+      {
+        label: "A's task on B's project",
+        body: (ids) => ({
+          date: '2026-11-24',
+          projectId: ids.b.projectId,
+          taskId: ids.a.taskId,
+          hours: 1,
+        }),
+        expect: 404,
+      },
+    ],
   },
 
   // Rate cards and re-pricing (issue 22): A's members, projects and cards are unknown to B.

@@ -545,6 +545,52 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     prepare: 'startTimers',
     outsider: 'not_found',
   },
+  'timer.update': {
+    access: ALL_ROLES,
+    type: 'mutation',
+    input: () => ({ description: 'Planning' }),
+    prepare: 'startTimers',
+    outsider: 'not_found',
+  },
+  // Timesheets (issue 22): everyone reads and submits their own week and fills its grid;
+  // roles that manage time read others' and review them.
+  'timesheets.get': {
+    access: ALL_ROLES,
+    type: 'query',
+    input: () => ({ week: '2026-11-24' }),
+    outsider: 'own',
+  },
+  'timesheets.pending': { access: MANAGERS, type: 'query', outsider: 'own' },
+  'timesheets.submit': {
+    access: ALL_ROLES,
+    type: 'mutation',
+    input: () => ({ week: '2026-11-04' }),
+    outsider: 'own',
+  },
+  'timesheets.approve': {
+    access: MANAGERS,
+    type: 'mutation',
+    input: (t) => ({ userId: t.collaboratorUserId, week: '2026-11-23' }),
+    outsider: 'not_found',
+  },
+  'timesheets.reject': {
+    access: MANAGERS,
+    type: 'mutation',
+    input: (t) => ({ userId: t.collaboratorUserId, week: '2026-11-23', comment: 'Missing Friday' }),
+    outsider: 'not_found',
+  },
+  'timesheets.unlock': {
+    access: MANAGERS,
+    type: 'mutation',
+    input: (t) => ({ userId: t.collaboratorUserId, week: '2026-11-16' }),
+    outsider: 'not_found',
+  },
+  'timesheets.setCell': {
+    access: ALL_ROLES,
+    type: 'mutation',
+    input: (t) => ({ date: '2026-11-04', projectId: t.projectId, hours: 1.5 }),
+    outsider: 'not_found',
+  },
   // Rate cards hold what members cost: those who set billing rates only (issue 22).
   'rates.list': { access: MANAGERS, type: 'query', outsider: 'own' },
   'rates.create': {

@@ -551,7 +551,13 @@ describe('every documented operation answers as documented', () => {
     await send(c, 'PUT /api/time-entries/{id}', { params: id(entry.id), body: { hours: 2 } });
     await send(c, 'DELETE /api/time-entries/{id}', { params: id(entry.id) });
     expect(await json(c, 'GET /api/timer')).toBeNull();
-    await send(c, 'POST /api/timer/start', { body: { projectId: target.projectId } });
+    await send(c, 'GET /api/time-entries', {
+      query: { from: '2026-11-01', to: '2026-11-30', billed: 'false', limit: '10' },
+    });
+    await send(c, 'POST /api/timer/start', {
+      body: { projectId: target.projectId, description: 'Planning' },
+    });
+    await send(c, 'PUT /api/timer', { body: { description: 'Planning the sprint' } });
     await send(c, 'POST /api/timer/pause');
     expect(await json(c, 'GET /api/timer')).not.toBeNull();
     await send(c, 'POST /api/timer/stop', { body: { date: '2026-11-21' } });
@@ -578,6 +584,37 @@ describe('every documented operation answers as documented', () => {
     expect(preview.count).toBeGreaterThan(0);
     await send(c, 'POST /api/rates/reprice', { body: { from: '2026-01-01' } });
     await send(c, 'DELETE /api/rates/{id}', { params: id(card.id) });
+  });
+
+  it('timesheets', async () => {
+    const c = admin.client;
+    await send(c, 'GET /api/timesheets', { query: { week: '2026-11-24' } });
+    await send(c, 'GET /api/timesheets', {
+      query: { week: '2026-11-24', userId: String(mate.user.id) },
+    });
+    await send(c, 'GET /api/timesheets/pending');
+    await send(c, 'PUT /api/timesheets/cell', {
+      body: { date: '2026-11-10', projectId: target.projectId, hours: 2 },
+    });
+    await send(c, 'POST /api/timesheets/submit', { body: { week: '2026-11-10' } });
+    await send(c, 'POST /api/timesheets/approve', {
+      body: { userId: mate.user.id, week: '2026-11-23' },
+    });
+    await send(c, 'POST /api/timesheets/unlock', {
+      body: { userId: mate.user.id, week: '2026-11-16' },
+    });
+    await t.db
+      .insertInto('timesheets')
+      .values({
+        workspaceId: target.workspaceId,
+        userId: mate.user.id,
+        weekStart: '2026-11-09',
+        status: 'submitted',
+      })
+      .execute();
+    await send(c, 'POST /api/timesheets/reject', {
+      body: { userId: mate.user.id, week: '2026-11-09', comment: 'Friday is missing' },
+    });
   });
 
   it('invoices', async () => {

@@ -94,6 +94,39 @@ export const asArrayWithTotal: Responder = {
 };
 
 /**
+ * `asArrayWithTotal` for a page that also carries sums over the whole filtered list (the
+ * time log's hours and money): each named field of the page travels in its header, and
+ * the document describes them.
+ */
+export function asArrayWithTotals(
+  headers: Record<string, { field: string; description: string }>,
+): Responder {
+  return {
+    send(result: { items: unknown[]; total: number } & Record<string, unknown>, reply) {
+      for (const [name, { field }] of Object.entries(headers)) {
+        reply.header(name.toLowerCase(), String(result[field]));
+      }
+      return asArrayWithTotal.send(result, reply);
+    },
+    document: (output) => {
+      const answer = asArrayWithTotal.document(output);
+      return {
+        ...answer,
+        headers: {
+          ...answer.headers,
+          ...Object.fromEntries(
+            Object.entries(headers).map(([name, { field, description }]) => [
+              name,
+              { description, schema: output?.properties?.[field] ?? { type: 'string' } },
+            ]),
+          ),
+        },
+      };
+    },
+  };
+}
+
+/**
  * An export (`RowExport`) as a CSV download, written batch by batch while the client reads:
  * `Readable.from` pulls the next batch only when the socket has taken the last one
  * (backpressure), so memory stays flat whatever the size, and the database answers one

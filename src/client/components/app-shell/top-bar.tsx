@@ -2,6 +2,8 @@ import { ActionIcon, Burger, Button, Group, Kbd, Text, Title, Tooltip } from '@m
 import { IconHelpCircle, IconMoon, IconRocket, IconSearch, IconSun } from '@tabler/icons-react';
 import { spotlight } from '@mantine/spotlight';
 import { Link } from '@tanstack/react-router';
+import { useCurrentWorkspace } from '../../features/auth/session.ts';
+import { TopBarTimer } from '../../features/time/top-bar-timer.tsx';
 import { useModKeyLabel } from '../shortcut-label.ts';
 import { NotificationsPopover } from './notifications-popover.tsx';
 import { useThemeToggle } from './use-theme-toggle.ts';
@@ -81,6 +83,7 @@ export function TopBar({
   onToggleDrawer: () => void;
   onOpenHelp: () => void;
 }) {
+  const workspace = useCurrentWorkspace();
   return (
     <Group h="100%" px={{ base: 'sm', sm: 'lg' }} justify="space-between" wrap="nowrap" gap="sm">
       <Group gap="xs" wrap="nowrap" miw={0}>
@@ -96,6 +99,7 @@ export function TopBar({
         </Title>
       </Group>
       <Group gap={8} wrap="nowrap">
+        <TopBarTimer enabled={workspace.data !== undefined && workspace.data !== null} />
         <SearchButton />
         <Button
           visibleFrom="sm"

@@ -1,4 +1,4 @@
-import { DateInput } from '@mantine/dates';
+import { DateInput, type DateInputProps } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import { format, isValid, parse, parseISO } from 'date-fns';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
@@ -84,6 +84,38 @@ export function DateField<T extends FieldValues, TContext, TTransformed>({
           error={fieldState.error?.message}
         />
       )}
+    />
+  );
+}
+
+/**
+ * A calendar date input outside a form (a list's filter), shown and typed like DateField:
+ * the value is 'YYYY-MM-DD' or null.
+ */
+export function DayInput({
+  value,
+  onChange,
+  label,
+  ...props
+}: Omit<DateInputProps, 'value' | 'onChange'> & {
+  label: string;
+  value: string | null;
+  onChange: (value: string | null) => void;
+}) {
+  const prefs = displayPreferences();
+  return (
+    <DateInput
+      clearable
+      clearButtonProps={{ 'aria-label': `Clear ${label}` }}
+      ariaLabels={CALENDAR_LABELS}
+      valueFormat={DAYJS_FORMATS[prefs.dateFormat] ?? DAYJS_FORMATS['MM/DD/YYYY']}
+      dateParser={parseTyped}
+      firstDayOfWeek={userWeekStartsOn()}
+      weekendDays={[]}
+      {...props}
+      label={label}
+      value={value}
+      onChange={(next) => onChange(next || null)}
     />
   );
 }

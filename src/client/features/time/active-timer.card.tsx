@@ -1,4 +1,14 @@
-import { Badge, Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  Stack,
+  Text,
+  TextInput,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import {
   IconClockPlay,
   IconPlayerPause,
@@ -6,20 +16,34 @@ import {
   IconPlayerStop,
   IconTrash,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ProjectPicker } from '../projects/project-picker.tsx';
+import { TaskPicker } from './task-picker.tsx';
 import { formatClock } from './time-display.ts';
 import { useTimer } from './use-timer.ts';
 
 /**
- * The Active Timer card (SPEC §4 Timer): choose an active project, Start, Pause, and
- * 'Stop & Log', which logs the elapsed time as a 'Timer session'.
+ * The Active Timer card (SPEC §4 Timer): choose an active project (and a task of it, and
+ * what you work on), Start, Pause, and 'Stop & Log', which logs the elapsed time with the
+ * description ('Timer session' without one). While the timer runs its task and
+ * description can change.
  */
 export function ActiveTimerCard() {
-  const { timer, running, seconds, busy, start, pause, stop, discard, query } = useTimer();
+  const { timer, running, seconds, busy, start, update, pause, stop, discard, query } = useTimer();
   const [chosen, setChosen] = useState<number | null>(null);
+  const [chosenTask, setChosenTask] = useState<number | null>(null);
+  const [description, setDescription] = useState('');
   // While a timer exists its project is fixed, and shown even if since paused.
   const projectValue = timer ? timer.projectId : chosen;
+  const taskValue = timer ? timer.taskId : chosenTask;
+  // The running timer's description, as the server has it (another tab may change it).
+  const savedDescription = timer?.description ?? '';
+  useEffect(() => setDescription(savedDescription), [savedDescription]);
+  const saveDescription = () => {
+    if (timer && description.trim() !== savedDescription) {
+      void update({ description: description.trim() || null });
+    }
+  };
 
   const state = running ? 'Running' : timer ? 'Paused' : 'Idle';
   const stateColor = running ? 'teal' : timer ? 'orange' : 'gray';
@@ -62,9 +86,31 @@ export function ActiveTimerCard() {
           grouped={false}
           value={projectValue}
           valueLabel={timer ? timer.project.name : null}
-          onChange={setChosen}
+          onChange={(id) => {
+            setChosen(id);
+            setChosenTask(null);
+          }}
           disabled={timer !== null || busy || query.isPending}
           nothingFoundMessage="No active projects found"
+        />
+        <TaskPicker
+          projectId={projectValue}
+          value={taskValue}
+          valueLabel={timer?.task?.title ?? null}
+          onChange={(taskId) => (timer ? void update({ taskId }) : setChosenTask(taskId))}
+          disabled={busy || query.isPending}
+        />
+        <TextInput
+          label="Description"
+          placeholder="What are you working on?"
+          maxLength={2000}
+          value={description}
+          onChange={(event) => setDescription(event.currentTarget.value)}
+          onBlur={saveDescription}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') saveDescription();
+          }}
+          disabled={busy || query.isPending}
         />
 
         <Group gap="sm" grow>
@@ -81,7 +127,13 @@ export function ActiveTimerCard() {
           ) : (
             <Button
               leftSection={<IconPlayerPlay size={18} />}
-              onClick={() => projectValue !== null && void start(projectValue)}
+              onClick={() =>
+                projectValue !== null &&
+                void start(
+                  projectValue,
+                  timer ? {} : { taskId: taskValue, description: description.trim() || null },
+                )
+              }
               disabled={busy || projectValue === null || query.isPending}
             >
               Start

@@ -38,7 +38,9 @@ export function TimeEntryRow({
           {label}
         </Text>
         <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          {entry.project.name} · {formatDay(entry.date)} · {entry.user.fullName}
+          {entry.project.name}
+          {entry.task ? ` · ${entry.task.title}` : ''} · {formatDay(entry.date)} ·{' '}
+          {entry.user.fullName}
         </Text>
         {(entry.isTimer || entry.invoiceId !== null) && (
           <Group gap={6}>

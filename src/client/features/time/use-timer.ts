@@ -6,13 +6,19 @@ import { trpc } from '../../trpc.ts';
 import { today } from './time-display.ts';
 import { afterTimeLogged } from './use-time-mutations.ts';
 
+export interface TimerDetails {
+  taskId?: number | null;
+  description?: string | null;
+}
+
 /**
  * The signed-in user's timer, kept on the server (it survives a reload and shows on
  * another device), and the seconds on it, ticking once a second while it runs.
  */
-export function useTimer() {
+export function useTimer({ enabled = true }: { enabled?: boolean } = {}) {
   const utils = trpc.useUtils();
-  const current = trpc.timer.current.useQuery();
+  // One query for every view of the timer (the top bar and the time page share it).
+  const current = trpc.timer.current.useQuery(undefined, { enabled });
   const timer = current.data ?? null;
   const running = Boolean(timer?.startedAt);
   const [now, setNow] = useState(() => Date.now());
@@ -37,6 +43,11 @@ export function useTimer() {
   const { mutate: pauseTimer, isPending: pausing } = trpc.timer.pause.useMutation({
     meta: { error: withServerMessage('Failed to pause the timer') },
     onSuccess: (paused) => utils.timer.current.setData(undefined, paused),
+    onError: reread,
+  });
+  const { mutateAsync: updateTimer, isPending: updating } = trpc.timer.update.useMutation({
+    meta: { error: withServerMessage('Failed to update the timer') },
+    onSuccess: (updated) => utils.timer.current.setData(undefined, updated),
     onError: reread,
   });
   /** SPEC §4 'Stop & Log': logs the time when any has run, then resets. */
@@ -64,12 +75,19 @@ export function useTimer() {
 
   const actions = useMemo(
     () => ({
-      start: (projectId: number) => startTimer({ projectId }),
+      start: (projectId: number, details: TimerDetails = {}) =>
+        startTimer({ projectId, ...details }),
+      /** Names another task or description on the timer; resolves to whether it saved. */
+      update: (details: TimerDetails) =>
+        updateTimer(details).then(
+          () => true,
+          () => false,
+        ),
       pause: () => pauseTimer(),
       stop: () => stopTimer({ date: today() }),
       discard: () => discardTimer(),
     }),
-    [startTimer, pauseTimer, stopTimer, discardTimer],
+    [startTimer, updateTimer, pauseTimer, stopTimer, discardTimer],
   );
 
   return {
@@ -77,7 +95,7 @@ export function useTimer() {
     timer,
     running,
     seconds: timer ? timerSeconds(timer, now) : 0,
-    busy: starting || pausing || stopping || discarding,
+    busy: starting || updating || pausing || stopping || discarding,
     ...actions,
   };
 }

@@ -4,11 +4,13 @@ import { IdSchema } from '../../../shared/ids.ts';
 import {
   TimeEntryInputSchema,
   TimeEntryListQuerySchema,
+  TimeEntryPageSchema,
   TimeEntrySchema,
   TimeEntryUpdateSchema,
   TimerSchema,
+  TimerStartSchema,
+  TimerUpdateSchema,
 } from '../../../shared/time.schema.ts';
-import { pageOf } from '../../../shared/list.schema.ts';
 import { SuccessSchema } from '../../../shared/success.schema.ts';
 import { listProcedure, router, workspaceProcedure } from '../../trpc/init.ts';
 import * as repo from './time.repository.ts';
@@ -17,7 +19,7 @@ import * as time from './time.service.ts';
 export const timeRouter = router({
   list: listProcedure
     .input(TimeEntryListQuerySchema.prefault({}))
-    .output(pageOf(TimeEntrySchema))
+    .output(TimeEntryPageSchema)
     .query(({ ctx, input }) => repo.listTimeEntries(ctx.db, ctx.workspace.id, input)),
   /** The entry's user is always the caller, never a field of the input. */
   create: workspaceProcedure
@@ -39,9 +41,13 @@ export const timerRouter = router({
     .output(TimerSchema.nullable())
     .query(({ ctx }) => repo.findTimer(ctx.db, ctx.workspace.id, ctx.user.id)),
   start: workspaceProcedure
-    .input(z.object({ projectId: IdSchema }))
+    .input(TimerStartSchema)
     .output(TimerSchema)
-    .mutation(({ ctx, input }) => time.startTimer(ctx, input.projectId)),
+    .mutation(({ ctx, input }) => time.startTimer(ctx, input)),
+  update: workspaceProcedure
+    .input(TimerUpdateSchema)
+    .output(TimerSchema)
+    .mutation(({ ctx, input }) => time.updateTimer(ctx, input)),
   pause: workspaceProcedure.output(TimerSchema).mutation(({ ctx }) => time.pauseTimer(ctx)),
   stop: workspaceProcedure
     .input(z.object({ date: IsoDateSchema }))

@@ -184,7 +184,8 @@ export async function pauseTimer(scope: WorkspaceScope) {
 
 /**
  * 'Stop & Log' (SPEC §4): logs seconds/3600 at two decimals when any time has run, with the
- * timer's task and description ('Timer session' without one), then resets. Answers the logged entry, or null when nothing ran.
+ * timer's task and description ('Timer session' without one), then resets. Answers the
+ * logged entry, or null when nothing ran.
  */
 export async function stopTimer(scope: WorkspaceScope, date: string) {
   const { db } = scope;
