@@ -55,4 +55,14 @@ test('an estimate: a line, sent, accepted in the app, converted into the invoice
   await expect(page.getByText('Invoiced', { exact: true }).first()).toBeVisible();
   await expect(page.getByRole('link', { name: /Invoiced as/ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Convert to invoice' })).toHaveCount(0);
+
+  // The client's page lists the estimate beside the invoice it became.
+  const { id: clientId } = (await client.json()) as { id: number };
+  await page.goto(`/clients/${clientId}`);
+  const estimates = page.getByRole('table', { name: 'Estimates of the client' });
+  await expect(estimates.getByRole('row', { name: /EST-0001/ })).toContainText('Invoiced');
+  await expect(estimates.getByRole('row', { name: /EST-0001/ })).toContainText('$600.60');
+  await expect(page.getByRole('table', { name: 'Invoices of the client' })).toContainText(
+    '$600.60',
+  );
 });

@@ -1,16 +1,14 @@
 import {
-  Anchor,
   Badge,
   Button,
   Card,
   Group,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   Title,
 } from '@mantine/core';
-import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { useNavigate, useParams } from '@tanstack/react-router';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatMoney } from '../../../shared/money.ts';
@@ -21,12 +19,8 @@ import type { ClientDetail } from '../../../shared/clients.schema.ts';
 import { useWorkspaceCurrency } from '../../components/money.tsx';
 import { succeeded, withServerMessage } from '../../mutations.ts';
 import { trpc } from '../../trpc.ts';
-import {
-  INVOICE_STATUS_COLORS,
-  INVOICE_STATUS_LABELS,
-  invoiceName,
-} from '../invoices/invoice-status.ts';
-import { formatDay } from '../time/time-display.ts';
+import { ClientEstimatesTable } from '../estimates/estimates-table.tsx';
+import { InvoicesTable } from '../invoices/invoices-table.tsx';
 import { PortalLinkCard } from '../portal/portal-link.actions.tsx';
 import { ClientFormDialog } from './client-form.dialog.tsx';
 
@@ -71,7 +65,6 @@ export function ClientPage() {
 }
 
 function ClientView({ c }: { c: ClientDetail }) {
-  const invoices = trpc.invoices.list.useQuery({ clientId: c.id, limit: 100 });
   const workspaceCurrency = useWorkspaceCurrency() ?? 'USD';
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
@@ -188,58 +181,18 @@ function ClientView({ c }: { c: ClientDetail }) {
         <Title order={3} fz="md" mb="sm">
           Invoices
         </Title>
-        {(invoices.data?.items.length ?? 0) === 0 ? (
-          <Text size="sm" c="dimmed">
-            No invoices yet.
-          </Text>
-        ) : (
-          <Table.ScrollContainer minWidth={480}>
-            <Table verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Number</Table.Th>
-                  <Table.Th>Due</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th ta="right">Total</Table.Th>
-                  <Table.Th ta="right">Balance</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {invoices.data?.items.map((invoice) => (
-                  <Table.Tr key={invoice.id}>
-                    <Table.Td>
-                      <Anchor
-                        renderRoot={(props) => (
-                          <Link
-                            to="/invoices/$invoiceId"
-                            params={{ invoiceId: String(invoice.id) }}
-                            {...props}
-                          />
-                        )}
-                        ff="monospace"
-                        size="sm"
-                      >
-                        {invoiceName(invoice)}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{invoice.dueDate ? formatDay(invoice.dueDate) : '—'}</Table.Td>
-                    <Table.Td>
-                      <Badge
-                        size="sm"
-                        variant="light"
-                        color={INVOICE_STATUS_COLORS[invoice.status]}
-                      >
-                        {INVOICE_STATUS_LABELS[invoice.status]}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td ta="right">{formatMoney(invoice.total, invoice.currency)}</Table.Td>
-                    <Table.Td ta="right">{formatMoney(invoice.balance, invoice.currency)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+        <InvoicesTable
+          filter={{ clientId: c.id }}
+          label="Invoices of the client"
+          empty="No invoices yet."
+        />
+      </Card>
+
+      <Card withBorder radius="lg" p="lg">
+        <Title order={3} fz="md" mb="sm">
+          Estimates
+        </Title>
+        <ClientEstimatesTable clientId={c.id} />
       </Card>
 
       {c.proposals.length > 0 && (
