@@ -1,10 +1,23 @@
 import { z } from 'zod';
 import { IsoDateSchema } from './dates.ts';
 import { IdSchema, requiredId } from './ids.ts';
+import type { WorkspaceRole } from './roles.ts';
 import { ListQuerySchema, optionalText } from './list.schema.ts';
 import { decimalSchema } from './money.ts';
 import { singleLine } from './text.schema.ts';
 import { updateSchemaOf } from './update.schema.ts';
+
+/**
+ * Who edits and deletes any task and manages the statuses. Every member reads, creates and
+ * moves tasks; others edit the tasks they created or are assigned to, and delete the ones
+ * they created.
+ */
+export const TASK_MANAGERS: readonly WorkspaceRole[] = [
+  'owner',
+  'partner',
+  'administrator',
+  'project_manager',
+];
 
 /** The statuses every workspace has (migration 0017); they cannot be deleted. */
 export const SYSTEM_TASK_STATUSES = ['todo', 'in_progress', 'done'] as const;
@@ -26,6 +39,7 @@ export const TASK_STATUS_COLORS = [
   'violet',
   'indigo',
 ] as const;
+export type TaskStatusColor = (typeof TASK_STATUS_COLORS)[number];
 
 export const TaskStatusSchema = z.object({
   id: z.number(),

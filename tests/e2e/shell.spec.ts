@@ -14,7 +14,7 @@ const SHELL_PAGES: { path: string; title: string; heading?: string }[] = [
   { path: '/tasks', title: 'Tasks', heading: 'Tasks' },
   { path: '/time-tracking', title: 'Time Tracking' },
   { path: '/timesheets', title: 'Timesheets', heading: 'Timesheets' },
-  { path: '/resourcing', title: 'Resourcing', heading: 'Resourcing' },
+  { path: '/resourcing', title: 'Resourcing' },
   { path: '/invoices', title: 'Invoices' },
   { path: '/proposals', title: 'Proposals' },
   { path: '/estimates', title: 'Estimates' },
@@ -28,7 +28,7 @@ const SHELL_PAGES: { path: string; title: string; heading?: string }[] = [
   { path: '/income', title: 'Income', heading: 'Income' },
   { path: '/expenses', title: 'Expenses', heading: 'Expenses' },
   { path: '/banking', title: 'Banking', heading: 'Banking' },
-  { path: '/rate-cards', title: 'Rate Cards', heading: 'Rate Cards' },
+  { path: '/rate-cards', title: 'Rate Cards' },
   { path: '/team', title: 'Team Management' },
   { path: '/workspace/settings', title: 'Workspace Settings' },
   { path: '/workspace/billing', title: 'Billing', heading: 'Billing' },
@@ -38,8 +38,8 @@ const SHELL_PAGES: { path: string; title: string; heading?: string }[] = [
 
 /** SPEC §2 "Static placeholders": a title, a search box and a create button. */
 const STATIC_PLACEHOLDERS = [
-  { path: '/tasks', search: 'Search tasks...', create: 'New Task' },
-  { path: '/rate-cards', search: 'Search rate cards...', create: 'New Rate Card' },
+  { path: '/contracts', search: 'Search contracts...', create: 'New Contract' },
+  { path: '/banking', search: 'Search bank accounts...', create: 'Connect Account' },
 ];
 
 /**
@@ -153,19 +153,19 @@ test('a group flyout opens on hover and closes after a link is clicked', async (
 test('items still to be built look disabled and say Coming soon', async ({ page, request }) => {
   await signedInUser(page, request);
   await page.goto('/');
-  await page.getByRole('button', { name: 'Project Management' }).hover();
-  const projects = flyout(page, 'Project Management');
-  // Projects and Time Tracking are real links; Tasks is not a link at all.
-  await expect(projects.getByRole('link', { name: 'Projects', exact: true })).toBeVisible();
-  await expect(projects.getByRole('link', { name: 'Time Tracking', exact: true })).toBeVisible();
-  await expect(projects.getByRole('link', { name: /^Tasks/ })).toHaveCount(0);
-  const tasks = projects.getByText('Tasks', { exact: true });
-  await expect(tasks).toBeVisible();
-  await tasks.hover({ force: true });
+  await page.getByRole('button', { name: 'Organization Management' }).hover();
+  const organization = flyout(page, 'Organization Management');
+  // Estimates and Proposals are real links; Contracts is not a link at all.
+  await expect(organization.getByRole('link', { name: 'Estimates', exact: true })).toBeVisible();
+  await expect(organization.getByRole('link', { name: 'Proposals', exact: true })).toBeVisible();
+  await expect(organization.getByRole('link', { name: /^Contracts/ })).toHaveCount(0);
+  const contracts = organization.getByText('Contracts', { exact: true });
+  await expect(contracts).toBeVisible();
+  await contracts.hover({ force: true });
   await expect(page.getByRole('tooltip', { name: 'Coming soon' })).toBeVisible();
   // Its route still renders the placeholder.
-  await page.goto('/tasks');
-  await expect(heading(page, 'Tasks', 2)).toBeVisible();
+  await page.goto('/contracts');
+  await expect(heading(page, 'Contracts', 2)).toBeVisible();
 });
 
 test('the theme chosen in the profile menu survives a reload', async ({ page, request }) => {
@@ -440,9 +440,9 @@ test('the buttons of pages still to be built are disabled and say Coming soon', 
   request,
 }) => {
   await signedInUser(page, request);
-  await page.goto('/tasks');
-  await expect(heading(page, 'Tasks', 2)).toBeVisible();
-  const create = page.getByRole('button', { name: 'New Task' });
+  await page.goto('/contracts');
+  await expect(heading(page, 'Contracts', 2)).toBeVisible();
+  const create = page.getByRole('button', { name: 'New Contract' });
   await expect(create).toHaveAttribute('aria-disabled', 'true');
   await create.hover();
   await expect(page.getByRole('tooltip', { name: 'Coming soon' })).toBeVisible();
@@ -450,19 +450,19 @@ test('the buttons of pages still to be built are disabled and say Coming soon', 
   // element; a person's click reaches it all the same.)
   await create.click({ force: true });
   await expect(page.getByRole('dialog')).toHaveCount(0);
-  await expect(page).toHaveURL(/\/tasks$/);
+  await expect(page).toHaveURL(/\/contracts$/);
 
   // A keyboard user reaches it and hears why it is dimmed.
   await page.mouse.move(0, 0);
   await expect(page.getByRole('tooltip', { name: 'Coming soon' })).toHaveCount(0);
-  await page.goto('/rate-cards');
-  const rateCard = page.getByRole('button', { name: 'New Rate Card' });
-  await expect(rateCard).toHaveAttribute('aria-disabled', 'true');
-  await rateCard.focus();
+  await page.goto('/banking');
+  const connect = page.getByRole('button', { name: 'Connect Account' });
+  await expect(connect).toHaveAttribute('aria-disabled', 'true');
+  await connect.focus();
   await expect(page.getByRole('tooltip', { name: 'Coming soon' })).toBeVisible();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('dialog')).toHaveCount(0);
-  await expect(page).toHaveURL(/\/rate-cards$/);
+  await expect(page).toHaveURL(/\/banking$/);
 });
 
 test('the inspector is off until its shortcut, then copies the colour under the pointer', async ({

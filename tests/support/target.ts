@@ -203,6 +203,29 @@ export async function freshTarget(db: Database, options: TargetOptions): Promise
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // The collaborator's week of 2026-11-23, submitted and awaiting approval, and the week
+  // before, approved (locked).
+  await db
+    .insertInto('timesheets')
+    .values([
+      {
+        workspaceId: ws.id,
+        userId: options.collaboratorUserId,
+        weekStart: '2026-11-23',
+        status: 'submitted',
+        submittedAt: new Date('2026-11-27T12:00:00Z'),
+      },
+      {
+        workspaceId: ws.id,
+        userId: options.collaboratorUserId,
+        weekStart: '2026-11-16',
+        status: 'approved',
+        submittedAt: new Date('2026-11-20T12:00:00Z'),
+        reviewedBy: options.ownerUserId,
+        reviewedAt: new Date('2026-11-21T12:00:00Z'),
+      },
+    ])
+    .execute();
   const invoice = await db
     .insertInto('invoices')
     .values({

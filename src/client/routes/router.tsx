@@ -15,6 +15,7 @@ import {
 import { RouteError } from '../components/route-error.tsx';
 import { LoginPage } from '../features/auth/login.page.tsx';
 import { STATIC_PLACEHOLDER_PATHS } from '../features/placeholders/static-placeholder-paths.ts';
+import { validateProjectSearch } from '../features/projects/project-tabs.ts';
 import { RootGate, type RouteAccess } from './root-gate.tsx';
 
 // Everything past the login screen is loaded on demand, so the first visit only
@@ -264,6 +265,17 @@ const shellPages = [
     'OrganizationsPage',
   ),
   listPage('/projects', () => import('../features/projects/projects.page.tsx'), 'ProjectsPage'),
+  createRoute({
+    getParentRoute: () => shellRoute,
+    path: '/projects/$projectId',
+    validateSearch: validateProjectSearch,
+    component: lazyRouteComponent(
+      () => import('../features/projects/project.page.tsx'),
+      'ProjectPage',
+    ),
+    pendingComponent: PageLoader,
+  }),
+  shellPage('/tasks', () => import('../features/tasks/tasks.page.tsx'), 'TasksPage'),
   shellPage(
     '/time-tracking',
     () => import('../features/time/time-tracking.page.tsx'),
@@ -319,6 +331,16 @@ const shellPages = [
       () => import('../features/placeholders/static-placeholder.page.tsx'),
       'StaticPlaceholderPage',
     ),
+  ),
+  shellPage(
+    '/rate-cards',
+    () => import('../features/rates/rate-cards.page.tsx'),
+    'RateCardsPage',
+  ),
+  shellPage(
+    '/resourcing',
+    () => import('../features/resourcing/resourcing.page.tsx'),
+    'ResourcingPage',
   ),
   shellPage('/team', () => import('../features/team/team.page.tsx'), 'TeamPage'),
   shellPage(

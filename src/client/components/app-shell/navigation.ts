@@ -81,10 +81,10 @@ export const NAV_GROUPS: NavGroup[] = [
     icon: IconBriefcase,
     items: [
       { label: 'Projects', to: '/projects', icon: IconFolders },
-      { label: 'Tasks', to: '/tasks', icon: IconChecklist, comingSoon: true },
+      { label: 'Tasks', to: '/tasks', icon: IconChecklist },
       { label: 'Time Tracking', to: '/time-tracking', icon: IconClockHour4 },
       { label: 'Timesheets', to: '/timesheets', icon: IconCalendarTime, comingSoon: true },
-      { label: 'Resourcing', to: '/resourcing', icon: IconUsersGroup, comingSoon: true },
+      { label: 'Resourcing', to: '/resourcing', icon: IconUsersGroup },
     ],
   },
   {
@@ -98,7 +98,7 @@ export const NAV_GROUPS: NavGroup[] = [
       { label: 'Income', to: '/income', icon: IconTrendingUp, comingSoon: true },
       { label: 'Expenses', to: '/expenses', icon: IconReceipt, comingSoon: true },
       { label: 'Banking', to: '/banking', icon: IconBuildingBank, comingSoon: true },
-      { label: 'Rate Cards', to: '/rate-cards', icon: IconCashBanknote, comingSoon: true },
+      { label: 'Rate Cards', to: '/rate-cards', icon: IconCashBanknote },
     ],
   },
 ];

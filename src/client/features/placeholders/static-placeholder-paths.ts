@@ -3,9 +3,7 @@
  * (in the first bundle) can register them without loading the page's code.
  */
 export const STATIC_PLACEHOLDER_PATHS = [
-  '/tasks',
   '/timesheets',
-  '/resourcing',
   '/contracts',
   '/forms',
   '/scheduling',
@@ -14,7 +12,6 @@ export const STATIC_PLACEHOLDER_PATHS = [
   '/income',
   '/expenses',
   '/banking',
-  '/rate-cards',
 ] as const;
 
 export type StaticPlaceholderPath = (typeof STATIC_PLACEHOLDER_PATHS)[number];

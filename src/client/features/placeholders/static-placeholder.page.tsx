@@ -2,15 +2,12 @@ import {
   IconBuildingBank,
   IconCalendarEvent,
   IconCalendarTime,
-  IconCashBanknote,
-  IconChecklist,
   IconCreditCard,
   IconForms,
   IconReceipt,
   IconSignature,
   IconTools,
   IconTrendingUp,
-  IconUsersGroup,
   type Icon,
 } from '@tabler/icons-react';
 import { useRouterState } from '@tanstack/react-router';
@@ -30,21 +27,10 @@ interface StaticPlaceholder {
  * path), a search box and a create button, disabled with a "Coming soon" tooltip.
  */
 const STATIC_PLACEHOLDERS: Record<StaticPlaceholderPath, StaticPlaceholder> = {
-  '/tasks': {
-    description: 'The to-dos of your projects, who owns them and when they are due.',
-    icon: IconChecklist,
-    createLabel: 'New Task',
-  },
   '/timesheets': {
     description: 'Weekly timesheets of your team, ready for approval.',
     icon: IconCalendarTime,
     createLabel: 'New Timesheet',
-  },
-  '/resourcing': {
-    description: 'Who is working on what, and who has time to spare.',
-    icon: IconUsersGroup,
-    createLabel: 'Add Resource',
-    noun: 'resources',
   },
   '/contracts': {
     description: 'Agreements with your clients, ready to sign.',
@@ -88,11 +74,6 @@ const STATIC_PLACEHOLDERS: Record<StaticPlaceholderPath, StaticPlaceholder> = {
     icon: IconBuildingBank,
     createLabel: 'Connect Account',
     noun: 'bank accounts',
-  },
-  '/rate-cards': {
-    description: 'Standard rates by role or service.',
-    icon: IconCashBanknote,
-    createLabel: 'New Rate Card',
   },
 };
 

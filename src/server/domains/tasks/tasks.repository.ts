@@ -259,7 +259,7 @@ export async function deleteTask(db: Database, workspaceId: number, id: number) 
 export async function lockTask(db: Database, workspaceId: number, id: number) {
   return db
     .selectFrom('tasks')
-    .select(['id', 'status', 'createdBy', 'assignedUserId'])
+    .select(['id', 'projectId', 'status', 'createdBy', 'assignedUserId'])
     .where('workspaceId', '=', workspaceId)
     .where('id', '=', id)
     .forUpdate()
@@ -292,4 +292,15 @@ export async function setColumnOrder(
       updated_at = case when tasks.status = ${status} then tasks.updated_at else now() end
     from unnest(${sql.val(ids)}::int[]) with ordinality as o (id, ord)
     where tasks.workspace_id = ${workspaceId} and tasks.id = o.id`.execute(db);
+}
+
+/** How many time entries name the task. */
+export async function countTaskEntries(db: Database, workspaceId: number, id: number) {
+  const row = await db
+    .selectFrom('timeEntries')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('workspaceId', '=', workspaceId)
+    .where('taskId', '=', id)
+    .executeTakeFirstOrThrow();
+  return row.n;
 }

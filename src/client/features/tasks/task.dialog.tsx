@@ -1,0 +1,247 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Button,
+  Fieldset,
+  Group,
+  Modal,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useMemo, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { Task, TaskStatus } from '../../../shared/tasks.schema.ts';
+import { DateField } from '../../components/form/date-field.tsx';
+import { ConfirmDeleteDialog } from '../../components/list/confirm-delete.dialog.tsx';
+import { trpc } from '../../trpc.ts';
+import { ProjectPicker } from '../projects/project-picker.tsx';
+import {
+  TaskFormSchema,
+  taskFormDefaults,
+  taskInputOf,
+  UNASSIGNED,
+  type TaskFormInput,
+  type TaskFormOutput,
+} from './task-form.schema.ts';
+import { useTaskMutations } from './use-tasks.ts';
+
+export interface TaskPreset {
+  projectId?: number;
+  projectName?: string;
+  status?: string;
+}
+
+/** Add Task (no `task`) and Edit Task, with Delete for an existing one. */
+export function TaskDialog({
+  opened,
+  task,
+  statuses,
+  preset,
+  onClose,
+}: {
+  opened: boolean;
+  task: Task | null;
+  statuses: readonly TaskStatus[];
+  preset?: TaskPreset;
+  onClose: () => void;
+}) {
+  const phone = useMediaQuery('(max-width: 36em)');
+  const [deleting, setDeleting] = useState(false);
+  const { remove } = useTaskMutations();
+  return (
+    <Modal.Stack>
+      <Modal
+        stackId="task"
+        opened={opened}
+        onClose={onClose}
+        title={task ? 'Edit Task' : 'Add Task'}
+        size="lg"
+        fullScreen={phone}
+        centered
+      >
+        <TaskForm
+          key={task?.id ?? 'new'}
+          task={task}
+          statuses={statuses}
+          preset={preset}
+          onSaved={onClose}
+          onCancel={onClose}
+          onDelete={task ? () => setDeleting(true) : undefined}
+        />
+      </Modal>
+      <ConfirmDeleteDialog
+        stackId="delete-task"
+        opened={opened && deleting && task !== null}
+        title="Delete Task"
+        onClose={() => setDeleting(false)}
+        onConfirm={async () => {
+          const done = task ? await remove(task) : false;
+          if (done) onClose();
+          return done;
+        }}
+      >
+        {`Are you sure you want to delete "${task?.title ?? ''}"? Its logged time stays on the project.`}
+      </ConfirmDeleteDialog>
+    </Modal.Stack>
+  );
+}
+
+function TaskForm({
+  task,
+  statuses,
+  preset,
+  onSaved,
+  onCancel,
+  onDelete,
+}: {
+  task: Task | null;
+  statuses: readonly TaskStatus[];
+  preset?: TaskPreset;
+  onSaved: () => void;
+  onCancel: () => void;
+  onDelete?: () => void;
+}) {
+  const members = trpc.team.members.useQuery();
+  const mutations = useTaskMutations();
+  const form = useForm<TaskFormInput, unknown, TaskFormOutput>({
+    resolver: zodResolver(TaskFormSchema),
+    defaultValues: taskFormDefaults(task, preset),
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const assigneeOptions = useMemo(() => {
+    const current = task?.assigneeId ?? null;
+    return [
+      { value: UNASSIGNED, label: 'Unassigned' },
+      ...(members.data ?? [])
+        .filter((m) => m.isActive || m.id === current)
+        .map((m) => ({ value: String(m.id), label: m.fullName || m.email, disabled: !m.isActive })),
+    ];
+  }, [members.data, task]);
+  const statusOptions = statuses.map((s) => ({ value: s.key, label: s.label }));
+
+  const submit = form.handleSubmit(async (values) => {
+    const input = taskInputOf(values);
+    const saved = task ? await mutations.update(task.id, input) : await mutations.create(input);
+    if (saved) onSaved();
+  });
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <Fieldset variant="unstyled" disabled={isSubmitting}>
+        <Stack gap="md">
+          <TextInput
+            label="Title"
+            placeholder="e.g. Design the home page"
+            withAsterisk
+            data-autofocus
+            autoComplete="off"
+            error={errors.title?.message}
+            {...form.register('title')}
+          />
+          <Controller
+            control={form.control}
+            name="projectId"
+            render={({ field, fieldState }) => (
+              <ProjectPicker
+                label="Project"
+                withAsterisk
+                value={field.value}
+                valueLabel={
+                  task?.projectId === field.value
+                    ? task.project.name
+                    : preset?.projectId === field.value
+                      ? (preset.projectName ?? null)
+                      : null
+                }
+                onChange={field.onChange}
+                error={fieldState.error?.message}
+                disabled={isSubmitting}
+              />
+            )}
+          />
+          <Textarea
+            label="Description"
+            placeholder="What needs doing"
+            autosize
+            minRows={2}
+            maxRows={8}
+            error={errors.description?.message}
+            {...form.register('description')}
+          />
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+            <Controller
+              control={form.control}
+              name="status"
+              render={({ field, fieldState }) => (
+                <Select
+                  label="Status"
+                  data={statusOptions}
+                  value={field.value}
+                  onChange={(value) => value && field.onChange(value)}
+                  allowDeselect={false}
+                  error={fieldState.error?.message}
+                  comboboxProps={{ withinPortal: true }}
+                />
+              )}
+            />
+            <Controller
+              control={form.control}
+              name="assigneeId"
+              render={({ field }) => (
+                <Select
+                  label="Assignee"
+                  data={assigneeOptions}
+                  value={field.value}
+                  onChange={(value) => field.onChange(value ?? UNASSIGNED)}
+                  allowDeselect={false}
+                  searchable
+                  comboboxProps={{ withinPortal: true }}
+                />
+              )}
+            />
+            <DateField control={form.control} name="dueDate" label="Due Date" />
+            <Controller
+              control={form.control}
+              name="estimateHours"
+              render={({ field, fieldState }) => (
+                <NumberInput
+                  label="Estimate (hours)"
+                  placeholder="e.g. 8"
+                  min={0}
+                  step={0.5}
+                  decimalScale={2}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+          </SimpleGrid>
+          <Group justify="space-between" gap="sm" mt="xs">
+            <div>
+              {onDelete && (
+                <Button variant="subtle" color="red" onClick={onDelete} disabled={isSubmitting}>
+                  Delete
+                </Button>
+              )}
+            </div>
+            <Group gap="sm">
+              <Button variant="default" onClick={onCancel} disabled={isSubmitting}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={isSubmitting}>
+                {task ? 'Save Changes' : 'Create Task'}
+              </Button>
+            </Group>
+          </Group>
+        </Stack>
+      </Fieldset>
+    </form>
+  );
+}
