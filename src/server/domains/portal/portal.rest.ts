@@ -80,7 +80,7 @@ export const portalRestRoutes = defineRestRoutes(
       procedure: 'portal.view',
       summary: "Read a client's portal",
       description:
-        'The business (name, logo, payment instructions), the client, its issued invoices, estimates and proposals, and the balance due per currency.',
+        'The business (name, logo, payment instructions), the client, its issued invoices, estimates and proposals, and the balance due per currency. The portal shows proposals whole: their sent ones become viewed.',
       refusals: { 404: TOKEN },
     },
     {

@@ -249,6 +249,15 @@ export async function portalView(
     .orderBy('currency')
     .execute();
 
+  // The portal shows a proposal whole (it has no page or PDF of its own): opening the
+  // portal is the client reading it, so a sent one becomes viewed, as an invoice opened is.
+  await db
+    .updateTable('proposals')
+    .set({ status: 'viewed' })
+    .where('workspaceId', '=', workspaceId)
+    .where('clientId', '=', clientId)
+    .where('status', '=', 'sent')
+    .execute();
   const proposals = await db
     .selectFrom('proposals')
     .select(['id', 'title', 'description', 'status', 'amount', 'dueDate', 'createdAt'])

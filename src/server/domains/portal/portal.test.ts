@@ -346,6 +346,18 @@ describe('estimates and proposals', () => {
     expect(view.estimates[0]).toMatchObject({ total: '300.00', decidable: true, decision: null });
     expect(view.proposals.map((p: { id: number }) => p.id)).toEqual([proposal.id]);
     expect(view.proposals[0]).toMatchObject({ title: 'Website redesign', decidable: true });
+    // Read in the portal, the sent proposal is viewed; the draft and the unlinked are not.
+    const statuses = await t.db
+      .selectFrom('proposals')
+      .select(['id', 'status'])
+      .where('id', 'in', [proposal.id, draftProposal.id, unlinked.id])
+      .orderBy('id')
+      .execute();
+    expect(statuses.map((p) => p.status)).toEqual(['viewed', 'draft', 'sent']);
+    expect((await visitor.get(`/api/portal/${token}`)).json().proposals[0]).toMatchObject({
+      status: 'viewed',
+      decidable: true,
+    });
 
     const pdf = await visitor.get(`/api/portal/${token}/estimates/${estimate.id}/pdf`);
     expect(pdf.statusCode).toBe(200);
