@@ -78,7 +78,7 @@ test('the money loop: a client and project, timed and logged hours, an invoice p
   await timerCard.getByRole('button', { name: 'Stop & Log' }).click();
   await expect(page.getByText('Time entry added')).toBeVisible();
   await expect(timerCard.getByRole('timer')).toHaveText('00:00:00');
-  const recent = page.getByRole('region', { name: 'Recent Time Entries' });
+  const recent = page.getByRole('region', { name: 'Time Log' });
   await expect(recent.getByTestId('time-entry').filter({ hasText: 'Timer session' })).toHaveCount(
     1,
   );

@@ -484,7 +484,7 @@ test('stored XSS: the workspace pages show every payload as text and run none', 
 
   // Time tracking: entries, the project picker, an entry's edit dialog.
   await page.goto('/time-tracking');
-  const recent = page.getByRole('region', { name: 'Recent Time Entries' });
+  const recent = page.getByRole('region', { name: 'Time Log' });
   // The newest entries, of the last project.
   await expectShown(recent, [p(3), p(2)]);
   await page
@@ -498,10 +498,11 @@ test('stored XSS: the workspace pages show every payload as text and run none', 
     .first()
     .click();
   await page.getByRole('menuitem', { name: 'Edit' }).click();
-  const editEntry = page.getByRole('dialog', { name: 'Edit Time Entry' });
+  // The entry is edited in place.
+  const editEntry = recent.getByRole('form', { name: `Edit ${p(3)}` });
   await expect(editEntry.getByLabel('Description')).toHaveValue(p(3));
   await expectSafe(page, alarms, 'time entry edit');
-  await page.keyboard.press('Escape');
+  await editEntry.getByRole('button', { name: 'Cancel' }).click();
   await expectSafe(page, alarms, 'time tracking');
 
   // Invoices: cards, the printable view of an invoice billing time, the create dialog.

@@ -1,0 +1,449 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Center,
+  Divider,
+  EmptyState,
+  Group,
+  Loader,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { keepPreviousData } from '@tanstack/react-query';
+import { IconAlertTriangle, IconClockHour4 } from '@tabler/icons-react';
+import { Fragment, useState, type FormEvent } from 'react';
+import type { WorkspaceRole } from '../../../shared/roles.ts';
+import {
+  formatHours,
+  type TimeEntry,
+  type TimeEntryListQuery,
+} from '../../../shared/time.schema.ts';
+import { DayInput } from '../../components/form/date-field.tsx';
+import { ConfirmDeleteDialog } from '../../components/list/confirm-delete.dialog.tsx';
+import { ListPager } from '../../components/list/list-pager.tsx';
+import { useMoney } from '../../components/money.tsx';
+import { trpc } from '../../trpc.ts';
+import { useCurrentWorkspace, useMe } from '../auth/session.ts';
+import { ProjectPicker } from '../projects/project-picker.tsx';
+import { TaskPicker } from './task-picker.tsx';
+import { TimeEntryRow } from './time-entry-row.tsx';
+import { useTimeMutations } from './use-time-mutations.ts';
+
+/** Who may change anyone's time (the server's rule); others change their own. */
+const TIME_MANAGERS: readonly WorkspaceRole[] = [
+  'owner',
+  'partner',
+  'administrator',
+  'project_manager',
+];
+
+const PAGE_SIZE = 25;
+
+type Billing = 'all' | 'unbilled' | 'billed';
+
+interface Filters {
+  from: string | null;
+  to: string | null;
+  projectId: number | null;
+  clientId: number | null;
+  taskId: number | null;
+  userId: number | null;
+  billing: Billing;
+}
+
+const NO_FILTERS: Filters = {
+  from: null,
+  to: null,
+  projectId: null,
+  clientId: null,
+  taskId: null,
+  userId: null,
+  billing: 'all',
+};
+
+/** The log's query: what is set, and the page. */
+function queryOf(filters: Filters, page: number, projectId?: number): TimeEntryListQuery {
+  const project = projectId ?? filters.projectId;
+  return {
+    limit: PAGE_SIZE,
+    ...(page > 1 ? { offset: (page - 1) * PAGE_SIZE } : {}),
+    ...(filters.from ? { from: filters.from } : {}),
+    ...(filters.to ? { to: filters.to } : {}),
+    ...(project !== null ? { projectId: project } : {}),
+    ...(filters.clientId !== null && projectId === undefined ? { clientId: filters.clientId } : {}),
+    ...(filters.taskId !== null ? { taskId: filters.taskId } : {}),
+    ...(filters.userId !== null ? { userId: filters.userId } : {}),
+    ...(filters.billing !== 'all' ? { billed: filters.billing === 'billed' } : {}),
+  };
+}
+
+function ClientFilter({
+  value,
+  onChange,
+}: {
+  value: number | null;
+  onChange: (id: number | null) => void;
+}) {
+  const clients = trpc.clients.list.useQuery({ limit: 500 });
+  return (
+    <Select
+      label="Client"
+      placeholder="All clients"
+      searchable
+      clearable
+      nothingFoundMessage="No clients found"
+      data={(clients.data?.items ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+      value={value === null ? null : String(value)}
+      onChange={(v) => onChange(v === null ? null : Number(v))}
+    />
+  );
+}
+
+function MemberFilter({
+  value,
+  onChange,
+}: {
+  value: number | null;
+  onChange: (id: number | null) => void;
+}) {
+  const members = trpc.team.members.useQuery();
+  return (
+    <Select
+      label="Member"
+      placeholder="Everyone"
+      searchable
+      clearable
+      nothingFoundMessage="No members found"
+      data={(members.data ?? []).map((m) => ({ value: String(m.id), label: m.fullName }))}
+      value={value === null ? null : String(value)}
+      onChange={(v) => onChange(v === null ? null : Number(v))}
+    />
+  );
+}
+
+/**
+ * An entry changed in place: what, how long, when, and on which project and task. The
+ * server's refusal (an invoiced entry, a locked week) shows as an error toast.
+ */
+function EntryEditor({
+  entry,
+  onDone,
+  lockProject,
+}: {
+  entry: TimeEntry;
+  onDone: () => void;
+  lockProject: boolean;
+}) {
+  const mutations = useTimeMutations();
+  const [description, setDescription] = useState(entry.description ?? '');
+  const [hours, setHours] = useState<string | number>(Number(entry.hours));
+  const [date, setDate] = useState<string | null>(entry.date);
+  const [projectId, setProjectId] = useState<number | null>(entry.projectId);
+  const [taskId, setTaskId] = useState<number | null>(entry.taskId);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const value = Number(hours);
+    if (hours === '' || !Number.isFinite(value) || value < 0) {
+      setError('Hours must be a number of at least 0');
+      return;
+    }
+    if (!date || projectId === null) {
+      setError(!date ? 'Date is required' : 'Project is required');
+      return;
+    }
+    setError(null);
+    setSaving(true);
+    const saved = await mutations.update(entry.id, {
+      description: description.trim() || null,
+      hours: value,
+      date,
+      projectId,
+      taskId,
+    });
+    setSaving(false);
+    if (saved) onDone();
+  };
+
+  return (
+    <form
+      onSubmit={(event) => void submit(event)}
+      aria-label={`Edit ${entry.description || 'time entry'}`}
+      noValidate
+    >
+      <Stack gap="sm" py="sm">
+        <TextInput
+          label="Description"
+          value={description}
+          maxLength={2000}
+          onChange={(event) => setDescription(event.currentTarget.value)}
+          data-autofocus
+        />
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+          <NumberInput
+            label="Hours"
+            step={0.25}
+            min={0}
+            decimalScale={2}
+            value={hours}
+            onChange={setHours}
+            error={error?.startsWith('Hours') ? error : undefined}
+          />
+          <DayInput
+            label="Date"
+            value={date}
+            onChange={setDate}
+            clearable={false}
+            error={error === 'Date is required' ? error : undefined}
+          />
+          <ProjectPicker
+            label="Project"
+            value={projectId}
+            valueLabel={entry.project.name}
+            onChange={(id) => {
+              setProjectId(id);
+              setTaskId(null);
+            }}
+            disabled={lockProject}
+            nothingFoundMessage="No projects found"
+            error={error === 'Project is required' ? error : undefined}
+          />
+          <TaskPicker
+            projectId={projectId}
+            value={taskId}
+            valueLabel={entry.task?.title ?? null}
+            onChange={setTaskId}
+          />
+        </SimpleGrid>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onDone} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={saving}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * The time log: every entry, newest work first, a page at a time, filtered by dates,
+ * project, client, task, member and billing, with the hours and money of the whole filter
+ * above it. Entries change in place; invoiced ones are read-only. With `projectId` it is
+ * one project's log (the project page's Time tab).
+ */
+export function TimeLog({ projectId }: { projectId?: number }) {
+  const me = useMe();
+  const workspace = useCurrentWorkspace();
+  const mutations = useTimeMutations();
+  const formatMoney = useMoney();
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<TimeEntry | null>(null);
+  const [deletingShown, setDeletingShown] = useState<TimeEntry | null>(null);
+
+  const entries = trpc.time.list.useQuery(queryOf(filters, page, projectId), {
+    placeholderData: keepPreviousData,
+  });
+  const role = workspace.data?.role;
+  const canChange = (entry: TimeEntry) =>
+    entry.invoiceId === null &&
+    (entry.userId === me.data?.id || (role !== undefined && TIME_MANAGERS.includes(role)));
+  const filter = (change: Partial<Filters>) => {
+    setFilters((current) => ({ ...current, ...change }));
+    setPage(1);
+  };
+  const filtered = Object.entries(filters).some(
+    ([key, value]) => value !== NO_FILTERS[key as keyof Filters],
+  );
+  const taskProject = projectId ?? filters.projectId;
+
+  let body;
+  if (entries.isPending) {
+    body = (
+      <Center py="xl">
+        <Loader size="sm" aria-label="Loading time entries" />
+      </Center>
+    );
+  } else if (entries.isError) {
+    body = (
+      <Alert color="red" icon={<IconAlertTriangle size={18} />} title="Time could not be loaded">
+        <Button size="xs" variant="light" color="red" onClick={() => void entries.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  } else if (entries.data.items.length === 0) {
+    body = (
+      <EmptyState
+        py="lg"
+        size="sm"
+        variant="light"
+        icon={<IconClockHour4 size={22} stroke={1.5} />}
+        title={filtered ? 'No time matches these filters' : 'No time logged yet'}
+        description={
+          filtered ? 'Widen the dates or clear a filter.' : 'Start the timer or log time by hand.'
+        }
+      />
+    );
+  } else {
+    body = (
+      <Stack gap={0} style={{ opacity: entries.isPlaceholderData ? 0.6 : 1 }}>
+        {entries.data.items.map((entry, index) => (
+          <Fragment key={entry.id}>
+            {index > 0 && <Divider />}
+            {editing === entry.id ? (
+              <EntryEditor
+                entry={entry}
+                lockProject={projectId !== undefined}
+                onDone={() => setEditing(null)}
+              />
+            ) : (
+              <TimeEntryRow
+                entry={entry}
+                onEdit={canChange(entry) ? () => setEditing(entry.id) : undefined}
+                onDelete={
+                  canChange(entry)
+                    ? () => {
+                        setDeleting(entry);
+                        setDeletingShown(entry);
+                      }
+                    : undefined
+                }
+                withMenuSpace
+              />
+            )}
+          </Fragment>
+        ))}
+      </Stack>
+    );
+  }
+
+  return (
+    <Card withBorder radius="lg" p="lg" component="section" aria-labelledby="time-log-title">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+          <Title order={3} fz="lg" id="time-log-title">
+            Time Log
+          </Title>
+          {entries.data && (
+            <Group gap="lg" role="status" aria-label="Totals for the filter" wrap="wrap">
+              <Text size="sm">
+                <Text span c="dimmed" size="sm">
+                  Hours{' '}
+                </Text>
+                <Text span fw={700} size="sm" data-testid="total-hours">
+                  {formatHours(entries.data.totalHours)}
+                </Text>
+              </Text>
+              <Text size="sm">
+                <Text span c="dimmed" size="sm">
+                  Amount{' '}
+                </Text>
+                <Text span fw={700} size="sm" data-testid="total-amount">
+                  {formatMoney(entries.data.totalAmount)}
+                </Text>
+              </Text>
+            </Group>
+          )}
+        </Group>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: projectId === undefined ? 4 : 3 }} spacing="sm">
+          <DayInput
+            label="From"
+            placeholder="Any day"
+            value={filters.from}
+            onChange={(from) => filter({ from })}
+          />
+          <DayInput
+            label="To"
+            placeholder="Any day"
+            value={filters.to}
+            onChange={(to) => filter({ to })}
+          />
+          {projectId === undefined && (
+            <ProjectPicker
+              label="Project"
+              placeholder="All projects"
+              clearable
+              value={filters.projectId}
+              onChange={(id) => filter({ projectId: id, taskId: null })}
+              nothingFoundMessage="No projects found"
+            />
+          )}
+          {projectId === undefined && (
+            <ClientFilter value={filters.clientId} onChange={(clientId) => filter({ clientId })} />
+          )}
+          <TaskPicker
+            projectId={taskProject}
+            value={filters.taskId}
+            onChange={(taskId) => filter({ taskId })}
+            placeholder={taskProject === null ? 'Choose a project first' : 'All tasks'}
+          />
+          <MemberFilter value={filters.userId} onChange={(userId) => filter({ userId })} />
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id="time-log-billing">
+              Billing
+            </Text>
+            <SegmentedControl
+              aria-labelledby="time-log-billing"
+              value={filters.billing}
+              onChange={(billing) => filter({ billing: billing as Billing })}
+              data={[
+                { value: 'all', label: 'All' },
+                { value: 'unbilled', label: 'Unbilled' },
+                { value: 'billed', label: 'Billed' },
+              ]}
+            />
+          </Stack>
+          {filtered && (
+            <Button
+              variant="subtle"
+              color="gray"
+              onClick={() => filter(NO_FILTERS)}
+              style={{ alignSelf: 'flex-end' }}
+            >
+              Clear filters
+            </Button>
+          )}
+        </SimpleGrid>
+        <div>
+          {body}
+          {entries.data && entries.data.total > 0 && (
+            <ListPager
+              page={page}
+              pageSize={PAGE_SIZE}
+              noun="entries"
+              singular="entry"
+              total={entries.data.total}
+              onPageChange={setPage}
+            />
+          )}
+        </div>
+      </Stack>
+      <ConfirmDeleteDialog
+        opened={deleting !== null}
+        title="Delete Time Entry"
+        onClose={() => setDeleting(null)}
+        onConfirm={() => (deleting ? mutations.remove(deleting) : Promise.resolve(false))}
+      >
+        Delete {deletingShown?.description ? `"${deletingShown.description}"` : 'this entry'} on{' '}
+        {deletingShown?.project.name}? Its hours and cost leave the project. This action cannot be
+        undone.
+      </ConfirmDeleteDialog>
+    </Card>
+  );
+}
+
+export default TimeLog;
