@@ -166,6 +166,7 @@ async function seedWorkspace(page: Page) {
   return {
     invoiceId: sent.id,
     clientId: client.id,
+    projectId: project.id,
     recurringId: recurring.id,
     workspaceId: workspaces[0]!.id,
   };
@@ -256,6 +257,8 @@ test('no serious or critical accessibility violation on any page or main dialog,
         WORKSPACE_ROUTES.push(
           `/invoices/${seeded.invoiceId}`,
           `/clients/${seeded.clientId}`,
+          `/projects/${seeded.projectId}`,
+          `/projects/${seeded.projectId}?tab=team`,
           `/recurring-invoices/${seeded.recurringId}`,
         );
         ADMIN_ROUTES.push(`/admin/workspaces/${seeded.workspaceId}`);

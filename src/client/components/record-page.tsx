@@ -23,7 +23,7 @@ export function RecordPage<T>({
   notFound,
   children,
 }: {
-  backTo: '/clients' | '/invoices' | '/estimates' | '/recurring-invoices';
+  backTo: '/clients' | '/invoices' | '/estimates' | '/recurring-invoices' | '/projects';
   backLabel: string;
   /** Whether the URL's id is an id at all (otherwise nothing is asked). */
   valid: boolean;

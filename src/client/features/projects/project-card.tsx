@@ -1,4 +1,5 @@
-import { Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import {
   IconClockPlus,
   IconPlayerPause,
@@ -54,9 +55,22 @@ export function ProjectCard({
       <Stack gap="md" h="100%">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
           <Stack gap={4} miw={0}>
-            <Text fw={600} size="lg" lh={1.3} style={{ overflowWrap: 'anywhere' }}>
+            <Anchor
+              renderRoot={(props) => (
+                <Link
+                  to="/projects/$projectId"
+                  params={{ projectId: String(project.id) }}
+                  {...props}
+                />
+              )}
+              c="var(--mantine-color-text)"
+              fw={600}
+              size="lg"
+              lh={1.3}
+              style={{ overflowWrap: 'anywhere' }}
+            >
               {project.name}
-            </Text>
+            </Anchor>
             <Group gap={6} wrap="nowrap" c="dimmed">
               <IconUser size={14} stroke={1.7} style={{ flexShrink: 0 }} />
               <Text size="sm" c="dimmed" truncate="end">

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import type { Member } from '../../../shared/team.schema.ts';
 import { trpc } from '../../trpc.ts';
 import { useCurrentWorkspace, useMe } from '../auth/session.ts';
+import { CapacityDialog, canPlan } from '../resourcing/capacity.dialog.tsx';
 import { DeleteMemberDialog } from './delete-member.dialog.tsx';
 import { InviteMemberDialog } from './invite-member.dialog.tsx';
 import { PendingInvitationsSection } from './pending-invitations.section.tsx';
@@ -36,6 +37,7 @@ export function TeamManagement() {
   const search = url.text;
   const [inviting, setInviting] = useState(false);
   const [deleting, setDeleting] = useState<Member | null>(null);
+  const [capacityOf, setCapacityOf] = useState<Member | null>(null);
   // The dialog keeps showing the member's name while it closes.
   const deletingShown = useRetained(deleting);
 
@@ -85,6 +87,7 @@ export function TeamManagement() {
         onChangeRole={mutations.setRole}
         onToggleActive={(member) => void mutations.setActive(member)}
         onDelete={setDeleting}
+        onEditCapacity={canPlan(role) ? setCapacityOf : undefined}
       />
     );
   }
@@ -122,6 +125,11 @@ export function TeamManagement() {
       {canManage && <PendingInvitationsSection wide={wide} />}
 
       {canManage && <InviteMemberDialog opened={inviting} onClose={() => setInviting(false)} />}
+      <CapacityDialog
+        member={capacityOf}
+        opened={capacityOf !== null}
+        onClose={() => setCapacityOf(null)}
+      />
       <DeleteMemberDialog
         member={deletingShown}
         workspaceName={current.data?.name ?? 'this workspace'}

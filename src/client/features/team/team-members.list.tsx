@@ -3,6 +3,7 @@ import { Fragment } from 'react';
 import { ROLE_LABELS, type AssignableRole } from '../../../shared/roles.ts';
 import type { Member } from '../../../shared/team.schema.ts';
 import { MemberActionsMenu } from './member-actions.menu.tsx';
+import { MemberCapacity } from './member-capacity.tsx';
 import { MemberEmailButton } from './member-email.button.tsx';
 import { MemberIdentity } from './member-identity.tsx';
 import { MemberRoleSelect } from './member-role.select.tsx';
@@ -19,6 +20,7 @@ export function TeamMembersList({
   onChangeRole,
   onToggleActive,
   onDelete,
+  onEditCapacity,
 }: {
   members: Member[];
   currentUserId: number | undefined;
@@ -26,6 +28,7 @@ export function TeamMembersList({
   onChangeRole: (member: Member, role: AssignableRole) => Promise<boolean>;
   onToggleActive: (member: Member) => void;
   onDelete: (member: Member) => void;
+  onEditCapacity?: (member: Member) => void;
 }) {
   return (
     <Stack gap={0}>
@@ -65,6 +68,7 @@ export function TeamMembersList({
               <Text size="xs" c="dimmed">
                 {`Invited on ${formatInvitedOn(member.createdAt)}${invited}`}
               </Text>
+              <MemberCapacity member={member} onEdit={onEditCapacity} />
             </Stack>
           </Fragment>
         );

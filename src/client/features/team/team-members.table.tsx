@@ -2,6 +2,7 @@ import { Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { ROLE_LABELS, type AssignableRole } from '../../../shared/roles.ts';
 import type { Member } from '../../../shared/team.schema.ts';
 import { MemberActionsMenu } from './member-actions.menu.tsx';
+import { MemberCapacity } from './member-capacity.tsx';
 import { MemberEmailButton } from './member-email.button.tsx';
 import { MemberIdentity } from './member-identity.tsx';
 import { MemberRoleSelect } from './member-role.select.tsx';
@@ -18,6 +19,7 @@ export function TeamMembersTable({
   onChangeRole,
   onToggleActive,
   onDelete,
+  onEditCapacity,
 }: {
   members: Member[];
   currentUserId: number | undefined;
@@ -25,6 +27,8 @@ export function TeamMembersTable({
   onChangeRole: (member: Member, role: AssignableRole) => Promise<boolean>;
   onToggleActive: (member: Member) => void;
   onDelete: (member: Member) => void;
+  /** Planners set members' weekly capacity (resourcing); others see it. */
+  onEditCapacity?: (member: Member) => void;
 }) {
   return (
     <Table.ScrollContainer minWidth={960} type="scrollarea">
@@ -37,6 +41,7 @@ export function TeamMembersTable({
             <Table.Th style={{ whiteSpace: 'nowrap' }}>Last active</Table.Th>
             <Table.Th style={{ whiteSpace: 'nowrap' }}>Invited on</Table.Th>
             <Table.Th style={{ whiteSpace: 'nowrap' }}>Invited by</Table.Th>
+            <Table.Th style={{ whiteSpace: 'nowrap' }}>Capacity</Table.Th>
             <Table.Th w={56}>
               <VisuallyHidden>Actions</VisuallyHidden>
             </Table.Th>
@@ -83,6 +88,9 @@ export function TeamMembersTable({
                   <Text size="sm" truncate="end" c={member.invitedBy ? undefined : 'dimmed'}>
                     {member.invitedBy ?? '—'}
                   </Text>
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <MemberCapacity member={member} onEdit={onEditCapacity} />
                 </Table.Td>
                 <Table.Td>
                   {manageable && (
