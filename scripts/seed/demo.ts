@@ -275,6 +275,34 @@ export async function seedDemo(
     await insertBatched(trx, 'timeEntries', entries);
     await refreshAllProjectTotals(trx, workspaceId);
 
+    // Rate cards from today on (so the entries above, logged earlier, keep the project
+    // rates they were logged at): the teammate's own rates, the owner's on the retainer,
+    // and a raise on the portal project next month.
+    await insertBatched(trx, 'rates', [
+      {
+        workspaceId,
+        userId: teammate.id,
+        billableRate: '110.00',
+        costRate: '55.00',
+        effectiveFrom: day(ago(0)),
+      },
+      {
+        workspaceId,
+        userId: owner.id,
+        projectId: projectIds[0]!,
+        billableRate: '105.00',
+        costRate: '40.00',
+        effectiveFrom: day(ago(0)),
+      },
+      {
+        workspaceId,
+        projectId: projectIds[1]!,
+        billableRate: '135.00',
+        costRate: '0.00',
+        effectiveFrom: day(ago(-30)),
+      },
+    ]);
+
     await insertBatched(trx, 'invoices', [
       {
         workspaceId,
@@ -358,22 +386,72 @@ export async function seedDemo(
       },
     ]);
 
+    // Tasks in each status, with estimates; the time already logged on a task's kind of work
+    // names the task, so the board shows hours against estimates (one runs over).
+    const task = (
+      project: number,
+      title: string,
+      status: string,
+      sortOrder: number,
+      estimateHours: string | null,
+      assignedUserId: number,
+      dueDate: string | null,
+    ) => ({
+      workspaceId,
+      projectId: projectIds[project]!,
+      title,
+      status,
+      sortOrder,
+      estimateHours,
+      assignedUserId,
+      dueDate,
+      createdBy: owner.id,
+    });
     await insertBatched(trx, 'tasks', [
-      {
-        workspaceId,
-        projectId: projectIds[1]!,
-        title: 'Book five patient interviews',
-        assignedUserId: teammate.id,
-        dueDate: day(addDays(now, 3)),
-      },
-      {
-        workspaceId,
-        projectId: projectIds[1]!,
-        title: 'Share journey map draft',
-        assignedUserId: owner.id,
-        dueDate: day(addDays(now, 10)),
-      },
+      task(
+        1,
+        'Book five patient interviews',
+        'in_progress',
+        0,
+        '6.00',
+        teammate.id,
+        day(addDays(now, 3)),
+      ),
+      task(1, 'Share journey map draft', 'todo', 0, '8.00', owner.id, day(addDays(now, 10))),
+      task(
+        1,
+        'Wireframes for the booking flow',
+        'in_progress',
+        1,
+        '12.00',
+        teammate.id,
+        day(addDays(now, 6)),
+      ),
+      task(1, 'Design review with the Lumen team', 'done', 0, '4.00', owner.id, day(ago(12))),
+      task(1, 'Kick-off meeting', 'done', 1, '2.00', owner.id, day(ago(30))),
+      task(0, 'Pickup slot calendar', 'done', 2, '10.00', owner.id, day(ago(40))),
+      task(2, 'Donation form copy', 'todo', 1, '3.00', owner.id, day(ago(4))),
+      task(2, 'Compare payment providers', 'todo', 2, '5.00', teammate.id, null),
     ]);
+    const tasks = await trx
+      .selectFrom('tasks')
+      .select(['id', 'projectId', 'title'])
+      .where('workspaceId', '=', workspaceId)
+      .execute();
+    const logOn = async (title: string, description: string) => {
+      const named = tasks.find((t) => t.title === title)!;
+      await trx
+        .updateTable('timeEntries')
+        .set({ taskId: named.id })
+        .where('workspaceId', '=', workspaceId)
+        .where('projectId', '=', named.projectId)
+        .where('description', '=', description)
+        .execute();
+    };
+    await logOn('Wireframes for the booking flow', 'Wireframes');
+    await logOn('Design review with the Lumen team', 'Design review');
+    await logOn('Kick-off meeting', 'Kick-off meeting');
+    await logOn('Pickup slot calendar', 'Frontend build');
 
     return { email, password, userId: owner.id, workspaceId, workspaceName };
   });

@@ -143,7 +143,7 @@ export function TasksView({ project }: { project?: { id: number; name: string } 
               clearable
               value={projectFilter}
               onChange={resetPage(setProjectFilter)}
-              w={220}
+              w={{ base: '100%', sm: 220 }}
             />
           )}
           <Select
@@ -153,7 +153,7 @@ export function TasksView({ project }: { project?: { id: number; name: string } 
             onChange={(value) => resetPage(setAssignee)(value ?? ALL)}
             allowDeselect={false}
             searchable
-            w={180}
+            w={{ base: '100%', sm: 180 }}
             comboboxProps={{ withinPortal: true }}
           />
           {view === 'list' && (
@@ -163,7 +163,7 @@ export function TasksView({ project }: { project?: { id: number; name: string } 
               value={status}
               onChange={(value) => resetPage(setStatus)(value ?? ALL)}
               allowDeselect={false}
-              w={170}
+              w={{ base: '100%', sm: 170 }}
               comboboxProps={{ withinPortal: true }}
             />
           )}
@@ -173,7 +173,7 @@ export function TasksView({ project }: { project?: { id: number; name: string } 
             value={due}
             onChange={(value) => resetPage(setDue)(value ?? ALL)}
             allowDeselect={false}
-            w={200}
+            w={{ base: '100%', sm: 200 }}
             comboboxProps={{ withinPortal: true }}
           />
         </Group>
