@@ -211,6 +211,21 @@ const DIALOGS: { name: string; route: string; open: (page: Page) => Promise<void
     open: (page) => page.getByRole('button', { name: 'Create Invoice', exact: true }).click(),
   },
   {
+    name: 'Add Rate Card, with its errors',
+    route: '/rate-cards',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Add Rate Card' }).first().click();
+      const dialog = page.getByRole('dialog');
+      await dialog.locator('button[type="submit"]').click();
+      await expect(dialog.getByText('Billable rate is required')).toBeVisible();
+    },
+  },
+  {
+    name: 'Re-price unbilled time',
+    route: '/rate-cards',
+    open: (page) => page.getByRole('button', { name: 'Re-price unbilled time' }).click(),
+  },
+  {
     name: 'Log Time',
     route: '/time-tracking',
     open: (page) => page.getByRole('button', { name: 'Log Time', exact: true }).click(),
@@ -223,6 +238,16 @@ const DIALOGS: { name: string; route: string; open: (page: Page) => Promise<void
       await page.getByRole('dialog', { name: 'Log Time' }).getByLabel('Date').focus();
       await expect(page.getByRole('button', { name: 'Next month' })).toBeVisible();
     },
+  },
+  {
+    name: 'Add Task',
+    route: '/tasks',
+    open: (page) => page.getByRole('button', { name: 'Add Task', exact: true }).click(),
+  },
+  {
+    name: 'Manage Statuses',
+    route: '/tasks',
+    open: (page) => page.getByRole('button', { name: 'Manage Statuses' }).click(),
   },
   {
     name: 'command palette',

@@ -35,7 +35,8 @@ export const timeRestRoutes = defineRestRoutes(
       path: '/api/time-entries',
       procedure: 'time.create',
       summary: 'Log time',
-      description: "The entry is yours, at the project's hourly rate.",
+      description:
+        "The entry is yours, at the rates in force for you on the project that day (rate cards, else the project's hourly rate and a cost of 0), stored on it as `rate` and `costRate`.",
       status: 201,
       refusals: {
         404: 'the project, or the task on that project, is not of this workspace',
