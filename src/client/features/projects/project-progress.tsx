@@ -30,7 +30,11 @@ export function ProjectProgress({ project }: { project: Project }) {
         <Text
           size="xs"
           fw={600}
-          c={level === 'warning' || level === 'destructive' ? `${color}.7` : undefined}
+          c={
+            level === 'warning' || level === 'destructive'
+              ? `var(--mantine-color-${color}-text)`
+              : undefined
+          }
         >
           {hasBudget ? `${Math.round(share)}%` : 'No limit'}
         </Text>

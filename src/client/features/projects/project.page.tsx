@@ -129,7 +129,12 @@ function BudgetBurn({ project }: { project: ProjectDetail }) {
             roundCaps
             sections={hasBudget ? [{ value: Math.min(burn.percentUsed, 100), color }] : []}
             label={
-              <Text ta="center" fw={700} size="md" c={alarm ? `${color}.7` : undefined}>
+              <Text
+                ta="center"
+                fw={700}
+                size="md"
+                c={alarm ? `var(--mantine-color-${color}-text)` : undefined}
+              >
                 {hasBudget ? `${Math.round(burn.percentUsed)}%` : '—'}
               </Text>
             }

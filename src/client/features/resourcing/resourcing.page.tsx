@@ -146,12 +146,19 @@ function MemberChart({ member, currentWeek }: { member: ResourcingMember; curren
             </Text>
             {week.overbooked && (
               <>
-                <Text visibleFrom="sm" fz={10} c="red.7" fw={700} ta="center" lh={1.1}>
+                <Text
+                  visibleFrom="sm"
+                  fz={10}
+                  c="var(--mantine-color-red-text)"
+                  fw={700}
+                  ta="center"
+                  lh={1.1}
+                >
                   Overbooked
                 </Text>
                 {/* A phone's columns are too narrow for the word: a warning sign instead
                     (the card's badge and the table say it in words). */}
-                <Box hiddenFrom="sm" c="red.7" lh={1}>
+                <Box hiddenFrom="sm" c="var(--mantine-color-red-text)" lh={1}>
                   <IconAlertTriangle size={12} />
                 </Box>
               </>
