@@ -56,8 +56,11 @@ export const TimeEntrySchema = z.object({
   isTimer: z.boolean(),
   /** The hourly rate stored when the entry was logged: what it is billed at. */
   rate: z.string(),
-  /** The cost rate stored when the entry was logged (rate cards; 0 without one). */
-  costRate: z.string(),
+  /**
+   * The cost rate stored when the entry was logged (rate cards; 0 without one); null for
+   * collaborators, who do not see what members cost.
+   */
+  costRate: z.string().nullable(),
   invoiceId: z.number().nullable(),
   createdAt: z.string(),
   project: z.object({ name: z.string(), hourlyRate: z.string() }),

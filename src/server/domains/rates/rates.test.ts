@@ -131,12 +131,14 @@ describe('logging time', () => {
       member.client.post('/api/time-entries', { projectId: p, hours: 2, date: '2026-08-03' }),
       201,
     );
-    expect(logged).toMatchObject({ rate: '140.00', costRate: '60.00' });
+    expect(logged).toMatchObject({ rate: '140.00', costRate: null });
+    expect(await entry(logged.id)).toMatchObject({ rate: '140.00', costRate: '60.00' });
     const earlier = await ok(
       member.client.post('/api/time-entries', { projectId: p, hours: 1, date: '2026-07-15' }),
       201,
     );
-    expect(earlier).toMatchObject({ rate: '110.00', costRate: '30.00' });
+    expect(earlier).toMatchObject({ rate: '110.00', costRate: null });
+    expect(await entry(earlier.id)).toMatchObject({ rate: '110.00', costRate: '30.00' });
 
     // The timer, stopped into an entry on a day the member's card is in force.
     await ok(member.client.post('/api/timer/start', { projectId: p }));
@@ -147,22 +149,35 @@ describe('logging time', () => {
       .where('userId', '=', m)
       .execute();
     const stopped = await ok(member.client.post('/api/timer/stop', { date: '2026-08-10' }));
-    expect(stopped).toMatchObject({ hours: '1.50', rate: '140.00', costRate: '60.00' });
+    expect(stopped).toMatchObject({ hours: '1.50', rate: '140.00', costRate: null });
+    expect(await entry(stopped.id)).toMatchObject({ rate: '140.00', costRate: '60.00' });
 
     // Moved to a day before the member's card: the project's card prices it.
     const moved = await ok(
       member.client.put(`/api/time-entries/${logged.id}`, { date: '2026-07-20' }),
     );
-    expect(moved).toMatchObject({ rate: '110.00', costRate: '30.00' });
+    expect(moved).toMatchObject({ rate: '110.00', costRate: null });
+    expect(await entry(logged.id)).toMatchObject({ rate: '110.00', costRate: '30.00' });
     // Moved to a project without cards: that project's rate, no cost.
     const q = await newProject('75');
     const elsewhere = await ok(
       member.client.put(`/api/time-entries/${logged.id}`, { projectId: q }),
     );
-    expect(elsewhere).toMatchObject({ rate: '75.00', costRate: '0.00' });
+    expect(elsewhere).toMatchObject({ rate: '75.00', costRate: null });
+    expect(await entry(logged.id)).toMatchObject({ rate: '75.00', costRate: '0.00' });
+    // Collaborators never see cost rates (null above); those who set rates do.
+    const page = await ok(owner.client.get(`/api/time-entries?projectId=${p}&limit=10`));
+    expect(page.find((e: { id: number }) => e.id === stopped.id)).toMatchObject({
+      rate: '140.00',
+      costRate: '60.00',
+    });
+    const own = await ok(member.client.get(`/api/time-entries?projectId=${p}&limit=10`));
+    expect(own).toHaveLength(2);
+    expect(own.map((e: { costRate: string | null }) => e.costRate)).toEqual(own.map(() => null));
     // Changing only the hours keeps the stored rates.
     const longer = await ok(member.client.put(`/api/time-entries/${earlier.id}`, { hours: 3 }));
-    expect(longer).toMatchObject({ rate: '110.00', costRate: '30.00' });
+    expect(longer).toMatchObject({ rate: '110.00', costRate: null });
+    expect(await entry(earlier.id)).toMatchObject({ rate: '110.00', costRate: '30.00' });
   });
 
   it('never re-prices existing entries when a card is added, changed or deleted', async () => {
@@ -173,7 +188,8 @@ describe('logging time', () => {
       member.client.post('/api/time-entries', { projectId: p, hours: 2, date: '2026-09-02' }),
       201,
     );
-    expect(logged).toMatchObject({ rate: '100.00', costRate: '0.00' });
+    expect(logged).toMatchObject({ rate: '100.00', costRate: null });
+    expect(await entry(logged.id)).toMatchObject({ rate: '100.00', costRate: '0.00' });
     const added = await card({
       userId: m,
       projectId: p,
@@ -189,7 +205,8 @@ describe('logging time', () => {
       member.client.post('/api/time-entries', { projectId: p, hours: 1, date: '2026-09-03' }),
       201,
     );
-    expect(next).toMatchObject({ rate: '180.00', costRate: '70.00' });
+    expect(next).toMatchObject({ rate: '180.00', costRate: null });
+    expect(await entry(next.id)).toMatchObject({ rate: '180.00', costRate: '70.00' });
     await ok(owner.client.delete(`/api/rates/${added.id}`));
     expect(await entry(next.id)).toMatchObject({ rate: '180.00', costRate: '70.00' });
   });

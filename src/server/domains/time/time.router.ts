@@ -13,6 +13,7 @@ import {
 } from '../../../shared/time.schema.ts';
 import { SuccessSchema } from '../../../shared/success.schema.ts';
 import { listProcedure, router, workspaceProcedure } from '../../trpc/init.ts';
+import { entryFor, pageFor } from '../rates/cost-visibility.ts';
 import * as repo from './time.repository.ts';
 import * as time from './time.service.ts';
 
@@ -20,16 +21,20 @@ export const timeRouter = router({
   list: listProcedure
     .input(TimeEntryListQuerySchema.prefault({}))
     .output(TimeEntryPageSchema)
-    .query(({ ctx, input }) => repo.listTimeEntries(ctx.db, ctx.workspace.id, input)),
+    .query(async ({ ctx, input }) =>
+      pageFor(ctx.role, await repo.listTimeEntries(ctx.db, ctx.workspace.id, input)),
+    ),
   /** The entry's user is always the caller, never a field of the input. */
   create: workspaceProcedure
     .input(TimeEntryInputSchema)
     .output(TimeEntrySchema)
-    .mutation(({ ctx, input }) => time.logTime(ctx, input)),
+    .mutation(async ({ ctx, input }) => entryFor(ctx.role, await time.logTime(ctx, input))),
   update: workspaceProcedure
     .input(TimeEntryUpdateSchema)
     .output(TimeEntrySchema)
-    .mutation(({ ctx, input: { id, ...values } }) => time.updateEntry(ctx, id, values)),
+    .mutation(async ({ ctx, input: { id, ...values } }) =>
+      entryFor(ctx.role, await time.updateEntry(ctx, id, values)),
+    ),
   delete: workspaceProcedure
     .input(z.object({ id: IdSchema }))
     .output(SuccessSchema)
@@ -52,6 +57,9 @@ export const timerRouter = router({
   stop: workspaceProcedure
     .input(z.object({ date: IsoDateSchema }))
     .output(TimeEntrySchema.nullable())
-    .mutation(({ ctx, input }) => time.stopTimer(ctx, input.date)),
+    .mutation(async ({ ctx, input }) => {
+      const entry = await time.stopTimer(ctx, input.date);
+      return entry && entryFor(ctx.role, entry);
+    }),
   discard: workspaceProcedure.output(SuccessSchema).mutation(({ ctx }) => time.discardTimer(ctx)),
 });
