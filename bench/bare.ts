@@ -253,6 +253,48 @@ app.get('/api/leads', async (req, reply) => {
   }));
 });
 
+// As Keel (time.repository.ts): the time log's page, and its count, hours and money.
+const TIME_FROM = `from "time_entries" as "te" inner join "projects" as "pr" on "pr"."workspace_id" = "te"."workspace_id" and "pr"."id" = "te"."project_id" inner join "users" as "u" on "u"."id" = "te"."user_id" left join "tasks" as "tk" on "tk"."workspace_id" = "te"."workspace_id" and "tk"."id" = "te"."task_id" left join "clients" as "c" on "c"."workspace_id" = "pr"."workspace_id" and "c"."id" = "pr"."client_id"`;
+
+app.get('/api/time-entries', async (req, reply) => {
+  const who = await caller(req, reply);
+  if (!who) return reply;
+  const q = req.query as { limit?: string; from?: string; to?: string };
+  const limit = Math.min(500, Math.max(1, Number(q.limit ?? 500)));
+  const params: unknown[] = [who.workspaceId];
+  let where = '"te"."workspace_id" = $1';
+  if (q.from) {
+    params.push(q.from);
+    where += ` and "te"."date" >= $${params.length}`;
+  }
+  if (q.to) {
+    params.push(q.to);
+    where += ` and "te"."date" <= $${params.length}`;
+  }
+  const [rows, sums] = await Promise.all([
+    db.query<Record<string, unknown>>(
+      `select "te"."id", "te"."project_id" as "projectId", "te"."task_id" as "taskId", "tk"."title" as "taskTitle", "pr"."client_id" as "clientId", "c"."name" as "clientName", "te"."user_id" as "userId", "te"."description", "te"."hours", "te"."date", "te"."is_timer" as "isTimer", "te"."rate", "te"."cost_rate" as "costRate", "te"."invoice_id" as "invoiceId", "te"."created_at" as "createdAt", "pr"."name" as "projectName", "pr"."hourly_rate" as "hourlyRate", "u"."full_name" as "userName" ${TIME_FROM} where ${where} order by "te"."date" desc, "te"."created_at" desc, "te"."id" desc limit $${params.length + 1}`,
+      [...params, limit],
+    ),
+    db.remembered<{ total: number; totalHours: string; totalAmount: string }>(
+      `select count(*)::int as "total", coalesce(sum(te.hours), 0)::numeric(14, 2)::text as "totalHours", coalesce(sum(round(te.hours * te.rate, 2)), 0)::numeric(16, 2)::text as "totalAmount" ${TIME_FROM} where ${where}`,
+      params,
+    ),
+  ]);
+  reply
+    .header('x-total-count', String(sums[0]!.total))
+    .header('x-total-hours', sums[0]!.totalHours)
+    .header('x-total-amount', sums[0]!.totalAmount);
+  return rows.map(({ projectName, hourlyRate, userName, taskTitle, clientName, ...r }) => ({
+    ...r,
+    createdAt: new Date(r.createdAt as string).toISOString(),
+    project: { name: projectName, hourlyRate },
+    user: { fullName: userName },
+    task: r.taskId !== null ? { id: r.taskId, title: taskTitle } : null,
+    client: r.clientId !== null ? { id: r.clientId, name: clientName } : null,
+  }));
+});
+
 app.post('/api/auth/login', async (req, reply) => {
   const body = req.body as { email?: unknown; password?: unknown };
   if (typeof body?.email !== 'string' || typeof body.password !== 'string') {

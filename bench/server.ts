@@ -28,6 +28,7 @@ import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
+import { endOfMonth, format, startOfMonth, subMonths } from 'date-fns';
 import pg from 'pg';
 import { createDb, migrateToLatest } from '../src/server/db/create-db.ts';
 import { seedBench, type BenchSeedResult } from '../scripts/seed/bench.ts';
@@ -172,6 +173,12 @@ function scenarios(seed: BenchSeedResult): Scenario[] {
   const search = seed.searchTerms[0]!;
   const person = { fullName: 'Bench Person', email: 'bench.person@example.com' };
   const login = { email: seed.email, password: seed.password };
+  // The last whole month: the seed spreads its 50,000 entries over the two years before now.
+  const lastMonth = subMonths(new Date(), 1);
+  const month = {
+    from: format(startOfMonth(lastMonth), 'yyyy-MM-dd'),
+    to: format(endOfMonth(lastMonth), 'yyyy-MM-dd'),
+  };
   return [
     {
       name: 'contacts list',
@@ -189,6 +196,19 @@ function scenarios(seed: BenchSeedResult): Scenario[] {
       trpc: {
         method: 'GET',
         path: trpcQuery('contacts.list', { limit: 50, search }),
+        authed: true,
+      },
+    },
+    {
+      name: 'time log month',
+      rest: {
+        method: 'GET',
+        path: `/api/time-entries?from=${month.from}&to=${month.to}&limit=50`,
+        authed: true,
+      },
+      trpc: {
+        method: 'GET',
+        path: trpcQuery('time.list', { from: month.from, to: month.to, limit: 50 }),
         authed: true,
       },
     },

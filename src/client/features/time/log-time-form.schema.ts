@@ -20,6 +20,7 @@ export const LogTimeFormSchema = z.object({
     ctx.addIssue({ code: 'custom', message: 'Hours is required' });
     return z.NEVER;
   }, TimeEntryInputSchema.shape.hours),
+  taskId: z.number().nullable(),
   date: TimeEntryInputSchema.shape.date,
   description: TimeEntryInputSchema.shape.description,
 });
@@ -33,10 +34,11 @@ export function logTimeDefaults(
   if (entry) {
     return {
       projectId: entry.projectId,
+      taskId: entry.taskId,
       hours: Number(entry.hours),
       date: entry.date,
       description: entry.description ?? '',
     };
   }
-  return { projectId, hours: '', date: today(), description: '' };
+  return { projectId, taskId: null, hours: '', date: today(), description: '' };
 }

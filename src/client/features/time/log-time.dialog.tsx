@@ -13,6 +13,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { Controller, useForm } from 'react-hook-form';
 import type { TimeEntry } from '../../../shared/time.schema.ts';
 import { ProjectPicker } from '../projects/project-picker.tsx';
+import { TaskPicker } from './task-picker.tsx';
 import {
   LogTimeFormSchema,
   logTimeDefaults,
@@ -61,11 +62,28 @@ function LogTimeForm({
                 withAsterisk
                 value={field.value}
                 valueLabel={entry ? entry.project.name : projectName}
-                onChange={field.onChange}
+                onChange={(id) => {
+                  field.onChange(id);
+                  // A task belongs to one project.
+                  form.setValue('taskId', null);
+                }}
                 onBlur={field.onBlur}
                 nothingFoundMessage="No projects found"
                 error={fieldState.error?.message}
                 data-autofocus={projectId === null || undefined}
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="taskId"
+            render={({ field }) => (
+              <TaskPicker
+                projectId={form.watch('projectId')}
+                value={field.value}
+                valueLabel={entry?.task?.title ?? null}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
               />
             )}
           />

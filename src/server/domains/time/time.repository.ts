@@ -114,20 +114,6 @@ export async function listTimeEntries(
     .orderBy('te.createdAt', 'desc')
     .orderBy('te.id', 'desc');
   const page = { limit: query.limit, offset: query.offset };
-  const rows = await readInSlices(
-    db,
-    page,
-    ({ after: id, ...slice }) =>
-      paginate(
-        id === undefined
-          ? q
-          : q.where(
-              sql<SqlBool>`(te.date, te.created_at, te.id) < (select a.date, a.created_at, a.id from time_entries a where a.id = ${id})`,
-            ),
-        slice,
-      ).execute(),
-    true,
-  );
   const totals = filtered(selectEntry(db, workspaceId), query)
     .clearSelect()
     .select([
@@ -138,11 +124,26 @@ export async function listTimeEntries(
       ),
     ]);
   const compiled = totals.compile();
-  const sums = await rememberedRead(
-    db,
-    `time-totals:${compiled.sql}:${JSON.stringify(compiled.parameters)}`,
-    () => totals.executeTakeFirstOrThrow(),
-  );
+  // The page and the sums at once (on PostgreSQL two connections answer them together).
+  const [rows, sums] = await Promise.all([
+    readInSlices(
+      db,
+      page,
+      ({ after: id, ...slice }) =>
+        paginate(
+          id === undefined
+            ? q
+            : q.where(
+                sql<SqlBool>`(te.date, te.created_at, te.id) < (select a.date, a.created_at, a.id from time_entries a where a.id = ${id})`,
+              ),
+          slice,
+        ).execute(),
+      true,
+    ),
+    rememberedRead(db, `time-totals:${compiled.sql}:${JSON.stringify(compiled.parameters)}`, () =>
+      totals.executeTakeFirstOrThrow(),
+    ),
+  ]);
   return { items: rows.map(toEntry), ...sums };
 }
 
