@@ -204,7 +204,7 @@ function ProjectTeam({ project }: { project: ProjectDetail }) {
           {project.team.map((member) => (
             <Table.Tr key={member.userId}>
               <Table.Td>
-                <Group gap="xs" wrap="nowrap">
+                <Group gap={6} wrap="wrap">
                   <Text size="sm">{member.fullName}</Text>
                   {member.isAssignee && (
                     <Badge size="xs" variant="light" color="gray">
@@ -213,8 +213,12 @@ function ProjectTeam({ project }: { project: ProjectDetail }) {
                   )}
                 </Group>
               </Table.Td>
-              <Table.Td ta="right">{formatHours(member.hours)}</Table.Td>
-              <Table.Td ta="right">{money(member.amount)}</Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {formatHours(member.hours)}
+              </Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {money(member.amount)}
+              </Table.Td>
               <Table.Td ta="right">{member.openTasks}</Table.Td>
             </Table.Tr>
           ))}
