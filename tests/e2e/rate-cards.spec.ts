@@ -111,6 +111,20 @@ test('a member rate card prices logged time, and re-pricing applies a newer card
   await expect(reprice.getByText(/Nothing to re-price/)).toBeVisible();
   await reprice.getByRole('button', { name: 'Cancel' }).click();
 
+  // Editing the January card changes the card only.
+  await page
+    .getByRole('button', {
+      name: new RegExp(`^Actions for ${user.fullName} on All projects from Jan`),
+    })
+    .click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Rate Card' });
+  await expect(edit.getByLabel('Billable rate')).toHaveValue('$150');
+  await edit.getByLabel('Cost rate').fill('65');
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Rate card updated')).toBeVisible();
+  await expect(table.getByRole('row').filter({ hasText: '$150.00' })).toContainText('$65.00');
+
   // Deleting a card asks first; the entry keeps its rate.
   await page
     .getByRole('button', {
