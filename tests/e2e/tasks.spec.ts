@@ -67,6 +67,15 @@ test('tasks are created on the board, dragged to Done, and found in the list fil
   await expect(card(todo, 'Write the home page copy')).toContainText('0 / 4 h');
   await expect(card(todo, 'Build the contact form')).toBeVisible();
 
+  // Up and down move a picked-up card within its column.
+  await expect(todo.getByRole('button').first()).toHaveAccessibleName(/^Write the home page copy/);
+  await card(todo, 'Build the contact form').focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowUp');
+  await expect(card(todo, 'Write the home page copy')).toHaveAttribute('data-drop-before');
+  await page.keyboard.press('Space');
+  await expect(todo.getByRole('button').first()).toHaveAccessibleName(/^Build the contact form/);
+
   // Dragged with the mouse into Done.
   await dragWithMouse(page, card(todo, 'Write the home page copy'), column(page, 'Done'));
   await expect(card(column(page, 'Done'), 'Write the home page copy')).toBeVisible();

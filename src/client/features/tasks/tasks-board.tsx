@@ -26,7 +26,8 @@ import {
   type KeyboardEvent,
 } from 'react';
 import type { Task, TaskStatus } from '../../../shared/tasks.schema.ts';
-import { BOARD_KEYBOARD_CODES, columnKeyboardCoordinates } from '../pipeline/board-keyboard.ts';
+import { BOARD_KEYBOARD_CODES } from '../pipeline/board-keyboard.ts';
+import { taskKeyboardCoordinates } from './board-keyboard.ts';
 import { TaskCard } from './task-card.tsx';
 import { groupByStatus, isOverdue, statusColor } from './task-view.ts';
 import classes from './tasks.module.css';
@@ -51,8 +52,9 @@ const dragDataOf = (data: unknown) => data as CardData | undefined;
 const dropDataOf = (data: unknown) => data as DropData | undefined;
 
 /**
- * Under the pointer, the card wins over its column (the task lands before that card);
- * a keyboard drag has no pointer, so it lands at the end of the column it overlaps.
+ * Under the pointer, the card wins over its column (the task lands before that card). A
+ * keyboard drag has no pointer: the card whose top part the dragged card covers wins (up
+ * and down stop there), else the column it overlaps, whose end it lands at.
  */
 const detectDrop: CollisionDetection = (args) => {
   const underPointer = pointerWithin(args);
@@ -62,6 +64,21 @@ const detectDrop: CollisionDetection = (args) => {
     );
     return card ? [card] : underPointer;
   }
+  const { collisionRect, droppableRects } = args;
+  const y = collisionRect.top + 1;
+  const centre = collisionRect.left + collisionRect.width / 2;
+  const covered = args.droppableContainers.find((c) => {
+    const rect = droppableRects.get(c.id);
+    return (
+      c.data.current?.type === 'card' &&
+      rect !== undefined &&
+      y >= rect.top &&
+      y < rect.top + rect.height &&
+      centre >= rect.left &&
+      centre <= rect.left + rect.width
+    );
+  });
+  if (covered) return [{ id: covered.id, data: { droppableContainer: covered, value: 0 } }];
   return rectIntersection({
     ...args,
     droppableContainers: args.droppableContainers.filter((c) => c.data.current?.type === 'column'),
@@ -100,7 +117,7 @@ export function TasksBoard({
     useSensor(MouseSensor, { activationConstraint: { distance: ACTIVATION_DISTANCE_PX } }),
     useSensor(TouchSensor, { activationConstraint: { delay: TOUCH_DELAY_MS, tolerance: 5 } }),
     useSensor(KeyboardSensor, {
-      coordinateGetter: columnKeyboardCoordinates,
+      coordinateGetter: taskKeyboardCoordinates,
       keyboardCodes: BOARD_KEYBOARD_CODES,
     }),
   );
@@ -164,7 +181,7 @@ export function TasksBoard({
         announcements,
         screenReaderInstructions: {
           draggable:
-            'Press Enter to open this task. To move it to another status, press Space, use the left and right arrow keys, then press Space again to drop it or Escape to cancel.',
+            'Press Enter to open this task. To move it, press Space, use the left and right arrow keys to change its status and the up and down arrow keys to change its place, then press Space again to drop it or Escape to cancel.',
         },
       }}
     >
