@@ -6,6 +6,7 @@ import {
   Divider,
   EmptyState,
   Group,
+  Input,
   Loader,
   NumberInput,
   SegmentedControl,
@@ -17,7 +18,8 @@ import {
   Title,
 } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
-import { IconAlertTriangle, IconClockHour4 } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconAlertTriangle, IconClockHour4, IconFilter } from '@tabler/icons-react';
 import { Fragment, useState, type FormEvent } from 'react';
 import type { WorkspaceRole } from '../../../shared/roles.ts';
 import {
@@ -180,7 +182,13 @@ function EntryEditor({
       aria-label={`Edit ${entry.description || 'time entry'}`}
       noValidate
     >
-      <Stack gap="sm" py="sm">
+      <Stack
+        gap="sm"
+        p="sm"
+        my="xs"
+        bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-6))"
+        style={{ borderRadius: 'var(--mantine-radius-md)' }}
+      >
         <TextInput
           label="Description"
           value={description}
@@ -253,6 +261,9 @@ export function TimeLog({ projectId }: { projectId?: number }) {
   const [editing, setEditing] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<TimeEntry | null>(null);
   const [deletingShown, setDeletingShown] = useState<TimeEntry | null>(null);
+  // On phones the filters fold away behind a button, so the entries come first.
+  const phone = useMediaQuery('(max-width: 36em)');
+  const [filtersShown, setFiltersShown] = useState(false);
 
   const entries = trpc.time.list.useQuery(queryOf(filters, page, projectId), {
     placeholderData: keepPreviousData,
@@ -359,7 +370,23 @@ export function TimeLog({ projectId }: { projectId?: number }) {
             </Group>
           )}
         </Group>
-        <SimpleGrid cols={{ base: 1, xs: 2, md: projectId === undefined ? 4 : 3 }} spacing="sm">
+        {phone && (
+          <Button
+            variant="default"
+            leftSection={<IconFilter size={16} />}
+            onClick={() => setFiltersShown((shown) => !shown)}
+            aria-expanded={filtersShown}
+            aria-controls="time-log-filters"
+          >
+            {filtered ? 'Filters (on)' : 'Filters'}
+          </Button>
+        )}
+        <SimpleGrid
+          id="time-log-filters"
+          display={phone && !filtersShown ? 'none' : undefined}
+          cols={{ base: 1, xs: 2, md: projectId === undefined ? 4 : 3 }}
+          spacing="sm"
+        >
           <DayInput
             label="From"
             placeholder="Any day"
@@ -392,12 +419,10 @@ export function TimeLog({ projectId }: { projectId?: number }) {
             placeholder={taskProject === null ? 'Choose a project first' : 'All tasks'}
           />
           <MemberFilter value={filters.userId} onChange={(userId) => filter({ userId })} />
-          <Stack gap={4}>
-            <Text size="sm" fw={500} id="time-log-billing">
-              Billing
-            </Text>
+          <Input.Wrapper label="Billing" labelElement="div" labelProps={{ id: 'time-log-billing' }}>
             <SegmentedControl
               aria-labelledby="time-log-billing"
+              fullWidth
               value={filters.billing}
               onChange={(billing) => filter({ billing: billing as Billing })}
               data={[
@@ -406,7 +431,7 @@ export function TimeLog({ projectId }: { projectId?: number }) {
                 { value: 'billed', label: 'Billed' },
               ]}
             />
-          </Stack>
+          </Input.Wrapper>
           {filtered && (
             <Button
               variant="subtle"
