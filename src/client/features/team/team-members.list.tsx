@@ -68,7 +68,12 @@ export function TeamMembersList({
               <Text size="xs" c="dimmed">
                 {`Invited on ${formatInvitedOn(member.createdAt)}${invited}`}
               </Text>
-              <MemberCapacity member={member} onEdit={onEditCapacity} />
+              <Group gap={6} wrap="nowrap">
+                <Text size="xs" c="dimmed">
+                  Capacity
+                </Text>
+                <MemberCapacity member={member} onEdit={onEditCapacity} />
+              </Group>
             </Stack>
           </Fragment>
         );
