@@ -588,7 +588,7 @@ export const accessMatrix: Record<string, MatrixEntry> = {
   'timesheets.setCell': {
     access: ALL_ROLES,
     type: 'mutation',
-    input: (t) => ({ date: '2026-11-04', projectId: t.projectId, hours: 1.5 }),
+    input: (t) => ({ date: '2026-10-14', projectId: t.projectId, hours: 1.5 }),
     outsider: 'not_found',
   },
   // Rate cards hold what members cost: those who set billing rates only (issue 22).

@@ -588,32 +588,42 @@ describe('every documented operation answers as documented', () => {
 
   it('timesheets', async () => {
     const c = admin.client;
+    // A member of its own (the team calls removed the collaborator), with a submitted,
+    // an approved and another submitted week.
+    const worker = await signUp(t.app, { fullName: 'Tour Worker' });
+    await t.db
+      .insertInto('userWorkspaces')
+      .values({ workspaceId: target.workspaceId, userId: worker.user.id, role: 'collaborator' })
+      .execute();
+    await t.db
+      .insertInto('timesheets')
+      .values(
+        (
+          [
+            ['2026-11-23', 'submitted'],
+            ['2026-11-16', 'approved'],
+            ['2026-11-09', 'submitted'],
+          ] as const
+        ).map(([weekStart, status]) => ({
+          workspaceId: target.workspaceId,
+          userId: worker.user.id,
+          weekStart,
+          status,
+        })),
+      )
+      .execute();
+    const userId = worker.user.id;
     await send(c, 'GET /api/timesheets', { query: { week: '2026-11-24' } });
-    await send(c, 'GET /api/timesheets', {
-      query: { week: '2026-11-24', userId: String(mate.user.id) },
-    });
+    await send(c, 'GET /api/timesheets', { query: { week: '2026-11-24', userId: String(userId) } });
     await send(c, 'GET /api/timesheets/pending');
     await send(c, 'PUT /api/timesheets/cell', {
       body: { date: '2026-11-10', projectId: target.projectId, hours: 2 },
     });
     await send(c, 'POST /api/timesheets/submit', { body: { week: '2026-11-10' } });
-    await send(c, 'POST /api/timesheets/approve', {
-      body: { userId: mate.user.id, week: '2026-11-23' },
-    });
-    await send(c, 'POST /api/timesheets/unlock', {
-      body: { userId: mate.user.id, week: '2026-11-16' },
-    });
-    await t.db
-      .insertInto('timesheets')
-      .values({
-        workspaceId: target.workspaceId,
-        userId: mate.user.id,
-        weekStart: '2026-11-09',
-        status: 'submitted',
-      })
-      .execute();
+    await send(c, 'POST /api/timesheets/approve', { body: { userId, week: '2026-11-23' } });
+    await send(c, 'POST /api/timesheets/unlock', { body: { userId, week: '2026-11-16' } });
     await send(c, 'POST /api/timesheets/reject', {
-      body: { userId: mate.user.id, week: '2026-11-09', comment: 'Friday is missing' },
+      body: { userId, week: '2026-11-09', comment: 'Friday is missing' },
     });
   });
 

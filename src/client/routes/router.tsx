@@ -281,6 +281,11 @@ const shellPages = [
     () => import('../features/time/time-tracking.page.tsx'),
     'TimeTrackingPage',
   ),
+  shellPage(
+    '/timesheets',
+    () => import('../features/timesheets/timesheets.page.tsx'),
+    'TimesheetsPage',
+  ),
   listPage('/invoices', () => import('../features/invoices/invoices.page.tsx'), 'InvoicesPage'),
   shellPage(
     '/invoices/$invoiceId',
@@ -332,11 +337,7 @@ const shellPages = [
       'StaticPlaceholderPage',
     ),
   ),
-  shellPage(
-    '/rate-cards',
-    () => import('../features/rates/rate-cards.page.tsx'),
-    'RateCardsPage',
-  ),
+  shellPage('/rate-cards', () => import('../features/rates/rate-cards.page.tsx'), 'RateCardsPage'),
   shellPage(
     '/resourcing',
     () => import('../features/resourcing/resourcing.page.tsx'),

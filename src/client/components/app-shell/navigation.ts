@@ -83,7 +83,7 @@ export const NAV_GROUPS: NavGroup[] = [
       { label: 'Projects', to: '/projects', icon: IconFolders },
       { label: 'Tasks', to: '/tasks', icon: IconChecklist },
       { label: 'Time Tracking', to: '/time-tracking', icon: IconClockHour4 },
-      { label: 'Timesheets', to: '/timesheets', icon: IconCalendarTime, comingSoon: true },
+      { label: 'Timesheets', to: '/timesheets', icon: IconCalendarTime },
       { label: 'Resourcing', to: '/resourcing', icon: IconUsersGroup },
     ],
   },

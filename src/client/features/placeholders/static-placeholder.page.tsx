@@ -1,7 +1,6 @@
 import {
   IconBuildingBank,
   IconCalendarEvent,
-  IconCalendarTime,
   IconCreditCard,
   IconForms,
   IconReceipt,
@@ -27,11 +26,6 @@ interface StaticPlaceholder {
  * path), a search box and a create button, disabled with a "Coming soon" tooltip.
  */
 const STATIC_PLACEHOLDERS: Record<StaticPlaceholderPath, StaticPlaceholder> = {
-  '/timesheets': {
-    description: 'Weekly timesheets of your team, ready for approval.',
-    icon: IconCalendarTime,
-    createLabel: 'New Timesheet',
-  },
   '/contracts': {
     description: 'Agreements with your clients, ready to sign.',
     icon: IconSignature,

@@ -10,6 +10,7 @@ import {
 } from '../../../shared/timesheets.schema.ts';
 import type { Context, WorkspaceScope } from '../../trpc/context.ts';
 import { recordActivity, type ActivityAction } from '../audit/audit.repository.ts';
+import { findProject } from '../projects/projects.repository.ts';
 import * as time from '../time/time.service.ts';
 import * as repo from './timesheets.repository.ts';
 import { LOCKED_MESSAGE } from './week-lock.ts';
@@ -267,6 +268,10 @@ export async function setCell(
   cell: { date: string; projectId: number; taskId?: number | null; hours: string },
 ) {
   const weekStart = weekStartOf(cell.date);
+  // Another workspace's project is not found, whatever the week's state.
+  if (!(await findProject(scope.db, scope.workspace.id, cell.projectId))) {
+    throw new TRPCError({ code: 'NOT_FOUND', message: 'Project not found' });
+  }
   const status = await currentStatus(scope, scope.user.id, weekStart);
   if (status === 'approved') throw conflict(LOCKED_MESSAGE);
   if (status === 'submitted') {
