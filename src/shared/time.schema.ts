@@ -43,6 +43,10 @@ export const TimeEntryListQuerySchema = ListQuerySchema.extend({
     .meta({ description: 'true: only invoiced entries; false: only entries not invoiced yet.' }),
   /** Only entries no invoice has billed yet (the older spelling of `billed=false`). */
   unbilled: flag.optional(),
+  /** true: only entries in an approved week of their member's timesheet (timesheets). */
+  approved: flag.optional().meta({
+    description: "true: only entries in an approved week of their member's timesheet.",
+  }),
 });
 export type TimeEntryListQuery = z.infer<typeof TimeEntryListQuerySchema>;
 

@@ -250,6 +250,11 @@ const DIALOGS: { name: string; route: string; open: (page: Page) => Promise<void
     open: (page) => page.getByRole('button', { name: 'Manage Statuses' }).click(),
   },
   {
+    name: 'Add a row',
+    route: '/timesheets',
+    open: (page) => page.getByRole('button', { name: 'Add row', exact: true }).click(),
+  },
+  {
     name: 'command palette',
     route: '/',
     open: (page) => page.keyboard.press('Control+K'),

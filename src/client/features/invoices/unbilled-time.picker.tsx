@@ -36,7 +36,18 @@ export function UnbilledTimePicker({
   disabled?: boolean;
 }) {
   // One invoice bills at most a page of entries; the rest are told of, for the next invoice.
-  const entries = trpc.time.list.useQuery({ projectId, unbilled: true, limit: MAX_PAGE_SIZE });
+  // A workspace that invoices only approved time is offered only that (timesheets).
+  const profile = trpc.business.get.useQuery();
+  const approvedOnly = profile.data?.invoiceApprovedTimeOnly ?? false;
+  const entries = trpc.time.list.useQuery(
+    {
+      projectId,
+      unbilled: true,
+      ...(approvedOnly ? { approved: true } : {}),
+      limit: MAX_PAGE_SIZE,
+    },
+    { enabled: profile.data !== undefined || profile.isError },
+  );
   const rows = useMemo(() => entries.data?.items ?? [], [entries.data]);
   const more = (entries.data?.total ?? 0) - rows.length;
   const chosen = rows.filter((entry) => value.includes(entry.id));
@@ -66,7 +77,9 @@ export function UnbilledTimePicker({
   } else if (rows.length === 0) {
     body = (
       <Text size="sm" c="dimmed">
-        No unbilled time on this project.
+        {approvedOnly
+          ? 'No unbilled time from approved timesheets on this project.'
+          : 'No unbilled time on this project.'}
       </Text>
     );
   } else {
@@ -140,6 +153,11 @@ export function UnbilledTimePicker({
         <Text id="unbilled-time-title" fw={600} size="sm">
           Bill unbilled time
         </Text>
+        {approvedOnly && (
+          <Text size="xs" c="dimmed">
+            Only time from approved timesheets is listed (Settings → Business).
+          </Text>
+        )}
         {body}
       </Stack>
     </Paper>

@@ -3,6 +3,7 @@ import type { TimeEntry, TimeEntryListQuery, Timer } from '../../../shared/time.
 import type { Database } from '../../db/create-db.ts';
 import { readInSlices, rememberedRead } from '../../db/embedded.ts';
 import { containsPattern, iso, paginate } from '../../db/search.ts';
+import { inApprovedWeek } from '../timesheets/week-lock.ts';
 
 export interface TimeEntryValues {
   projectId?: number;
@@ -86,6 +87,7 @@ function filtered<Q extends ReturnType<typeof selectEntry>>(q: Q, query: TimeEnt
   if (query.invoiceId !== undefined) r = r.where('te.invoiceId', '=', query.invoiceId) as Q;
   if (query.billed === true) r = r.where('te.invoiceId', 'is not', null) as Q;
   if (query.billed === false || query.unbilled) r = r.where('te.invoiceId', 'is', null) as Q;
+  if (query.approved) r = r.where(inApprovedWeek) as Q;
   if (query.search) {
     const pattern = containsPattern(query.search);
     r = r.where((eb) =>

@@ -479,6 +479,23 @@ describe('invoicing only approved time', () => {
     expect((await ok(owner.client.get('/api/settings/business'))).invoiceApprovedTimeOnly).toBe(
       false,
     );
+    // The invoice form's picker lists approved unbilled time only.
+    const listed = await ok(
+      owner.client.get(
+        `/api/time-entries?projectId=${projectId}&unbilled=true&approved=true&limit=500`,
+      ),
+    );
+    const approvedIds = listed.map((e: { id: number }) => e.id);
+    expect(approvedIds).toContain(approvedEntry.id);
+    expect(approvedIds).not.toContain(openEntry.id);
+    expect(approvedIds).not.toContain(openEntry2.id);
+    const counted = await sql<{ count: string }>`
+      select count(*)::text as count from time_entries te
+      join timesheets ts on ts.workspace_id = te.workspace_id and ts.user_id = te.user_id
+        and ts.status = 'approved' and te.date between ts.week_start and ts.week_start + 6
+      where te.workspace_id = ${owner.workspace.id} and te.project_id = ${projectId}
+        and te.invoice_id is null`.execute(t.db);
+    expect(approvedIds).toHaveLength(Number(counted.rows[0]!.count));
     const setting = await ok(
       owner.client.put('/api/settings/business', { invoiceApprovedTimeOnly: true }),
     );

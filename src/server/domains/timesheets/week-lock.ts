@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import { sql } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import { weekStartOf } from '../../../shared/timesheets.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 
@@ -31,6 +31,14 @@ export async function assertWeekOpen(
 }
 
 /**
+ * Whether the entry `te` (time_entries as te) is in an approved week of its member: the
+ * time an invoice may bill when the workspace invoices only approved time.
+ */
+export const inApprovedWeek = sql<SqlBool>`exists (select 1 from timesheets ts
+  where ts.workspace_id = te.workspace_id and ts.user_id = te.user_id
+    and ts.status = 'approved' and ts.week_start = date_trunc('week', te.date::timestamp)::date)`;
+
+/**
  * How many of these entries are not in an approved week of their member (invoices may
  * bill approved time only).
  */
@@ -45,18 +53,7 @@ export async function countUnapprovedEntries(
     .select((eb) => eb.fn.countAll<string>().as('count'))
     .where('te.workspaceId', '=', workspaceId)
     .where('te.id', 'in', ids)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('timesheets as ts')
-            .select(sql`1`.as('one'))
-            .whereRef('ts.workspaceId', '=', 'te.workspaceId')
-            .whereRef('ts.userId', '=', 'te.userId')
-            .where('ts.status', '=', 'approved')
-            .where(sql<boolean>`ts.week_start = date_trunc('week', te.date::timestamp)::date`),
-        ),
-      ),
-    )
+    .where(sql<SqlBool>`not ${inApprovedWeek}`)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
