@@ -1,14 +1,5 @@
-import {
-  Badge,
-  Button,
-  Card,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import { useNavigate, useParams } from '@tanstack/react-router';
+import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatMoney } from '../../../shared/money.ts';
@@ -162,9 +153,19 @@ function ClientView({ c }: { c: ClientDetail }) {
             <Stack gap={6}>
               {c.projects.map((p) => (
                 <Group key={p.id} justify="space-between" wrap="nowrap">
-                  <Text size="sm" truncate="end">
+                  <Anchor
+                    size="sm"
+                    truncate="end"
+                    renderRoot={(props) => (
+                      <Link
+                        to="/projects/$projectId"
+                        params={{ projectId: String(p.id) }}
+                        {...props}
+                      />
+                    )}
+                  >
                     {p.name}
-                  </Text>
+                  </Anchor>
                   <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                     {formatHours(p.totalHours)} · {p.status}
                   </Text>
