@@ -137,6 +137,15 @@ test("resourcing shows a member's week against the capacity set on the Team page
       .filter({ hasText: earlier }),
   ).toContainText('10 h free');
 
+  // The range moves by its length and stays in the URL; back around this week.
+  await page.getByRole('button', { name: 'Earlier weeks' }).click();
+  await expect(page).toHaveURL(/from=\d{4}-\d{2}-\d{2}/);
+  await page.reload();
+  await expect(card.getByText('Within capacity')).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await page.getByRole('button', { name: 'Around this week' }).click();
+  await expect(row).toContainText('Overbooked');
+
   // Capacity can also be changed from the chart: 12 hours clears the week.
   await card.getByRole('button', { name: /Change the weekly capacity/ }).click();
   const again = page.getByRole('dialog', { name: /Weekly capacity of/ });

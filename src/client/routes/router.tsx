@@ -16,6 +16,7 @@ import { RouteError } from '../components/route-error.tsx';
 import { LoginPage } from '../features/auth/login.page.tsx';
 import { STATIC_PLACEHOLDER_PATHS } from '../features/placeholders/static-placeholder-paths.ts';
 import { validateProjectSearch } from '../features/projects/project-tabs.ts';
+import { validateResourcingSearch } from '../features/resourcing/resourcing-search.ts';
 import { RootGate, type RouteAccess } from './root-gate.tsx';
 
 // Everything past the login screen is loaded on demand, so the first visit only
@@ -338,11 +339,16 @@ const shellPages = [
     ),
   ),
   shellPage('/rate-cards', () => import('../features/rates/rate-cards.page.tsx'), 'RateCardsPage'),
-  shellPage(
-    '/resourcing',
-    () => import('../features/resourcing/resourcing.page.tsx'),
-    'ResourcingPage',
-  ),
+  createRoute({
+    getParentRoute: () => shellRoute,
+    path: '/resourcing',
+    validateSearch: validateResourcingSearch,
+    component: lazyRouteComponent(
+      () => import('../features/resourcing/resourcing.page.tsx'),
+      'ResourcingPage',
+    ),
+    pendingComponent: PageLoader,
+  }),
   shellPage('/team', () => import('../features/team/team.page.tsx'), 'TeamPage'),
   shellPage(
     '/workspace/settings',

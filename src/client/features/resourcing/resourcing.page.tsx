@@ -23,14 +23,15 @@ import {
   IconEdit,
 } from '@tabler/icons-react';
 import { addDays, addWeeks, format, parseISO, startOfWeek } from 'date-fns';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { ResourcingMember, ResourcingWeek } from '../../../shared/resourcing.schema.ts';
 import { trpc } from '../../trpc.ts';
 import { useCurrentWorkspace } from '../auth/session.ts';
 import { CapacityDialog, canPlan, type CapacityTarget } from './capacity.dialog.tsx';
+import { WEEK_COUNTS, type WeekCount } from './resourcing-search.ts';
 
 const CHART_HEIGHT = 140;
-const WEEK_COUNTS = ['4', '8', '12'] as const;
 const LOGGED_COLOR = 'indigo.6';
 const PLANNED_COLOR = 'teal.4';
 const OVER_COLOR = 'red.6';
@@ -323,15 +324,19 @@ function FiguresTable({ members }: { members: ResourcingMember[] }) {
 export function ResourcingPage() {
   const role = useCurrentWorkspace().data?.role;
   const planner = canPlan(role);
-  const [from, setFrom] = useState(defaultFrom);
-  const [weeks, setWeeks] = useState<(typeof WEEK_COUNTS)[number]>('8');
+  const search = useSearch({ from: '/shell/resourcing' });
+  const navigate = useNavigate();
+  const from = search.from ?? defaultFrom();
+  const weeks = search.weeks ?? '8';
+  const show = (next: { from?: string; weeks?: WeekCount }) =>
+    void navigate({ to: '/resourcing', search: { from, weeks, ...next }, replace: true });
   const [editing, setEditing] = useState<CapacityTarget | null>(null);
   const load = trpc.resourcing.get.useQuery(
     { from, weeks: Number(weeks) },
     { placeholderData: keepPreviousData },
   );
   const data = load.data;
-  const shift = (by: number) => setFrom((current) => day(addWeeks(parseISO(current), by)));
+  const shift = (by: number) => show({ from: day(addWeeks(parseISO(from), by)) });
   const last = data?.weeks.at(-1);
 
   return (
@@ -359,7 +364,7 @@ export function ResourcingPage() {
           >
             <IconChevronLeft size={18} />
           </ActionIcon>
-          <Button variant="default" onClick={() => setFrom(defaultFrom())}>
+          <Button variant="default" onClick={() => show({ from: defaultFrom() })}>
             Around this week
           </Button>
           <ActionIcon
@@ -373,7 +378,7 @@ export function ResourcingPage() {
           <SegmentedControl
             aria-label="Weeks shown"
             value={weeks}
-            onChange={(value) => setWeeks(value as (typeof WEEK_COUNTS)[number])}
+            onChange={(value) => show({ weeks: value as WeekCount })}
             data={WEEK_COUNTS.map((count) => ({ value: count, label: `${count} weeks` }))}
           />
         </Group>
