@@ -255,6 +255,15 @@ const DIALOGS: { name: string; route: string; open: (page: Page) => Promise<void
     open: (page) => page.getByRole('button', { name: 'Add row', exact: true }).click(),
   },
   {
+    name: 'Weekly capacity',
+    route: '/team',
+    open: (page) =>
+      page
+        .getByRole('button', { name: /^Weekly capacity of / })
+        .first()
+        .click(),
+  },
+  {
     name: 'command palette',
     route: '/',
     open: (page) => page.keyboard.press('Control+K'),
