@@ -21,8 +21,9 @@ export const TIMESHEET_STATUS_LABELS: Record<TimesheetStatus, string> = {
 
 /**
  * Who reviews timesheets: the roles that manage anyone's time (time.service.ts
- * TIME_MANAGERS). They approve, reject and unlock others' weeks; their own only when they
- * are the workspace's only member (a freelancer alone locks their own weeks).
+ * TIME_MANAGERS). They approve, reject and unlock others' weeks; their own only when no other
+ * active member reviews timesheets (a freelancer alone, or an owner whose team are
+ * collaborators, approves and locks their own weeks).
  */
 export const TIMESHEET_MANAGERS = [
   'owner',

@@ -106,8 +106,11 @@ export function TimesheetsPage() {
   );
   const activeMembers = (members.data ?? []).filter((m) => m.isActive);
   const own = data !== undefined && me !== undefined && data.userId === me.id;
-  // Managers review others' weeks; their own only when they work alone.
-  const canReview = manager && data !== undefined && (!own || activeMembers.length === 1);
+  // Managers review others' weeks; their own only when no other member reviews weeks.
+  const otherReviewers = activeMembers.filter(
+    (m) => m.id !== me?.id && managesTimesheets(m.role),
+  ).length;
+  const canReview = manager && data !== undefined && (!own || otherReviewers === 0);
   const review = data ? { userId: data.userId, week: data.weekStart } : null;
 
   const saveCell = async (row: GridRow, date: string, hours: number) =>

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { TimesheetStatus } from '../../../shared/timesheets.schema.ts';
+import { TIMESHEET_MANAGERS, type TimesheetStatus } from '../../../shared/timesheets.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import { iso } from '../../db/search.ts';
 
@@ -14,12 +14,15 @@ export async function findMember(db: Database, workspaceId: number, userId: numb
     .executeTakeFirst();
 }
 
-export async function countActiveMembers(db: Database, workspaceId: number) {
+/** Active members other than `userId` whose role reviews timesheets. */
+export async function countOtherReviewers(db: Database, workspaceId: number, userId: number) {
   const row = await db
     .selectFrom('userWorkspaces')
     .select((eb) => eb.fn.countAll<string>().as('count'))
     .where('workspaceId', '=', workspaceId)
     .where('isActive', '=', true)
+    .where('userId', '!=', userId)
+    .where('role', 'in', [...TIMESHEET_MANAGERS])
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }

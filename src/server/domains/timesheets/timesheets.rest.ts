@@ -1,7 +1,7 @@
 import { defineRestRoutes } from '../../plugins/rest-adapter.ts';
 
 const MEMBER = 'the member is not of this workspace';
-const OWN_WEEK = 'your own week while other members could review it';
+const OWN_WEEK = 'your own week while another member who manages time could review it';
 
 export const timesheetsRestRoutes = defineRestRoutes(
   {

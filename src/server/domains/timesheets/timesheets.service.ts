@@ -145,9 +145,9 @@ export async function submitWeek(scope: WorkspaceScope, week: string) {
 }
 
 /**
- * Reviewers (roles that manage time) review others' weeks. Their own week only when they
- * are the workspace's only active member: a freelancer alone approves and locks their own
- * time, while in a team another manager does.
+ * Reviewers (roles that manage time) review others' weeks. Their own week only when no
+ * other active member reviews weeks: a freelancer alone (or an owner whose team are
+ * collaborators) approves and locks their own time; where another manager is, they do.
  */
 async function requireReviewer(scope: WorkspaceScope, userId: number) {
   if (!managesTimesheets(scope.role)) {
@@ -156,7 +156,7 @@ async function requireReviewer(scope: WorkspaceScope, userId: number) {
   const member = await requireMember(scope, userId);
   if (
     userId === scope.user.id &&
-    (await repo.countActiveMembers(scope.db, scope.workspace.id)) > 1
+    (await repo.countOtherReviewers(scope.db, scope.workspace.id, userId)) > 0
   ) {
     throw new TRPCError({
       code: 'FORBIDDEN',

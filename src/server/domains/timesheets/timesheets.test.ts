@@ -405,11 +405,22 @@ describe('submitting, reviewing and locking', () => {
         )
       ).id,
     );
+    // A collaborator joining changes nothing: nobody else reviews weeks there.
+    const helper = await joinAs(t, other.workspace.id, 'collaborator');
     await ok(other.client.post('/api/timesheets/submit', { week: mine }));
     await ok(other.client.post('/api/timesheets/approve', { userId: other.user.id, week: mine }));
     await refused(other.client.delete(`/api/time-entries/${soloEntry.id}`), 409, LOCKED);
     await ok(other.client.post('/api/timesheets/unlock', { userId: other.user.id, week: mine }));
     await ok(other.client.delete(`/api/time-entries/${soloEntry.id}`));
+    await refused(
+      helper.client.post('/api/timesheets/approve', { userId: other.user.id, week: mine }),
+      403,
+    );
+    await t.db
+      .deleteFrom('userWorkspaces')
+      .where('workspaceId', '=', other.workspace.id)
+      .where('userId', '=', helper.user.id)
+      .execute();
   });
 
   it("keeps workspaces apart: another workspace's members and weeks are not found", async () => {
