@@ -110,6 +110,17 @@ test('the full time log: a timer on a task stopped from the top bar, filters wit
   await log.getByRole('textbox', { name: 'To', exact: true }).press('Tab');
   await expect(totals.getByTestId('total-hours')).toHaveText('3.00 hours');
 
+  // Escape leaves an entry unchanged.
+  await log.getByRole('button', { name: 'Actions for Kick-off meeting' }).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  const again = log.getByRole('form', { name: 'Edit Kick-off meeting' });
+  await again.getByLabel('Description').fill('Not saved');
+  await again.getByLabel('Description').press('Escape');
+  await expect(again).toBeHidden();
+  await expect(log.getByTestId('time-entry').filter({ hasText: 'Kick-off meeting' })).toHaveCount(
+    1,
+  );
+
   // Deleted after confirming.
   await log.getByRole('button', { name: 'Actions for Kick-off meeting' }).click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();

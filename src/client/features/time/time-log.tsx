@@ -181,6 +181,13 @@ function EntryEditor({
       onSubmit={(event) => void submit(event)}
       aria-label={`Edit ${entry.description || 'time entry'}`}
       noValidate
+      onKeyDown={(event) => {
+        // Escape leaves the entry as it was (a picker's open list closes first).
+        const target = event.target as HTMLElement;
+        if (event.key !== 'Escape' || event.defaultPrevented || saving) return;
+        if (target.getAttribute('aria-expanded') === 'true') return;
+        onDone();
+      }}
     >
       <Stack
         gap="sm"
