@@ -6,6 +6,9 @@ import { trpc } from '../../trpc.ts';
 import { today } from './time-display.ts';
 import { afterTimeLogged } from './use-time-mutations.ts';
 
+/** How often the timer is read again while a page is open (React Query skips hidden tabs). */
+const TIMER_POLL_MS = 60_000;
+
 export interface TimerDetails {
   taskId?: number | null;
   description?: string | null;
@@ -17,8 +20,12 @@ export interface TimerDetails {
  */
 export function useTimer({ enabled = true }: { enabled?: boolean } = {}) {
   const utils = trpc.useUtils();
-  // One query for every view of the timer (the top bar and the time page share it).
-  const current = trpc.timer.current.useQuery(undefined, { enabled });
+  // One query for every view of the timer (the top bar and the time page share it), read
+  // again each minute so a timer started or stopped on another device shows here too.
+  const current = trpc.timer.current.useQuery(undefined, {
+    enabled,
+    refetchInterval: TIMER_POLL_MS,
+  });
   const timer = current.data ?? null;
   const running = Boolean(timer?.startedAt);
   const [now, setNow] = useState(() => Date.now());
