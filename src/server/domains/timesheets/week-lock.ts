@@ -48,6 +48,25 @@ export async function countUnapprovedEntries(
   ids: number[],
 ): Promise<number> {
   if (ids.length === 0) return 0;
+  // The approved weeks these entries are in stay approved until the billing commits: an
+  // unlock racing it waits (and then finds the entries billed, so still unchangeable).
+  await db
+    .selectFrom('timesheets as ts')
+    .select('ts.id')
+    .where('ts.workspaceId', '=', workspaceId)
+    .where('ts.status', '=', 'approved')
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('timeEntries as te')
+          .select(sql`1`.as('one'))
+          .whereRef('te.workspaceId', '=', 'ts.workspaceId')
+          .whereRef('te.userId', '=', 'ts.userId')
+          .where('te.id', 'in', ids)
+          .where(sql<SqlBool>`ts.week_start = date_trunc('week', te.date::timestamp)::date`),
+      ),
+    )
+    .forShare()
+    .execute();
   const row = await db
     .selectFrom('timeEntries as te')
     .select((eb) => eb.fn.countAll<string>().as('count'))
