@@ -500,10 +500,11 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     outsider: 'not_found',
   },
   'time.list': { access: ALL_ROLES, type: 'query', outsider: 'own' },
+  // A day outside the collaborator's approved (locked) week of 2026-11-16 (target.ts).
   'time.create': {
     access: ALL_ROLES,
     type: 'mutation',
-    input: (t) => ({ projectId: t.projectId, hours: 1.5, date: '2026-11-20' }),
+    input: (t) => ({ projectId: t.projectId, hours: 1.5, date: '2026-11-10' }),
     outsider: 'not_found',
   },
   // The entry is the owner's: managers may change anyone's time, a collaborator only their own.
