@@ -91,6 +91,22 @@ test('a week filled with the keyboard is submitted, approved, locked and unlocke
   await page.getByRole('button', { name: new RegExp(`^Review ${member.fullName}'s week`) }).click();
   await expect(page.getByRole('heading', { name: `${member.fullName}'s week` })).toBeVisible();
   await expect(page.getByLabel('Week total')).toHaveText('6.50');
+  // First sent back: a rejection needs a comment, which the member reads.
+  await page.getByRole('button', { name: 'Reject', exact: true }).click();
+  const rejectDialog = page.getByRole('dialog', { name: `Reject ${member.fullName}'s week` });
+  await rejectDialog.getByRole('button', { name: 'Reject week' }).click();
+  await expect(rejectDialog.getByText('A comment is required')).toBeVisible();
+  await rejectDialog.getByLabel('Comment').fill('Add the client call on Thursday');
+  await rejectDialog.getByRole('button', { name: 'Reject week' }).click();
+  await expect(page.getByText('Week rejected')).toBeVisible();
+  await memberPage.reload();
+  await expect(memberPage.getByText(`Rejected by ${owner.fullName}`)).toBeVisible();
+  await expect(memberPage.getByText('Add the client call on Thursday')).toBeVisible();
+  await memberPage.getByRole('button', { name: 'Submit week' }).click();
+  await expect(memberPage.getByText('Week submitted')).toBeVisible();
+  await page.reload();
+  await page.getByRole('button', { name: new RegExp(`^Review ${member.fullName}'s week`) }).click();
+  await expect(page.getByRole('heading', { name: `${member.fullName}'s week` })).toBeVisible();
   await page.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByText('Week approved')).toBeVisible();
   await expect(page.getByText('No weeks are waiting for approval.')).toBeVisible();
