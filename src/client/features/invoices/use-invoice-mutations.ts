@@ -16,7 +16,7 @@ type NextStatus = 'sent' | 'viewed' | 'paid';
 /** Invoices move the dashboard's money (SPEC §7), and the client pages' balances. */
 const money = [trpc.invoices, trpc.dashboard, trpc.clients.get];
 /** Billed time leaves the unbilled lists, and comes back when its invoice is deleted. */
-const moneyAndTime = [...money, trpc.time.list];
+const moneyAndTime = [...money, trpc.time.list, trpc.projects.get];
 
 /**
  * Creating an invoice, moving it along SPEC §4's transitions and deleting a draft, with

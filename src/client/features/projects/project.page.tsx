@@ -12,10 +12,9 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { IconEdit, IconUser } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { BudgetLevel, ProjectDetail } from '../../../shared/projects.schema.ts';
 import { formatHours } from '../../../shared/time.schema.ts';
 import { useMoney } from '../../components/money.tsx';
@@ -54,18 +53,6 @@ const plain = (value: string | number) =>
 export function ProjectPage() {
   const { id, valid } = useRecordId('projectId');
   const detail = trpc.projects.get.useQuery({ id }, { enabled: valid });
-  const utils = trpc.useUtils();
-  const queryClient = useQueryClient();
-  // Time logged, edited or billed from the tabs changes the burn: any change this page
-  // makes reads the project again.
-  useEffect(
-    () =>
-      queryClient.getMutationCache().subscribe((event) => {
-        if (event.type === 'updated' && event.action.type === 'success')
-          void utils.projects.get.invalidate({ id });
-      }),
-    [queryClient, utils, id],
-  );
   return (
     <RecordPage
       backTo="/projects"

@@ -17,6 +17,7 @@ const STATUS_CHANGED: Record<ProjectStatus, string> = {
 /** A new rate re-prices the logged hours; a new name shows on entries and invoices. */
 const afterUpdate = [
   trpc.projects.list,
+  trpc.projects.get,
   trpc.time.list,
   trpc.invoices.list,
   trpc.timer.current,

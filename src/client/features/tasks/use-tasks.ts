@@ -14,7 +14,8 @@ export type TaskInput = z.input<typeof TaskInputSchema>;
 export type TaskQuery = Partial<TaskListQuery>;
 
 /** Tasks change what projects (the project page's tab), resourcing and the time log show. */
-const afterTaskChange = [trpc.tasks.list];
+/** A task's assignee and status count on its project's Team tab (open tasks). */
+const afterTaskChange = [trpc.tasks.list, trpc.projects.get];
 const afterStatusChange = [trpc.taskStatuses.list, trpc.tasks.list];
 
 /** The workspace's statuses, in board order. */

@@ -7,7 +7,14 @@ import { trpc } from '../../trpc.ts';
 type TimeEntryInput = z.input<typeof TimeEntryInputSchema>;
 
 /** Logged time moves its project's totals and the dashboard's hours (SPEC §7). */
-export const afterTimeLogged = [trpc.time.list, trpc.projects.list, trpc.dashboard.stats];
+/** Logged time changes the log, projects' burn and team, tasks' logged hours, the dashboard. */
+export const afterTimeLogged = [
+  trpc.time.list,
+  trpc.projects.list,
+  trpc.projects.get,
+  trpc.tasks.list,
+  trpc.dashboard.stats,
+];
 
 /**
  * Logging, editing and deleting time with the toasts of SPEC §8. Each resolves to the
