@@ -1,8 +1,9 @@
 /*
  * A small, believable workspace for someone trying Keel: a design agency with a dozen
  * contacts, their companies, deals across the pipeline, a few projects with logged time,
- * invoices and a proposal.
+ * tasks on a board, rate cards, a timesheet awaiting approval, invoices and a proposal.
  */
+import { startOfISOWeek, subWeeks } from 'date-fns';
 import type { Database } from '../../src/server/db/create-db.ts';
 import { hashPassword } from '../../src/server/domains/auth/auth.service.ts';
 import { adoptLegacyInvoices } from '../../src/server/domains/invoices/legacy-invoices.ts';
@@ -300,6 +301,28 @@ export async function seedDemo(
         billableRate: '135.00',
         costRate: '0.00',
         effectiveFrom: day(ago(-30)),
+      },
+    ]);
+
+    // The teammate's last two weeks: the earlier approved (its entries locked), the last
+    // submitted and waiting for the owner's review on /timesheets.
+    const lastWeek = startOfISOWeek(ago(7));
+    await insertBatched(trx, 'timesheets', [
+      {
+        workspaceId,
+        userId: teammate.id,
+        weekStart: day(subWeeks(lastWeek, 1)),
+        status: 'approved',
+        submittedAt: ago(9),
+        reviewedBy: owner.id,
+        reviewedAt: ago(8),
+      },
+      {
+        workspaceId,
+        userId: teammate.id,
+        weekStart: day(lastWeek),
+        status: 'submitted',
+        submittedAt: ago(1),
       },
     ]);
 
