@@ -185,7 +185,9 @@ export function TasksBoard({
         },
       }}
     >
-      <div className={classes.board} role="region" aria-label="Task board">
+      {/* Focusable: on a phone the columns scroll sideways, and with no card to tab to,
+          the keyboard could not reach the columns off screen. */}
+      <div className={classes.board} role="region" aria-label="Task board" tabIndex={0}>
         <div className={classes.columns}>
           {statuses.map((status) => (
             <StatusColumn
