@@ -180,6 +180,11 @@ test('a move the server refuses is rolled back; drops on cards and the keyboard 
   // Space picks the card up, the right arrow carries it one column on, Space drops it.
   await card(column(page, 'Contacted'), 'Compiler Support').focus();
   await page.keyboard.press('Space');
+  // dnd-kit listens for the arrows from the task after the pick-up: wait until it is held.
+  await expect(card(column(page, 'Contacted'), 'Compiler Support')).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await page.keyboard.press('ArrowRight');
   // The board may scroll to bring the next column under the card; drop once it is there.
   await expect(column(page, 'Meeting Scheduled')).toHaveAttribute('data-over');
@@ -247,6 +252,8 @@ test('stages are added, renamed, reordered (and the order kept) and deleted', as
   const handle = dialog.getByRole('button', { name: 'Reorder Final Negotiation' });
   await handle.focus();
   await page.keyboard.press('Space');
+  // dnd-kit listens for the arrows from the task after the pick-up: wait until it is held.
+  await expect(handle).toHaveAttribute('aria-pressed', 'true');
   // Each step is announced once the list has moved: the next key waits for it.
   for (let position = 6; position >= 2; position -= 1) {
     await page.keyboard.press('ArrowUp');

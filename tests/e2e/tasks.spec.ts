@@ -71,6 +71,8 @@ test('tasks are created on the board, dragged to Done, and found in the list fil
   await expect(todo.getByRole('button').first()).toHaveAccessibleName(/^Write the home page copy/);
   await card(todo, 'Build the contact form').focus();
   await page.keyboard.press('Space');
+  // dnd-kit listens for the arrows from the task after the pick-up: wait until it is held.
+  await expect(card(todo, 'Build the contact form')).toHaveAttribute('aria-pressed', 'true');
   await page.keyboard.press('ArrowUp');
   await expect(card(todo, 'Write the home page copy')).toHaveAttribute('data-drop-before');
   await page.keyboard.press('Space');
@@ -84,6 +86,8 @@ test('tasks are created on the board, dragged to Done, and found in the list fil
   // Space picks a card up, the right arrow carries it one column on, Space drops it.
   await card(todo, 'Build the contact form').focus();
   await page.keyboard.press('Space');
+  // dnd-kit listens for the arrows from the task after the pick-up: wait until it is held.
+  await expect(card(todo, 'Build the contact form')).toHaveAttribute('aria-pressed', 'true');
   await page.keyboard.press('ArrowRight');
   await expect(column(page, 'In Progress')).toHaveAttribute('data-over');
   await page.keyboard.press('Space');
