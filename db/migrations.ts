@@ -16,6 +16,7 @@ import * as invoiceEmail from './migrations/2026-11-27-0015-invoice-email.ts';
 import * as recurringInvoices from './migrations/2026-11-27-0016-recurring-invoices.ts';
 import * as theWork from './migrations/2026-11-27-0017-the-work.ts';
 import * as twoFactorReplay from './migrations/2026-11-27-0023-two-factor-replay.ts';
+import * as moneyPicture from './migrations/2026-11-27-0024-money-picture.ts';
 
 /**
  * Every migration of db/migrations, in order. A static list rather than a folder scan, so
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0016-recurring-invoices': recurringInvoices,
   '2026-11-27-0017-the-work': theWork,
   '2026-11-27-0023-two-factor-replay': twoFactorReplay,
+  '2026-11-27-0024-money-picture': moneyPicture,
 };

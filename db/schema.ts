@@ -182,6 +182,34 @@ export interface Estimates {
   workspaceId: number;
 }
 
+export interface ExpenseCategories {
+  createdAt: Generated<Timestamp>;
+  id: Generated<number>;
+  name: string;
+  workspaceId: number;
+}
+
+export interface Expenses {
+  amount: Numeric;
+  billable: Generated<boolean>;
+  categoryId: number | null;
+  clientId: number | null;
+  createdAt: Generated<Timestamp>;
+  createdBy: number | null;
+  currency: string;
+  date: string;
+  id: Generated<number>;
+  invoiceId: number | null;
+  invoiceLineId: number | null;
+  markupPercent: Generated<Numeric>;
+  notes: string | null;
+  projectId: number | null;
+  receiptFileId: number | null;
+  updatedAt: Generated<Timestamp>;
+  vendor: string | null;
+  workspaceId: number;
+}
+
 export interface Files {
   contentType: string;
   createdAt: Generated<Timestamp>;
@@ -310,6 +338,21 @@ export interface Leads {
   updatedAt: Generated<Timestamp>;
   value: Generated<Numeric>;
   workspaceId: number;
+}
+
+export interface Notifications {
+  actorUserId: number | null;
+  body: string | null;
+  category: string;
+  createdAt: Generated<Timestamp>;
+  emailedAt: Timestamp | null;
+  id: Generated<number>;
+  kind: string;
+  link: string | null;
+  readAt: Timestamp | null;
+  title: string;
+  userId: number;
+  workspaceId: number | null;
 }
 
 export interface Organizations {
@@ -616,6 +659,8 @@ export interface DB {
   documentAcceptances: DocumentAcceptances;
   estimateLines: EstimateLines;
   estimates: Estimates;
+  expenseCategories: ExpenseCategories;
+  expenses: Expenses;
   files: Files;
   invitationTokens: InvitationTokens;
   invoiceEmails: InvoiceEmails;
@@ -624,6 +669,7 @@ export interface DB {
   invoicePayments: InvoicePayments;
   invoices: Invoices;
   leads: Leads;
+  notifications: Notifications;
   organizations: Organizations;
   passwordResetTokens: PasswordResetTokens;
   persons: Persons;
