@@ -1,15 +1,19 @@
 import { accountRestRoutes } from './domains/account/account.rest.ts';
 import { adminRestRoutes } from './domains/admin/admin.rest.ts';
+import { notificationsRestRoutes } from './domains/notifications/notifications.rest.ts';
 import { authRestRoutes } from './domains/auth/auth.rest.ts';
 import { businessRestRoutes } from './domains/business/business.rest.ts';
 import { clientsRestRoutes } from './domains/clients/clients.rest.ts';
 import { dashboardRestRoutes } from './domains/dashboard/dashboard.rest.ts';
 import { estimatesRestRoutes } from './domains/estimates/estimates.rest.ts';
+import { expensesRestRoutes } from './domains/expenses/expenses.rest.ts';
 import { invoiceEmailRestRoutes } from './domains/invoice-email/invoice-email.rest.ts';
 import { invoicesRestRoutes } from './domains/invoices/invoices.rest.ts';
+import { paymentsRestRoutes } from './domains/payments/payments.rest.ts';
 import { projectsRestRoutes } from './domains/projects/projects.rest.ts';
 import { tasksRestRoutes } from './domains/tasks/tasks.rest.ts';
 import { resourcingRestRoutes } from './domains/resourcing/resourcing.rest.ts';
+import { reportsRestRoutes } from './domains/reports/reports.rest.ts';
 import { portalRestRoutes } from './domains/portal/portal.rest.ts';
 import { proposalsRestRoutes } from './domains/proposals/proposals.rest.ts';
 import { ratesRestRoutes } from './domains/rates/rates.rest.ts';
@@ -39,12 +43,16 @@ export const restRoutes = [
   ...ratesRestRoutes,
   ...timesheetsRestRoutes,
   ...invoicesRestRoutes,
+  ...expensesRestRoutes,
   ...recurringInvoicesRestRoutes,
   ...invoiceEmailRestRoutes,
+  ...paymentsRestRoutes,
   ...estimatesRestRoutes,
   ...proposalsRestRoutes,
   ...portalRestRoutes,
   ...dashboardRestRoutes,
   ...resourcingRestRoutes,
+  ...reportsRestRoutes,
+  ...notificationsRestRoutes,
   ...adminRestRoutes,
 ];

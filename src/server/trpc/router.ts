@@ -1,15 +1,19 @@
 import { accountRouter } from '../domains/account/account.router.ts';
 import { adminRouter } from '../domains/admin/admin.router.ts';
+import { notificationsRouter } from '../domains/notifications/notifications.router.ts';
 import { authRouter } from '../domains/auth/auth.router.ts';
 import { businessRouter } from '../domains/business/business.router.ts';
 import { clientsRouter } from '../domains/clients/clients.router.ts';
 import { dashboardRouter } from '../domains/dashboard/dashboard.router.ts';
 import { estimatesRouter } from '../domains/estimates/estimates.router.ts';
+import { expenseCategoriesRouter, expensesRouter } from '../domains/expenses/expenses.router.ts';
 import { invoiceEmailsRouter } from '../domains/invoice-email/invoice-email.router.ts';
 import { invoicesRouter } from '../domains/invoices/invoices.router.ts';
+import { paymentsRouter } from '../domains/payments/payments.router.ts';
 import { projectsRouter } from '../domains/projects/projects.router.ts';
 import { taskStatusesRouter, tasksRouter } from '../domains/tasks/tasks.router.ts';
 import { resourcingRouter } from '../domains/resourcing/resourcing.router.ts';
+import { reportsRouter } from '../domains/reports/reports.router.ts';
 import { portalRouter } from '../domains/portal/portal.router.ts';
 import { proposalsRouter } from '../domains/proposals/proposals.router.ts';
 import { ratesRouter } from '../domains/rates/rates.router.ts';
@@ -44,13 +48,18 @@ export const appRouter = router({
   rates: ratesRouter,
   timesheets: timesheetsRouter,
   invoices: invoicesRouter,
+  expenses: expensesRouter,
+  expenseCategories: expenseCategoriesRouter,
   recurringInvoices: recurringInvoicesRouter,
   invoiceEmails: invoiceEmailsRouter,
+  payments: paymentsRouter,
   estimates: estimatesRouter,
   proposals: proposalsRouter,
   portal: portalRouter,
   dashboard: dashboardRouter,
   resourcing: resourcingRouter,
+  reports: reportsRouter,
+  notifications: notificationsRouter,
   admin: adminRouter,
 });
 

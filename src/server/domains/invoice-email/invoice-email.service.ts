@@ -162,7 +162,12 @@ export async function sendInvoice(
       body: renderStored(input.body ?? settings.invoiceBody, values),
       createdBy: user.id,
     }))!;
-    await ctx.jobs.send(INVOICE_EMAIL_QUEUE, { emailId: id }, { db: trx });
+    // workspaceId: its owners hear if it fails for good (jobs.ts).
+    await ctx.jobs.send(
+      INVOICE_EMAIL_QUEUE,
+      { emailId: id, workspaceId: workspace.id },
+      { db: trx },
+    );
     return id;
   });
   const delivers = ctx.mailer.delivers;
@@ -356,7 +361,8 @@ export async function runDueReminders(services: AppServices, now: Date): Promise
           body: renderStored(settings.reminderBody, values),
           createdBy: null,
         });
-        if (id !== undefined) await jobs.send(INVOICE_EMAIL_QUEUE, { emailId: id }, { db: trx });
+        if (id !== undefined)
+          await jobs.send(INVOICE_EMAIL_QUEUE, { emailId: id, workspaceId }, { db: trx });
         return id !== undefined;
       });
       if (inserted) queued += 1;

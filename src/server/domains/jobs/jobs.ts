@@ -3,6 +3,12 @@ import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/create-db.ts';
 import type { AppServices } from '../../trpc/context.ts';
+import {
+  NOTIFICATION_EMAIL_QUEUE,
+  notify,
+  platformAdmins,
+  workspaceManagers,
+} from '../notifications/notifications.service.ts';
 import { bossDb, JOBS_SCHEMA } from './job-schema.ts';
 import { queues, type QueueDefinition } from './queues.ts';
 
@@ -103,7 +109,38 @@ export function createJobs(
   const sendNext = (definition: QueueDefinition<never>) =>
     boss.send(definition.name, {}, { startAfter: Math.max(1, definition.everySeconds!(config)) });
 
-  async function run(definition: QueueDefinition<never>, job: PgBoss.Job<unknown>) {
+  /**
+   * A job failed with no attempt left: the workspace's owners and administrators hear of it
+   * when its data names a workspace, the platform's administrators otherwise. A failed
+   * notification email tells nobody (a mail server down would feed on itself).
+   */
+  async function tellFailure(
+    definition: QueueDefinition<never>,
+    job: PgBoss.JobWithMetadata<unknown>,
+  ) {
+    if (definition.name === NOTIFICATION_EMAIL_QUEUE || job.retryCount < job.retryLimit) return;
+    const { db, jobs } = services();
+    const data = job.data as { workspaceId?: unknown } | null;
+    const workspaceId = typeof data?.workspaceId === 'number' ? data.workspaceId : null;
+    try {
+      await notify(db, jobs, {
+        workspaceId,
+        userIds:
+          workspaceId === null
+            ? await platformAdmins(db)
+            : await workspaceManagers(db, workspaceId),
+        kind: 'job_failed',
+        category: 'update',
+        title: `Background work failed: ${definition.name}`,
+        body: `It failed ${job.retryCount + 1} times and will not be tried again. It is listed under failed jobs in the admin console.`,
+        link: workspaceId === null ? '/admin' : null,
+      });
+    } catch (error) {
+      log.warn({ err: error, queue: definition.name, job: job.id }, 'job failure not notified');
+    }
+  }
+
+  async function run(definition: QueueDefinition<never>, job: PgBoss.JobWithMetadata<unknown>) {
     // The next round is queued before this one runs, so a failure or a kill cannot end
     // the chain (the queue's stately policy keeps at most one waiting).
     if (definition.everySeconds && config.jobSchedules) await sendNext(definition);
@@ -111,6 +148,7 @@ export function createJobs(
       await definition.handle(services(), job.data as never);
     } catch (error) {
       log.warn({ err: error, queue: definition.name, job: job.id }, 'job failed');
+      await tellFailure(definition, job);
       throw error;
     }
   }
@@ -123,7 +161,11 @@ export function createJobs(
         for (const definition of definitions) {
           const id = await boss.work(
             definition.name,
-            { pollingIntervalSeconds: config.jobPollingSeconds, batchSize: 1 },
+            {
+              pollingIntervalSeconds: config.jobPollingSeconds,
+              batchSize: 1,
+              includeMetadata: true,
+            },
             async ([job]) => run(definition, job!),
           );
           workers.set(definition.name, id);

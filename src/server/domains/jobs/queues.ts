@@ -1,5 +1,6 @@
 import type { AppServices } from '../../trpc/context.ts';
 import { invoiceEmailQueue, invoiceRemindersQueue } from '../invoice-email/invoice-email.queue.ts';
+import { notificationEmailQueue } from '../notifications/notifications.queue.ts';
 import { recurringInvoicesQueue } from '../recurring-invoices/recurring-invoices.queue.ts';
 import { housekeepingQueue } from './housekeeping.jobs.ts';
 import { statisticsQueue } from './statistics.jobs.ts';
@@ -39,4 +40,5 @@ export const queues: QueueDefinition<never>[] = [
   invoiceEmailQueue,
   invoiceRemindersQueue,
   recurringInvoicesQueue,
+  notificationEmailQueue,
 ];
