@@ -6,6 +6,7 @@ import { ListQuerySchema, optionalText } from './list.schema.ts';
 import { decimalSchema } from './money.ts';
 import { singleLine } from './text.schema.ts';
 import { updateSchemaOf } from './update.schema.ts';
+import { COLUMN_COLORS } from './column-colors.ts';
 
 /**
  * Who edits and deletes any task and manages the statuses. Every member reads, creates and
@@ -23,23 +24,7 @@ export const TASK_MANAGERS: readonly WorkspaceRole[] = [
 export const SYSTEM_TASK_STATUSES = ['todo', 'in_progress', 'done'] as const;
 export const DEFAULT_TASK_STATUS = 'todo';
 
-/** Colours a status may take (Mantine palette names). */
-export const TASK_STATUS_COLORS = [
-  'gray',
-  'blue',
-  'cyan',
-  'teal',
-  'green',
-  'lime',
-  'yellow',
-  'orange',
-  'red',
-  'pink',
-  'grape',
-  'violet',
-  'indigo',
-] as const;
-export type TaskStatusColor = (typeof TASK_STATUS_COLORS)[number];
+export type TaskStatusColor = (typeof COLUMN_COLORS)[number];
 
 export const TaskStatusSchema = z.object({
   id: z.number(),
@@ -59,7 +44,7 @@ const statusLabel = singleLine('Status name', { error: 'Status name is required'
 
 export const TaskStatusInputSchema = z.object({
   label: statusLabel,
-  color: z.enum(TASK_STATUS_COLORS, { error: 'Invalid colour' }).default('gray'),
+  color: z.enum(COLUMN_COLORS, { error: 'Invalid colour' }).default('gray'),
   isDone: z.boolean().default(false),
 });
 export type TaskStatusInput = z.input<typeof TaskStatusInputSchema>;

@@ -20,7 +20,7 @@ import { Divider, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import type { Stage } from '../../../shared/pipeline.schema.ts';
-import { AddStageForm } from './add-stage.form.tsx';
+import { AddColumnForm } from '../../components/kanban/add-column.form.tsx';
 import { ConfirmDeleteDialog } from '../../components/list/confirm-delete.dialog.tsx';
 import { StageRow } from './stage-row.tsx';
 import { useStageMutations } from './use-stage-mutations.ts';
@@ -48,7 +48,7 @@ export function ManageStagesDialog({
   counts: ReadonlyMap<string, number>;
 }) {
   const phone = useMediaQuery('(max-width: 36em)');
-  const { rename, remove, reorder } = useStageMutations();
+  const { create, rename, remove, reorder } = useStageMutations();
   const [toDelete, setToDelete] = useState<Stage | null>(null);
 
   const sensors = useSensors(
@@ -126,7 +126,7 @@ export function ManageStagesDialog({
             </SortableContext>
           </DndContext>
           <Divider />
-          <AddStageForm stages={stages} />
+          <AddColumnForm noun="stage" keys={stages.map((stage) => stage.key)} onCreate={create} />
         </Stack>
       </Modal>
       <ConfirmDeleteDialog

@@ -4,7 +4,7 @@ import { useMemo, useRef, type KeyboardEvent } from 'react';
 import type { Lead, Stage } from '../../../shared/pipeline.schema.ts';
 import { formatCloseDate } from './lead-view.ts';
 import classes from './pipeline.module.css';
-import { stageColor } from './stage-colors.ts';
+import { columnColor } from '../../../shared/column-colors.ts';
 import { useMoney } from '../../components/money.tsx';
 
 /** SPEC §9: eight columns that need 1200 px; narrower screens scroll sideways. */
@@ -130,7 +130,7 @@ export function OpportunitiesList({
                 <Table.Td>
                   <Badge
                     variant="light"
-                    color={stageColor(stage?.color)}
+                    color={columnColor(stage?.color)}
                     radius="sm"
                     tt="none"
                     maw="100%"

@@ -2,6 +2,7 @@ import { IconBuilding, IconCalendar, IconUser } from '@tabler/icons-react';
 import { memo, type ComponentPropsWithoutRef, type Ref } from 'react';
 import type { Lead } from '../../../shared/pipeline.schema.ts';
 import { formatCloseDate } from './lead-view.ts';
+import kanban from '../../components/kanban/kanban.module.css';
 import classes from './pipeline.module.css';
 import { useMoney } from '../../components/money.tsx';
 
@@ -27,28 +28,28 @@ export const OpportunityCard = memo(function OpportunityCard({
   const formatMoney = useMoney();
   const closes = formatCloseDate(lead.closeDate);
   return (
-    <div ref={ref} className={`${classes.card} ${className ?? ''}`} {...others}>
+    <div ref={ref} className={`${kanban.card} ${className ?? ''}`} {...others}>
       <div className={classes.cardTop}>
-        <div className={classes.cardTitle}>{lead.dealName}</div>
+        <div className={kanban.cardTitle}>{lead.dealName}</div>
         <div className={classes.cardValue}>{formatMoney(lead.value)}</div>
       </div>
       {lead.person && (
-        <div className={classes.cardMeta}>
+        <div className={kanban.cardMeta}>
           <IconUser size={14} stroke={1.7} aria-hidden />
           <span>{lead.person.fullName}</span>
         </div>
       )}
       {lead.company && (
-        <div className={classes.cardMeta}>
+        <div className={kanban.cardMeta}>
           <IconBuilding size={14} stroke={1.7} aria-hidden />
           <span>{lead.company.name}</span>
         </div>
       )}
       {lead.description && <div className={classes.cardDescription}>{lead.description}</div>}
-      <div className={classes.cardFooter}>
+      <div className={kanban.cardFooter}>
         <span className={classes.cardChance}>{lead.probability}%</span>
         {closes && (
-          <span className={classes.cardMeta}>
+          <span className={kanban.cardMeta}>
             <IconCalendar size={13} stroke={1.7} aria-hidden />
             <span>{closes}</span>
           </span>

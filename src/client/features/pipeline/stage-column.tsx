@@ -1,12 +1,10 @@
-import { useDroppable } from '@dnd-kit/core';
-import { Badge, ColorSwatch, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Group, Text, Tooltip } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useMemo, useRef, type CSSProperties } from 'react';
+import { memo, useMemo, useRef } from 'react';
 import type { Lead, Stage } from '../../../shared/pipeline.schema.ts';
+import { KanbanColumn } from '../../components/kanban/kanban-column.tsx';
 import { DraggableOpportunityCard } from './draggable-opportunity-card.tsx';
 import { summarize } from './lead-view.ts';
-import classes from './pipeline.module.css';
-import { stageColor } from './stage-colors.ts';
 import { useMoney } from '../../components/money.tsx';
 
 /** What the board's drag handlers learn about the column under a dragged card. */
@@ -36,10 +34,6 @@ export const StageColumn = memo(function StageColumn({
   onOpen: (lead: Lead) => void;
 }) {
   const formatMoney = useMoney();
-  const { setNodeRef, isOver } = useDroppable({
-    id: `stage:${stage.key}`,
-    data: { type: 'column', stage } satisfies ColumnDropData,
-  });
   const summary = useMemo(() => summarize(leads), [leads]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -52,30 +46,17 @@ export const StageColumn = memo(function StageColumn({
     paddingStart: 2,
     paddingEnd: 2,
   });
-  const color = stageColor(stage.color);
-  const headingId = `stage-column-${stage.id}`;
 
   return (
-    <section
-      ref={setNodeRef}
-      className={classes.column}
-      data-over={isOver || undefined}
-      data-stage={stage.key}
-      aria-labelledby={headingId}
-      style={{ '--stage-color': `var(--mantine-color-${color}-filled)` } as CSSProperties}
-    >
-      <Stack gap={4} className={classes.columnHeader}>
-        <Group justify="space-between" gap="xs" wrap="nowrap">
-          <Group gap={8} wrap="nowrap" miw={0}>
-            <ColorSwatch color={`var(--stage-color)`} size={10} withShadow={false} />
-            <Text id={headingId} component="h2" fw={600} size="sm" truncate="end">
-              {stage.label}
-            </Text>
-          </Group>
-          <Badge variant="light" color={color} size="sm">
-            {summary.count}
-          </Badge>
-        </Group>
+    <KanbanColumn
+      dropId={`stage:${stage.key}`}
+      dropData={{ type: 'column', stage } satisfies ColumnDropData}
+      headingId={`stage-column-${stage.id}`}
+      headingOrder={2}
+      label={stage.label}
+      color={stage.color}
+      count={summary.count}
+      summary={
         <Group justify="space-between" gap="xs" wrap="nowrap">
           <Text size="sm" fw={600}>
             {formatMoney(summary.total)}
@@ -86,36 +67,34 @@ export const StageColumn = memo(function StageColumn({
             </Text>
           </Tooltip>
         </Group>
-      </Stack>
-
-      <div ref={scrollRef} className={classes.columnBody}>
-        {leads.length === 0 ? (
-          <div className={classes.emptyColumn}>Drop opportunities here</div>
-        ) : (
-          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-            {virtualizer.getVirtualItems().map((item) => {
-              const lead = leads[item.index];
-              if (!lead) return null;
-              return (
-                <div
-                  key={item.key}
-                  ref={virtualizer.measureElement}
-                  data-index={item.index}
-                  style={{
-                    position: 'absolute',
-                    top: 0,
-                    left: 0,
-                    width: '100%',
-                    transform: `translateY(${item.start}px)`,
-                  }}
-                >
-                  <DraggableOpportunityCard lead={lead} onOpen={onOpen} />
-                </div>
-              );
-            })}
-          </div>
-        )}
+      }
+      emptyText="Drop opportunities here"
+      bodyRef={scrollRef}
+      data-stage={stage.key}
+    >
+      {/* flex: none, or the body's column layout would shrink it to the viewport. */}
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative', flex: 'none' }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const lead = leads[item.index];
+          if (!lead) return null;
+          return (
+            <div
+              key={item.key}
+              ref={virtualizer.measureElement}
+              data-index={item.index}
+              style={{
+                position: 'absolute',
+                top: 0,
+                left: 0,
+                width: '100%',
+                transform: `translateY(${item.start}px)`,
+              }}
+            >
+              <DraggableOpportunityCard lead={lead} onOpen={onOpen} />
+            </div>
+          );
+        })}
       </div>
-    </section>
+    </KanbanColumn>
   );
 });

@@ -16,7 +16,7 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { stageNotEmptyMessage, type Stage } from '../../../shared/pipeline.schema.ts';
 import { toastError } from '../../components/toasts.tsx';
 import classes from './pipeline.module.css';
-import { stageColor } from './stage-colors.ts';
+import { columnColor } from '../../../shared/column-colors.ts';
 
 /** Room for the rename and delete buttons, or the System badge. */
 const ACTIONS_WIDTH = 84;
@@ -45,7 +45,7 @@ export function StageRow({
   // Enter and Escape end the edit before the field's blur would: it must not save again.
   const done = useRef(false);
   const editable = !stage.isSystemStage;
-  const color = stageColor(stage.color);
+  const color = columnColor(stage.color);
 
   const startEditing = () => {
     done.current = false;

@@ -1,26 +1,22 @@
 import {
   ActionIcon,
   Badge,
-  Button,
-  ColorSwatch,
   Divider,
   Group,
   Modal,
-  Popover,
-  SimpleGrid,
   Stack,
   Text,
   TextInput,
   Tooltip,
-  UnstyledButton,
 } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { IconCheck, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
-import { TASK_STATUS_COLORS, type TaskStatus } from '../../../shared/tasks.schema.ts';
-import { stageKey } from '../../../shared/slug.ts';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { columnColor } from '../../../shared/column-colors.ts';
+import type { TaskStatus } from '../../../shared/tasks.schema.ts';
+import { AddColumnForm } from '../../components/kanban/add-column.form.tsx';
+import { ColumnColorPicker } from '../../components/kanban/column-color.picker.tsx';
 import { ConfirmDeleteDialog } from '../../components/list/confirm-delete.dialog.tsx';
-import { statusColor } from './task-view.ts';
 import { useStatusMutations } from './use-tasks.ts';
 
 /**
@@ -67,7 +63,11 @@ export function ManageStatusesDialog({
             ))}
           </Stack>
           <Divider />
-          <AddStatusForm statuses={statuses} onCreate={mutations.create} />
+          <AddColumnForm
+            noun="status"
+            keys={statuses.map((status) => status.key)}
+            onCreate={mutations.create}
+          />
         </Stack>
       </Modal>
       <ConfirmDeleteDialog
@@ -105,9 +105,9 @@ function StatusRow({
   };
   return (
     <Group gap="xs" wrap="nowrap" role="listitem" align="flex-start">
-      <StatusColorPicker
-        name={status.label}
-        value={statusColor(status.color)}
+      <ColumnColorPicker
+        label={`Colour of ${status.label}`}
+        value={columnColor(status.color)}
         onChange={(color) => void onRecolor(status, color)}
       />
       <TextInput
@@ -154,102 +154,5 @@ function StatusRow({
         </ActionIcon>
       </Tooltip>
     </Group>
-  );
-}
-
-function AddStatusForm({
-  statuses,
-  onCreate,
-}: {
-  statuses: readonly TaskStatus[];
-  onCreate: (label: string, color: string) => Promise<boolean>;
-}) {
-  const [label, setLabel] = useState('');
-  const [color, setColor] = useState('gray');
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = label.trim();
-    if (!trimmed) return setError('Status name is required');
-    if (statuses.some((s) => s.key === stageKey(trimmed))) {
-      return setError('A status with this name already exists');
-    }
-    setPending(true);
-    const created = await onCreate(trimmed, color);
-    setPending(false);
-    if (created) {
-      setLabel('');
-      setColor('gray');
-    }
-  };
-  return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
-      <Group align="flex-start" gap="xs" wrap="nowrap">
-        <StatusColorPicker name="the new status" value={color} onChange={setColor} />
-        <TextInput
-          flex={1}
-          miw={0}
-          aria-label="New status name"
-          placeholder="New status name"
-          maxLength={50}
-          value={label}
-          onChange={(event) => {
-            setLabel(event.currentTarget.value);
-            setError(null);
-          }}
-          error={error}
-          disabled={pending}
-        />
-        <Button type="submit" leftSection={<IconPlus size={16} stroke={1.8} />} loading={pending}>
-          Add Status
-        </Button>
-      </Group>
-    </form>
-  );
-}
-
-function StatusColorPicker({
-  name,
-  value,
-  onChange,
-}: {
-  name: string;
-  value: string;
-  onChange: (color: string) => void;
-}) {
-  const [opened, { toggle, close }] = useDisclosure(false);
-  return (
-    <Popover opened={opened} onChange={(o) => !o && close()} position="bottom-start" shadow="md">
-      <Popover.Target>
-        <ActionIcon
-          variant="default"
-          size={36}
-          aria-label={`Colour of ${name}: ${value}`}
-          onClick={toggle}
-        >
-          <ColorSwatch color={`var(--mantine-color-${value}-filled)`} size={18} />
-        </ActionIcon>
-      </Popover.Target>
-      <Popover.Dropdown p="xs">
-        <SimpleGrid cols={5} spacing={6}>
-          {TASK_STATUS_COLORS.map((color) => (
-            <UnstyledButton
-              key={color}
-              aria-label={color}
-              aria-pressed={color === value}
-              onClick={() => {
-                onChange(color);
-                close();
-              }}
-            >
-              <ColorSwatch color={`var(--mantine-color-${color}-filled)`} size={24} c="white">
-                {color === value && <IconCheck size={14} stroke={2.5} />}
-              </ColorSwatch>
-            </UnstyledButton>
-          ))}
-        </SimpleGrid>
-      </Popover.Dropdown>
-    </Popover>
   );
 }

@@ -3,6 +3,7 @@ import { memo, type ComponentPropsWithoutRef, type Ref } from 'react';
 import type { Task } from '../../../shared/tasks.schema.ts';
 import { showDay } from '../../components/display-preferences.tsx';
 import { TaskHours } from './task-hours.tsx';
+import kanban from '../../components/kanban/kanban.module.css';
 import classes from './tasks.module.css';
 
 type TaskCardProps = ComponentPropsWithoutRef<'div'> & {
@@ -23,21 +24,24 @@ export const TaskCard = memo(function TaskCard({
   ...others
 }: TaskCardProps) {
   return (
-    <div ref={ref} className={`${classes.card} ${className ?? ''}`} {...others}>
-      <div className={classes.cardTitle}>{task.title}</div>
+    <div ref={ref} className={`${kanban.card} ${className ?? ''}`} {...others}>
+      <div className={kanban.cardTitle}>{task.title}</div>
       {showProject && (
-        <div className={classes.cardMeta}>
+        <div className={kanban.cardMeta}>
           <IconFolder size={14} stroke={1.7} aria-hidden />
           <span>{task.project.name}</span>
         </div>
       )}
-      <div className={classes.cardMeta}>
+      <div className={kanban.cardMeta}>
         <IconUser size={14} stroke={1.7} aria-hidden />
         <span>{task.assignee?.fullName ?? 'Unassigned'}</span>
       </div>
-      <div className={classes.cardFooter}>
+      <div className={kanban.cardFooter}>
         {task.dueDate ? (
-          <span className={classes.cardMeta} data-overdue={overdue || undefined}>
+          <span
+            className={`${kanban.cardMeta} ${classes.overdue}`}
+            data-overdue={overdue || undefined}
+          >
             <IconCalendar size={13} stroke={1.7} aria-hidden />
             <span>
               {overdue ? 'Overdue · ' : ''}
@@ -45,7 +49,7 @@ export const TaskCard = memo(function TaskCard({
             </span>
           </span>
         ) : (
-          <span className={classes.cardMeta}>No due date</span>
+          <span className={kanban.cardMeta}>No due date</span>
         )}
       </div>
       <TaskHours task={task} />

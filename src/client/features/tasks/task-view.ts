@@ -1,13 +1,4 @@
 import type { Task, TaskStatus } from '../../../shared/tasks.schema.ts';
-import { TASK_STATUS_COLORS } from '../../../shared/tasks.schema.ts';
-
-const KNOWN = new Set<string>(TASK_STATUS_COLORS);
-
-/** A status's Mantine colour; anything unknown shows gray. */
-export function statusColor(color: string | null | undefined): string {
-  return color && KNOWN.has(color) ? color : 'gray';
-}
-
 /** Tasks by status key, each column in the order the server answered (board order). */
 export function groupByStatus(tasks: readonly Task[], statuses: readonly TaskStatus[]) {
   const groups = new Map<string, Task[]>(statuses.map((s) => [s.key, []]));

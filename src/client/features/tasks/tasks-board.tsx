@@ -1,41 +1,25 @@
 import {
-  DndContext,
-  DragOverlay,
-  KeyboardSensor,
-  MouseSensor,
   pointerWithin,
   rectIntersection,
-  TouchSensor,
   useDraggable,
   useDroppable,
-  useSensor,
-  useSensors,
-  type Announcements,
   type CollisionDetection,
   type DragEndEvent,
   type DragStartEvent,
 } from '@dnd-kit/core';
-import { Badge, ColorSwatch, Group, Text } from '@mantine/core';
-import {
-  memo,
-  useCallback,
-  useMemo,
-  useRef,
-  useState,
-  type CSSProperties,
-  type KeyboardEvent,
-} from 'react';
+import { memo, useCallback, useMemo, type KeyboardEvent } from 'react';
 import type { Task, TaskStatus } from '../../../shared/tasks.schema.ts';
-import { BOARD_KEYBOARD_CODES } from '../pipeline/board-keyboard.ts';
-import { taskKeyboardCoordinates } from './board-keyboard.ts';
+import { orderedKeyboardCoordinates } from '../../components/kanban/board-keyboard.ts';
+import {
+  KanbanBoard,
+  useBoardDrag,
+  type BoardWords,
+} from '../../components/kanban/kanban-board.tsx';
+import { KanbanColumn } from '../../components/kanban/kanban-column.tsx';
+import kanban from '../../components/kanban/kanban.module.css';
 import { TaskCard } from './task-card.tsx';
-import { groupByStatus, isOverdue, statusColor } from './task-view.ts';
-import classes from './tasks.module.css';
+import { groupByStatus, isOverdue } from './task-view.ts';
 
-/** A card starts moving after 3 px, so a click stays a click (as on the pipeline). */
-const ACTIVATION_DISTANCE_PX = 3;
-const TOUCH_DELAY_MS = 250;
-const CLICK_AFTER_DRAG_MS = 200;
 const NO_TASKS: readonly Task[] = [];
 
 interface CardData {
@@ -110,33 +94,14 @@ export function TasksBoard({
     () => new Set(statuses.filter((s) => s.isDone).map((s) => s.key)),
     [statuses],
   );
-  const [dragged, setDragged] = useState<Task | null>(null);
-  const lastDragEnd = useRef(0);
-
-  const sensors = useSensors(
-    useSensor(MouseSensor, { activationConstraint: { distance: ACTIVATION_DISTANCE_PX } }),
-    useSensor(TouchSensor, { activationConstraint: { delay: TOUCH_DELAY_MS, tolerance: 5 } }),
-    useSensor(KeyboardSensor, {
-      coordinateGetter: taskKeyboardCoordinates,
-      keyboardCodes: BOARD_KEYBOARD_CODES,
-    }),
-  );
-
-  const open = useCallback(
-    (task: Task) => {
-      if (performance.now() - lastDragEnd.current < CLICK_AFTER_DRAG_MS) return;
-      onOpen(task);
-    },
-    [onOpen],
-  );
+  const { dragged, setDragged, open, ended } = useBoardDrag(onOpen);
 
   const onDragStart = ({ active }: DragStartEvent) => {
     setDragged(dragDataOf(active.data.current)?.task ?? null);
   };
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
-    setDragged(null);
-    lastDragEnd.current = performance.now();
+    ended();
     const task = tasks.find((t) => t.id === active.id);
     const target = dropDataOf(over?.data.current);
     if (!task || !target) return;
@@ -148,71 +113,54 @@ export function TasksBoard({
     }
   };
 
-  const announcements = useMemo((): Announcements => {
-    const nameOf = (data: unknown) => dragDataOf(data)?.task.title ?? 'Task';
-    const whereOf = (data: unknown) => {
-      const drop = dropDataOf(data);
-      if (!drop) return 'a status';
-      if (drop.type === 'column') return drop.status.label;
-      return `${statuses.find((s) => s.key === drop.task.status)?.label ?? 'a status'}, before ${drop.task.title}`;
-    };
-    return {
-      onDragStart: ({ active }) => `Picked up ${nameOf(active.data.current)}.`,
-      onDragOver: ({ active, over }) =>
-        over
-          ? `${nameOf(active.data.current)} is over ${whereOf(over.data.current)}.`
-          : `${nameOf(active.data.current)} is no longer over a status.`,
-      onDragEnd: ({ active, over }) =>
-        over
-          ? `${nameOf(active.data.current)} was dropped in ${whereOf(over.data.current)}.`
-          : `${nameOf(active.data.current)} was dropped where it was.`,
-      onDragCancel: ({ active }) => `Moving ${nameOf(active.data.current)} was cancelled.`,
-    };
-  }, [statuses]);
+  const words = useMemo(
+    (): BoardWords => ({
+      label: 'Task board',
+      instructions:
+        'Press Enter to open this task. To move it, press Space, use the left and right arrow keys to change its status and the up and down arrow keys to change its place, then press Space again to drop it or Escape to cancel.',
+      nameOf: (data) => dragDataOf(data)?.task.title ?? 'Task',
+      whereOf: (data) => {
+        const drop = dropDataOf(data);
+        if (!drop) return 'a status';
+        if (drop.type === 'column') return drop.status.label;
+        return `${statuses.find((s) => s.key === drop.task.status)?.label ?? 'a status'}, before ${drop.task.title}`;
+      },
+      anywhere: 'a status',
+    }),
+    [statuses],
+  );
 
   return (
-    <DndContext
-      sensors={sensors}
+    <KanbanBoard
+      words={words}
+      keyboardCoordinates={orderedKeyboardCoordinates}
       collisionDetection={detectDrop}
       onDragStart={onDragStart}
       onDragEnd={onDragEnd}
       onDragCancel={() => setDragged(null)}
-      accessibility={{
-        announcements,
-        screenReaderInstructions: {
-          draggable:
-            'Press Enter to open this task. To move it, press Space, use the left and right arrow keys to change its status and the up and down arrow keys to change its place, then press Space again to drop it or Escape to cancel.',
-        },
-      }}
-    >
-      {/* Focusable: on a phone the columns scroll sideways, and with no card to tab to,
-          the keyboard could not reach the columns off screen. */}
-      <div className={classes.board} role="region" aria-label="Task board" tabIndex={0}>
-        <div className={classes.columns}>
-          {statuses.map((status) => (
-            <StatusColumn
-              key={status.id}
-              status={status}
-              tasks={groups.get(status.key) ?? NO_TASKS}
-              today={today}
-              doneKeys={doneKeys}
-              showProject={showProject}
-              onOpen={open}
-            />
-          ))}
-        </div>
-      </div>
-      <DragOverlay className={classes.overlayLayer}>
-        {dragged ? (
+      overlay={
+        dragged ? (
           <TaskCard
             task={dragged}
             overdue={isOverdue(dragged, today, doneKeys)}
             showProject={showProject}
-            className={classes.overlay}
+            className={kanban.overlay}
           />
-        ) : null}
-      </DragOverlay>
-    </DndContext>
+        ) : null
+      }
+    >
+      {statuses.map((status) => (
+        <StatusColumn
+          key={status.id}
+          status={status}
+          tasks={groups.get(status.key) ?? NO_TASKS}
+          today={today}
+          doneKeys={doneKeys}
+          showProject={showProject}
+          onOpen={open}
+        />
+      ))}
+    </KanbanBoard>
   );
 }
 
@@ -231,48 +179,29 @@ const StatusColumn = memo(function StatusColumn({
   showProject: boolean;
   onOpen: (task: Task) => void;
 }) {
-  const { setNodeRef, isOver } = useDroppable({
-    id: `status:${status.key}`,
-    data: { type: 'column', status } satisfies ColumnData,
-  });
-  const color = statusColor(status.color);
-  const headingId = `task-status-column-${status.id}`;
   return (
-    <section
-      ref={setNodeRef}
-      className={classes.column}
-      data-over={isOver || undefined}
+    <KanbanColumn
+      dropId={`status:${status.key}`}
+      dropData={{ type: 'column', status } satisfies ColumnData}
+      headingId={`task-status-column-${status.id}`}
+      headingOrder={3}
+      label={status.label}
+      color={status.color}
+      count={tasks.length}
+      countLabel={`${tasks.length} tasks`}
+      emptyText="Drop tasks here"
       data-status={status.key}
-      aria-labelledby={headingId}
-      style={{ '--status-color': `var(--mantine-color-${color}-filled)` } as CSSProperties}
     >
-      <Group justify="space-between" gap="xs" wrap="nowrap" className={classes.columnHeader}>
-        <Group gap={8} wrap="nowrap" miw={0}>
-          <ColorSwatch color="var(--status-color)" size={10} withShadow={false} />
-          <Text id={headingId} component="h3" fw={600} size="sm" truncate="end">
-            {status.label}
-          </Text>
-        </Group>
-        <Badge variant="light" color={color} size="sm" aria-label={`${tasks.length} tasks`}>
-          {tasks.length}
-        </Badge>
-      </Group>
-      <div className={classes.columnBody}>
-        {tasks.length === 0 ? (
-          <div className={classes.emptyColumn}>Drop tasks here</div>
-        ) : (
-          tasks.map((task) => (
-            <DraggableTaskCard
-              key={task.id}
-              task={task}
-              overdue={isOverdue(task, today, doneKeys)}
-              showProject={showProject}
-              onOpen={onOpen}
-            />
-          ))
-        )}
-      </div>
-    </section>
+      {tasks.map((task) => (
+        <DraggableTaskCard
+          key={task.id}
+          task={task}
+          overdue={isOverdue(task, today, doneKeys)}
+          showProject={showProject}
+          onOpen={onOpen}
+        />
+      ))}
+    </KanbanColumn>
   );
 });
 

@@ -3,7 +3,8 @@ import type { KeyboardEvent } from 'react';
 import type { Task, TaskStatus } from '../../../shared/tasks.schema.ts';
 import { showDay } from '../../components/display-preferences.tsx';
 import { TaskHours } from './task-hours.tsx';
-import { isOverdue, statusColor } from './task-view.ts';
+import { columnColor } from '../../../shared/column-colors.ts';
+import { isOverdue } from './task-view.ts';
 import classes from './tasks.module.css';
 
 /** The list view: a row per task, opened with a click or Enter. */
@@ -65,7 +66,7 @@ export function TasksList({
                   </Table.Td>
                 )}
                 <Table.Td>
-                  <Badge variant="light" color={statusColor(status?.color)}>
+                  <Badge variant="light" color={columnColor(status?.color)}>
                     {status?.label ?? task.status}
                   </Badge>
                 </Table.Td>
