@@ -876,6 +876,20 @@ export const restMatrix: Record<string, RestMatrixEntry> = {
     scope: 'workspace',
     cases: [{ expect: 'read', countsStable: true }],
   },
+  // Reports: A's payments, invoices, time, expenses and members are in none of B's figures.
+  ...Object.fromEntries(
+    [
+      'income',
+      'income/export',
+      'profitability',
+      'profitability/export',
+      'utilisation',
+      'utilisation/export',
+    ].map((path) => [
+      `GET /api/reports/${path}`,
+      { scope: 'workspace', cases: [{ expect: 'read', countsStable: true }] } as RestMatrixEntry,
+    ]),
+  ),
   'PUT /api/team/members/{id}/capacity': {
     scope: 'workspace',
     cases: [
@@ -1216,6 +1230,36 @@ export const restMatrix: Record<string, RestMatrixEntry> = {
       {
         params: (ids) => ({ id: ids.a.invoiceId, paymentId: 1 }),
         expect: 404,
+      },
+    ],
+  },
+  // Payments across invoices: A's client or invoice as a filter finds none of B's, and the
+  // totals per currency (X-Total-Amounts) count B's payments only.
+  'GET /api/payments': {
+    scope: 'workspace',
+    cases: [
+      { expect: 'read', countsStable: true },
+      { query: searchA, expect: 'read' },
+      {
+        label: "filtered on A's client",
+        query: (ids) => ({ clientId: ids.a.clientId }),
+        expect: 'read',
+      },
+      {
+        label: "filtered on A's invoice",
+        query: (ids) => ({ invoiceId: ids.a.invoiceId }),
+        expect: 'read',
+      },
+    ],
+  },
+  'GET /api/payments/export': {
+    scope: 'workspace',
+    cases: [
+      { expect: 'read' },
+      {
+        label: "filtered on A's client",
+        query: (ids) => ({ clientId: ids.a.clientId }),
+        expect: 'read',
       },
     ],
   },

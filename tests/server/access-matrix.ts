@@ -422,6 +422,14 @@ export const accessMatrix: Record<string, MatrixEntry> = {
   },
   // Everyone reads resourcing (planners see the team, others themselves); planners set capacity.
   'resourcing.get': { access: ALL_ROLES, type: 'query', outsider: 'own' },
+  // Reports: everyone reads income and utilisation (planners the team, others themselves);
+  // profitability shows what time cost, so only those who see cost rates.
+  'reports.income': { access: ALL_ROLES, type: 'query', outsider: 'own' },
+  'reports.incomeExport': { access: ALL_ROLES, type: 'query', outsider: 'own' },
+  'reports.profitability': { access: MANAGERS, type: 'query', outsider: 'own' },
+  'reports.profitabilityExport': { access: MANAGERS, type: 'query', outsider: 'own' },
+  'reports.utilisation': { access: ALL_ROLES, type: 'query', outsider: 'own' },
+  'reports.utilisationExport': { access: ALL_ROLES, type: 'query', outsider: 'own' },
   'resourcing.setCapacity': {
     access: MANAGERS,
     type: 'mutation',
@@ -688,6 +696,15 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     allowedStatus: 404,
     outsider: 'not_found',
   },
+  // Every member reads the payments, as they read the invoices (filtered on the target's
+  // client, an outsider gets an empty list of their own workspace).
+  'payments.list': {
+    access: ALL_ROLES,
+    type: 'query',
+    input: (t) => ({ clientId: t.clientId }),
+    outsider: 'own',
+  },
+  'payments.export': { access: ALL_ROLES, type: 'query', outsider: 'own' },
   'recurringInvoices.list': { access: ALL_ROLES, type: 'query', outsider: 'own' },
   'recurringInvoices.get': {
     access: ALL_ROLES,

@@ -375,6 +375,18 @@ describe('every documented operation answers as documented', () => {
       body: { capacityHours: 32 },
     });
     await send(c, 'GET /api/resourcing', { query: { from: '2026-11-04', weeks: '4' } });
+    await send(c, 'GET /api/reports/income', { query: { groupBy: 'project' } });
+    await send(c, 'GET /api/reports/income/export', { query: { from: '2026-01-01' } });
+    await send(c, 'GET /api/reports/profitability', { query: { groupBy: 'client' } });
+    await send(c, 'GET /api/reports/profitability/export');
+    await send(c, 'GET /api/reports/utilisation', {
+      query: { from: '2026-11-02', to: '2026-11-08' },
+    });
+    await send(c, 'GET /api/reports/utilisation/export');
+    await send(c, 'GET /api/reports/income', {
+      query: { from: '2026-02-01', to: '2026-01-01' },
+      status: 400,
+    });
     await send(c, 'PUT /api/admin/users/{id}/role', {
       params: id(mate.user.id),
       body: { role: 'project_manager' },
@@ -540,6 +552,9 @@ describe('every documented operation answers as documented', () => {
     });
     await send(c, 'GET /api/dashboard/stats');
     await send(c, 'GET /api/dashboard/financial-overview');
+    await send(c, 'GET /api/dashboard/financial-overview', {
+      query: { from: '2026-01-01', to: '2026-12-31' },
+    });
   });
 
   it('time and the timer', async () => {
@@ -660,6 +675,11 @@ describe('every documented operation answers as documented', () => {
     const detail = await json<{ payments: { id: number }[] }>(c, 'GET /api/invoices/{id}', {
       params,
     });
+    await send(c, 'GET /api/payments');
+    await send(c, 'GET /api/payments', {
+      query: { from: '2026-11-01', to: '2026-11-30', method: 'bank_transfer', limit: '10' },
+    });
+    await send(c, 'GET /api/payments/export', { query: { clientId: String(target.clientId) } });
     await send(c, 'DELETE /api/invoices/{id}/payments/{paymentId}', {
       params: { id: invoice.id, paymentId: detail.payments[0]!.id },
     });
