@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/create-db.ts';
+import { expenseRoutes } from './domains/expenses/expenses.routes.ts';
 import { fileRoutes, MAX_UPLOAD_BYTES } from './domains/files/files.routes.ts';
 import { loggingOptions } from './logger.ts';
 import { createJobs } from './domains/jobs/jobs.ts';
@@ -93,6 +94,12 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
   app.get('/api/openapi.json', async () => openApi);
   app.get('/api/health', async () => ({ status: 'ok' }));
   await app.register(fileRoutes, { db, config });
+  await app.register(expenseRoutes, {
+    quotas: {
+      userBytes: config.uploadQuotaUserBytes,
+      workspaceBytes: config.uploadQuotaWorkspaceBytes,
+    },
+  });
 
   if (config.clientDir) {
     // wildcard: files are looked up per request, so a rebuilt client is served without a restart.

@@ -1,3 +1,4 @@
+import { expenseRouteDocs } from './domains/expenses/expenses.routes.ts';
 import { fileRouteDocs } from './domains/files/files.routes.ts';
 import { buildOpenApiDocument } from './plugins/rest-adapter.ts';
 import { restRoutes } from './rest-routes.ts';
@@ -8,7 +9,7 @@ export function openApiDocument(serverUrl: string) {
   return buildOpenApiDocument({
     routes: restRoutes,
     router: appRouter,
-    plainRoutes: fileRouteDocs,
+    plainRoutes: [...fileRouteDocs, ...expenseRouteDocs],
     serverUrl,
   });
 }

@@ -91,6 +91,11 @@ const draftFields = {
   timeGrouping: z.enum(TIME_GROUPINGS).optional(),
   /** The tax rate of the lines made from time, a percent (0 when left out). */
   timeTaxRate: decimalSchema('Tax rate', { max: 100, decimals: 3 }).optional(),
+  /**
+   * Billable, unbilled expenses of the invoice's client, in its currency: one line each
+   * (amount × (1 + markup / 100)), billed once.
+   */
+  expenseIds: z.array(IdSchema).max(5000).optional(),
 };
 
 export const InvoiceInputSchema = z.object({

@@ -17,7 +17,11 @@ const CONTENT_SECURITY_POLICY = [
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Routes that take multipart bodies; every other mutation is JSON only. */
-const MULTIPART_ROUTES = [/^\/api\/upload\//, /^\/api\/account\/upload-photo$/];
+const MULTIPART_ROUTES = [
+  /^\/api\/upload\//,
+  /^\/api\/account\/upload-photo$/,
+  /^\/api\/expenses\/[^/]+\/receipt$/,
+];
 
 function hasBody(headers: Record<string, unknown>): boolean {
   const length = headers['content-length'];

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Database } from '../../db/create-db.ts';
 
-export type FilePurpose = 'workspace_logo' | 'profile_photo';
+export type FilePurpose = 'workspace_logo' | 'profile_photo' | 'expense_receipt';
 
 export const FILE_URL_PREFIX = '/api/files/';
 
@@ -14,14 +14,22 @@ export const UNUSED_FILE_GRACE_MS = 24 * 3_600_000;
 
 export async function insertFile(
   db: Database,
-  values: { ownerUserId: number; purpose: FilePurpose; contentType: string; data: Buffer },
-): Promise<string> {
+  values: {
+    ownerUserId: number;
+    purpose: FilePurpose;
+    contentType: string;
+    data: Buffer;
+    /** Set at once for a file made for a workspace's record (a receipt). */
+    workspaceId?: number;
+  },
+): Promise<{ id: number; url: string }> {
   const key = randomBytes(18).toString('base64url');
-  await db
+  const row = await db
     .insertInto('files')
     .values({ ...values, key, size: values.data.length })
-    .execute();
-  return `${FILE_URL_PREFIX}${key}`;
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, url: `${FILE_URL_PREFIX}${key}` };
 }
 
 /** Workspaces (not deleted) where this user is an active member. */
@@ -38,7 +46,9 @@ function activeWorkspaceIdsOf(db: Database, userId: number) {
 /**
  * A file this reader may see: their own upload; a logo of a workspace they are an active
  * member of; a profile photo of someone they share a workspace with; anything for a
- * platform admin. Anything else is as good as missing (404), whoever guessed the key.
+ * platform admin. An expense receipt is a workspace's record: only the workspace's active
+ * members read it (not its uploader once they left, nor a platform admin). Anything else is
+ * as good as missing (404), whoever guessed the key.
  */
 export async function findReadableFile(
   db: Database,
@@ -51,8 +61,8 @@ export async function findReadableFile(
     .where('f.key', '=', key)
     .where((eb) =>
       eb.or([
-        eb.lit(reader.isAdmin),
-        eb('f.ownerUserId', '=', reader.id),
+        eb.and([eb.lit(reader.isAdmin), eb('f.purpose', '!=', 'expense_receipt')]),
+        eb.and([eb('f.ownerUserId', '=', reader.id), eb('f.purpose', '!=', 'expense_receipt')]),
         eb('f.workspaceId', 'in', activeWorkspaceIdsOf(db, reader.id)),
         eb.and([
           eb('f.purpose', '=', 'profile_photo'),
@@ -108,10 +118,10 @@ export async function storedBytes(
 }
 
 /**
- * Housekeeping: deletes every file older than the grace period that no profile photo and no
- * workspace logo points at (replaced photos and logos, removed photos, logos uploaded for a
- * workspace never created). Those two columns are the only places a file URL is kept, and a
- * deleted workspace keeps its logo while it may still be restored. Returns how many went.
+ * Housekeeping: deletes every file older than the grace period that no profile photo, no
+ * workspace logo and no expense (its receipt) points at (replaced photos and logos, removed photos, logos uploaded for a
+ * workspace never created). Those two columns and the expenses' receipts are the only places
+ * a file is kept, and a deleted workspace keeps its logo while it may still be restored. Returns how many went.
  */
 export async function deleteUnusedFiles(
   db: Database,
@@ -130,6 +140,12 @@ export async function deleteUnusedFiles(
         ),
         eb.not(
           eb.exists(eb.selectFrom('workspaces as w').select('w.id').where('w.logoUrl', '=', url)),
+        ),
+        // A receipt is kept while its expense points at it.
+        eb.not(
+          eb.exists(
+            eb.selectFrom('expenses as e').select('e.id').whereRef('e.receiptFileId', '=', 'f.id'),
+          ),
         ),
       ]),
     )

@@ -27,6 +27,14 @@ export function sniffImageType(data: Buffer): string | undefined {
   return undefined;
 }
 
+/** A receipt: one of the images, or a PDF (`%PDF-`), by its first bytes. */
+export function sniffReceiptType(data: Buffer): string | undefined {
+  const image = sniffImageType(data);
+  if (image) return image;
+  if (data.subarray(0, 5).toString('latin1') === '%PDF-') return 'application/pdf';
+  return undefined;
+}
+
 const TOO_LARGE = 'File size must be less than 5MB';
 
 /** The multipart parser's own errors (no boundary, a cut-off body) carry no status: a 400. */
@@ -38,10 +46,16 @@ function malformedUpload(error: unknown): never {
 }
 
 /**
- * The one image of a multipart request, from the named field: at most 5 MB (the stream is
- * cut past it, 413), and a PNG, JPEG, GIF or WebP by its first bytes.
+ * The one file of a multipart request, from the named field: at most 5 MB (the stream is
+ * cut past it, 413), and of a type `sniff` recognises by its first bytes (400 otherwise,
+ * saying `refused`).
  */
-async function readImageUpload(req: FastifyRequest, field: string) {
+export async function readUpload(
+  req: FastifyRequest,
+  field: string,
+  sniff: (data: Buffer) => string | undefined,
+  refused: string,
+) {
   const expected = `Expected a multipart upload with a "${field}" file`;
   if (!req.isMultipart()) throw new TRPCError({ code: 'BAD_REQUEST', message: expected });
   const part = await req.file().catch(malformedUpload);
@@ -54,12 +68,14 @@ async function readImageUpload(req: FastifyRequest, field: string) {
   if (part.file.truncated) {
     throw new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: TOO_LARGE });
   }
-  const contentType = sniffImageType(data);
-  if (!contentType) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: 'Please select an image file' });
-  }
+  const contentType = sniff(data);
+  if (!contentType) throw new TRPCError({ code: 'BAD_REQUEST', message: refused });
   return { data, contentType };
 }
+
+/** The one image (PNG, JPEG, GIF or WebP by its first bytes) of a multipart request. */
+const readImageUpload = (req: FastifyRequest, field: string) =>
+  readUpload(req, field, sniffImageType, 'Please select an image file');
 
 const EXTENSIONS: Record<string, string> = {
   'image/png': 'png',
@@ -73,9 +89,18 @@ const EXTENSIONS: Record<string, string> = {
  * anything that is not one of the images Keel accepts is only ever a download.
  */
 function contentDisposition(file: { purpose: string; contentType: string }): string {
+  // A PDF receipt is saved, not shown: the answer's CSP (default-src 'none') would keep a
+  // browser's viewer from rendering it anyway.
+  if (file.purpose === 'expense_receipt' && file.contentType === 'application/pdf')
+    return 'attachment; filename="receipt.pdf"';
   const extension = EXTENSIONS[file.contentType];
   if (!extension) return 'attachment; filename="file.bin"';
-  const name = file.purpose === 'workspace_logo' ? 'logo' : 'photo';
+  const name =
+    file.purpose === 'workspace_logo'
+      ? 'logo'
+      : file.purpose === 'expense_receipt'
+        ? 'receipt'
+        : 'photo';
   return `inline; filename="${name}.${extension}"`;
 }
 
@@ -122,18 +147,19 @@ export const fileRouteDocs: PlainRouteDoc[] = [
     method: 'GET',
     path: '/api/files/{key}',
     operationId: 'files.download',
-    summary: 'Read an uploaded image',
+    summary: 'Read an uploaded file',
     description:
-      'The key is the last segment of a `logoUrl` or `profileImageUrl`. Readable by its uploader, by members of the workspace whose logo it is, by members sharing a workspace with the person a photo shows, and by platform administrators.',
+      'The key is the last segment of a `logoUrl`, `profileImageUrl` or an expense’s `receipt.url`. Readable by its uploader, by members of the workspace whose logo it is, by members sharing a workspace with the person a photo shows, and by platform administrators; an expense receipt by the active members of its workspace only.',
     tag: FILES_TAG,
     access: 'session',
     status: 200,
     params: { key: z.string() },
     answer: {
-      mediaTypes: IMAGE_TYPES,
+      mediaTypes: [...IMAGE_TYPES, 'application/pdf'],
       headers: {
         'Content-Disposition': {
-          description: '`inline; filename="logo.png"` or `inline; filename="photo.png"`.',
+          description:
+            '`inline; filename="logo.png"`, `inline; filename="photo.png"` or `inline; filename="receipt.png"`; a PDF receipt `attachment; filename="receipt.pdf"`.',
           schema: { type: 'string' },
         },
       },

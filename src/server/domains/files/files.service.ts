@@ -39,7 +39,37 @@ async function insertWithinQuota(
     .execute();
   const used = await repo.storedBytes(trx, { ownerUserId: values.ownerUserId });
   if (used + values.data.length > quotaBytes) throw quotaReached('account', quotaBytes);
-  return repo.insertFile(trx, values);
+  return (await repo.insertFile(trx, values)).url;
+}
+
+/**
+ * An expense's receipt, inside the caller's transaction: a file of the workspace from the
+ * start (its members read it), counted against the uploader's quota and the workspace's.
+ * Answers the file's id.
+ */
+export async function insertReceipt(
+  trx: Database,
+  quotas: { userBytes: number; workspaceBytes: number },
+  upload: Upload & { workspaceId: number },
+): Promise<number> {
+  await trx
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', upload.ownerUserId)
+    .forUpdate()
+    .execute();
+  const used = await repo.storedBytes(trx, { ownerUserId: upload.ownerUserId });
+  if (used + upload.data.length > quotas.userBytes) throw quotaReached('account', quotas.userBytes);
+  await trx
+    .selectFrom('workspaces')
+    .select('id')
+    .where('id', '=', upload.workspaceId)
+    .forUpdate()
+    .execute();
+  const workspaceUsed = await repo.storedBytes(trx, { workspaceId: upload.workspaceId });
+  if (workspaceUsed + upload.data.length > quotas.workspaceBytes)
+    throw quotaReached('workspace', quotas.workspaceBytes);
+  return (await repo.insertFile(trx, { ...upload, purpose: 'expense_receipt' })).id;
 }
 
 /** A logo counts against its uploader until a workspace form sets it. */

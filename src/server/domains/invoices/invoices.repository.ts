@@ -12,6 +12,10 @@ import type { ListQuery } from '../../../shared/list.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import { containsPattern, iso, pageWithTotal, sortedBy } from '../../db/search.ts';
 import {
+  releaseExpensesOfInvoice,
+  releaseExpensesOfLines,
+} from '../expenses/expenses.repository.ts';
+import {
   answeredDiscount,
   answeredLine,
   findDocumentParties,
@@ -405,7 +409,7 @@ export async function updateLine(
   return result.numUpdatedRows > 0n;
 }
 
-/** Removes the draft's lines not in `keep`; the time they billed becomes unbilled. */
+/** Removes the draft's lines not in `keep`; the time and expenses they billed become unbilled. */
 export async function deleteLinesExcept(
   db: Database,
   workspaceId: number,
@@ -426,6 +430,7 @@ export async function deleteLinesExcept(
     .where('workspaceId', '=', workspaceId)
     .where('invoiceLineId', 'in', ids)
     .execute();
+  await releaseExpensesOfLines(db, workspaceId, ids);
   await db
     .deleteFrom('invoiceLines')
     .where('workspaceId', '=', workspaceId)
@@ -490,7 +495,7 @@ export async function linkEntriesToLine(
     .execute();
 }
 
-/** A void invoice no longer bills its time. */
+/** A void (or deleted) invoice no longer bills its time, nor its expenses. */
 export async function releaseEntries(db: Database, workspaceId: number, invoiceId: number) {
   await db
     .updateTable('timeEntries')
@@ -498,6 +503,7 @@ export async function releaseEntries(db: Database, workspaceId: number, invoiceI
     .where('workspaceId', '=', workspaceId)
     .where('invoiceId', '=', invoiceId)
     .execute();
+  await releaseExpensesOfInvoice(db, workspaceId, invoiceId);
 }
 
 export async function deleteInvoice(db: Database, workspaceId: number, id: number) {

@@ -36,6 +36,8 @@ import { buyerOf } from './document-rows.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import * as repo from './invoices.repository.ts';
 import { countUnapprovedEntries } from '../timesheets/week-lock.ts';
+import * as expensesRepo from '../expenses/expenses.repository.ts';
+import { billableAmountOf } from '../../../shared/expenses.schema.ts';
 
 const NOT_FOUND = 'Invoice not found';
 const NUMBER_TAKEN = 'An invoice with this number already exists';
@@ -160,6 +162,63 @@ async function billTime(
   }
 }
 
+/**
+ * Bills billable, unbilled expenses of the draft's client in its currency as new lines, one
+ * per expense: "<date> · <category> · <vendor or notes>", quantity 1, at amount × (1 +
+ * markup / 100) rounded to the currency. The claim is one conditional UPDATE inside the
+ * invoice's transaction, so of two invoices billing an expense at once one wins and the
+ * other is refused (409).
+ */
+async function billExpenses(
+  db: Database,
+  workspaceId: number,
+  invoiceId: number,
+  state: DraftState,
+  ids: number[],
+  firstPosition: number,
+) {
+  const expenses = await expensesRepo.findExpenses(db, workspaceId, ids);
+  for (const e of expenses) {
+    const name = `The expense of ${e.date}${e.vendor ? ` (${e.vendor})` : ''}`;
+    if (!e.billable) throw conflict(`${name} is not billable`);
+    if (e.clientId !== state.clientId) throw conflict(`${name} is not of this invoice's client`);
+    if (e.currency !== state.currency) {
+      throw conflict(`${name} is in ${e.currency}; this invoice is in ${state.currency}`);
+    }
+  }
+  const claimed = await expensesRepo.claimExpenses(db, workspaceId, invoiceId, state.clientId, ids);
+  if (claimed.length !== ids.length) {
+    throw conflict('Some of these expenses have already been invoiced');
+  }
+  claimed.sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id);
+  let position = firstPosition;
+  for (const e of claimed) {
+    const what = e.vendor?.trim() || e.notes?.trim().split('\n')[0] || 'Expense';
+    const description = [e.date, e.categoryName, what].filter(Boolean).join(' · ').slice(0, 2000);
+    const unitPrice = billableAmountOf(
+      normalizeAmount(e.amount, minorDigits(e.currency)),
+      e.markupPercent,
+      e.currency,
+    );
+    const lineId = await repo.insertLine(db, workspaceId, invoiceId, position++, {
+      description,
+      quantity: '1',
+      unitPrice,
+      taxRate: '0',
+    });
+    await expensesRepo.linkExpenseToLine(db, workspaceId, e.id, lineId);
+  }
+}
+
+async function checkExpensesExist(db: Database, workspaceId: number, ids: number[]) {
+  if (
+    ids.length > 0 &&
+    (await expensesRepo.countWorkspaceExpenses(db, workspaceId, ids)) < ids.length
+  ) {
+    throw notFound('Expense not found');
+  }
+}
+
 async function checkEntriesExist(db: Database, workspaceId: number, ids: number[]) {
   // An id of no entry of this workspace is not found, like any other foreign id (issue 9).
   if (ids.length > 0 && (await repo.countWorkspaceEntries(db, workspaceId, ids)) < ids.length) {
@@ -217,9 +276,14 @@ export async function createDraft(
   if (entryIds.length > 0 && state.projectId === null)
     throw badRequest('Choose the project whose time is invoiced');
   await checkEntriesExist(db, workspace.id, entryIds);
+  const expenseIds = [...new Set(input.expenseIds ?? [])];
+  await checkExpensesExist(db, workspace.id, expenseIds);
   const lines: InvoiceLineInput[] =
     input.lines ??
-    (input.amount !== undefined && Number(input.amount) > 0 && entryIds.length === 0
+    (input.amount !== undefined &&
+    Number(input.amount) > 0 &&
+    entryIds.length === 0 &&
+    expenseIds.length === 0
       ? [{ description: 'Services', quantity: '1', unitPrice: input.amount, taxRate: '0' }]
       : []);
   checkCurrencyDigits(lines, state.discount, state.currency);
@@ -258,6 +322,10 @@ export async function createDraft(
       next,
     );
   }
+  if (expenseIds.length > 0) {
+    const after = (await repo.lineInputs(db, workspace.id, invoiceId)).length + 1;
+    await billExpenses(db, workspace.id, invoiceId, state, expenseIds, after);
+  }
   await recomputeTotals(db, workspace.id, invoiceId, state.currency, state.discount, invoiceLines);
   if (input.status === 'sent') await issueLocked(db, scope, invoiceId);
   return invoiceId;
@@ -292,6 +360,8 @@ async function editDraft(
   const { db, workspace } = scope;
   const entryIds = [...new Set(changes.timeEntryIds ?? [])];
   await checkEntriesExist(db, workspace.id, entryIds);
+  const expenseIds = [...new Set(changes.expenseIds ?? [])];
+  await checkExpensesExist(db, workspace.id, expenseIds);
   await db.transaction().execute(async (trx) => {
     const current = await repo.lockInvoice(trx, workspace.id, id);
     if (!current) throw notFound();
@@ -331,6 +401,10 @@ async function editDraft(
         changes.timeTaxRate ?? '0',
         next,
       );
+    }
+    if (expenseIds.length > 0) {
+      const after = (await repo.lineInputs(trx, workspace.id, id)).length + 1;
+      await billExpenses(trx, workspace.id, id, state, expenseIds, after);
     }
     await recomputeTotals(trx, workspace.id, id, state.currency, state.discount, invoiceLines);
   });

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import {
+  ExpenseCategoryInputSchema,
+  ExpenseCategorySchema,
+  ExpenseCategoryUpdateSchema,
+  ExpenseInputSchema,
+  ExpenseListQuerySchema,
+  ExpensePageSchema,
+  ExpenseSchema,
+  ExpenseUpdateSchema,
+} from '../../../shared/expenses.schema.ts';
+import { IdSchema } from '../../../shared/ids.ts';
+import { SuccessSchema } from '../../../shared/success.schema.ts';
+import { TRPCError } from '@trpc/server';
+import { listProcedure, requireRole, router, workspaceProcedure } from '../../trpc/init.ts';
+import * as repo from './expenses.repository.ts';
+import * as expenses from './expenses.service.ts';
+
+/** Every member records expenses; each changes their own, managers anyone's. */
+export const expensesRouter = router({
+  list: listProcedure
+    .input(ExpenseListQuerySchema.prefault({}))
+    .output(ExpensePageSchema)
+    .query(({ ctx, input }) => repo.listExpenses(ctx.db, ctx.workspace.id, input)),
+  get: workspaceProcedure
+    .input(z.object({ id: IdSchema }))
+    .output(ExpenseSchema)
+    .query(async ({ ctx, input }) => {
+      const expense = await repo.findExpense(ctx.db, ctx.workspace.id, input.id);
+      if (!expense) throw new TRPCError({ code: 'NOT_FOUND', message: 'Expense not found' });
+      return expense;
+    }),
+  create: workspaceProcedure
+    .input(ExpenseInputSchema)
+    .output(ExpenseSchema)
+    .mutation(({ ctx, input }) => expenses.createExpense(ctx, input)),
+  update: workspaceProcedure
+    .input(ExpenseUpdateSchema)
+    .output(ExpenseSchema)
+    .mutation(({ ctx, input }) => expenses.updateExpense(ctx, input)),
+  delete: workspaceProcedure
+    .input(z.object({ id: IdSchema }))
+    .output(SuccessSchema)
+    .mutation(({ ctx, input }) => expenses.deleteExpense(ctx, input.id)),
+  /** Uploading a receipt is multipart, a plain route (expenses.routes.ts); removing it is not. */
+  removeReceipt: workspaceProcedure
+    .input(z.object({ id: IdSchema }))
+    .output(ExpenseSchema)
+    .mutation(({ ctx, input }) => expenses.removeReceipt(ctx, input.id)),
+});
+
+/** Every member reads the workspace's categories; managers change them. */
+const categoriesManager = requireRole(...expenses.EXPENSE_MANAGERS);
+
+export const expenseCategoriesRouter = router({
+  list: workspaceProcedure
+    .output(z.array(ExpenseCategorySchema))
+    .query(({ ctx }) => repo.listCategories(ctx.db, ctx.workspace.id)),
+  create: categoriesManager
+    .input(ExpenseCategoryInputSchema)
+    .output(ExpenseCategorySchema)
+    .mutation(({ ctx, input }) => expenses.createCategory(ctx, input.name)),
+  update: categoriesManager
+    .input(ExpenseCategoryUpdateSchema)
+    .output(ExpenseCategorySchema)
+    .mutation(({ ctx, input }) => expenses.renameCategory(ctx, input.id, input.name)),
+  delete: categoriesManager
+    .input(z.object({ id: IdSchema }))
+    .output(SuccessSchema)
+    .mutation(({ ctx, input }) => expenses.deleteCategory(ctx, input.id)),
+});
