@@ -390,3 +390,322 @@ describe('income', () => {
     expect(res.body).not.toContain('Foreign');
   });
 });
+
+/** Time and expenses: inserted once, for profitability and utilisation. */
+const people: Record<string, { id: number; client: any }> = {};
+const timeRows = [
+  // Three quarter-hours at a cost of 10.01: 2.5025 each, 2.50 rounded per entry (7.50, not 7.51).
+  {
+    who: 'owner',
+    project: 'alpha',
+    date: '2026-01-12',
+    hours: '0.25',
+    rate: '100',
+    costRate: '10.01',
+  },
+  {
+    who: 'owner',
+    project: 'alpha',
+    date: '2026-01-13',
+    hours: '0.25',
+    rate: '100',
+    costRate: '10.01',
+  },
+  {
+    who: 'owner',
+    project: 'alpha',
+    date: '2026-01-14',
+    hours: '0.25',
+    rate: '100',
+    costRate: '10.01',
+  },
+  {
+    who: 'mate',
+    project: 'alpha',
+    date: '2026-02-03',
+    hours: '1.50',
+    rate: '80',
+    costRate: '33.33',
+  },
+  { who: 'mate', project: 'beta', date: '2026-03-04', hours: '2.00', rate: '0', costRate: '20' },
+  {
+    who: 'owner',
+    project: 'gamma',
+    date: '2026-04-06',
+    hours: '3.00',
+    rate: '120',
+    costRate: '25',
+  },
+  { who: 'mate', project: 'alpha', date: '2026-05-02', hours: '5.00', rate: '80', costRate: '50' },
+] as const;
+const expenseRows = [
+  { project: 'alpha', client: null, currency: 'USD', date: '2026-01-20', amount: '120.50' },
+  { project: 'beta', client: null, currency: 'EUR', date: '2026-02-11', amount: '60.00' },
+  { project: null, client: 'acme', currency: 'USD', date: '2026-03-05', amount: '10.00' },
+  { project: null, client: null, currency: 'USD', date: '2026-03-06', amount: '5.00' },
+  { project: 'beta', client: null, currency: 'JPY', date: '2026-04-10', amount: '1000' },
+  { project: 'alpha', client: null, currency: 'USD', date: '2026-06-01', amount: '99.00' },
+] as const;
+const projectClient: Record<string, string | null> = { alpha: 'acme', beta: 'evil', gamma: null };
+
+describe('profitability and utilisation', () => {
+  beforeAll(async () => {
+    const workspaceId = owner.workspace.id;
+    people.owner = { id: owner.user.id, client: owner.client };
+    const mate = await joinAs(t, workspaceId, 'collaborator');
+    const planner = await joinAs(t, workspaceId, 'project_manager');
+    people.mate = { id: mate.user.id, client: mate.client };
+    people.planner = { id: planner.user.id, client: planner.client };
+    await t.db
+      .updateTable('userWorkspaces')
+      .set({ capacityHours: '10' })
+      .where('workspaceId', '=', workspaceId)
+      .where('userId', '=', mate.user.id)
+      .execute();
+    await t.db
+      .updateTable('userWorkspaces')
+      .set({ capacityHours: '0' })
+      .where('workspaceId', '=', workspaceId)
+      .where('userId', '=', planner.user.id)
+      .execute();
+    await t.db
+      .insertInto('timeEntries')
+      .values(
+        timeRows.map((e) => ({
+          workspaceId,
+          userId: people[e.who]!.id,
+          projectId: projects[e.project]!,
+          date: e.date,
+          hours: e.hours,
+          rate: e.rate,
+          costRate: e.costRate,
+        })),
+      )
+      .execute();
+    await t.db
+      .insertInto('expenses')
+      .values(
+        expenseRows.map((e) => ({
+          workspaceId,
+          projectId: e.project ? projects[e.project]! : null,
+          clientId: e.client ? clients[e.client]! : null,
+          currency: e.currency,
+          date: e.date,
+          amount: e.amount,
+        })),
+      )
+      .execute();
+    // The other workspace's time and expense on its project, same days.
+    await t.db
+      .insertInto('timeEntries')
+      .values({
+        workspaceId: other.workspace.id,
+        userId: other.user.id,
+        projectId: foreign.projectId,
+        date: '2026-02-03',
+        hours: '8.00',
+        rate: '100',
+        costRate: '50',
+      })
+      .execute();
+    await t.db
+      .insertInto('expenses')
+      .values({
+        workspaceId: other.workspace.id,
+        projectId: foreign.projectId,
+        currency: 'USD',
+        date: '2026-02-03',
+        amount: '777.00',
+      })
+      .execute();
+  });
+
+  /** The figures per group and currency, worked out from the raw rows above. */
+  function expectedProfitability(groupBy: 'project' | 'client') {
+    type F = { invoiced: bigint; paid: bigint; hours: bigint; cost: bigint; expenses: bigint };
+    const figures = new Map<string, F>();
+    const add = (group: string | null, currency: string, part: Partial<F>) => {
+      const key = `${group ?? 'none'}|${currency}`;
+      const f = figures.get(key) ?? { invoiced: 0n, paid: 0n, hours: 0n, cost: 0n, expenses: 0n };
+      for (const [name, value] of Object.entries(part)) f[name as keyof F] += value;
+      figures.set(key, f);
+    };
+    const of = (project: string | null, client: string | null) =>
+      groupBy === 'project' ? project : client;
+    for (const i of invoiceRows) {
+      if (i.status === 'draft' || i.status === 'void' || !inPeriod(i.issueDate)) continue;
+      add(of(i.project, i.client), i.currency, { invoiced: units(i.amount, i.currency) });
+    }
+    for (const p of paymentsInPeriod()) {
+      add(of(p.invoice.project, p.invoice.client), p.invoice.currency, {
+        paid: units(p.amount, p.invoice.currency),
+      });
+    }
+    for (const e of timeRows) {
+      if (!inPeriod(e.date)) continue;
+      // Hundredths of hours × hundredths of a rate: 10^-4, rounded half up per entry to cents.
+      const exact =
+        BigInt(Math.round(Number(e.hours) * 100)) * BigInt(Math.round(Number(e.costRate) * 100));
+      add(of(e.project, projectClient[e.project]!), 'USD', {
+        hours: units(e.hours, 'USD'),
+        cost: (exact + 50n) / 100n,
+      });
+    }
+    for (const e of expenseRows) {
+      if (!inPeriod(e.date)) continue;
+      const client = e.client ?? (e.project ? projectClient[e.project]! : null);
+      add(of(e.project, client), e.currency, { expenses: units(e.amount, e.currency) });
+    }
+    return figures;
+  }
+
+  it.each(['project', 'client'] as const)(
+    'answers per %s and currency what the raw rows add up to',
+    async (groupBy) => {
+      const report = await ok(
+        owner.client.get(`/api/reports/profitability?from=${FROM}&to=${TO}&groupBy=${groupBy}`),
+      );
+      const figures = expectedProfitability(groupBy);
+      const ids = groupBy === 'project' ? projects : clients;
+      expect(report.rows).toHaveLength(figures.size);
+      for (const [key, f] of figures) {
+        const [group, currency] = key.split('|') as [string, string];
+        const row = report.rows.find(
+          (r: any) =>
+            r.currency === currency &&
+            r.key === (group === 'none' ? `${groupBy}-none` : `${groupBy}-${ids[group]}`),
+        );
+        expect(row, key).toBeDefined();
+        const own = currency === 'USD';
+        const margin = f.invoiced - (own ? f.cost : 0n) - f.expenses;
+        expect(row, key).toMatchObject({
+          invoiced: text(f.invoiced, currency),
+          paid: text(f.paid, currency),
+          hours: text(f.hours, 'USD'),
+          timeCost: own ? text(f.cost, currency) : null,
+          expenses: text(f.expenses, currency),
+          margin: text(margin, currency),
+          marginPercent: f.invoiced === 0n ? null : percentOf(margin, f.invoiced),
+        });
+      }
+      // Totals per currency, each the sum of its rows only.
+      for (const total of report.totals) {
+        const these = [...figures].filter(([key]) => key.endsWith(`|${total.currency}`));
+        const sum = (name: 'invoiced' | 'expenses') => these.reduce((s, [, f]) => s + f[name], 0n);
+        expect(total.invoiced).toBe(text(sum('invoiced'), total.currency));
+        expect(total.expenses).toBe(text(sum('expenses'), total.currency));
+      }
+      expect(report.totals.map((x: any) => x.currency)).toEqual(['USD', 'EUR', 'JPY']);
+      expect(JSON.stringify(report)).not.toContain('Foreign');
+    },
+  );
+
+  it('works out the figures of Alpha by hand', async () => {
+    const report = await ok(owner.client.get(`/api/reports/profitability?from=${FROM}&to=${TO}`));
+    const alpha = report.rows.find((r: any) => r.projectId === projects.alpha);
+    // Invoiced 1000.00 (i1; i4 is a draft, i5 void, i6 issued before the period);
+    // paid 400.10 + 99.95 + 200.00; cost 3 × 2.50 + 50.00 (1.5 × 33.33 = 49.995);
+    // expenses 120.50; margin 1000.00 − 57.50 − 120.50 = 822.00, 82.2 %.
+    expect(alpha).toMatchObject({
+      label: 'Alpha',
+      clientId: clients.acme,
+      currency: 'USD',
+      invoiced: '1000.00',
+      paid: '700.05',
+      hours: '2.25',
+      timeCost: '57.50',
+      expenses: '120.50',
+      margin: '822.00',
+      marginPercent: '82.2',
+    });
+    // Gamma: time but nothing invoiced: a negative margin and no percentage.
+    const gamma = report.rows.find((r: any) => r.projectId === projects.gamma);
+    expect(gamma).toMatchObject({ margin: '-75.00', marginPercent: null });
+    // Beta's JPY row: no decimals, no time cost.
+    const betaYen = report.rows.find(
+      (r: any) => r.projectId === projects.beta && r.currency === 'JPY',
+    );
+    expect(betaYen).toMatchObject({
+      invoiced: '12345',
+      paid: '2345',
+      expenses: '1000',
+      timeCost: null,
+      margin: '11345',
+    });
+  });
+
+  it('refuses profitability to a collaborator, who must not learn costs', async () => {
+    expect((await people.mate!.client.get('/api/reports/profitability')).statusCode).toBe(403);
+    expect((await people.mate!.client.get('/api/reports/profitability/export')).statusCode).toBe(
+      403,
+    );
+    expect((await people.planner!.client.get('/api/reports/profitability')).statusCode).toBe(200);
+  });
+
+  it('answers utilisation per member: planners see everyone, others themselves', async () => {
+    let workingDays = 0;
+    for (let d = new Date(`${FROM}T00:00:00Z`); d <= new Date(`${TO}T00:00:00Z`);) {
+      if (d.getUTCDay() !== 0 && d.getUTCDay() !== 6) workingDays++;
+      d = new Date(d.getTime() + 86_400_000);
+    }
+    const report = await ok(
+      people.planner!.client.get(`/api/reports/utilisation?from=${FROM}&to=${TO}`),
+    );
+    expect(report.workingDays).toBe(workingDays);
+    expect(report.rows.map((r: any) => r.userId).sort()).toEqual(
+      [people.owner!.id, people.mate!.id, people.planner!.id].sort(),
+    );
+    const weekly: Record<string, number> = { owner: 40, mate: 10, planner: 0 };
+    for (const who of ['owner', 'mate', 'planner']) {
+      const mine = timeRows.filter((e) => e.who === who && inPeriod(e.date));
+      const hundredths = (rows: readonly { hours: string }[]) =>
+        rows.reduce((s, e) => s + Math.round(Number(e.hours) * 100), 0);
+      const logged = hundredths(mine);
+      const billable = hundredths(mine.filter((e) => Number(e.rate) > 0));
+      // Capacity in hundredths of an hour: weekly × days ÷ 5, exact here (whole hours).
+      const capacity = (weekly[who]! * workingDays * 100) / 5;
+      const row = report.rows.find((r: any) => r.userId === people[who]!.id);
+      expect(row, who).toMatchObject({
+        weeklyCapacityHours: `${weekly[who]}.00`,
+        capacityHours: (capacity / 100).toFixed(2),
+        loggedHours: (logged / 100).toFixed(2),
+        billableHours: (billable / 100).toFixed(2),
+        utilisationPercent: capacity === 0 ? null : percentOf(BigInt(billable), BigInt(capacity)),
+      });
+    }
+    // The mate's 2.00 hours at a rate of 0 are logged, not billable.
+    expect(report.rows.find((r: any) => r.userId === people.mate!.id)).toMatchObject({
+      loggedHours: '3.50',
+      billableHours: '1.50',
+    });
+
+    const own = await ok(people.mate!.client.get(`/api/reports/utilisation?from=${FROM}&to=${TO}`));
+    expect(own.rows.map((r: any) => r.userId)).toEqual([people.mate!.id]);
+    const csv = await people.mate!.client.get(
+      `/api/reports/utilisation/export?from=${FROM}&to=${TO}`,
+    );
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body.split('\r\n').filter(Boolean)).toHaveLength(2);
+    // The other workspace sees none of these members.
+    const theirs = await ok(other.client.get(`/api/reports/utilisation?from=${FROM}&to=${TO}`));
+    expect(theirs.rows.map((r: any) => r.userId)).toEqual([other.user.id]);
+    expect(theirs.rows[0].loggedHours).toBe('8.00');
+  });
+
+  it('exports profitability as CSV with a blank time cost in other currencies', async () => {
+    const res = await owner.client.get(
+      `/api/reports/profitability/export?from=${FROM}&to=${TO}&groupBy=client`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="profitability.csv"');
+    const lines = res.body.split('\r\n');
+    expect(lines[0]).toBe(
+      '\uFEFFClient,Currency,Invoiced,Paid,Hours,Time cost,Expenses,Margin,Margin %',
+    );
+    const report = await ok(
+      owner.client.get(`/api/reports/profitability?from=${FROM}&to=${TO}&groupBy=client`),
+    );
+    expect(lines.filter(Boolean)).toHaveLength(report.rows.length + 1);
+    expect(lines).toContain(`"'=HYPERLINK(""http://x"")",JPY,12345,2345,0.00,,1000,11345,91.9`);
+  });
+});
