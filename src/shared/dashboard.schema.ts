@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IsoDateSchema } from './dates.ts';
 
 /** GET /api/dashboard/stats: counts are numbers, money strings with two decimals. */
 export const DashboardStatsSchema = z.object({
@@ -23,14 +24,53 @@ export const DashboardStatsSchema = z.object({
 });
 export type DashboardStats = z.infer<typeof DashboardStatsSchema>;
 
-export const FinancialOverviewSchema = z.object({
-  totalRevenue: z.string(),
-  totalExpenses: z.string(),
-  netProfit: z.string(),
-  outstanding: z.string(),
-  /** The workspace currency, which every figure here is in. */
+/**
+ * GET /api/dashboard/financial-overview?from=&to=: the period's figures, payment and
+ * expense dates inclusive. Without `from` the period starts with the first record, without
+ * `to` it runs to today and beyond (all time when neither is given).
+ */
+export const FinancialOverviewQuerySchema = z
+  .object({
+    from: IsoDateSchema.optional().meta({ description: 'First day of the period.' }),
+    to: IsoDateSchema.optional().meta({ description: 'Last day of the period.' }),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    message: 'From must be on or before To',
+    path: ['to'],
+  });
+export type FinancialOverviewQuery = z.infer<typeof FinancialOverviewQuerySchema>;
+
+/** One currency's figures for the period; outstanding is as of now, whatever the period. */
+const CurrencyFiguresSchema = z.object({
   currency: z.string(),
-  /** The last 12 months, oldest first: 'yyyy-MM' and the amount paid in it. */
-  revenueByMonth: z.array(z.object({ month: z.string(), revenue: z.string() })),
+  /** Payments dated in the period on invoices in this currency. */
+  totalRevenue: z.string(),
+  /** Expenses dated in the period in this currency. */
+  totalExpenses: z.string(),
+  /** totalRevenue − totalExpenses; negative when more was spent. */
+  netProfit: z.string(),
+  /** What sent (or viewed) invoices in this currency still ask, now. */
+  outstanding: z.string(),
+});
+export type CurrencyFigures = z.infer<typeof CurrencyFiguresSchema>;
+
+export const FinancialOverviewSchema = CurrencyFiguresSchema.extend({
+  /** The workspace currency, which the top-level figures are in. */
+  currency: z.string(),
+  /** The period asked for (null: open on that side). */
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  /**
+   * The same figures in every other currency that has any, each apart: they are never
+   * converted or added to the workspace currency's.
+   */
+  otherCurrencies: z.array(CurrencyFiguresSchema),
+  /**
+   * The last 12 months of the workspace calendar, oldest first, whatever the period:
+   * 'yyyy-MM', what was paid and what was spent in it, in the workspace currency.
+   */
+  revenueByMonth: z.array(
+    z.object({ month: z.string(), revenue: z.string(), expenses: z.string() }),
+  ),
 });
 export type FinancialOverview = z.infer<typeof FinancialOverviewSchema>;

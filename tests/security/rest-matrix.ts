@@ -899,6 +899,90 @@ export const restMatrix: Record<string, RestMatrixEntry> = {
       ),
     ],
   },
+  'GET /api/expenses': {
+    scope: 'workspace',
+    cases: [
+      { expect: 'read', showsB: true, countsStable: true },
+      { label: "search for A's marker", query: searchA, expect: 'read' },
+      {
+        label: "filtered on A's client, project and category",
+        query: (ids) => ({
+          clientId: ids.a.clientId,
+          projectId: ids.a.projectId,
+          categoryId: ids.a.expenseCategoryId,
+        }),
+        expect: 'read',
+      },
+    ],
+  },
+  'POST /api/expenses': {
+    scope: 'workspace',
+    cases: [
+      {
+        label: "A's project",
+        body: (ids) => ({ date: '2026-11-20', amount: '5', projectId: ids.a.projectId }),
+        expect: 404,
+      },
+      {
+        label: "A's client",
+        body: (ids) => ({ date: '2026-11-20', amount: '5', clientId: ids.a.clientId }),
+        expect: 404,
+      },
+      {
+        label: "A's category",
+        body: (ids) => ({ date: '2026-11-20', amount: '5', categoryId: ids.a.expenseCategoryId }),
+        expect: 404,
+      },
+    ],
+  },
+  'GET /api/expenses/{id}': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.expenseId))],
+  },
+  'PUT /api/expenses/{id}': {
+    scope: 'workspace',
+    cases: [
+      notFound(
+        id((ids) => ids.a.expenseId),
+        () => ({ amount: '3' }),
+      ),
+      {
+        label: "B's expense moved to A's client",
+        params: id((ids) => ids.b.expenseId),
+        body: (ids) => ({ clientId: ids.a.clientId }),
+        expect: 404,
+      },
+    ],
+  },
+  'DELETE /api/expenses/{id}': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.expenseId))],
+  },
+  'DELETE /api/expenses/{id}/receipt': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.expenseId))],
+  },
+  'GET /api/expense-categories': {
+    scope: 'workspace',
+    cases: [{ expect: 'read', showsB: true, countsStable: true }],
+  },
+  'POST /api/expense-categories': {
+    scope: 'workspace',
+    cases: [{ body: (ids) => ({ name: `Made ${ids.unique}` }), expect: 'own', status: 201 }],
+  },
+  'PUT /api/expense-categories/{id}': {
+    scope: 'workspace',
+    cases: [
+      notFound(
+        id((ids) => ids.a.expenseCategoryId),
+        () => ({ name: 'Renamed' }),
+      ),
+    ],
+  },
+  'DELETE /api/expense-categories/{id}': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.expenseCategoryId))],
+  },
   'GET /api/time-entries': {
     scope: 'workspace',
     cases: [
@@ -1165,6 +1249,11 @@ export const restMatrix: Record<string, RestMatrixEntry> = {
           projectId: ids.b.projectId,
           timeEntryIds: [ids.a.timeEntryId],
         }),
+        expect: 404,
+      },
+      {
+        label: "B's client, A's expense",
+        body: (ids) => ({ clientId: ids.b.clientId, expenseIds: [ids.a.expenseId] }),
         expect: 404,
       },
     ],
@@ -1703,6 +1792,26 @@ export const restMatrix: Record<string, RestMatrixEntry> = {
     cases: [
       { label: "A's workspace logo", ...notFound((ids) => ({ key: ids.a.logoKey })) },
       { label: "A's owner's profile photo", ...notFound((ids) => ({ key: ids.a.photoKey })) },
+      { label: "A's expense receipt", ...notFound((ids) => ({ key: ids.a.receiptKey })) },
+    ],
+  },
+  // Expenses (issue 23): the receipt upload is a plain multipart route, session only.
+  'POST /api/expenses/{id}/receipt': {
+    scope: 'session',
+    cases: [
+      {
+        label: "A's expense",
+        params: id((ids) => ids.a.expenseId),
+        upload: 'receipt',
+        expect: 404,
+      },
+      {
+        label: "B's own expense",
+        params: id((ids) => ids.b.expenseId),
+        upload: 'receipt',
+        expect: 'own',
+        status: 201,
+      },
     ],
   },
 

@@ -14,7 +14,7 @@ export type Access = 'public' | 'authed' | 'session' | 'admin' | readonly Worksp
  */
 export type Target = Omit<
   FullTarget,
-  'marker' | 'stageKey' | 'invitationToken' | 'logoKey' | 'photoKey'
+  'marker' | 'stageKey' | 'invitationToken' | 'logoKey' | 'photoKey' | 'receiptKey'
 >;
 
 export interface MatrixEntry {
@@ -505,6 +505,58 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     access: MANAGERS,
     type: 'mutation',
     input: (t) => ({ id: t.taskStatusId }),
+    outsider: 'not_found',
+  },
+  // Expenses (issue 23): every member records them; the target's is the owner's, so only
+  // managers change it. Categories are read by all and changed by managers.
+  'expenses.list': { access: ALL_ROLES, type: 'query', outsider: 'own' },
+  'expenses.get': {
+    access: ALL_ROLES,
+    type: 'query',
+    input: (t) => ({ id: t.expenseId }),
+    outsider: 'not_found',
+  },
+  'expenses.create': {
+    access: ALL_ROLES,
+    type: 'mutation',
+    input: (t) => ({ date: '2026-11-20', amount: '12.5', projectId: t.projectId }),
+    outsider: 'not_found',
+  },
+  'expenses.update': {
+    access: MANAGERS,
+    type: 'mutation',
+    input: (t) => ({ id: t.expenseId, amount: '30' }),
+    outsider: 'not_found',
+  },
+  'expenses.delete': {
+    access: MANAGERS,
+    type: 'mutation',
+    input: (t) => ({ id: t.expenseId }),
+    outsider: 'not_found',
+  },
+  'expenses.removeReceipt': {
+    access: MANAGERS,
+    type: 'mutation',
+    input: (t) => ({ id: t.expenseId }),
+    outsider: 'not_found',
+  },
+  'expenseCategories.list': { access: ALL_ROLES, type: 'query', outsider: 'own' },
+  'expenseCategories.create': {
+    access: MANAGERS,
+    type: 'mutation',
+    input: () => ({ name: 'Matrix category' }),
+    outsider: 'own',
+  },
+  'expenseCategories.update': {
+    access: MANAGERS,
+    type: 'mutation',
+    input: (t) => ({ id: t.expenseCategoryId, name: 'Renamed category' }),
+    outsider: 'not_found',
+  },
+  'expenseCategories.delete': {
+    access: MANAGERS,
+    type: 'mutation',
+    input: (t) => ({ id: t.expenseCategoryId }),
     outsider: 'not_found',
   },
   'time.list': { access: ALL_ROLES, type: 'query', outsider: 'own' },

@@ -580,6 +580,51 @@ describe('every documented operation answers as documented', () => {
     await send(c, 'DELETE /api/timer');
   });
 
+  it('expenses, their categories and receipts, billed on an invoice', async () => {
+    const c = admin.client;
+    await send(c, 'GET /api/expense-categories');
+    const category = await json<{ id: number }>(c, 'POST /api/expense-categories', {
+      body: { name: 'Tour category' },
+    });
+    await send(c, 'PUT /api/expense-categories/{id}', {
+      params: id(category.id),
+      body: { name: 'Tour category renamed' },
+    });
+    const expense = await json<{ id: number }>(c, 'POST /api/expenses', {
+      body: {
+        date: '2026-11-20',
+        amount: '42.50',
+        categoryId: category.id,
+        vendor: 'Tour vendor',
+        projectId: target.projectId,
+        billable: true,
+        markupPercent: '10',
+      },
+    });
+    await send(c, 'GET /api/expenses/{id}', { params: id(expense.id) });
+    await send(c, 'PUT /api/expenses/{id}', { params: id(expense.id), body: { amount: '40' } });
+    await send(c, 'POST /api/expenses/{id}/receipt', { params: id(expense.id), upload: 'receipt' });
+    await send(c, 'GET /api/expenses');
+    await send(c, 'GET /api/expenses', {
+      query: {
+        from: '2026-11-01',
+        to: '2026-11-30',
+        billable: 'true',
+        billed: 'false',
+        limit: '10',
+      },
+    });
+    await send(c, 'DELETE /api/expenses/{id}/receipt', { params: id(expense.id) });
+    await send(c, 'POST /api/invoices', {
+      body: { clientId: target.clientId, expenseIds: [expense.id] },
+    });
+    const spare = await json<{ id: number }>(c, 'POST /api/expenses', {
+      body: { date: '2026-11-21', amount: '5' },
+    });
+    await send(c, 'DELETE /api/expenses/{id}', { params: id(spare.id) });
+    await send(c, 'DELETE /api/expense-categories/{id}', { params: id(category.id) });
+  });
+
   it('rate cards and re-pricing', async () => {
     const c = admin.client;
     await send(c, 'GET /api/rates');

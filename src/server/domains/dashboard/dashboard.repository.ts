@@ -1,7 +1,16 @@
 import { sql } from 'kysely';
-import type { DashboardStats, FinancialOverview } from '../../../shared/dashboard.schema.ts';
+import type {
+  DashboardStats,
+  FinancialOverview,
+  FinancialOverviewQuery,
+} from '../../../shared/dashboard.schema.ts';
 import { minorDigits } from '../../../shared/currencies.ts';
-import { normalizeAmount } from '../../../shared/invoice-math.ts';
+import {
+  fromMinor,
+  normalizeAmount,
+  subtractAmounts,
+  toMinor,
+} from '../../../shared/invoice-math.ts';
 import type { Day } from 'date-fns';
 import { calendarIn } from '../../../shared/datetime.ts';
 import type { Database } from '../../db/create-db.ts';
@@ -81,42 +90,103 @@ export async function dashboardStats(
   };
 }
 
+/** A sum of numeric(15, 3) amounts (at most 3 decimals) rounded half-up to `digits`. */
+function roundedSum(amount: string | null, digits: number): string {
+  const text = (amount ?? '0').trim();
+  const negative = text.startsWith('-');
+  const thousandths = toMinor(negative ? text.slice(1) : text, 3);
+  const step = 10n ** BigInt(3 - digits);
+  const half = step / 2n;
+  const rounded = step === 1n ? thousandths : ((thousandths + half) / step) * step;
+  return normalizeAmount(fromMinor(negative ? -rounded : rounded, 3), digits);
+}
+
 /**
- * Revenue is what was paid (payments by their date), in the workspace currency; Keel has no
- * expenses yet, so profit equals revenue.
+ * The financial overview of a period: revenue is what was paid (payments by their date, on
+ * invoices in the currency), expenses what was spent (expenses by their date, in their own
+ * currency), net profit the difference; outstanding is what sent invoices still ask now.
+ * The workspace currency's figures come first; every other currency that has any is
+ * listed apart, never converted nor added. The chart covers the last 12 months.
  */
 export async function financialOverview(
   db: Database,
   workspaceId: number,
+  period: FinancialOverviewQuery = {},
 ): Promise<FinancialOverview> {
   const { currency, timezone } = await findProfile(db, workspaceId);
   const digits = minorDigits(currency);
+  const from = period.from ?? null;
+  const to = period.to ?? null;
+  // Optional bounds as SQL: a null bound leaves that side open.
+  const inPeriod = (column: string) =>
+    sql`(${from}::date is null or ${sql.raw(column)} >= ${from}::date)
+      and (${to}::date is null or ${sql.raw(column)} <= ${to}::date)`;
+  const figures = await sql<{
+    currency: string;
+    revenue: string | null;
+    expenses: string | null;
+    outstanding: string | null;
+  }>`
+    select currency, sum(revenue)::text as revenue, sum(expenses)::text as expenses,
+      sum(outstanding)::text as outstanding
+    from (
+      select i.currency, p.amount as revenue, null::numeric as expenses, null::numeric as outstanding
+      from invoice_payments p
+      join invoices i on i.workspace_id = p.workspace_id and i.id = p.invoice_id
+      where p.workspace_id = ${workspaceId} and ${inPeriod('p.date')}
+      union all
+      select e.currency, null, e.amount, null
+      from expenses e
+      where e.workspace_id = ${workspaceId} and ${inPeriod('e.date')}
+      union all
+      select currency, null, null, amount - paid_total
+      from invoices
+      where workspace_id = ${workspaceId} and status in ('sent', 'viewed')
+    ) as money
+    group by currency order by currency
+  `.execute(db.withoutPlugins());
+  const figuresOf = (row: (typeof figures.rows)[number] | undefined, code: string) => {
+    const d = minorDigits(code);
+    const totalRevenue = roundedSum(row?.revenue ?? null, d);
+    const totalExpenses = roundedSum(row?.expenses ?? null, d);
+    return {
+      currency: code,
+      totalRevenue,
+      totalExpenses,
+      netProfit: subtractAmounts(totalRevenue, totalExpenses, d),
+      outstanding: roundedSum(row?.outstanding ?? null, d),
+    };
+  };
+
   // The last twelve months of the workspace's calendar; the week start plays no part.
   const { monthStart, yearAgoMonthStart } = calendarIn(timezone, 0);
-  const totals = await sql<{ totalRevenue: string; outstanding: string }>`
-    select
-      (select ${money('sum(p.amount)', digits)} from invoice_payments p
-        join invoices i on i.workspace_id = p.workspace_id and i.id = p.invoice_id
-        where p.workspace_id = ${workspaceId} and i.currency = ${currency}) as "totalRevenue",
-      (select ${money('sum(amount - paid_total)', digits)} from invoices
-        where workspace_id = ${workspaceId} and currency = ${currency}
-          and status in ('sent', 'viewed')) as outstanding
-  `.execute(db.withoutPlugins());
-  const months = await sql<{ month: string; revenue: string }>`
-    select to_char(m, 'YYYY-MM') as month, ${money('sum(p.amount)', digits)} as revenue
+  const months = await sql<{ month: string; revenue: string; expenses: string }>`
+    select to_char(m, 'YYYY-MM') as month,
+      round(coalesce((select sum(p.amount) from invoice_payments p
+          join invoices i on i.workspace_id = p.workspace_id and i.id = p.invoice_id
+          where p.workspace_id = ${workspaceId} and i.currency = ${currency}
+            and p.date >= m and p.date < m + interval '1 month'), 0), ${digits}::int)::text as revenue,
+      round(coalesce((select sum(e.amount) from expenses e
+          where e.workspace_id = ${workspaceId} and e.currency = ${currency}
+            and e.date >= m and e.date < m + interval '1 month'), 0), ${digits}::int)::text as expenses
     from generate_series(${yearAgoMonthStart}::date, ${monthStart}::date, interval '1 month') as m
-    left join (invoice_payments p join invoices i
-        on i.workspace_id = p.workspace_id and i.id = p.invoice_id and i.currency = ${currency})
-      on p.workspace_id = ${workspaceId} and p.date >= m and p.date < m + interval '1 month'
-    group by m order by m
+    order by m
   `.execute(db.withoutPlugins());
-  const { totalRevenue, outstanding } = totals.rows[0]!;
+
   return {
-    totalRevenue,
-    totalExpenses: normalizeAmount('0', digits),
-    netProfit: totalRevenue,
-    outstanding,
-    currency,
-    revenueByMonth: months.rows,
+    ...figuresOf(
+      figures.rows.find((r) => r.currency === currency),
+      currency,
+    ),
+    from,
+    to,
+    otherCurrencies: figures.rows
+      .filter((r) => r.currency !== currency)
+      .map((r) => figuresOf(r, r.currency)),
+    revenueByMonth: months.rows.map((m) => ({
+      month: m.month,
+      revenue: normalizeAmount(m.revenue, digits),
+      expenses: normalizeAmount(m.expenses, digits),
+    })),
   };
 }

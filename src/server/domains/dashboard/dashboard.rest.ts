@@ -18,7 +18,7 @@ export const dashboardRestRoutes = defineRestRoutes(
       procedure: 'dashboard.financialOverview',
       summary: 'Read the financial overview',
       description:
-        'Revenue, expenses, profit, what is outstanding and revenue by month for the last 12 months, in the workspace currency.',
+        'For the period `from`–`to` (inclusive; either side open when left out, all time without both): revenue (payments dated in it, on invoices in the currency), expenses (dated in it), net profit (revenue − expenses), and what sent invoices still ask now, in the workspace currency; every other currency with figures is listed apart in `otherCurrencies`, never converted nor added. `revenueByMonth` is the last 12 months’ revenue and expenses in the workspace currency, whatever the period.',
     },
   ],
 );

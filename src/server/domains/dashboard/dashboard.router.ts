@@ -1,4 +1,8 @@
-import { DashboardStatsSchema, FinancialOverviewSchema } from '../../../shared/dashboard.schema.ts';
+import {
+  DashboardStatsSchema,
+  FinancialOverviewQuerySchema,
+  FinancialOverviewSchema,
+} from '../../../shared/dashboard.schema.ts';
 import { WEEK_START_DAY } from '../../../shared/datetime.ts';
 import { router, workspaceProcedure } from '../../trpc/init.ts';
 import { findDisplayPreferences } from '../account/account.repository.ts';
@@ -10,6 +14,7 @@ export const dashboardRouter = router({
     return repo.dashboardStats(ctx.db, ctx.workspace.id, WEEK_START_DAY[weekStart]);
   }),
   financialOverview: workspaceProcedure
+    .input(FinancialOverviewQuerySchema.prefault({}))
     .output(FinancialOverviewSchema)
-    .query(({ ctx }) => repo.financialOverview(ctx.db, ctx.workspace.id)),
+    .query(({ ctx, input }) => repo.financialOverview(ctx.db, ctx.workspace.id, input)),
 });

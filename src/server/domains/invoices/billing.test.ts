@@ -564,6 +564,7 @@ describe('dashboard', () => {
     expect(overview.revenueByMonth.at(-1)).toEqual({
       month: today().slice(0, 7),
       revenue: '99.99',
+      expenses: '0.00',
     });
   });
 });
