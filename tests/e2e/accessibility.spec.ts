@@ -42,6 +42,7 @@ const WORKSPACE_ROUTES = [
   '/expenses',
   '/banking',
   '/rate-cards',
+  '/reports',
   '/team',
   '/workspace/settings',
   '/workspace/billing',

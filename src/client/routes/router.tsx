@@ -15,8 +15,10 @@ import {
 import { RouteError } from '../components/route-error.tsx';
 import { LoginPage } from '../features/auth/login.page.tsx';
 import { STATIC_PLACEHOLDER_PATHS } from '../features/placeholders/static-placeholder-paths.ts';
+import { validatePaymentsSearch } from '../features/payments/payments-search.ts';
 import { validateProjectSearch } from '../features/projects/project-tabs.ts';
 import { validateResourcingSearch } from '../features/resourcing/resourcing-search.ts';
+import { validateReportsSearch } from '../features/reports/reports-search.ts';
 import { RootGate, type RouteAccess } from './root-gate.tsx';
 
 // Everything past the login screen is loaded on demand, so the first visit only
@@ -319,6 +321,16 @@ const shellPages = [
     () => import('../features/dashboard/financial-overview.page.tsx'),
     'FinancialOverviewPage',
   ),
+  createRoute({
+    getParentRoute: () => shellRoute,
+    path: '/payments',
+    validateSearch: validatePaymentsSearch,
+    component: lazyRouteComponent(
+      () => import('../features/payments/payments.page.tsx'),
+      'PaymentsPage',
+    ),
+    pendingComponent: PageLoader,
+  }),
   listPage('/proposals', () => import('../features/proposals/proposals.page.tsx'), 'ProposalsPage'),
   listPage('/estimates', () => import('../features/estimates/estimates.page.tsx'), 'EstimatesPage'),
   shellPage(
@@ -346,6 +358,16 @@ const shellPages = [
     component: lazyRouteComponent(
       () => import('../features/resourcing/resourcing.page.tsx'),
       'ResourcingPage',
+    ),
+    pendingComponent: PageLoader,
+  }),
+  createRoute({
+    getParentRoute: () => shellRoute,
+    path: '/reports',
+    validateSearch: validateReportsSearch,
+    component: lazyRouteComponent(
+      () => import('../features/reports/reports.page.tsx'),
+      'ReportsPage',
     ),
     pendingComponent: PageLoader,
   }),

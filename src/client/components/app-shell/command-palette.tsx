@@ -28,6 +28,7 @@ const KEYWORDS: Record<string, string[]> = {
   '/': ['dashboard', 'home', 'start'],
   '/opportunities': ['opportunities', 'pipeline', 'leads', 'sales'],
   '/financial-overview': ['financial overview', 'finance', 'revenue', 'profit'],
+  '/reports': ['profitability', 'margin', 'utilisation', 'utilization', 'billable', 'csv'],
   '/portal': ['clients'],
   '/workspace/billing': ['subscription', 'plan', 'upgrade', 'usage', 'storage'],
   '/team': ['members', 'invite', 'users'],

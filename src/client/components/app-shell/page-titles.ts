@@ -24,6 +24,7 @@ const PAGE_TITLES: Record<string, string> = {
   '/income': 'Income',
   '/expenses': 'Expenses',
   '/banking': 'Banking',
+  '/reports': 'Reports',
   '/rate-cards': 'Rate Cards',
   '/team': 'Team Management',
   '/workspace/settings': 'Workspace Settings',
