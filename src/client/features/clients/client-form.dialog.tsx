@@ -4,7 +4,6 @@ import {
   Divider,
   Fieldset,
   Group,
-  Modal,
   NumberInput,
   Select,
   SimpleGrid,
@@ -12,7 +11,6 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { ClientDetail } from '../../../shared/clients.schema.ts';
@@ -28,6 +26,7 @@ import {
   type ClientFormInput,
   type ClientFormOutput,
 } from './client-form.schema.ts';
+import { FormDialog } from '../../components/form-dialog.tsx';
 
 const STATUS_OPTIONS = [
   { value: 'lead', label: 'Lead' },
@@ -207,15 +206,12 @@ export function ClientFormDialog({
   onClose: () => void;
   onSaved?: (id: number) => void;
 }) {
-  const phone = useMediaQuery('(max-width: 36em)');
   return (
-    <Modal
+    <FormDialog
       opened={opened}
       onClose={onClose}
       title={client ? 'Edit Client' : 'Add Client'}
       size="lg"
-      fullScreen={phone}
-      centered
     >
       <ClientForm
         client={client}
@@ -224,6 +220,6 @@ export function ClientFormDialog({
           if (id !== undefined) onSaved?.(id);
         }}
       />
-    </Modal>
+    </FormDialog>
   );
 }

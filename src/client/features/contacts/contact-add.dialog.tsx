@@ -1,9 +1,8 @@
-import { Modal } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import type { Person } from '../../../shared/contacts.schema.ts';
 import { ContactForm } from './contact-form.tsx';
 import { useContactMutations } from './use-contact-mutations.ts';
+import { FormDialog } from '../../components/form-dialog.tsx';
 
 /** The Add Contact dialog: a fresh form each time it opens. */
 export function ContactAddDialog({
@@ -16,15 +15,13 @@ export function ContactAddDialog({
   onCreated?: (person: Person) => void;
 }) {
   const mutations = useContactMutations();
-  const phone = useMediaQuery('(max-width: 30em)');
   const [nestedOpen, setNestedOpen] = useState(false);
   return (
-    <Modal
+    <FormDialog
       opened={opened}
       onClose={onClose}
       title="Add Contact"
       size="lg"
-      fullScreen={phone}
       closeOnEscape={!nestedOpen}
     >
       <ContactForm
@@ -40,6 +37,6 @@ export function ContactAddDialog({
           return true;
         }}
       />
-    </Modal>
+    </FormDialog>
   );
 }

@@ -4,7 +4,6 @@ import {
   Checkbox,
   FileButton,
   Group,
-  Modal,
   Paper,
   Progress,
   ScrollArea,
@@ -37,6 +36,7 @@ import {
   type ImportBatch,
   type ImportKind,
 } from './import-mapping.ts';
+import { FormDialog } from '../../components/form-dialog.tsx';
 
 /** `importId` names the file to the server, which then never creates one of its rows twice. */
 type ParsedFile = { name: string; records: string[][]; importId: string | undefined };
@@ -281,12 +281,11 @@ export function CsvImportDialog<F extends string, Row>({
   ];
 
   return (
-    <Modal
+    <FormDialog
       opened={opened}
       onClose={close}
       title={title}
       size="xl"
-      fullScreen={phone}
       closeOnClickOutside={false}
       closeOnEscape={!running}
       withCloseButton={!running}
@@ -490,6 +489,6 @@ export function CsvImportDialog<F extends string, Row>({
           )}
         </Stack>
       )}
-    </Modal>
+    </FormDialog>
   );
 }

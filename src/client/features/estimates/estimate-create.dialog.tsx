@@ -1,9 +1,9 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ClientPicker } from '../clients/client-picker.tsx';
 import { useEstimateMutations } from './use-estimate-mutations.ts';
+import { FormDialog } from '../../components/form-dialog.tsx';
 
 /**
  * New Estimate: a client, then the draft opens on its page, where its lines, dates,
@@ -16,7 +16,6 @@ export function EstimateCreateDialog({
   opened: boolean;
   onClose: () => void;
 }) {
-  const phone = useMediaQuery('(max-width: 36em)');
   const mutations = useEstimateMutations();
   const navigate = useNavigate();
   const [clientId, setClientId] = useState<number | null>(null);
@@ -43,14 +42,7 @@ export function EstimateCreateDialog({
   };
 
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title="New Estimate"
-      size="md"
-      fullScreen={phone}
-      centered
-    >
+    <FormDialog opened={opened} onClose={close} title="New Estimate" size="md">
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="md">
           <ClientPicker
@@ -77,6 +69,6 @@ export function EstimateCreateDialog({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </FormDialog>
   );
 }

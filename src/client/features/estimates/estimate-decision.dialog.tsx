@@ -1,6 +1,6 @@
-import { Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Button, Group, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
+import { FormDialog } from '../../components/form-dialog.tsx';
 
 /**
  * Records the client's decision in the app: accepting asks the name of who accepted (kept
@@ -22,7 +22,6 @@ export function DecisionDialog({
   onConfirm: (values: { name: string; reason: string | null }) => Promise<boolean>;
   children?: React.ReactNode;
 }) {
-  const phone = useMediaQuery('(max-width: 36em)');
   const [name, setName] = useState('');
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -48,12 +47,10 @@ export function DecisionDialog({
   };
 
   return (
-    <Modal
+    <FormDialog
       opened={opened}
       onClose={close}
       title={accept ? `Record acceptance of ${documentLabel}` : `Mark ${documentLabel} declined`}
-      fullScreen={phone}
-      centered
     >
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="md">
@@ -98,6 +95,6 @@ export function DecisionDialog({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </FormDialog>
   );
 }

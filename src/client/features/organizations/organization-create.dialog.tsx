@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Fieldset, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Button, Fieldset, Group, Stack, TextInput } from '@mantine/core';
 import { useEffect, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -11,6 +10,7 @@ import {
 } from '../../../shared/organizations.schema.ts';
 import { TextFieldInput } from '../../components/form/text-field-input.tsx';
 import { useOrganizationMutations } from './use-organization-mutations.ts';
+import { FormDialog } from '../../components/form-dialog.tsx';
 
 type OrganizationQuickForm = z.input<typeof OrganizationQuickFormSchema>;
 
@@ -33,7 +33,6 @@ export function OrganizationCreateDialog({
   initialName?: string;
 }) {
   const mutations = useOrganizationMutations();
-  const phone = useMediaQuery('(max-width: 30em)');
   const form = useForm<OrganizationQuickForm>({
     resolver: zodResolver(OrganizationQuickFormSchema),
     defaultValues: { name: '', email: '', phone: '' },
@@ -64,11 +63,10 @@ export function OrganizationCreateDialog({
   };
 
   return (
-    <Modal
+    <FormDialog
       opened={opened}
       onClose={onClose}
       title={title}
-      fullScreen={phone}
       closeOnClickOutside={!isSubmitting}
       closeOnEscape={!isSubmitting}
     >
@@ -102,6 +100,6 @@ export function OrganizationCreateDialog({
           </Stack>
         </Fieldset>
       </form>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -17,13 +17,13 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import { Divider, Modal, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import type { Stage } from '../../../shared/pipeline.schema.ts';
 import { AddColumnForm } from '../../components/kanban/add-column.form.tsx';
 import { ConfirmDeleteDialog } from '../../components/list/confirm-delete.dialog.tsx';
 import { StageRow } from './stage-row.tsx';
 import { useStageMutations } from './use-stage-mutations.ts';
+import { FormDialog } from '../../components/form-dialog.tsx';
 
 /** SPEC §9: a stage starts moving after 8 px, so a click on its handle stays a click. */
 const ACTIVATION_DISTANCE_PX = 8;
@@ -47,7 +47,6 @@ export function ManageStagesDialog({
   stages: readonly Stage[];
   counts: ReadonlyMap<string, number>;
 }) {
-  const phone = useMediaQuery('(max-width: 36em)');
   const { create, rename, remove, reorder } = useStageMutations();
   const [toDelete, setToDelete] = useState<Stage | null>(null);
 
@@ -84,14 +83,12 @@ export function ManageStagesDialog({
 
   return (
     <Modal.Stack>
-      <Modal
+      <FormDialog
         stackId="stages"
         opened={opened}
         onClose={onClose}
         title="Manage Pipeline Stages"
         size="lg"
-        fullScreen={phone}
-        centered
       >
         <Stack gap="md">
           <Text size="sm" c="dimmed">
@@ -128,7 +125,7 @@ export function ManageStagesDialog({
           <Divider />
           <AddColumnForm noun="stage" keys={stages.map((stage) => stage.key)} onCreate={create} />
         </Stack>
-      </Modal>
+      </FormDialog>
       <ConfirmDeleteDialog
         stackId="delete-stage"
         opened={opened && toDelete !== null}

@@ -1,10 +1,10 @@
 import { Modal } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import type { Lead, Stage } from '../../../shared/pipeline.schema.ts';
 import { ConfirmDeleteDialog } from '../../components/list/confirm-delete.dialog.tsx';
 import { OpportunityForm } from './opportunity-form.tsx';
 import { useLeadMutations } from './use-lead-mutations.ts';
+import { FormDialog } from '../../components/form-dialog.tsx';
 
 /**
  * Add New Opportunity (no `lead`) and Edit Opportunity, the latter with a delete button
@@ -21,20 +21,17 @@ export function OpportunityDialog({
   stages: readonly Stage[];
   onClose: () => void;
 }) {
-  const phone = useMediaQuery('(max-width: 36em)');
   const { remove } = useLeadMutations();
   const [confirming, setConfirming] = useState(false);
 
   return (
     <Modal.Stack>
-      <Modal
+      <FormDialog
         stackId="opportunity"
         opened={opened}
         onClose={onClose}
         title={lead ? 'Edit Opportunity' : 'Add New Opportunity'}
         size="lg"
-        fullScreen={phone}
-        centered
       >
         {/* The modal unmounts its content once closed: each opening starts a fresh form. */}
         <OpportunityForm
@@ -45,7 +42,7 @@ export function OpportunityDialog({
           onCancel={onClose}
           onDelete={lead ? () => setConfirming(true) : undefined}
         />
-      </Modal>
+      </FormDialog>
       {lead && (
         <ConfirmDeleteDialog
           stackId="delete-opportunity"

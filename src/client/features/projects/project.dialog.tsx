@@ -1,7 +1,6 @@
-import { Modal } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { Project } from '../../../shared/projects.schema.ts';
 import { ProjectForm } from './project-form.tsx';
+import { FormDialog } from '../../components/form-dialog.tsx';
 
 /** New Project (no `project`) and Edit Project; full screen on a phone. */
 export function ProjectDialog({
@@ -13,15 +12,12 @@ export function ProjectDialog({
   project: Project | null;
   onClose: () => void;
 }) {
-  const phone = useMediaQuery('(max-width: 36em)');
   return (
-    <Modal
+    <FormDialog
       opened={opened}
       onClose={onClose}
       title={project ? 'Edit Project' : 'New Project'}
       size="lg"
-      fullScreen={phone}
-      centered
     >
       {/* The modal unmounts its content once closed: each opening starts a fresh form. */}
       <ProjectForm
@@ -30,6 +26,6 @@ export function ProjectDialog({
         onSaved={onClose}
         onCancel={onClose}
       />
-    </Modal>
+    </FormDialog>
   );
 }

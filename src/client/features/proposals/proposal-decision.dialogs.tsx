@@ -1,9 +1,9 @@
-import { Button, Checkbox, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Button, Checkbox, Group, NumberInput, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { Proposal } from '../../../shared/proposals.schema.ts';
 import { DecisionDialog } from '../estimates/estimate-decision.dialog.tsx';
 import { useProposalMutations, type FollowUpChoice } from './use-proposal-mutations.ts';
+import { FormDialog } from '../../components/form-dialog.tsx';
 
 interface ChoiceState {
   moveDealToWon: boolean;
@@ -148,7 +148,6 @@ export function ProposalFollowUpsDialog({
   proposal: Proposal | null;
   onClose: () => void;
 }) {
-  const phone = useMediaQuery('(max-width: 36em)');
   const mutations = useProposalMutations();
   const [choice, setChoice] = useState<ChoiceState | null>(null);
   const [error, setError] = useState<string | undefined>();
@@ -173,13 +172,7 @@ export function ProposalFollowUpsDialog({
     if (done) close();
   };
   return (
-    <Modal
-      opened={proposal !== null}
-      onClose={close}
-      title="Apply follow-ups"
-      fullScreen={phone}
-      centered
-    >
+    <FormDialog opened={proposal !== null} onClose={close} title="Apply follow-ups">
       {proposal && state && (
         <form onSubmit={(e) => void submit(e)} noValidate>
           <Stack gap="md">
@@ -206,6 +199,6 @@ export function ProposalFollowUpsDialog({
           </Stack>
         </form>
       )}
-    </Modal>
+    </FormDialog>
   );
 }

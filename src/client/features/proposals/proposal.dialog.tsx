@@ -3,14 +3,12 @@ import {
   Button,
   Fieldset,
   Group,
-  Modal,
   NumberInput,
   SimpleGrid,
   Stack,
   TextInput,
   Textarea,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { Controller, useForm } from 'react-hook-form';
 import type { Proposal } from '../../../shared/proposals.schema.ts';
 import {
@@ -24,6 +22,7 @@ import { useCurrencyPrefix } from '../../components/money.tsx';
 import { DateField } from '../../components/form/date-field.tsx';
 import { ClientPicker } from '../clients/client-picker.tsx';
 import { DealPicker } from './deal.picker.tsx';
+import { FormDialog } from '../../components/form-dialog.tsx';
 
 function ProposalForm({ proposal, onDone }: { proposal: Proposal | null; onDone: () => void }) {
   const currencyPrefix = useCurrencyPrefix();
@@ -145,17 +144,14 @@ export function ProposalDialog({
   proposal: Proposal | null;
   onClose: () => void;
 }) {
-  const phone = useMediaQuery('(max-width: 36em)');
   return (
-    <Modal
+    <FormDialog
       opened={opened}
       onClose={onClose}
       title={proposal ? 'Edit Proposal' : 'Create Proposal'}
       size="lg"
-      fullScreen={phone}
-      centered
     >
       <ProposalForm key={proposal?.id ?? 'new'} proposal={proposal} onDone={onClose} />
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Fieldset, Group, Modal, NumberInput, SimpleGrid, Stack } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Button, Fieldset, Group, NumberInput, SimpleGrid, Stack } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import type { RateCard } from '../../../shared/rates.schema.ts';
 import { DateField } from '../../components/form/date-field.tsx';
@@ -15,6 +14,7 @@ import {
   type RateCardFormOutput,
 } from './rate-card-form.schema.ts';
 import { useRateMutations } from './use-rate-mutations.ts';
+import { FormDialog } from '../../components/form-dialog.tsx';
 
 /** Add Rate Card (no `card`) and Edit Rate Card; full screen on a phone. */
 export function RateCardDialog({
@@ -26,18 +26,15 @@ export function RateCardDialog({
   card: RateCard | null;
   onClose: () => void;
 }) {
-  const phone = useMediaQuery('(max-width: 36em)');
   return (
-    <Modal
+    <FormDialog
       opened={opened}
       onClose={onClose}
       title={card ? 'Edit Rate Card' : 'Add Rate Card'}
       size="lg"
-      fullScreen={phone}
-      centered
     >
       <RateCardForm key={card?.id ?? 'new'} card={card} onDone={onClose} />
-    </Modal>
+    </FormDialog>
   );
 }
 

@@ -1,5 +1,4 @@
-import { Alert, Button, Group, Modal, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Alert, Button, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { RepricePreview } from '../../../shared/rates.schema.ts';
@@ -10,24 +9,17 @@ import { ProjectPicker } from '../projects/project-picker.tsx';
 import { formatDay, today } from '../time/time-display.ts';
 import { MemberSelect } from './member-select.tsx';
 import { useRateMutations, type RepriceValues } from './use-rate-mutations.ts';
+import { FormDialog } from '../../components/form-dialog.tsx';
 
 /**
  * "Re-price unbilled time": choose from which day (and whose time, on which project), see
  * what would change, then confirm. Billed time and approved weeks are never touched.
  */
 export function RepriceDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const phone = useMediaQuery('(max-width: 36em)');
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title="Re-price unbilled time"
-      size="xl"
-      fullScreen={phone}
-      centered
-    >
+    <FormDialog opened={opened} onClose={onClose} title="Re-price unbilled time" size="xl">
       <RepriceForm onDone={onClose} />
-    </Modal>
+    </FormDialog>
   );
 }
 

@@ -1,9 +1,9 @@
-import { Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Button, Group, NumberInput, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { RESOURCE_PLANNERS, type WorkspaceRole } from '../../../shared/roles.ts';
 import { succeeded, withServerMessage } from '../../mutations.ts';
 import { trpc } from '../../trpc.ts';
+import { FormDialog } from '../../components/form-dialog.tsx';
 
 /** Whether this role sets members' capacity (the server's rule). */
 export const canPlan = (role: WorkspaceRole | undefined) =>
@@ -25,18 +25,15 @@ export function CapacityDialog({
   opened: boolean;
   onClose: () => void;
 }) {
-  const phone = useMediaQuery('(max-width: 36em)');
   return (
-    <Modal
+    <FormDialog
       opened={opened}
       onClose={onClose}
       title={member ? `Weekly capacity of ${member.fullName}` : 'Weekly capacity'}
-      fullScreen={phone}
-      centered
     >
       {/* A fresh form for each member opened. */}
       {member && <CapacityForm key={member.id} member={member} onDone={onClose} />}
-    </Modal>
+    </FormDialog>
   );
 }
 

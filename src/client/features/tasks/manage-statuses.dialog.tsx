@@ -9,7 +9,6 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { columnColor } from '../../../shared/column-colors.ts';
@@ -18,6 +17,7 @@ import { AddColumnForm } from '../../components/kanban/add-column.form.tsx';
 import { ColumnColorPicker } from '../../components/kanban/column-color.picker.tsx';
 import { ConfirmDeleteDialog } from '../../components/list/confirm-delete.dialog.tsx';
 import { useStatusMutations } from './use-tasks.ts';
+import { FormDialog } from '../../components/form-dialog.tsx';
 
 /**
  * Manage Statuses: the board's columns, renamed and recoloured in place; custom ones
@@ -32,19 +32,16 @@ export function ManageStatusesDialog({
   onClose: () => void;
   statuses: readonly TaskStatus[];
 }) {
-  const phone = useMediaQuery('(max-width: 36em)');
   const mutations = useStatusMutations();
   const [toDelete, setToDelete] = useState<TaskStatus | null>(null);
   return (
     <Modal.Stack>
-      <Modal
+      <FormDialog
         stackId="statuses"
         opened={opened}
         onClose={onClose}
         title="Manage Statuses"
         size="md"
-        fullScreen={phone}
-        centered
       >
         <Stack gap="md">
           <Text size="sm" c="dimmed">
@@ -69,7 +66,7 @@ export function ManageStatusesDialog({
             onCreate={mutations.create}
           />
         </Stack>
-      </Modal>
+      </FormDialog>
       <ConfirmDeleteDialog
         stackId="delete-status"
         opened={opened && toDelete !== null}

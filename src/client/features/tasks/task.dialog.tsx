@@ -11,7 +11,6 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { Task, TaskStatus } from '../../../shared/tasks.schema.ts';
@@ -28,6 +27,7 @@ import {
   type TaskFormOutput,
 } from './task-form.schema.ts';
 import { useTaskMutations } from './use-tasks.ts';
+import { FormDialog } from '../../components/form-dialog.tsx';
 
 export interface TaskPreset {
   projectId?: number;
@@ -49,19 +49,16 @@ export function TaskDialog({
   preset?: TaskPreset;
   onClose: () => void;
 }) {
-  const phone = useMediaQuery('(max-width: 36em)');
   const [deleting, setDeleting] = useState(false);
   const { remove } = useTaskMutations();
   return (
     <Modal.Stack>
-      <Modal
+      <FormDialog
         stackId="task"
         opened={opened}
         onClose={onClose}
         title={task ? 'Edit Task' : 'Add Task'}
         size="lg"
-        fullScreen={phone}
-        centered
       >
         <TaskForm
           key={task?.id ?? 'new'}
@@ -72,7 +69,7 @@ export function TaskDialog({
           onCancel={onClose}
           onDelete={task ? () => setDeleting(true) : undefined}
         />
-      </Modal>
+      </FormDialog>
       <ConfirmDeleteDialog
         stackId="delete-task"
         opened={opened && deleting && task !== null}

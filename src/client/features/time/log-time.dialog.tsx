@@ -1,15 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Button,
-  Fieldset,
-  Group,
-  Modal,
-  NumberInput,
-  SimpleGrid,
-  Stack,
-  Textarea,
-} from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Button, Fieldset, Group, NumberInput, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import type { TimeEntry } from '../../../shared/time.schema.ts';
 import { ProjectPicker } from '../projects/project-picker.tsx';
@@ -22,6 +12,7 @@ import {
 } from './log-time-form.schema.ts';
 import { useTimeMutations } from './use-time-mutations.ts';
 import { DateField } from '../../components/form/date-field.tsx';
+import { FormDialog } from '../../components/form-dialog.tsx';
 
 function LogTimeForm({
   entry,
@@ -152,15 +143,8 @@ export function LogTimeDialog({
   projectName?: string | null;
   onClose: () => void;
 }) {
-  const phone = useMediaQuery('(max-width: 36em)');
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={entry ? 'Edit Time Entry' : 'Log Time'}
-      fullScreen={phone}
-      centered
-    >
+    <FormDialog opened={opened} onClose={onClose} title={entry ? 'Edit Time Entry' : 'Log Time'}>
       <LogTimeForm
         key={entry?.id ?? `new-${projectId ?? ''}`}
         entry={entry}
@@ -168,6 +152,6 @@ export function LogTimeDialog({
         projectName={projectName}
         onDone={onClose}
       />
-    </Modal>
+    </FormDialog>
   );
 }
