@@ -263,12 +263,26 @@ function UtilisationTable({ report }: { report: UtilisationReport }) {
   );
 }
 
-function LoadFailed({ what, retry }: { what: string; retry: () => void }) {
+/** A refused period (400) says why; anything else offers to try again. */
+function LoadFailed({
+  what,
+  error,
+  retry,
+}: {
+  what: string;
+  error: { message: string; data?: { httpStatus?: number } | null } | null;
+  retry: () => void;
+}) {
+  const refused = error?.data?.httpStatus === 400;
   return (
     <Alert color="red" icon={<IconAlertTriangle size={18} />} title={`${what} could not be loaded`}>
-      <Button size="xs" variant="light" color="red" onClick={retry}>
-        Try again
-      </Button>
+      {refused ? (
+        <Text size="sm">{error.message}</Text>
+      ) : (
+        <Button size="xs" variant="light" color="red" onClick={retry}>
+          Try again
+        </Button>
+      )}
     </Alert>
   );
 }
@@ -391,7 +405,11 @@ export function ReportsPage() {
                 rate in the workspace currency; amounts in different currencies are never added.
               </Text>
               {profitability.isError ? (
-                <LoadFailed what="Profitability" retry={() => void profitability.refetch()} />
+                <LoadFailed
+                  what="Profitability"
+                  error={profitability.error}
+                  retry={() => void profitability.refetch()}
+                />
               ) : !profitability.data ? (
                 <Skeleton h={240} radius="md" />
               ) : (
@@ -417,7 +435,11 @@ export function ReportsPage() {
               />
             </Group>
             {utilisation.isError ? (
-              <LoadFailed what="Utilisation" retry={() => void utilisation.refetch()} />
+              <LoadFailed
+                what="Utilisation"
+                error={utilisation.error}
+                retry={() => void utilisation.refetch()}
+              />
             ) : !utilisation.data ? (
               <Skeleton h={200} radius="md" />
             ) : (
