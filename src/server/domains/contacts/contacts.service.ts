@@ -15,7 +15,8 @@ import {
 import { fieldNames, importedText } from '../../../shared/fields.ts';
 import { OrganizationInputSchema } from '../../../shared/organizations.schema.ts';
 import type { Database } from '../../db/create-db.ts';
-import type { WorkspaceScope } from '../../trpc/context.ts';
+import type { Context, WorkspaceScope } from '../../trpc/context.ts';
+import { contactAssigned } from '../notifications/notification-events.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { analyzeAfterBulkChange } from '../../db/statistics.ts';
 import {
@@ -42,23 +43,46 @@ async function checkReferences(db: Database, workspaceId: number, values: Person
 }
 
 export async function createPerson(
-  { db, workspace: { id: workspaceId } }: WorkspaceScope,
+  { db, jobs, workspace: { id: workspaceId }, user }: WorkspaceScope & Pick<Context, 'jobs'>,
   values: PersonValues & { fullName: string },
 ) {
   await checkReferences(db, workspaceId, values);
-  const id = await repo.insertPerson(db, workspaceId, values);
+  const id = await db.transaction().execute(async (trx) => {
+    const personId = await repo.insertPerson(trx, workspaceId, values);
+    const assigneeId = values.assignedUserId;
+    await contactAssigned(trx, jobs, { workspaceId, actorUserId: user.id, personId, assigneeId });
+    return personId;
+  });
   return (await repo.findPerson(db, workspaceId, id))!;
 }
 
 export async function updatePerson(
-  { db, workspace: { id: workspaceId } }: WorkspaceScope,
+  { db, jobs, workspace: { id: workspaceId }, user }: WorkspaceScope & Pick<Context, 'jobs'>,
   id: number,
   values: PersonValues,
 ) {
   await checkReferences(db, workspaceId, values);
-  if (!(await repo.updatePerson(db, workspaceId, id, values))) {
-    throw new TRPCError({ code: 'NOT_FOUND', message: CONTACT_NOT_FOUND });
-  }
+  await db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom('persons')
+      .select('assignedUserId')
+      .where('workspaceId', '=', workspaceId)
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!before || !(await repo.updatePerson(trx, workspaceId, id, values))) {
+      throw new TRPCError({ code: 'NOT_FOUND', message: CONTACT_NOT_FOUND });
+    }
+    const assigneeId = values.assignedUserId;
+    if (assigneeId !== undefined && assigneeId !== before.assignedUserId) {
+      await contactAssigned(trx, jobs, {
+        workspaceId,
+        actorUserId: user.id,
+        personId: id,
+        assigneeId,
+      });
+    }
+  });
   return (await repo.findPerson(db, workspaceId, id))!;
 }
 

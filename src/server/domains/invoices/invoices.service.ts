@@ -20,7 +20,8 @@ import {
 } from '../../../shared/invoices.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import type { WorkspaceScope } from '../../trpc/context.ts';
+import type { Context, WorkspaceScope } from '../../trpc/context.ts';
+import { invoiceEvent } from '../notifications/notification-events.ts';
 import { findProfile, findSeller, takeInvoiceNumber } from '../business/business.repository.ts';
 import { findClient } from '../clients/clients.repository.ts';
 import { findProject, lockProject } from '../projects/projects.repository.ts';
@@ -337,7 +338,7 @@ export async function createDraft(
  * the balance.
  */
 export async function updateInvoice(
-  scope: WorkspaceScope,
+  scope: WorkspaceScope & Pick<Context, 'jobs'>,
   { id, status, ...changes }: InvoiceUpdate,
 ) {
   const { db, workspace } = scope;
@@ -450,7 +451,11 @@ export async function issueInvoice(scope: WorkspaceScope, id: number) {
 }
 
 /** The SPEC moves other than issuing: viewed, and paid (a payment of the balance). */
-async function changeStatus(scope: WorkspaceScope, id: number, to: 'viewed' | 'paid') {
+async function changeStatus(
+  scope: WorkspaceScope & Pick<Context, 'jobs'>,
+  id: number,
+  to: 'viewed' | 'paid',
+) {
   const { db, workspace } = scope;
   const invoice = await repo.findInvoice(db, workspace.id, id);
   if (!invoice) throw notFound();
@@ -475,7 +480,7 @@ async function changeStatus(scope: WorkspaceScope, id: number, to: 'viewed' | 'p
  * sets paid when the payments reach the total.
  */
 async function settle(
-  scope: WorkspaceScope,
+  scope: WorkspaceScope & Pick<Context, 'jobs'>,
   id: number,
   payment: { amount: string; date: string; method: string; note: string | null },
 ) {
@@ -499,7 +504,15 @@ async function settle(
     }
     if (compareAmounts(amount, '0') > 0)
       await repo.insertPayment(trx, workspace.id, id, { ...payment, amount, createdBy: user.id });
-    await refreshPaid(trx, workspace.id, id, current.amount, current.status);
+    const paid = await refreshPaid(trx, workspace.id, id, current.amount, current.status);
+    if (paid && current.status !== 'paid') {
+      await invoiceEvent(trx, scope.jobs, {
+        workspaceId: workspace.id,
+        actorUserId: user.id,
+        invoiceId: id,
+        what: 'paid',
+      });
+    }
   });
   return (await repo.findInvoice(db, workspace.id, id))!;
 }
@@ -519,10 +532,11 @@ async function refreshPaid(
     status: full ? 'paid' : status === 'paid' ? 'sent' : status,
     paidDate: full ? (lastDate ?? todayIn('UTC')) : null,
   });
+  return full;
 }
 
 export function addPayment(
-  scope: WorkspaceScope,
+  scope: WorkspaceScope & Pick<Context, 'jobs'>,
   input: { id: number; amount: string; date: string; method: string; note: string | null },
 ) {
   const { id, ...payment } = input;

@@ -2,7 +2,8 @@ import { TRPCError } from '@trpc/server';
 import { stageKey } from '../../../shared/slug.ts';
 import { stageNotEmptyMessage } from '../../../shared/pipeline.schema.ts';
 import type { Database } from '../../db/create-db.ts';
-import type { WorkspaceScope } from '../../trpc/context.ts';
+import type { Context, WorkspaceScope } from '../../trpc/context.ts';
+import { dealAssigned } from '../notifications/notification-events.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
 import { personExists } from '../contacts/contacts.repository.ts';
 import { organizationExists } from '../organizations/organizations.repository.ts';
@@ -138,24 +139,42 @@ function referenceGone(error: unknown): never {
 }
 
 export async function createLead(
-  { db, workspace: { id: workspaceId } }: WorkspaceScope,
+  { db, jobs, workspace: { id: workspaceId }, user }: WorkspaceScope & Pick<Context, 'jobs'>,
   values: repo.LeadValues & { dealName: string },
 ) {
   const withDefaults = { stage: 'new', ...values };
   await checkReferences(db, workspaceId, withDefaults);
-  const id = await repo.insertLead(db, workspaceId, withDefaults).catch(referenceGone);
+  const id = await db.transaction().execute(async (trx) => {
+    const leadId = await repo.insertLead(trx, workspaceId, withDefaults).catch(referenceGone);
+    const assigneeId = values.assignedUserId;
+    await dealAssigned(trx, jobs, { workspaceId, actorUserId: user.id, leadId, assigneeId });
+    return leadId;
+  });
   return (await repo.findLead(db, workspaceId, id))!;
 }
 
 export async function updateLead(
-  { db, workspace: { id: workspaceId } }: WorkspaceScope,
+  { db, jobs, workspace: { id: workspaceId }, user }: WorkspaceScope & Pick<Context, 'jobs'>,
   id: number,
   values: repo.LeadValues,
 ) {
   await checkReferences(db, workspaceId, values);
-  if (!(await repo.updateLead(db, workspaceId, id, values).catch(referenceGone))) {
-    throw new TRPCError({ code: 'NOT_FOUND', message: LEAD_NOT_FOUND });
-  }
+  await db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom('leads')
+      .select('assignedUserId')
+      .where('workspaceId', '=', workspaceId)
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!before || !(await repo.updateLead(trx, workspaceId, id, values).catch(referenceGone))) {
+      throw new TRPCError({ code: 'NOT_FOUND', message: LEAD_NOT_FOUND });
+    }
+    const assigneeId = values.assignedUserId;
+    if (assigneeId !== undefined && assigneeId !== before.assignedUserId) {
+      await dealAssigned(trx, jobs, { workspaceId, actorUserId: user.id, leadId: id, assigneeId });
+    }
+  });
   return (await repo.findLead(db, workspaceId, id))!;
 }
 

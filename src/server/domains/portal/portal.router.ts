@@ -91,11 +91,11 @@ export const portalRouter = router({
   invoice: portalProcedure
     .input(PortalDocumentInputSchema)
     .output(PortalInvoiceDetailSchema)
-    .query(({ ctx, input }) => portal.portalInvoice(ctx.db, ctx.portal, input.id)),
+    .query(({ ctx, input }) => portal.portalInvoice(ctx.db, ctx.portal, input.id, ctx.jobs)),
   invoicePdf: portalProcedure
     .input(PortalDocumentInputSchema)
     .output(FileSchema)
-    .query(({ ctx, input }) => portal.portalInvoicePdf(ctx.db, ctx.portal, input.id)),
+    .query(({ ctx, input }) => portal.portalInvoicePdf(ctx.db, ctx.portal, input.id, ctx.jobs)),
   estimatePdf: portalProcedure
     .input(PortalDocumentInputSchema)
     .output(FileSchema)
@@ -104,25 +104,53 @@ export const portalRouter = router({
     .input(PortalAcceptSchema)
     .output(PortalDecisionSchema)
     .mutation(({ ctx, input }) =>
-      portal.decide(ctx.db, ctx.portal, 'estimate', input.id, decision(ctx, 'accepted', input)),
+      portal.decide(
+        ctx.db,
+        ctx.portal,
+        'estimate',
+        input.id,
+        decision(ctx, 'accepted', input),
+        ctx.jobs,
+      ),
     ),
   declineEstimate: portalProcedure
     .input(PortalDeclineSchema)
     .output(PortalDecisionSchema)
     .mutation(({ ctx, input }) =>
-      portal.decide(ctx.db, ctx.portal, 'estimate', input.id, decision(ctx, 'declined', input)),
+      portal.decide(
+        ctx.db,
+        ctx.portal,
+        'estimate',
+        input.id,
+        decision(ctx, 'declined', input),
+        ctx.jobs,
+      ),
     ),
   acceptProposal: portalProcedure
     .input(PortalAcceptSchema)
     .output(PortalDecisionSchema)
     .mutation(({ ctx, input }) =>
-      portal.decide(ctx.db, ctx.portal, 'proposal', input.id, decision(ctx, 'accepted', input)),
+      portal.decide(
+        ctx.db,
+        ctx.portal,
+        'proposal',
+        input.id,
+        decision(ctx, 'accepted', input),
+        ctx.jobs,
+      ),
     ),
   declineProposal: portalProcedure
     .input(PortalDeclineSchema)
     .output(PortalDecisionSchema)
     .mutation(({ ctx, input }) =>
-      portal.decide(ctx.db, ctx.portal, 'proposal', input.id, decision(ctx, 'declined', input)),
+      portal.decide(
+        ctx.db,
+        ctx.portal,
+        'proposal',
+        input.id,
+        decision(ctx, 'declined', input),
+        ctx.jobs,
+      ),
     ),
   logo: portalProcedure
     .output(z.object({ contentType: z.string(), content: FileSchema.shape.content }))

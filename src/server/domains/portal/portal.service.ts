@@ -24,6 +24,8 @@ import {
 } from '../estimates/acceptance.service.ts';
 import { estimatePdfOf } from '../estimates/estimates.service.ts';
 import { getInvoice, invoicePdf } from '../invoices/invoices.service.ts';
+import type { Jobs } from '../jobs/jobs.ts';
+import { documentAnswered, invoiceEvent } from '../notifications/notification-events.ts';
 import {
   portalLinkState,
   revokePortalLinks,
@@ -373,24 +375,38 @@ async function assertClientInvoice(db: Database, target: PortalTarget, id: numbe
  * opening's; later ones change nothing). Paid, void and overdue-by-date invoices keep their
  * status; an invoice marked viewed by hand gets the time it was really first seen.
  */
-export async function markInvoiceViewed(db: Database, target: PortalTarget, id: number) {
-  await db
-    .updateTable('invoices')
-    .set({
-      status: 'viewed',
-      viewedAt: sql<Date>`coalesce(viewed_at, now())`,
-      updatedAt: sql<Date>`now()`,
-    })
-    .where('workspaceId', '=', target.workspaceId)
-    .where('clientId', '=', target.clientId)
-    .where('id', '=', id)
-    .where((eb) =>
-      eb.or([
-        eb('status', '=', 'sent'),
-        eb.and([eb('status', '=', 'viewed'), eb('viewedAt', 'is', null)]),
-      ]),
-    )
-    .execute();
+export async function markInvoiceViewed(
+  db: Database,
+  target: PortalTarget,
+  id: number,
+  jobs: Jobs,
+) {
+  await db.transaction().execute(async (trx) => {
+    const { numUpdatedRows } = await trx
+      .updateTable('invoices')
+      .set({
+        status: 'viewed',
+        viewedAt: sql<Date>`coalesce(viewed_at, now())`,
+        updatedAt: sql<Date>`now()`,
+      })
+      .where('workspaceId', '=', target.workspaceId)
+      .where('clientId', '=', target.clientId)
+      .where('id', '=', id)
+      .where((eb) =>
+        eb.or([
+          eb('status', '=', 'sent'),
+          eb.and([eb('status', '=', 'viewed'), eb('viewedAt', 'is', null)]),
+        ]),
+      )
+      .executeTakeFirst();
+    // The first opening only: the owners hear once.
+    if (numUpdatedRows > 0n)
+      await invoiceEvent(trx, jobs, {
+        workspaceId: target.workspaceId,
+        invoiceId: id,
+        what: 'viewed',
+      });
+  });
 }
 
 const scopeOf = (db: Database, target: PortalTarget) => ({
@@ -403,9 +419,10 @@ export async function portalInvoice(
   db: Database,
   target: PortalTarget,
   id: number,
+  jobs: Jobs,
 ): Promise<PortalInvoiceDetail> {
   await assertClientInvoice(db, target, id);
-  await markInvoiceViewed(db, target, id);
+  await markInvoiceViewed(db, target, id, jobs);
   const invoice = await getInvoice(scopeOf(db, target), id);
   const viewed = await db
     .selectFrom('invoices')
@@ -439,9 +456,9 @@ export async function portalInvoice(
 }
 
 /** The invoice's PDF; downloading it counts as opening it. */
-export async function portalInvoicePdf(db: Database, target: PortalTarget, id: number) {
+export async function portalInvoicePdf(db: Database, target: PortalTarget, id: number, jobs: Jobs) {
   await assertClientInvoice(db, target, id);
-  await markInvoiceViewed(db, target, id);
+  await markInvoiceViewed(db, target, id, jobs);
   return invoicePdf(scopeOf(db, target), id);
 }
 
@@ -504,13 +521,22 @@ export async function decide(
   documentType: 'estimate' | 'proposal',
   id: number,
   input: PortalDecisionInput,
+  jobs: Jobs,
 ): Promise<PortalDecision> {
-  if (documentType === 'estimate') {
-    await assertClientEstimate(db, target, id);
-    return toDecision(
-      await decideEstimate(db, target.workspaceId, id, { ...input, via: 'portal' }),
-    );
-  }
-  await assertClientProposal(db, target, id);
-  return toDecision(await decideProposal(db, target.workspaceId, id, { ...input, via: 'portal' }));
+  if (documentType === 'estimate') await assertClientEstimate(db, target, id);
+  else await assertClientProposal(db, target, id);
+  const decideDocument = documentType === 'estimate' ? decideEstimate : decideProposal;
+  // The owners hear of the decision in its transaction.
+  const acceptance = await db.transaction().execute(async (trx) => {
+    const decided = await decideDocument(trx, target.workspaceId, id, { ...input, via: 'portal' });
+    await documentAnswered(trx, jobs, {
+      workspaceId: target.workspaceId,
+      document: documentType,
+      id,
+      accepted: input.decision === 'accepted',
+      signer: input.name,
+    });
+    return decided;
+  });
+  return toDecision(acceptance);
 }

@@ -14,6 +14,7 @@ import { findClient } from '../clients/clients.repository.ts';
 import { findInvoice } from '../invoices/invoices.repository.ts';
 import { sendInvoice } from '../invoice-email/invoice-email.service.ts';
 import { createDraft } from '../invoices/invoices.service.ts';
+import { recurringInvoiceCreated } from '../notifications/notification-events.ts';
 import * as repo from './recurring-invoices.repository.ts';
 
 /** What a run of the schedule needs of the server. */
@@ -227,6 +228,9 @@ export async function invoicePeriod(
         invoicedCount: invoiced,
         nextPeriodStart: scheduledPeriod(current, period.index + 1, invoiced),
       });
+      // The scheduler made it, not the template's author: the owners all hear.
+      if (invoiceId !== null)
+        await recurringInvoiceCreated(trx, services.jobs, { workspaceId, invoiceId });
       return invoiceId !== null ? { invoiceId, autoSend: current.autoSend } : 'none';
     });
   } catch (error) {

@@ -10,7 +10,8 @@ import {
 } from '../../../shared/tasks.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
-import type { WorkspaceScope } from '../../trpc/context.ts';
+import type { Context, WorkspaceScope } from '../../trpc/context.ts';
+import { taskAssigned } from '../notifications/notification-events.ts';
 import { findProfile } from '../business/business.repository.ts';
 import { findProject } from '../projects/projects.repository.ts';
 import { isActiveMember } from '../team/team.repository.ts';
@@ -134,16 +135,21 @@ export async function listTasks(
 }
 
 export async function createTask(
-  { db, workspace: { id: workspaceId }, user }: WorkspaceScope,
+  { db, jobs, workspace: { id: workspaceId }, user }: WorkspaceScope & Pick<Context, 'jobs'>,
   values: TaskFields & { title: string; projectId: number },
 ) {
   await checkReferences(db, workspaceId, values);
-  const id = await repo.insertTask(db, workspaceId, {
-    ...toValues(values),
-    title: values.title,
-    projectId: values.projectId,
-    status: values.status ?? DEFAULT_TASK_STATUS,
-    createdBy: user.id,
+  const id = await db.transaction().execute(async (trx) => {
+    const taskId = await repo.insertTask(trx, workspaceId, {
+      ...toValues(values),
+      title: values.title,
+      projectId: values.projectId,
+      status: values.status ?? DEFAULT_TASK_STATUS,
+      createdBy: user.id,
+    });
+    const assigneeId = values.assigneeId;
+    await taskAssigned(trx, jobs, { workspaceId, actorUserId: user.id, taskId, assigneeId });
+    return taskId;
   });
   return (await repo.findTask(db, workspaceId, id))!;
 }
@@ -168,7 +174,11 @@ async function changeableTask(scope: WorkspaceScope, id: number, action: 'edit' 
   return task;
 }
 
-export async function updateTask(scope: WorkspaceScope, id: number, values: TaskFields) {
+export async function updateTask(
+  scope: WorkspaceScope & Pick<Context, 'jobs'>,
+  id: number,
+  values: TaskFields,
+) {
   const { db, workspace } = scope;
   await checkReferences(db, workspace.id, values);
   await db.transaction().execute(async (trx) => {
@@ -194,6 +204,14 @@ export async function updateTask(scope: WorkspaceScope, id: number, values: Task
       next.sortOrder = ids.length;
     }
     await repo.updateTask(trx, workspace.id, id, next);
+    if (values.assigneeId !== undefined && values.assigneeId !== task.assignedUserId) {
+      await taskAssigned(trx, scope.jobs, {
+        workspaceId: workspace.id,
+        actorUserId: scope.user.id,
+        taskId: id,
+        assigneeId: values.assigneeId,
+      });
+    }
   });
   return (await repo.findTask(db, workspace.id, id))!;
 }

@@ -33,6 +33,7 @@ import { hashPassword, verifyPassword } from '../auth/auth.service.ts';
 import { signInLimits } from '../auth/password-limits.ts';
 import { startSession } from '../auth/sessions.ts';
 import { isTwoFactorEnabled } from '../account/two-factor.repository.ts';
+import { invitationAccepted } from '../notifications/notification-events.ts';
 import * as repo from './team.repository.ts';
 
 type TeamContext = Context & { user: SessionUser; workspace: Workspace; role: WorkspaceRole };
@@ -367,6 +368,11 @@ export async function acceptInvitation(ctx: Context, token: string, password: st
       .onConflict((oc) => oc.columns(['workspaceId', 'userId']).doNothing())
       .execute();
     await repo.markInvitationUsed(trx, invitation.id);
+    await invitationAccepted(trx, ctx.jobs, {
+      workspaceId: invitation.workspaceId,
+      inviterId: invitation.invitedBy,
+      memberUserId: userId,
+    });
     return {
       userId,
       workspaceId: invitation.workspaceId,

@@ -10,6 +10,7 @@ import {
 } from '../../../shared/timesheets.schema.ts';
 import type { Context, WorkspaceScope } from '../../trpc/context.ts';
 import { recordActivity, type ActivityAction } from '../audit/audit.repository.ts';
+import { timesheetReviewed, timesheetSubmitted } from '../notifications/notification-events.ts';
 import { findProject } from '../projects/projects.repository.ts';
 import * as time from '../time/time.service.ts';
 import * as repo from './timesheets.repository.ts';
@@ -124,17 +125,22 @@ async function currentStatus(scope: WorkspaceScope, userId: number, weekStart: s
 }
 
 /** Submits the caller's week for approval (open or rejected → submitted). */
-export async function submitWeek(scope: WorkspaceScope, week: string) {
+export async function submitWeek(scope: WorkspaceScope & Pick<Context, 'jobs'>, week: string) {
   const weekStart = weekStartOf(week);
-  const moved = await repo.transition(
-    scope.db,
-    scope.workspace.id,
-    scope.user.id,
-    weekStart,
-    ['open', 'rejected'],
-    'submitted',
-    { submitted: true },
-  );
+  const moved = await scope.db.transaction().execute(async (trx) => {
+    const done = await repo.transition(
+      trx,
+      scope.workspace.id,
+      scope.user.id,
+      weekStart,
+      ['open', 'rejected'],
+      'submitted',
+      { submitted: true },
+    );
+    const [workspaceId, actorUserId] = [scope.workspace.id, scope.user.id];
+    if (done) await timesheetSubmitted(trx, scope.jobs, { workspaceId, actorUserId, weekStart });
+    return done;
+  });
   if (!moved) {
     const status = await currentStatus(scope, scope.user.id, weekStart);
     throw conflict(
@@ -166,7 +172,7 @@ async function requireReviewer(scope: WorkspaceScope, userId: number) {
   return member;
 }
 
-type ReviewContext = WorkspaceScope & Pick<Context, 'req'>;
+type ReviewContext = WorkspaceScope & Pick<Context, 'req' | 'jobs'>;
 
 async function review(
   ctx: ReviewContext,
@@ -211,6 +217,16 @@ async function review(
       ipAddress: ctx.req.ip,
       userAgent: ctx.req.headers['user-agent']?.slice(0, 500) ?? null,
     });
+    if (move.to === 'approved' || move.to === 'rejected') {
+      await timesheetReviewed(trx, ctx.jobs, {
+        workspaceId: ctx.workspace.id,
+        actorUserId: ctx.user.id,
+        memberId: userId,
+        weekStart,
+        approved: move.to === 'approved',
+        note: move.comment,
+      });
+    }
   });
   return getTimesheet(ctx, weekStart, userId);
 }
