@@ -14,6 +14,7 @@ import {
 } from '../components/list/use-list-search.ts';
 import { RouteError } from '../components/route-error.tsx';
 import { LoginPage } from '../features/auth/login.page.tsx';
+import { validateOverviewSearch } from '../features/dashboard/overview-period.ts';
 import { STATIC_PLACEHOLDER_PATHS } from '../features/placeholders/static-placeholder-paths.ts';
 import { validatePaymentsSearch } from '../features/payments/payments-search.ts';
 import { validateProjectSearch } from '../features/projects/project-tabs.ts';
@@ -316,11 +317,16 @@ const shellPages = [
     () => import('../features/clients/client.page.tsx'),
     'ClientPage',
   ),
-  shellPage(
-    '/financial-overview',
-    () => import('../features/dashboard/financial-overview.page.tsx'),
-    'FinancialOverviewPage',
-  ),
+  createRoute({
+    getParentRoute: () => shellRoute,
+    path: '/financial-overview',
+    validateSearch: validateOverviewSearch,
+    component: lazyRouteComponent(
+      () => import('../features/dashboard/financial-overview.page.tsx'),
+      'FinancialOverviewPage',
+    ),
+    pendingComponent: PageLoader,
+  }),
   createRoute({
     getParentRoute: () => shellRoute,
     path: '/payments',

@@ -1,7 +1,6 @@
 import {
   IconBuildingBank,
   IconCalendarEvent,
-  IconCreditCard,
   IconForms,
   IconReceipt,
   IconSignature,
@@ -46,11 +45,6 @@ const STATIC_PLACEHOLDERS: Record<StaticPlaceholderPath, StaticPlaceholder> = {
     description: 'The services you sell, with their rates.',
     icon: IconTools,
     createLabel: 'Add Service',
-  },
-  '/payments': {
-    description: 'Payments received from your clients.',
-    icon: IconCreditCard,
-    createLabel: 'Record Payment',
   },
   '/income': {
     description: 'Money coming in, by client and by month.',
