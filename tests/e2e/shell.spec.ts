@@ -24,6 +24,7 @@ const SHELL_PAGES: { path: string; title: string; heading?: string }[] = [
   { path: '/services', title: 'Services', heading: 'Services' },
   { path: '/portal', title: 'Client Portal', heading: 'Client Portal' },
   { path: '/financial-overview', title: 'Financial Overview' },
+  { path: '/reports', title: 'Reports' },
   { path: '/payments', title: 'Payments', heading: 'Payments' },
   { path: '/income', title: 'Income', heading: 'Income' },
   { path: '/expenses', title: 'Expenses', heading: 'Expenses' },
