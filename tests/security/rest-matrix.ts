@@ -1120,6 +1120,34 @@ export const restMatrix: Record<string, RestMatrixEntry> = {
     ],
   },
 
+  // Notifications (issue 23): the caller's own only; A's ids are ignored, never marked.
+  'GET /api/notifications': {
+    scope: 'workspace',
+    cases: [
+      { expect: 'read', showsB: true, countsStable: true },
+      {
+        label: 'mentions, unread',
+        query: () => ({ filter: 'mentions', unread: 'true' }),
+        expect: 'read',
+      },
+    ],
+  },
+  'GET /api/notifications/unread-count': {
+    scope: 'workspace',
+    cases: [{ expect: 'read', countsStable: true }],
+  },
+  'POST /api/notifications/read': {
+    scope: 'workspace',
+    cases: [
+      {
+        label: "A's notification and B's own",
+        body: (ids) => ({ ids: [ids.a.notificationId, ids.b.notificationId] }),
+        expect: 'own',
+      },
+      { label: 'all', body: () => ({ all: true }), expect: 'own' },
+    ],
+  },
+
   // Rate cards and re-pricing (issue 22): A's members, projects and cards are unknown to B.
   'GET /api/rates': {
     scope: 'workspace',

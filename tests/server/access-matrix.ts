@@ -652,6 +652,15 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     input: (t) => ({ date: '2026-10-14', projectId: t.projectId, hours: 1.5 }),
     outsider: 'not_found',
   },
+  // Notifications (issue 23): every member reads and marks their own only.
+  'notifications.list': { access: ALL_ROLES, type: 'query', outsider: 'own' },
+  'notifications.unreadCount': { access: ALL_ROLES, type: 'query', outsider: 'own' },
+  'notifications.read': {
+    access: ALL_ROLES,
+    type: 'mutation',
+    input: (t) => ({ ids: [t.notificationId] }),
+    outsider: 'own',
+  },
   // Rate cards hold what members cost: those who set billing rates only (issue 22).
   'rates.list': { access: MANAGERS, type: 'query', outsider: 'own' },
   'rates.create': {

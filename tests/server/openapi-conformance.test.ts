@@ -625,6 +625,17 @@ describe('every documented operation answers as documented', () => {
     await send(c, 'DELETE /api/expense-categories/{id}', { params: id(category.id) });
   });
 
+  it('notifications', async () => {
+    const c = admin.client;
+    await send(c, 'GET /api/notifications');
+    await send(c, 'GET /api/notifications', {
+      query: { filter: 'mentions', unread: 'true', limit: '5', offset: '0' },
+    });
+    await send(c, 'GET /api/notifications/unread-count');
+    await send(c, 'POST /api/notifications/read', { body: { ids: [target.notificationId] } });
+    await send(c, 'POST /api/notifications/read', { body: { all: true } });
+  });
+
   it('rate cards and re-pricing', async () => {
     const c = admin.client;
     await send(c, 'GET /api/rates');

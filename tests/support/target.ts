@@ -56,6 +56,13 @@ export interface Target {
   photoKey: string;
   /** A housekeeping job that failed for good (the queue is the platform's, not the workspace's). */
   failedJobId: string;
+  /** An expense category of the workspace (besides the default set), without expenses. */
+  expenseCategoryId: number;
+  /** A billable, unbilled expense of the owner for the client, with a receipt (by key). */
+  expenseId: number;
+  receiptKey: string;
+  /** An unread notification of the owner, its title marked. */
+  notificationId: number;
 }
 
 export interface TargetMember {
@@ -333,11 +340,60 @@ export async function freshTarget(db: Database, options: TargetOptions): Promise
     .set({ logoUrl: `/api/files/${logoKey}` })
     .where('id', '=', ws.id)
     .execute();
+  const expenseCategory = await db
+    .insertInto('expenseCategories')
+    .values({ workspaceId: ws.id, name: `${name} Category` })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const receiptKey = `${marker}receipt${randomBytes(6).toString('hex')}`;
+  const receipt = await db
+    .insertInto('files')
+    .values({
+      key: receiptKey,
+      ownerUserId: options.ownerUserId,
+      workspaceId: ws.id,
+      purpose: 'expense_receipt',
+      contentType: 'image/png',
+      data: fileData,
+      size: fileData.length,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const expense = await db
+    .insertInto('expenses')
+    .values({
+      workspaceId: ws.id,
+      date: '2026-11-24',
+      amount: '25',
+      currency: 'USD',
+      vendor: `${name} Vendor`,
+      notes: `${name} Expense notes`,
+      clientId: client.id,
+      projectId: project.id,
+      billable: true,
+      receiptFileId: receipt.id,
+      createdBy: options.ownerUserId,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const { rows: failedJobs } = await sql<{ id: string }>`
     insert into pgboss.job (name, data, state, retry_count, output, completed_on)
     values ('housekeeping', '{}', 'failed', 3, '{"message": "disk full"}', now())
     returning id`.execute(db);
+  const notification = await db
+    .insertInto('notifications')
+    .values({
+      workspaceId: ws.id,
+      userId: options.ownerUserId,
+      kind: 'task_assigned',
+      category: 'mention',
+      title: `${name} notification`,
+      link: '/tasks',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return {
+    notificationId: notification.id,
     failedJobId: failedJobs[0]!.id,
     workspaceId: ws.id,
     workspaceName: name,
@@ -365,5 +421,8 @@ export async function freshTarget(db: Database, options: TargetOptions): Promise
     stageIds: stages.map((s) => s.id),
     logoKey,
     photoKey,
+    expenseCategoryId: expenseCategory.id,
+    expenseId: expense.id,
+    receiptKey,
   };
 }

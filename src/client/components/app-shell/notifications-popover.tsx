@@ -1,69 +1,68 @@
-import {
-  ActionIcon,
-  Box,
-  Button,
-  Divider,
-  EmptyState,
-  Group,
-  Popover,
-  SegmentedControl,
-  Text,
-  Tooltip,
-} from '@mantine/core';
-import { IconBell, IconBellOff } from '@tabler/icons-react';
-import { useState } from 'react';
+import { ActionIcon, Indicator, Loader, Popover, Tooltip } from '@mantine/core';
+import { IconBell } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
+import { trpc } from '../../trpc.ts';
 
-const FILTERS = ['All', 'Mentions', 'Updates'] as const;
-type Filter = (typeof FILTERS)[number];
+/** The dropdown's content, fetched the first time the bell is opened (the shell stays light). */
+const NotificationsPanel = lazy(() =>
+  import('../../features/notifications/notifications-panel.tsx').then((module) => ({
+    default: module.NotificationsPanel,
+  })),
+);
 
-const EMPTY_HINTS: Record<Filter, string> = {
-  All: 'When something needs your attention, it will show up here.',
-  Mentions: 'When a teammate mentions you, it will show up here.',
-  Updates: 'Changes to your deals, projects and invoices will show up here.',
-};
+/** How often the bell asks for the unread count (and on the window's focus). */
+const UNREAD_POLL_MS = 45_000;
 
 /**
- * The notifications dropdown of the top bar (SPEC §2). It is not connected to data yet,
- * so the list is always empty and "Mark all as read" has nothing to mark.
+ * The notifications dropdown of the top bar (SPEC §2): the bell shows the unread count,
+ * polled cheaply; the list itself is loaded only while the dropdown is open.
  */
 export function NotificationsPopover() {
-  const [filter, setFilter] = useState<Filter>('All');
+  const [opened, setOpened] = useState(false);
+  const unread =
+    trpc.notifications.unreadCount.useQuery(undefined, {
+      refetchInterval: UNREAD_POLL_MS,
+      refetchOnWindowFocus: true,
+      staleTime: 10_000,
+    }).data?.unread ?? 0;
+  const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
   return (
-    <Popover position="bottom-end" width={340} shadow="lg" radius="md" withinPortal>
+    <Popover
+      opened={opened}
+      onChange={setOpened}
+      position="bottom-end"
+      width={360}
+      shadow="lg"
+      radius="md"
+      withinPortal
+    >
       <Popover.Target>
-        <Tooltip label="Notifications">
-          <ActionIcon variant="default" size="lg" aria-label="Notifications">
-            <IconBell size={18} stroke={1.6} />
-          </ActionIcon>
+        <Tooltip label={label}>
+          <Indicator
+            disabled={unread === 0}
+            label={unread > 99 ? '99+' : unread}
+            size={16}
+            offset={4}
+            color="red"
+            inline
+          >
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label={label}
+              onClick={() => setOpened((o) => !o)}
+            >
+              <IconBell size={18} stroke={1.6} />
+            </ActionIcon>
+          </Indicator>
         </Tooltip>
       </Popover.Target>
       <Popover.Dropdown p={0}>
-        <Group justify="space-between" px="md" pt="sm" pb="xs" wrap="nowrap">
-          <Text fw={600}>Notifications</Text>
-          <Button variant="subtle" size="compact-xs">
-            Mark all as read
-          </Button>
-        </Group>
-        <Box px="md" pb="sm">
-          <SegmentedControl
-            fullWidth
-            size="xs"
-            data={[...FILTERS]}
-            value={filter}
-            onChange={(value) => setFilter(value as Filter)}
-            aria-label="Filter notifications"
-          />
-        </Box>
-        <Divider />
-        <EmptyState
-          py="xl"
-          px="md"
-          size="sm"
-          withIndicatorBackground
-          icon={<IconBellOff size={22} stroke={1.5} />}
-          title="No notifications yet"
-          description={EMPTY_HINTS[filter]}
-        />
+        {opened && (
+          <Suspense fallback={<Loader size="sm" m="md" aria-label="Loading notifications" />}>
+            <NotificationsPanel unread={unread} onNavigate={() => setOpened(false)} />
+          </Suspense>
+        )}
       </Popover.Dropdown>
     </Popover>
   );
