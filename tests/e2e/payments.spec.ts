@@ -84,4 +84,17 @@ test('a recorded payment shows on the payments list and in the financial overvie
   await page.getByRole('button', { name: 'Show table' }).click();
   const months = page.getByRole('table', { name: 'Revenue and expenses by month' });
   await expect(months.getByRole('row').last()).toContainText('$600.25');
+
+  // Income: the payment by month and by client.
+  await page.goto('/income');
+  await expect(page.getByTestId('income-total-USD')).toHaveText('$600.25');
+  await page
+    .getByRole('radiogroup', { name: 'Group by' })
+    .getByText('Client', { exact: true })
+    .click();
+  await expect(page).toHaveURL(/groupBy=client/);
+  const byClient = page.getByRole('table', { name: 'Income by client' });
+  await expect(byClient.getByRole('row').filter({ hasText: 'Harbour Lights' })).toContainText(
+    '$600.25',
+  );
 });

@@ -16,6 +16,7 @@ import { RouteError } from '../components/route-error.tsx';
 import { LoginPage } from '../features/auth/login.page.tsx';
 import { validateOverviewSearch } from '../features/dashboard/overview-period.ts';
 import { STATIC_PLACEHOLDER_PATHS } from '../features/placeholders/static-placeholder-paths.ts';
+import { validateIncomeSearch } from '../features/income/income-search.ts';
 import { validatePaymentsSearch } from '../features/payments/payments-search.ts';
 import { validateProjectSearch } from '../features/projects/project-tabs.ts';
 import { validateResourcingSearch } from '../features/resourcing/resourcing-search.ts';
@@ -325,6 +326,13 @@ const shellPages = [
       () => import('../features/dashboard/financial-overview.page.tsx'),
       'FinancialOverviewPage',
     ),
+    pendingComponent: PageLoader,
+  }),
+  createRoute({
+    getParentRoute: () => shellRoute,
+    path: '/income',
+    validateSearch: validateIncomeSearch,
+    component: lazyRouteComponent(() => import('../features/income/income.page.tsx'), 'IncomePage'),
     pendingComponent: PageLoader,
   }),
   createRoute({

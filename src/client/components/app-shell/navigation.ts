@@ -96,7 +96,7 @@ export const NAV_GROUPS: NavGroup[] = [
       { label: 'Invoices', to: '/invoices', icon: IconFileInvoice },
       { label: 'Recurring Invoices', to: '/recurring-invoices', icon: IconRepeat },
       { label: 'Payments', to: '/payments', icon: IconCreditCard },
-      { label: 'Income', to: '/income', icon: IconTrendingUp, comingSoon: true },
+      { label: 'Income', to: '/income', icon: IconTrendingUp },
       { label: 'Expenses', to: '/expenses', icon: IconReceipt, comingSoon: true },
       { label: 'Banking', to: '/banking', icon: IconBuildingBank, comingSoon: true },
       { label: 'Reports', to: '/reports', icon: IconReportAnalytics },

@@ -7,7 +7,6 @@ export const STATIC_PLACEHOLDER_PATHS = [
   '/forms',
   '/scheduling',
   '/services',
-  '/income',
   '/expenses',
   '/banking',
 ] as const;

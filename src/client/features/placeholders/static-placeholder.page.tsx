@@ -5,7 +5,6 @@ import {
   IconReceipt,
   IconSignature,
   IconTools,
-  IconTrendingUp,
   type Icon,
 } from '@tabler/icons-react';
 import { useRouterState } from '@tanstack/react-router';
@@ -45,12 +44,6 @@ const STATIC_PLACEHOLDERS: Record<StaticPlaceholderPath, StaticPlaceholder> = {
     description: 'The services you sell, with their rates.',
     icon: IconTools,
     createLabel: 'Add Service',
-  },
-  '/income': {
-    description: 'Money coming in, by client and by month.',
-    icon: IconTrendingUp,
-    createLabel: 'Add Income',
-    noun: 'income records',
   },
   '/expenses': {
     description: 'What the business spends, ready for your accountant.',
