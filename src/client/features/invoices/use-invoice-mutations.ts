@@ -13,8 +13,11 @@ import { INVOICE_STATUS_CHANGED, invoiceName } from './invoice-status.ts';
 type InvoiceInput = z.input<typeof InvoiceInputSchema>;
 type NextStatus = 'sent' | 'viewed' | 'paid';
 
-/** Invoices move the dashboard's money (SPEC §7), and the client pages' balances. */
-const money = [trpc.invoices, trpc.dashboard, trpc.clients.get];
+/**
+ * Invoices move the dashboard's money (SPEC §7), the client pages' balances, and the
+ * payments list and reports (income, profitability) built on invoices and their payments.
+ */
+const money = [trpc.invoices, trpc.dashboard, trpc.clients.get, trpc.payments, trpc.reports];
 /** Billed time leaves the unbilled lists, and comes back when its invoice is deleted. */
 const moneyAndTime = [...money, trpc.time.list, trpc.projects.get];
 

@@ -113,6 +113,7 @@ function PaymentsTable({ items }: { items: PaymentPage['items'] }) {
                     <Anchor
                       size="sm"
                       ff="monospace"
+                      style={{ whiteSpace: 'nowrap' }}
                       renderRoot={(props) => (
                         <Link
                           to="/invoices/$invoiceId"
@@ -191,7 +192,7 @@ export function PaymentsPage() {
         description="Every payment received on your invoices."
         action={<ExportCsvButton href={exportHref(filters)} />}
       />
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm" style={{ alignItems: 'end' }}>
         <SearchInput
           label="Search payments"
           placeholder="Search payments..."
