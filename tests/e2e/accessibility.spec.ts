@@ -154,6 +154,15 @@ async function seedWorkspace(page: Page) {
     description: 'Logo and type',
     amount: '4200',
   });
+  await post('/api/expenses', {
+    date: '2026-11-19',
+    amount: '84.50',
+    vendor: 'Librairie du Centre',
+    clientId: client.id,
+    billable: true,
+    markupPercent: '10',
+    notes: 'Reference books',
+  });
   const recurring = await post('/api/recurring-invoices', {
     clientId: client.id,
     lines: [{ description: 'Hosting', quantity: '1', unitPrice: '49' }],
@@ -210,6 +219,21 @@ const DIALOGS: { name: string; route: string; open: (page: Page) => Promise<void
     name: 'Create Invoice',
     route: '/invoices',
     open: (page) => page.getByRole('button', { name: 'Create Invoice', exact: true }).click(),
+  },
+  {
+    name: 'Add Expense, with its errors',
+    route: '/expenses',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Add Expense' }).first().click();
+      const dialog = page.getByRole('dialog');
+      await dialog.locator('button[type="submit"]').click();
+      await expect(dialog.getByText('Amount is required')).toBeVisible();
+    },
+  },
+  {
+    name: 'Expense categories',
+    route: '/expenses',
+    open: (page) => page.getByRole('button', { name: 'Manage categories' }).click(),
   },
   {
     name: 'Add Rate Card, with its errors',

@@ -206,6 +206,8 @@ export async function snapshot(db: Database): Promise<string> {
     'timers',
     'proposals',
     'client_portal_links',
+    'expenses',
+    'expense_categories',
   ];
   const parts: string[] = [];
   for (const table of tables) {

@@ -20,6 +20,7 @@ import { validateIncomeSearch } from '../features/income/income-search.ts';
 import { validatePaymentsSearch } from '../features/payments/payments-search.ts';
 import { validateProjectSearch } from '../features/projects/project-tabs.ts';
 import { validateResourcingSearch } from '../features/resourcing/resourcing-search.ts';
+import { validateTasksSearch } from '../features/tasks/tasks-search.ts';
 import { validateReportsSearch } from '../features/reports/reports-search.ts';
 import { RootGate, type RouteAccess } from './root-gate.tsx';
 
@@ -280,7 +281,13 @@ const shellPages = [
     ),
     pendingComponent: PageLoader,
   }),
-  shellPage('/tasks', () => import('../features/tasks/tasks.page.tsx'), 'TasksPage'),
+  createRoute({
+    getParentRoute: () => shellRoute,
+    path: '/tasks',
+    validateSearch: validateTasksSearch,
+    component: lazyRouteComponent(() => import('../features/tasks/tasks.page.tsx'), 'TasksPage'),
+    pendingComponent: PageLoader,
+  }),
   shellPage(
     '/time-tracking',
     () => import('../features/time/time-tracking.page.tsx'),
@@ -292,6 +299,7 @@ const shellPages = [
     'TimesheetsPage',
   ),
   listPage('/invoices', () => import('../features/invoices/invoices.page.tsx'), 'InvoicesPage'),
+  listPage('/expenses', () => import('../features/expenses/expenses.page.tsx'), 'ExpensesPage'),
   shellPage(
     '/invoices/$invoiceId',
     () => import('../features/invoices/invoice.page.tsx'),

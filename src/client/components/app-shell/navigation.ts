@@ -97,7 +97,7 @@ export const NAV_GROUPS: NavGroup[] = [
       { label: 'Recurring Invoices', to: '/recurring-invoices', icon: IconRepeat },
       { label: 'Payments', to: '/payments', icon: IconCreditCard },
       { label: 'Income', to: '/income', icon: IconTrendingUp },
-      { label: 'Expenses', to: '/expenses', icon: IconReceipt, comingSoon: true },
+      { label: 'Expenses', to: '/expenses', icon: IconReceipt },
       { label: 'Banking', to: '/banking', icon: IconBuildingBank, comingSoon: true },
       { label: 'Reports', to: '/reports', icon: IconReportAnalytics },
       { label: 'Rate Cards', to: '/rate-cards', icon: IconCashBanknote },

@@ -13,6 +13,7 @@ import {
 } from './invoice-editor.schema.ts';
 import { DraftHeaderCard } from './draft-header.card.tsx';
 import { LinesAndTotals } from './invoice-lines.fields.tsx';
+import { UnbilledExpensesPicker } from './unbilled-expenses.picker.tsx';
 import { useInvoiceMutations } from './use-invoice-mutations.ts';
 
 /**
@@ -64,6 +65,8 @@ export function InvoiceEditor({
             />
 
             <LinesAndTotals />
+
+            <UnbilledExpensesPicker invoice={invoice} disabled={isDirty || isSubmitting} />
 
             <Group justify="flex-end">
               {isDirty && (

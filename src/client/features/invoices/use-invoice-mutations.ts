@@ -18,8 +18,11 @@ type NextStatus = 'sent' | 'viewed' | 'paid';
  * payments list and reports (income, profitability) built on invoices and their payments.
  */
 const money = [trpc.invoices, trpc.dashboard, trpc.clients.get, trpc.payments, trpc.reports];
-/** Billed time leaves the unbilled lists, and comes back when its invoice is deleted. */
-const moneyAndTime = [...money, trpc.time.list, trpc.projects.get];
+/**
+ * Billed time and expenses leave the unbilled lists, and come back when their invoice is
+ * deleted or voided (or their line removed).
+ */
+const moneyAndTime = [...money, trpc.time.list, trpc.projects.get, trpc.expenses.list];
 
 /**
  * Creating an invoice, moving it along SPEC §4's transitions and deleting a draft, with
@@ -38,7 +41,9 @@ export function useInvoiceMutations() {
       ],
       error: withServerMessage('Failed to create invoice. Please try again.'),
       invalidates: (_invoice: Invoice, input: InvoiceInput) =>
-        (input.timeEntryIds?.length ?? 0) > 0 ? moneyAndTime : money,
+        (input.timeEntryIds?.length ?? 0) > 0 || (input.expenseIds?.length ?? 0) > 0
+          ? moneyAndTime
+          : money,
     },
   });
   const { mutateAsync: changeStatus } = trpc.invoices.update.useMutation({

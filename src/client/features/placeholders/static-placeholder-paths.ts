@@ -7,7 +7,6 @@ export const STATIC_PLACEHOLDER_PATHS = [
   '/forms',
   '/scheduling',
   '/services',
-  '/expenses',
   '/banking',
 ] as const;
 

@@ -2,7 +2,6 @@ import {
   IconBuildingBank,
   IconCalendarEvent,
   IconForms,
-  IconReceipt,
   IconSignature,
   IconTools,
   type Icon,
@@ -44,11 +43,6 @@ const STATIC_PLACEHOLDERS: Record<StaticPlaceholderPath, StaticPlaceholder> = {
     description: 'The services you sell, with their rates.',
     icon: IconTools,
     createLabel: 'Add Service',
-  },
-  '/expenses': {
-    description: 'What the business spends, ready for your accountant.',
-    icon: IconReceipt,
-    createLabel: 'Add Expense',
   },
   '/banking': {
     description: 'Your bank accounts and their transactions.',

@@ -1,0 +1,319 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Anchor,
+  Button,
+  Fieldset,
+  FileInput,
+  Group,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { IconPaperclip } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { currencyOptions, minorDigits } from '../../../shared/currencies.ts';
+import type { Expense } from '../../../shared/expenses.schema.ts';
+import { DateField } from '../../components/form/date-field.tsx';
+import { FormDialog } from '../../components/form-dialog.tsx';
+import { currencySymbol, useWorkspaceCurrency } from '../../components/money.tsx';
+import { trpc } from '../../trpc.ts';
+import { ClientPicker } from '../clients/client-picker.tsx';
+import { ProjectPicker } from '../projects/project-picker.tsx';
+import { today } from '../time/time-display.ts';
+import {
+  ExpenseFormSchema,
+  expenseFormDefaults,
+  type ExpenseFormInput,
+  type ExpenseFormOutput,
+} from './expense-form.schema.ts';
+import { RECEIPT_ACCEPT, receiptProblem } from './upload-receipt.ts';
+import { useExpenseMutations } from './use-expense-mutations.ts';
+
+const CURRENCIES = currencyOptions();
+
+/** Add Expense (no `expense`) and Edit Expense; full screen on a phone. */
+export function ExpenseDialog({
+  opened,
+  expense,
+  readOnly = false,
+  onClose,
+}: {
+  opened: boolean;
+  expense: Expense | null;
+  /** Shown, not changed: billed, or another member's without a managing role. */
+  readOnly?: boolean;
+  onClose: () => void;
+}) {
+  return (
+    <FormDialog
+      opened={opened}
+      onClose={onClose}
+      title={expense ? (readOnly ? 'Expense' : 'Edit Expense') : 'Add Expense'}
+      size="lg"
+    >
+      <ExpenseForm
+        key={expense?.id ?? 'new'}
+        expense={expense}
+        readOnly={readOnly}
+        onDone={onClose}
+      />
+    </FormDialog>
+  );
+}
+
+export function CategorySelect({
+  value,
+  onChange,
+  label = 'Category',
+  placeholder = 'Uncategorised',
+  ...props
+}: {
+  value: number | null;
+  onChange: (id: number | null) => void;
+  label?: string;
+  placeholder?: string;
+  w?: number;
+}) {
+  const categories = trpc.expenseCategories.list.useQuery();
+  return (
+    <Select
+      label={label}
+      placeholder={placeholder}
+      searchable
+      clearable
+      nothingFoundMessage="No categories found"
+      data={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+      value={value === null ? null : String(value)}
+      onChange={(v) => onChange(v === null ? null : Number(v))}
+      {...props}
+    />
+  );
+}
+
+function ExpenseForm({
+  expense,
+  readOnly,
+  onDone,
+}: {
+  expense: Expense | null;
+  readOnly: boolean;
+  onDone: () => void;
+}) {
+  const mutations = useExpenseMutations();
+  const workspaceCurrency = useWorkspaceCurrency() ?? 'USD';
+  const form = useForm<ExpenseFormInput, unknown, ExpenseFormOutput>({
+    resolver: zodResolver(ExpenseFormSchema),
+    defaultValues: expenseFormDefaults(expense, today(), workspaceCurrency),
+  });
+  const { isSubmitting, errors } = form.formState;
+  const [currency, billable] = useWatch({ control: form.control, name: ['currency', 'billable'] });
+  const [receipt, setReceipt] = useState<File | null>(null);
+  const [receiptError, setReceiptError] = useState<string | null>(null);
+  const billed = expense?.invoiceLineId != null;
+  const locked = billed || readOnly;
+
+  const submit = form.handleSubmit(async (values) => {
+    if (receipt && receiptProblem(receipt)) return;
+    const saved = expense
+      ? await mutations.update({ id: expense.id, ...values })
+      : await mutations.create(values);
+    if (!saved) return;
+    // The expense is saved first; a failed upload says so and leaves it without a receipt.
+    if (receipt) await mutations.uploadReceipt(saved, receipt);
+    onDone();
+  });
+
+  const digits = currency ? safeDigits(currency) : 2;
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={expense ? 'Edit expense' : 'Add expense'}>
+      <Fieldset variant="unstyled" disabled={isSubmitting || locked}>
+        <Stack gap="md">
+          {locked && (
+            <Text size="sm" c="dimmed">
+              {billed
+                ? 'This expense is billed on an invoice and cannot be changed.'
+                : 'Only its author or a manager may change this expense.'}
+            </Text>
+          )}
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+            <DateField control={form.control} name="date" label="Date" withAsterisk />
+            <Group gap="xs" align="flex-start" wrap="nowrap">
+              <Controller
+                control={form.control}
+                name="amount"
+                render={({ field, fieldState }) => (
+                  <NumberInput
+                    label="Amount"
+                    withAsterisk
+                    style={{ flex: 1 }}
+                    prefix={currency ? currencySymbol(currency) : undefined}
+                    min={0}
+                    decimalScale={digits}
+                    thousandSeparator=","
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    error={fieldState.error?.message}
+                    data-autofocus
+                  />
+                )}
+              />
+              <Controller
+                control={form.control}
+                name="currency"
+                render={({ field, fieldState }) => (
+                  <Select
+                    label="Currency"
+                    w={110}
+                    searchable
+                    allowDeselect={false}
+                    data={CURRENCIES.map((c) => ({ value: c.value, label: c.value }))}
+                    value={field.value}
+                    onChange={(v) => field.onChange(v ?? workspaceCurrency)}
+                    error={fieldState.error?.message}
+                    comboboxProps={{ width: 240, position: 'bottom-end' }}
+                  />
+                )}
+              />
+            </Group>
+            <Controller
+              control={form.control}
+              name="categoryId"
+              render={({ field }) => (
+                <CategorySelect value={field.value} onChange={field.onChange} />
+              )}
+            />
+            <TextInput
+              label="Vendor"
+              placeholder="Who was paid"
+              maxLength={200}
+              error={errors.vendor?.message}
+              {...form.register('vendor')}
+            />
+            <Controller
+              control={form.control}
+              name="projectId"
+              render={({ field }) => (
+                <ProjectPicker
+                  label="Project"
+                  placeholder="Optional"
+                  clearable
+                  value={field.value}
+                  valueLabel={
+                    expense?.projectId === field.value ? (expense.project?.name ?? null) : null
+                  }
+                  onChange={field.onChange}
+                  description="Without a client, the project's client is taken"
+                />
+              )}
+            />
+            <Controller
+              control={form.control}
+              name="clientId"
+              render={({ field, fieldState }) => (
+                <ClientPicker
+                  value={field.value}
+                  valueLabel={
+                    expense?.clientId === field.value ? (expense.client?.name ?? null) : null
+                  }
+                  onChange={field.onChange}
+                  error={fieldState.error?.message}
+                  description="Optional; billable expenses are billed to it"
+                />
+              )}
+            />
+          </SimpleGrid>
+          <Group gap="md" align="flex-end">
+            <Controller
+              control={form.control}
+              name="billable"
+              render={({ field }) => (
+                <Switch
+                  label="Billable"
+                  description="Bill it to the client on an invoice"
+                  checked={field.value}
+                  onChange={(event) => field.onChange(event.currentTarget.checked)}
+                />
+              )}
+            />
+            {billable && (
+              <Controller
+                control={form.control}
+                name="markupPercent"
+                render={({ field, fieldState }) => (
+                  <NumberInput
+                    label="Markup"
+                    suffix=" %"
+                    w={140}
+                    min={0}
+                    max={1000}
+                    decimalScale={2}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    error={fieldState.error?.message}
+                  />
+                )}
+              />
+            )}
+          </Group>
+          <Textarea
+            label="Notes"
+            autosize
+            minRows={2}
+            maxRows={6}
+            maxLength={2000}
+            error={errors.notes?.message}
+            {...form.register('notes')}
+          />
+          <Stack gap={4}>
+            <FileInput
+              label={expense?.receipt ? 'Replace receipt' : 'Receipt'}
+              description="An image or a PDF, at most 5 MB; uploaded once the expense is saved"
+              placeholder="Choose a file"
+              accept={RECEIPT_ACCEPT}
+              clearable
+              leftSection={<IconPaperclip size={16} />}
+              value={receipt}
+              onChange={(file) => {
+                setReceipt(file);
+                setReceiptError(file ? receiptProblem(file) : null);
+              }}
+              error={receiptError}
+            />
+            {expense?.receipt && (
+              <Anchor href={expense.receipt.url} target="_blank" rel="noopener" size="sm">
+                View the current receipt
+              </Anchor>
+            )}
+          </Stack>
+          <Group justify="flex-end" gap="sm" mt="xs">
+            <Button variant="default" onClick={onDone} disabled={isSubmitting}>
+              {locked ? 'Close' : 'Cancel'}
+            </Button>
+            {!locked && (
+              <Button type="submit" loading={isSubmitting}>
+                {expense ? 'Save Changes' : 'Add Expense'}
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      </Fieldset>
+    </form>
+  );
+}
+
+function safeDigits(currency: string): number {
+  try {
+    return minorDigits(currency);
+  } catch {
+    return 2;
+  }
+}

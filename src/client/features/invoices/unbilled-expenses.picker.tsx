@@ -1,0 +1,137 @@
+import { Button, Checkbox, Divider, Group, Paper, ScrollArea, Stack, Text } from '@mantine/core';
+import { IconReceipt } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { InvoiceDetail } from '../../../shared/invoices.schema.ts';
+import { MAX_PAGE_SIZE } from '../../../shared/list.schema.ts';
+import { formatMoney } from '../../../shared/money.ts';
+import { QueryState } from '../../components/query-state.tsx';
+import { trpc } from '../../trpc.ts';
+import { formatDay } from '../time/time-display.ts';
+import { useInvoiceMutations } from './use-invoice-mutations.ts';
+
+/**
+ * "Unbilled expenses" of a draft: the billable expenses of its client, in its currency,
+ * that no invoice has billed yet, with a checkbox each. Adding them saves the draft with
+ * one line per expense (`expenseIds`); removing such a line later frees the expense.
+ * `disabled` while the draft has unsaved changes, which the save would otherwise drop.
+ */
+export function UnbilledExpensesPicker({
+  invoice,
+  disabled,
+}: {
+  invoice: Pick<InvoiceDetail, 'id' | 'clientId' | 'currency'>;
+  disabled: boolean;
+}) {
+  const mutations = useInvoiceMutations();
+  const expenses = trpc.expenses.list.useQuery({
+    clientId: invoice.clientId,
+    currency: invoice.currency,
+    billable: true,
+    billed: false,
+    limit: MAX_PAGE_SIZE,
+  });
+  const [chosen, setChosen] = useState<number[]>([]);
+  const [adding, setAdding] = useState(false);
+  const rows = expenses.data?.items ?? [];
+  const ticked = rows.filter((e) => chosen.includes(e.id));
+  // Nothing to offer: the card stays out of the way.
+  if (expenses.status === 'success' && rows.length === 0) return null;
+
+  const add = async () => {
+    setAdding(true);
+    const saved = await mutations.update({ id: invoice.id, expenseIds: ticked.map((e) => e.id) });
+    setAdding(false);
+    if (saved) setChosen([]);
+  };
+  const all = ticked.length === rows.length && rows.length > 0;
+
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-6))"
+      role="group"
+      aria-labelledby="unbilled-expenses-title"
+    >
+      <Stack gap="xs">
+        <Group gap="xs">
+          <IconReceipt size={18} aria-hidden />
+          <Text id="unbilled-expenses-title" fw={600} size="sm">
+            Unbilled expenses
+          </Text>
+        </Group>
+        {expenses.status !== 'success' ? (
+          <QueryState
+            status={expenses.status}
+            what="unbilled expenses"
+            onRetry={() => void expenses.refetch()}
+          />
+        ) : (
+          <>
+            <Checkbox
+              label="Select all unbilled expenses"
+              checked={all}
+              indeterminate={ticked.length > 0 && !all}
+              disabled={disabled || adding}
+              onChange={() => setChosen(all ? [] : rows.map((e) => e.id))}
+            />
+            <Divider />
+            <ScrollArea.Autosize mah={240} type="auto" scrollbars="y" offsetScrollbars="y">
+              <Stack gap="xs">
+                {rows.map((expense) => (
+                  <Checkbox
+                    key={expense.id}
+                    disabled={disabled || adding}
+                    checked={chosen.includes(expense.id)}
+                    onChange={(event) =>
+                      setChosen(
+                        event.currentTarget.checked
+                          ? [...chosen, expense.id]
+                          : chosen.filter((id) => id !== expense.id),
+                      )
+                    }
+                    styles={{ body: { width: '100%' }, labelWrapper: { flex: 1, minWidth: 0 } }}
+                    label={
+                      <Stack gap={0} miw={0}>
+                        <Text size="sm" truncate="end">
+                          {expense.vendor || expense.notes || expense.category?.name || 'Expense'}
+                        </Text>
+                        <Text size="xs" c="dimmed">
+                          {formatDay(expense.date)}
+                          {expense.category ? ` · ${expense.category.name}` : ''} ·{' '}
+                          {formatMoney(expense.billableAmount, expense.currency)}
+                          {expense.billableAmount !== expense.amount
+                            ? ` (${formatMoney(expense.amount, expense.currency)} + ${Number(expense.markupPercent)} %)`
+                            : ''}
+                        </Text>
+                      </Stack>
+                    }
+                  />
+                ))}
+              </Stack>
+            </ScrollArea.Autosize>
+            {disabled && (
+              <Text size="xs" c="dimmed">
+                Save or discard the draft’s changes first.
+              </Text>
+            )}
+            <Group justify="flex-end">
+              <Button
+                size="sm"
+                variant="light"
+                disabled={disabled || ticked.length === 0}
+                loading={adding}
+                onClick={() => void add()}
+              >
+                {ticked.length === 1
+                  ? 'Add 1 expense to the invoice'
+                  : `Add ${ticked.length} expenses to the invoice`}
+              </Button>
+            </Group>
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
