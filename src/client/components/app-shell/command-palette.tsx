@@ -29,6 +29,8 @@ const KEYWORDS: Record<string, string[]> = {
   '/opportunities': ['opportunities', 'pipeline', 'leads', 'sales'],
   '/financial-overview': ['financial overview', 'finance', 'revenue', 'profit'],
   '/reports': ['profitability', 'margin', 'utilisation', 'utilization', 'billable', 'csv'],
+  '/payments': ['received', 'paid', 'receipts', 'money in'],
+  '/income': ['revenue', 'earnings', 'by month', 'by client'],
   '/portal': ['clients'],
   '/workspace/billing': ['subscription', 'plan', 'upgrade', 'usage', 'storage'],
   '/team': ['members', 'invite', 'users'],
