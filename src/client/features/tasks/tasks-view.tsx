@@ -10,7 +10,7 @@ import {
 import { useDebouncedValue, useLocalStorage } from '@mantine/hooks';
 import { keepPreviousData } from '@tanstack/react-query';
 import { IconChecklist, IconColumns3, IconList, IconPlus, IconSettings } from '@tabler/icons-react';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
   TASK_DUE_FILTERS,
   TASK_MANAGERS,
@@ -46,7 +46,16 @@ type DialogState = { opened: boolean; task: Task | null };
  * assignee, status (the list) and due date, searched by title; Board or List is remembered.
  * With `project`, only that project's tasks, and Add Task is preset to it.
  */
-export function TasksView({ project }: { project?: { id: number; name: string } }) {
+export function TasksView({
+  project,
+  openTaskId,
+  onTaskOpened,
+}: {
+  project?: { id: number; name: string };
+  /** A task to open in its dialog once the tasks are loaded (a notification's link). */
+  openTaskId?: number;
+  onTaskOpened?: () => void;
+}) {
   const [view, setView] = useLocalStorage<View>({
     key: 'keel.tasks.view',
     defaultValue: 'board',
@@ -119,6 +128,12 @@ export function TasksView({ project }: { project?: { id: number; name: string } 
     };
 
   const items = tasks.data?.items ?? [];
+  const linked = openTaskId === undefined ? undefined : items.find((t) => t.id === openTaskId);
+  useEffect(() => {
+    if (!linked) return;
+    openEdit(linked);
+    onTaskOpened?.();
+  }, [linked, openEdit, onTaskOpened]);
   const loadStatus =
     tasks.status === 'error' || statuses.status === 'error'
       ? 'error'

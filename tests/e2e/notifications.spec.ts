@@ -1,0 +1,87 @@
+import { expect, test } from '@playwright/test';
+import { newUser, signUpWithWorkspace } from './fixtures.ts';
+
+/*
+ * Issue 23, item 4: a teammate assigns a task to the owner; the owner's bell shows it
+ * unread, the dropdown lists it under Mentions, a click opens the task and marks it read,
+ * and "Mark all as read" clears the rest.
+ */
+
+test('a task assigned by a teammate shows on the bell, opens the task and is marked read', async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  const owner = newUser('owner');
+  const mate = newUser('mate');
+  await signUpWithWorkspace(page, owner);
+  const client = await page.request.post('/api/clients', {
+    data: { name: 'Acme', email: 'ap@acme.example.com' },
+  });
+  expect(client.status()).toBe(201);
+  const project = await page.request.post('/api/projects', {
+    data: {
+      name: 'Website',
+      clientId: ((await client.json()) as { id: number }).id,
+      budgetType: 'time',
+      budgetLimit: 100,
+      hourlyRate: 100,
+    },
+  });
+  expect(project.status()).toBe(201);
+  const projectId = ((await project.json()) as { id: number }).id;
+  const ownerId = (
+    (await (await page.request.get('/api/auth/me')).json()) as {
+      user: { id: number };
+    }
+  ).user.id;
+  const workspace = (await (await page.request.get('/api/workspaces/current')).json()) as {
+    id: number;
+  };
+  const invite = await page.request.post('/api/admin/invite', {
+    data: { email: mate.email, fullName: mate.fullName, role: 'project_manager' },
+  });
+  expect(invite.status()).toBe(201);
+  const token = ((await invite.json()) as { inviteUrl: string }).inviteUrl.split('/invite/')[1]!;
+
+  // The teammate joins (the owner hears of it) and assigns a task to the owner.
+  const matePage = await (await browser.newContext()).newPage();
+  const joined = await matePage.request.post(`/api/invite/${token}/accept`, {
+    data: { password: mate.password },
+  });
+  expect(joined.status()).toBe(200);
+  await matePage.request.post(`/api/workspaces/${workspace.id}/switch`);
+  const task = await matePage.request.post('/api/tasks', {
+    data: { title: 'Review the homepage copy', projectId, assigneeId: ownerId },
+  });
+  expect(task.status()).toBe(201);
+
+  await page.goto('/');
+  const bell = page.getByRole('button', { name: 'Notifications, 2 unread' });
+  await expect(bell).toBeVisible();
+  await bell.click();
+  await expect(page.getByText(`${mate.fullName} accepted your invitation`)).toBeVisible();
+  await page.getByRole('radio', { name: 'Mentions' }).check({ force: true });
+  await expect(page.getByText(`${mate.fullName} accepted your invitation`)).toBeHidden();
+  await page
+    .getByRole('button', { name: 'Unread: Task assigned to you: Review the homepage copy' })
+    .click();
+
+  // The task opens in its dialog; the bell counts one fewer.
+  await expect(page).toHaveURL(/\/tasks$/);
+  const dialog = page.getByRole('dialog', { name: 'Edit Task' });
+  await expect(dialog.getByRole('textbox', { name: 'Title' })).toHaveValue(
+    'Review the homepage copy',
+  );
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('button', { name: 'Notifications, 1 unread' })).toBeVisible();
+
+  // Mark all as read: the badge is gone, the items stay, read.
+  await page.getByRole('button', { name: 'Notifications, 1 unread' }).click();
+  await page.getByRole('button', { name: 'Mark all as read' }).click();
+  await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: `${mate.fullName} accepted your invitation`, exact: true }),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
+});
