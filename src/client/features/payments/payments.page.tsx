@@ -246,7 +246,7 @@ export function PaymentsPage() {
           Clear filters
         </Button>
       )}
-      {data && <CurrencyTotals totals={data.totals} />}
+      {data && data.total > 0 && <CurrencyTotals totals={data.totals} />}
       <ListBody
         status={payments.status}
         isEmpty={(data?.items.length ?? 0) === 0}
