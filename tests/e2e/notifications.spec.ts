@@ -30,11 +30,7 @@ test('a task assigned by a teammate shows on the bell, opens the task and is mar
   });
   expect(project.status()).toBe(201);
   const projectId = ((await project.json()) as { id: number }).id;
-  const ownerId = (
-    (await (await page.request.get('/api/auth/me')).json()) as {
-      user: { id: number };
-    }
-  ).user.id;
+  const ownerId = ((await (await page.request.get('/api/auth/me')).json()) as { id: number }).id;
   const workspace = (await (await page.request.get('/api/workspaces/current')).json()) as {
     id: number;
   };
@@ -61,7 +57,8 @@ test('a task assigned by a teammate shows on the bell, opens the task and is mar
   await expect(bell).toBeVisible();
   await bell.click();
   await expect(page.getByText(`${mate.fullName} accepted your invitation`)).toBeVisible();
-  await page.getByRole('radio', { name: 'Mentions' }).check({ force: true });
+  await page.getByText('Mentions', { exact: true }).click();
+  await expect(page.getByRole('radio', { name: 'Mentions' })).toBeChecked();
   await expect(page.getByText(`${mate.fullName} accepted your invitation`)).toBeHidden();
   await page
     .getByRole('button', { name: 'Unread: Task assigned to you: Review the homepage copy' })
