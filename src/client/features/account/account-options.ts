@@ -79,27 +79,31 @@ export const NOTIFICATION_LABELS: Record<
 > = {
   emailNotifications: {
     label: 'Email Notifications',
-    description: 'Updates about your work, sent to your email address.',
+    description:
+      'Emails of your notifications, as the switches below choose. Off: none, whatever they say (the bell still lists them).',
   },
   pushNotifications: {
     label: 'Push Notifications',
-    description: 'Alerts in your browser while Keel is open.',
+    description:
+      'Alerts from your browser: Keel sends none yet (the bell lists every notification). Never an email.',
   },
   taskReminders: {
     label: 'Task Reminders',
-    description: 'A reminder before a task assigned to you is due.',
+    description: 'An email when a task, a contact or a deal is assigned to you.',
   },
   projectUpdates: {
     label: 'Project Updates',
-    description: 'Changes to the projects you work on.',
+    description:
+      'Emails about timesheets (submitted, approved, rejected), invoices viewed or paid, proposals and estimates accepted or declined, and recurring invoices created.',
   },
   teamInvites: {
     label: 'Team Invitations',
-    description: 'When someone invites you to a workspace.',
+    description: 'An email when someone accepts an invitation you sent.',
   },
   securityAlerts: {
     label: 'Security Alerts',
-    description: 'Sign-ins from new devices and password changes.',
+    description:
+      'An email when background work fails for good (an invoice email, a recurring invoice), for owners and administrators.',
   },
 };
 
