@@ -52,24 +52,18 @@ function CurrencyTotals({ totals }: { totals: PaymentPage['totals'] }) {
       <Text id="payments-totals" size="sm" c="dimmed" fw={500} mb={6}>
         Received
       </Text>
-      {totals.length === 0 ? (
-        <Text fw={700} fz="xl">
-          —
-        </Text>
-      ) : (
-        <Group gap="xl" role="list" aria-label="Totals per currency">
-          {totals.map((t) => (
-            <Stack key={t.currency} gap={0} role="listitem" aria-label={`${t.currency} total`}>
-              <Text fw={700} fz="xl" data-testid={`payments-total-${t.currency}`}>
-                {formatMoney(t.amount, t.currency)}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {t.count === 1 ? '1 payment' : `${t.count} payments`} in {t.currency}
-              </Text>
-            </Stack>
-          ))}
-        </Group>
-      )}
+      <Group gap="xl" role="list" aria-label="Totals per currency">
+        {totals.map((t) => (
+          <Stack key={t.currency} gap={0} role="listitem">
+            <Text fw={700} fz="xl" data-testid={`payments-total-${t.currency}`}>
+              {formatMoney(t.amount, t.currency)}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {t.count === 1 ? '1 payment' : `${t.count} payments`} in {t.currency}
+            </Text>
+          </Stack>
+        ))}
+      </Group>
     </Card>
   );
 }
