@@ -145,7 +145,7 @@ export const ExpensePageSchema = z.object({
   total: z.number(),
   /** Per currency, in code order. */
   totals: z.array(CurrencyTotalSchema),
-  /** The same, as the `X-Total-Amounts` header writes it: `EUR 120.00, USD 35.50`. */
+  /** The same, as the `X-Total-Amounts` header writes it: `EUR 120.00; USD 35.50`. */
   totalAmounts: z.string(),
 });
 export type ExpensePage = z.infer<typeof ExpensePageSchema>;
@@ -162,9 +162,9 @@ export function billableAmountOf(amount: string, markupPercent: string, currency
   return fromMinor((scaled * 2n + 10_000n) / 20_000n, digits);
 }
 
-/** `EUR 120.00, USD 35.50` (the totals header). */
+/** `EUR 120.00; USD 35.50` (the totals header, written as the payments list writes it). */
 export const totalAmountsText = (totals: CurrencyTotal[]) =>
-  totals.map((t) => `${t.currency} ${t.amount}`).join(', ');
+  totals.map((t) => `${t.currency} ${t.amount}`).join('; ');
 
 export const EXPENSE_CSV_COLUMNS = [
   'Date',

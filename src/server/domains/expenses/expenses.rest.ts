@@ -24,7 +24,7 @@ export const expensesRestRoutes = defineRestRoutes(EXPENSES_TAG, [
       'X-Total-Amounts': {
         field: 'totalAmounts',
         description:
-          'The sum of the whole filtered list in each currency, in code order: `EUR 120.00, USD 35.50` (empty when nothing matches).',
+          'The sum of the whole filtered list in each currency, in code order: `EUR 120.00; USD 35.50` (empty when nothing matches).',
       },
     }),
   },

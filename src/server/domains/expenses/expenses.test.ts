@@ -215,7 +215,7 @@ describe('expenses', () => {
 
     const all = await client.get('/api/expenses');
     expect(all.headers['x-total-count']).toBe('4');
-    expect(all.headers['x-total-amounts']).toBe('EUR 10.30, JPY 1000, KWD 5.005');
+    expect(all.headers['x-total-amounts']).toBe('EUR 10.30; JPY 1000; KWD 5.005');
     const trpc = await client.trpc('expenses.list', 'query', {});
     expect(trpc.json().result.data.totals).toEqual([
       { currency: 'EUR', amount: '10.30', count: 2 },
