@@ -221,6 +221,14 @@ const DIALOGS: { name: string; route: string; open: (page: Page) => Promise<void
     open: (page) => page.getByRole('button', { name: 'Create Invoice', exact: true }).click(),
   },
   {
+    name: 'notifications dropdown',
+    route: '/',
+    open: async (page) => {
+      await page.getByRole('button', { name: /^Notifications/ }).click();
+      await expect(page.getByRole('button', { name: 'Mark all as read' })).toBeVisible();
+    },
+  },
+  {
     name: 'Add Expense, with its errors',
     route: '/expenses',
     open: async (page) => {

@@ -57,7 +57,7 @@ export function NotificationsPopover() {
           </Indicator>
         </Tooltip>
       </Popover.Target>
-      <Popover.Dropdown p={0}>
+      <Popover.Dropdown p={0} aria-label="Notifications">
         {opened && (
           <Suspense fallback={<Loader size="sm" m="md" aria-label="Loading notifications" />}>
             <NotificationsPanel unread={unread} onNavigate={() => setOpened(false)} />
