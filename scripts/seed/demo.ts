@@ -1,11 +1,13 @@
 /*
  * A small, believable workspace for someone trying Keel: a design agency with a dozen
  * contacts, their companies, deals across the pipeline, a few projects with logged time,
- * tasks on a board, rate cards, a timesheet awaiting approval, invoices and a proposal.
+ * tasks on a board, rate cards, a timesheet awaiting approval, invoices, expenses (one billed)
+ * and a proposal.
  */
 import { startOfISOWeek, subWeeks } from 'date-fns';
 import type { Database } from '../../src/server/db/create-db.ts';
 import { hashPassword } from '../../src/server/domains/auth/auth.service.ts';
+import { createDraft } from '../../src/server/domains/invoices/invoices.service.ts';
 import { adoptLegacyInvoices } from '../../src/server/domains/invoices/legacy-invoices.ts';
 import { insertStages } from '../../src/server/domains/pipeline/pipeline.repository.ts';
 import { DEFAULT_STAGES } from '../../src/server/domains/pipeline/pipeline.service.ts';
@@ -393,6 +395,73 @@ export async function seedDemo(
       })
       .where('workspaceId', '=', workspaceId)
       .execute();
+
+    // A dozen expenses over the last months, some billable to a client (one with a markup),
+    // and one of them billed on a draft invoice of Lumen Health.
+    const categories = await trx
+      .selectFrom('expenseCategories')
+      .select(['id', 'name'])
+      .where('workspaceId', '=', workspaceId)
+      .execute();
+    const category = (name: string) => categories.find((c) => c.name === name)?.id ?? null;
+    const expense = (
+      daysAgo: number,
+      amount: string,
+      categoryName: string,
+      vendor: string,
+      extra: { projectId?: number; clientId?: number; markupPercent?: string; notes?: string } = {},
+    ) => ({
+      workspaceId,
+      date: day(ago(daysAgo)),
+      amount,
+      currency: 'USD',
+      categoryId: category(categoryName),
+      vendor,
+      billable: extra.clientId !== undefined,
+      createdBy: daysAgo % 2 === 0 ? owner.id : teammate.id,
+      ...extra,
+    });
+    await insertBatched(trx, 'expenses', [
+      expense(84, '49.00', 'Software', 'Figma', { notes: 'Team plan, monthly' }),
+      expense(79, '1249.00', 'Equipment', 'Apple Store', { notes: 'Laptop for Sam' }),
+      expense(70, '64.80', 'Meals', 'Fernhill Bakery', {
+        projectId: projectIds[0]!,
+        clientId: clientIds[0]!,
+        notes: 'Workshop lunch',
+      }),
+      expense(62, '212.40', 'Travel', 'GWR', {
+        projectId: projectIds[1]!,
+        clientId: clientIds[1]!,
+        notes: 'Return to London for interviews',
+      }),
+      expense(55, '49.00', 'Software', 'Figma', { notes: 'Team plan, monthly' }),
+      expense(48, '180.00', 'Office', 'Harbour Co-working', { notes: 'Meeting room, two days' }),
+      expense(41, '350.00', 'Subcontractors', 'Kenji Ito Photography', {
+        projectId: projectIds[0]!,
+        clientId: clientIds[0]!,
+        markupPercent: '15.00',
+        notes: 'Product photos for the menu',
+      }),
+      expense(33, '29.99', 'Software', 'Usability Hub', { projectId: projectIds[1]! }),
+      expense(26, '49.00', 'Software', 'Figma', { notes: 'Team plan, monthly' }),
+      expense(18, '96.50', 'Travel', 'Bristol Taxis', {
+        projectId: projectIds[1]!,
+        clientId: clientIds[1]!,
+        notes: 'Usability sessions on site',
+      }),
+      expense(9, '38.20', 'Meals', 'Harbourside Café', { notes: 'Team lunch' }),
+      expense(3, '75.00', 'Other', 'Royal Mail', { notes: 'Posting prototypes' }),
+    ]);
+    const [trainFare] = await trx
+      .selectFrom('expenses')
+      .select('id')
+      .where('workspaceId', '=', workspaceId)
+      .where('vendor', '=', 'GWR')
+      .execute();
+    await createDraft(
+      { db: trx, workspace: { id: workspaceId }, user: { id: owner.id }, role: 'owner' },
+      { clientId: clientIds[1]!, expenseIds: [trainFare!.id], status: 'draft', notes: undefined },
+    );
 
     await insertBatched(trx, 'proposals', [
       {

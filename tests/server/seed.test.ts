@@ -65,7 +65,12 @@ describe('demo seed', () => {
       leads.filter((l) => !['won', 'lost'].includes(l.stage)).length,
     );
 
-    expect((await client.get('/api/invoices')).json()).toHaveLength(4);
+    // Four issued invoices and a draft billing an expense.
+    expect((await client.get('/api/invoices')).json()).toHaveLength(5);
+    const expenses = await client.get('/api/expenses');
+    expect(expenses.headers['x-total-count']).toBe('12');
+    expect((await client.get('/api/expenses?billed=true')).headers['x-total-count']).toBe('1');
+    expect((await client.get('/api/expenses?billable=true')).headers['x-total-count']).toBe('4');
     expect((await client.get('/api/proposals')).json()).toHaveLength(1);
     await expectProjectTotalsConsistent(client, demo.workspaceId);
 
