@@ -12,9 +12,16 @@ import {
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { IconCategory, IconPaperclip, IconPlus, IconReceipt } from '@tabler/icons-react';
+import {
+  IconCategory,
+  IconFilter,
+  IconPaperclip,
+  IconPlus,
+  IconReceipt,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Expense, ExpenseListQuery } from '../../../shared/expenses.schema.ts';
 import { formatMoney } from '../../../shared/money.ts';
@@ -132,6 +139,9 @@ export function ExpensesPage() {
   const editingExpense = editing === 'new' ? null : editing;
   const [deleting, setDeleting] = useState<Expense | null>(null);
   const [managing, setManaging] = useState(false);
+  // On phones the filters fold away behind a button, so the expenses come first.
+  const phone = useMediaQuery('(max-width: 36em)');
+  const [filtersShown, setFiltersShown] = useState(false);
   const expenses = trpc.expenses.list.useQuery(queryOf(filters, list.query, list.page), {
     placeholderData: keepPreviousData,
   });
@@ -192,7 +202,23 @@ export function ExpensesPage() {
           </Group>
         )}
       </Group>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 6 }} spacing="sm">
+      {phone && (
+        <Button
+          variant="default"
+          leftSection={<IconFilter size={16} />}
+          onClick={() => setFiltersShown((shown) => !shown)}
+          aria-expanded={filtersShown}
+          aria-controls="expense-filters"
+        >
+          {filtering ? 'Filters (on)' : 'Filters'}
+        </Button>
+      )}
+      <SimpleGrid
+        id="expense-filters"
+        display={phone && !filtersShown ? 'none' : undefined}
+        cols={{ base: 1, xs: 2, md: 3, lg: 6 }}
+        spacing="sm"
+      >
         <DayInput
           label="From"
           placeholder="Any day"

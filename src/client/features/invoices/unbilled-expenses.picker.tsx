@@ -124,9 +124,11 @@ export function UnbilledExpensesPicker({
                 loading={adding}
                 onClick={() => void add()}
               >
-                {ticked.length === 1
-                  ? 'Add 1 expense to the invoice'
-                  : `Add ${ticked.length} expenses to the invoice`}
+                {ticked.length === 0
+                  ? 'Add to the invoice'
+                  : ticked.length === 1
+                    ? 'Add 1 expense to the invoice'
+                    : `Add ${ticked.length} expenses to the invoice`}
               </Button>
             </Group>
           </>
