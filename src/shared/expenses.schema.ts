@@ -102,6 +102,10 @@ export const ExpenseListQuerySchema = ListQuerySchema.extend({
 });
 export type ExpenseListQuery = z.infer<typeof ExpenseListQuerySchema>;
 
+/** The list's filters without a page: what the CSV export takes. */
+export const ExpenseFiltersSchema = ExpenseListQuerySchema.omit({ limit: true, offset: true });
+export type ExpenseFilters = z.infer<typeof ExpenseFiltersSchema>;
+
 export const ExpenseSchema = z.object({
   id: z.number(),
   date: z.string(),
@@ -176,7 +180,27 @@ export const EXPENSE_CSV_COLUMNS = [
   'Client',
   'Billable',
   'Markup %',
-  'Billable amount',
+  'Billable Amount',
   'Invoice',
+  'Receipt',
   'Notes',
 ] as const;
+
+/** One expense as a CSV row of EXPENSE_CSV_COLUMNS. */
+export function expenseCsvRow(e: Expense): Record<(typeof EXPENSE_CSV_COLUMNS)[number], string> {
+  return {
+    Date: e.date,
+    Amount: e.amount,
+    Currency: e.currency,
+    Category: e.category?.name ?? '',
+    Vendor: e.vendor ?? '',
+    Project: e.project?.name ?? '',
+    Client: e.client?.name ?? '',
+    Billable: e.billable ? 'Yes' : 'No',
+    'Markup %': e.billable ? e.markupPercent : '',
+    'Billable Amount': e.billable ? e.billableAmount : '',
+    Invoice: e.invoice ? (e.invoice.number ?? 'Draft') : '',
+    Receipt: e.receipt ? 'Yes' : 'No',
+    Notes: e.notes ?? '',
+  };
+}

@@ -915,6 +915,17 @@ export const restMatrix: Record<string, RestMatrixEntry> = {
       },
     ],
   },
+  'GET /api/expenses/export': {
+    scope: 'workspace',
+    cases: [
+      { expect: 'read', showsB: true },
+      {
+        label: "filtered on A's client",
+        query: (ids) => ({ clientId: ids.a.clientId }),
+        expect: 'read',
+      },
+    ],
+  },
   'POST /api/expenses': {
     scope: 'workspace',
     cases: [

@@ -510,6 +510,7 @@ export const accessMatrix: Record<string, MatrixEntry> = {
   // Expenses (issue 23): every member records them; the target's is the owner's, so only
   // managers change it. Categories are read by all and changed by managers.
   'expenses.list': { access: ALL_ROLES, type: 'query', outsider: 'own' },
+  'expenses.export': { access: ALL_ROLES, type: 'query', outsider: 'own' },
   'expenses.get': {
     access: ALL_ROLES,
     type: 'query',

@@ -615,6 +615,7 @@ describe('every documented operation answers as documented', () => {
       },
     });
     await send(c, 'DELETE /api/expenses/{id}/receipt', { params: id(expense.id) });
+    await send(c, 'GET /api/expenses/export', { query: { billable: 'true' } });
     await send(c, 'POST /api/invoices', {
       body: { clientId: target.clientId, expenseIds: [expense.id] },
     });

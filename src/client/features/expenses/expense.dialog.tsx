@@ -277,7 +277,6 @@ function ExpenseForm({
             <FileInput
               label={expense?.receipt ? 'Replace receipt' : 'Receipt'}
               description="An image or a PDF, at most 5 MB; uploaded once the expense is saved"
-              placeholder="Choose a file"
               accept={RECEIPT_ACCEPT}
               clearable
               leftSection={<IconPaperclip size={16} />}

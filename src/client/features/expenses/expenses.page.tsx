@@ -28,6 +28,7 @@ import { formatMoney } from '../../../shared/money.ts';
 import type { WorkspaceRole } from '../../../shared/roles.ts';
 import { DayInput } from '../../components/form/date-field.tsx';
 import { ConfirmDeleteDialog } from '../../components/list/confirm-delete.dialog.tsx';
+import { ExportCsvButton } from '../../components/list/export-csv.button.tsx';
 import { ListBody } from '../../components/list/list-body.tsx';
 import { ListPageHeader } from '../../components/list/list-page-header.tsx';
 import { ListPager } from '../../components/list/list-pager.tsx';
@@ -99,6 +100,14 @@ function queryOf(filters: Filters, search: string | undefined, page: number): Ex
   };
 }
 
+/** The export of what the list shows: the same filters, every page. */
+function exportHref(filters: Filters, search: string | undefined): string {
+  const { limit: _limit, ...query } = queryOf(filters, search, 1);
+  const params = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+  const text = params.toString();
+  return `/api/expenses/export${text ? `?${text}` : ''}`;
+}
+
 function ClientFilter({
   value,
   onChange,
@@ -165,6 +174,7 @@ export function ExpensesPage() {
         description="What the business spends, with receipts. Billable expenses are billed to their client once, on an invoice."
         action={
           <Group gap="sm">
+            <ExportCsvButton href={exportHref(filters, list.query)} />
             {manager && (
               <Button
                 variant="default"

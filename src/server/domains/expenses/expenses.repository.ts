@@ -2,13 +2,17 @@ import { sql, type SqlBool } from 'kysely';
 import { minorDigits } from '../../../shared/currencies.ts';
 import {
   billableAmountOf,
+  EXPENSE_CSV_COLUMNS,
+  expenseCsvRow,
   totalAmountsText,
   type Expense,
   type ExpenseCategory,
+  type ExpenseFilters,
   type ExpenseListQuery,
 } from '../../../shared/expenses.schema.ts';
 import { normalizeAmount } from '../../../shared/invoice-math.ts';
 import type { Database } from '../../db/create-db.ts';
+import { keysetBatches, type RowExport } from '../../db/export-batches.ts';
 import { containsPattern, iso, pageWithTotal } from '../../db/search.ts';
 import { FILE_URL_PREFIX } from '../files/files.repository.ts';
 
@@ -178,7 +182,7 @@ function toExpense(r: Row): Expense {
   };
 }
 
-function filtered<Q extends ReturnType<typeof selectExpense>>(q: Q, query: ExpenseListQuery): Q {
+function filtered<Q extends ReturnType<typeof selectExpense>>(q: Q, query: ExpenseFilters): Q {
   let r = q;
   if (query.from !== undefined) r = r.where('e.date', '>=', query.from) as Q;
   if (query.to !== undefined) r = r.where('e.date', '<=', query.to) as Q;
@@ -232,6 +236,31 @@ export async function listExpenses(db: Database, workspaceId: number, query: Exp
     count: s.count,
   }));
   return { items: rows.map(toExpense), total, totals, totalAmounts: totalAmountsText(totals) };
+}
+
+/** The filtered expenses as CSV rows, newest first, read batch by batch. */
+export function expensesForExport(
+  db: Database,
+  workspaceId: number,
+  filters: ExpenseFilters,
+): RowExport {
+  const read = (last: Row | undefined, size: number) => {
+    const q = filtered(selectExpense(db, workspaceId), filters)
+      .orderBy('e.date', 'desc')
+      .orderBy('e.id', 'desc');
+    // Keyed on the last row's own values: the export goes on even if that row is deleted.
+    return (last ? q.where(sql<SqlBool>`(e.date, e.id) < (${last.date}::date, ${last.id})`) : q)
+      .limit(size)
+      .execute();
+  };
+  return {
+    columns: EXPENSE_CSV_COLUMNS,
+    batches: async function* () {
+      for await (const rows of keysetBatches(read)) {
+        yield rows.map((r) => expenseCsvRow(toExpense(r)));
+      }
+    },
+  };
 }
 
 export async function findExpense(db: Database, workspaceId: number, id: number) {

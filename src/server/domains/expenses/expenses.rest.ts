@@ -1,4 +1,9 @@
-import { asArrayWithTotals, defineRestRoutes, type RestTag } from '../../plugins/rest-adapter.ts';
+import {
+  asArrayWithTotals,
+  asCsv,
+  defineRestRoutes,
+  type RestTag,
+} from '../../plugins/rest-adapter.ts';
 
 const OWN = "another member's expense, without a role that manages expenses";
 const BILLED =
@@ -27,6 +32,15 @@ export const expensesRestRoutes = defineRestRoutes(EXPENSES_TAG, [
           'The sum of the whole filtered list in each currency, in code order: `EUR 120.00; USD 35.50` (empty when nothing matches).',
       },
     }),
+  },
+  {
+    method: 'GET',
+    path: '/api/expenses/export',
+    procedure: 'expenses.export',
+    summary: 'Export expenses as CSV',
+    description:
+      'Every expense matching the filters of `GET /api/expenses`, newest first, streamed; cells that could run as spreadsheet formulas are defused.',
+    respond: asCsv('expenses.csv'),
   },
   {
     method: 'POST',

@@ -3,6 +3,7 @@ import {
   ExpenseCategoryInputSchema,
   ExpenseCategorySchema,
   ExpenseCategoryUpdateSchema,
+  ExpenseFiltersSchema,
   ExpenseInputSchema,
   ExpenseListQuerySchema,
   ExpensePageSchema,
@@ -12,7 +13,13 @@ import {
 import { IdSchema } from '../../../shared/ids.ts';
 import { SuccessSchema } from '../../../shared/success.schema.ts';
 import { TRPCError } from '@trpc/server';
-import { listProcedure, requireRole, router, workspaceProcedure } from '../../trpc/init.ts';
+import {
+  heavyProcedure,
+  listProcedure,
+  requireRole,
+  router,
+  workspaceProcedure,
+} from '../../trpc/init.ts';
 import * as repo from './expenses.repository.ts';
 import * as expenses from './expenses.service.ts';
 
@@ -22,6 +29,9 @@ export const expensesRouter = router({
     .input(ExpenseListQuerySchema.prefault({}))
     .output(ExpensePageSchema)
     .query(({ ctx, input }) => repo.listExpenses(ctx.db, ctx.workspace.id, input)),
+  export: heavyProcedure
+    .input(ExpenseFiltersSchema.prefault({}))
+    .query(({ ctx, input }) => repo.expensesForExport(ctx.db, ctx.workspace.id, input)),
   get: workspaceProcedure
     .input(z.object({ id: IdSchema }))
     .output(ExpenseSchema)

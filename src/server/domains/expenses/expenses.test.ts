@@ -234,6 +234,18 @@ describe('expenses', () => {
     expect(await count('billed=true')).toBe('0');
     const none = await client.get('/api/expenses?search=nothing-like-this');
     expect(none.headers['x-total-amounts']).toBe('');
+
+    // The export takes the same filters; a formula in a vendor is defused.
+    await newExpense(client, { date: '2026-09-01', amount: '1', vendor: '=HYPERLINK("x")' });
+    const csv = await client.get(`/api/expenses/export?clientId=${acme.id}`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    const lines = csv.body.trim().split(/\r?\n/);
+    expect(lines[0]).toContain('Date,Amount,Currency,Category,Vendor');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('2026-10-15,0.20,EUR,Travel');
+    const everything = (await client.get('/api/expenses/export')).body;
+    expect(everything).toContain("'=HYPERLINK");
   });
 
   it('keeps workspaces apart: a foreign expense, category, project or client is 404', async () => {
