@@ -62,7 +62,7 @@ export interface Jobs {
 async function ensureQueue(boss: PgBoss, definition: QueueDefinition<never>): Promise<void> {
   const options: PgBoss.Queue = {
     name: definition.name,
-    policy: definition.everySeconds ? 'stately' : 'standard',
+    policy: definition.everySeconds ? 'stately' : (definition.policy ?? 'standard'),
     retryLimit: definition.retryLimit ?? 3,
     retryDelay: definition.retryDelaySeconds ?? 10,
     retryBackoff: true,

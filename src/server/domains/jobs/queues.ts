@@ -18,6 +18,11 @@ export interface QueueDefinition<Data extends object = object> {
    * idempotent: look at what it did before doing it again.
    */
   handle(services: AppServices, data: Data): Promise<void>;
+  /**
+   * 'short': at most one job waits per singleton key (sent with `singletonKey`, which every
+   * send must then give), so a burst of work for one key is done by one run.
+   */
+  policy?: 'short';
   /** Retries after a failure, spaced by exponential backoff from `retryDelaySeconds`. */
   retryLimit?: number;
   retryDelaySeconds?: number;

@@ -167,37 +167,50 @@ export async function markRead(
   return Number(result.numUpdatedRows);
 }
 
-/** A notification with what its email needs: the recipient's address and switches. */
-export async function findForEmail(db: Database, id: number) {
+/** Who a notification email goes to, with their switches. */
+export async function findRecipient(db: Database, userId: number) {
   return db
-    .selectFrom('notifications as n')
-    .innerJoin('users as u', 'u.id', 'n.userId')
-    .leftJoin('workspaces as w', 'w.id', 'n.workspaceId')
+    .selectFrom('users')
     .select([
-      'n.id',
-      'n.kind',
-      'n.title',
-      'n.body',
-      'n.link',
-      'n.emailedAt',
-      'u.email',
-      'u.fullName',
-      'u.isActive',
-      'u.emailNotifications',
-      'u.taskReminders',
-      'u.projectUpdates',
-      'u.teamInvites',
-      'u.securityAlerts',
-      'w.name as workspaceName',
+      'email',
+      'fullName',
+      'isActive',
+      'emailNotifications',
+      'taskReminders',
+      'projectUpdates',
+      'teamInvites',
+      'securityAlerts',
     ])
-    .where('n.id', '=', id)
+    .where('id', '=', userId)
     .executeTakeFirst();
 }
 
-export async function markEmailed(db: Database, id: number): Promise<void> {
-  await db
+/** A user's notifications from `fromId` on that no email has claimed, oldest first. */
+export async function unemailed(db: Database, userId: number, fromId: number, limit: number) {
+  return db
+    .selectFrom('notifications as n')
+    .leftJoin('workspaces as w', 'w.id', 'n.workspaceId')
+    .select(['n.id', 'n.kind', 'n.title', 'n.body', 'n.link', 'w.name as workspaceName'])
+    .where('n.userId', '=', userId)
+    .where('n.id', '>=', fromId)
+    .where('n.emailedAt', 'is', null)
+    .orderBy('n.id')
+    .limit(limit)
+    .execute();
+}
+
+/** Takes a notification's email for this run: false when another run has it. */
+export async function claimEmail(db: Database, id: number): Promise<boolean> {
+  const result = await db
     .updateTable('notifications')
     .set({ emailedAt: sql`now()` })
     .where('id', '=', id)
-    .execute();
+    .where('emailedAt', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Gives a claimed email back when the mail server refused it (the retry sends it). */
+export async function releaseEmail(db: Database, id: number): Promise<void> {
+  await db.updateTable('notifications').set({ emailedAt: null }).where('id', '=', id).execute();
 }

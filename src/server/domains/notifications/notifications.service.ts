@@ -60,8 +60,14 @@ export async function notify(db: Database, jobs: Jobs, input: NotifyInput): Prom
       actorUserId: input.actorUserId ?? null,
     })),
   );
+  // One email job per recipient, coalesced: while one waits for a user, it also takes
+  // what comes after (the queue's 'short' policy), so a burst costs one run per user.
   for (const row of rows) {
-    await jobs.send(NOTIFICATION_EMAIL_QUEUE, { notificationId: row.id }, { db });
+    await jobs.send(
+      NOTIFICATION_EMAIL_QUEUE,
+      { userId: row.userId, fromId: row.id },
+      { db, singletonKey: `user-${row.userId}` },
+    );
   }
   return rows.map((row) => row.userId);
 }
@@ -95,32 +101,47 @@ export async function markRead({ db, workspace, user }: WorkspaceScope, input: M
 
 /* ------------------------------------------------------------ email */
 
+/** The most notifications one run emails; the next notification's job takes the rest. */
+const EMAIL_BATCH = 50;
+
 /**
- * Emails one notification, if its recipient still wants it at send time: the master switch
- * `emailNotifications` and the switch of its kind (NOTIFICATION_PREFERENCE). Without
- * SMTP_URL nothing is sent nor logged (the in-app list has it) and `emailed_at` stays
- * empty. Idempotent: a notification already emailed is not emailed again.
+ * Emails a user's notifications from `fromId` on that have not been emailed, each if the
+ * user still wants it at send time: the master switch `emailNotifications` and the switch
+ * of its kind (NOTIFICATION_PREFERENCE). One left out by a switch is not emailed later.
+ * Without SMTP_URL nothing is sent nor logged (the in-app list has it) and `emailed_at`
+ * stays empty. Each is claimed (`emailed_at`) before it is sent and released if the mail
+ * server refuses it, so a run repeated after a crash sends nothing twice.
  */
-export async function deliverNotificationEmail(
+export async function deliverNotificationEmails(
   { db, mailer, config }: Pick<AppServices, 'db' | 'mailer' | 'config'>,
-  notificationId: number,
-): Promise<'sent' | 'skipped'> {
-  const row = await repo.findForEmail(db, notificationId);
-  if (!row || row.emailedAt || !row.isActive || !mailer.delivers) return 'skipped';
-  const preference = NOTIFICATION_PREFERENCE[row.kind as NotificationKind];
-  if (!row.emailNotifications || !preference || !row[preference]) return 'skipped';
-  const link = row.link ? new URL(row.link, config.appUrl).toString() : null;
-  const text = [
-    `Hello ${row.fullName},`,
-    '',
-    row.title,
-    ...(row.body ? ['', row.body] : []),
-    ...(link ? ['', `Open it in Keel: ${link}`] : []),
-    '',
-    row.workspaceName ? `Workspace: ${row.workspaceName}` : 'Keel platform',
-    'You can choose which emails you get under Account, Notification Preferences.',
-  ].join('\n');
-  await mailer.send({ to: row.email, subject: row.title, text });
-  await repo.markEmailed(db, row.id);
-  return 'sent';
+  { userId, fromId }: { userId: number; fromId: number },
+): Promise<number> {
+  if (!mailer.delivers) return 0;
+  const user = await repo.findRecipient(db, userId);
+  if (!user || !user.isActive || !user.emailNotifications) return 0;
+  let sent = 0;
+  for (const row of await repo.unemailed(db, userId, fromId, EMAIL_BATCH)) {
+    const preference = NOTIFICATION_PREFERENCE[row.kind as NotificationKind];
+    if (!preference || !user[preference]) continue;
+    if (!(await repo.claimEmail(db, row.id))) continue;
+    const link = row.link ? new URL(row.link, config.appUrl).toString() : null;
+    const text = [
+      `Hello ${user.fullName},`,
+      '',
+      row.title,
+      ...(row.body ? ['', row.body] : []),
+      ...(link ? ['', `Open it in Keel: ${link}`] : []),
+      '',
+      row.workspaceName ? `Workspace: ${row.workspaceName}` : 'Keel platform',
+      'You can choose which emails you get under Account, Notification Preferences.',
+    ].join('\n');
+    try {
+      await mailer.send({ to: user.email, subject: row.title, text });
+    } catch (error) {
+      await repo.releaseEmail(db, row.id);
+      throw error;
+    }
+    sent += 1;
+  }
+  return sent;
 }

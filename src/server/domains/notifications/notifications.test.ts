@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpSink, type SmtpSink } from '../../../../tests/support/smtp-sink.ts';
 import {
@@ -584,6 +585,38 @@ describe('emails', () => {
     expect(mail.text).toMatch(/https:\/\/keel\.example\/tasks\?task=\d+/);
     expect((await emailed('Both on')).emailedAt).not.toBeNull();
     expect(sink.mails.filter((m) => m.to.includes(member.email.toLowerCase()))).toHaveLength(1);
+  });
+
+  it('a burst for one user waits as one job and emails each notification once', async () => {
+    await t.db
+      .updateTable('users')
+      .set({ emailNotifications: true, projectUpdates: true })
+      .where('id', '=', admin.user.id)
+      .execute();
+    // Waiting jobs for the admin's emails, as `db` (the transaction) sees them.
+    const queued = async (db: typeof t.db = t.db) => {
+      const { rows } = await sql<{ n: number }>`
+        select count(*)::int as n from pgboss.job
+        where name = 'notification-email' and state = 'created'
+          and singleton_key = ${`user-${admin.user.id}`}`.execute(db);
+      return rows[0]!.n;
+    };
+    await t.db.transaction().execute(async (trx) => {
+      for (const n of [1, 2, 3]) {
+        await notify(trx, t.app.services.jobs, {
+          workspaceId: owner.workspace.id,
+          userIds: [admin.user.id],
+          kind: 'invoice_paid',
+          category: 'update',
+          title: `Burst ${n}`,
+        });
+      }
+      expect(await queued(trx)).toBe(1);
+    });
+    await idle();
+    expect(await queued()).toBe(0);
+    const burst = sink.mails.filter((m) => /^Burst \d$/.test(m.subject)).map((m) => m.subject);
+    expect(burst.sort()).toEqual(['Burst 1', 'Burst 2', 'Burst 3']);
   });
 
   it('checks the preference when sending, not when notifying', async () => {
