@@ -18,7 +18,10 @@ export interface SendOptions {
    * never sent for an invoice whose change was rolled back, nor lost for one that was not).
    */
   db?: Database;
-  /** With a singleton key, a second job with the same key is not queued while one waits. */
+  /**
+   * With a singleton key, a second job with the same key is not queued while one waits, on
+   * a queue whose policy keeps one per key (`policy: 'short'`, or a periodic queue).
+   */
   singletonKey?: string;
   /** Not before this time (or this many seconds from now). */
   startAfter?: Date | number;
