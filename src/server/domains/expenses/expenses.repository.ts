@@ -369,9 +369,9 @@ export async function countWorkspaceExpenses(db: Database, workspaceId: number, 
 
 /**
  * Bills the given billable, unbilled expenses of the client to the invoice and answers them
- * as they are now. One conditional UPDATE (`invoice_id is null`): of two invoices claiming
- * the same expense at once, PostgreSQL makes the second wait for the first's row lock and
- * then re-reads the row, which is billed by then, so it is left out of the second's answer.
+ * as they are now. The rows are locked, then claimed by one conditional UPDATE (`invoice_id
+ * is null`): of two invoices claiming the same expense at once, the second waits for the
+ * first's row lock, and its UPDATE then sees the row billed and leaves it out of its answer.
  */
 export async function claimExpenses(
   db: Database,
@@ -380,6 +380,16 @@ export async function claimExpenses(
   clientId: number,
   ids: number[],
 ) {
+  // Locked in id order: two invoices claiming overlapping sets wait for each other instead
+  // of deadlocking.
+  await db
+    .selectFrom('expenses')
+    .select('id')
+    .where('workspaceId', '=', workspaceId)
+    .where('id', 'in', ids)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
   return db
     .updateTable('expenses as e')
     .set({ invoiceId, updatedAt: sql<Date>`now()` })

@@ -467,6 +467,21 @@ describe('billing expenses', () => {
       .where('e.id', '=', e.id)
       .execute();
     expect(lines).toHaveLength(1);
+
+    // Overlapping sets named in opposite orders: one invoice takes both, none deadlocks.
+    const a = await newExpense(client, { clientId: acmeId, billable: true });
+    const b = await newExpense(client, { clientId: acmeId, billable: true });
+    const crossed = await Promise.all([
+      invoice(client, { clientId: acmeId, expenseIds: [a.id, b.id] }),
+      invoice(client, { clientId: acmeId, expenseIds: [b.id, a.id] }),
+    ]);
+    expect(crossed.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const owners = await t.db
+      .selectFrom('expenses')
+      .select('invoiceId')
+      .where('id', 'in', [a.id, b.id])
+      .execute();
+    expect(new Set(owners.map((o) => o.invoiceId)).size).toBe(1);
   });
 
   it('frees the expense when its line is removed from the draft, the draft deleted or the invoice voided', async () => {
