@@ -432,6 +432,29 @@ export async function linkExpenseToLine(
     .execute();
 }
 
+/** How many expenses the invoice bills that are not of this client or currency. */
+export async function countBilledElsewhere(
+  db: Database,
+  workspaceId: number,
+  invoiceId: number,
+  { clientId, currency }: { clientId: number; currency: string },
+) {
+  const row = await db
+    .selectFrom('expenses')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('workspaceId', '=', workspaceId)
+    .where('invoiceId', '=', invoiceId)
+    .where((eb) =>
+      eb.or([
+        eb('clientId', 'is', null),
+        eb('clientId', '!=', clientId),
+        eb('currency', '!=', currency),
+      ]),
+    )
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
+
 /** The expenses billed on these lines (removed from a draft) become unbilled again. */
 export async function releaseExpensesOfLines(db: Database, workspaceId: number, lineIds: number[]) {
   if (lineIds.length === 0) return;

@@ -511,6 +511,25 @@ describe('billing expenses', () => {
     const freed = (await client.get(`/api/expenses/${e.id}`)).json() as Expense;
     expect(freed).toMatchObject({ invoiceId: null, invoiceLineId: null });
 
+    // While it bills the expense, the draft keeps its client and currency.
+    expect((await client.put(`/api/invoices/${draft.id}`, { expenseIds: [e.id] })).statusCode).toBe(
+      200,
+    );
+    expect((await client.put(`/api/invoices/${draft.id}`, { currency: 'EUR' })).statusCode).toBe(
+      409,
+    );
+    const lines2 = (await client.get(`/api/invoices/${draft.id}`)).json().lines as typeof lines;
+    const kept = lines2.find((l) => l.description === 'Design')!;
+    const moved = await client.put(`/api/invoices/${draft.id}`, {
+      currency: 'EUR',
+      lines: [{ id: kept.id, description: 'Design', quantity: '1', unitPrice: '100' }],
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(((await client.get(`/api/expenses/${e.id}`)).json() as Expense).invoiceId).toBeNull();
+    expect((await client.put(`/api/invoices/${draft.id}`, { currency: 'USD' })).statusCode).toBe(
+      200,
+    );
+
     // Billed again, then the draft deleted: free again.
     expect((await client.put(`/api/invoices/${draft.id}`, { expenseIds: [e.id] })).statusCode).toBe(
       200,

@@ -391,6 +391,15 @@ async function editDraft(
     let next = (await repo.lineInputs(trx, workspace.id, id)).length + 1;
     if (changes.lines)
       next = await replaceLines(trx, workspace.id, id, changes.lines, invoiceLines);
+    // Expenses it still bills stay its client's and in its currency.
+    if (changes.clientId !== undefined || changes.currency !== undefined) {
+      const strays = await expensesRepo.countBilledElsewhere(trx, workspace.id, id, state);
+      if (strays > 0) {
+        throw conflict(
+          'This draft bills expenses of another client or currency: remove their lines first',
+        );
+      }
+    }
     if (entryIds.length > 0) {
       await billTime(
         trx,
