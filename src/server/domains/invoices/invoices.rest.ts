@@ -1,6 +1,8 @@
 import { asArrayWithTotal, asPdf, defineRestRoutes } from '../../plugins/rest-adapter.ts';
 
-const PARTIES = 'the client, project or time entry is not of this workspace';
+const PARTIES = 'the client, project, time entry or expense is not of this workspace';
+const EXPENSE_REFUSED =
+  'an expense is already invoiced, not billable, of another client or in another currency';
 const TIME_TAKEN =
   'some of the time is already invoiced, not unbilled time of the project, or (when the workspace invoices only approved time) not in an approved timesheet';
 
@@ -24,9 +26,12 @@ export const invoicesRestRoutes = defineRestRoutes(
       procedure: 'invoices.create',
       summary: 'Create a draft invoice',
       description:
-        "In the client's currency (else the workspace's), with lines, a discount, and unbilled time of the project as lines.",
+        "In the client's currency (else the workspace's), with lines, a discount, unbilled time of the project as lines, and billable expenses of the client in that currency (`expenseIds`), one line each.",
       status: 201,
-      refusals: { 404: PARTIES, 409: `${TIME_TAKEN}, or the invoice number is taken` },
+      refusals: {
+        404: PARTIES,
+        409: `${TIME_TAKEN}, ${EXPENSE_REFUSED}, or the invoice number is taken`,
+      },
     },
     {
       method: 'GET',
@@ -44,7 +49,7 @@ export const invoicesRestRoutes = defineRestRoutes(
         '`status: sent` issues a draft; `paid` records a payment of the balance. Other fields edit a draft only; only the fields sent change.',
       refusals: {
         404: PARTIES,
-        409: `an issued invoice cannot be edited or move to this status, ${TIME_TAKEN}, or the invoice number is taken`,
+        409: `an issued invoice cannot be edited or move to this status, ${TIME_TAKEN}, ${EXPENSE_REFUSED} (or the draft would change the client or currency of expenses it bills), or the invoice number is taken`,
       },
     },
     {
@@ -52,7 +57,8 @@ export const invoicesRestRoutes = defineRestRoutes(
       path: '/api/invoices/{id}',
       procedure: 'invoices.delete',
       summary: 'Delete a draft invoice',
-      description: 'Its time becomes unbilled again. An issued invoice is voided instead.',
+      description:
+        'Its time and expenses become unbilled again. An issued invoice is voided instead.',
       refusals: { 409: 'only drafts can be deleted' },
     },
     {
@@ -76,7 +82,7 @@ export const invoicesRestRoutes = defineRestRoutes(
       path: '/api/invoices/{id}/void',
       procedure: 'invoices.void',
       summary: 'Void an issued invoice',
-      description: 'It keeps its number; its time becomes unbilled again.',
+      description: 'It keeps its number; its time and expenses become unbilled again.',
       refusals: { 409: 'the invoice is a draft, already void, or has payments' },
     },
     {
