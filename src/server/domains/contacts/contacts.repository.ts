@@ -246,10 +246,12 @@ export async function deletePerson(db: Database, workspaceId: number, id: number
 /**
  * One change to many contacts, in one transaction; ids of other workspaces match nothing.
  * Answers how many of the workspace's contacts it changed (for tags: that carry it now,
- * or no longer).
+ * or no longer). In the caller's transaction when it is given one.
  */
 export async function changeMany(db: Database, workspaceId: number, change: ContactBulk) {
-  return db.transaction().execute(async (trx) => {
+  const inTransaction = <T>(fn: (trx: Database) => Promise<T>) =>
+    db.isTransaction ? fn(db) : db.transaction().execute(fn);
+  return inTransaction(async (trx) => {
     const mine = trx
       .selectFrom('persons')
       .where('workspaceId', '=', workspaceId)

@@ -16,7 +16,7 @@ import { fieldNames, importedText } from '../../../shared/fields.ts';
 import { OrganizationInputSchema } from '../../../shared/organizations.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import type { Context, WorkspaceScope } from '../../trpc/context.ts';
-import { contactAssigned } from '../notifications/notification-events.ts';
+import { contactAssigned, contactsAssigned } from '../notifications/notification-events.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { analyzeAfterBulkChange } from '../../db/statistics.ts';
 import {
@@ -127,7 +127,7 @@ export async function setTag(
 
 /** A bulk action on the contacts of the workspace (the table's selection). */
 export async function changeContacts(
-  { db, workspace: { id: workspaceId } }: WorkspaceScope,
+  { db, jobs, workspace: { id: workspaceId }, user }: WorkspaceScope & Pick<Context, 'jobs'>,
   change: ContactBulk,
 ) {
   if (
@@ -136,8 +136,19 @@ export async function changeContacts(
   ) {
     throw new TRPCError({ code: 'NOT_FOUND', message: 'Tag not found' });
   }
-  if (change.action === 'assign') await checkReferences(db, workspaceId, change);
-  return { affected: await repo.changeMany(db, workspaceId, change) };
+  if (change.action !== 'assign')
+    return { affected: await repo.changeMany(db, workspaceId, change) };
+  await checkReferences(db, workspaceId, change);
+  return db.transaction().execute(async (trx) => {
+    const affected = await repo.changeMany(trx, workspaceId, change);
+    await contactsAssigned(trx, jobs, {
+      workspaceId,
+      actorUserId: user.id,
+      assigneeId: change.assignedUserId,
+      count: affected,
+    });
+    return { affected };
+  });
 }
 
 const emailSchema = z.email();

@@ -175,6 +175,22 @@ describe('events', () => {
       ok(owner.client.put(`/api/persons/${personId}`, { assignedUserId: admin.user.id })),
     );
     expect(who(reassigned)).toEqual([{ userId: admin.user.id, kind: 'contact_assigned' }]);
+    // The list's bulk action: one notification for all the contacts.
+    const second = await ok(owner.client.post('/api/persons', { fullName: 'Alan Turing' }), 201);
+    const bulk = await made(() =>
+      ok(
+        owner.client.post('/api/contacts/bulk', {
+          action: 'assign',
+          ids: [personId, second.id],
+          assignedUserId: member.user.id,
+        }),
+      ),
+    );
+    expect(who(bulk)).toEqual([{ userId: member.user.id, kind: 'contact_assigned' }]);
+    expect(bulk[0]).toMatchObject({
+      title: '2 contacts assigned to you',
+      link: `/contacts?assignee=${member.user.id}`,
+    });
 
     let leadId = 0;
     const deal = await made(async () => {
