@@ -14,7 +14,7 @@ import {
 import { IconBellOff } from '@tabler/icons-react';
 import { useRouter } from '@tanstack/react-router';
 import { formatDistanceToNowStrict } from 'date-fns';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Notification, NotificationFilter } from '../../../shared/notifications.schema.ts';
 import { withServerMessage } from '../../mutations.ts';
 import { trpc } from '../../trpc.ts';
@@ -49,7 +49,14 @@ export function NotificationsPanel({
 }) {
   const [filter, setFilter] = useState<NotificationFilter>('all');
   const router = useRouter();
+  const utils = trpc.useUtils();
   const list = trpc.notifications.list.useQuery({ filter, limit: PAGE }, { staleTime: 0 });
+  // The list carries the unread count too: the bell shows it at once, not at its next poll.
+  const listed = list.data?.unread;
+  useEffect(() => {
+    if (listed !== undefined)
+      utils.notifications.unreadCount.setData(undefined, { unread: listed });
+  }, [listed, utils]);
   const read = trpc.notifications.read.useMutation({
     meta: {
       invalidates: [trpc.notifications],
