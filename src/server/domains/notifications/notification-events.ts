@@ -1,0 +1,314 @@
+import { sql } from 'kysely';
+import { formatMoney } from '../../../shared/money.ts';
+import { TIMESHEET_MANAGERS } from '../../../shared/timesheets.schema.ts';
+import type { Database } from '../../db/create-db.ts';
+import type { Jobs } from '../jobs/jobs.ts';
+import { notify, workspaceManagers } from './notifications.service.ts';
+
+/*
+ * Each event of issue 23 in words and links, called by the service that makes the change,
+ * with its transaction (`db`) so the notification stands or falls with the change. Links
+ * are in-app paths the client's router knows.
+ */
+
+interface Event {
+  workspaceId: number;
+  /** Who did it (null for a client in the portal, or the scheduler). */
+  actorUserId?: number | null;
+}
+
+async function actorName(db: Database, actorUserId: number | null | undefined) {
+  if (!actorUserId) return null;
+  const row = await db
+    .selectFrom('users')
+    .select('fullName')
+    .where('id', '=', actorUserId)
+    .executeTakeFirst();
+  return row?.fullName ?? null;
+}
+
+const by = (name: string | null) => (name ? ` by ${name}` : '');
+
+/** A task given to someone (created so, or its assignee changed): the new assignee hears. */
+export async function taskAssigned(
+  db: Database,
+  jobs: Jobs,
+  event: Event & { taskId: number; assigneeId: number | null | undefined },
+) {
+  if (!event.assigneeId || event.assigneeId === event.actorUserId) return;
+  const task = await db
+    .selectFrom('tasks as t')
+    .innerJoin('projects as p', (join) =>
+      join.onRef('p.id', '=', 't.projectId').onRef('p.workspaceId', '=', 't.workspaceId'),
+    )
+    .select(['t.title', 'p.name as projectName'])
+    .where('t.workspaceId', '=', event.workspaceId)
+    .where('t.id', '=', event.taskId)
+    .executeTakeFirst();
+  if (!task) return;
+  await notify(db, jobs, {
+    ...event,
+    userIds: [event.assigneeId],
+    kind: 'task_assigned',
+    category: 'mention',
+    title: `Task assigned to you: ${task.title}`,
+    body: `On ${task.projectName}${by(await actorName(db, event.actorUserId))}.`,
+    link: `/tasks?task=${event.taskId}`,
+  });
+}
+
+/** A contact given to someone: the new assignee hears. */
+export async function contactAssigned(
+  db: Database,
+  jobs: Jobs,
+  event: Event & { personId: number; assigneeId: number | null | undefined },
+) {
+  if (!event.assigneeId || event.assigneeId === event.actorUserId) return;
+  const person = await db
+    .selectFrom('persons')
+    .select('fullName')
+    .where('workspaceId', '=', event.workspaceId)
+    .where('id', '=', event.personId)
+    .executeTakeFirst();
+  if (!person) return;
+  const name = await actorName(db, event.actorUserId);
+  await notify(db, jobs, {
+    ...event,
+    userIds: [event.assigneeId],
+    kind: 'contact_assigned',
+    category: 'mention',
+    title: `Contact assigned to you: ${person.fullName}`,
+    body: name ? `Assigned by ${name}.` : null,
+    link: `/contacts?q=${encodeURIComponent(person.fullName)}`,
+  });
+}
+
+/** Contacts given to someone at once (the list's bulk action): one notification for all. */
+export async function contactsAssigned(
+  db: Database,
+  jobs: Jobs,
+  event: Event & { count: number; assigneeId: number | null },
+) {
+  if (!event.assigneeId || event.assigneeId === event.actorUserId || event.count === 0) return;
+  const name = await actorName(db, event.actorUserId);
+  await notify(db, jobs, {
+    ...event,
+    userIds: [event.assigneeId],
+    kind: 'contact_assigned',
+    category: 'mention',
+    title: `${event.count} ${event.count === 1 ? 'contact' : 'contacts'} assigned to you`,
+    body: name ? `Assigned by ${name}.` : null,
+    link: `/contacts?assignee=${event.assigneeId}`,
+  });
+}
+
+/** A deal given to someone: the new assignee hears. */
+export async function dealAssigned(
+  db: Database,
+  jobs: Jobs,
+  event: Event & { leadId: number; assigneeId: number | null | undefined },
+) {
+  if (!event.assigneeId || event.assigneeId === event.actorUserId) return;
+  const lead = await db
+    .selectFrom('leads')
+    .select(['dealName', 'value'])
+    .where('workspaceId', '=', event.workspaceId)
+    .where('id', '=', event.leadId)
+    .executeTakeFirst();
+  if (!lead) return;
+  const name = await actorName(db, event.actorUserId);
+  await notify(db, jobs, {
+    ...event,
+    userIds: [event.assigneeId],
+    kind: 'deal_assigned',
+    category: 'mention',
+    title: `Deal assigned to you: ${lead.dealName}`,
+    body: name ? `Assigned by ${name}.` : null,
+    link: `/opportunities?q=${encodeURIComponent(lead.dealName)}`,
+  });
+}
+
+/** An invitation accepted: whoever sent it hears (the new member is the actor). */
+export async function invitationAccepted(
+  db: Database,
+  jobs: Jobs,
+  event: Event & { inviterId: number | null; memberUserId: number },
+) {
+  if (!event.inviterId) return;
+  const [member, workspace] = await Promise.all([
+    db
+      .selectFrom('users')
+      .select('fullName')
+      .where('id', '=', event.memberUserId)
+      .executeTakeFirst(),
+    db
+      .selectFrom('workspaces')
+      .select('name')
+      .where('id', '=', event.workspaceId)
+      .executeTakeFirst(),
+  ]);
+  await notify(db, jobs, {
+    workspaceId: event.workspaceId,
+    actorUserId: event.memberUserId,
+    userIds: [event.inviterId],
+    kind: 'invitation_accepted',
+    category: 'update',
+    title: `${member?.fullName ?? 'Someone'} accepted your invitation`,
+    body: workspace ? `They joined ${workspace.name}.` : null,
+    link: '/team',
+  });
+}
+
+async function invoiceFacts(db: Database, workspaceId: number, invoiceId: number) {
+  return db
+    .selectFrom('invoices as i')
+    .innerJoin('clients as c', (join) =>
+      join.onRef('c.id', '=', 'i.clientId').onRef('c.workspaceId', '=', 'i.workspaceId'),
+    )
+    .select([
+      'i.invoiceNumber',
+      'i.amount',
+      'i.currency',
+      sql<string>`coalesce(nullif(c.company, ''), c.name)`.as('clientName'),
+    ])
+    .where('i.workspaceId', '=', workspaceId)
+    .where('i.id', '=', invoiceId)
+    .executeTakeFirst();
+}
+
+const invoiceLabel = (number: string | null) => (number ? `Invoice ${number}` : 'An invoice');
+
+/**
+ * An invoice opened by its client for the first time, or paid in full: the workspace's
+ * owners and administrators hear (invoices record no creator), less whoever recorded it.
+ */
+export async function invoiceEvent(
+  db: Database,
+  jobs: Jobs,
+  event: Event & { invoiceId: number; what: 'viewed' | 'paid' },
+) {
+  const invoice = await invoiceFacts(db, event.workspaceId, event.invoiceId);
+  if (!invoice) return;
+  const amount = formatMoney(String(invoice.amount), invoice.currency);
+  await notify(db, jobs, {
+    ...event,
+    userIds: await workspaceManagers(db, event.workspaceId),
+    kind: event.what === 'viewed' ? 'invoice_viewed' : 'invoice_paid',
+    category: 'update',
+    title:
+      event.what === 'viewed'
+        ? `${invoiceLabel(invoice.invoiceNumber)} was viewed by ${invoice.clientName}`
+        : `${invoiceLabel(invoice.invoiceNumber)} is paid in full`,
+    body: `${invoice.clientName}, ${amount}.`,
+    link: `/invoices/${event.invoiceId}`,
+  });
+}
+
+/** A proposal or estimate accepted or declined by its client: owners and administrators hear. */
+export async function documentAnswered(
+  db: Database,
+  jobs: Jobs,
+  event: Event & {
+    document: 'proposal' | 'estimate';
+    id: number;
+    accepted: boolean;
+    /** The name the client signed or answered with, when known. */
+    signer?: string | null;
+  },
+) {
+  let label: string;
+  let link: string;
+  if (event.document === 'proposal') {
+    const row = await db
+      .selectFrom('proposals')
+      .select(['title', 'clientName'])
+      .where('workspaceId', '=', event.workspaceId)
+      .where('id', '=', event.id)
+      .executeTakeFirst();
+    if (!row) return;
+    label = `Proposal “${row.title}”`;
+    link = `/proposals?q=${encodeURIComponent(row.title)}`;
+  } else {
+    const row = await db
+      .selectFrom('estimates')
+      .select('estimateNumber')
+      .where('workspaceId', '=', event.workspaceId)
+      .where('id', '=', event.id)
+      .executeTakeFirst();
+    if (!row) return;
+    label = row.estimateNumber ? `Estimate ${row.estimateNumber}` : 'An estimate';
+    link = `/estimates/${event.id}`;
+  }
+  const answer = event.accepted ? 'accepted' : 'declined';
+  await notify(db, jobs, {
+    ...event,
+    userIds: await workspaceManagers(db, event.workspaceId),
+    kind: `${event.document}_${answer}`,
+    category: 'update',
+    title: `${label} was ${answer}`,
+    body: event.signer ? `Answered by ${event.signer}.` : null,
+    link,
+  });
+}
+
+/** A week submitted for review: its reviewers (the roles that manage timesheets) hear. */
+export async function timesheetSubmitted(
+  db: Database,
+  jobs: Jobs,
+  event: Event & { weekStart: string },
+) {
+  const name = await actorName(db, event.actorUserId);
+  const reviewers = await db
+    .selectFrom('userWorkspaces')
+    .select('userId')
+    .where('workspaceId', '=', event.workspaceId)
+    .where('isActive', '=', true)
+    .where('role', 'in', [...TIMESHEET_MANAGERS])
+    .execute();
+  await notify(db, jobs, {
+    ...event,
+    userIds: reviewers.map((row) => row.userId),
+    kind: 'timesheet_submitted',
+    category: 'update',
+    title: `${name ?? 'A member'} submitted the timesheet of the week of ${event.weekStart}`,
+    body: 'It waits for your review.',
+    link: '/timesheets',
+  });
+}
+
+/** A week approved or rejected: its member hears. */
+export async function timesheetReviewed(
+  db: Database,
+  jobs: Jobs,
+  event: Event & { memberId: number; weekStart: string; approved: boolean; note?: string | null },
+) {
+  const name = await actorName(db, event.actorUserId);
+  await notify(db, jobs, {
+    ...event,
+    userIds: [event.memberId],
+    kind: event.approved ? 'timesheet_approved' : 'timesheet_rejected',
+    category: 'mention',
+    title: `Your timesheet of the week of ${event.weekStart} was ${event.approved ? 'approved' : 'rejected'}`,
+    body: event.note ? `${name ?? 'The reviewer'}: ${event.note}` : name ? `By ${name}.` : null,
+    link: '/timesheets',
+  });
+}
+
+/** An invoice made from a recurring template: owners and administrators hear. */
+export async function recurringInvoiceCreated(
+  db: Database,
+  jobs: Jobs,
+  event: Event & { invoiceId: number },
+) {
+  const invoice = await invoiceFacts(db, event.workspaceId, event.invoiceId);
+  if (!invoice) return;
+  await notify(db, jobs, {
+    ...event,
+    userIds: await workspaceManagers(db, event.workspaceId),
+    kind: 'recurring_invoice_created',
+    category: 'update',
+    title: `Recurring invoice created for ${invoice.clientName}`,
+    body: `${invoiceLabel(invoice.invoiceNumber)}, ${formatMoney(String(invoice.amount), invoice.currency)}.`,
+    link: `/invoices/${event.invoiceId}`,
+  });
+}
