@@ -330,7 +330,7 @@ test('the notifications dropdown filters an empty list', async ({ page, request 
   await expect(page.getByRole('button', { name: 'Mark all as read' })).toBeVisible();
   await page.getByText('Mentions', { exact: true }).click();
   await expect(page.getByText('No notifications yet')).toBeVisible();
-  await expect(page.getByText('When a teammate mentions you')).toBeVisible();
+  await expect(page.getByText('When something is assigned to you')).toBeVisible();
   await page.getByText('Updates', { exact: true }).click();
   await expect(page.getByText('No notifications yet')).toBeVisible();
 

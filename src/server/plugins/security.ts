@@ -16,7 +16,7 @@ const CONTENT_SECURITY_POLICY = [
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Routes that take multipart bodies; every other mutation is JSON only. */
+/** Routes whose POST takes a multipart body (an upload); every other mutation is JSON only. */
 const MULTIPART_ROUTES = [
   /^\/api\/upload\//,
   /^\/api\/account\/upload-photo$/,
@@ -68,7 +68,8 @@ export async function registerSecurity(
     if (!hasBody(req.headers)) return;
     const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
     const path = req.url.split('?')[0]!;
-    const multipartAllowed = MULTIPART_ROUTES.some((pattern) => pattern.test(path));
+    const multipartAllowed =
+      req.method === 'POST' && MULTIPART_ROUTES.some((pattern) => pattern.test(path));
     if (type !== 'application/json' && !(multipartAllowed && type === 'multipart/form-data')) {
       return reply.code(415).send({ error: 'Unsupported media type: send application/json' });
     }
