@@ -269,6 +269,9 @@ export async function seedDemo(
         workspaceId,
         projectId: projectIds[project]!,
         rate: ['95.00', '120.00', '80.00'][project]!,
+        // What the hour cost (the reports' margins): the teammate's time at 50 an hour;
+        // the owner's own time has no cost, their pay is what the business keeps.
+        costRate: i % 2 === 0 ? '0.00' : '50.00',
         userId: i % 2 === 0 ? owner.id : teammate.id,
         description: work[i % work.length]!,
         hours: (1 + (i % 6) * 0.5).toFixed(2),
