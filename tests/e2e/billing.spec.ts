@@ -159,13 +159,18 @@ test('the money loop: a client and project, timed and logged hours, an invoice p
 
   // And in the financial overview.
   await page.goto('/financial-overview');
-  await expect(page.getByRole('heading', { name: 'Revenue by Month' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Revenue and Expenses by Month' })).toBeVisible();
   await expect(statCard(page, 'Total Revenue')).toContainText('$180.00');
   await expect(statCard(page, 'Total Expenses')).toContainText('$0.00');
   await expect(statCard(page, 'Net Profit')).toContainText('$180.00');
   await expect(statCard(page, 'Outstanding')).toContainText('$0.00');
-  const thisMonth = page.getByRole('list', { name: 'Revenue by month' }).getByRole('listitem');
-  await expect(thisMonth.last()).toHaveAttribute('aria-label', /: \$180\.00$/);
+  const thisMonth = page
+    .getByRole('list', { name: 'Revenue and expenses by month' })
+    .getByRole('listitem');
+  await expect(thisMonth.last()).toHaveAttribute(
+    'aria-label',
+    /: revenue \$180\.00, expenses \$0\.00$/,
+  );
 });
 
 test('proposals: SPEC §5 validation, creation and the moves of SPEC §4', async ({ page }) => {
