@@ -381,8 +381,11 @@ test('stored XSS: the workspace pages show every payload as text and run none', 
   await page.getByRole('button', { name: 'Profile menu' }).click();
   await expectShown(page.getByRole('menu'), [`${seeded.profile.firstName}`]);
   await page.keyboard.press('Escape');
-  await page.getByRole('button', { name: 'Notifications' }).click();
-  await expect(page.getByText('No notifications yet')).toBeVisible();
+  // A payload-named member accepted the invitation: the notification shows names as text.
+  await page.getByRole('button', { name: /^Notifications/ }).click();
+  await expect(page.getByRole('list', { name: 'Notifications' })).toContainText(
+    'accepted your invitation',
+  );
   await page.keyboard.press('Escape');
   await expectSafe(page, alarms, 'menus');
 
@@ -562,7 +565,7 @@ test('stored XSS: the workspace pages show every payload as text and run none', 
   await expectSafe(page, alarms, 'workspace settings');
 
   await page.goto('/financial-overview');
-  await expect(page.getByRole('heading', { name: 'Revenue by Month' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Revenue and Expenses by Month' })).toBeVisible();
   await expectSafe(page, alarms, 'financial overview');
   await page.goto('/workspace-selector');
   await expectShown(page, [seeded.workspaceName, seeded.otherWorkspaceName]);
