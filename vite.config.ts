@@ -9,6 +9,14 @@ import { CLIENT_BUILD_STAMP } from './scripts/client-build.mjs';
 // the API calls are proxied to it.
 const apiTarget = process.env.KEEL_API_URL ?? 'http://127.0.0.1:3000';
 
+/** Libraries only some pages need: never in the `ui` chunk every page loads. */
+const PAGE_LIBRARIES =
+  /node_modules[\\/](@dnd-kit|@mantine[\\/]dates|dayjs|papaparse|qrcode|@tanstack[\\/](react-)?virtual)/;
+/** The client's shared kit, the code shared with the server, and src/client's own modules. */
+const APP_SHARED = /src[\\/](client[\\/]components|shared|client[\\/][a-z-]+\.tsx?$)/;
+/** Kit modules that import a PAGE_LIBRARIES library. */
+const USES_PAGE_LIBRARIES = /components[\\/](kanban|form[\\/]date-field)|shared[\\/]csv\.ts/;
+
 /**
  * Writes `.br` and `.gz` beside every text asset once, at build time, so the server sends
  * them as they are (@fastify/static `preCompressed`) instead of compressing per request.
@@ -63,6 +71,38 @@ export default defineConfig({
     // KEEL_CLIENT_OUT lets parallel checkouts build side by side (the server's CLIENT_DIR).
     outDir: process.env.KEEL_CLIENT_OUT ?? 'dist/client',
     emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // Fewer, larger chunks (issue 19): left to itself Rolldown gave every Mantine
+        // component, icon and shared module its own file, so a signed-in page loaded 70–90
+        // scripts. Three groups, first match wins by priority:
+        // - boot: what the entry imports statically (the login route) stays one file;
+        // - ui: libraries used by two or more pages, except the heavy ones few pages need
+        //   (the board's drag and drop, date pickers, CSV, QR codes, virtual lists), which
+        //   keep loading only with those pages;
+        // - kit: the app's shared components and modules used by six or more pages, minus
+        //   the ones that import those heavy libraries (a kit that imported them would
+        //   load them on every page).
+        // A page now loads 18–23 scripts; `npm run size` prints the counts.
+        codeSplitting: {
+          groups: [
+            { name: 'boot', tags: ['$initial'], priority: 10 },
+            {
+              name: 'ui',
+              test: (id) => id.includes('node_modules') && !PAGE_LIBRARIES.test(id),
+              minShareCount: 2,
+              priority: 5,
+            },
+            {
+              name: 'kit',
+              test: (id) => APP_SHARED.test(id) && !USES_PAGE_LIBRARIES.test(id),
+              minShareCount: 6,
+              priority: 4,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: {
