@@ -1,9 +1,15 @@
 import { sql } from 'kysely';
 import { formatMoney } from '../../../shared/money.ts';
 import { TIMESHEET_MANAGERS } from '../../../shared/timesheets.schema.ts';
+import type { NotificationKind } from '../../../shared/notifications.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import type { Jobs } from '../jobs/jobs.ts';
-import { notify, workspaceManagers } from './notifications.service.ts';
+import {
+  membersInRoles,
+  notify,
+  workspaceManagers,
+  type NotifyInput,
+} from './notifications.service.ts';
 
 /*
  * Each event of issue 23 in words and links, called by the service that makes the change,
@@ -29,31 +35,61 @@ async function actorName(db: Database, actorUserId: number | null | undefined) {
 
 const by = (name: string | null) => (name ? ` by ${name}` : '');
 
+interface Assignment<T> {
+  kind: NotificationKind;
+  /** Looks up what was given; undefined (the record is gone) and nobody hears. */
+  find: () => Promise<T | undefined> | T | undefined;
+  /** The notification's words, from what was given and the actor's name. */
+  words: (found: T, actor: string | null) => Pick<NotifyInput, 'title' | 'body' | 'link'>;
+}
+
+/**
+ * Something given to someone: the new assignee hears, in the 'mention' category, unless
+ * they gave it to themselves (notify() also drops anyone not an active member).
+ */
+async function assigned<T>(
+  db: Database,
+  jobs: Jobs,
+  event: Event & { assigneeId: number | null | undefined },
+  { kind, find, words }: Assignment<T>,
+) {
+  if (!event.assigneeId || event.assigneeId === event.actorUserId) return;
+  const found = await find();
+  if (found === undefined) return;
+  await notify(db, jobs, {
+    ...event,
+    userIds: [event.assigneeId],
+    kind,
+    category: 'mention',
+    ...words(found, await actorName(db, event.actorUserId)),
+  });
+}
+
+const assignedBy = (name: string | null) => (name ? `Assigned by ${name}.` : null);
+
 /** A task given to someone (created so, or its assignee changed): the new assignee hears. */
 export async function taskAssigned(
   db: Database,
   jobs: Jobs,
   event: Event & { taskId: number; assigneeId: number | null | undefined },
 ) {
-  if (!event.assigneeId || event.assigneeId === event.actorUserId) return;
-  const task = await db
-    .selectFrom('tasks as t')
-    .innerJoin('projects as p', (join) =>
-      join.onRef('p.id', '=', 't.projectId').onRef('p.workspaceId', '=', 't.workspaceId'),
-    )
-    .select(['t.title', 'p.name as projectName'])
-    .where('t.workspaceId', '=', event.workspaceId)
-    .where('t.id', '=', event.taskId)
-    .executeTakeFirst();
-  if (!task) return;
-  await notify(db, jobs, {
-    ...event,
-    userIds: [event.assigneeId],
+  await assigned(db, jobs, event, {
     kind: 'task_assigned',
-    category: 'mention',
-    title: `Task assigned to you: ${task.title}`,
-    body: `On ${task.projectName}${by(await actorName(db, event.actorUserId))}.`,
-    link: `/tasks?task=${event.taskId}`,
+    find: () =>
+      db
+        .selectFrom('tasks as t')
+        .innerJoin('projects as p', (join) =>
+          join.onRef('p.id', '=', 't.projectId').onRef('p.workspaceId', '=', 't.workspaceId'),
+        )
+        .select(['t.title', 'p.name as projectName'])
+        .where('t.workspaceId', '=', event.workspaceId)
+        .where('t.id', '=', event.taskId)
+        .executeTakeFirst(),
+    words: (task, name) => ({
+      title: `Task assigned to you: ${task.title}`,
+      body: `On ${task.projectName}${by(name)}.`,
+      link: `/tasks?task=${event.taskId}`,
+    }),
   });
 }
 
@@ -63,23 +99,20 @@ export async function contactAssigned(
   jobs: Jobs,
   event: Event & { personId: number; assigneeId: number | null | undefined },
 ) {
-  if (!event.assigneeId || event.assigneeId === event.actorUserId) return;
-  const person = await db
-    .selectFrom('persons')
-    .select('fullName')
-    .where('workspaceId', '=', event.workspaceId)
-    .where('id', '=', event.personId)
-    .executeTakeFirst();
-  if (!person) return;
-  const name = await actorName(db, event.actorUserId);
-  await notify(db, jobs, {
-    ...event,
-    userIds: [event.assigneeId],
+  await assigned(db, jobs, event, {
     kind: 'contact_assigned',
-    category: 'mention',
-    title: `Contact assigned to you: ${person.fullName}`,
-    body: name ? `Assigned by ${name}.` : null,
-    link: `/contacts?q=${encodeURIComponent(person.fullName)}`,
+    find: () =>
+      db
+        .selectFrom('persons')
+        .select('fullName')
+        .where('workspaceId', '=', event.workspaceId)
+        .where('id', '=', event.personId)
+        .executeTakeFirst(),
+    words: (person, name) => ({
+      title: `Contact assigned to you: ${person.fullName}`,
+      body: assignedBy(name),
+      link: `/contacts?q=${encodeURIComponent(person.fullName)}`,
+    }),
   });
 }
 
@@ -89,16 +122,14 @@ export async function contactsAssigned(
   jobs: Jobs,
   event: Event & { count: number; assigneeId: number | null },
 ) {
-  if (!event.assigneeId || event.assigneeId === event.actorUserId || event.count === 0) return;
-  const name = await actorName(db, event.actorUserId);
-  await notify(db, jobs, {
-    ...event,
-    userIds: [event.assigneeId],
+  await assigned(db, jobs, event, {
     kind: 'contact_assigned',
-    category: 'mention',
-    title: `${event.count} ${event.count === 1 ? 'contact' : 'contacts'} assigned to you`,
-    body: name ? `Assigned by ${name}.` : null,
-    link: `/contacts?assignee=${event.assigneeId}`,
+    find: () => (event.count === 0 ? undefined : event.count),
+    words: (count, name) => ({
+      title: `${count} ${count === 1 ? 'contact' : 'contacts'} assigned to you`,
+      body: assignedBy(name),
+      link: `/contacts?assignee=${event.assigneeId}`,
+    }),
   });
 }
 
@@ -108,23 +139,20 @@ export async function dealAssigned(
   jobs: Jobs,
   event: Event & { leadId: number; assigneeId: number | null | undefined },
 ) {
-  if (!event.assigneeId || event.assigneeId === event.actorUserId) return;
-  const lead = await db
-    .selectFrom('leads')
-    .select(['dealName', 'value'])
-    .where('workspaceId', '=', event.workspaceId)
-    .where('id', '=', event.leadId)
-    .executeTakeFirst();
-  if (!lead) return;
-  const name = await actorName(db, event.actorUserId);
-  await notify(db, jobs, {
-    ...event,
-    userIds: [event.assigneeId],
+  await assigned(db, jobs, event, {
     kind: 'deal_assigned',
-    category: 'mention',
-    title: `Deal assigned to you: ${lead.dealName}`,
-    body: name ? `Assigned by ${name}.` : null,
-    link: `/opportunities?q=${encodeURIComponent(lead.dealName)}`,
+    find: () =>
+      db
+        .selectFrom('leads')
+        .select('dealName')
+        .where('workspaceId', '=', event.workspaceId)
+        .where('id', '=', event.leadId)
+        .executeTakeFirst(),
+    words: (lead, name) => ({
+      title: `Deal assigned to you: ${lead.dealName}`,
+      body: assignedBy(name),
+      link: `/opportunities?q=${encodeURIComponent(lead.dealName)}`,
+    }),
   });
 }
 
@@ -258,16 +286,9 @@ export async function timesheetSubmitted(
   event: Event & { weekStart: string },
 ) {
   const name = await actorName(db, event.actorUserId);
-  const reviewers = await db
-    .selectFrom('userWorkspaces')
-    .select('userId')
-    .where('workspaceId', '=', event.workspaceId)
-    .where('isActive', '=', true)
-    .where('role', 'in', [...TIMESHEET_MANAGERS])
-    .execute();
   await notify(db, jobs, {
     ...event,
-    userIds: reviewers.map((row) => row.userId),
+    userIds: await membersInRoles(db, event.workspaceId, TIMESHEET_MANAGERS),
     kind: 'timesheet_submitted',
     category: 'update',
     title: `${name ?? 'A member'} submitted the timesheet of the week of ${event.weekStart}`,

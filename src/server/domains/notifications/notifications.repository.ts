@@ -5,6 +5,7 @@ import type {
   NotificationCategory,
   NotificationListQuery,
 } from '../../../shared/notifications.schema.ts';
+import type { WorkspaceRole } from '../../../shared/roles.ts';
 import type { Database } from '../../db/create-db.ts';
 import { iso } from '../../db/search.ts';
 
@@ -56,8 +57,12 @@ export async function activePlatformAdmins(db: Database, userIds?: number[]): Pr
   return (await query.execute()).map((row) => row.id);
 }
 
-/** The active owners and administrators of a workspace. */
-export async function workspaceManagerIds(db: Database, workspaceId: number): Promise<number[]> {
+/** The active members of a workspace holding one of `roles`. */
+export async function memberIdsInRoles(
+  db: Database,
+  workspaceId: number,
+  roles: readonly WorkspaceRole[],
+): Promise<number[]> {
   const rows = await db
     .selectFrom('userWorkspaces as uw')
     .innerJoin('users as u', 'u.id', 'uw.userId')
@@ -65,10 +70,14 @@ export async function workspaceManagerIds(db: Database, workspaceId: number): Pr
     .where('uw.workspaceId', '=', workspaceId)
     .where('uw.isActive', '=', true)
     .where('u.isActive', '=', true)
-    .where('uw.role', 'in', ['owner', 'administrator'])
+    .where('uw.role', 'in', [...roles])
     .execute();
   return rows.map((row) => row.id);
 }
+
+/** The active owners and administrators of a workspace. */
+export const workspaceManagerIds = (db: Database, workspaceId: number) =>
+  memberIdsInRoles(db, workspaceId, ['owner', 'administrator']);
 
 export async function insertNotifications(
   db: Database,

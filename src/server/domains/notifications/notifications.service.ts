@@ -75,6 +75,9 @@ export async function notify(db: Database, jobs: Jobs, input: NotifyInput): Prom
 /** The owners and administrators of a workspace: who hears about its money and its failures. */
 export const workspaceManagers = repo.workspaceManagerIds;
 
+/** The active members of a workspace holding one of the roles given. */
+export const membersInRoles = repo.memberIdsInRoles;
+
 /** The platform's active administrators. */
 export const platformAdmins = (db: Database) => repo.activePlatformAdmins(db);
 
