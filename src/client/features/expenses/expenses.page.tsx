@@ -5,23 +5,15 @@ import {
   Card,
   Group,
   Select,
-  SimpleGrid,
   Stack,
   Table,
   Text,
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import {
-  IconCategory,
-  IconFilter,
-  IconPaperclip,
-  IconPlus,
-  IconReceipt,
-} from '@tabler/icons-react';
+import { IconCategory, IconPaperclip, IconPlus, IconReceipt } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Expense, ExpenseListQuery } from '../../../shared/expenses.schema.ts';
 import { formatMoney } from '../../../shared/money.ts';
@@ -29,6 +21,7 @@ import type { WorkspaceRole } from '../../../shared/roles.ts';
 import { DayInput } from '../../components/form/date-field.tsx';
 import { ConfirmDeleteDialog } from '../../components/list/confirm-delete.dialog.tsx';
 import { ExportCsvButton } from '../../components/list/export-csv.button.tsx';
+import { FilterFold } from '../../components/list/filter-fold.tsx';
 import { ListBody } from '../../components/list/list-body.tsx';
 import { ListPageHeader } from '../../components/list/list-page-header.tsx';
 import { ListPager } from '../../components/list/list-pager.tsx';
@@ -148,9 +141,6 @@ export function ExpensesPage() {
   const editingExpense = editing === 'new' ? null : editing;
   const [deleting, setDeleting] = useState<Expense | null>(null);
   const [managing, setManaging] = useState(false);
-  // On phones the filters fold away behind a button, so the expenses come first.
-  const phone = useMediaQuery('(max-width: 36em)');
-  const [filtersShown, setFiltersShown] = useState(false);
   const expenses = trpc.expenses.list.useQuery(queryOf(filters, list.query, list.page), {
     placeholderData: keepPreviousData,
   });
@@ -212,23 +202,7 @@ export function ExpensesPage() {
           </Group>
         )}
       </Group>
-      {phone && (
-        <Button
-          variant="default"
-          leftSection={<IconFilter size={16} />}
-          onClick={() => setFiltersShown((shown) => !shown)}
-          aria-expanded={filtersShown}
-          aria-controls="expense-filters"
-        >
-          {filtering ? 'Filters (on)' : 'Filters'}
-        </Button>
-      )}
-      <SimpleGrid
-        id="expense-filters"
-        display={phone && !filtersShown ? 'none' : undefined}
-        cols={{ base: 1, xs: 2, md: 3, lg: 6 }}
-        spacing="sm"
-      >
+      <FilterFold id="expense-filters" active={filtering} cols={{ base: 1, xs: 2, md: 3, lg: 6 }}>
         <DayInput
           label="From"
           placeholder="Any day"
@@ -267,7 +241,7 @@ export function ExpensesPage() {
           value={filters.billing}
           onChange={(v) => filter({ billing: (v ?? 'all') as Billing })}
         />
-      </SimpleGrid>
+      </FilterFold>
       <ListBody
         status={expenses.status}
         isEmpty={rows.length === 0}

@@ -18,8 +18,7 @@ import {
   Title,
 } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertTriangle, IconClockHour4, IconFilter } from '@tabler/icons-react';
+import { IconAlertTriangle, IconClockHour4 } from '@tabler/icons-react';
 import { Fragment, useState, type FormEvent } from 'react';
 import type { WorkspaceRole } from '../../../shared/roles.ts';
 import {
@@ -29,6 +28,7 @@ import {
 } from '../../../shared/time.schema.ts';
 import { DayInput } from '../../components/form/date-field.tsx';
 import { ConfirmDeleteDialog } from '../../components/list/confirm-delete.dialog.tsx';
+import { FilterFold } from '../../components/list/filter-fold.tsx';
 import { ListPager } from '../../components/list/list-pager.tsx';
 import { useMoney } from '../../components/money.tsx';
 import { trpc } from '../../trpc.ts';
@@ -268,9 +268,6 @@ export function TimeLog({ projectId }: { projectId?: number }) {
   const [editing, setEditing] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<TimeEntry | null>(null);
   const [deletingShown, setDeletingShown] = useState<TimeEntry | null>(null);
-  // On phones the filters fold away behind a button, so the entries come first.
-  const phone = useMediaQuery('(max-width: 36em)');
-  const [filtersShown, setFiltersShown] = useState(false);
 
   const entries = trpc.time.list.useQuery(queryOf(filters, page, projectId), {
     placeholderData: keepPreviousData,
@@ -377,22 +374,10 @@ export function TimeLog({ projectId }: { projectId?: number }) {
             </Group>
           )}
         </Group>
-        {phone && (
-          <Button
-            variant="default"
-            leftSection={<IconFilter size={16} />}
-            onClick={() => setFiltersShown((shown) => !shown)}
-            aria-expanded={filtersShown}
-            aria-controls="time-log-filters"
-          >
-            {filtered ? 'Filters (on)' : 'Filters'}
-          </Button>
-        )}
-        <SimpleGrid
+        <FilterFold
           id="time-log-filters"
-          display={phone && !filtersShown ? 'none' : undefined}
+          active={filtered}
           cols={{ base: 1, xs: 2, md: projectId === undefined ? 4 : 3 }}
-          spacing="sm"
         >
           <DayInput
             label="From"
@@ -449,7 +434,7 @@ export function TimeLog({ projectId }: { projectId?: number }) {
               Clear filters
             </Button>
           )}
-        </SimpleGrid>
+        </FilterFold>
         <div>
           {body}
           {entries.data && entries.data.total > 0 && (
