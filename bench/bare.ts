@@ -204,8 +204,11 @@ app.get('/api/persons', async (req, reply) => {
       `select ${PERSON_COLUMNS} where ${where} order by "p"."created_at" desc, "p"."id" desc limit $${params.length + 1}`,
       [...params, limit],
     ),
+    // As Keel: unfiltered, the database's own count (migration 0025); filtered, counted.
     db.remembered<{ total: number }>(
-      `select count(*)::int as "total" from "persons" as "p" where ${where}`,
+      search
+        ? `select count(*)::int as "total" from "persons" as "p" where ${where}`
+        : `select coalesce((select "n" from "row_counts" where "workspace_id" = $1 and "table_name" = 'persons'), 0)::int as "total"`,
       params,
     ),
   ]);

@@ -483,6 +483,12 @@ export interface RecurringInvoices {
   workspaceId: number;
 }
 
+export interface RowCounts {
+  n: Generated<number>;
+  tableName: string;
+  workspaceId: number;
+}
+
 export interface Sessions {
   expire: Timestamp;
   sess: Json;
@@ -679,6 +685,7 @@ export interface DB {
   rates: Rates;
   recurringInvoiceLines: RecurringInvoiceLines;
   recurringInvoices: RecurringInvoices;
+  rowCounts: RowCounts;
   sessions: Sessions;
   stages: Stages;
   tags: Tags;

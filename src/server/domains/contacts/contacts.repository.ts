@@ -13,6 +13,7 @@ import { byLength, fieldNames } from '../../../shared/fields.ts';
 import type { Database } from '../../db/create-db.ts';
 import { keysetBatches, type RowExport } from '../../db/export-batches.ts';
 import { readInSlices } from '../../db/embedded.ts';
+import { rowCount } from '../../db/row-counts.ts';
 import { containsPattern, countOf, iso, paginate } from '../../db/search.ts';
 
 /** The contact's text fields (CONTACT_FIELDS), each a column of the same name. */
@@ -55,6 +56,15 @@ function baseQuery(db: Database, workspaceId: number, filter: ContactFilter = {}
       ),
     );
   return query;
+}
+
+function isFiltered(filter: ContactFilter): boolean {
+  return (
+    Boolean(filter.search) ||
+    filter.tagId !== undefined ||
+    filter.organizationId !== undefined ||
+    filter.assignedUserId !== undefined
+  );
 }
 
 /** Persons of the workspace (all their columns) that pass `filter`. */
@@ -140,9 +150,11 @@ export async function listPersons(db: Database, workspaceId: number, query: Cont
       },
       keyset,
     ),
-    // The same for every page of a list, and as costly as the page: remembered until the
-    // next write on the embedded database (countOf).
-    countOf(db, baseQuery(db, workspaceId, query)),
+    // The same for every page of a list: unfiltered, the database's own count (rowCount);
+    // filtered, counted, and remembered until the next write on the embedded database.
+    isFiltered(query)
+      ? countOf(db, baseQuery(db, workspaceId, query))
+      : rowCount(db, workspaceId, 'persons'),
   ]);
   const items = rows.map(toPerson);
   if (query.withTags) {
