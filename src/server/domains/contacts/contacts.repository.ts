@@ -25,11 +25,13 @@ function searchPattern(search: string | undefined): string | undefined {
   return search ? containsPattern(search) : undefined;
 }
 
-/** What narrows the contacts list: a search, a tag, an organization, an assignee. */
-type ContactFilter = Pick<
-  ContactListQuery,
-  'search' | 'tagId' | 'organizationId' | 'assignedUserId'
->;
+/**
+ * What narrows the contacts list: a search, a tag, an organization, an assignee. One list
+ * for the type and for isFiltered, so a new filter cannot be left out of the choice between
+ * the stored total and a count.
+ */
+const FILTER_KEYS = ['search', 'tagId', 'organizationId', 'assignedUserId'] as const;
+type ContactFilter = Pick<ContactListQuery, (typeof FILTER_KEYS)[number]>;
 
 /** Persons of the workspace that pass `filter`. */
 function baseQuery(db: Database, workspaceId: number, filter: ContactFilter = {}) {
@@ -58,13 +60,9 @@ function baseQuery(db: Database, workspaceId: number, filter: ContactFilter = {}
   return query;
 }
 
+/** Whether baseQuery narrows the list (an empty search does not; ids are never 0). */
 function isFiltered(filter: ContactFilter): boolean {
-  return (
-    Boolean(filter.search) ||
-    filter.tagId !== undefined ||
-    filter.organizationId !== undefined ||
-    filter.assignedUserId !== undefined
-  );
+  return FILTER_KEYS.some((key) => Boolean(filter[key]));
 }
 
 /** Persons of the workspace (all their columns) that pass `filter`. */
