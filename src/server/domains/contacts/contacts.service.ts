@@ -16,7 +16,11 @@ import { fieldNames, importedText } from '../../../shared/fields.ts';
 import { OrganizationInputSchema } from '../../../shared/organizations.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import type { Context, WorkspaceScope } from '../../trpc/context.ts';
-import { contactAssigned, contactsAssigned } from '../notifications/notification-events.ts';
+import {
+  contactAssigned,
+  contactsAssigned,
+  notifiesAssignee,
+} from '../notifications/notification-events.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { analyzeAfterBulkChange } from '../../db/statistics.ts';
 import {
@@ -47,12 +51,16 @@ export async function createPerson(
   values: PersonValues & { fullName: string },
 ) {
   await checkReferences(db, workspaceId, values);
-  const id = await db.transaction().execute(async (trx) => {
-    const personId = await repo.insertPerson(trx, workspaceId, values);
-    const assigneeId = values.assignedUserId;
-    await contactAssigned(trx, jobs, { workspaceId, actorUserId: user.id, personId, assigneeId });
-    return personId;
-  });
+  const event = { workspaceId, actorUserId: user.id, assigneeId: values.assignedUserId };
+  // The notification commits with the contact; with nobody to notify the insert is the only
+  // write, and BEGIN and COMMIT would be two more round trips a create (bench: creates).
+  const id = notifiesAssignee(event)
+    ? await db.transaction().execute(async (trx) => {
+        const personId = await repo.insertPerson(trx, workspaceId, values);
+        await contactAssigned(trx, jobs, { ...event, personId });
+        return personId;
+      })
+    : await repo.insertPerson(db, workspaceId, values);
   return (await repo.findPerson(db, workspaceId, id))!;
 }
 

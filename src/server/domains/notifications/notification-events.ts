@@ -43,6 +43,11 @@ interface Assignment<T> {
   words: (found: T, actor: string | null) => Pick<NotifyInput, 'title' | 'body' | 'link'>;
 }
 
+/** Whether giving something to `assigneeId` notifies anyone: not when nobody or oneself. */
+export function notifiesAssignee(event: Event & { assigneeId: number | null | undefined }) {
+  return !!event.assigneeId && event.assigneeId !== event.actorUserId;
+}
+
 /**
  * Something given to someone: the new assignee hears, in the 'mention' category, unless
  * they gave it to themselves (notify() also drops anyone not an active member).
@@ -53,7 +58,7 @@ async function assigned<T>(
   event: Event & { assigneeId: number | null | undefined },
   { kind, find, words }: Assignment<T>,
 ) {
-  if (!event.assigneeId || event.assigneeId === event.actorUserId) return;
+  if (!notifiesAssignee(event)) return;
   const found = await find();
   if (found === undefined) return;
   await notify(db, jobs, {
