@@ -26,7 +26,14 @@ beforeAll(async () => {
       return result;
     },
   };
-  app = await buildApp(testConfig(), handle.db.withPlugin(counter));
+  const db = handle.db.withPlugin(counter);
+  // Transactions are counted apart: BEGIN and COMMIT do not pass through plugins.
+  const transaction = db.transaction.bind(db);
+  db.transaction = () => {
+    statements.push('transaction');
+    return transaction();
+  };
+  app = await buildApp(testConfig(), db);
   const bench = await seedBench(handle.db, {
     counts: {
       workspaces: 2,
@@ -58,6 +65,13 @@ async function statementsFor(url: string) {
   return statements.length;
 }
 
+/** What a request ran, in order: 'statement' for each, 'transaction' for each opened. */
+async function runFor(request: () => Promise<{ statusCode: number }>, status: number) {
+  statements.length = 0;
+  expect((await request()).statusCode).toBe(status);
+  return [...statements];
+}
+
 describe('statements per request', () => {
   // The session, the caller (user and membership in one), then the page and its count.
   it('a contacts page is four statements, whatever its size', async () => {
@@ -76,6 +90,20 @@ describe('statements per request', () => {
   it('a page of deals is three statements, and its count a fourth when the page is full', async () => {
     expect(await statementsFor('/api/leads?limit=5')).toBe(4);
     expect(await statementsFor('/api/leads?limit=100')).toBe(3);
+  });
+
+  // BEGIN and COMMIT would be two more round trips a create (bench: creates).
+  it('a contact created with nobody to notify is one insert, outside a transaction', async () => {
+    const one = ['statement', 'statement', 'statement', 'statement'];
+    // The session, the caller, the insert and the row read back.
+    expect(await runFor(() => client.post('/api/persons', { fullName: 'Ada' }), 201)).toEqual(one);
+    const me = (await client.get('/api/auth/me')).json() as { id: number };
+    const own = { fullName: 'Ada', assignedUserId: me.id };
+    // Given to oneself: nobody hears, so no transaction either (one more: the assignee check).
+    expect(await runFor(() => client.post('/api/persons', own), 201)).toEqual([
+      ...one,
+      'statement',
+    ]);
   });
 
   it('a batch of calls looks the session up once, and the caller once per call', async () => {
