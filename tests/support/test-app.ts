@@ -219,3 +219,14 @@ export async function snapshot(db: Database): Promise<string> {
   }
   return parts.join('\n');
 }
+
+/**
+ * The workspace's time zone (its business profile's, taken from its owner's, America/New_York
+ * by default). The server's "today" is the date there, which is not the UTC date for some
+ * hours of every day: a test comparing dates with today asks for it in this zone.
+ */
+export async function workspaceZone(client: ApiClient): Promise<string> {
+  const res = await client.get('/api/settings/business');
+  if (res.statusCode !== 200) throw new Error(`business profile: ${res.statusCode}`);
+  return (res.json() as { timezone: string }).timezone;
+}

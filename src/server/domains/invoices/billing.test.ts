@@ -1,10 +1,12 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { budgetProgress } from '../../../shared/projects.schema.ts';
+import { todayIn } from '../../../shared/datetime.ts';
 import {
   createTestApp,
   joinAs,
   signUpWithWorkspace,
+  workspaceZone,
   snapshot,
   type TestApp,
 } from '../../../../tests/support/test-app.ts';
@@ -19,10 +21,13 @@ beforeAll(async () => {
   t = await createTestApp();
   owner = await signUpWithWorkspace(t.app, 'Freelance Studio');
   other = await signUpWithWorkspace(t.app, 'Other Studio');
+  zone = await workspaceZone(owner.client);
 });
 afterAll(() => t.close());
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** Both workspaces have their owners' default zone, where the server's today is. */
+let zone: string;
+const today = () => todayIn(zone);
 
 async function newClient(client = owner.client, name = 'Acme Client') {
   const res = await client.post('/api/clients', {

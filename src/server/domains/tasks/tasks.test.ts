@@ -3,6 +3,7 @@ import {
   createTestApp,
   joinAs,
   signUpWithWorkspace,
+  workspaceZone,
   snapshot,
   type TestApp,
 } from '../../../../tests/support/test-app.ts';
@@ -41,9 +42,12 @@ async function column(status: string, projectId = project.id) {
   return (res.json() as TaskBody[]).map((task) => task.title);
 }
 
-/** A calendar date `days` from today in the workspace's zone (UTC: the default profile). */
+/** The owner's workspace's zone, where the server's "today" is. */
+let zone: string;
+
+/** A calendar date `days` from today in the workspace's zone. */
 function dayFromToday(days: number) {
-  const date = new Date(`${todayIn('UTC')}T00:00:00Z`);
+  const date = new Date(`${todayIn(zone)}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
 }
@@ -52,6 +56,7 @@ beforeAll(async () => {
   t = await createTestApp();
   owner = await signUpWithWorkspace(t.app, 'Task Makers');
   other = await signUpWithWorkspace(t.app, 'Task Rivals');
+  zone = await workspaceZone(owner.client);
   project = (await owner.client.post('/api/projects', { name: 'Website' })).json();
   second = (await owner.client.post('/api/projects', { name: 'App' })).json();
   theirProject = (await other.client.post('/api/projects', { name: 'Theirs' })).json();
