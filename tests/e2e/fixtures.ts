@@ -1,5 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import { tz } from '@date-fns/tz';
 import { expect, type Page } from '@playwright/test';
+import { format } from 'date-fns';
 
 let counter = 0;
 
@@ -15,6 +17,16 @@ export function newUser(label = 'user') {
   };
 }
 export type TestUser = ReturnType<typeof newUser>;
+
+/**
+ * A new account's time zone (SPEC §9's default), which its workspace takes too. The app's
+ * "today" is the date there, not the UTC date, for some hours of every day.
+ */
+export const NEW_ACCOUNT_ZONE = 'America/New_York';
+
+/** A date in a new account's zone, as the app shows and defaults it ('yyyy-MM-dd' unless told). */
+export const inNewAccountZone = (date: Date, pattern = 'yyyy-MM-dd') =>
+  format(date, pattern, { in: tz(NEW_ACCOUNT_ZONE) });
 
 /** Signs up through the three-step form and waits for the dashboard. */
 export async function signUpThroughUi(page: Page, user: TestUser): Promise<void> {

@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { newUser, signUpWithWorkspace } from './fixtures.ts';
+import { inNewAccountZone, newUser, signUpWithWorkspace } from './fixtures.ts';
 
 /* Issue 23, item 3: the Reports page shows a project's margin and downloads it as CSV. */
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** The workspace's today: the report's default period ends there. */
+const today = () => inNewAccountZone(new Date());
 
 test('the reports page shows a project’s margin and a loss, and downloads the CSV', async ({
   page,
