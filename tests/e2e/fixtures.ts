@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { tz } from '@date-fns/tz';
 import { expect, type Page } from '@playwright/test';
 import { format } from 'date-fns';
+import { DEFAULT_DISPLAY } from '../../src/shared/datetime.ts';
 
 let counter = 0;
 
@@ -22,7 +23,7 @@ export type TestUser = ReturnType<typeof newUser>;
  * A new account's time zone (SPEC §9's default), which its workspace takes too. The app's
  * "today" is the date there, not the UTC date, for some hours of every day.
  */
-export const NEW_ACCOUNT_ZONE = 'America/New_York';
+export const NEW_ACCOUNT_ZONE = DEFAULT_DISPLAY.timezone;
 
 /** A date in a new account's zone, as the app shows and defaults it ('yyyy-MM-dd' unless told). */
 export const inNewAccountZone = (date: Date, pattern = 'yyyy-MM-dd') =>
