@@ -25,4 +25,24 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  {
+    // Only the job runner gives out the system actor (domains/jobs/jobs.ts): a domain gets
+    // it from the job it runs, never by taking it. Tests run a job's work by hand with it.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/server/domains/jobs/**', '**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/jobs/jobs.ts'],
+              importNames: ['systemActor'],
+              message: 'Background work gets the system actor from the job runner, as a handler.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

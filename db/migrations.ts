@@ -18,6 +18,7 @@ import * as theWork from './migrations/2026-11-27-0017-the-work.ts';
 import * as twoFactorReplay from './migrations/2026-11-27-0023-two-factor-replay.ts';
 import * as moneyPicture from './migrations/2026-11-27-0024-money-picture.ts';
 import * as rowCounts from './migrations/2026-11-27-0025-row-counts.ts';
+import * as systemActor from './migrations/2026-11-28-0026-system-actor.ts';
 
 /**
  * Every migration of db/migrations, in order. A static list rather than a folder scan, so
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0023-two-factor-replay': twoFactorReplay,
   '2026-11-27-0024-money-picture': moneyPicture,
   '2026-11-27-0025-row-counts': rowCounts,
+  '2026-11-28-0026-system-actor': systemActor,
 };

@@ -40,6 +40,7 @@ export interface ActiveSessions {
 
 export interface ActivityLogs {
   action: string;
+  actor: Generated<string>;
   createdAt: Generated<Timestamp>;
   details: string | null;
   id: Generated<number>;
@@ -238,6 +239,7 @@ export interface InvitationTokens {
 }
 
 export interface InvoiceEmails {
+  actor: Generated<string>;
   attempts: Generated<number>;
   body: string;
   createdBy: number | null;

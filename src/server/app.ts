@@ -9,6 +9,7 @@ import { expenseRoutes } from './domains/expenses/expenses.routes.ts';
 import { fileRoutes, MAX_UPLOAD_BYTES } from './domains/files/files.routes.ts';
 import { loggingOptions } from './logger.ts';
 import { createJobs } from './domains/jobs/jobs.ts';
+import { tellJobFailure } from './domains/notifications/notifications.service.ts';
 import { registerErrorHandler, toErrorReply } from './plugins/errors.ts';
 import { HEAVY_REST_MAX_MS, KeyedSemaphore } from './plugins/heavy-requests.ts';
 import { createMailer } from './plugins/mailer.ts';
@@ -17,6 +18,7 @@ import { registerRestRoutes } from './plugins/rest-adapter.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSessions } from './plugins/session.ts';
 import { openApiDocument } from './openapi.ts';
+import { queues } from './queues.ts';
 import { restRoutes } from './rest-routes.ts';
 import { createContext, type AppServices } from './trpc/context.ts';
 import { registerTrpc } from './trpc/http.ts';
@@ -46,7 +48,16 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
     db,
     config,
     mailer: createMailer(config.smtpUrl, app.log),
-    jobs: createJobs({ db, config }, () => services, app.log),
+    // The runner knows no domain: it is given the queues, what their handlers get, and who
+    // hears of a job that failed for good.
+    jobs: createJobs({
+      db,
+      config,
+      log: app.log,
+      queues,
+      services: () => services,
+      onFailure: (failure) => tellJobFailure(services, failure),
+    }),
     requestStats,
     heavyRequests: new KeyedSemaphore(
       config.heavyRequestsPerWorkspace,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACTORS } from './activity.ts';
 import { PublicUserSchema } from './auth.schema.ts';
 import { IdSchema } from './ids.ts';
 import { ListQuerySchema, sortParam } from './list.schema.ts';
@@ -64,6 +65,8 @@ export const ActivityLogSchema = z.object({
   timestamp: z.string(),
   userName: z.string().nullable(),
   userId: z.number().nullable(),
+  /** 'system': Keel's background work did it (no user); 'user': a user, or a visitor not signed in. */
+  actor: z.enum(ACTORS),
   action: z.string(),
   details: z.string().nullable(),
   ipAddress: z.string().nullable(),

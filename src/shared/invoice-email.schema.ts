@@ -1,5 +1,6 @@
 import { addDays, format, parseISO } from 'date-fns';
 import { z } from 'zod';
+import { ACTORS } from './activity.ts';
 import { IdSchema } from './ids.ts';
 import { singleLine } from './text.schema.ts';
 
@@ -150,6 +151,11 @@ export const InvoiceEmailSchema = z.object({
   error: z.string().nullable(),
   queuedAt: z.string(),
   sentAt: z.string().nullable(),
+  /**
+   * Who queued it: 'user' (`createdBy`, null once that account is deleted) or 'system',
+   * Keel's background work (a payment reminder, a recurring invoice sent automatically).
+   */
+  actor: z.enum(ACTORS),
   createdBy: z.object({ id: z.number(), name: z.string() }).nullable(),
 });
 export type InvoiceEmail = z.infer<typeof InvoiceEmailSchema>;

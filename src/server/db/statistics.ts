@@ -14,7 +14,7 @@ import type { Database } from './create-db.ts';
  *
  * So the same rule runs where the writes happen: a bulk change (an import) analyses the
  * tables it grew before answering, and one server at a time checks all tables by that
- * threshold each `STATISTICS_CHECK_MS` (a periodic job, domains/jobs/statistics.jobs.ts).
+ * threshold each `STATISTICS_CHECK_MS` (a periodic job, src/server/queues.ts).
  * ANALYZE reads a sample of at most 30,000 rows a table, so it costs tens of milliseconds
  * whatever the table's size.
  */

@@ -1,8 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Actor } from '../../shared/activity.ts';
 import type { WorkspaceRole } from '../../shared/roles.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/create-db.ts';
-import type { Jobs } from '../domains/jobs/jobs.ts';
+import type {
+  JobServices as ServicesOfJob,
+  Jobs,
+  QueueDefinition,
+  SystemActor,
+} from '../domains/jobs/jobs.ts';
 import type { KeyedSemaphore } from '../plugins/heavy-requests.ts';
 import type { Mailer } from '../plugins/mailer.ts';
 import type { RequestStats } from '../plugins/request-stats.ts';
@@ -33,7 +39,37 @@ export interface WorkspaceScope {
   role: WorkspaceRole;
 }
 
+/**
+ * What background work acts with in a workspace: the database and the workspace, as the
+ * system (domains/jobs/jobs.ts), with no user and no role. Only a job has the system
+ * actor to build one, and only the services that jobs call take one (as an `ActingScope`):
+ * it is no `WorkspaceScope`, so nothing a member's role allows is open to it.
+ */
+export interface SystemScope {
+  db: Database;
+  workspace: { id: number };
+  system: SystemActor;
+}
+
+/** Who acts, for the services that both members and jobs call: they record which one did. */
+export type ActingScope = WorkspaceScope | SystemScope;
+
+/** Who to record as having done something: the member, or no user and the system. */
+export function recordedActor(scope: ActingScope): { userId: number | null; actor: Actor } {
+  return 'system' in scope
+    ? { userId: null, actor: 'system' }
+    : { userId: scope.user.id, actor: 'user' };
+}
+
 export type AppServices = Omit<Context, 'req' | 'reply'>;
+
+/** What a job's handler is given: the app's services and the system actor. */
+export type JobServices = ServicesOfJob<AppServices>;
+
+/** A kind of the app's background work, defined beside its domain's code (src/server/queues.ts lists them). */
+export type AppQueue<Data extends object = object> = QueueDefinition<AppServices, Data>;
+
+export type { SystemActor };
 
 declare module 'fastify' {
   interface FastifyInstance {

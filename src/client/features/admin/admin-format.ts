@@ -1,34 +1,14 @@
 import { showDate, showDateTime } from '../../components/display-preferences.tsx';
+import { ACTIVITY_ACTIONS, type ActivityAction } from '../../../shared/activity.ts';
 import { ROLE_LABELS, type WorkspaceRole } from '../../../shared/roles.ts';
 
 /** Rows per page in the admin tables: small enough to stay quick with thousands of rows. */
 export const ADMIN_PAGE_SIZE = 25;
 
-/**
- * The actions the server writes to the activity log (SPEC §3 plus the ones Keel adds);
- * the filter offers exactly these, with the stored names an operator would grep for.
- */
-export const ACTIVITY_ACTIONS = [
-  'user_signup',
-  'login',
-  'logout',
-  'workspace_created',
-  'workspace_deleted',
-  'workspace_reactivated',
-  'user_invited',
-  'password_reset_requested',
-  'password_reset',
-  'two_factor_enabled',
-  'two_factor_disabled',
-  'admin_action',
-  'timesheet_approved',
-  'timesheet_rejected',
-  'timesheet_unlocked',
-  'time_repriced',
-  'error',
-] as const;
+/** The actions of the activity log, for its filter. */
+export { ACTIVITY_ACTIONS };
 
-const ACTION_COLORS: Record<string, string> = {
+const ACTION_COLORS: Record<ActivityAction, string> = {
   user_signup: 'teal',
   login: 'blue',
   logout: 'gray',
@@ -45,11 +25,12 @@ const ACTION_COLORS: Record<string, string> = {
   timesheet_rejected: 'orange',
   timesheet_unlocked: 'violet',
   time_repriced: 'lime',
+  recurring_invoice_created: 'teal',
   error: 'red',
 };
 
 export function actionColor(action: string): string {
-  return ACTION_COLORS[action] ?? 'gray';
+  return ACTION_COLORS[action as ActivityAction] ?? 'gray';
 }
 
 export function formatDate(iso: string | null | undefined): string {

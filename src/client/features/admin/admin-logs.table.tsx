@@ -1,4 +1,5 @@
 import { Anchor, Badge, Table, Text, Tooltip } from '@mantine/core';
+import { SYSTEM_ACTOR_NAME } from '../../../shared/activity.ts';
 import type { RouterOutputs } from '../../trpc.ts';
 import { actionColor, formatDateTime } from './admin-format.ts';
 
@@ -50,7 +51,7 @@ export function AdminLogsTable({
                   </Tooltip>
                 ) : (
                   <Text size="sm" c="dimmed">
-                    System
+                    {SYSTEM_ACTOR_NAME}
                   </Text>
                 )}
               </Table.Td>

@@ -2,6 +2,7 @@ import { Anchor, Badge, Group, Paper, Stack, Text, ThemeIcon, Title } from '@man
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { formatDistanceToNowStrict } from 'date-fns';
+import { SYSTEM_ACTOR_NAME } from '../../../shared/activity.ts';
 import type { RouterOutputs } from '../../trpc.ts';
 import { actionColor, formatDateTime } from './admin-format.ts';
 
@@ -47,7 +48,7 @@ export function AdminRecentActivityPanel({ items }: { items: ActivityLog[] | und
             <Stack gap={2} miw={0} flex={1}>
               <Group gap={6} wrap="wrap">
                 <Text size="sm" fw={600}>
-                  {entry.userName ?? 'System'}
+                  {entry.userName ?? SYSTEM_ACTOR_NAME}
                 </Text>
                 <Badge
                   miw="max-content"

@@ -1,5 +1,6 @@
 import { Badge, Card, Divider, Group, Stack, Text, Title, type MantineColor } from '@mantine/core';
 import { IconBellRinging } from '@tabler/icons-react';
+import { SYSTEM_ACTOR_NAME } from '../../../shared/activity.ts';
 import {
   reminderLabel,
   type InvoiceEmail,
@@ -42,7 +43,11 @@ function EmailRow({ email }: { email: InvoiceEmail }) {
           : 'Invoice'}{' '}
         to {email.to} · {email.sentAt ? '' : 'queued '}
         {showDateTime(when)}
-        {email.createdBy ? ` · by ${email.createdBy.name}` : ''}
+        {email.actor === 'system'
+          ? ` · by ${SYSTEM_ACTOR_NAME}`
+          : email.createdBy
+            ? ` · by ${email.createdBy.name}`
+            : ''}
         {email.attempts > 1 ? ` · ${email.attempts} attempts` : ''}
       </Text>
       {email.status === 'failed' && email.error && (

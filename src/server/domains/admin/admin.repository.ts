@@ -4,6 +4,7 @@ import type {
   AdminUserSort,
   AdminWorkspaceSort,
 } from '../../../shared/admin.schema.ts';
+import { SYSTEM_ACTOR_NAME, type Actor } from '../../../shared/activity.ts';
 import type { ListQuery } from '../../../shared/list.schema.ts';
 import { splitFullName } from '../../../shared/team.schema.ts';
 import type { Database } from '../../db/create-db.ts';
@@ -329,6 +330,7 @@ export async function listLogs(db: Database, filter: LogFilter) {
         'l.createdAt',
         'u.fullName as userName',
         'l.userId',
+        'l.actor',
         'l.action',
         'l.details',
         'l.ipAddress',
@@ -339,7 +341,14 @@ export async function listLogs(db: Database, filter: LogFilter) {
     filter,
   ).execute();
   const { total } = await logsQuery(db, filter).select(count.as('total')).executeTakeFirstOrThrow();
-  return { items: rows.map(({ createdAt, ...r }) => ({ ...r, timestamp: iso(createdAt) })), total };
+  return {
+    items: rows.map(({ createdAt, actor, ...r }) => ({
+      ...r,
+      actor: actor as Actor,
+      timestamp: iso(createdAt),
+    })),
+    total,
+  };
 }
 
 /** Removes log rows older than the retention period; safe on every server. */
@@ -369,7 +378,7 @@ export function logsForExport(
       for await (const rows of keysetBatches(read)) {
         yield rows.map((l) => ({
           Time: iso(l.createdAt),
-          User: l.userName ?? 'System',
+          User: l.userName ?? SYSTEM_ACTOR_NAME,
           Action: l.action,
           Details: l.details ?? '',
           'IP Address': l.ipAddress ?? '',

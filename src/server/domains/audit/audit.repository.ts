@@ -1,33 +1,28 @@
+import type { ActivityAction } from '../../../shared/activity.ts';
 import type { Database } from '../../db/create-db.ts';
+import type { ActingScope, SystemActor } from '../../trpc/context.ts';
 
-/** The actions written to `activity_logs` (SPEC §3, plus failures marked success=false). */
-export type ActivityAction =
-  | 'user_signup'
-  | 'login'
-  | 'logout'
-  | 'workspace_created'
-  | 'workspace_deleted'
-  | 'workspace_reactivated'
-  | 'user_invited'
-  | 'password_reset_requested'
-  | 'password_reset'
-  | 'two_factor_enabled'
-  | 'two_factor_disabled'
-  | 'admin_action'
-  | 'timesheet_approved'
-  | 'timesheet_rejected'
-  | 'timesheet_unlocked'
-  | 'time_repriced'
-  | 'error';
+/**
+ * Who did it: a user (none for someone not signed in, as a failed sign-in with an unknown
+ * email), or Keel's background work, recorded as the system and never with a user.
+ */
+type ActivityActor =
+  { userId?: number | null; system?: never } | { system: SystemActor; userId?: never };
 
-export interface ActivityEntry {
+export type ActivityEntry = ActivityActor & {
   action: ActivityAction;
-  userId?: number | null;
   workspaceId?: number | null;
   details?: string | null;
   ipAddress?: string | null;
   userAgent?: string | null;
   success?: boolean;
+};
+
+export type { ActivityAction };
+
+/** The actor of an entry written by a service that members and jobs both call. */
+export function activityActor(scope: ActingScope): ActivityActor {
+  return 'system' in scope ? { system: scope.system } : { userId: scope.user.id };
 }
 
 export async function recordActivity(db: Database, entry: ActivityEntry): Promise<void> {
@@ -35,7 +30,8 @@ export async function recordActivity(db: Database, entry: ActivityEntry): Promis
     .insertInto('activityLogs')
     .values({
       action: entry.action,
-      userId: entry.userId ?? null,
+      actor: entry.system ? 'system' : 'user',
+      userId: entry.system ? null : (entry.userId ?? null),
       workspaceId: entry.workspaceId ?? null,
       details: entry.details?.slice(0, 1000) ?? null,
       ipAddress: entry.ipAddress ?? null,

@@ -1,4 +1,4 @@
-import type { QueueDefinition } from '../jobs/queues.ts';
+import type { AppQueue } from '../../trpc/context.ts';
 import {
   deliverInvoiceEmail,
   INVOICE_EMAIL_QUEUE,
@@ -9,7 +9,7 @@ import {
  * Delivers one outbox row of an invoice email. Retried with backoff (10 s, 20 s, 40 s, …)
  * while the mail server refuses it; the row shows each failure, and the last one stays.
  */
-export const invoiceEmailQueue: QueueDefinition<{ emailId: number }> = {
+export const invoiceEmailQueue: AppQueue<{ emailId: number }> = {
   name: INVOICE_EMAIL_QUEUE,
   retryLimit: 5,
   retryDelaySeconds: 10,
@@ -17,7 +17,7 @@ export const invoiceEmailQueue: QueueDefinition<{ emailId: number }> = {
 };
 
 /** Every hour, queues the payment reminders that have come due (runDueReminders). */
-export const invoiceRemindersQueue: QueueDefinition = {
+export const invoiceRemindersQueue: AppQueue = {
   name: 'invoice-reminders',
   cron: '7 * * * *',
   retryLimit: 2,

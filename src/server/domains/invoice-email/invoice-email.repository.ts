@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { Actor } from '../../../shared/activity.ts';
 import {
   DEFAULT_TEMPLATES,
   type EmailTemplates,
@@ -104,6 +105,7 @@ function selectEmails(db: Database, workspaceId: number) {
       'e.error',
       'e.queuedAt',
       'e.sentAt',
+      'e.actor',
       'e.createdBy',
       'u.fullName as createdByName',
     ]);
@@ -115,6 +117,7 @@ function toEmail({ toAddress, createdBy, createdByName, ...r }: EmailRow): Invoi
   return {
     ...r,
     kind: r.kind as InvoiceEmail['kind'],
+    actor: r.actor as Actor,
     status: r.status as InvoiceEmail['status'],
     to: toAddress,
     queuedAt: iso(r.queuedAt),
@@ -144,7 +147,9 @@ export interface NewEmail {
   to: string;
   subject: string;
   body: string;
+  /** Who queued it: a user, or the system (no user). */
   createdBy: number | null;
+  actor: Actor;
 }
 
 /**
@@ -167,6 +172,7 @@ export async function insertEmail(
       subject: email.subject,
       body: email.body,
       createdBy: email.createdBy,
+      actor: email.actor,
     })
     .onConflict((oc) =>
       oc.columns(['invoiceId', 'reminderKey']).where('kind', '=', 'reminder').doNothing(),

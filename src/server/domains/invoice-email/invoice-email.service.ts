@@ -17,7 +17,13 @@ import {
 import type { Invoice } from '../../../shared/invoices.schema.ts';
 import { formatMoney } from '../../../shared/money.ts';
 import type { Database } from '../../db/create-db.ts';
-import type { AppServices, Context, WorkspaceScope } from '../../trpc/context.ts';
+import {
+  recordedActor,
+  type ActingScope,
+  type AppServices,
+  type Context,
+  type WorkspaceScope,
+} from '../../trpc/context.ts';
 import { findProfile, findSeller } from '../business/business.repository.ts';
 import { findClient } from '../clients/clients.repository.ts';
 import { findInvoice } from '../invoices/invoices.repository.ts';
@@ -136,13 +142,15 @@ export async function previewInvoiceEmail(
 /**
  * `POST /api/invoices/{id}/send`: issues a draft, then writes the email to the outbox and
  * queues its delivery in one transaction. Without SMTP_URL the email reaches the server
- * log only; the answer says so and carries a live portal link to pass on by hand.
+ * log only; the answer says so and carries a live portal link to pass on by hand. A member
+ * sends it, or the system (a recurring invoice that sends itself): the outbox says which.
  */
 export async function sendInvoice(
-  ctx: WorkspaceScope & Pick<Context, 'config' | 'mailer' | 'jobs'>,
+  ctx: ActingScope & Pick<Context, 'config' | 'mailer' | 'jobs'>,
   input: SendInvoiceInput,
 ): Promise<SendInvoiceResult> {
-  const { db, workspace, user } = ctx;
+  const { db, workspace } = ctx;
+  const by = recordedActor(ctx);
   let invoice = await findInvoice(db, workspace.id, input.id);
   if (!invoice) throw notFound();
   if (invoice.status === 'void') throw conflict('A void invoice cannot be sent');
@@ -160,9 +168,10 @@ export async function sendInvoice(
       to,
       subject: renderStored(input.subject ?? settings.invoiceSubject, values),
       body: renderStored(input.body ?? settings.invoiceBody, values),
-      createdBy: user.id,
+      createdBy: by.userId,
+      actor: by.actor,
     }))!;
-    // workspaceId: its owners hear if it fails for good (jobs.ts).
+    // workspaceId: its owners hear if it fails for good (tellJobFailure).
     await ctx.jobs.send(
       INVOICE_EMAIL_QUEUE,
       { emailId: id, workspaceId: workspace.id },
@@ -173,7 +182,8 @@ export async function sendInvoice(
   const delivers = ctx.mailer.delivers;
   const portalLink = delivers
     ? null
-    : (await createPortalLink(db, ctx.config.appUrl, workspace.id, invoice.clientId, user.id)).url;
+    : (await createPortalLink(db, ctx.config.appUrl, workspace.id, invoice.clientId, by.userId))
+        .url;
   return {
     email: (await repo.findEmail(db, workspace.id, emailId))!,
     mailConfigured: delivers,
@@ -202,12 +212,8 @@ export async function deliverInvoiceEmail(services: AppServices, emailId: number
     .where('id', '=', emailId)
     .executeTakeFirst();
   if (!row || row.status === 'sent' || row.status === 'logged') return;
-  const scope: WorkspaceScope = {
-    db,
-    workspace: { id: row.workspaceId },
-    user: { id: row.createdBy ?? 0 },
-    role: 'owner',
-  };
+  // The PDF needs the workspace only: delivery acts as nobody (who queued the email is on its row).
+  const scope = { db, workspace: { id: row.workspaceId } };
   try {
     const invoice = await findInvoice(db, row.workspaceId, row.invoiceId);
     if (!invoice) return;
@@ -359,7 +365,9 @@ export async function runDueReminders(services: AppServices, now: Date): Promise
           to,
           subject: renderStored(settings.reminderSubject, values),
           body: renderStored(settings.reminderBody, values),
+          // Queued by this job, not by anyone: the outbox shows the system.
           createdBy: null,
+          actor: 'system',
         });
         if (id !== undefined)
           await jobs.send(INVOICE_EMAIL_QUEUE, { emailId: id, workspaceId }, { db: trx });

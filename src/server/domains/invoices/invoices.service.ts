@@ -20,7 +20,7 @@ import {
 } from '../../../shared/invoices.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import type { Context, WorkspaceScope } from '../../trpc/context.ts';
+import type { ActingScope, Context, WorkspaceScope } from '../../trpc/context.ts';
 import { invoiceEvent } from '../notifications/notification-events.ts';
 import { findProfile, findSeller, takeInvoiceNumber } from '../business/business.repository.ts';
 import { findClient } from '../clients/clients.repository.ts';
@@ -255,10 +255,10 @@ export interface RecurringPeriod {
  * `createInvoice` inside the caller's transaction (`scope.db`), answering the new id. With
  * `period`, the invoice is that period's of a recurring invoice, inserted with `on conflict
  * do nothing` on the unique (template, period start): null, and nothing made, when the
- * period has its invoice already.
+ * period has its invoice already; the recurring schedule calls it as the system.
  */
 export async function createDraft(
-  scope: WorkspaceScope,
+  scope: ActingScope,
   input: InvoiceInput,
   period?: RecurringPeriod,
 ): Promise<number | null> {
@@ -425,7 +425,7 @@ async function editDraft(
  * sequence (unless the draft carries a number of its own), issue and due dates, and frozen
  * copies of seller and buyer details.
  */
-async function issueLocked(db: Database, scope: WorkspaceScope, id: number) {
+async function issueLocked(db: Database, scope: ActingScope, id: number) {
   const { workspace } = scope;
   const current = await repo.lockInvoice(db, workspace.id, id);
   if (!current) throw notFound();
@@ -447,8 +447,11 @@ async function issueLocked(db: Database, scope: WorkspaceScope, id: number) {
   });
 }
 
-/** Issues a draft in one transaction, so numbers stay gap-free under concurrency. */
-export async function issueInvoice(scope: WorkspaceScope, id: number) {
+/**
+ * Issues a draft in one transaction, so numbers stay gap-free under concurrency. A member
+ * does it, or the system (a recurring invoice that sends itself).
+ */
+export async function issueInvoice(scope: ActingScope, id: number) {
   const { db, workspace } = scope;
   try {
     await db.transaction().execute((trx) => issueLocked(trx, scope, id));

@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
-import { createJobs, type Jobs } from './jobs.ts';
-import type { QueueDefinition } from './queues.ts';
+import type { AppServices } from '../../trpc/context.ts';
+import { createJobs, type Jobs, type QueueDefinition } from './jobs.ts';
+
+type Queue<Data extends object = object> = QueueDefinition<AppServices, Data>;
 
 /** A queue of the test's own: what it was given, and whether it should fail. */
 function probeQueue(name: string, failures: number) {
   const seen: string[] = [];
   let failuresLeft = failures;
-  const definition: QueueDefinition<{ value: string }> = {
+  const definition: Queue<{ value: string }> = {
     name,
     retryLimit: 1,
     retryDelaySeconds: 1,
@@ -27,10 +29,13 @@ describe('background jobs', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    jobs = createJobs(t.app.services, () => t.app.services, t.app.log, [
-      ok.definition,
-      failing.definition,
-    ] as QueueDefinition<never>[]);
+    jobs = createJobs({
+      db: t.db,
+      config: t.app.services.config,
+      log: t.app.log,
+      queues: [ok.definition, failing.definition] as Queue<never>[],
+      services: () => t.app.services,
+    });
     await jobs.start();
   });
   afterAll(async () => {
@@ -86,7 +91,7 @@ describe('background jobs', () => {
     let running = 0;
     let overlapped = false;
     const rounds: number[] = [];
-    const periodic: QueueDefinition = {
+    const periodic: Queue = {
       name: 'probe-periodic',
       everySeconds: () => 1,
       async handle() {
@@ -100,9 +105,13 @@ describe('background jobs', () => {
     const config = { ...t.app.services.config, jobSchedules: true };
     // Two servers: each queues a first round at start, and the queue keeps one waiting.
     const servers = [1, 2].map(() =>
-      createJobs({ db: t.db, config }, () => t.app.services, t.app.log, [
-        periodic,
-      ] as QueueDefinition<never>[]),
+      createJobs({
+        db: t.db,
+        config,
+        log: t.app.log,
+        queues: [periodic],
+        services: () => t.app.services,
+      }),
     );
     for (const server of servers) await server.start();
     try {

@@ -1,16 +1,95 @@
 import { sql } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
 import type { Database } from '../../db/create-db.ts';
-import type { AppServices } from '../../trpc/context.ts';
-import {
-  NOTIFICATION_EMAIL_QUEUE,
-  notify,
-  platformAdmins,
-  workspaceManagers,
-} from '../notifications/notifications.service.ts';
 import { bossDb, JOBS_SCHEMA } from './job-schema.ts';
-import { queues, type QueueDefinition } from './queues.ts';
+
+/** The key of the system actor: a symbol of this module, so no other code can write one. */
+const SYSTEM = Symbol('keel.system');
+
+/**
+ * Keel's own background work as the one who acts: no user and no role, shown as "System"
+ * wherever the app says who did something. The runner gives it to every job it runs; a job
+ * acts in a workspace with a `SystemScope` built on it (trpc/context.ts), which only the
+ * services that jobs call accept. Every other service takes a member's `WorkspaceScope` (a
+ * user and a role), so a job cannot reach them, nor pass a role check it was never given.
+ */
+export interface SystemActor {
+  readonly kind: 'system';
+  readonly [SYSTEM]: true;
+}
+
+const SYSTEM_ACTOR: SystemActor = Object.freeze({ kind: 'system', [SYSTEM]: true } as const);
+
+/**
+ * The system actor, for the runner and for tests that run a job's work by hand. ESLint
+ * keeps it out of the domains (eslint.config.js), which get it only from the runner.
+ */
+export function systemActor(): SystemActor {
+  return SYSTEM_ACTOR;
+}
+
+/** What a job's handler is given: the app's services, and the system actor to act as. */
+export type JobServices<Services> = Services & { readonly system: SystemActor };
+
+/**
+ * A kind of background work: what runs it, how often it is retried, and, for periodic
+ * work, when it runs. Each domain defines its own beside its code; the app lists them
+ * (src/server/queues.ts) and gives the list to the runner.
+ */
+export interface QueueDefinition<Services, Data extends object = object> {
+  /** The pg-boss queue name: lowercase words and dashes. */
+  name: string;
+  /**
+   * The work, given the app's services and the system actor. Delivery is at least once (a
+   * server killed mid-job leaves the job to be run again once it expires), so a handler
+   * must be idempotent: look at what it did before doing it again.
+   */
+  handle(services: JobServices<Services>, data: Data): Promise<void>;
+  /**
+   * 'short': at most one job waits per singleton key (sent with `singletonKey`, which every
+   * send must then give), so a burst of work for one key is done by one run.
+   */
+  policy?: 'short';
+  /** Retries after a failure, spaced by exponential backoff from `retryDelaySeconds`. */
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  /** How long a run may take before it counts as failed (and is retried). */
+  expireInSeconds?: number;
+  /** A cron expression (UTC, one-minute resolution): pg-boss sends one job per tick, whichever server sees it first. */
+  cron?: string;
+  /**
+   * Periodic work at an interval finer than cron's minute, from the config: each run
+   * queues the next before it starts, and the queue holds at most one waiting, so a round
+   * is never run twice at once, nor lost when a server dies during it.
+   */
+  everySeconds?: (config: Config) => number;
+}
+
+/** A job that failed with no attempt left. */
+export interface JobFailure {
+  queue: string;
+  id: string;
+  /** What it was sent with. */
+  data: unknown;
+  attempts: number;
+}
+
+export interface JobsOptions<Services> {
+  db: Database;
+  config: Config;
+  log: FastifyBaseLogger;
+  /** Every queue this server works and schedules. */
+  queues: readonly QueueDefinition<Services, never>[];
+  /** What handlers are given besides the system actor: read at each run. */
+  services: () => Services;
+  /**
+   * Told of a job that failed with no attempt left (after it is logged); its own failure
+   * is logged and goes no further.
+   */
+  onFailure?: (failure: JobFailure) => Promise<void>;
+}
 
 export interface SendOptions {
   /**
@@ -57,12 +136,15 @@ export interface Jobs {
   stop(): Promise<void>;
 }
 
+/** A queue of any services, for what the runner does with every queue alike. */
+type AnyQueue = Omit<QueueDefinition<never>, 'handle'>;
+
 /**
  * Creates the queue, or brings its options (retries, expiry) in line with the code. Servers
  * starting together on a new database may deadlock creating the same queue's partition; the
  * loser finds it made when it looks again.
  */
-async function ensureQueue(boss: PgBoss, definition: QueueDefinition<never>): Promise<void> {
+async function ensureQueue(boss: PgBoss, definition: AnyQueue): Promise<void> {
   const options: PgBoss.Queue = {
     name: definition.name,
     policy: definition.everySeconds ? 'stately' : (definition.policy ?? 'standard'),
@@ -87,15 +169,17 @@ async function ensureQueue(boss: PgBoss, definition: QueueDefinition<never>): Pr
  * The job queue of one server. Every server sends jobs; workers (JOB_WORKERS) fetch them
  * with `for update skip locked`, so each job runs on one server at a time, and a job
  * whose server died is run again once it expires. Schedules (JOB_SCHEDULES) queue the
- * periodic work.
+ * periodic work. The app gives it its queues and who hears of failures (app.ts), so the
+ * runner knows no domain.
  */
-export function createJobs(
-  { db, config }: Pick<AppServices, 'db' | 'config'>,
-  /** What handlers are given: the app's services, which include this queue. */
-  services: () => AppServices,
-  log: FastifyBaseLogger,
-  definitions: QueueDefinition<never>[] = queues,
-): Jobs {
+export function createJobs<Services>({
+  db,
+  config,
+  log,
+  queues: definitions,
+  services,
+  onFailure,
+}: JobsOptions<Services>): Jobs {
   const boss = new PgBoss({
     db: bossDb(db),
     schema: JOBS_SCHEMA,
@@ -109,46 +193,33 @@ export function createJobs(
   const workers = new Map<string, string>();
   let started = false;
 
-  const sendNext = (definition: QueueDefinition<never>) =>
+  const sendNext = (definition: AnyQueue) =>
     boss.send(definition.name, {}, { startAfter: Math.max(1, definition.everySeconds!(config)) });
 
-  /**
-   * A job failed with no attempt left: the workspace's owners and administrators hear of it
-   * when its data names a workspace, the platform's administrators otherwise. A failed
-   * notification email tells nobody (a mail server down would feed on itself).
-   */
-  async function tellFailure(
-    definition: QueueDefinition<never>,
-    job: PgBoss.JobWithMetadata<unknown>,
-  ) {
-    if (definition.name === NOTIFICATION_EMAIL_QUEUE || job.retryCount < job.retryLimit) return;
-    const { db, jobs } = services();
-    const data = job.data as { workspaceId?: unknown } | null;
-    const workspaceId = typeof data?.workspaceId === 'number' ? data.workspaceId : null;
+  /** A job failed with no attempt left: whoever the app named hears of it. */
+  async function tellFailure(definition: AnyQueue, job: PgBoss.JobWithMetadata<unknown>) {
+    if (!onFailure || job.retryCount < job.retryLimit) return;
     try {
-      await notify(db, jobs, {
-        workspaceId,
-        userIds:
-          workspaceId === null
-            ? await platformAdmins(db)
-            : await workspaceManagers(db, workspaceId),
-        kind: 'job_failed',
-        category: 'update',
-        title: `Background work failed: ${definition.name}`,
-        body: `It failed ${job.retryCount + 1} times and will not be tried again. It is listed under failed jobs in the admin console.`,
-        link: workspaceId === null ? '/admin' : null,
+      await onFailure({
+        queue: definition.name,
+        id: job.id,
+        data: job.data,
+        attempts: job.retryCount + 1,
       });
     } catch (error) {
       log.warn({ err: error, queue: definition.name, job: job.id }, 'job failure not notified');
     }
   }
 
-  async function run(definition: QueueDefinition<never>, job: PgBoss.JobWithMetadata<unknown>) {
+  async function run(
+    definition: QueueDefinition<Services, never>,
+    job: PgBoss.JobWithMetadata<unknown>,
+  ) {
     // The next round is queued before this one runs, so a failure or a kill cannot end
     // the chain (the queue's stately policy keeps at most one waiting).
     if (definition.everySeconds && config.jobSchedules) await sendNext(definition);
     try {
-      await definition.handle(services(), job.data as never);
+      await definition.handle({ ...services(), system: SYSTEM_ACTOR }, job.data as never);
     } catch (error) {
       log.warn({ err: error, queue: definition.name, job: job.id }, 'job failed');
       await tellFailure(definition, job);

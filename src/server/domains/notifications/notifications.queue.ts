@@ -1,4 +1,4 @@
-import type { QueueDefinition } from '../jobs/queues.ts';
+import type { AppQueue } from '../../trpc/context.ts';
 import { deliverNotificationEmails, NOTIFICATION_EMAIL_QUEUE } from './notifications.service.ts';
 
 /**
@@ -7,7 +7,7 @@ import { deliverNotificationEmails, NOTIFICATION_EMAIL_QUEUE } from './notificat
  * failures tell nobody (jobs.ts): a mail server that is down would otherwise answer each
  * failure with another notification and another email.
  */
-export const notificationEmailQueue: QueueDefinition<{ userId: number; fromId: number }> = {
+export const notificationEmailQueue: AppQueue<{ userId: number; fromId: number }> = {
   name: NOTIFICATION_EMAIL_QUEUE,
   policy: 'short',
   retryLimit: 4,

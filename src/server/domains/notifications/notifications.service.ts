@@ -7,7 +7,7 @@ import {
 } from '../../../shared/notifications.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import type { AppServices, WorkspaceScope } from '../../trpc/context.ts';
-import type { Jobs } from '../jobs/jobs.ts';
+import type { JobFailure, Jobs } from '../jobs/jobs.ts';
 import * as repo from './notifications.repository.ts';
 
 /** The queue that emails one notification (notifications.queue.ts). */
@@ -80,6 +80,31 @@ export const membersInRoles = repo.memberIdsInRoles;
 
 /** The platform's active administrators. */
 export const platformAdmins = (db: Database) => repo.activePlatformAdmins(db);
+
+/**
+ * A job failed with no attempt left (the runner tells the app, app.ts): the workspace's
+ * owners and administrators hear of it when its data names a workspace, the platform's
+ * administrators otherwise. A failed notification email tells nobody (a mail server down
+ * would feed on itself).
+ */
+export async function tellJobFailure(
+  { db, jobs }: Pick<AppServices, 'db' | 'jobs'>,
+  failure: JobFailure,
+): Promise<void> {
+  if (failure.queue === NOTIFICATION_EMAIL_QUEUE) return;
+  const data = failure.data as { workspaceId?: unknown } | null;
+  const workspaceId = typeof data?.workspaceId === 'number' ? data.workspaceId : null;
+  await notify(db, jobs, {
+    workspaceId,
+    userIds:
+      workspaceId === null ? await platformAdmins(db) : await workspaceManagers(db, workspaceId),
+    kind: 'job_failed',
+    category: 'update',
+    title: `Background work failed: ${failure.queue}`,
+    body: `It failed ${failure.attempts} times and will not be tried again. It is listed under failed jobs in the admin console.`,
+    link: workspaceId === null ? '/admin' : null,
+  });
+}
 
 /* ------------------------------------------------------------ the list */
 

@@ -9,10 +9,10 @@ import {
   uniqueEmail,
   type TestApp,
 } from '../../../../tests/support/test-app.ts';
-import { createJobs } from '../jobs/jobs.ts';
-import type { QueueDefinition } from '../jobs/queues.ts';
+import type { AppQueue } from '../../trpc/context.ts';
+import { createJobs, systemActor } from '../jobs/jobs.ts';
 import { runTemplate } from '../recurring-invoices/recurring-invoices.schedule.ts';
-import { notify } from './notifications.service.ts';
+import { notify, tellJobFailure } from './notifications.service.ts';
 
 /* Issue 23, item 4: real notifications, in the app and by email. */
 
@@ -358,7 +358,11 @@ describe('events', () => {
       201,
     );
     const rows = await made(() =>
-      runTemplate(t.app.services, owner.workspace.id, template.id, '2027-01-01'),
+      runTemplate(
+        { ...t.app.services, workspace: { id: owner.workspace.id }, system: systemActor() },
+        template.id,
+        '2027-01-01',
+      ),
     );
     expect(new Set(who(rows).map((r) => r.userId))).toEqual(
       new Set([owner.user.id, admin.user.id]),
@@ -377,7 +381,7 @@ describe('events', () => {
       .where('id', '=', platformAdmin.user.id)
       .execute();
     let runs = 0;
-    const failing: QueueDefinition<{ workspaceId?: number }> = {
+    const failing: AppQueue<{ workspaceId?: number }> = {
       name: 'notification-test-failing',
       retryLimit: 1,
       retryDelaySeconds: 1,
@@ -386,12 +390,15 @@ describe('events', () => {
         throw new Error('boom');
       },
     };
-    const jobs = createJobs(
-      { db: t.db, config: { ...t.app.services.config, jobWorkers: true, jobSchedules: false } },
-      () => t.app.services,
-      t.app.log,
-      [failing as QueueDefinition<never>],
-    );
+    // Wired as the app wires its own runner (app.ts).
+    const jobs = createJobs({
+      db: t.db,
+      config: { ...t.app.services.config, jobWorkers: true, jobSchedules: false },
+      log: t.app.log,
+      queues: [failing as AppQueue<never>],
+      services: () => t.app.services,
+      onFailure: (failure) => tellJobFailure(t.app.services, failure),
+    });
     await jobs.start();
     try {
       const before = await lastId();

@@ -1,4 +1,4 @@
-import type { QueueDefinition } from '../jobs/queues.ts';
+import type { AppQueue } from '../../trpc/context.ts';
 import { runRecurringInvoices } from './recurring-invoices.schedule.ts';
 
 /**
@@ -6,7 +6,7 @@ import { runRecurringInvoices } from './recurring-invoices.schedule.ts';
  * started. A retried or repeated run does no harm (one invoice per period, by the
  * template's lock and the invoices' unique (template, period)).
  */
-export const recurringInvoicesQueue: QueueDefinition = {
+export const recurringInvoicesQueue: AppQueue = {
   name: 'recurring-invoices',
   cron: '*/15 * * * *',
   retryLimit: 3,

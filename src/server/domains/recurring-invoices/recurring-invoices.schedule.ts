@@ -9,7 +9,8 @@ import {
   scheduledPeriod,
 } from '../../../shared/recurring-invoices.schema.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import type { AppServices } from '../../trpc/context.ts';
+import type { ActingScope, AppServices, SystemActor } from '../../trpc/context.ts';
+import { activityActor, recordActivity } from '../audit/audit.repository.ts';
 import { findClient } from '../clients/clients.repository.ts';
 import { findInvoice } from '../invoices/invoices.repository.ts';
 import { sendInvoice } from '../invoice-email/invoice-email.service.ts';
@@ -19,6 +20,16 @@ import * as repo from './recurring-invoices.repository.ts';
 
 /** What a run of the schedule needs of the server. */
 export type ScheduleServices = Pick<AppServices, 'db' | 'config' | 'mailer' | 'jobs'>;
+
+/**
+ * A run in one workspace and who it acts as: the schedule's job as the system, or the
+ * member whose save invoices a period that has already started. The activity log records
+ * them as having made the invoices, and the outbox as having sent them.
+ */
+export type ScheduleScope = ScheduleServices & ActingScope;
+
+/** What the schedule's job runs with: the server, and the system actor it acts as. */
+export type ScheduleJobServices = ScheduleServices & { system: SystemActor };
 
 /** An invoice a template made, and whether it was to be sent by email. */
 interface Made {
@@ -77,14 +88,15 @@ const dueAfter = (issueDate: string, days: number) =>
  * client has no billing email, say) the invoice stays a draft and the owners are told.
  */
 export async function runRecurringInvoices(
-  services: ScheduleServices,
+  services: ScheduleJobServices,
   now: Date,
 ): Promise<ScheduleRun> {
   const run: ScheduleRun = { created: 0, skipped: 0, sent: 0, notices: 0 };
   const failures: unknown[] = [];
   for (const due of await repo.dueTemplates(services.db, now)) {
     try {
-      await runTemplate(services, due.workspaceId, due.id, todayIn(due.timezone, now), run);
+      const scope = { ...services, workspace: { id: due.workspaceId } };
+      await runTemplate(scope, due.id, todayIn(due.timezone, now), run);
     } catch (error) {
       // One template's trouble does not hold up the others; the run fails after them.
       failures.push(error);
@@ -100,13 +112,13 @@ export async function runRecurringInvoices(
  * is created or resumed, so that a first invoice dated today does not wait for the next run.
  */
 export async function runTemplate(
-  services: ScheduleServices,
-  workspaceId: number,
+  scope: ScheduleScope,
   id: number,
   today: string,
   run: ScheduleRun = { created: 0, skipped: 0, sent: 0, notices: 0 },
 ): Promise<ScheduleRun> {
-  const { db } = services;
+  const { db } = scope;
+  const workspaceId = scope.workspace.id;
   const template = await repo.claimTemplate(db, workspaceId, id);
   if (!template) return run;
   try {
@@ -121,15 +133,13 @@ export async function runTemplate(
     if (due.length === 0) return run;
     const skipped = due.slice(0, Math.max(0, due.length - MAX_CATCH_UP_PERIODS));
     const toInvoice = due.slice(skipped.length);
-    if (skipped.length > 0 && !(await skipPeriods(services, template, toInvoice[0]!))) return run;
+    if (skipped.length > 0 && !(await skipPeriods(scope, template, toInvoice[0]!))) return run;
 
     const owners = await repo.workspaceOwners(db, workspaceId);
-    const actor = template.createdBy ?? owners[0]?.id;
-    if (actor === undefined) throw new Error(`Workspace ${workspaceId} has no owner`);
     const created: number[] = [];
     const unsent: Unsent[] = [];
     for (const period of toInvoice) {
-      const outcome = await invoicePeriod(services, workspaceId, id, period, actor);
+      const outcome = await invoicePeriod(scope, id, period);
       if (outcome === 'stop') break;
       if (outcome === 'none') continue;
       created.push(outcome.invoiceId);
@@ -137,10 +147,7 @@ export async function runTemplate(
       // drafts for the owners, who are told (a client gets no pile of emails at once).
       if (!outcome.autoSend || period !== toInvoice.at(-1)) continue;
       try {
-        await sendInvoice(
-          { ...services, workspace: { id: workspaceId }, user: { id: actor }, role: 'owner' },
-          { id: outcome.invoiceId },
-        );
+        await sendInvoice(scope, { id: outcome.invoiceId });
         run.sent++;
       } catch (error) {
         unsent.push({
@@ -152,7 +159,7 @@ export async function runTemplate(
     run.created += created.length;
     run.skipped += skipped.length;
     if (created.length > 1 || skipped.length > 0 || unsent.length > 0) {
-      run.notices += await tellOwners(services, template, owners, created, skipped, unsent);
+      run.notices += await tellOwners(scope, template, owners, created, skipped, unsent);
     }
     return run;
   } finally {
@@ -181,14 +188,13 @@ async function skipPeriods(services: ScheduleServices, template: repo.TemplateRo
  * Exported for the tests that race it without the run's claim.
  */
 export async function invoicePeriod(
-  services: ScheduleServices,
-  workspaceId: number,
+  scope: ScheduleScope,
   id: number,
   period: Period,
-  actor: number,
 ): Promise<Made | 'none' | 'stop'> {
+  const workspaceId = scope.workspace.id;
   try {
-    return await services.db.transaction().execute(async (trx) => {
+    return await scope.db.transaction().execute(async (trx) => {
       const current = await repo.lockTemplate(trx, workspaceId, id);
       if (!current || current.status !== 'active' || current.periodIndex !== period.index)
         return 'stop';
@@ -201,7 +207,7 @@ export async function invoicePeriod(
       const lines = await repo.findLines(trx, workspaceId, id, current.currency);
       // Insert … on conflict do nothing: null when the period has its invoice already.
       const invoiceId = await createDraft(
-        { db: trx, workspace: { id: workspaceId }, user: { id: actor }, role: 'owner' },
+        { ...scope, db: trx },
         {
           clientId: current.clientId,
           currency: current.currency,
@@ -229,13 +235,20 @@ export async function invoicePeriod(
         nextPeriodStart: scheduledPeriod(current, period.index + 1, invoiced),
       });
       // The scheduler made it, not the template's author: the owners all hear.
-      if (invoiceId !== null)
-        await recurringInvoiceCreated(trx, services.jobs, { workspaceId, invoiceId });
+      if (invoiceId !== null) {
+        await recurringInvoiceCreated(trx, scope.jobs, { workspaceId, invoiceId });
+        await recordActivity(trx, {
+          action: 'recurring_invoice_created',
+          ...activityActor(scope),
+          workspaceId,
+          details: `Draft invoice #${invoiceId} created for the period starting ${start} (recurring invoice #${id})`,
+        });
+      }
       return invoiceId !== null ? { invoiceId, autoSend: current.autoSend } : 'none';
     });
   } catch (error) {
     // Another run made this period's invoice first: the constraint kept it to one.
-    if (isUniqueViolation(error) && (await repo.hasPeriodInvoice(services.db, id, period.start)))
+    if (isUniqueViolation(error) && (await repo.hasPeriodInvoice(scope.db, id, period.start)))
       return 'stop';
     throw error;
   }

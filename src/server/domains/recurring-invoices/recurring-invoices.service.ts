@@ -137,7 +137,7 @@ export async function createRecurringInvoice(scope: SaveScope, input: RecurringI
  */
 async function invoiceToday(scope: SaveScope, id: number, today: string) {
   try {
-    await runTemplate(scope, scope.workspace.id, id, today);
+    await runTemplate(scope, id, today);
   } catch {
     // The schedule's run tries again within minutes.
   }

@@ -10,10 +10,11 @@ import {
 } from '../../../../tests/support/test-app.ts';
 import { createDb } from '../../db/create-db.ts';
 import type { Mail } from '../../plugins/mailer.ts';
+import { systemActor } from '../jobs/jobs.ts';
 import {
   invoicePeriod,
   runRecurringInvoices,
-  type ScheduleServices,
+  type ScheduleJobServices,
 } from './recurring-invoices.schedule.ts';
 
 /* Issue 21, item 5: recurring invoices, one invoice per period whatever runs the schedule. */
@@ -22,7 +23,7 @@ let t: TestApp;
 let owner: Awaited<ReturnType<typeof signUpWithWorkspace>>;
 let other: Awaited<ReturnType<typeof signUpWithWorkspace>>;
 const mails: Mail[] = [];
-let services: ScheduleServices;
+let services: ScheduleJobServices;
 
 beforeAll(async () => {
   t = await createTestApp({ appUrl: 'https://keel.example' });
@@ -36,6 +37,7 @@ beforeAll(async () => {
     db: t.db,
     config: t.app.services.config,
     jobs: t.app.services.jobs,
+    system: systemActor(),
     mailer: {
       delivers: true,
       send: async (mail) => {
@@ -602,7 +604,7 @@ describe('exactly once', () => {
     const period = { index: 0, start: '2028-04-03' };
     const outcomes = await Promise.all(
       [1, 2, 3].map(() =>
-        invoicePeriod(services, owner.workspace.id, made.id, period, owner.user.id),
+        invoicePeriod({ ...services, workspace: { id: owner.workspace.id } }, made.id, period),
       ),
     );
     expect(outcomes.filter((o) => typeof o === 'object')).toHaveLength(1);

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { WorkspaceRole } from '../../../shared/roles.ts';
 import type { Workspace } from '../../../shared/workspaces.schema.ts';
 import type { Database } from '../../db/create-db.ts';
+import type { SystemActor } from '../../trpc/context.ts';
 import { recordActivity } from '../audit/audit.repository.ts';
 
 export const workspaceColumns = [
@@ -194,10 +195,11 @@ export async function reactivateWorkspace(db: Database, workspaceId: number) {
 
 /**
  * Removes, with all their data, the workspaces whose grace period has run out, and writes
- * one activity-log row for each. Every server runs this on its own timer: the advisory lock
- * lets one of them purge while the others skip the round instead of waiting on its rows.
+ * one activity-log row for each, as done by the system (the housekeeping job). Every server
+ * runs this on its own timer: the advisory lock lets one of them purge while the others
+ * skip the round instead of waiting on its rows.
  */
-export async function purgeExpiredWorkspaces(db: Database): Promise<number> {
+export async function purgeExpiredWorkspaces(db: Database, system: SystemActor): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const { rows } = await sql<{ locked: boolean }>`
       select pg_try_advisory_xact_lock(hashtext('keel:purge-expired-workspaces')) as locked`.execute(
@@ -214,6 +216,7 @@ export async function purgeExpiredWorkspaces(db: Database): Promise<number> {
       // The workspace row is gone, so its id can only be named in the details.
       await recordActivity(trx, {
         action: 'workspace_deleted',
+        system,
         details: `Workspace "${workspace.name}" (id ${workspace.id}) permanently removed after its grace period`,
       });
     }

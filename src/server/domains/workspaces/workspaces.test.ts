@@ -288,6 +288,7 @@ describe('DELETE /api/workspaces/{id} and reactivation', () => {
 
   it('cannot reactivate after the grace period; the purge removes the workspace and its data', async () => {
     const { purgeExpiredWorkspaces } = await import('./workspaces.repository.ts');
+    const { systemActor } = await import('../jobs/jobs.ts');
     const owner = await signUpWithWorkspace(t.app, 'Expired');
     await owner.client.delete(`/api/workspaces/${owner.workspace.id}`);
     await t.db
@@ -298,7 +299,15 @@ describe('DELETE /api/workspaces/{id} and reactivation', () => {
     expect(
       (await owner.client.post(`/api/workspaces/${owner.workspace.id}/reactivate`)).statusCode,
     ).toBe(404);
-    expect(await purgeExpiredWorkspaces(t.db)).toBeGreaterThanOrEqual(1);
+    expect(await purgeExpiredWorkspaces(t.db, systemActor())).toBeGreaterThanOrEqual(1);
+    // The housekeeping job did it: the log says the system, not a user.
+    const logged = await t.db
+      .selectFrom('activityLogs')
+      .select(['actor', 'userId'])
+      .where('action', '=', 'workspace_deleted')
+      .where('details', 'like', `%(id ${owner.workspace.id}) permanently removed%`)
+      .execute();
+    expect(logged).toEqual([{ actor: 'system', userId: null }]);
     const left = await t.db
       .selectFrom('stages')
       .select('id')
