@@ -12,12 +12,12 @@ async function main(): Promise<void> {
   const app = await buildApp(config, handle.db);
 
   // Housekeeping (expired sessions, old logs, unused files, purge of deleted workspaces,
-  // and the embedded database's vacuum) is a periodic job: domains/jobs/housekeeping.jobs.ts.
+  // and the embedded database's vacuum) is a periodic job: src/server/queues.ts.
   const vacuum = (options?: { onlyWithoutStatistics: boolean }) =>
     vacuumEmbedded(handle.db, options).catch((error: unknown) =>
       app.log.error({ err: error }, 'vacuum failed'),
     );
-  // Statistics are then kept by a periodic job too (jobs/statistics.jobs.ts); at start a
+  // Statistics are then kept by a periodic job too (queues.ts); at start a
   // database that never had them gets them at once.
   const refreshStatistics = () =>
     analyzeStaleTables(handle.db).catch((error: unknown) =>

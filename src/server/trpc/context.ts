@@ -3,12 +3,7 @@ import type { Actor } from '../../shared/activity.ts';
 import type { WorkspaceRole } from '../../shared/roles.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/create-db.ts';
-import type {
-  JobServices as ServicesOfJob,
-  Jobs,
-  QueueDefinition,
-  SystemActor,
-} from '../domains/jobs/jobs.ts';
+import type { Jobs, QueueDefinition, SystemActor } from '../domains/jobs/jobs.ts';
 import type { KeyedSemaphore } from '../plugins/heavy-requests.ts';
 import type { Mailer } from '../plugins/mailer.ts';
 import type { RequestStats } from '../plugins/request-stats.ts';
@@ -63,10 +58,10 @@ export function recordedActor(scope: ActingScope): { userId: number | null; acto
 
 export type AppServices = Omit<Context, 'req' | 'reply'>;
 
-/** What a job's handler is given: the app's services and the system actor. */
-export type JobServices = ServicesOfJob<AppServices>;
-
-/** A kind of the app's background work, defined beside its domain's code (src/server/queues.ts lists them). */
+/**
+ * A kind of the app's background work, defined beside its domain's code; its handler gets
+ * the app's services and the system actor. src/server/queues.ts lists them.
+ */
 export type AppQueue<Data extends object = object> = QueueDefinition<AppServices, Data>;
 
 export type { SystemActor };
