@@ -19,6 +19,7 @@ import * as twoFactorReplay from './migrations/2026-11-27-0023-two-factor-replay
 import * as moneyPicture from './migrations/2026-11-27-0024-money-picture.ts';
 import * as rowCounts from './migrations/2026-11-27-0025-row-counts.ts';
 import * as systemActor from './migrations/2026-11-28-0026-system-actor.ts';
+import * as portalLinkExpiry from './migrations/2026-11-28-0027-portal-link-expiry.ts';
 
 /**
  * Every migration of db/migrations, in order. A static list rather than a folder scan, so
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0024-money-picture': moneyPicture,
   '2026-11-27-0025-row-counts': rowCounts,
   '2026-11-28-0026-system-actor': systemActor,
+  '2026-11-28-0027-portal-link-expiry': portalLinkExpiry,
 };

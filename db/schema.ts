@@ -86,6 +86,7 @@ export interface ClientPortalLinks {
   clientId: number;
   createdAt: Generated<Timestamp>;
   createdBy: number | null;
+  expiresAt: Timestamp | null;
   id: Generated<number>;
   lastUsedAt: Timestamp | null;
   revokedAt: Timestamp | null;

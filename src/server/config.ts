@@ -27,6 +27,8 @@ const EnvSchema = z.object({
   AUTH_EMAIL_RATE_LIMIT: z.coerce.number().int().positive().default(100),
   /** Client portal requests (pages, PDFs, decisions) allowed per client address per minute. */
   PORTAL_RATE_LIMIT: z.coerce.number().int().positive().default(120),
+  /** Days a portal link sent in an invoice email works (links made on the client page never end). */
+  PORTAL_LINK_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** A session ends after this many minutes without a request (ASVS V3.3.2). */
   SESSION_IDLE_MINUTES: z.coerce.number().positive().max(525_600).default(30),
   /** A session ends this many hours after sign-in, however active. */
@@ -98,6 +100,7 @@ export interface Config {
   authAccountRateLimit: number;
   authEmailRateLimit: number;
   portalRateLimit: number;
+  portalLinkDays: number;
   sessionIdleMinutes: number;
   sessionMaxHours: number;
   logRetentionDays: number;
@@ -146,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authAccountRateLimit: e.AUTH_ACCOUNT_RATE_LIMIT,
     authEmailRateLimit: e.AUTH_EMAIL_RATE_LIMIT,
     portalRateLimit: e.PORTAL_RATE_LIMIT,
+    portalLinkDays: e.PORTAL_LINK_DAYS,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionMaxHours: e.SESSION_MAX_HOURS,
     logRetentionDays: e.LOG_RETENTION_DAYS,

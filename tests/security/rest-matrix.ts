@@ -1667,6 +1667,16 @@ export const restMatrix: Record<string, RestMatrixEntry> = {
       },
     ],
   },
+  'POST /api/portal/{token}/proposals/{id}/view': {
+    scope: 'public',
+    why: PORTAL_WHY,
+    cases: [
+      {
+        params: (ids) => ({ token: randomBytes(32).toString('base64url'), id: ids.a.proposalId }),
+        expect: 404,
+      },
+    ],
+  },
   'POST /api/portal/{token}/proposals/{id}/accept': {
     scope: 'public',
     why: PORTAL_WHY,

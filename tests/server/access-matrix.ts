@@ -999,6 +999,12 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     input: (_t) => ({ token: TOKEN, id: 1, name: 'Matrix' }),
     outsider: 'n/a',
   },
+  'portal.viewProposal': {
+    access: 'public',
+    type: 'mutation',
+    input: (t) => ({ token: TOKEN, id: t.proposalId }),
+    outsider: 'n/a',
+  },
   'portal.acceptProposal': {
     access: 'public',
     type: 'mutation',

@@ -855,6 +855,9 @@ describe('every documented operation answers as documented', () => {
     await send(guest, 'GET /api/portal/{token}/estimates/{id}/pdf', {
       params: { token, id: accepted!.id },
     });
+    await send(guest, 'POST /api/portal/{token}/proposals/{id}/view', {
+      params: { token, id: proposals[0]!.id },
+    });
     const name = { name: 'Tour Client' };
     await send(guest, 'POST /api/portal/{token}/estimates/{id}/accept', {
       params: { token, id: accepted!.id },

@@ -3,6 +3,7 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { WORKSPACE_ACCESS_REVOKED } from '../../shared/workspace-access.ts';
+import { GoneCause } from '../trpc/gone-cause.ts';
 import { zodDetails } from '../trpc/init.ts';
 import { WorkspaceAccessRevoked } from '../trpc/workspace-access.ts';
 
@@ -29,12 +30,10 @@ export const ErrorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
-/** Marks a refusal that REST answers with 410 Gone (tRPC has no such code). */
-class GoneCause extends Error {}
-
 /**
  * Something that existed and is now void for good, such as an invitation whose sender lost
- * the right to send it: 410 on REST, NOT_FOUND on tRPC.
+ * the right to send it, or an emailed portal link past its expiry: 410 on REST; on tRPC the
+ * code is NOT_FOUND and the error data's `httpStatus` 410 (init.ts).
  */
 export function gone(message: string): TRPCError {
   return new TRPCError({ code: 'NOT_FOUND', message, cause: new GoneCause(message) });

@@ -10,6 +10,7 @@ import {
 import { holdHeavySlot, isLargeImport, isLargePage } from '../plugins/heavy-requests.ts';
 import { hitRateLimit, tooManyAttempts } from '../plugins/rate-limit.ts';
 import type { Context } from './context.ts';
+import { GoneCause } from './gone-cause.ts';
 import { accessRevoked, findRevokedWorkspace, WorkspaceAccessRevoked } from './workspace-access.ts';
 
 /** Validation problems, one per field, as the REST error body's `details`. */
@@ -53,7 +54,8 @@ const t = initTRPC
         message: internal ? 'Internal server error' : (details?.[0]?.message ?? shape.message),
         data: {
           code: shape.data.code,
-          httpStatus: shape.data.httpStatus,
+          // gone(): 410 as on REST, so a client can tell "void for good" from "not found".
+          httpStatus: error.cause instanceof GoneCause ? 410 : shape.data.httpStatus,
           details,
           // A member whose access was removed: the client shows a screen naming the workspace.
           ...(error.cause instanceof WorkspaceAccessRevoked

@@ -142,7 +142,13 @@ export async function clientSummary(db: Database, workspaceId: number, id: numbe
     .where('p.clientId', '=', id)
     .where('te.invoiceId', 'is', null)
     .executeTakeFirstOrThrow();
-  const balances = await db
+  const balances = await openBalances(db, workspaceId, id);
+  return { projects, unbilled, balances };
+}
+
+/** What the client owes on its open invoices, per currency (the client page and its portal). */
+export function openBalances(db: Database, workspaceId: number, clientId: number) {
+  return db
     .selectFrom('invoices')
     .select([
       'currency',
@@ -150,12 +156,11 @@ export async function clientSummary(db: Database, workspaceId: number, id: numbe
       sql<number>`count(*)::int`.as('invoices'),
     ])
     .where('workspaceId', '=', workspaceId)
-    .where('clientId', '=', id)
+    .where('clientId', '=', clientId)
     .where('status', 'in', ['sent', 'viewed', 'overdue'])
     .groupBy('currency')
     .orderBy('currency')
     .execute();
-  return { projects, unbilled, balances };
 }
 
 /** How many projects and invoices stand on the client (it cannot go while any do). */

@@ -28,7 +28,7 @@ import { findProfile, findSeller } from '../business/business.repository.ts';
 import { findClient } from '../clients/clients.repository.ts';
 import { findInvoice } from '../invoices/invoices.repository.ts';
 import { invoicePdf, issueInvoice } from '../invoices/invoices.service.ts';
-import { createPortalLink, portalUrl } from '../portal/portal-links.service.ts';
+import { createEmailedPortalLink, portalUrl } from '../portal/portal-links.service.ts';
 import * as repo from './invoice-email.repository.ts';
 
 /** The queue that delivers one outbox row (invoice-email.queue.ts). */
@@ -182,7 +182,7 @@ export async function sendInvoice(
   const delivers = ctx.mailer.delivers;
   const portalLink = delivers
     ? null
-    : (await createPortalLink(db, ctx.config.appUrl, workspace.id, invoice.clientId, by.userId))
+    : (await createEmailedPortalLink(db, ctx.config, workspace.id, invoice.clientId, by.userId))
         .url;
   return {
     email: (await repo.findEmail(db, workspace.id, emailId))!,
@@ -224,9 +224,9 @@ export async function deliverInvoiceEmail(services: AppServices, emailId: number
     const needsLink = /\{portalLink\}/.test(row.subject + row.body);
     const portalLink = needsLink
       ? (
-          await createPortalLink(
+          await createEmailedPortalLink(
             db,
-            config.appUrl,
+            config,
             row.workspaceId,
             invoice.clientId,
             row.createdBy,

@@ -1,14 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
-import { sql } from 'kysely';
+import type { Config } from '../../config.ts';
 import type { Database } from '../../db/create-db.ts';
 import { hashToken } from '../auth/identity.ts';
+import * as repo from './portal.repository.ts';
 
 /*
  * Client portal links: a secret URL per client that opens its documents without a Keel
  * account. A token is 256 random bits (base64url); only its SHA-256 is stored, so the
- * database never holds a working link. A client may hold several live links (each emailed
- * invoice may carry its own); rotating or revoking ends every live link of the client.
+ * database never holds a working link, and an emailed invoice cannot reuse a link it does
+ * not know: each email mints its own, which works for PORTAL_LINK_DAYS days. A link made on
+ * the client page works until it is revoked. Rotating or revoking ends every link of the
+ * client.
  */
 
 export interface PortalLink {
@@ -30,56 +33,64 @@ export function portalUrl(appUrl: string, token: string): string {
 }
 
 const CLIENT_NOT_FOUND = 'Client not found';
+export const clientNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: CLIENT_NOT_FOUND });
 
 async function assertClient(db: Database, workspaceId: number, clientId: number) {
-  const client = await db
-    .selectFrom('clients')
-    .select('id')
-    .where('workspaceId', '=', workspaceId)
-    .where('id', '=', clientId)
-    .executeTakeFirst();
-  if (!client) throw new TRPCError({ code: 'NOT_FOUND', message: CLIENT_NOT_FOUND });
+  if (!(await repo.clientExists(db, workspaceId, clientId))) throw clientNotFound();
 }
 
 /**
- * Adds a live link for the client, beside any it already has. Pass the transaction as `db`
- * to make the link exist only if it commits. Throws NOT_FOUND when the client is not of the
- * workspace. `appUrl` is config.appUrl (ctx.config.appUrl in a procedure).
+ * Adds a live link for the client, beside any it already has, working for `expiresInDays`
+ * days or, when null, until revoked. Throws NOT_FOUND when the client is not of the workspace.
  */
-export async function createPortalLink(
+async function addPortalLink(
   db: Database,
   appUrl: string,
   workspaceId: number,
   clientId: number,
-  userId: number | null = null,
+  userId: number | null,
+  expiresInDays: number | null,
 ): Promise<PortalLink> {
   await assertClient(db, workspaceId, clientId);
   const token = randomBytes(32).toString('base64url');
-  await db
-    .insertInto('clientPortalLinks')
-    .values({ workspaceId, clientId, tokenHash: hashToken(token), createdBy: userId })
-    .execute();
+  await repo.insertLink(db, workspaceId, {
+    clientId,
+    tokenHash: hashToken(token),
+    createdBy: userId,
+    expiresInDays,
+  });
   return { token, url: portalUrl(appUrl, token) };
 }
 
-/** Ends every live link of the client; answers how many were live. */
+/**
+ * A link for an invoice email (or to pass on by hand when the server sends no mail): it
+ * works for config.portalLinkDays days, beside the client's other links. Pass the
+ * transaction as `db` to make the link exist only if it commits.
+ */
+export function createEmailedPortalLink(
+  db: Database,
+  config: Pick<Config, 'appUrl' | 'portalLinkDays'>,
+  workspaceId: number,
+  clientId: number,
+  userId: number | null,
+): Promise<PortalLink> {
+  return addPortalLink(db, config.appUrl, workspaceId, clientId, userId, config.portalLinkDays);
+}
+
+/** Ends every link of the client; answers how many were not revoked yet. */
 export async function revokePortalLinks(
   db: Database,
   workspaceId: number,
   clientId: number,
 ): Promise<number> {
   await assertClient(db, workspaceId, clientId);
-  const result = await db
-    .updateTable('clientPortalLinks')
-    .set({ revokedAt: sql`now()` })
-    .where('workspaceId', '=', workspaceId)
-    .where('clientId', '=', clientId)
-    .where('revokedAt', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  return repo.revokeLinks(db, workspaceId, clientId);
 }
 
-/** Ends every live link of the client and makes one new link, in one transaction. */
+/**
+ * The client page's link: ends every link of the client and makes one that works until
+ * revoked, in one transaction.
+ */
 export async function rotatePortalLink(
   db: Database,
   appUrl: string,
@@ -89,7 +100,7 @@ export async function rotatePortalLink(
 ): Promise<PortalLink> {
   const run = async (trx: Database) => {
     await revokePortalLinks(trx, workspaceId, clientId);
-    return createPortalLink(trx, appUrl, workspaceId, clientId, userId);
+    return addPortalLink(trx, appUrl, workspaceId, clientId, userId, null);
   };
   return db.isTransaction ? run(db) : db.transaction().execute(run);
 }
@@ -97,53 +108,35 @@ export async function rotatePortalLink(
 /** Tokens are 43 base64url characters; anything else cannot be one (no lookup needed). */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
+/** What a token is: a live link, an expired one (of that workspace), or nothing known. */
+export type PortalTokenState =
+  | { state: 'live'; target: PortalTarget }
+  | { state: 'expired'; workspaceId: number }
+  | { state: 'unknown' };
+
 /**
- * Whose documents a token opens: its live link, of a client of a workspace that is neither
- * deleted nor suspended. Null for anything else (unknown, revoked, malformed), so callers
- * answer every failure alike. Records when the link was last used (at most once a minute).
+ * What a token opens. Unknown, revoked and malformed tokens, and a suspended or deleted
+ * workspace's, are all `unknown`, so callers answer them alike; only a real link past its
+ * expiry is told apart (whoever holds it was given it). A live link's use is recorded (at
+ * most once a minute).
  */
+export async function openPortalToken(db: Database, token: string): Promise<PortalTokenState> {
+  if (!TOKEN_SHAPE.test(token)) return { state: 'unknown' };
+  const link = await repo.findLinkByTokenHash(db, hashToken(token));
+  if (!link) return { state: 'unknown' };
+  if (link.expired) return { state: 'expired', workspaceId: link.workspaceId };
+  await repo.touchLink(db, link.workspaceId, link.linkId);
+  return {
+    state: 'live',
+    target: { workspaceId: link.workspaceId, clientId: link.clientId, linkId: link.linkId },
+  };
+}
+
+/** Whose documents a token opens now, or null for anything else (expired included). */
 export async function resolvePortalToken(
   db: Database,
   token: string,
 ): Promise<PortalTarget | null> {
-  if (!TOKEN_SHAPE.test(token)) return null;
-  const link = await db
-    .selectFrom('clientPortalLinks as l')
-    .innerJoin('workspaces as w', 'w.id', 'l.workspaceId')
-    .select(['l.id as linkId', 'l.workspaceId', 'l.clientId'])
-    .where('l.tokenHash', '=', hashToken(token))
-    .where('l.revokedAt', 'is', null)
-    .where('w.isActive', '=', true)
-    .where('w.isDeleted', '=', false)
-    .executeTakeFirst();
-  if (!link) return null;
-  await db
-    .updateTable('clientPortalLinks')
-    .set({ lastUsedAt: sql`now()` })
-    .where('workspaceId', '=', link.workspaceId)
-    .where('id', '=', link.linkId)
-    .where((eb) =>
-      eb.or([
-        eb('lastUsedAt', 'is', null),
-        eb('lastUsedAt', '<', sql<Date>`now() - interval '1 minute'`),
-      ]),
-    )
-    .execute();
-  return link;
-}
-
-/** The client's live links, for the client page: how many, since when, last used. */
-export async function portalLinkState(db: Database, workspaceId: number, clientId: number) {
-  const row = await db
-    .selectFrom('clientPortalLinks')
-    .select([
-      sql<number>`count(*)::int`.as('liveLinks'),
-      sql<Date | null>`max(created_at)`.as('createdAt'),
-      sql<Date | null>`max(last_used_at)`.as('lastUsedAt'),
-    ])
-    .where('workspaceId', '=', workspaceId)
-    .where('clientId', '=', clientId)
-    .where('revokedAt', 'is', null)
-    .executeTakeFirstOrThrow();
-  return row;
+  const opened = await openPortalToken(db, token);
+  return opened.state === 'live' ? opened.target : null;
 }

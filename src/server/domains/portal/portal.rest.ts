@@ -27,6 +27,10 @@ const asLogo: Responder = {
 const CLIENT = 'the client is not of this workspace';
 const TOKEN =
   'the link is unknown, revoked or replaced, or the client, workspace or document is not there (all answered alike)';
+const EXPIRED =
+  'the link was sent in an invoice email and has expired (`PORTAL_LINK_DAYS`); the message names the business to ask for a new one';
+/** What every portal path may refuse. */
+const PORTAL_REFUSALS = { 404: TOKEN, 410: EXPIRED };
 
 const DECISION =
   'Records the name the client typed, the time, their address and browser, and a SHA-256 of the document as decided; the status moves with it. One decision per document.';
@@ -37,7 +41,7 @@ export const portalRestRoutes = defineRestRoutes(
   {
     name: 'Client portal',
     description:
-      "A secret link per client opens its portal (`/portal/{token}`) without a Keel account: the client's issued invoices, estimates and proposals, their PDFs, the payment instructions and the balance. Only the SHA-256 of each token is stored, so a link is shown once, when it is made; a new link or a revocation ends every older link of the client. The portal paths take the token as their only credential, are rate limited per address and answer `X-Robots-Tag: noindex`.",
+      "A secret link per client opens its portal (`/portal/{token}`) without a Keel account: the client's issued invoices, estimates and proposals, their PDFs, the payment instructions and the balance. Only the SHA-256 of each token is stored, so a link is shown once, when it is made; a new link or a revocation ends every older link of the client. A link sent in an invoice email works for `PORTAL_LINK_DAYS` days (90 unless configured), then answers 410; one made on the client page works until revoked. The portal paths take the token as their only credential, are rate limited per address and answer `X-Robots-Tag: noindex`.",
   },
   [
     {
@@ -80,8 +84,8 @@ export const portalRestRoutes = defineRestRoutes(
       procedure: 'portal.view',
       summary: "Read a client's portal",
       description:
-        'The business (name, logo, payment instructions), the client, its issued invoices, estimates and proposals, and the balance due per currency. The portal shows proposals whole: their sent ones become viewed.',
-      refusals: { 404: TOKEN },
+        'The business (name, logo, payment instructions), the client, its issued invoices, estimates and proposals, and the balance due per currency. A read only: a proposal becomes viewed by `POST …/proposals/{id}/view`.',
+      refusals: PORTAL_REFUSALS,
     },
     {
       method: 'GET',
@@ -89,7 +93,7 @@ export const portalRestRoutes = defineRestRoutes(
       procedure: 'portal.invoice',
       summary: 'Open an invoice in the portal',
       description: 'A sent invoice becomes viewed, with the time of this first opening.',
-      refusals: { 404: TOKEN },
+      refusals: PORTAL_REFUSALS,
     },
     {
       method: 'GET',
@@ -98,7 +102,7 @@ export const portalRestRoutes = defineRestRoutes(
       summary: 'Download an invoice PDF from the portal',
       description: 'Counts as opening it: a sent invoice becomes viewed.',
       respond: asPdf,
-      refusals: { 404: TOKEN },
+      refusals: PORTAL_REFUSALS,
     },
     {
       method: 'GET',
@@ -107,7 +111,7 @@ export const portalRestRoutes = defineRestRoutes(
       summary: 'Download an estimate PDF from the portal',
       description: 'Opening it marks a sent estimate viewed.',
       respond: asPdf,
-      refusals: { 404: TOKEN },
+      refusals: PORTAL_REFUSALS,
     },
     {
       method: 'POST',
@@ -115,7 +119,7 @@ export const portalRestRoutes = defineRestRoutes(
       procedure: 'portal.acceptEstimate',
       summary: 'Accept an estimate in the portal',
       description: DECISION,
-      refusals: { 404: TOKEN, 409: DECIDED },
+      refusals: { ...PORTAL_REFUSALS, 409: DECIDED },
     },
     {
       method: 'POST',
@@ -123,7 +127,16 @@ export const portalRestRoutes = defineRestRoutes(
       procedure: 'portal.declineEstimate',
       summary: 'Decline an estimate in the portal',
       description: DECISION,
-      refusals: { 404: TOKEN, 409: DECIDED },
+      refusals: { ...PORTAL_REFUSALS, 409: DECIDED },
+    },
+    {
+      method: 'POST',
+      path: '/api/portal/{token}/proposals/{id}/view',
+      procedure: 'portal.viewProposal',
+      summary: 'Mark a proposal viewed in the portal',
+      description:
+        'The portal page calls it when it shows a proposal: a sent proposal becomes viewed; any other stays as it is. Reading the portal changes nothing.',
+      refusals: PORTAL_REFUSALS,
     },
     {
       method: 'POST',
@@ -131,7 +144,7 @@ export const portalRestRoutes = defineRestRoutes(
       procedure: 'portal.acceptProposal',
       summary: 'Accept a proposal in the portal',
       description: DECISION,
-      refusals: { 404: TOKEN, 409: DECIDED },
+      refusals: { ...PORTAL_REFUSALS, 409: DECIDED },
     },
     {
       method: 'POST',
@@ -139,7 +152,7 @@ export const portalRestRoutes = defineRestRoutes(
       procedure: 'portal.declineProposal',
       summary: 'Decline a proposal in the portal',
       description: DECISION,
-      refusals: { 404: TOKEN, 409: DECIDED },
+      refusals: { ...PORTAL_REFUSALS, 409: DECIDED },
     },
     {
       method: 'GET',
@@ -147,7 +160,7 @@ export const portalRestRoutes = defineRestRoutes(
       procedure: 'portal.logo',
       summary: "The business's logo for the portal page",
       respond: asLogo,
-      refusals: { 404: `${TOKEN}, or the workspace has no logo` },
+      refusals: { ...PORTAL_REFUSALS, 404: `${TOKEN}, or the workspace has no logo` },
     },
   ],
 );

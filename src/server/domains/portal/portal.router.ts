@@ -19,7 +19,7 @@ import { SuccessSchema } from '../../../shared/success.schema.ts';
 import { hitRateLimit, tooManyAttempts } from '../../plugins/rate-limit.ts';
 import { clientInfo, type Context } from '../../trpc/context.ts';
 import { publicProcedure, requireRole, router, workspaceProcedure } from '../../trpc/init.ts';
-import { resolvePortalToken } from './portal-links.service.ts';
+import { openPortalToken } from './portal-links.service.ts';
 import * as portal from './portal.service.ts';
 
 /** Those who issue invoices decide who outside the workspace sees them. */
@@ -28,7 +28,8 @@ const linkManagerProcedure = requireRole(...BILLING_MANAGERS);
 /**
  * A call of the client portal, with no Keel account: counted per client address before
  * the token is even looked at (so tokens cannot be guessed at speed), never indexed, and
- * answered 404 alike for every token that does not open a portal.
+ * answered 404 alike for every token that does not open a portal, but for an emailed link
+ * past its expiry: 410, saying whom to ask for a new one.
  */
 const portalProcedure = publicProcedure
   .input(PortalTokenInputSchema)
@@ -40,9 +41,11 @@ const portalProcedure = publicProcedure
       windowSeconds: 60,
     });
     if (!hit.allowed) throw tooManyAttempts(ctx.reply, hit.retryAfterSeconds);
-    const target = await resolvePortalToken(ctx.db, input.token);
-    if (!target) throw portal.portalNotFound();
-    return next({ ctx: { ...ctx, portal: target } });
+    const opened = await openPortalToken(ctx.db, input.token);
+    if (opened.state === 'expired')
+      throw await portal.portalLinkExpired(ctx.db, opened.workspaceId);
+    if (opened.state === 'unknown') throw portal.portalNotFound();
+    return next({ ctx: { ...ctx, portal: opened.target } });
   })
   .meta({ rateLimited: true });
 
@@ -126,6 +129,10 @@ export const portalRouter = router({
         ctx.jobs,
       ),
     ),
+  viewProposal: portalProcedure
+    .input(PortalDocumentInputSchema)
+    .output(SuccessSchema)
+    .mutation(({ ctx, input }) => portal.portalProposalViewed(ctx.db, ctx.portal, input.id)),
   acceptProposal: portalProcedure
     .input(PortalAcceptSchema)
     .output(PortalDecisionSchema)

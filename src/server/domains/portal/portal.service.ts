@@ -1,5 +1,4 @@
 import { TRPCError } from '@trpc/server';
-import { sql } from 'kysely';
 import { minorDigits } from '../../../shared/currencies.ts';
 import { todayIn } from '../../../shared/datetime.ts';
 import { normalizeAmount, subtractAmounts } from '../../../shared/invoice-math.ts';
@@ -13,10 +12,11 @@ import type {
 } from '../../../shared/portal.schema.ts';
 import type { ListQuery } from '../../../shared/list.schema.ts';
 import type { Database } from '../../db/create-db.ts';
-import { containsPattern, iso, pageWithTotal } from '../../db/search.ts';
+import { iso } from '../../db/search.ts';
+import { gone } from '../../plugins/errors.ts';
 import type { WorkspaceScope } from '../../trpc/context.ts';
 import { findSeller } from '../business/business.repository.ts';
-import { effectiveStatus } from '../invoices/invoices.repository.ts';
+import { openBalances } from '../clients/clients.repository.ts';
 import {
   decideEstimate,
   decideProposal,
@@ -27,11 +27,13 @@ import { getInvoice, invoicePdf } from '../invoices/invoices.service.ts';
 import type { Jobs } from '../jobs/jobs.ts';
 import { documentAnswered, invoiceEvent } from '../notifications/notification-events.ts';
 import {
-  portalLinkState,
+  clientNotFound,
   revokePortalLinks,
   rotatePortalLink,
   type PortalTarget,
 } from './portal-links.service.ts';
+import * as repo from './portal.repository.ts';
+import type { PortalDocumentKind } from './portal.repository.ts';
 
 /**
  * One answer for every refusal of the portal: an unknown, revoked or malformed token, and a
@@ -41,30 +43,35 @@ import {
 export const PORTAL_NOT_FOUND = 'Not found';
 export const portalNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: PORTAL_NOT_FOUND });
 
+/**
+ * An emailed link past its expiry: 410 with how to get a new one. It names the business
+ * and nothing of the client; only a token that was really given out gets this answer.
+ */
+export async function portalLinkExpired(db: Database, workspaceId: number) {
+  const { seller } = await findSeller(db, workspaceId);
+  return gone(`This link has expired. Ask ${seller.name} for a new one.`);
+}
+
 // The workspace side: links of a client
 
 function toLinkState(row: {
-  liveLinks: number;
+  liveLinks: number | null;
   createdAt: Date | null;
   lastUsedAt: Date | null;
 }): PortalLinkState {
+  const liveLinks = row.liveLinks ?? 0;
   return {
-    live: row.liveLinks > 0,
-    liveLinks: row.liveLinks,
+    live: liveLinks > 0,
+    liveLinks,
     createdAt: iso(row.createdAt),
     lastUsedAt: iso(row.lastUsedAt),
   };
 }
 
 export async function linkState(scope: WorkspaceScope, clientId: number) {
-  const client = await scope.db
-    .selectFrom('clients')
-    .select('id')
-    .where('workspaceId', '=', scope.workspace.id)
-    .where('id', '=', clientId)
-    .executeTakeFirst();
-  if (!client) throw new TRPCError({ code: 'NOT_FOUND', message: 'Client not found' });
-  return toLinkState(await portalLinkState(scope.db, scope.workspace.id, clientId));
+  const row = await repo.findClientLinkState(scope.db, scope.workspace.id, clientId);
+  if (!row) throw clientNotFound();
+  return toLinkState(row);
 }
 
 /** A new link for the client; every older link stops working. Answers the URL once. */
@@ -90,58 +97,11 @@ export async function listPortalClients(
   workspaceId: number,
   query: ListQuery,
 ): Promise<{ items: PortalClient[]; total: number }> {
-  let q = db
-    .selectFrom('clients as c')
-    .select((eb) => [
-      'c.id',
-      'c.name',
-      'c.company',
-      'c.email',
-      eb
-        .selectFrom('clientPortalLinks as l')
-        .select(sql<number>`count(*)::int`.as('n'))
-        .whereRef('l.workspaceId', '=', 'c.workspaceId')
-        .whereRef('l.clientId', '=', 'c.id')
-        .where('l.revokedAt', 'is', null)
-        .as('liveLinks'),
-      eb
-        .selectFrom('clientPortalLinks as l')
-        .select(sql<Date>`max(l.created_at)`.as('t'))
-        .whereRef('l.workspaceId', '=', 'c.workspaceId')
-        .whereRef('l.clientId', '=', 'c.id')
-        .where('l.revokedAt', 'is', null)
-        .as('createdAt'),
-      eb
-        .selectFrom('clientPortalLinks as l')
-        .select(sql<Date>`max(l.last_used_at)`.as('t'))
-        .whereRef('l.workspaceId', '=', 'c.workspaceId')
-        .whereRef('l.clientId', '=', 'c.id')
-        .where('l.revokedAt', 'is', null)
-        .as('lastUsedAt'),
-    ])
-    .where('c.workspaceId', '=', workspaceId);
-  if (query.search) {
-    const pattern = containsPattern(query.search);
-    q = q.where((eb) =>
-      eb.or([
-        eb('c.name', 'ilike', pattern),
-        eb('c.email', 'ilike', pattern),
-        eb('c.company', 'ilike', pattern),
-      ]),
-    );
-  }
-  q = q.orderBy(sql`lower(c.name)`).orderBy('c.id');
-  const { rows, total } = await pageWithTotal(
-    db,
-    q,
-    query,
-    (id) =>
-      sql`(lower(c.name), c.id) > (select lower(a.name), a.id from clients a where a.id = ${id})`,
-  );
+  const { rows, total } = await repo.listClientsWithLinkState(db, workspaceId, query);
   return {
     items: rows.map(({ liveLinks, createdAt, lastUsedAt, ...client }) => ({
       ...client,
-      portal: toLinkState({ liveLinks: liveLinks ?? 0, createdAt, lastUsedAt }),
+      portal: toLinkState({ liveLinks, createdAt, lastUsedAt }),
     })),
     total,
   };
@@ -153,20 +113,8 @@ const money = (value: string, currency: string) => normalizeAmount(value, minorD
 
 /** The workspace's logo file, when it has one (served by `GET /api/portal/{token}/logo`). */
 export async function findPortalLogo(db: Database, workspaceId: number) {
-  const workspace = await db
-    .selectFrom('workspaces')
-    .select('logoUrl')
-    .where('id', '=', workspaceId)
-    .executeTakeFirst();
-  const key = workspace?.logoUrl?.split('/').pop();
-  if (!key) return undefined;
-  return db
-    .selectFrom('files')
-    .select(['data', 'contentType'])
-    .where('key', '=', key)
-    .where('workspaceId', '=', workspaceId)
-    .where('purpose', '=', 'workspace_logo')
-    .executeTakeFirst();
+  const key = (await repo.findLogoUrl(db, workspaceId))?.split('/').pop();
+  return key ? repo.findLogoFile(db, workspaceId, key) : undefined;
 }
 
 async function decisionsOf(
@@ -175,14 +123,7 @@ async function decisionsOf(
   documentType: 'estimate' | 'proposal',
   ids: number[],
 ): Promise<Map<number, PortalDecision>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('documentAcceptances')
-    .select(['documentId', 'decision', 'name', 'reason', 'createdAt'])
-    .where('workspaceId', '=', workspaceId)
-    .where('documentType', '=', documentType)
-    .where('documentId', 'in', ids)
-    .execute();
+  const rows = await repo.listDecisions(db, workspaceId, documentType, ids);
   return new Map(
     rows.map((r) => [
       r.documentId,
@@ -196,109 +137,45 @@ async function decisionsOf(
   );
 }
 
-/** The client's portal page: the business, the client, its issued documents and balance. */
+/**
+ * The client's portal page: the business, the client, its issued documents and balance.
+ * A read only: opening a document is what marks it viewed (markProposalViewed and the
+ * invoice and estimate openings below).
+ */
 export async function portalView(
   db: Database,
   target: PortalTarget,
   token: string,
 ): Promise<PortalView> {
   const { workspaceId, clientId } = target;
-  const client = await db
-    .selectFrom('clients')
-    .select(['name', 'company'])
-    .where('workspaceId', '=', workspaceId)
-    .where('id', '=', clientId)
-    .executeTakeFirst();
+  const client = await repo.findPortalClient(db, workspaceId, clientId);
   if (!client) throw portalNotFound();
   const { profile, seller } = await findSeller(db, workspaceId);
-  const logo = await db
-    .selectFrom('workspaces')
-    .select('logoUrl')
-    .where('id', '=', workspaceId)
-    .executeTakeFirst();
-
-  const invoices = await db
-    .selectFrom('invoices as i')
-    .select([
-      'i.id',
-      'i.invoiceNumber',
-      effectiveStatus(workspaceId).as('status'),
-      'i.currency',
-      'i.issueDate',
-      'i.dueDate',
-      'i.amount',
-      'i.paidTotal',
-      'i.viewedAt',
-    ])
-    .where('i.workspaceId', '=', workspaceId)
-    .where('i.clientId', '=', clientId)
-    .where('i.status', '<>', 'draft')
-    .orderBy('i.issueDate', 'desc')
-    .orderBy('i.id', 'desc')
-    .execute();
-
-  const balances = await db
-    .selectFrom('invoices')
-    .select([
-      'currency',
-      sql<string>`sum(amount - paid_total)::text`.as('balance'),
-      sql<number>`count(*)::int`.as('invoices'),
-    ])
-    .where('workspaceId', '=', workspaceId)
-    .where('clientId', '=', clientId)
-    .where('status', 'in', ['sent', 'viewed'])
-    .groupBy('currency')
-    .orderBy('currency')
-    .execute();
-
-  // The portal shows a proposal whole (it has no page or PDF of its own): opening the
-  // portal is the client reading it, so a sent one becomes viewed, as an invoice opened is.
-  await db
-    .updateTable('proposals')
-    .set({ status: 'viewed' })
-    .where('workspaceId', '=', workspaceId)
-    .where('clientId', '=', clientId)
-    .where('status', '=', 'sent')
-    .execute();
-  const proposals = await db
-    .selectFrom('proposals')
-    .select(['id', 'title', 'description', 'status', 'amount', 'dueDate', 'createdAt'])
-    .where('workspaceId', '=', workspaceId)
-    .where('clientId', '=', clientId)
-    .where('status', 'in', ['sent', 'viewed', 'accepted', 'rejected'])
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
+  const logoUrl = await repo.findLogoUrl(db, workspaceId);
+  const invoices = await repo.listIssuedInvoices(db, workspaceId, clientId);
+  const balances = await openBalances(db, workspaceId, clientId);
+  const proposals = await repo.listIssuedProposals(db, workspaceId, clientId);
   const proposalDecisions = await decisionsOf(
     db,
     workspaceId,
     'proposal',
     proposals.map((p) => p.id),
   );
-
-  const estimates = await db
-    .selectFrom('estimates')
-    .select(['id', 'estimateNumber', 'status', 'currency', 'issueDate', 'validUntil', 'amount'])
-    .where('workspaceId', '=', workspaceId)
-    .where('clientId', '=', clientId)
-    .where('status', '<>', 'draft')
-    .orderBy('issueDate', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
-  const today = todayIn(profile.timezone);
+  const estimates = await repo.listIssuedEstimates(db, workspaceId, clientId);
   const estimateDecisions = await decisionsOf(
     db,
     workspaceId,
     'estimate',
     estimates.map((e) => e.id),
   );
+  const today = todayIn(profile.timezone);
 
   return {
     business: {
       name: seller.name,
       address: seller.address,
       email: seller.email,
-      logoUrl: logo?.logoUrl ? `/api/portal/${token}/logo` : null,
+      logoUrl: logoUrl ? `/api/portal/${token}/logo` : null,
       paymentInstructions: profile.paymentInstructions,
     },
     client,
@@ -357,17 +234,15 @@ export async function portalView(
   };
 }
 
-/** An issued invoice of the token's client, or the portal's one refusal. */
-async function assertClientInvoice(db: Database, target: PortalTarget, id: number) {
-  const row = await db
-    .selectFrom('invoices')
-    .select('id')
-    .where('workspaceId', '=', target.workspaceId)
-    .where('clientId', '=', target.clientId)
-    .where('id', '=', id)
-    .where('status', '<>', 'draft')
-    .executeTakeFirst();
-  if (!row) throw portalNotFound();
+/** An issued document of the token's client, or the portal's one refusal. */
+async function assertClientDocument(
+  db: Database,
+  target: PortalTarget,
+  kind: PortalDocumentKind,
+  id: number,
+) {
+  if (!(await repo.isIssuedToClient(db, target.workspaceId, target.clientId, kind, id)))
+    throw portalNotFound();
 }
 
 /**
@@ -382,25 +257,9 @@ export async function markInvoiceViewed(
   jobs: Jobs,
 ) {
   await db.transaction().execute(async (trx) => {
-    const { numUpdatedRows } = await trx
-      .updateTable('invoices')
-      .set({
-        status: 'viewed',
-        viewedAt: sql<Date>`coalesce(viewed_at, now())`,
-        updatedAt: sql<Date>`now()`,
-      })
-      .where('workspaceId', '=', target.workspaceId)
-      .where('clientId', '=', target.clientId)
-      .where('id', '=', id)
-      .where((eb) =>
-        eb.or([
-          eb('status', '=', 'sent'),
-          eb.and([eb('status', '=', 'viewed'), eb('viewedAt', 'is', null)]),
-        ]),
-      )
-      .executeTakeFirst();
+    const first = await repo.markInvoiceViewed(trx, target.workspaceId, target.clientId, id);
     // The first opening only: the owners hear once.
-    if (numUpdatedRows > 0n)
+    if (first)
       await invoiceEvent(trx, jobs, {
         workspaceId: target.workspaceId,
         invoiceId: id,
@@ -421,15 +280,10 @@ export async function portalInvoice(
   id: number,
   jobs: Jobs,
 ): Promise<PortalInvoiceDetail> {
-  await assertClientInvoice(db, target, id);
+  await assertClientDocument(db, target, 'invoice', id);
   await markInvoiceViewed(db, target, id, jobs);
   const invoice = await getInvoice(scopeOf(db, target), id);
-  const viewed = await db
-    .selectFrom('invoices')
-    .select('viewedAt')
-    .where('workspaceId', '=', target.workspaceId)
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
+  const viewedAt = await repo.findInvoiceViewedAt(db, target.workspaceId, id);
   return {
     id: invoice.id,
     invoiceNumber: invoice.invoiceNumber,
@@ -451,46 +305,32 @@ export async function portalInvoice(
     footer: invoice.footer,
     seller: invoice.seller,
     buyer: invoice.buyer,
-    viewedAt: iso(viewed.viewedAt),
+    viewedAt: iso(viewedAt),
   };
 }
 
 /** The invoice's PDF; downloading it counts as opening it. */
 export async function portalInvoicePdf(db: Database, target: PortalTarget, id: number, jobs: Jobs) {
-  await assertClientInvoice(db, target, id);
+  await assertClientDocument(db, target, 'invoice', id);
   await markInvoiceViewed(db, target, id, jobs);
   return invoicePdf(scopeOf(db, target), id);
 }
 
 // Estimates and proposals: their PDF, and the client's decision
 
-async function assertClientEstimate(db: Database, target: PortalTarget, id: number) {
-  const row = await db
-    .selectFrom('estimates')
-    .select('id')
-    .where('workspaceId', '=', target.workspaceId)
-    .where('clientId', '=', target.clientId)
-    .where('id', '=', id)
-    .where('status', '<>', 'draft')
-    .executeTakeFirst();
-  if (!row) throw portalNotFound();
-}
-
-async function assertClientProposal(db: Database, target: PortalTarget, id: number) {
-  const row = await db
-    .selectFrom('proposals')
-    .select('id')
-    .where('workspaceId', '=', target.workspaceId)
-    .where('clientId', '=', target.clientId)
-    .where('id', '=', id)
-    .where('status', '<>', 'draft')
-    .executeTakeFirst();
-  if (!row) throw portalNotFound();
+/**
+ * The client opened a proposal (the portal shows it whole, so the page says when it is on
+ * screen): a sent one becomes viewed. Its own write, so reading the portal changes nothing.
+ */
+export async function portalProposalViewed(db: Database, target: PortalTarget, id: number) {
+  await assertClientDocument(db, target, 'proposal', id);
+  await repo.markProposalViewed(db, target.workspaceId, target.clientId, id);
+  return { success: true as const };
 }
 
 /** The estimate's PDF; opening it marks a sent estimate viewed. */
 export async function portalEstimatePdf(db: Database, target: PortalTarget, id: number) {
-  await assertClientEstimate(db, target, id);
+  await assertClientDocument(db, target, 'estimate', id);
   await markEstimateViewed(db, target.workspaceId, id);
   return estimatePdfOf(db, target.workspaceId, id);
 }
@@ -523,8 +363,7 @@ export async function decide(
   input: PortalDecisionInput,
   jobs: Jobs,
 ): Promise<PortalDecision> {
-  if (documentType === 'estimate') await assertClientEstimate(db, target, id);
-  else await assertClientProposal(db, target, id);
+  await assertClientDocument(db, target, documentType, id);
   const decideDocument = documentType === 'estimate' ? decideEstimate : decideProposal;
   // The owners hear of the decision in its transaction.
   const acceptance = await db.transaction().execute(async (trx) => {

@@ -10,6 +10,8 @@ import {
   snapshot,
   type TestApp,
 } from '../../../../tests/support/test-app.ts';
+import { ConfigError, loadConfig } from '../../config.ts';
+import { createEmailedPortalLink } from './portal-links.service.ts';
 
 /* The client portal (issue 21, item 3): secret links, what a token opens and nothing more. */
 
@@ -132,6 +134,137 @@ describe('links', () => {
     // Anyone in the workspace may see whether a link is live.
     expect((await mate.client.get(`/api/clients/${c.id}/portal-link`)).statusCode).toBe(200);
     expect((await visitor.post(`/api/clients/${c.id}/portal-link`)).statusCode).toBe(401);
+  });
+});
+
+const DAY = 86_400_000;
+const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Emails the invoice (no SMTP here: the answer carries the emailed link to pass on). */
+async function emailedLink(invoiceId: number) {
+  const res = await owner.client.post(`/api/invoices/${invoiceId}/send`, {});
+  expect(res.statusCode, res.body).toBe(202);
+  const { portalLink } = res.json() as { portalLink: string };
+  // The delivery job mints a link of its own for the logged email: let it finish first.
+  await t.app.services.jobs.idle();
+  return { url: portalLink, token: portalLink.split('/portal/')[1]! };
+}
+
+function linkRow(token: string) {
+  return t.db
+    .selectFrom('clientPortalLinks')
+    .select(['createdAt', 'expiresAt'])
+    .where('tokenHash', '=', sha256(token))
+    .executeTakeFirstOrThrow();
+}
+
+/** Moves the clock past the expiry of the client's emailed links. */
+async function expireEmailedLinks(clientId: number) {
+  await t.db
+    .updateTable('clientPortalLinks')
+    .set({ expiresAt: sql<Date>`now() - interval '1 second'` })
+    .where('clientId', '=', clientId)
+    .where('expiresAt', 'is not', null)
+    .execute();
+}
+
+describe('link expiry', () => {
+  const EXPIRED = 'This link has expired. Ask Portal Studio for a new one.';
+
+  it('an emailed link works for 90 days, then answers 410 saying whom to ask (REST and tRPC); unknown and revoked links stay 404', async () => {
+    const c = await newClient(owner.client, 'Emailed Co');
+    const invoice = await newInvoice(owner.client, c.id);
+    const { token } = await emailedLink(invoice.id);
+    const row = await linkRow(token);
+    expect(row.expiresAt!.getTime() - row.createdAt.getTime()).toBe(90 * DAY);
+
+    expect((await visitor.get(`/api/portal/${token}`)).statusCode).toBe(200);
+    expect((await visitor.trpc('portal.view', 'query', { token })).statusCode).toBe(200);
+    expect((await owner.client.get(`/api/clients/${c.id}/portal-link`)).json()).toMatchObject({
+      live: true,
+      liveLinks: 2,
+    });
+
+    await expireEmailedLinks(c.id);
+    for (const path of ['', `/invoices/${invoice.id}`, `/invoices/${invoice.id}/pdf`, '/logo']) {
+      const res = await visitor.get(`/api/portal/${token}${path}`);
+      expect(res.statusCode, path).toBe(410);
+      // The business to ask, and nothing of the client.
+      expect(res.json(), path).toEqual({ error: EXPIRED });
+    }
+    const decline = await visitor.post(`/api/portal/${token}/estimates/1/decline`, {
+      name: 'Late Reader',
+    });
+    expect(decline.statusCode).toBe(410);
+    const overTrpc = await visitor.trpc('portal.view', 'query', { token });
+    expect(overTrpc.statusCode).toBe(410);
+    expect(overTrpc.json().error).toMatchObject({
+      message: EXPIRED,
+      data: { code: 'NOT_FOUND', httpStatus: 410 },
+    });
+    expect(overTrpc.body).not.toContain('Emailed Co');
+    // Opening it did nothing: the invoice is still sent, the link no longer counts as working.
+    expect((await owner.client.get(`/api/invoices/${invoice.id}`)).json().status).toBe('sent');
+    expect((await owner.client.get(`/api/clients/${c.id}/portal-link`)).json()).toMatchObject({
+      live: false,
+      liveLinks: 0,
+    });
+    const listed = (await owner.client.get('/api/portal-links?search=Emailed')).json();
+    expect(listed[0].portal).toMatchObject({ live: false, liveLinks: 0 });
+
+    // A token never given out, and an expired link once revoked, say nothing but 404.
+    const unknown = await visitor.get(`/api/portal/${'q'.repeat(43)}`);
+    expect(unknown.statusCode).toBe(404);
+    expect((await owner.client.delete(`/api/clients/${c.id}/portal-link`)).statusCode).toBe(200);
+    const revoked = await visitor.get(`/api/portal/${token}`);
+    expect(revoked.statusCode).toBe(404);
+    expect(revoked.json()).toEqual(unknown.json());
+    const revokedOverTrpc = await visitor.trpc('portal.view', 'query', { token });
+    expect(revokedOverTrpc.json().error.data).toMatchObject({ httpStatus: 404 });
+  });
+
+  it('a link made on the client page has no expiry: it still works when the emailed ones beside it have expired', async () => {
+    const c = await newClient(owner.client, 'Page Link Co');
+    // Made first: a link made on the client page ends the client's older links.
+    const page = await newLink(owner.client, c.id);
+    const invoice = await newInvoice(owner.client, c.id);
+    const emailed = await emailedLink(invoice.id);
+    expect(await linkRow(page.token)).toMatchObject({ expiresAt: null });
+
+    // A year on.
+    await t.db
+      .updateTable('clientPortalLinks')
+      .set({ createdAt: sql<Date>`now() - interval '1 year'` })
+      .where('clientId', '=', c.id)
+      .execute();
+    await expireEmailedLinks(c.id);
+    expect((await visitor.get(`/api/portal/${emailed.token}`)).statusCode).toBe(410);
+    expect((await visitor.get(`/api/portal/${page.token}`)).statusCode).toBe(200);
+    expect((await visitor.trpc('portal.view', 'query', { token: page.token })).statusCode).toBe(
+      200,
+    );
+    expect((await owner.client.get(`/api/clients/${c.id}/portal-link`)).json()).toMatchObject({
+      live: true,
+      liveLinks: 1,
+    });
+  });
+
+  it('PORTAL_LINK_DAYS sets how long an emailed link works', async () => {
+    const env = { NODE_ENV: 'test', SESSION_SECRET: 'x'.repeat(40) } as const;
+    expect(loadConfig(env).portalLinkDays).toBe(90);
+    expect(loadConfig({ ...env, PORTAL_LINK_DAYS: '7' }).portalLinkDays).toBe(7);
+    expect(() => loadConfig({ ...env, PORTAL_LINK_DAYS: '0' })).toThrow(ConfigError);
+
+    const c = await newClient(owner.client, 'Week Co');
+    const { token } = await createEmailedPortalLink(
+      t.db,
+      { appUrl: 'https://keel.example', portalLinkDays: 7 },
+      owner.workspace.id,
+      c.id,
+      null,
+    );
+    const row = await linkRow(token);
+    expect(row.expiresAt!.getTime() - row.createdAt.getTime()).toBe(7 * DAY);
   });
 });
 
@@ -346,18 +479,7 @@ describe('estimates and proposals', () => {
     expect(view.estimates[0]).toMatchObject({ total: '300.00', decidable: true, decision: null });
     expect(view.proposals.map((p: { id: number }) => p.id)).toEqual([proposal.id]);
     expect(view.proposals[0]).toMatchObject({ title: 'Website redesign', decidable: true });
-    // Read in the portal, the sent proposal is viewed; the draft and the unlinked are not.
-    const statuses = await t.db
-      .selectFrom('proposals')
-      .select(['id', 'status'])
-      .where('id', 'in', [proposal.id, draftProposal.id, unlinked.id])
-      .orderBy('id')
-      .execute();
-    expect(statuses.map((p) => p.status)).toEqual(['viewed', 'draft', 'sent']);
-    expect((await visitor.get(`/api/portal/${token}`)).json().proposals[0]).toMatchObject({
-      status: 'viewed',
-      decidable: true,
-    });
+    expect(view.proposals[0]).toMatchObject({ status: 'sent' });
 
     const pdf = await visitor.get(`/api/portal/${token}/estimates/${estimate.id}/pdf`);
     expect(pdf.statusCode).toBe(200);
@@ -374,6 +496,61 @@ describe('estimates and proposals', () => {
         : await visitor.post(`/api/portal/${token}/${path}`, { name: 'Ann' });
       expect(res.statusCode, path).toBe(404);
     }
+  });
+
+  it('reading the portal writes nothing; a proposal becomes viewed by its own call (REST and tRPC)', async () => {
+    const c = await newClient(owner.client, 'Quiet Co');
+    await newInvoice(owner.client, c.id);
+    await newEstimate(c.id);
+    const first = await newProposal(c.id);
+    const second = await newProposal(c.id);
+    const draft = await newProposal(c.id, 'draft');
+    const theirs = await newProposal((await newClient(owner.client, 'Loud Co')).id);
+    const { token } = await newLink(owner.client, c.id);
+    const statuses = async () =>
+      (
+        await t.db
+          .selectFrom('proposals')
+          .select('status')
+          .where('id', 'in', [first.id, second.id, draft.id, theirs.id])
+          .orderBy('id')
+          .execute()
+      ).map((p) => p.status);
+
+    // The first call records the link's use (once a minute); reads after it change nothing.
+    expect((await visitor.get(`/api/portal/${token}`)).statusCode).toBe(200);
+    const before = await snapshot(t.db);
+    expect((await visitor.get(`/api/portal/${token}`)).statusCode).toBe(200);
+    expect((await visitor.trpc('portal.view', 'query', { token })).statusCode).toBe(200);
+    expect(await snapshot(t.db)).toBe(before);
+    expect(await statuses()).toEqual(['sent', 'sent', 'draft', 'sent']);
+
+    const viewed = await visitor.post(`/api/portal/${token}/proposals/${first.id}/view`);
+    expect(viewed.statusCode, viewed.body).toBe(200);
+    expect(viewed.json()).toEqual({ success: true });
+    const overTrpc = await visitor.trpc('portal.viewProposal', 'mutation', {
+      token,
+      id: second.id,
+    });
+    expect(overTrpc.statusCode, overTrpc.body).toBe(200);
+    expect(await statuses()).toEqual(['viewed', 'viewed', 'draft', 'sent']);
+    expect((await visitor.get(`/api/portal/${token}`)).json().proposals).toEqual([
+      expect.objectContaining({ id: second.id, status: 'viewed', decidable: true }),
+      expect.objectContaining({ id: first.id, status: 'viewed', decidable: true }),
+    ]);
+
+    // A draft and another client's proposal are the portal's one refusal, and stay as they are.
+    for (const id of [draft.id, theirs.id]) {
+      const res = await visitor.post(`/api/portal/${token}/proposals/${id}/view`);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: 'Not found' });
+    }
+    // A decided proposal keeps its decision.
+    await visitor.post(`/api/portal/${token}/proposals/${first.id}/accept`, { name: 'Ann' });
+    expect((await visitor.post(`/api/portal/${token}/proposals/${first.id}/view`)).statusCode).toBe(
+      200,
+    );
+    expect(await statuses()).toEqual(['accepted', 'viewed', 'draft', 'sent']);
   });
 
   it('records an acceptance with the name, time, address and a SHA-256 of the document, once', async () => {
