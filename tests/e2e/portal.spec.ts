@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { newUser, signUpWithWorkspace } from './fixtures.ts';
 
-test('a client portal link: made on the client page, opened without an account, the invoice opened becomes Viewed, an estimate accepted there and converted in the app', async ({
+test('a client portal link: made on the client page, opened without an account, the proposal shown and the invoice opened become Viewed, an estimate accepted there and converted in the app', async ({
   page,
   browser,
 }) => {
@@ -30,6 +30,21 @@ test('a client portal link: made on the client page, opened without an account, 
   });
   expect(estimateRes.status()).toBe(201);
   const estimate = (await estimateRes.json()) as { id: number; estimateNumber: string };
+  const proposalRes = await page.request.post('/api/proposals', {
+    data: {
+      clientId,
+      title: 'Spring menu',
+      clientName: 'Harbor Bakery',
+      description: 'Three seasonal menus',
+      amount: '1200',
+    },
+  });
+  expect(proposalRes.status()).toBe(201);
+  const proposal = (await proposalRes.json()) as { id: number };
+  const proposalSent = await page.request.put(`/api/proposals/${proposal.id}`, {
+    data: { status: 'sent' },
+  });
+  expect(proposalSent.status()).toBe(200);
 
   // The client page makes the link and shows it once.
   await page.goto(`/clients/${clientId}`);
@@ -51,6 +66,16 @@ test('a client portal link: made on the client page, opened without an account, 
     await expect(portal.getByRole('heading', { name: 'Harbor Bakery', level: 1 })).toBeVisible();
     await expect(portal.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
     await expect(portal.getByText('$480.00').first()).toBeVisible();
+    // The proposal, shown whole, is read: the business sees it as viewed.
+    await expect(portal.getByText('Three seasonal menus')).toBeVisible();
+    const proposalStatus = async () => {
+      const listed = (await (await page.request.get('/api/proposals')).json()) as {
+        id: number;
+        status: string;
+      }[];
+      return listed.find((p) => p.id === proposal.id)?.status;
+    };
+    await expect.poll(proposalStatus).toBe('viewed');
     await portal.getByRole('button', { name: `View Invoice ${invoice.invoiceNumber}` }).click();
     const invoiceDialog = portal.getByRole('dialog', { name: `Invoice ${invoice.invoiceNumber}` });
     await expect(invoiceDialog.getByText('Logo')).toBeVisible();

@@ -1,0 +1,167 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
+import { compareAmounts } from '../../../shared/invoice-math.ts';
+import type { Party } from '../../../shared/invoices.schema.ts';
+import { formatMoney } from '../../../shared/money.ts';
+import type { PortalInvoice } from '../../../shared/portal.schema.ts';
+import { showDay } from '../../components/display-preferences.tsx';
+import { trpc } from '../../trpc.ts';
+import { INVOICE_STATUS_COLORS, INVOICE_STATUS_LABELS } from '../invoices/invoice-status.ts';
+
+/** The invoice as its PDF shows it; opening it tells the business it was viewed. */
+export function PortalInvoiceDialog({
+  token,
+  invoice,
+  onClose,
+}: {
+  token: string;
+  invoice: PortalInvoice | null;
+  onClose: () => void;
+}) {
+  const detail = trpc.portal.invoice.useQuery(
+    { token, id: invoice?.id ?? 0 },
+    { enabled: invoice !== null },
+  );
+  const utils = trpc.useUtils();
+  const close = () => {
+    // Its status may now be Viewed.
+    void utils.portal.view.invalidate();
+    onClose();
+  };
+  const d = detail.data;
+  return (
+    <Modal
+      opened={invoice !== null}
+      onClose={close}
+      title={`Invoice ${invoice?.invoiceNumber ?? ''}`}
+      size="lg"
+      centered
+    >
+      {detail.isPending ? (
+        <Center py="xl">
+          <Loader aria-label="Loading the invoice" />
+        </Center>
+      ) : detail.isError || !d ? (
+        <Alert color="red" variant="light">
+          The invoice could not be loaded.
+        </Alert>
+      ) : (
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            <PartyLines label="From" party={d.seller} />
+            <PartyLines label="To" party={d.buyer} />
+          </SimpleGrid>
+          <Group gap="lg">
+            {d.issueDate && <Text size="sm">Issued {showDay(d.issueDate)}</Text>}
+            {d.dueDate && <Text size="sm">Due {showDay(d.dueDate)}</Text>}
+            <Badge variant="light" color={INVOICE_STATUS_COLORS[d.status]}>
+              {INVOICE_STATUS_LABELS[d.status]}
+            </Badge>
+          </Group>
+          <Table.ScrollContainer minWidth={420}>
+            <Table verticalSpacing="xs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Description</Table.Th>
+                  <Table.Th ta="right">Qty</Table.Th>
+                  <Table.Th ta="right">Price</Table.Th>
+                  <Table.Th ta="right">Amount</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {d.lines.map((line) => (
+                  <Table.Tr key={line.id}>
+                    <Table.Td style={{ whiteSpace: 'pre-line' }}>{line.description}</Table.Td>
+                    <Table.Td ta="right">{Number(line.quantity)}</Table.Td>
+                    <Table.Td ta="right">{formatMoney(line.unitPrice, d.currency)}</Table.Td>
+                    <Table.Td ta="right">{formatMoney(line.amount, d.currency)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Stack gap={2} align="flex-end">
+            <Total label="Subtotal" value={formatMoney(d.subtotal, d.currency)} />
+            {compareAmounts(d.discountTotal, '0') > 0 && (
+              <Total label="Discount" value={`−${formatMoney(d.discountTotal, d.currency)}`} />
+            )}
+            {d.taxes.map((tax) => (
+              <Total
+                key={tax.rate}
+                label={`Tax ${Number(tax.rate)} %`}
+                value={formatMoney(tax.amount, d.currency)}
+              />
+            ))}
+            <Total label="Total" value={formatMoney(d.total, d.currency)} strong />
+            {compareAmounts(d.paidTotal, '0') > 0 && (
+              <Total label="Paid" value={formatMoney(d.paidTotal, d.currency)} />
+            )}
+            <Total label="Balance due" value={formatMoney(d.balance, d.currency)} strong />
+          </Stack>
+          {d.notes && (
+            <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+              {d.notes}
+            </Text>
+          )}
+          {d.paymentInstructions && (
+            <Alert variant="light" color="indigo" title="How to pay">
+              <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+                {d.paymentInstructions}
+              </Text>
+            </Alert>
+          )}
+          <Group justify="space-between">
+            <Anchor href={`/api/portal/${token}/invoices/${d.id}/pdf`} size="sm">
+              Download PDF
+            </Anchor>
+            <Button onClick={close}>Done</Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+/** Who sends or receives the invoice: the name and the address. */
+function PartyLines({ label, party }: { label: string; party: Party }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" fw={600}>
+        {party.name}
+      </Text>
+      {party.address && (
+        <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+          {party.address}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function Total({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <Group gap="lg" justify="flex-end" wrap="nowrap">
+      <Text size="sm" c={strong ? undefined : 'dimmed'} fw={strong ? 700 : undefined}>
+        {label}
+      </Text>
+      <Text size="sm" fw={strong ? 700 : undefined} miw={110} ta="right">
+        {value}
+      </Text>
+    </Group>
+  );
+}
