@@ -28,6 +28,13 @@ export const PROPOSAL_TRANSITIONS: Record<
   rejected: [],
 };
 
+/**
+ * Accepted or rejected: the client's decision is recorded (who, when, the proposal's
+ * SHA-256), and the proposal is read-only from then on.
+ */
+export const isDecidedProposal = (status: ProposalStatus) =>
+  status === 'accepted' || status === 'rejected';
+
 /** SPEC §5: title, client name, description and amount are required. */
 export const ProposalInputSchema = z.object({
   title: singleLine('Title', { error: 'Title is required' })
@@ -56,7 +63,16 @@ export const ProposalInputSchema = z.object({
 });
 export const ProposalUpdateSchema = updateSchemaOf(ProposalInputSchema).extend({
   id: IdSchema,
-  status: z.enum(PROPOSAL_STATUSES).optional(),
+  /**
+   * The moves that record nothing. Accepted and rejected are refused here, as an estimate's
+   * are: a decision goes through accept or decline, which keep its acceptance record.
+   */
+  status: z
+    .enum(['sent', 'viewed'], {
+      error:
+        "Status must be sent or viewed: accept or decline the proposal to record the client's decision",
+    })
+    .optional(),
 });
 /** Orders of the proposals list, the default first. */
 export const PROPOSAL_SORT_LABELS = {

@@ -836,6 +836,10 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     input: () => ({ enabled: true, offsets: [0, 7] }),
     outsider: 'own',
   },
+  // Proposals: every role writes and edits them while undecided (the target's is a draft);
+  // only those who bill record a decision, through accept or decline (a status change to
+  // accepted or rejected is refused with 400), and a decided proposal is read-only for
+  // every role (409): src/server/domains/proposals/proposals.test.ts.
   'proposals.list': { access: ALL_ROLES, type: 'query', outsider: 'own' },
   'proposals.create': {
     access: ALL_ROLES,

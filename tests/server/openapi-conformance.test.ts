@@ -13,6 +13,7 @@ import {
   type TestApp,
 } from '../support/test-app.ts';
 import { fileUpload, tinyPng } from '../support/uploads.ts';
+import { decideProposal } from '../../src/server/domains/estimates/acceptance.service.ts';
 
 /*
  * The OpenAPI document against the server: every documented operation is called for real
@@ -526,7 +527,18 @@ describe('every documented operation answers as documented', () => {
       params: id(proposal.id),
       body: { name: 'Tour Client', createProject: false },
     });
-    await send(c, 'DELETE /api/proposals/{id}', { params: id(proposal.id) });
+    // A decision is recorded through accept or decline, never by a status; a decided
+    // proposal is read-only.
+    await send(c, 'PUT /api/proposals/{id}', {
+      params: id(proposal.id),
+      body: { status: 'rejected' },
+      status: 400,
+    });
+    await send(c, 'DELETE /api/proposals/{id}', { params: id(proposal.id), status: 409 });
+    const draft = await json<{ id: number }>(c, 'POST /api/proposals', {
+      body: { title: 'Tour Draft', clientName: 'Prospect', description: 'Scope', amount: '100' },
+    });
+    await send(c, 'DELETE /api/proposals/{id}', { params: id(draft.id) });
     const portalAccepted = await json<{ id: number }>(c, 'POST /api/proposals', {
       body: { title: 'Tour Two', clientName: 'Prospect', description: 'Scope', amount: '100' },
     });
@@ -542,9 +554,13 @@ describe('every documented operation answers as documented', () => {
       body: { title: 'Tour Three', clientName: 'Prospect', description: 'Scope', amount: '100' },
     });
     await send(c, 'PUT /api/proposals/{id}', { params: id(followed.id), body: { status: 'sent' } });
-    await send(c, 'PUT /api/proposals/{id}', {
-      params: id(followed.id),
-      body: { status: 'accepted' },
+    // Accepted in the client portal, where no follow-ups are chosen.
+    await decideProposal(t.db, target.workspaceId, followed.id, {
+      decision: 'accepted',
+      name: 'Tour Client',
+      ip: null,
+      userAgent: null,
+      via: 'portal',
     });
     await send(c, 'POST /api/proposals/{id}/follow-ups', {
       params: id(followed.id),

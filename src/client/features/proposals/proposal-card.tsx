@@ -11,6 +11,7 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
+  isDecidedProposal,
   PROPOSAL_TRANSITIONS,
   type Proposal,
   type ProposalStatus,
@@ -19,6 +20,7 @@ import { formatDay } from '../time/time-display.ts';
 import { PROPOSAL_STATUS_COLORS, PROPOSAL_STATUS_LABELS } from './proposal-status.ts';
 import { RowActions, deleteAction, editAction } from '../../components/list/row-actions.tsx';
 import { useMoney } from '../../components/money.tsx';
+import type { ProposalMove } from './use-proposal-mutations.ts';
 
 const ACTION_ICONS: Partial<Record<ProposalStatus, typeof IconSend>> = {
   sent: IconSend,
@@ -27,7 +29,12 @@ const ACTION_ICONS: Partial<Record<ProposalStatus, typeof IconSend>> = {
   rejected: IconCircleX,
 };
 
-/** One proposal of the grid with the moves of SPEC §4 as buttons. */
+/**
+ * One proposal of the grid with the moves of SPEC §4 as buttons. Accepting and rejecting
+ * record the client's decision, which only those who bill may do (the server's rule), so
+ * the others do not see those buttons; a decided proposal is read-only for everyone, so it
+ * has no Edit or Delete.
+ */
 export function ProposalCard({
   proposal,
   canBill = false,
@@ -40,7 +47,7 @@ export function ProposalCard({
   proposal: Proposal;
   /** Those who bill record the client's decision with its record and follow-ups. */
   canBill?: boolean;
-  onStatusChange: (status: ProposalStatus) => Promise<boolean>;
+  onStatusChange: (status: ProposalMove) => Promise<boolean>;
   onDecide?: (decision: 'accept' | 'decline') => void;
   onFollowUps?: () => void;
   onEdit: () => void;
@@ -48,14 +55,16 @@ export function ProposalCard({
 }) {
   const formatMoney = useMoney();
   const [pending, setPending] = useState<ProposalStatus | null>(null);
+  const decides = canBill && onDecide !== undefined;
+  const transitions = PROPOSAL_TRANSITIONS[proposal.status].filter(
+    (transition) => decides || !isDecidedProposal(transition.to),
+  );
   const move = async (to: ProposalStatus) => {
-    if (canBill && onDecide && (to === 'accepted' || to === 'rejected')) {
-      onDecide(to === 'accepted' ? 'accept' : 'decline');
-      return;
-    }
-    setPending(to);
-    await onStatusChange(to);
-    setPending(null);
+    if (to === 'sent' || to === 'viewed') {
+      setPending(to);
+      await onStatusChange(to);
+      setPending(null);
+    } else if (isDecidedProposal(to)) onDecide?.(to === 'accepted' ? 'accept' : 'decline');
   };
 
   return (
@@ -77,11 +86,13 @@ export function ProposalCard({
             <Badge variant="light" color={PROPOSAL_STATUS_COLORS[proposal.status]}>
               {PROPOSAL_STATUS_LABELS[proposal.status]}
             </Badge>
-            <RowActions
-              name={proposal.title}
-              variant="card"
-              actions={[editAction(onEdit), deleteAction(onDelete)]}
-            />
+            {!isDecidedProposal(proposal.status) && (
+              <RowActions
+                name={proposal.title}
+                variant="card"
+                actions={[editAction(onEdit), deleteAction(onDelete)]}
+              />
+            )}
           </Group>
         </Group>
 
@@ -103,9 +114,9 @@ export function ProposalCard({
           )}
         </Group>
 
-        {PROPOSAL_TRANSITIONS[proposal.status].length > 0 && (
+        {transitions.length > 0 && (
           <Group gap="xs">
-            {PROPOSAL_TRANSITIONS[proposal.status].map((transition) => {
+            {transitions.map((transition) => {
               const Icon = ACTION_ICONS[transition.to] ?? IconSend;
               return (
                 <Button

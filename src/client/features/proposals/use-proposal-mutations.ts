@@ -4,13 +4,15 @@ import type {
   FollowUpsResult,
   Proposal,
   ProposalInputSchema,
-  ProposalStatus,
+  ProposalUpdateSchema,
 } from '../../../shared/proposals.schema.ts';
 import { succeeded, withServerMessage } from '../../mutations.ts';
 import { trpc } from '../../trpc.ts';
 import { PROPOSAL_STATUS_CHANGED } from './proposal-status.ts';
 
 type ProposalInput = z.input<typeof ProposalInputSchema>;
+/** A move that records nothing (sent, viewed); decisions go through accept and decline. */
+export type ProposalMove = NonNullable<z.input<typeof ProposalUpdateSchema>['status']>;
 export interface FollowUpChoice {
   moveDealToWon: boolean;
   createProject: boolean;
@@ -107,7 +109,7 @@ export function useProposalMutations() {
     () => ({
       create: (input: ProposalInput) => succeeded(create(input)),
       update: (id: number, input: ProposalInput) => succeeded(update({ id, ...input })),
-      changeStatus: async (proposal: Proposal, status: ProposalStatus) =>
+      changeStatus: async (proposal: Proposal, status: ProposalMove) =>
         (await succeeded(changeStatus({ id: proposal.id, status }))) !== undefined,
       remove: async (proposal: Proposal) =>
         (await succeeded(remove({ id: proposal.id }))) !== undefined,

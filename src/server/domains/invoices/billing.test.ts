@@ -473,15 +473,19 @@ describe('proposals', () => {
       })
     ).json();
     expect(p).toMatchObject({ status: 'draft', amount: '4500.00' });
+    // A decision is recorded through accept or decline (proposals.test.ts), never a status.
     expect(
       (await owner.client.put(`/api/proposals/${p.id}`, { status: 'accepted' })).statusCode,
+    ).toBe(400);
+    expect(
+      (await owner.client.put(`/api/proposals/${p.id}`, { status: 'viewed' })).statusCode,
     ).toBe(409);
     expect(
       (await owner.client.put(`/api/proposals/${p.id}`, { status: 'sent' })).json().status,
     ).toBe('sent');
-    expect(
-      (await owner.client.put(`/api/proposals/${p.id}`, { status: 'rejected' })).json().status,
-    ).toBe('rejected');
+    expect((await owner.client.post(`/api/proposals/${p.id}/decline`, {})).json().decision).toBe(
+      'declined',
+    );
     expect((await owner.client.put(`/api/proposals/${p.id}`, { status: 'sent' })).statusCode).toBe(
       409,
     );

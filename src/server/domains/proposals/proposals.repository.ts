@@ -84,6 +84,18 @@ export async function findProposal(db: Database, workspaceId: number, id: number
   return row && toProposal(row);
 }
 
+/** The proposal's status, its row locked until the caller's transaction ends (or undefined). */
+export async function lockProposalStatus(db: Database, workspaceId: number, id: number) {
+  const row = await db
+    .selectFrom('proposals')
+    .select('status')
+    .where('workspaceId', '=', workspaceId)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  return row?.status as ProposalStatus | undefined;
+}
+
 export async function insertProposal(
   db: Database,
   workspaceId: number,

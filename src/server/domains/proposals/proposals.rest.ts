@@ -27,10 +27,11 @@ export const proposalsRestRoutes = defineRestRoutes(
       path: '/api/proposals/{id}',
       procedure: 'proposals.update',
       summary: 'Update a proposal or change its status',
-      description: 'Only the fields sent change.',
+      description:
+        "Only the fields sent change. `status` moves it to `sent` or `viewed`; the client's decision is recorded with `/accept` or `/decline`. An accepted or rejected proposal is read-only.",
       refusals: {
         404: 'the client or deal is not of this workspace',
-        409: 'the proposal cannot move to this status from its own',
+        409: 'the proposal was accepted or rejected, or cannot move to this status from its own',
       },
     },
     {
@@ -38,6 +39,7 @@ export const proposalsRestRoutes = defineRestRoutes(
       path: '/api/proposals/{id}',
       procedure: 'proposals.delete',
       summary: 'Delete a proposal',
+      refusals: { 409: 'the proposal was accepted or rejected: it is read-only' },
     },
     {
       method: 'POST',

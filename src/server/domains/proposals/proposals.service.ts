@@ -4,9 +4,11 @@ import { minorDigits } from '../../../shared/currencies.ts';
 import { todayIn } from '../../../shared/datetime.ts';
 import { fromMinor, toMinor } from '../../../shared/invoice-math.ts';
 import {
+  isDecidedProposal,
   PROPOSAL_TRANSITIONS,
   type FollowUpsResult,
   type ProposalFollowUps,
+  type ProposalStatus,
 } from '../../../shared/proposals.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import type { WorkspaceScope } from '../../trpc/context.ts';
@@ -39,31 +41,48 @@ export async function createProposal(
   return repo.insertProposal(db, workspaceId, values);
 }
 
-/** Edits any field; a status change must be one of the moves of SPEC §4 (409 otherwise). */
+/**
+ * A decided proposal is read-only, as a sent estimate is: its acceptance record keeps the
+ * SHA-256 of the proposal as decided, which an edit would no longer match.
+ */
+function refuseIfDecided(status: ProposalStatus) {
+  if (isDecidedProposal(status))
+    throw conflict(`This proposal was ${status}: it can no longer be changed or deleted`);
+}
+
+/**
+ * Edits any field of an undecided proposal; a status change must be one of the moves of
+ * SPEC §4 that record nothing (sent, viewed; 409 otherwise). Accepting and declining go
+ * through acceptProposal / declineProposal, which keep the acceptance record.
+ */
 export async function updateProposal(
   { db, workspace: { id: workspaceId } }: WorkspaceScope,
   id: number,
   values: repo.ProposalValues,
 ) {
-  const proposal = await repo.findProposal(db, workspaceId, id);
-  if (!proposal) throw notFound();
-  await checkLinks(db, workspaceId, values);
-  const to = values.status;
-  if (
-    to !== undefined &&
-    to !== proposal.status &&
-    !PROPOSAL_TRANSITIONS[proposal.status].some((t) => t.to === to)
-  ) {
-    throw conflict(`A ${proposal.status} proposal cannot be marked ${to}`);
-  }
-  return (await repo.updateProposal(db, workspaceId, id, values))!;
+  return db.transaction().execute(async (trx) => {
+    // Locked: a decision recorded meanwhile (decideProposal locks the row too) is seen here.
+    const status = await repo.lockProposalStatus(trx, workspaceId, id);
+    if (!status) throw notFound();
+    refuseIfDecided(status);
+    await checkLinks(trx, workspaceId, values);
+    const to = values.status;
+    if (to !== undefined && to !== status && !PROPOSAL_TRANSITIONS[status].some((t) => t.to === to))
+      throw conflict(`A ${status} proposal cannot be marked ${to}`);
+    return (await repo.updateProposal(trx, workspaceId, id, values))!;
+  });
 }
 
 export async function deleteProposal(
   { db, workspace: { id: workspaceId } }: WorkspaceScope,
   id: number,
 ) {
-  if (!(await repo.deleteProposal(db, workspaceId, id))) throw notFound();
+  await db.transaction().execute(async (trx) => {
+    const status = await repo.lockProposalStatus(trx, workspaceId, id);
+    if (!status) throw notFound();
+    refuseIfDecided(status);
+    await repo.deleteProposal(trx, workspaceId, id);
+  });
   return { success: true as const };
 }
 

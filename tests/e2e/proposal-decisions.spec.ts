@@ -1,0 +1,83 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { newUser, signUpWithWorkspace } from './fixtures.ts';
+
+/*
+ * Issue 37, item 3: accepting or rejecting a proposal records the client's decision, which
+ * only those who bill may do; a decided proposal is read-only for everyone. A collaborator
+ * sees neither the decision buttons nor Edit and Delete on a decided proposal; the owner
+ * sees the decision buttons on an open one, and no Edit or Delete on a decided one.
+ */
+
+async function proposal(request: APIRequestContext, title: string) {
+  const made = await request.post('/api/proposals', {
+    data: { title, clientName: 'Fabrikam Inc.', description: 'Design support', amount: '1200' },
+  });
+  expect(made.status()).toBe(201);
+  const { id } = (await made.json()) as { id: number };
+  expect((await request.put(`/api/proposals/${id}`, { data: { status: 'sent' } })).status()).toBe(
+    200,
+  );
+  return id;
+}
+
+const card = (page: Page, title: string) => page.getByRole('article', { name: title });
+
+test('only those who bill decide proposals; a decided one offers no edit or delete', async ({
+  page,
+  browser,
+}) => {
+  const owner = newUser('proposals-owner');
+  const member = newUser('proposals-member');
+  await signUpWithWorkspace(page, owner);
+  await proposal(page.request, 'Open retainer');
+  const decided = await proposal(page.request, 'Signed retainer');
+  const accepted = await page.request.post(`/api/proposals/${decided}/accept`, {
+    data: { name: 'Dana Fabrikam' },
+  });
+  expect(accepted.status()).toBe(200);
+
+  const workspace = (await (await page.request.get('/api/workspaces/current')).json()) as {
+    id: number;
+  };
+  const invite = await page.request.post('/api/admin/invite', {
+    data: { email: member.email, fullName: member.fullName, role: 'collaborator' },
+  });
+  expect(invite.status()).toBe(201);
+  const token = ((await invite.json()) as { inviteUrl: string }).inviteUrl.split('/invite/')[1]!;
+  const memberPage = await (await browser.newContext()).newPage();
+  expect(
+    (
+      await memberPage.request.post(`/api/invite/${token}/accept`, {
+        data: { password: member.password },
+      })
+    ).status(),
+  ).toBe(200);
+  await memberPage.request.post(`/api/workspaces/${workspace.id}/switch`);
+
+  // The collaborator: an open proposal can be marked viewed and edited, not decided.
+  await memberPage.goto('/proposals');
+  const open = card(memberPage, 'Open retainer');
+  await expect(open.getByRole('button', { name: 'Mark Viewed' })).toBeVisible();
+  await expect(open.getByRole('button', { name: 'Mark Accepted' })).toHaveCount(0);
+  await expect(open.getByRole('button', { name: 'Mark Rejected' })).toHaveCount(0);
+  await expect(open.getByRole('button', { name: 'Actions for Open retainer' })).toBeVisible();
+  const signed = card(memberPage, 'Signed retainer');
+  await expect(signed.getByText('Accepted', { exact: true })).toBeVisible();
+  await expect(signed.getByRole('button')).toHaveCount(0);
+
+  // The owner decides the open one through the record dialog; the decided one is read-only.
+  await page.goto('/proposals');
+  await expect(
+    card(page, 'Open retainer').getByRole('button', { name: 'Mark Accepted' }),
+  ).toBeVisible();
+  await expect(
+    card(page, 'Signed retainer').getByRole('button', { name: 'Actions for Signed retainer' }),
+  ).toHaveCount(0);
+  await card(page, 'Open retainer').getByRole('button', { name: 'Mark Rejected' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Mark “Open retainer” declined' });
+  await dialog.getByLabel('Reason').fill('Budget moved to next year');
+  await dialog.getByRole('button', { name: 'Mark declined' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card(page, 'Open retainer').getByText('Rejected', { exact: true })).toBeVisible();
+  await expect(card(page, 'Open retainer').getByRole('button')).toHaveCount(0);
+});
