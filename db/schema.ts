@@ -243,11 +243,13 @@ export interface InvoiceEmails {
   actor: Generated<string>;
   attempts: Generated<number>;
   body: string;
+  claimedAt: Timestamp | null;
   createdBy: number | null;
   error: string | null;
   id: Generated<number>;
   invoiceId: number;
   kind: string;
+  messageId: string | null;
   queuedAt: Generated<Timestamp>;
   reminderKey: string | null;
   sentAt: Timestamp | null;

@@ -130,7 +130,7 @@ export function reminderDate(dueDate: string, offset: number): string {
   return format(addDays(parseISO(dueDate), offset), 'yyyy-MM-dd');
 }
 
-export const INVOICE_EMAIL_STATUSES = ['queued', 'sent', 'logged', 'failed'] as const;
+export const INVOICE_EMAIL_STATUSES = ['queued', 'sending', 'sent', 'logged', 'failed'] as const;
 
 export const InvoiceEmailSchema = z.object({
   id: z.number(),
@@ -143,8 +143,10 @@ export const InvoiceEmailSchema = z.object({
   /** The text as sent; `{portalLink}` becomes a fresh link when the email goes out. */
   body: z.string(),
   /**
-   * queued: waiting for delivery; sent: handed to the mail server; logged: written to the
-   * server log only (no SMTP_URL); failed: the last attempt failed (`error` says why).
+   * queued: waiting for delivery; sending: a delivery is underway (or its server died
+   * during it: it goes again, as the same email, once the job is retried); sent: handed to
+   * the mail server; logged: written to the server log only (no SMTP_URL); failed: the last
+   * attempt failed (`error` says why).
    */
   status: z.enum(INVOICE_EMAIL_STATUSES),
   attempts: z.number(),

@@ -9,6 +9,8 @@ export interface SunkMail {
   text: string;
   /** The Reply-To header, when the message has one. */
   replyTo?: string;
+  /** The Message-ID header (`<…@…>`), by which receivers tell a second copy of a message. */
+  messageId?: string;
   /** The files of a multipart message (an invoice's PDF), decoded. */
   attachments: { filename: string; contentType: string; content: Buffer }[];
 }
@@ -27,7 +29,12 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
-export async function startSmtpSink(): Promise<SmtpSink> {
+export async function startSmtpSink({
+  replyDelayMs = 0,
+}: {
+  /** Each reply after the greeting this late: a slow mail server. */
+  replyDelayMs?: number;
+} = {}): Promise<SmtpSink> {
   const mails: SunkMail[] = [];
   const sockets = new Set<Socket>();
   const server: Server = createServer((socket) => {
@@ -38,8 +45,12 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     let inData = false;
     let data: string[] = [];
     let rcpt: string[] = [];
-    const reply = (line: string) => socket.write(`${line}\r\n`);
-    reply('220 keel-test-sink ESMTP');
+    const write = (line: string) => socket.write(`${line}\r\n`);
+    const reply =
+      replyDelayMs > 0
+        ? (line: string) => void setTimeout(() => !socket.destroyed && write(line), replyDelayMs)
+        : write;
+    write('220 keel-test-sink ESMTP');
     socket.on('data', (chunk: string) => {
       buffer += chunk;
       let end: number;
@@ -171,6 +182,7 @@ function parseMessage(to: string[], lines: string[]): SunkMail {
     to,
     subject: decodeWords(headers.get('subject') ?? ''),
     ...(headers.has('reply-to') && { replyTo: headers.get('reply-to')!.replace(/^.*<|>.*$/g, '') }),
+    ...(headers.has('message-id') && { messageId: headers.get('message-id')! }),
     text: (textPart?.bytes.toString('utf8') ?? '').replace(/\r\n/g, '\n'),
     attachments: leaves.filter(isAttachment).map((part) => ({
       filename: decodeWords(

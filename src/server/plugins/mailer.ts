@@ -16,6 +16,11 @@ export interface Mail {
   attachments?: MailAttachment[];
   /** Where replies go when not to the sender (a workspace's own address). */
   replyTo?: string;
+  /**
+   * The Message-ID header (`<…@…>`), for an email that may be sent again: receivers drop a
+   * second copy with the same one. Without it nodemailer makes up a new one each time.
+   */
+  messageId?: string;
 }
 
 export interface Mailer {
@@ -23,6 +28,37 @@ export interface Mailer {
   /** Whether mail leaves the server (SMTP_URL is set); false when it only reaches the log. */
   delivers: boolean;
 }
+
+/** The SMTP timeouts (milliseconds) nodemailer applies to a send. */
+export interface SmtpTimeouts {
+  connectionTimeout: number;
+  greetingTimeout: number;
+  socketTimeout: number;
+}
+
+/**
+ * Nodemailer's timeouts, set rather than left at its defaults (two minutes to connect, ten
+ * of silence), which outlasted a delivery job's expiry: the job could be run again while
+ * its first run was still sending. Nodemailer 10 counts the greeting within the connection
+ * timeout; the socket timeout is of silence, once connected.
+ */
+export const SMTP_TIMEOUTS: SmtpTimeouts = {
+  connectionTimeout: 30_000,
+  greetingTimeout: 30_000,
+  socketTimeout: 60_000,
+};
+
+/**
+ * The longest one send may last, from the timeouts: its connection, its greeting and one
+ * socket timeout's worth of exchange. The socket timeout is of silence, so a server that
+ * answers slowly but steadily (or an SMTP_URL that sets longer timeouts) could hold a send
+ * longer: at this limit it is aborted and counts as failed.
+ */
+export const sendLimitMs = (t: SmtpTimeouts) =>
+  t.connectionTimeout + t.greetingTimeout + t.socketTimeout;
+
+/** The server's limit for one send; a job that sends mail expires after it (invoice-email.service.ts). */
+export const SEND_LIMIT_MS = sendLimitMs(SMTP_TIMEOUTS);
 
 /**
  * Mail goes through SMTP_URL when it is set; otherwise it is written to the server log,
@@ -32,6 +68,8 @@ export function createMailer(
   smtpUrl: string | undefined,
   log: FastifyBaseLogger,
   from = 'Keel <no-reply@keel.local>',
+  /** Shorter in tests of a slow mail server. */
+  timeouts: SmtpTimeouts = SMTP_TIMEOUTS,
 ): Mailer {
   if (!smtpUrl) {
     return {
@@ -53,13 +91,15 @@ export function createMailer(
       },
     };
   }
-  const transport = nodemailer.createTransport(smtpUrl);
+  const transport = nodemailer.createTransport({ url: smtpUrl, ...timeouts });
+  const limitMs = sendLimitMs(timeouts);
   return {
     delivers: true,
     async send({ attachments, ...mail }) {
       await transport.sendMail({
         from,
         ...mail,
+        signal: AbortSignal.timeout(limitMs),
         ...(attachments && {
           attachments: attachments.map((a) => ({
             filename: a.filename,

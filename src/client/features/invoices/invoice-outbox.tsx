@@ -12,6 +12,7 @@ import { trpc } from '../../trpc.ts';
 
 const STATUS: Record<InvoiceEmail['status'], { label: string; color: MantineColor }> = {
   queued: { label: 'Queued', color: 'gray' },
+  sending: { label: 'Sending', color: 'blue' },
   sent: { label: 'Sent', color: 'teal' },
   logged: { label: 'Written to server log', color: 'yellow' },
   failed: { label: 'Failed', color: 'red' },
@@ -92,7 +93,7 @@ export function InvoiceOutbox({ invoice }: { invoice: Invoice }) {
       // Queued: delivery is seconds away. Failed: the queue retries it (up to 6 attempts).
       refetchInterval: (query) => {
         const rows = query.state.data ?? [];
-        if (rows.some((e) => e.status === 'queued')) return 3000;
+        if (rows.some((e) => e.status === 'queued' || e.status === 'sending')) return 3000;
         if (rows.some((e) => e.status === 'failed' && e.attempts < 6)) return 15_000;
         return false;
       },

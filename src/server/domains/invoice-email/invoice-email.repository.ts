@@ -182,35 +182,80 @@ export async function insertEmail(
   return row?.id;
 }
 
-/** The row for delivery, locked so that two deliveries of one email wait for each other. */
-export function lockForDelivery(db: Database, id: number) {
+/**
+ * Claims the row for one delivery, committed before anything is sent: a row queued or
+ * failed, or claimed by a delivery older than `leaseSeconds` (longer than any delivery
+ * lasts, so its server died). The row becomes `sending` with the time of the claim, the
+ * attempt is counted, and the row keeps the Message-ID of its first attempt (`messageId`
+ * is used only for the first): a send that may have reached the client before its server
+ * died goes again as the same email, which receivers de-duplicate. Undefined when the row
+ * was sent or logged, is claimed by a delivery underway, or is gone.
+ */
+export function claimForDelivery(
+  db: Database,
+  id: number,
+  messageId: string,
+  leaseSeconds: number,
+) {
   return db
-    .selectFrom('invoiceEmails')
-    .selectAll()
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirst();
-}
-
-export async function markSent(db: Database, id: number, status: 'sent' | 'logged' = 'sent') {
-  await db
     .updateTable('invoiceEmails')
     .set({
-      status,
-      sentAt: sql<Date>`now()`,
-      error: null,
+      status: 'sending',
+      claimedAt: sql<Date>`now()`,
+      messageId: sql<string>`coalesce(message_id, ${messageId})`,
       attempts: sql`attempts + 1`,
     })
     .where('id', '=', id)
+    .where((eb) =>
+      eb.or([
+        eb('status', 'in', ['queued', 'failed']),
+        eb.and([
+          eb('status', '=', 'sending'),
+          eb('claimedAt', '<', sql<Date>`now() - make_interval(secs => ${leaseSeconds})`),
+        ]),
+      ]),
+    )
+    .returning([
+      'id',
+      'workspaceId',
+      'invoiceId',
+      'kind',
+      'toAddress',
+      'subject',
+      'body',
+      'createdBy',
+      'messageId',
+    ])
+    .executeTakeFirst();
+}
+
+/** The row's status (undefined when it is gone). */
+export async function deliveryStatus(db: Database, id: number) {
+  const row = await db
+    .selectFrom('invoiceEmails')
+    .select('status')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.status;
+}
+
+/** The claimed row went out (or to the log); a late second claimant's failure cannot undo it. */
+export async function markSent(db: Database, id: number, status: 'sent' | 'logged' = 'sent') {
+  await db
+    .updateTable('invoiceEmails')
+    .set({ status, sentAt: sql<Date>`now()`, error: null })
+    .where('id', '=', id)
+    .where('status', 'in', ['sending', 'failed'])
     .execute();
 }
 
+/** The claimed row did not go out: the error is kept, and the queue tries again. */
 export async function markFailed(db: Database, id: number, error: string) {
   await db
     .updateTable('invoiceEmails')
-    .set({ status: 'failed', error: error.slice(0, 1000), attempts: sql`attempts + 1` })
+    .set({ status: 'failed', error: error.slice(0, 1000) })
     .where('id', '=', id)
-    .where('status', 'not in', ['sent', 'logged'])
+    .where('status', '=', 'sending')
     .execute();
 }
 

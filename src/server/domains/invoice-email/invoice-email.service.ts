@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
 import { format, parseISO } from 'date-fns';
 import { todayIn } from '../../../shared/datetime.ts';
@@ -17,6 +18,7 @@ import {
 import type { Invoice } from '../../../shared/invoices.schema.ts';
 import { formatMoney } from '../../../shared/money.ts';
 import type { Database } from '../../db/create-db.ts';
+import { SEND_LIMIT_MS } from '../../plugins/mailer.ts';
 import {
   recordedActor,
   type ActingScope,
@@ -198,20 +200,45 @@ export async function listInvoiceEmails({ db, workspace }: WorkspaceScope, invoi
 }
 
 /**
- * Delivers one outbox row (the `invoice-email` job): renders a fresh portal link into it,
- * attaches the invoice's PDF, sends, and marks it sent. A failure is recorded on the row
- * (failed, with the error) and thrown again, so the queue retries it with backoff; the
- * last failure stays on the row. A row already sent is not sent again (the queue delivers
- * a job at least once). A reminder whose invoice was paid or voided meanwhile is not sent.
+ * How long one delivery may last, and so how long its claim on an outbox row holds: the
+ * mailer's limit for one send, and a minute for the portal link, the PDF and the database.
+ * The delivery jobs expire after it (invoice-email.queue.ts): pg-boss runs an expired job
+ * again, which must not happen beside a run that may still be sending.
+ */
+export const DELIVERY_SECONDS = Math.ceil(SEND_LIMIT_MS / 1000) + 60;
+
+/** A Message-ID of this server's: a random part at the host of APP_URL. */
+const newMessageId = (appUrl: string) => `<${randomUUID()}@${new URL(appUrl).hostname}>`;
+
+/**
+ * Delivers one outbox row (the `invoice-email` job): claims it (`sending`, committed before
+ * anything is sent), renders a fresh portal link into it, attaches the invoice's PDF, sends
+ * it under the row's Message-ID, and marks it sent. A failure is recorded on the row (failed,
+ * with the error) and thrown again, so the queue retries it with backoff; the last failure
+ * stays on the row. A reminder whose invoice was paid or voided meanwhile is not sent.
+ *
+ * At least once, never twice for a completed send: a row sent (or logged) is never claimed
+ * again, and of two deliveries at once one claims the row and the other fails, for the queue
+ * to retry once the first is done. A server that dies after the mail server took the email
+ * but before the row was marked sent leaves its claim: once the claim is older than
+ * DELIVERY_SECONDS the job's retry (the job expired) sends it again with the same Message-ID,
+ * by which receivers drop the second copy.
  */
 export async function deliverInvoiceEmail(services: AppServices, emailId: number) {
   const { db, mailer, config } = services;
-  const row = await db
-    .selectFrom('invoiceEmails')
-    .selectAll()
-    .where('id', '=', emailId)
-    .executeTakeFirst();
-  if (!row || row.status === 'sent' || row.status === 'logged') return;
+  const row = await repo.claimForDelivery(
+    db,
+    emailId,
+    newMessageId(config.appUrl),
+    DELIVERY_SECONDS,
+  );
+  if (!row) {
+    // Sent, logged or gone: done. Claimed by a delivery underway: fail, so that the queue
+    // looks again once that one has marked it sent or its server is known to be dead.
+    if ((await repo.deliveryStatus(db, emailId)) === 'sending')
+      throw new Error('This email is being sent by another delivery');
+    return;
+  }
   // The PDF needs the workspace only: delivery acts as nobody (who queued the email is on its row).
   const scope = { db, workspace: { id: row.workspaceId } };
   try {
@@ -244,6 +271,7 @@ export async function deliverInvoiceEmail(services: AppServices, emailId: number
       attachments: [
         { filename: pdf.filename, content: pdf.content, contentType: 'application/pdf' },
       ],
+      messageId: row.messageId!,
     });
   } catch (error) {
     await repo.markFailed(db, row.id, error instanceof Error ? error.message : String(error));

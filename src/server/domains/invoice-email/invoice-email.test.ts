@@ -1,4 +1,5 @@
 import { addDays, format, parseISO } from 'date-fns';
+import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpSink, type SmtpSink } from '../../../../tests/support/smtp-sink.ts';
@@ -10,9 +11,15 @@ import {
   type TestApp,
 } from '../../../../tests/support/test-app.ts';
 import { DEFAULT_TEMPLATES } from '../../../shared/invoice-email.schema.ts';
-import { createMailer } from '../../plugins/mailer.ts';
+import { createMailer, sendLimitMs, SMTP_TIMEOUTS } from '../../plugins/mailer.ts';
 import { resolvePortalToken } from '../portal/portal-links.service.ts';
-import { deliverInvoiceEmail, NO_BILLING_EMAIL, runDueReminders } from './invoice-email.service.ts';
+import { insertEmail } from './invoice-email.repository.ts';
+import {
+  deliverInvoiceEmail,
+  DELIVERY_SECONDS,
+  NO_BILLING_EMAIL,
+  runDueReminders,
+} from './invoice-email.service.ts';
 
 /* Issue 21, items 2 and 4: invoices by email, the outbox, templates and payment reminders. */
 
@@ -300,6 +307,119 @@ describe('delivery failures and a server without SMTP_URL', () => {
     } finally {
       services.mailer = working;
     }
+  });
+});
+
+describe('claiming an email before it is sent (issue 37, item 4)', () => {
+  /** An outbox row of a sent invoice, written as POST /send does, without its job. */
+  async function outboxRow() {
+    const client = await newClient();
+    const invoice = await newInvoice(client.id, { status: 'sent' });
+    const id = (await insertEmail(t.db, owner.workspace.id, {
+      invoiceId: invoice.id,
+      kind: 'invoice',
+      reminderKey: null,
+      to: client.email,
+      subject: 'Invoice {number}',
+      body: 'Pay here: {portalLink}',
+      createdBy: owner.user.id,
+      actor: 'user',
+    }))!;
+    return { id, email: client.email };
+  }
+  const stored = (id: number) =>
+    t.db
+      .selectFrom('invoiceEmails')
+      .select(['status', 'attempts', 'messageId'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+  const mailsTo = (email: string) => sink.mails.filter((m) => m.to.includes(email));
+
+  it('sends again with the same Message-ID when the server died after the mail server took it', async () => {
+    const services = t.app.services;
+    const { id, email } = await outboxRow();
+    // The server "dies" between the mail server's acceptance and the row's update: the
+    // update to sent fails, as it would never have run.
+    await sql`create function keel_test_die() returns trigger language plpgsql as $$
+      begin raise exception 'the server died'; end $$`.execute(t.db);
+    await sql`create trigger keel_test_die before update on invoice_emails for each row
+      when (new.status = 'sent' and new.id = ${sql.lit(id)}) execute function keel_test_die()`.execute(
+      t.db,
+    );
+    try {
+      await expect(deliverInvoiceEmail(services, id)).rejects.toThrow(/the server died/);
+    } finally {
+      await sql`drop trigger keel_test_die on invoice_emails`.execute(t.db);
+      await sql`drop function keel_test_die()`.execute(t.db);
+    }
+    const [first] = mailsTo(email);
+    expect(mailsTo(email)).toHaveLength(1);
+    const claimed = await stored(id);
+    expect(claimed).toMatchObject({ status: 'sending', attempts: 1 });
+    expect(first!.messageId).toBe(claimed.messageId);
+    expect(claimed.messageId).toMatch(/^<[0-9a-f-]{36}@keel\.example>$/);
+
+    // Its job is retried only once it expired; before that the claim holds (a delivery
+    // may still be underway), and nothing is sent.
+    await expect(deliverInvoiceEmail(services, id)).rejects.toThrow(/being sent/);
+    expect(mailsTo(email)).toHaveLength(1);
+
+    // The job expired (DELIVERY_SECONDS after its start): its retry sends the same email.
+    await t.db
+      .updateTable('invoiceEmails')
+      .set({ claimedAt: sql<Date>`now() - make_interval(secs => ${DELIVERY_SECONDS + 1})` })
+      .where('id', '=', id)
+      .execute();
+    await deliverInvoiceEmail(services, id);
+    const copies = mailsTo(email);
+    expect(copies).toHaveLength(2);
+    expect(copies[1]!.messageId).toBe(first!.messageId);
+    expect(await stored(id)).toMatchObject({ status: 'sent', attempts: 2 });
+
+    // A completed send is never sent again.
+    await deliverInvoiceEmail(services, id);
+    expect(mailsTo(email)).toHaveLength(2);
+  });
+
+  it('sends an email once when two deliveries run at once, and never again after', async () => {
+    const services = t.app.services;
+    const { id, email } = await outboxRow();
+    const runs = await Promise.allSettled([
+      deliverInvoiceEmail(services, id),
+      deliverInvoiceEmail(services, id),
+      deliverInvoiceEmail(services, id),
+    ]);
+    expect(runs.filter((r) => r.status === 'fulfilled').length).toBeGreaterThanOrEqual(1);
+    for (const run of runs) {
+      if (run.status === 'rejected') expect(String(run.reason)).toMatch(/being sent/);
+    }
+    expect(mailsTo(email)).toHaveLength(1);
+    expect(await stored(id)).toMatchObject({ status: 'sent', attempts: 1 });
+    await deliverInvoiceEmail(services, id);
+    await deliverInvoiceEmail(services, id);
+    expect(mailsTo(email)).toHaveLength(1);
+  });
+
+  it('aborts a send that a slow mail server drags past the limit its timeouts give', async () => {
+    // Each answer comes within the socket timeout (of silence), but five of them take
+    // longer than the send's limit (connection + greeting + socket timeouts: 1.5 s here).
+    const slow = await startSmtpSink({ replyDelayMs: 400 });
+    try {
+      const timeouts = { connectionTimeout: 500, greetingTimeout: 500, socketTimeout: 500 };
+      const mailer = createMailer(slow.url, t.app.log, undefined, timeouts);
+      await expect(
+        mailer.send({ to: 'slow@example.com', subject: 'Slow', text: 'Slow server' }),
+      ).rejects.toThrow();
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('lets a delivery job expire only after the longest a send may last', async () => {
+    const { rows } = await sql<{ expireSeconds: number }>`
+      select expire_seconds from pgboss.queue where name = 'invoice-email'`.execute(t.db);
+    expect(rows[0]!.expireSeconds).toBe(DELIVERY_SECONDS);
+    expect(DELIVERY_SECONDS * 1000).toBeGreaterThan(sendLimitMs(SMTP_TIMEOUTS));
   });
 });
 
