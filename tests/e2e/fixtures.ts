@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { tz } from '@date-fns/tz';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { format } from 'date-fns';
 import { DEFAULT_DISPLAY } from '../../src/shared/datetime.ts';
 
@@ -53,6 +53,35 @@ export async function signUpWithWorkspace(page: Page, user: TestUser): Promise<v
   expect(signup.status()).toBe(201);
   const workspace = await page.request.post('/api/workspaces', { data: { name: user.workspace } });
   expect(workspace.status()).toBe(201);
+}
+
+/**
+ * Invites `member` into the current workspace of the owner signed in on `page`, in `role`;
+ * the member accepts in a browser context of their own, where that workspace is then
+ * current. Answers the member's page.
+ */
+export async function joinByInvitation(
+  page: Page,
+  browser: Browser,
+  member: TestUser,
+  role: string,
+): Promise<Page> {
+  const workspace = (await (await page.request.get('/api/workspaces/current')).json()) as {
+    id: number;
+  };
+  const invite = await page.request.post('/api/admin/invite', {
+    data: { email: member.email, fullName: member.fullName, role },
+  });
+  expect(invite.status()).toBe(201);
+  const token = ((await invite.json()) as { inviteUrl: string }).inviteUrl.split('/invite/')[1]!;
+  const memberPage = await (await browser.newContext()).newPage();
+  const joined = await memberPage.request.post(`/api/invite/${token}/accept`, {
+    data: { password: member.password },
+  });
+  expect(joined.status()).toBe(200);
+  const switched = await memberPage.request.post(`/api/workspaces/${workspace.id}/switch`);
+  expect(switched.status()).toBe(200);
+  return memberPage;
 }
 
 export async function expectDashboard(page: Page, workspaceName: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { newUser, signUpWithWorkspace } from './fixtures.ts';
+import { joinByInvitation, newUser, signUpWithWorkspace } from './fixtures.ts';
 
 /** A real 1×1 PNG: the receipt photo. */
 const PNG = Buffer.from(
@@ -28,18 +28,7 @@ test('an expense with a receipt is billed and paid; the overview, the payments l
   const clientId = ((await client.json()) as { id: number }).id;
 
   // An administrator joins; nothing is waiting for them yet.
-  const workspace = (await (await api.get('/api/workspaces/current')).json()) as { id: number };
-  const invite = await api.post('/api/admin/invite', {
-    data: { email: admin.email, fullName: admin.fullName, role: 'administrator' },
-  });
-  expect(invite.status()).toBe(201);
-  const token = ((await invite.json()) as { inviteUrl: string }).inviteUrl.split('/invite/')[1]!;
-  const adminPage = await (await browser.newContext()).newPage();
-  const joined = await adminPage.request.post(`/api/invite/${token}/accept`, {
-    data: { password: admin.password },
-  });
-  expect(joined.status()).toBe(200);
-  await adminPage.request.post(`/api/workspaces/${workspace.id}/switch`);
+  const adminPage = await joinByInvitation(page, browser, admin, 'administrator');
   await adminPage.goto('/');
   await expect(adminPage.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
 

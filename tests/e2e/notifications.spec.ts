@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { newUser, signUpWithWorkspace } from './fixtures.ts';
+import { joinByInvitation, newUser, signUpWithWorkspace } from './fixtures.ts';
 
 /*
  * Issue 23, item 4: a teammate assigns a task to the owner; the owner's bell shows it
@@ -31,22 +31,9 @@ test('a task assigned by a teammate shows on the bell, opens the task and is mar
   expect(project.status()).toBe(201);
   const projectId = ((await project.json()) as { id: number }).id;
   const ownerId = ((await (await page.request.get('/api/auth/me')).json()) as { id: number }).id;
-  const workspace = (await (await page.request.get('/api/workspaces/current')).json()) as {
-    id: number;
-  };
-  const invite = await page.request.post('/api/admin/invite', {
-    data: { email: mate.email, fullName: mate.fullName, role: 'project_manager' },
-  });
-  expect(invite.status()).toBe(201);
-  const token = ((await invite.json()) as { inviteUrl: string }).inviteUrl.split('/invite/')[1]!;
 
   // The teammate joins (the owner hears of it) and assigns a task to the owner.
-  const matePage = await (await browser.newContext()).newPage();
-  const joined = await matePage.request.post(`/api/invite/${token}/accept`, {
-    data: { password: mate.password },
-  });
-  expect(joined.status()).toBe(200);
-  await matePage.request.post(`/api/workspaces/${workspace.id}/switch`);
+  const matePage = await joinByInvitation(page, browser, mate, 'project_manager');
   const task = await matePage.request.post('/api/tasks', {
     data: { title: 'Review the homepage copy', projectId, assigneeId: ownerId },
   });

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { newUser, signUpWithWorkspace } from './fixtures.ts';
+import { joinByInvitation, newUser, signUpWithWorkspace } from './fixtures.ts';
 
 /*
  * Issue 37, item 3: accepting or rejecting a proposal records the client's decision, which
@@ -36,23 +36,7 @@ test('only those who bill decide proposals; a decided one offers no edit or dele
   });
   expect(accepted.status()).toBe(200);
 
-  const workspace = (await (await page.request.get('/api/workspaces/current')).json()) as {
-    id: number;
-  };
-  const invite = await page.request.post('/api/admin/invite', {
-    data: { email: member.email, fullName: member.fullName, role: 'collaborator' },
-  });
-  expect(invite.status()).toBe(201);
-  const token = ((await invite.json()) as { inviteUrl: string }).inviteUrl.split('/invite/')[1]!;
-  const memberPage = await (await browser.newContext()).newPage();
-  expect(
-    (
-      await memberPage.request.post(`/api/invite/${token}/accept`, {
-        data: { password: member.password },
-      })
-    ).status(),
-  ).toBe(200);
-  await memberPage.request.post(`/api/workspaces/${workspace.id}/switch`);
+  const memberPage = await joinByInvitation(page, browser, member, 'collaborator');
 
   // The collaborator: an open proposal can be marked viewed and edited, not decided.
   await memberPage.goto('/proposals');

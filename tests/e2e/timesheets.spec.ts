@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { newUser, signUpWithWorkspace } from './fixtures.ts';
+import { joinByInvitation, newUser, signUpWithWorkspace } from './fixtures.ts';
 
 /*
  * Issue 22, item 4: a member fills their week in the timesheet grid with the keyboard and
@@ -32,25 +32,9 @@ test('a week filled with the keyboard is submitted, approved, locked and unlocke
     },
   });
   expect(project.status()).toBe(201);
-  const workspace = (await (await page.request.get('/api/workspaces/current')).json()) as {
-    id: number;
-  };
-  const invite = await page.request.post('/api/admin/invite', {
-    data: { email: member.email, fullName: member.fullName, role: 'collaborator' },
-  });
-  expect(invite.status()).toBe(201);
-  const token = ((await invite.json()) as { inviteUrl: string }).inviteUrl.split('/invite/')[1]!;
 
   // The member joins and fills the week: Monday, Tab to Tuesday, arrow to Wednesday.
-  const memberPage = await (await browser.newContext()).newPage();
-  expect(
-    (
-      await memberPage.request.post(`/api/invite/${token}/accept`, {
-        data: { password: member.password },
-      })
-    ).status(),
-  ).toBe(200);
-  await memberPage.request.post(`/api/workspaces/${workspace.id}/switch`);
+  const memberPage = await joinByInvitation(page, browser, member, 'collaborator');
   await memberPage.goto('/timesheets');
   await expect(memberPage.getByRole('heading', { name: 'Your week' })).toBeVisible();
   await memberPage.getByRole('button', { name: 'Add row' }).click();
