@@ -96,25 +96,59 @@ function divideHalfUp(numerator: bigint, denominator: bigint): bigint {
   return (numerator * 2n + denominator) / (denominator * 2n);
 }
 
-/** A percent with at most `digits` decimals, between 0 and 100, scaled by 10^digits. */
-function percent(value: string, digits: number, what: string): bigint {
-  const scaledValue = toMinor(value, digits);
-  if (scaledValue > 100n * 10n ** BigInt(digits)) {
+/**
+ * a × b rounded half-up to `digits` decimals, exactly, for non-negative decimal strings of
+ * any number of decimals: hours × rate ("1.15" × "0.50" → "0.58", where floats give 0.57).
+ */
+export function multiplyAmounts(a: string, b: string, digits: number): string {
+  const places = decimalsOf(a) + decimalsOf(b);
+  // The exact product, in units of 10^-places.
+  const product = toMinor(a, decimalsOf(a)) * toMinor(b, decimalsOf(b));
+  return fromMinor(
+    places > digits
+      ? divideHalfUp(product, 10n ** BigInt(places - digits))
+      : product * 10n ** BigInt(digits - places),
+    digits,
+  );
+}
+
+/** The exact sum of decimal strings (sign allowed) with at most `digits` decimals each. */
+export function sumAmounts(amounts: readonly string[], digits: number): string {
+  let sum = 0n;
+  for (const amount of amounts) sum += scaled(amount, digits);
+  return fromMinor(sum, digits);
+}
+
+/** How many decimals a percent (discount, tax rate) has at most: "12.345" %. */
+export const PERCENT_DIGITS = 3;
+
+/** A percent with at most PERCENT_DIGITS decimals, between 0 and 100, scaled by 1,000. */
+function percent(value: string, what: string): bigint {
+  const scaledValue = toMinor(value, PERCENT_DIGITS);
+  if (scaledValue > 100n * 10n ** BigInt(PERCENT_DIGITS)) {
     throw new Error(`${what} ${value} is more than 100 percent`);
   }
   return scaledValue;
 }
 
-/** A rate such as "20.000" or "7.50" as written on an invoice: "20", "7.5". */
-function plainRate(rate: string): string {
-  const text = fromMinor(percent(rate, 3, 'Tax rate'), 3);
+/**
+ * A percent (a tax rate, a percent discount) as written on an invoice and answered by the
+ * API: "20.000" → "20", "7.50" → "7.5", "12.345" → "12.345". Throws beyond 3 decimals or 100.
+ */
+export function plainPercent(value: string): string {
+  const text = fromMinor(percent(value, 'Percent'), PERCENT_DIGITS);
   return text.replace(/\.?0+$/, '');
+}
+
+/** What a document calls its discount: "Discount (12.345 %)" for a percent, else "Discount". */
+export function discountLabel(discount: Discount): string {
+  return discount?.type === 'percent' ? `Discount (${plainPercent(discount.value)} %)` : 'Discount';
 }
 
 /**
  * The totals of an invoice: each line is quantity × unit price rounded half-up to the
- * currency; the discount (a percent of the subtotal, rounded, or an amount, at most the
- * subtotal) is spread over the lines in proportion by largest remainder, so the shares add
+ * currency; the discount (a percent with up to 3 decimals of the subtotal, rounded half-up,
+ * or an amount, at most the subtotal) is spread over the lines in proportion by largest remainder, so the shares add
  * up to it exactly; tax is rounded once per rate, on the discounted lines of that rate.
  */
 export function computeTotals(
@@ -130,8 +164,8 @@ export function computeTotals(
 
   let discountTotal = 0n;
   if (discount?.type === 'percent') {
-    // percent with 2 decimals: subtotal × p / 10,000
-    discountTotal = divideHalfUp(subtotal * percent(discount.value, 2, 'Discount'), 10_000n);
+    // p is the percent × 1,000 (3 decimals): subtotal × p / 100,000
+    discountTotal = divideHalfUp(subtotal * percent(discount.value, 'Discount'), 100_000n);
   } else if (discount?.type === 'amount') {
     const value = toMinor(discount.value, digits);
     discountTotal = value < subtotal ? value : subtotal;
@@ -157,7 +191,7 @@ export function computeTotals(
 
   const bases = new Map<string, bigint>();
   lines.forEach((line, index) => {
-    const rate = plainRate(line.taxRate);
+    const rate = plainPercent(line.taxRate);
     bases.set(rate, (bases.get(rate) ?? 0n) + amounts[index]! - shares[index]!);
   });
   const taxes = [...bases.entries()]

@@ -17,7 +17,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Controller, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { minorDigits } from '../../../shared/currencies.ts';
-import { computeTotals, type InvoiceTotals } from '../../../shared/invoice-math.ts';
+import { computeTotals, PERCENT_DIGITS, type InvoiceTotals } from '../../../shared/invoice-math.ts';
 import { formatMoney } from '../../../shared/money.ts';
 
 /**
@@ -61,12 +61,12 @@ export function useLiveTotals(): { totals: InvoiceTotals | null; currency: strin
     const inputs = lines.map((line) => ({
       quantity: exact(line.quantity, 2),
       unitPrice: exact(line.unitPrice, digits),
-      taxRate: exact(line.taxRate, 3),
+      taxRate: exact(line.taxRate, PERCENT_DIGITS),
     }));
     const discount =
       discountType === 'none' || discountValue === ''
         ? null
-        : exact(discountValue, discountType === 'percent' ? 2 : digits);
+        : exact(discountValue, discountType === 'percent' ? PERCENT_DIGITS : digits);
     if (inputs.some((i) => !i.quantity || !i.unitPrice || !i.taxRate)) {
       return { totals: null, currency };
     }
@@ -244,7 +244,7 @@ export function DiscountAndNotesCard({ documentName = 'invoice' }: { documentNam
                   label={discountType === 'percent' ? 'Discount %' : 'Discount amount'}
                   min={0}
                   max={discountType === 'percent' ? 100 : undefined}
-                  decimalScale={discountType === 'percent' ? 2 : minorDigits(currency)}
+                  decimalScale={discountType === 'percent' ? PERCENT_DIGITS : minorDigits(currency)}
                   value={field.value}
                   onChange={field.onChange}
                   onBlur={field.onBlur}

@@ -1,4 +1,5 @@
 import { Box, Divider, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { discountLabel } from '../../../shared/invoice-math.ts';
 import type { InvoiceDetail, InvoiceLine, Party } from '../../../shared/invoices.schema.ts';
 import { formatMoney } from '../../../shared/money.ts';
 import { formatDay } from '../time/time-display.ts';
@@ -104,10 +105,6 @@ export function InvoiceSheet({
   labels?: SheetLabels;
 }) {
   const money = (amount: string) => formatMoney(amount, invoice.currency);
-  const discountLabel =
-    invoice.discount?.type === 'percent'
-      ? `Discount (${Number(invoice.discount.value)} %)`
-      : 'Discount';
   return (
     <Box className={classes.sheet} p={{ base: 'sm', sm: 40 }} bdrs="md" bd={`1px solid ${RULE}`}>
       <Stack gap="xl">
@@ -193,7 +190,10 @@ export function InvoiceSheet({
         <Stack gap={6} ml="auto" miw={{ base: '100%', xs: 300 }}>
           <TotalRow label="Subtotal" value={money(invoice.subtotal)} />
           {Number(invoice.discountTotal) > 0 && (
-            <TotalRow label={discountLabel} value={`−${money(invoice.discountTotal)}`} />
+            <TotalRow
+              label={discountLabel(invoice.discount)}
+              value={`−${money(invoice.discountTotal)}`}
+            />
           )}
           {invoice.taxes.map((tax) => (
             <TotalRow

@@ -8,7 +8,7 @@ import {
   type EstimateInput,
   type EstimateUpdate,
 } from '../../../shared/estimates.schema.ts';
-import { computeTotals } from '../../../shared/invoice-math.ts';
+import { computeTotals, discountLabel } from '../../../shared/invoice-math.ts';
 import { type Discount } from '../../../shared/invoices.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -221,12 +221,6 @@ export async function getEstimate(scope: WorkspaceScope, id: number) {
 export async function estimatePdfOf(db: Database, workspaceId: number, id: number) {
   const estimate = await estimateDetail(db, workspaceId, id);
   if (!estimate) throw notFound();
-  const discountLabel =
-    estimate.discount === null
-      ? null
-      : estimate.discount.type === 'percent'
-        ? `Discount (${Number(estimate.discount.value)} %)`
-        : 'Discount';
   const content = await renderInvoicePdf({
     title: 'Estimate',
     dueLabel: 'Valid until',
@@ -241,7 +235,7 @@ export async function estimatePdfOf(db: Database, workspaceId: number, id: numbe
     lines: estimate.lines,
     subtotal: estimate.subtotal,
     discount: estimate.discountTotal,
-    discountLabel,
+    discountLabel: discountLabel(estimate.discount),
     taxes: estimate.taxes,
     total: estimate.total,
     paid: '0',

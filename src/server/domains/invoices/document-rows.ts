@@ -1,4 +1,4 @@
-import { normalizeAmount } from '../../../shared/invoice-math.ts';
+import { normalizeAmount, plainPercent } from '../../../shared/invoice-math.ts';
 import type { Discount, Party } from '../../../shared/invoices.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import type { findClient } from '../clients/clients.repository.ts';
@@ -8,7 +8,10 @@ import type { findClient } from '../clients/clients.repository.ts';
  * and the lines, with the decimals of the document's currency.
  */
 
-/** A row's discount columns as answered: a percent to 2 decimals, an amount to the currency's. */
+/**
+ * A row's discount columns as answered: a percent written plainly like tax rates ("10",
+ * "12.345"), an amount with the currency's decimals.
+ */
 export function answeredDiscount(
   discountType: string | null,
   discountValue: string | null,
@@ -17,7 +20,10 @@ export function answeredDiscount(
   return discountType && discountValue !== null
     ? {
         type: discountType as 'percent' | 'amount',
-        value: normalizeAmount(discountValue, discountType === 'percent' ? 2 : digits),
+        value:
+          discountType === 'percent'
+            ? plainPercent(discountValue)
+            : normalizeAmount(discountValue, digits),
       }
     : null;
 }
@@ -36,7 +42,7 @@ export function answeredLine<
     ...r,
     quantity: normalizeAmount(r.quantity, 2),
     unitPrice: normalizeAmount(r.unitPrice, digits),
-    taxRate: String(Number(r.taxRate)),
+    taxRate: plainPercent(r.taxRate),
     amount: normalizeAmount(r.amount, digits),
     discount: normalizeAmount(r.discount, digits),
   };

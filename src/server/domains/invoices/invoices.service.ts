@@ -5,6 +5,7 @@ import { minorDigits } from '../../../shared/currencies.ts';
 import {
   compareAmounts,
   computeTotals,
+  discountLabel,
   fromMinor,
   normalizeAmount,
   subtractAmounts,
@@ -636,12 +637,6 @@ export async function getInvoice(
 /** The invoice as a PDF document, rendered on the server (the client portal's too). */
 export async function invoicePdf(scope: Pick<WorkspaceScope, 'db' | 'workspace'>, id: number) {
   const invoice = await getInvoice(scope, id);
-  const discountLabel =
-    invoice.discount === null
-      ? null
-      : invoice.discount.type === 'percent'
-        ? `Discount (${Number(invoice.discount.value)} %)`
-        : 'Discount';
   const content = await renderInvoicePdf({
     number: invoice.invoiceNumber,
     status: invoice.status,
@@ -653,7 +648,7 @@ export async function invoicePdf(scope: Pick<WorkspaceScope, 'db' | 'workspace'>
     lines: invoice.lines,
     subtotal: invoice.subtotal,
     discount: invoice.discountTotal,
-    discountLabel,
+    discountLabel: discountLabel(invoice.discount),
     taxes: invoice.taxes,
     total: invoice.total,
     paid: invoice.paidTotal,

@@ -1,6 +1,6 @@
 import { sql, type SqlBool } from 'kysely';
 import { minorDigits } from '../../../shared/currencies.ts';
-import { normalizeAmount } from '../../../shared/invoice-math.ts';
+import { normalizeAmount, plainPercent } from '../../../shared/invoice-math.ts';
 import type { InvoiceStatus } from '../../../shared/invoices.schema.ts';
 import type { ListQuery } from '../../../shared/list.schema.ts';
 import type {
@@ -12,6 +12,7 @@ import type {
 } from '../../../shared/recurring-invoices.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import { containsPattern, iso, pageWithTotal } from '../../db/search.ts';
+import { answeredDiscount } from '../invoices/document-rows.ts';
 import { effectiveStatus } from '../invoices/invoices.repository.ts';
 
 /** A template's stored fields, as the service writes them. */
@@ -112,13 +113,7 @@ function toRecurringInvoice(r: ListRow): RecurringInvoice {
     clientId: r.clientId,
     client: { name: r.clientName, company: r.clientCompany, email: r.clientEmail },
     currency: r.currency,
-    discount:
-      r.discountType && r.discountValue !== null
-        ? {
-            type: r.discountType as 'percent' | 'amount',
-            value: normalizeAmount(r.discountValue, r.discountType === 'percent' ? 2 : digits),
-          }
-        : null,
+    discount: answeredDiscount(r.discountType, r.discountValue, digits),
     notes: r.notes,
     paymentTermsDays: r.paymentTermsDays,
     frequency: r.frequency as RecurringFrequency,
@@ -233,7 +228,7 @@ export async function findLines(
     description: r.description,
     quantity: normalizeAmount(r.quantity, 2),
     unitPrice: normalizeAmount(r.unitPrice, digits),
-    taxRate: String(Number(r.taxRate)),
+    taxRate: plainPercent(r.taxRate),
   }));
 }
 
