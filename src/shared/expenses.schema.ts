@@ -4,7 +4,7 @@ import { IsoDateSchema } from './dates.ts';
 import { IdSchema } from './ids.ts';
 import { fromMinor, toMinor } from './invoice-math.ts';
 import { ListQuerySchema, optionalText } from './list.schema.ts';
-import { decimalSchema } from './money.ts';
+import { amountDecimalsMessage, decimalSchema, fitsCurrency } from './money.ts';
 import { singleLine } from './text.schema.ts';
 import { updateSchemaOf } from './update.schema.ts';
 
@@ -31,21 +31,6 @@ export const ExpenseCategorySchema = z.object({
 export type ExpenseCategory = z.infer<typeof ExpenseCategorySchema>;
 
 // Expenses
-
-/** Whether `amount` is written with no more decimals than `currency` has. */
-export function fitsCurrency(amount: string, currency: string): boolean {
-  try {
-    toMinor(amount, minorDigits(currency));
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-export const amountDecimalsMessage = (currency: string) => {
-  const digits = minorDigits(currency);
-  return `${currency} amounts have ${digits === 0 ? 'no decimals' : `at most ${digits} decimals`}`;
-};
 
 const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
 

@@ -3,7 +3,7 @@ import { IsoDateSchema } from './dates.ts';
 import { IdSchema } from './ids.ts';
 import { ListQuerySchema, sortParam } from './list.schema.ts';
 import { CurrencySchema } from './currencies.ts';
-import { decimalSchema, MoneySchema } from './money.ts';
+import { CurrencyAmountSchema, decimalSchema } from './money.ts';
 import { singleLine } from './text.schema.ts';
 
 export const INVOICE_STATUSES = ['draft', 'sent', 'viewed', 'paid', 'overdue', 'void'] as const;
@@ -111,8 +111,11 @@ export const InvoiceInputSchema = z.object({
     .max(50, 'Invoice number must be less than 50 characters')
     .pipe(singleLine('Invoice number'))
     .optional(),
-  /** Without lines or time: one line of this amount ('Services'). */
-  amount: MoneySchema.optional(),
+  /**
+   * Without lines, time or expenses: one line of this amount ('Services'), exactly as
+   * written, with at most the currency's decimals (400 otherwise).
+   */
+  amount: CurrencyAmountSchema.optional(),
   /** `sent` issues it at once. */
   status: z.enum(['draft', 'sent']).default('draft'),
 });

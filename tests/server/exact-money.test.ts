@@ -20,7 +20,8 @@ import {
 /*
  * Issue 37, items 1 and 2: money is exact on every path. A percent discount with three
  * decimals is computed exactly (it answered 500), on invoices, estimates and recurring
- * invoices, through REST and tRPC, and through the conversions into invoices.
+ * invoices, through REST and tRPC, and through the conversions into invoices; an amount is
+ * stored as written or refused with 400, never rounded through a float.
  */
 
 let t: TestApp;
@@ -296,4 +297,129 @@ describe('a percent discount with three decimals on every REST path', () => {
       });
     }
   }
+});
+
+describe('amounts are stored exactly as written, or refused', () => {
+  it('keeps the KWD amount shorthand 1.005 and 12.345 exactly (REST and tRPC)', async () => {
+    const first = await ok(
+      owner.client.post('/api/invoices', { clientId: clients.KWD, amount: '1.005' }),
+      201,
+    );
+    expect(first).toMatchObject({ currency: 'KWD', amount: '1.005', total: '1.005' });
+    const detail = await ok(owner.client.get(`/api/invoices/${first.id}`));
+    expect(detail.lines).toMatchObject([
+      { description: 'Services', quantity: '1.00', unitPrice: '1.005', amount: '1.005' },
+    ]);
+    // As a JSON number, the way the create dialog's number input sends it.
+    const second = await ok(
+      owner.client.post('/api/invoices', { clientId: clients.KWD, amount: 12.345 }),
+      201,
+    );
+    expect(second).toMatchObject({ amount: '12.345', total: '12.345' });
+    const byCaller = await caller.invoices.create({ clientId: clients.KWD, amount: '12.345' });
+    expect(byCaller.total).toBe('12.345');
+    const stored = await t.db
+      .selectFrom('invoiceLines')
+      .select('unitPrice')
+      .where('invoiceId', 'in', [first.id, second.id, byCaller.id])
+      .orderBy('invoiceId')
+      .execute();
+    expect(stored.map((l) => l.unitPrice)).toEqual(['1.005', '12.345', '12.345']);
+  });
+
+  it('refuses more decimals than the invoice currency has, with 400', async () => {
+    const cases: [Currency, unknown, string][] = [
+      ['USD', '1.005', 'The amount: USD amounts have at most 2 decimals'],
+      ['JPY', '1.5', 'The amount: JPY amounts have no decimals'],
+      ['KWD', '1.0005', 'Enter an amount with at most 3 decimals, like 1200.50'],
+      ['USD', -1, 'Number must be greater than or equal to 0'],
+      ['USD', 'lots', 'Enter an amount like 1200.50'],
+    ];
+    for (const [currency, amount, message] of cases) {
+      const res = await owner.client.post('/api/invoices', { clientId: clients[currency], amount });
+      expect(res.statusCode, `${currency} ${String(amount)}`).toBe(400);
+      expect(res.json().error).toBe(message);
+    }
+    const jpy = await ok(
+      owner.client.post('/api/invoices', { clientId: clients.JPY, amount: '1500.000' }),
+      201,
+    );
+    expect(jpy.total).toBe('1500');
+  });
+
+  it('keeps a deal value, a project budget and rate, a proposal amount and rates exact', async () => {
+    const person = await ok(owner.client.post('/api/persons', { fullName: 'Ada Exact' }), 201);
+    const deal = await ok(
+      owner.client.post('/api/leads', {
+        dealName: 'Exact deal',
+        personId: person.id,
+        value: '99999999.99',
+      }),
+      201,
+    );
+    expect(deal.value).toBe('99999999.99');
+    const project = await ok(
+      owner.client.post('/api/projects', {
+        name: 'Exact project',
+        clientId: clients.USD,
+        budgetType: 'budget',
+        budgetLimit: 1234567.89,
+        hourlyRate: '99999.99',
+      }),
+      201,
+    );
+    expect(project).toMatchObject({ budgetLimit: '1234567.89', hourlyRate: '99999.99' });
+    const proposal = await ok(
+      owner.client.post('/api/proposals', {
+        title: 'Exact proposal',
+        clientName: 'Exact Co',
+        description: 'Work',
+        amount: '0.1',
+      }),
+      201,
+    );
+    expect(proposal.amount).toBe('0.10');
+    const rate = await ok(
+      owner.client.post('/api/rates', {
+        projectId: project.id,
+        billableRate: '150.05',
+        costRate: 70.1,
+        effectiveFrom: today(),
+      }),
+      201,
+    );
+    expect(rate).toMatchObject({ billableRate: '150.05', costRate: '70.10' });
+    const client = await ok(
+      owner.client.put(`/api/clients/${clients.USD}`, { hourlyRate: '0.05' }),
+    );
+    expect(client.hourlyRate).toBe('0.05');
+
+    // A third decimal would be rounded away by the numeric(10, 2) columns: refused instead.
+    const refused: [string, string, object][] = [
+      ['POST', '/api/leads', { dealName: 'D', personId: person.id, value: '1.005' }],
+      ['PUT', `/api/leads/${deal.id}`, { value: 12.345 }],
+      ['PUT', `/api/projects/${project.id}`, { budgetLimit: '1.005' }],
+      ['PUT', `/api/projects/${project.id}`, { hourlyRate: '120.001' }],
+      ['PUT', `/api/proposals/${proposal.id}`, { amount: '12.345' }],
+      ['PUT', `/api/rates/${rate.id}`, { billableRate: '150.055' }],
+      ['PUT', `/api/clients/${clients.USD}`, { hourlyRate: '0.125' }],
+      ['PUT', '/api/settings/business', { defaultHourlyRate: '120.001' }],
+    ];
+    for (const [method, url, body] of refused) {
+      const res = await owner.client.request(method as 'POST' | 'PUT', url, body);
+      expect(res.statusCode, `${method} ${url} ${JSON.stringify(body)}`).toBe(400);
+      expect(res.json().error).toBe('Enter an amount with at most 2 decimals, like 1200.50');
+    }
+    // Nothing was rounded into the rows.
+    const leads = await ok<{ id: number; value: string }[]>(owner.client.get('/api/leads'));
+    expect(leads.find((l) => l.id === deal.id)?.value).toBe('99999999.99');
+    expect(await ok(owner.client.get(`/api/projects/${project.id}`))).toMatchObject({
+      budgetLimit: '1234567.89',
+      hourlyRate: '99999.99',
+    });
+    const proposals = await ok<{ id: number; amount: string }[]>(
+      owner.client.get('/api/proposals'),
+    );
+    expect(proposals.find((p) => p.id === proposal.id)?.amount).toBe('0.10');
+  });
 });

@@ -3,7 +3,8 @@ import { userToday } from '../../components/display-preferences.tsx';
 import { z } from 'zod';
 import { IsoDateSchema } from '../../../shared/dates.ts';
 import { InvoiceInputSchema, TIME_GROUPINGS } from '../../../shared/invoices.schema.ts';
-import { moneyOrZero } from '../projects/money-field.ts';
+import { CurrencyAmountSchema } from '../../../shared/money.ts';
+import { moneyOrZero } from '../../components/form/money-field.ts';
 
 /** SPEC §9: a new invoice is due 30 days from today. */
 export const INVOICE_TERM_DAYS = 30;
@@ -25,7 +26,9 @@ export const InvoiceFormSchema = z.object({
     }),
   projectId: z.number().nullable(),
   invoiceNumber: InvoiceInputSchema.shape.invoiceNumber,
-  amount: moneyOrZero,
+  // Exact, with up to three decimals (a KWD 12.345 stays 12.345); the server checks them
+  // against the invoice's currency.
+  amount: moneyOrZero(CurrencyAmountSchema),
   dueDate: z
     .union([z.literal(''), IsoDateSchema])
     .transform((value) => (value === '' ? null : value)),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IsoDateSchema } from '../../../shared/dates.ts';
-import { MAX_AMOUNT } from '../../../shared/money.ts';
 import { LeadInputSchema, type Lead, type LeadInput } from '../../../shared/pipeline.schema.ts';
+import { moneyOrZero } from '../../components/form/money-field.ts';
 
 /** The Select value standing for "no owner": Mantine's Select has no use for ''. */
 export const UNASSIGNED = 'unassigned';
@@ -33,15 +33,8 @@ export const OpportunityFormSchema = z.object({
   company: CompanyChoiceSchema.nullable(),
   assignedUserId: z.string(),
   stage: z.string().min(1, 'Stage is required'),
-  // SPEC §9: an empty value is 0.
-  value: numberField
-    .transform((v) => (v === '' ? 0 : v))
-    .pipe(
-      z
-        .number()
-        .min(0, 'Number must be greater than or equal to 0')
-        .max(MAX_AMOUNT, 'Amount must be at most 99,999,999.99'),
-    ),
+  // SPEC §9: an empty value is 0; the shared MoneySchema keeps it exact.
+  value: moneyOrZero(),
   probability: numberField.pipe(
     z
       .number({ error: 'Probability is required' })

@@ -6,7 +6,7 @@ import {
   ProjectInputSchema,
   type Project,
 } from '../../../shared/projects.schema.ts';
-import { moneyOrZero, requiredMoney, toNumber } from './money-field.ts';
+import { moneyOrZero, requiredMoney, toNumber } from '../../components/form/money-field.ts';
 
 /**
  * The New Project / Edit Project form: the shared ProjectInputSchema's rules, with the
@@ -19,7 +19,7 @@ export const ProjectFormSchema = z.object({
   clientId: z.number().nullable(),
   status: z.enum(PROJECT_STATUSES),
   budgetType: z.enum(BUDGET_TYPES),
-  budgetLimit: moneyOrZero,
+  budgetLimit: moneyOrZero(),
   hourlyRate: requiredMoney('Hourly rate is required'),
 });
 export type ProjectFormInput = z.input<typeof ProjectFormSchema>;

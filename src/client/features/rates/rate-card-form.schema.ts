@@ -4,14 +4,11 @@ import {
   RateFieldsSchema,
   type RateCard,
 } from '../../../shared/rates.schema.ts';
-import { toNumber } from '../projects/money-field.ts';
+import { requiredMoney, toNumber } from '../../components/form/money-field.ts';
 
 /** A NumberInput's value ('' when emptied) through the shared rate rules. */
 const rate = (label: string) =>
-  z
-    .union([z.number(), z.string()])
-    .refine((v) => String(v).trim() !== '', { message: `${label} is required` })
-    .pipe(RateFieldsSchema.shape.billableRate);
+  requiredMoney(`${label} is required`, RateFieldsSchema.shape.billableRate);
 
 /**
  * The Add / Edit Rate Card form: the shared RateFieldsSchema's rules, with the shapes a form

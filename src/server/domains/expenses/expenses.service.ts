@@ -1,10 +1,6 @@
 import { TRPCError } from '@trpc/server';
-import {
-  amountDecimalsMessage,
-  fitsCurrency,
-  type ExpenseInput,
-  type ExpenseUpdate,
-} from '../../../shared/expenses.schema.ts';
+import type { ExpenseInput, ExpenseUpdate } from '../../../shared/expenses.schema.ts';
+import { amountDecimalsMessage, fitsCurrency } from '../../../shared/money.ts';
 import type { WorkspaceRole } from '../../../shared/roles.ts';
 import type { Database } from '../../db/create-db.ts';
 import { isUniqueViolation } from '../../db/errors.ts';

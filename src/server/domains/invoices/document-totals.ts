@@ -4,7 +4,6 @@ import {
   compareAmounts,
   computeTotals,
   normalizeAmount,
-  toMinor,
   type InvoiceTotals,
 } from '../../../shared/invoice-math.ts';
 import {
@@ -12,6 +11,7 @@ import {
   type Discount,
   type InvoiceLineInput,
 } from '../../../shared/invoices.schema.ts';
+import { amountDecimalsMessage, fitsCurrency } from '../../../shared/money.ts';
 import type { Database } from '../../db/create-db.ts';
 import * as invoicesRepo from './invoices.repository.ts';
 
@@ -98,32 +98,19 @@ export function storedDiscount(row: {
     : null;
 }
 
-/** Whether `value` is an amount of a currency with `digits` decimals (trailing zeros aside). */
-export function fits(value: string, digits: number): boolean {
-  try {
-    toMinor(value, digits);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** The unit prices and an amount discount must fit the currency's minor unit. */
 export function checkCurrencyDigits(
   lines: { unitPrice: string }[],
   discount: Discount | null,
   currency: string,
 ) {
-  const digits = minorDigits(currency);
   lines.forEach((line, index) => {
-    if (!fits(line.unitPrice, digits)) {
-      throw badRequest(
-        `Line ${index + 1}: ${currency} amounts have ${digits === 0 ? 'no' : `at most ${digits}`} decimals`,
-      );
+    if (!fitsCurrency(line.unitPrice, currency)) {
+      throw badRequest(`Line ${index + 1}: ${amountDecimalsMessage(currency)}`);
     }
   });
-  if (discount?.type === 'amount' && !fits(discount.value, digits)) {
-    throw badRequest(`The discount: ${currency} amounts have at most ${digits} decimals`);
+  if (discount?.type === 'amount' && !fitsCurrency(discount.value, currency)) {
+    throw badRequest(`The discount: ${amountDecimalsMessage(currency)}`);
   }
 }
 

@@ -19,6 +19,7 @@ import {
   type InvoiceLineInput,
   type InvoiceUpdate,
 } from '../../../shared/invoices.schema.ts';
+import { amountDecimalsMessage, fitsCurrency } from '../../../shared/money.ts';
 import type { Database } from '../../db/create-db.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { ActingScope, Context, WorkspaceScope } from '../../trpc/context.ts';
@@ -28,7 +29,6 @@ import { findClient } from '../clients/clients.repository.ts';
 import { findProject, lockProject } from '../projects/projects.repository.ts';
 import {
   checkCurrencyDigits,
-  fits,
   invoiceLines,
   recomputeTotals,
   replaceLines,
@@ -280,13 +280,16 @@ export async function createDraft(
   await checkEntriesExist(db, workspace.id, entryIds);
   const expenseIds = [...new Set(input.expenseIds ?? [])];
   await checkExpensesExist(db, workspace.id, expenseIds);
+  const amount =
+    input.lines === undefined && entryIds.length === 0 && expenseIds.length === 0
+      ? input.amount
+      : undefined;
+  if (amount !== undefined && !fitsCurrency(amount, state.currency))
+    throw badRequest(`The amount: ${amountDecimalsMessage(state.currency)}`);
   const lines: InvoiceLineInput[] =
     input.lines ??
-    (input.amount !== undefined &&
-    Number(input.amount) > 0 &&
-    entryIds.length === 0 &&
-    expenseIds.length === 0
-      ? [{ description: 'Services', quantity: '1', unitPrice: input.amount, taxRate: '0' }]
+    (amount !== undefined && compareAmounts(amount, '0') > 0
+      ? [{ description: 'Services', quantity: '1', unitPrice: amount, taxRate: '0' }]
       : []);
   checkCurrencyDigits(lines, state.discount, state.currency);
   const terms = client.paymentTermsDays ?? profile.paymentTermsDays;
@@ -504,8 +507,8 @@ async function settle(
     if (current.status === 'draft') throw conflict('Issue the invoice before recording a payment');
     if (current.status === 'void') throw conflict('A void invoice takes no payments');
     const digits = minorDigits(current.currency);
-    if (!fits(payment.amount, digits))
-      throw badRequest(`${current.currency} amounts have at most ${digits} decimals`);
+    if (!fitsCurrency(payment.amount, current.currency))
+      throw badRequest(amountDecimalsMessage(current.currency));
     const amount = normalizeAmount(payment.amount, digits);
     const balance = subtractAmounts(
       normalizeAmount(current.amount, digits),
