@@ -47,7 +47,7 @@ function InvoiceCreateForm({ onDone }: { onDone: () => void }) {
 
   const { setValue } = form;
   const setAmount = useCallback(
-    (amount: number) => setValue('amount', amount, { shouldValidate: true }),
+    (amount: string) => setValue('amount', amount, { shouldValidate: true }),
     [setValue],
   );
 

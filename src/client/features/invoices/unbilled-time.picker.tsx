@@ -11,6 +11,7 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useMemo } from 'react';
+import { sumAmounts } from '../../../shared/invoice-math.ts';
 import { MAX_PAGE_SIZE } from '../../../shared/list.schema.ts';
 import { formatMoney } from '../../../shared/money.ts';
 import { formatHours } from '../../../shared/time.schema.ts';
@@ -19,8 +20,8 @@ import { entryCost, formatDay } from '../time/time-display.ts';
 
 /**
  * "Bill unbilled time": the project's time no invoice has billed yet, with a checkbox
- * each. `onTotal` reports the ticked entries' cost (in cents, summed per entry as the
- * server does), which becomes the invoice amount.
+ * each. `onTotal` reports the ticked entries' cost (each rounded to the cent and summed,
+ * exactly, as the server does), which becomes the invoice amount.
  */
 export function UnbilledTimePicker({
   projectId,
@@ -32,7 +33,7 @@ export function UnbilledTimePicker({
   projectId: number;
   value: number[];
   onChange: (ids: number[]) => void;
-  onTotal: (amount: number) => void;
+  onTotal: (amount: string) => void;
   disabled?: boolean;
 }) {
   // One invoice bills at most a page of entries; the rest are told of, for the next invoice.
@@ -51,12 +52,15 @@ export function UnbilledTimePicker({
   const rows = useMemo(() => entries.data?.items ?? [], [entries.data]);
   const more = (entries.data?.total ?? 0) - rows.length;
   const chosen = rows.filter((entry) => value.includes(entry.id));
-  const cents = chosen.reduce((sum, entry) => sum + Math.round(entryCost(entry) * 100), 0);
-  const hours = chosen.reduce((sum, entry) => sum + Number(entry.hours), 0);
+  const cost = sumAmounts(chosen.map(entryCost), 2);
+  const hours = sumAmounts(
+    chosen.map((entry) => entry.hours),
+    2,
+  );
 
   useEffect(() => {
-    if (value.length > 0) onTotal(cents / 100);
-  }, [cents, value.length, onTotal]);
+    if (value.length > 0) onTotal(cost);
+  }, [cost, value.length, onTotal]);
 
   let body;
   if (entries.isPending) {
@@ -133,7 +137,7 @@ export function UnbilledTimePicker({
         {chosen.length > 0 && (
           <Text size="sm" fw={500} aria-live="polite">
             {chosen.length} {chosen.length === 1 ? 'entry' : 'entries'} · {formatHours(hours)} ·{' '}
-            {formatMoney(cents / 100)}
+            {formatMoney(cost)}
           </Text>
         )}
       </Stack>

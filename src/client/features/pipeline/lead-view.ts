@@ -1,4 +1,5 @@
 import { showDay } from '../../components/display-preferences.tsx';
+import { multiplyAmounts, sumAmounts } from '../../../shared/invoice-math.ts';
 import type { Lead, Stage } from '../../../shared/pipeline.schema.ts';
 
 export type SortField = 'none' | 'createdAt' | 'closeDate' | 'dealName';
@@ -67,25 +68,28 @@ export function countByStage(leads: readonly Lead[]): Map<string, number> {
   return counts;
 }
 
-/** The forecast's view of a deal: its value discounted by its chance of closing. */
-export function weightedValue(lead: Lead): number {
-  return (Number(lead.value) * lead.probability) / 100;
-}
-
 export interface StageSummary {
   count: number;
-  total: number;
-  weighted: number;
+  /** The deals' values added up, exactly ("1234.50"). */
+  total: string;
+  /**
+   * The forecast's view: each value discounted by its chance of closing, added up exactly
+   * and rounded half-up to the cent once, at the end.
+   */
+  weighted: string;
 }
 
 export function summarize(leads: readonly Lead[]): StageSummary {
-  let total = 0;
-  let weighted = 0;
-  for (const lead of leads) {
-    total += Number(lead.value);
-    weighted += weightedValue(lead);
-  }
-  return { count: leads.length, total, weighted };
+  // value × probability is exact with two decimals; ÷ 100 happens once, on the sum.
+  const percents = leads.map((lead) => multiplyAmounts(lead.value, String(lead.probability), 2));
+  return {
+    count: leads.length,
+    total: sumAmounts(
+      leads.map((lead) => lead.value),
+      2,
+    ),
+    weighted: multiplyAmounts(sumAmounts(percents, 2), '0.01', 2),
+  };
 }
 
 /**

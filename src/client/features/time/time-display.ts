@@ -1,10 +1,14 @@
 import { showDay, userToday } from '../../components/display-preferences.tsx';
+import { multiplyAmounts } from '../../../shared/invoice-math.ts';
 import type { TimeEntry } from '../../../shared/time.schema.ts';
 
-/** SPEC §9: an entry costs its hours times its project's hourly rate (to the cent). */
-export function entryCost(entry: Pick<TimeEntry, 'hours' | 'rate'>): number {
+/**
+ * SPEC §9: an entry costs its hours times its project's hourly rate, to the cent, rounded
+ * half-up exactly as the server's totals round it (1.15 h × 0.50 is 0.58, not a float's 0.57).
+ */
+export function entryCost(entry: Pick<TimeEntry, 'hours' | 'rate'>): string {
   // At the rate stored on the entry, which is what an invoice bills.
-  return Math.round(Number(entry.hours) * Number(entry.rate) * 100) / 100;
+  return multiplyAmounts(entry.hours, entry.rate, 2);
 }
 
 /** 'yyyy-MM-dd' → 'Dec 26, 2026' or the user's order, as a calendar day. */
