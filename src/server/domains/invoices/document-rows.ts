@@ -1,4 +1,4 @@
-import { normalizeAmount, plainPercent } from '../../../shared/invoice-math.ts';
+import { normalizeAmount, PERCENT_DIGITS, plainPercent } from '../../../shared/invoice-math.ts';
 import type { Discount, Party } from '../../../shared/invoices.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import type { findClient } from '../clients/clients.repository.ts';
@@ -9,9 +9,17 @@ import type { findClient } from '../clients/clients.repository.ts';
  */
 
 /**
- * A row's discount columns as answered: a percent written plainly like tax rates ("10",
- * "12.345"), an amount with the currency's decimals.
+ * A percent discount as answered: with two decimals as it always was ("10.00"), three when
+ * it has a third ("12.345"). Not plainly like tax rates: an acceptance record holds the
+ * SHA-256 of the estimate as answered when it was decided, and a percent answered "10"
+ * today would no longer match the "10.00" it hashed.
  */
+function answeredPercent(value: string): string {
+  const text = normalizeAmount(value, PERCENT_DIGITS);
+  return text.endsWith('0') ? text.slice(0, -1) : text;
+}
+
+/** A row's discount columns as answered: a percent (answeredPercent), an amount with the currency's decimals. */
 export function answeredDiscount(
   discountType: string | null,
   discountValue: string | null,
@@ -22,7 +30,7 @@ export function answeredDiscount(
         type: discountType as 'percent' | 'amount',
         value:
           discountType === 'percent'
-            ? plainPercent(discountValue)
+            ? answeredPercent(discountValue)
             : normalizeAmount(discountValue, digits),
       }
     : null;

@@ -159,7 +159,7 @@ describe('the REST paths', () => {
       nextIssueDate: '2027-01-01',
       autoSend: false,
       paymentTermsDays: 14,
-      discount: { type: 'percent', value: '10' },
+      discount: { type: 'percent', value: '10.00' },
       // (1000 + 51) − 10 % = 945.90; tax 20 % of 900 = 180
       subtotal: '1051.00',
       total: '1125.90',
