@@ -1,5 +1,6 @@
-import { Modal, type ModalProps } from '@mantine/core';
+import { Button, Fieldset, Group, Modal, Stack, type ModalProps } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import type { FormEvent, ReactNode } from 'react';
 
 /** Below Mantine's `xs` breakpoint a dialog takes the whole screen. */
 const PHONE = '(max-width: 36em)';
@@ -12,4 +13,60 @@ const PHONE = '(max-width: 36em)';
 export function FormDialog(props: ModalProps & { stackId?: string }) {
   const phone = useMediaQuery(PHONE);
   return <Modal centered {...props} fullScreen={phone} />;
+}
+
+/**
+ * The form inside a FormDialog: its fields, then Cancel and the submit button at the
+ * foot. While `pending` (the save is under way) every field and button is disabled and
+ * the submit button spins, so nothing is sent twice or changed mid-save.
+ */
+export function DialogForm({
+  onSubmit,
+  pending = false,
+  submitLabel,
+  submitDisabled = false,
+  danger = false,
+  onCancel,
+  cancelLabel = 'Cancel',
+  start,
+  children,
+}: {
+  /** Called on submit; react-hook-form's `handleSubmit(…)` or a handler of its own. */
+  onSubmit: (event: FormEvent<HTMLFormElement>) => unknown;
+  pending?: boolean;
+  submitLabel: ReactNode;
+  submitDisabled?: boolean;
+  /** A destructive action: a red submit button. */
+  danger?: boolean;
+  onCancel: () => void;
+  cancelLabel?: string;
+  /** At the other end of the footer, e.g. Delete. */
+  start?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate>
+      <Fieldset variant="unstyled" disabled={pending}>
+        <Stack gap="md">
+          {children}
+          <Group justify={start ? 'space-between' : 'flex-end'} gap="sm" mt="xs">
+            {start && <div>{start}</div>}
+            <Group gap="sm">
+              <Button variant="default" onClick={onCancel} disabled={pending}>
+                {cancelLabel}
+              </Button>
+              <Button
+                type="submit"
+                loading={pending}
+                disabled={submitDisabled}
+                color={danger ? 'red' : undefined}
+              >
+                {submitLabel}
+              </Button>
+            </Group>
+          </Group>
+        </Stack>
+      </Fieldset>
+    </form>
+  );
 }

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, Stack, Switch, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Switch, TextInput } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { AdminCreateUserSchema } from '../../../shared/admin.schema.ts';
+import { DialogForm, FormDialog } from '../../components/form-dialog.tsx';
 import { succeeded, withServerMessage } from '../../mutations.ts';
 import { trpc } from '../../trpc.ts';
 import { AdminSecretField } from './admin-secret.field.tsx';
@@ -50,11 +51,10 @@ export function AdminAddUserDialog({ opened, onClose }: { opened: boolean; onClo
   });
 
   return (
-    <Modal
+    <FormDialog
       opened={opened}
       onClose={close}
       title="Add User"
-      centered
       closeOnClickOutside={!created && !create.isPending}
     >
       {created ? (
@@ -71,38 +71,33 @@ export function AdminAddUserDialog({ opened, onClose }: { opened: boolean; onClo
           </Group>
         </Stack>
       ) : (
-        <form onSubmit={(event) => void submit(event)} noValidate>
-          <Stack gap="md">
-            <TextInput
-              label="Full name"
-              required
-              data-autofocus
-              {...form.register('fullName')}
-              error={form.formState.errors.fullName?.message}
-            />
-            <TextInput
-              label="Email"
-              type="email"
-              required
-              {...form.register('email')}
-              error={form.formState.errors.email?.message}
-            />
-            <Switch
-              label="Platform administrator"
-              description="Can open this console and manage every workspace"
-              {...form.register('isAdmin')}
-            />
-            <Group justify="flex-end" gap="sm" mt="xs">
-              <Button variant="default" onClick={close} disabled={create.isPending}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={create.isPending}>
-                Create User
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+        <DialogForm
+          onSubmit={submit}
+          pending={create.isPending}
+          submitLabel="Create User"
+          onCancel={close}
+        >
+          <TextInput
+            label="Full name"
+            required
+            data-autofocus
+            {...form.register('fullName')}
+            error={form.formState.errors.fullName?.message}
+          />
+          <TextInput
+            label="Email"
+            type="email"
+            required
+            {...form.register('email')}
+            error={form.formState.errors.email?.message}
+          />
+          <Switch
+            label="Platform administrator"
+            description="Can open this console and manage every workspace"
+            {...form.register('isAdmin')}
+          />
+        </DialogForm>
       )}
-    </Modal>
+    </FormDialog>
   );
 }

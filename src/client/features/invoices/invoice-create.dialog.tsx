@@ -3,14 +3,12 @@ import {
   Button,
   Fieldset,
   Group,
-  Modal,
   NumberInput,
   Select,
   SimpleGrid,
   Stack,
   TextInput,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useCallback } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { minorDigits } from '../../../shared/currencies.ts';
@@ -27,6 +25,7 @@ import {
 import { UnbilledTimePicker } from './unbilled-time.picker.tsx';
 import { useInvoiceMutations } from './use-invoice-mutations.ts';
 import { DateField } from '../../components/form/date-field.tsx';
+import { FormDialog } from '../../components/form-dialog.tsx';
 
 function InvoiceCreateForm({ onDone }: { onDone: () => void }) {
   const mutations = useInvoiceMutations();
@@ -186,17 +185,9 @@ function InvoiceCreateForm({ onDone }: { onDone: () => void }) {
 
 /** The Create Invoice dialog (SPEC §2 Invoices); a fresh form each time it opens. */
 export function InvoiceCreateDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const phone = useMediaQuery('(max-width: 36em)');
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title="Create Invoice"
-      size="lg"
-      fullScreen={phone}
-      centered
-    >
+    <FormDialog opened={opened} onClose={onClose} title="Create Invoice" size="lg">
       <InvoiceCreateForm onDone={onClose} />
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
+import { NumberInput, Select, TextInput } from '@mantine/core';
 import { userToday } from '../../components/display-preferences.tsx';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -12,6 +12,7 @@ import {
 } from '../../../shared/invoices.schema.ts';
 import { useInvoiceMutations } from './use-invoice-mutations.ts';
 import { DateField } from '../../components/form/date-field.tsx';
+import { DialogForm, FormDialog } from '../../components/form-dialog.tsx';
 
 const shape = PaymentInputSchema.shape;
 const PaymentFormSchema = z.object({
@@ -49,52 +50,47 @@ function PaymentForm({ invoice, onDone }: { invoice: Invoice; onDone: () => void
     if (saved) onDone();
   });
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <Controller
-          control={form.control}
-          name="amount"
-          render={({ field }) => (
-            <NumberInput
-              label={`Amount (${invoice.currency})`}
-              description={`Balance due: ${invoice.balance}`}
-              withAsterisk
-              min={0}
-              decimalScale={minorDigits(invoice.currency)}
-              thousandSeparator=","
-              value={field.value}
-              onChange={(value) => field.onChange(value === '' ? '' : Number(value))}
-              onBlur={field.onBlur}
-              error={errors.amount?.message}
-              data-autofocus
-            />
-          )}
-        />
-        <DateField control={form.control} name="date" label="Date" withAsterisk />
-        <Controller
-          control={form.control}
-          name="method"
-          render={({ field }) => (
-            <Select
-              label="Method"
-              allowDeselect={false}
-              data={PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }))}
-              value={field.value}
-              onChange={(value) => field.onChange(value ?? 'bank_transfer')}
-            />
-          )}
-        />
-        <TextInput label="Note" placeholder="Optional" {...form.register('note')} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone} disabled={isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={isSubmitting}>
-            Record payment
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <DialogForm
+      onSubmit={submit}
+      pending={isSubmitting}
+      submitLabel="Record payment"
+      onCancel={onDone}
+    >
+      <Controller
+        control={form.control}
+        name="amount"
+        render={({ field }) => (
+          <NumberInput
+            label={`Amount (${invoice.currency})`}
+            description={`Balance due: ${invoice.balance}`}
+            withAsterisk
+            min={0}
+            decimalScale={minorDigits(invoice.currency)}
+            thousandSeparator=","
+            value={field.value}
+            onChange={(value) => field.onChange(value === '' ? '' : Number(value))}
+            onBlur={field.onBlur}
+            error={errors.amount?.message}
+            data-autofocus
+          />
+        )}
+      />
+      <DateField control={form.control} name="date" label="Date" withAsterisk />
+      <Controller
+        control={form.control}
+        name="method"
+        render={({ field }) => (
+          <Select
+            label="Method"
+            allowDeselect={false}
+            data={PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }))}
+            value={field.value}
+            onChange={(value) => field.onChange(value ?? 'bank_transfer')}
+          />
+        )}
+      />
+      <TextInput label="Note" placeholder="Optional" {...form.register('note')} />
+    </DialogForm>
   );
 }
 
@@ -109,8 +105,8 @@ export function PaymentDialog({
   onClose: () => void;
 }) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Record payment" centered>
+    <FormDialog opened={opened} onClose={onClose} title="Record payment">
       <PaymentForm invoice={invoice} onDone={onClose} />
-    </Modal>
+    </FormDialog>
   );
 }

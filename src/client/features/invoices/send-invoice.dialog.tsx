@@ -5,7 +5,6 @@ import {
   CopyButton,
   Group,
   Loader,
-  Modal,
   Paper,
   Stack,
   Text,
@@ -22,6 +21,7 @@ import {
   type SendInvoiceResult,
 } from '../../../shared/invoice-email.schema.ts';
 import type { Invoice } from '../../../shared/invoices.schema.ts';
+import { FormDialog } from '../../components/form-dialog.tsx';
 import { withServerMessage } from '../../mutations.ts';
 import { messageOf, trpc } from '../../trpc.ts';
 
@@ -213,12 +213,11 @@ export function SendInvoiceDialog({
   }, [opened, invoice.id, mutate, reset]);
 
   return (
-    <Modal
+    <FormDialog
       opened={opened}
       onClose={onClose}
       title={`Send invoice ${invoice.invoiceNumber ?? ''}`.trim()}
       size="lg"
-      centered
     >
       {result ? (
         <Stack gap="md">
@@ -252,6 +251,6 @@ export function SendInvoiceDialog({
           <Loader size="sm" aria-label="Preparing the email" />
         </Group>
       )}
-    </Modal>
+    </FormDialog>
   );
 }

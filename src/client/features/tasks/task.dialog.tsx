@@ -1,16 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Button,
-  Fieldset,
-  Group,
-  Modal,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Button, Modal, NumberInput, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { Task, TaskStatus } from '../../../shared/tasks.schema.ts';
@@ -27,7 +16,7 @@ import {
   type TaskFormOutput,
 } from './task-form.schema.ts';
 import { useTaskMutations } from './use-tasks.ts';
-import { FormDialog } from '../../components/form-dialog.tsx';
+import { DialogForm, FormDialog } from '../../components/form-dialog.tsx';
 
 export interface TaskPreset {
   projectId?: number;
@@ -128,117 +117,108 @@ function TaskForm({
   });
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
-      <Fieldset variant="unstyled" disabled={isSubmitting}>
-        <Stack gap="md">
-          <TextInput
-            label="Title"
-            placeholder="e.g. Design the home page"
+    <DialogForm
+      onSubmit={submit}
+      pending={isSubmitting}
+      submitLabel={task ? 'Save Changes' : 'Create Task'}
+      onCancel={onCancel}
+      start={
+        onDelete && (
+          <Button variant="subtle" color="red" onClick={onDelete} disabled={isSubmitting}>
+            Delete
+          </Button>
+        )
+      }
+    >
+      <TextInput
+        label="Title"
+        placeholder="e.g. Design the home page"
+        withAsterisk
+        data-autofocus
+        autoComplete="off"
+        error={errors.title?.message}
+        {...form.register('title')}
+      />
+      <Controller
+        control={form.control}
+        name="projectId"
+        render={({ field, fieldState }) => (
+          <ProjectPicker
+            label="Project"
             withAsterisk
-            data-autofocus
-            autoComplete="off"
-            error={errors.title?.message}
-            {...form.register('title')}
+            value={field.value}
+            valueLabel={
+              task?.projectId === field.value
+                ? task.project.name
+                : preset?.projectId === field.value
+                  ? (preset.projectName ?? null)
+                  : null
+            }
+            onChange={field.onChange}
+            error={fieldState.error?.message}
+            disabled={isSubmitting}
           />
-          <Controller
-            control={form.control}
-            name="projectId"
-            render={({ field, fieldState }) => (
-              <ProjectPicker
-                label="Project"
-                withAsterisk
-                value={field.value}
-                valueLabel={
-                  task?.projectId === field.value
-                    ? task.project.name
-                    : preset?.projectId === field.value
-                      ? (preset.projectName ?? null)
-                      : null
-                }
-                onChange={field.onChange}
-                error={fieldState.error?.message}
-                disabled={isSubmitting}
-              />
-            )}
-          />
-          <Textarea
-            label="Description"
-            placeholder="What needs doing"
-            autosize
-            minRows={2}
-            maxRows={8}
-            error={errors.description?.message}
-            {...form.register('description')}
-          />
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
-            <Controller
-              control={form.control}
-              name="status"
-              render={({ field, fieldState }) => (
-                <Select
-                  label="Status"
-                  data={statusOptions}
-                  value={field.value}
-                  onChange={(value) => value && field.onChange(value)}
-                  allowDeselect={false}
-                  error={fieldState.error?.message}
-                  comboboxProps={{ withinPortal: true }}
-                />
-              )}
+        )}
+      />
+      <Textarea
+        label="Description"
+        placeholder="What needs doing"
+        autosize
+        minRows={2}
+        maxRows={8}
+        error={errors.description?.message}
+        {...form.register('description')}
+      />
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+        <Controller
+          control={form.control}
+          name="status"
+          render={({ field, fieldState }) => (
+            <Select
+              label="Status"
+              data={statusOptions}
+              value={field.value}
+              onChange={(value) => value && field.onChange(value)}
+              allowDeselect={false}
+              error={fieldState.error?.message}
+              comboboxProps={{ withinPortal: true }}
             />
-            <Controller
-              control={form.control}
-              name="assigneeId"
-              render={({ field }) => (
-                <Select
-                  label="Assignee"
-                  data={assigneeOptions}
-                  value={field.value}
-                  onChange={(value) => field.onChange(value ?? UNASSIGNED)}
-                  allowDeselect={false}
-                  searchable
-                  comboboxProps={{ withinPortal: true }}
-                />
-              )}
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="assigneeId"
+          render={({ field }) => (
+            <Select
+              label="Assignee"
+              data={assigneeOptions}
+              value={field.value}
+              onChange={(value) => field.onChange(value ?? UNASSIGNED)}
+              allowDeselect={false}
+              searchable
+              comboboxProps={{ withinPortal: true }}
             />
-            <DateField control={form.control} name="dueDate" label="Due Date" />
-            <Controller
-              control={form.control}
-              name="estimateHours"
-              render={({ field, fieldState }) => (
-                <NumberInput
-                  label="Estimate (hours)"
-                  placeholder="e.g. 8"
-                  min={0}
-                  step={0.5}
-                  decimalScale={2}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  error={fieldState.error?.message}
-                />
-              )}
+          )}
+        />
+        <DateField control={form.control} name="dueDate" label="Due Date" />
+        <Controller
+          control={form.control}
+          name="estimateHours"
+          render={({ field, fieldState }) => (
+            <NumberInput
+              label="Estimate (hours)"
+              placeholder="e.g. 8"
+              min={0}
+              step={0.5}
+              decimalScale={2}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={fieldState.error?.message}
             />
-          </SimpleGrid>
-          <Group justify="space-between" gap="sm" mt="xs">
-            <div>
-              {onDelete && (
-                <Button variant="subtle" color="red" onClick={onDelete} disabled={isSubmitting}>
-                  Delete
-                </Button>
-              )}
-            </div>
-            <Group gap="sm">
-              <Button variant="default" onClick={onCancel} disabled={isSubmitting}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={isSubmitting}>
-                {task ? 'Save Changes' : 'Create Task'}
-              </Button>
-            </Group>
-          </Group>
-        </Stack>
-      </Fieldset>
-    </form>
+          )}
+        />
+      </SimpleGrid>
+    </DialogForm>
   );
 }

@@ -1,5 +1,5 @@
-import { Modal } from '@mantine/core';
 import { useState } from 'react';
+import { FormDialog } from '../../components/form-dialog.tsx';
 import { InviteLinkPanel } from './invite-link.panel.tsx';
 import { InviteMemberForm, type InviteResult } from './invite-member.form.tsx';
 
@@ -16,7 +16,7 @@ export function InviteMemberDialog({ opened, onClose }: { opened: boolean; onClo
   };
 
   return (
-    <Modal
+    <FormDialog
       opened={opened}
       onClose={close}
       title={
@@ -26,7 +26,6 @@ export function InviteMemberDialog({ opened, onClose }: { opened: boolean; onClo
             : 'Invitation Created'
           : 'Invite Team Member'
       }
-      centered
       size="md"
     >
       {result ? (
@@ -41,6 +40,6 @@ export function InviteMemberDialog({ opened, onClose }: { opened: boolean; onClo
       ) : (
         <InviteMemberForm key={formKey} onInvited={setResult} onCancel={close} />
       )}
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Select, Stack } from '@mantine/core';
+import { Select } from '@mantine/core';
 import { useState } from 'react';
+import { DialogForm, FormDialog } from '../../components/form-dialog.tsx';
 import { trpc } from '../../trpc.ts';
 import { TaskPicker } from '../time/task-picker.tsx';
 
@@ -42,8 +43,8 @@ export function AddRowDialog({
   };
   const project = projects.data?.items.find((p) => p.id === projectId);
   return (
-    <Modal opened={opened} onClose={close} title="Add a row">
-      <form
+    <FormDialog opened={opened} onClose={close} title="Add a row">
+      <DialogForm
         onSubmit={(event) => {
           event.preventDefault();
           if (!project) return;
@@ -55,36 +56,29 @@ export function AddRowDialog({
           });
           close();
         }}
+        submitLabel="Add row"
+        submitDisabled={!project}
+        onCancel={close}
       >
-        <Stack gap="md">
-          <Select
-            label="Project"
-            withAsterisk
-            searchable
-            data-autofocus
-            placeholder={projects.isPending ? 'Loading projects...' : 'Choose a project'}
-            nothingFoundMessage="No active projects"
-            data={(projects.data?.items ?? []).map((p) => ({
-              value: String(p.id),
-              label: p.client ? `${p.name} · ${p.client.name}` : p.name,
-            }))}
-            value={projectId === null ? null : String(projectId)}
-            onChange={(value) => {
-              setTaskId(null);
-              setProjectId(value === null ? null : Number(value));
-            }}
-          />
-          <TaskPicker projectId={projectId} value={taskId} onChange={setTaskId} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={!project}>
-              Add row
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        <Select
+          label="Project"
+          withAsterisk
+          searchable
+          data-autofocus
+          placeholder={projects.isPending ? 'Loading projects...' : 'Choose a project'}
+          nothingFoundMessage="No active projects"
+          data={(projects.data?.items ?? []).map((p) => ({
+            value: String(p.id),
+            label: p.client ? `${p.name} · ${p.client.name}` : p.name,
+          }))}
+          value={projectId === null ? null : String(projectId)}
+          onChange={(value) => {
+            setTaskId(null);
+            setProjectId(value === null ? null : Number(value));
+          }}
+        />
+        <TaskPicker projectId={projectId} value={taskId} onChange={setTaskId} />
+      </DialogForm>
+    </FormDialog>
   );
 }

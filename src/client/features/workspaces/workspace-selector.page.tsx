@@ -4,7 +4,6 @@ import {
   Badge,
   Button,
   Group,
-  Modal,
   Skeleton,
   Stack,
   Text,
@@ -18,6 +17,7 @@ import { showDate } from '../../components/display-preferences.tsx';
 import { useState } from 'react';
 import { ROLE_LABELS } from '../../../shared/roles.ts';
 import { CenteredLayout } from '../../components/centered-layout.tsx';
+import { FormDialog } from '../../components/form-dialog.tsx';
 import { succeeded } from '../../mutations.ts';
 import { trpc, type RouterOutputs } from '../../trpc.ts';
 import { useCurrentWorkspace, useRefreshSession } from '../auth/session.ts';
@@ -215,7 +215,7 @@ export function WorkspaceSelectorPage() {
         </Button>
       </Stack>
 
-      <Modal opened={createOpen} onClose={createModal.close} title="Create New Workspace" centered>
+      <FormDialog opened={createOpen} onClose={createModal.close} title="Create New Workspace">
         <WorkspaceCreateForm
           onCancel={createModal.close}
           onCreated={async () => {
@@ -223,7 +223,7 @@ export function WorkspaceSelectorPage() {
             await navigate({ to: '/' });
           }}
         />
-      </Modal>
+      </FormDialog>
     </CenteredLayout>
   );
 }
