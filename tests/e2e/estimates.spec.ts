@@ -51,7 +51,7 @@ test('an estimate: a line, sent, accepted in the app, converted into the invoice
 
   // Back on the estimate: invoiced, linked, and no second conversion is offered.
   await page.goto('/estimates');
-  await page.getByRole('button', { name: 'Open estimate EST-0001' }).click();
+  await page.getByRole('button', { name: /^EST-0001\b/ }).click();
   await expect(page.getByText('Invoiced', { exact: true }).first()).toBeVisible();
   await expect(page.getByRole('link', { name: /Invoiced as/ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Convert to invoice' })).toHaveCount(0);

@@ -1,5 +1,14 @@
 import { DANGER_COLOR } from '../../theme.ts';
-import { Avatar, Badge, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
+import {
+  Avatar,
+  Badge,
+  Group,
+  Menu,
+  Stack,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import {
   IconCreditCard,
   IconDots,
@@ -52,6 +61,8 @@ export function ProfileMenu({
   const user = me.data;
   const fullName = user ? `${user.firstName} ${user.lastName}`.trim() : '';
   const inRail = placement === 'rail';
+  // Named by what it shows (initials, name and email), then what it is (see WorkspaceMenu).
+  const what = <VisuallyHidden>Profile menu</VisuallyHidden>;
 
   return (
     <Menu
@@ -63,11 +74,12 @@ export function ProfileMenu({
     >
       <Menu.Target>
         {inRail ? (
-          <UnstyledButton aria-label="Profile menu" title={fullName || user?.email}>
+          <UnstyledButton title={fullName || user?.email}>
             <UserAvatar size={38} />
+            {what}
           </UnstyledButton>
         ) : (
-          <UnstyledButton aria-label="Profile menu" w="100%" p="xs" bdrs="md">
+          <UnstyledButton w="100%" p="xs" bdrs="md">
             <Group gap="sm" wrap="nowrap">
               <UserAvatar size={36} />
               <Stack gap={0} flex={1} miw={0}>
@@ -80,6 +92,7 @@ export function ProfileMenu({
               </Stack>
               <IconDots size={16} color="var(--mantine-color-dimmed)" />
             </Group>
+            {what}
           </UnstyledButton>
         )}
       </Menu.Target>

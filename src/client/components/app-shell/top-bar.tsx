@@ -4,7 +4,7 @@ import { spotlight } from '@mantine/spotlight';
 import { Link } from '@tanstack/react-router';
 import { useCurrentWorkspace } from '../../features/auth/session.ts';
 import { TopBarTimer } from '../../features/time/top-bar-timer.tsx';
-import { useModKeyLabel } from '../shortcut-label.ts';
+import { useModKeyLabel, useModKeyName } from '../shortcut-label.ts';
 import { NotificationsPopover } from './notifications-popover.tsx';
 import { useThemeToggle } from './use-theme-toggle.ts';
 
@@ -26,9 +26,14 @@ function ThemeToggle() {
   );
 }
 
-/** Opens the command palette; on wide screens it looks like a search field with its shortcut. */
+/**
+ * Opens the command palette; on wide screens it looks like a search field with its shortcut.
+ * Its name is its text, shortcut included ("Search... Ctrl K"), so what is read out or
+ * said to a voice control is what is seen; aria-keyshortcuts gives the keys in full.
+ */
 function SearchButton() {
   const mod = useModKeyLabel();
+  const modKey = useModKeyName();
   return (
     <>
       <Button
@@ -40,7 +45,7 @@ function SearchButton() {
         // The label takes the free width, so the shortcut sits at the right edge.
         styles={{ label: { flex: 1 } }}
         onClick={() => spotlight.open()}
-        aria-label="Search"
+        aria-keyshortcuts={`${modKey}+K`}
         fw={400}
       >
         <Group justify="space-between" wrap="nowrap" w="100%">

@@ -1,4 +1,14 @@
-import { Avatar, Badge, Center, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
+import {
+  Avatar,
+  Badge,
+  Center,
+  Group,
+  Menu,
+  Stack,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import {
   IconCheck,
   IconLayoutGrid,
@@ -71,6 +81,9 @@ export function WorkspaceMenu({
   };
 
   const inRail = placement === 'rail';
+  // The button is named by what it shows (the avatar's initials, the name and role), then
+  // these words: a voice user can say what they see, and a screen reader hears what it is.
+  const what = <VisuallyHidden>Workspace menu</VisuallyHidden>;
 
   return (
     <Menu
@@ -82,16 +95,16 @@ export function WorkspaceMenu({
     >
       <Menu.Target>
         {inRail ? (
-          <UnstyledButton aria-label="Workspace menu" title={name}>
+          <UnstyledButton title={name}>
             <WorkspaceAvatar
               name={workspace?.name ?? 'Keel'}
               logoUrl={workspace?.logoUrl}
               size={40}
             />
+            {what}
           </UnstyledButton>
         ) : (
           <UnstyledButton
-            aria-label="Workspace menu"
             w="100%"
             p="sm"
             bd="1px solid var(--mantine-color-default-border)"
@@ -115,6 +128,7 @@ export function WorkspaceMenu({
               </Stack>
               <IconSelector size={16} color="var(--mantine-color-dimmed)" />
             </Group>
+            {what}
           </UnstyledButton>
         )}
       </Menu.Target>

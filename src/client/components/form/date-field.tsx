@@ -12,10 +12,11 @@ const DAYJS_FORMATS = {
   'YYYY-MM-DD': 'YYYY-MM-DD',
 } as const;
 
-/** Names for the calendar's controls, which are icons only. */
+/**
+ * Names for the calendar's controls, which are icons only. The month and year headings
+ * that open the next level keep their text ("November 2026") as their name.
+ */
 const CALENDAR_LABELS = {
-  monthLevelControl: 'Choose a month',
-  yearLevelControl: 'Choose a year',
   nextMonth: 'Next month',
   previousMonth: 'Previous month',
   nextYear: 'Next year',

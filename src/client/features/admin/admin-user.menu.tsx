@@ -1,5 +1,5 @@
 import { DANGER_COLOR } from '../../theme.ts';
-import { Avatar, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Menu, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import {
   IconArrowBackUp,
   IconChevronDown,
@@ -35,7 +35,8 @@ export function AdminUserMenu() {
   return (
     <Menu position="bottom-end" width={240} shadow="lg" withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label="User menu" p={4} bdrs="xl">
+        {/* Named by what it shows (initials, and the name where there is room), then what it is. */}
+        <UnstyledButton p={4} bdrs="xl">
           <Group gap={8} wrap="nowrap">
             {avatar}
             <Text size="sm" fw={600} visibleFrom="sm" maw={180} truncate>
@@ -43,6 +44,7 @@ export function AdminUserMenu() {
             </Text>
             <IconChevronDown size={14} color="var(--mantine-color-dimmed)" />
           </Group>
+          <VisuallyHidden>User menu</VisuallyHidden>
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>

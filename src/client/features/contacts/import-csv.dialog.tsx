@@ -296,9 +296,15 @@ export function CsvImportDialog<F extends string, Row>({
         allowNextStepsSelect={false}
         mb={phone ? 'xs' : 'lg'}
       >
-        {STEPS.map((label) => (
-          // A phone has no room for three labels in a row: it names the current step below.
-          <Stepper.Step key={label} label={phone ? undefined : label} aria-label={label} />
+        {STEPS.map((label, index) => (
+          // A phone has no room for three labels in a row: it names the current step below,
+          // and a step's name starts with the number it shows. Elsewhere the number and the
+          // label name it.
+          <Stepper.Step
+            key={label}
+            label={phone ? undefined : label}
+            aria-label={phone ? `${index + 1} of ${STEPS.length}: ${label}` : undefined}
+          />
         ))}
       </Stepper>
       {phone && (

@@ -21,7 +21,8 @@ export function EstimateCard({ estimate, onView }: { estimate: Estimate; onView:
   const name = estimateName(estimate);
   return (
     <Card withBorder radius="lg" p={0} component="article" aria-label={`Estimate ${name}`}>
-      <UnstyledButton onClick={onView} p="lg" aria-label={`Open estimate ${name}`} h="100%">
+      {/* Named by all it shows, number first. */}
+      <UnstyledButton onClick={onView} p="lg" h="100%">
         <Stack gap="sm">
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
             <Text

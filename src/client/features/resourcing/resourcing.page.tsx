@@ -207,6 +207,7 @@ function MemberCard({
   onEditCapacity?: () => void;
 }) {
   const overbooked = member.weeks.filter((w) => w.overbooked).length;
+  const capacity = `Capacity ${hoursText(member.capacityHours)} a week`;
   return (
     <Card
       withBorder
@@ -224,18 +225,19 @@ function MemberCard({
             {onEditCapacity ? (
               <UnstyledButton
                 onClick={onEditCapacity}
-                aria-label={`Change the weekly capacity of ${member.fullName} (${hoursText(member.capacityHours)})`}
+                // What it shows first, so that a voice user can say it.
+                aria-label={`${capacity}. Change the weekly capacity of ${member.fullName}`}
               >
                 <Group gap={4} wrap="nowrap">
                   <Text size="sm" c="dimmed">
-                    Capacity {hoursText(member.capacityHours)} a week
+                    {capacity}
                   </Text>
                   <IconEdit size={14} color="var(--mantine-color-dimmed)" />
                 </Group>
               </UnstyledButton>
             ) : (
               <Text size="sm" c="dimmed">
-                Capacity {hoursText(member.capacityHours)} a week
+                {capacity}
               </Text>
             )}
           </Group>

@@ -249,8 +249,8 @@ const DraggableTaskCard = memo(function DraggableTaskCard({
       data-drop-before={(drop.isOver && !drag.isDragging) || undefined}
       {...drag.attributes}
       {...drag.listeners}
+      // Named by all the card shows, title first.
       aria-roledescription="Draggable task"
-      aria-label={`${task.title}${task.assignee ? `, ${task.assignee.fullName}` : ''}`}
       onKeyDown={onKeyDown}
       onClick={() => onOpen(task)}
     />

@@ -29,7 +29,8 @@ export function TopBarTimer({ enabled }: { enabled: boolean }) {
         <UnstyledButton
           component={Link}
           to="/time-tracking"
-          aria-label={`Timer on ${what}${running ? '' : ', paused'}: ${clock}`}
+          // Contains what it shows, in the same order: what (on wide screens), then the clock.
+          aria-label={`Timer on ${what}: ${clock}${running ? '' : ', paused'}`}
           miw={0}
         >
           <Group gap={8} wrap="nowrap" miw={0}>
@@ -46,6 +47,8 @@ export function TopBarTimer({ enabled }: { enabled: boolean }) {
             <Text size="sm" truncate maw={180} visibleFrom="md">
               {what}
             </Text>
+            {/* Nothing on screen in a flex row; a word break for axe, which reads the
+                button's text as one string when it compares it with the name. */}{' '}
             <Text
               role="timer"
               size="sm"
