@@ -27,7 +27,6 @@ export function DialogForm({
   submitDisabled = false,
   danger = false,
   onCancel,
-  cancelLabel = 'Cancel',
   start,
   children,
 }: {
@@ -39,7 +38,6 @@ export function DialogForm({
   /** A destructive action: a red submit button. */
   danger?: boolean;
   onCancel: () => void;
-  cancelLabel?: string;
   /** At the other end of the footer, e.g. Delete. */
   start?: ReactNode;
   children: ReactNode;
@@ -53,7 +51,7 @@ export function DialogForm({
             {start && <div>{start}</div>}
             <Group gap="sm">
               <Button variant="default" onClick={onCancel} disabled={pending}>
-                {cancelLabel}
+                Cancel
               </Button>
               <Button
                 type="submit"
