@@ -1,13 +1,46 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Test files that never open a database, beyond src/shared and src/client (which never do).
+ * They run in the `unit` project, with no database template to migrate first; one that
+ * opened a database there would fail at once (tests/support/test-app.ts finds no template).
+ */
+const UNIT_TESTS_ELSEWHERE = [
+  'tests/server/client-build.test.ts',
+  'tests/server/openapi-lint.test.ts',
+];
+
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'tests/server/**/*.test.ts', 'tests/security/**/*.test.ts'],
-    globalSetup: ['tests/support/global-setup.ts'],
-    // Each file gets its own database; two at a time suits these two-core machines.
+    // Two at a time suits these two-core machines.
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        // `npm run test:unit`: pure units, seconds from start to finish.
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['src/shared/**/*.test.ts', 'src/client/**/*.test.ts', ...UNIT_TESTS_ELSEWHERE],
+        },
+      },
+      {
+        // `npm run test:server`: each file gets its own database, copied from a template
+        // that the global set-up migrates once per run (embedded, or TEST_DATABASE_URL).
+        extends: true,
+        test: {
+          name: 'integration',
+          include: [
+            'src/server/**/*.test.ts',
+            'tests/server/**/*.test.ts',
+            'tests/security/**/*.test.ts',
+          ],
+          exclude: UNIT_TESTS_ELSEWHERE,
+          globalSetup: ['tests/support/global-setup.ts'],
+        },
+      },
+    ],
   },
 });
