@@ -1,13 +1,14 @@
 /**
- * kysely-ctl (`npx kysely …`): `migrate list`, `migrate latest`, `migrate up`, `migrate down`,
- * and `migrate make <name>`, which writes db/migrations/<date>-<number>-<name>.ts (add it to
- * db/migrations.ts, then `npm run db:codegen`). It opens the database the server would:
- * DATABASE_URL, else the embedded database in DATA_DIR (stop the server first: one process
- * owns an embedded database).
+ * kysely-ctl, through npm scripts: `npm run migrate:list`, `migrate:latest`, `migrate:down`,
+ * and `npm run migrate:make -- <name>`, which writes db/migrations/<date>-<number>-<name>.ts
+ * (then list it in db/migrations.ts and run `npm run db:codegen`). It opens the database the
+ * server would: DATABASE_URL, else the embedded database in DATA_DIR (stop the server first:
+ * one process owns an embedded database).
  */
 import { readdirSync } from 'node:fs';
 import { format } from 'date-fns';
 import { defineConfig } from 'kysely-ctl';
+import { migrations } from './db/migrations.ts';
 import { loadConfig } from './src/server/config.ts';
 import { createDb } from './src/server/db/create-db.ts';
 
@@ -25,5 +26,14 @@ export default defineConfig({
     const config = loadConfig();
     return (await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })).db;
   },
-  migrations: { migrationFolder: MIGRATION_FOLDER, getMigrationPrefix: nextMigrationPrefix },
+  migrations: {
+    // The server's own list, not a scan of the folder: `latest` runs exactly what a server
+    // start would, and a file not yet listed in db/migrations.ts is not run behind its back
+    // (the server would then refuse the database as holding a migration it does not know).
+    provider: { getMigrations: async () => migrations },
+    getMigrationPrefix: nextMigrationPrefix,
+    // @ts-expect-error kysely-ctl's types forbid a folder beside a provider, yet `migrate make`
+    // writes its file into this folder whatever the provider (else into ./migrations).
+    migrationFolder: MIGRATION_FOLDER,
+  },
 });
