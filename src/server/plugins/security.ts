@@ -1,18 +1,20 @@
+import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
+/** The content security policy of every answer (a file download narrows it: files.routes.ts). */
+const CONTENT_SECURITY_POLICY = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
   // Mantine writes its CSS variables into <style> elements and style attributes.
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:', 'blob:'],
+  'font-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+};
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -36,18 +38,33 @@ export async function registerSecurity(
   app: FastifyInstance,
   options: { production: boolean },
 ): Promise<void> {
-  app.addHook('onRequest', async (req, reply) => {
-    reply
-      .header('content-security-policy', CONTENT_SECURITY_POLICY)
-      .header('x-content-type-options', 'nosniff')
-      .header('x-frame-options', 'DENY')
-      .header('referrer-policy', 'same-origin')
-      .header('cross-origin-opener-policy', 'same-origin')
-      .header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
+  // Helmet's headers, on every answer (its onRequest hook): these, and none of its other
+  // defaults, which Keel has not adopted (Cross-Origin-Resource-Policy, Origin-Agent-Cluster,
+  // X-DNS-Prefetch-Control, X-Download-Options, X-Permitted-Cross-Domain-Policies,
+  // X-XSS-Protection).
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    xContentTypeOptions: true,
+    xFrameOptions: { action: 'deny' },
+    referrerPolicy: { policy: 'same-origin' },
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
     // Production runs behind TLS: browsers must never fall back to plain HTTP.
-    if (options.production) {
-      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-    }
+    strictTransportSecurity: options.production
+      ? { maxAge: 31_536_000, includeSubDomains: true, preload: false }
+      : false,
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: false,
+    originAgentCluster: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xPoweredBy: false,
+    xXssProtection: false,
+  });
+
+  app.addHook('onRequest', async (req, reply) => {
+    // Helmet has no Permissions-Policy.
+    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
     // Answers hold a workspace's data: no shared or browser cache keeps them (ASVS V8.2.1).
     // File downloads set their own private cache policy.
     if (/^\/(api|trpc)\//.test(req.url)) reply.header('cache-control', 'no-store');
