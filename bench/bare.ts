@@ -2,7 +2,10 @@
  * The yardstick for the server benchmark: a bare Fastify server answering the benchmarked
  * requests with the same SQL Keel runs (see `bench/trace.ts`) and the same session lookup
  * (signed cookie → sessions row → active user with their membership of a live workspace),
- * but no tRPC, no Kysely, no zod, no plugins. Whatever Keel spends above this is overhead.
+ * but no tRPC, no Kysely at request time, no zod, no plugins. Whatever Keel spends above
+ * this is overhead. The SQL is Keel's own: its repositories' query builders, compiled once
+ * (`prepare`), so that it cannot drift from what Keel runs; only the sign-in's statements,
+ * which Keel's auth service runs in between its own logic, are still written out here.
  *
  *   DATABASE_URL=… | DATA_DIR=…  SESSION_SECRET=…  PORT=…  tsx bench/bare.ts
  */
@@ -12,7 +15,27 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import argon2 from 'argon2';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import {
+  DummyDriver,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type Compilable,
+} from 'kysely';
 import pg from 'pg';
+import { makeKysely } from '../src/server/db/create-db.ts';
+import { rowCountQuery } from '../src/server/db/row-counts.ts';
+import { totalFromPage } from '../src/server/db/search.ts';
+import { callerQuery } from '../src/server/domains/auth/auth.repository.ts';
+import {
+  insertPersonQuery,
+  personQuery,
+  personsPage,
+  personsTotalQuery,
+} from '../src/server/domains/contacts/contacts.repository.ts';
+import { leadsCountQuery, leadsPage } from '../src/server/domains/pipeline/pipeline.repository.ts';
+import { timeEntriesPage, timeEntryTotals } from '../src/server/domains/time/time.repository.ts';
+import { sessionQuery } from '../src/server/plugins/session.ts';
 
 const NUMERIC = 1700;
 const DATE = 1082;
@@ -90,6 +113,121 @@ async function connect(): Promise<Db> {
   return { query, remembered, close: () => client.close() };
 }
 
+/** Keel's Kysely (its plugins: CamelCasePlugin), with no database: it only compiles. */
+const compiler = makeKysely({
+  createAdapter: () => new PostgresAdapter(),
+  createDriver: () => new DummyDriver(),
+  createIntrospector: (db) => new PostgresIntrospector(db),
+  createQueryCompiler: () => new PostgresQueryCompiler(),
+});
+
+/**
+ * Stand-ins for a request's values: a builder is compiled once with them, and each
+ * parameter equal to one is that value of the request (`bind`). Values that shape the SQL
+ * itself (a page's size, whether there is a search) are compiled for each one met.
+ */
+const SLOT = {
+  workspaceId: -7_000_001,
+  userId: -7_000_002,
+  id: -7_000_003,
+  sid: '\u0000sid',
+  fullName: '\u0000fullName',
+  email: '\u0000email',
+  from: '\u0000from',
+  to: '\u0000to',
+} as const;
+type Slots = { [K in keyof typeof SLOT]?: unknown };
+
+interface Statement {
+  sql: string;
+  bind(values: Slots): unknown[];
+}
+
+function prepare(query: Compilable): Statement {
+  const { sql, parameters } = query.compile();
+  const slotOf = new Map<unknown, keyof typeof SLOT>(
+    Object.entries(SLOT).map(([name, value]) => [value, name as keyof typeof SLOT]),
+  );
+  const slots = parameters.map((p) => slotOf.get(p));
+  return {
+    sql,
+    bind: (values) => parameters.map((p, i) => (slots[i] ? values[slots[i]] : p)),
+  };
+}
+
+/** Statements compiled on first use for each key (the values that shape their SQL). */
+function prepared<K>(build: (key: K) => Compilable) {
+  const statements = new Map<string, Statement>();
+  return (key: K) => {
+    const name = JSON.stringify(key);
+    let statement = statements.get(name);
+    if (!statement) statements.set(name, (statement = prepare(build(key))));
+    return statement;
+  };
+}
+
+const SQL = {
+  session: prepare(sessionQuery(compiler, SLOT.sid)),
+  caller: prepare(callerQuery(compiler, SLOT.userId, SLOT.workspaceId)),
+  personsPage: prepared(({ limit, search }: { limit: number; search?: string }) =>
+    personsPage(compiler, SLOT.workspaceId, { limit, search }, { limit }),
+  ),
+  personsTotal: prepared((search: string | undefined) =>
+    personsTotalQuery(compiler, SLOT.workspaceId, { search }),
+  ),
+  rowCount: prepare(rowCountQuery(compiler, SLOT.workspaceId, 'persons')),
+  insertPerson: prepare(
+    insertPersonQuery(compiler, SLOT.workspaceId, { fullName: SLOT.fullName, email: SLOT.email }),
+  ),
+  person: prepare(personQuery(compiler, SLOT.workspaceId, SLOT.id)),
+  leadsPage: prepared((limit: number) =>
+    leadsPage(compiler, SLOT.workspaceId, undefined, { limit }),
+  ),
+  leadsCount: prepare(leadsCountQuery(compiler, SLOT.workspaceId, undefined)),
+  timePage: prepared(({ limit, from, to }: { limit: number; from: boolean; to: boolean }) =>
+    timeEntriesPage(compiler, SLOT.workspaceId, period(from, to, limit), { limit }),
+  ),
+  timeTotals: prepared(({ from, to }: { from: boolean; to: boolean }) =>
+    timeEntryTotals(compiler, SLOT.workspaceId, period(from, to)),
+  ),
+};
+
+function period(from: boolean, to: boolean, limit?: number) {
+  return {
+    ...(from ? { from: SLOT.from } : {}),
+    ...(to ? { to: SLOT.to } : {}),
+    limit,
+  } as Parameters<typeof timeEntryTotals>[2];
+}
+
+/** Runs a prepared statement with this request's values. */
+function run<T = Record<string, unknown>>(
+  query: Query,
+  statement: Statement,
+  values: Slots,
+): Promise<T[]> {
+  return query<Record<string, unknown>>(statement.sql, statement.bind(values)).then(
+    (rows) => rows.map(camelCased) as T[],
+  );
+}
+
+/** As Keel's CamelCasePlugin answers rows: snake_case keys camel-cased, nested ones too. */
+const camelKeys = new Map<string, string>();
+function camelCased(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(camelCased);
+  if (value === null || typeof value !== 'object' || value instanceof Date) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) {
+    let camel = camelKeys.get(key);
+    if (camel === undefined) {
+      camel = key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+      camelKeys.set(key, camel);
+    }
+    out[camel] = camelCased(v);
+  }
+  return out;
+}
+
 const secret = process.env.SESSION_SECRET ?? '';
 if (secret.length < 32) throw new Error('SESSION_SECRET (32+ characters) is required');
 const COOKIE = 'keel.sid';
@@ -133,24 +271,21 @@ async function caller(req: FastifyRequest, reply: FastifyReply): Promise<Caller 
   const raw = cookieValue(req.headers.cookie);
   const sid = raw && unsign(raw);
   if (!sid) return void reply.code(401).send({ error: 'Not authenticated' });
-  const [session] = await db.remembered<{
+  const [session] = await run<{
     sess: { userId?: number; workspaceId?: number };
     expire: Date;
-  }>('select "sess", "expire" from "sessions" where "sid" = $1', [sid]);
+  }>(db.remembered, SQL.session, { sid });
   const userId = session && session.expire.getTime() > Date.now() ? session.sess.userId : undefined;
   if (!userId) return void reply.code(401).send({ error: 'Not authenticated' });
   const workspaceId = session!.sess.workspaceId ?? null;
   // Keel's caller statement: the active user and their membership, in one.
-  const [row] = await db.remembered<{
-    role: string | null;
-    id: number | null;
-    is_active: boolean;
-  }>(
-    `select "users"."id" as "user_id", "users"."email" as "user_email", "users"."full_name" as "user_full_name", "users"."is_admin" as "user_is_admin", "users"."profile_image_url" as "user_profile_image_url", "user_workspaces"."role", "workspaces"."id", "workspaces"."name", "workspaces"."subdomain" as "slug", "workspaces"."description", "workspaces"."email", "workspaces"."phone", "workspaces"."website", "workspaces"."address", "workspaces"."logo_url", "workspaces"."subscription_tier", "workspaces"."is_active", "workspaces"."is_deleted", "workspaces"."deleted_at", "workspaces"."scheduled_deletion_at", "workspaces"."created_at", "workspaces"."updated_at" from "users" left join "user_workspaces" on "user_workspaces"."user_id" = "users"."id" and "user_workspaces"."workspace_id" = $1 and "user_workspaces"."is_active" = $2 left join "workspaces" on "workspaces"."id" = "user_workspaces"."workspace_id" and "workspaces"."is_deleted" = $3 where "users"."id" = $4 and "users"."is_active" = $5`,
-    [workspaceId, true, false, userId, true],
+  const [row] = await run<{ role: string | null; id: number | null; isActive: boolean }>(
+    db.remembered,
+    SQL.caller,
+    { userId, workspaceId },
   );
   if (!row) return void reply.code(401).send({ error: 'Not authenticated' });
-  const membership = row.role !== null && row.id !== null ? { isActive: row.is_active } : undefined;
+  const membership = row.role !== null && row.id !== null ? { isActive: row.isActive } : undefined;
   if (!membership) return void reply.code(404).send({ error: 'No workspace selected' });
   if (!membership.isActive) return void reply.code(403).send({ error: 'Suspended' });
   return { userId, workspaceId: workspaceId! };
@@ -158,20 +293,11 @@ async function caller(req: FastifyRequest, reply: FastifyReply): Promise<Caller 
 
 interface PersonRow {
   id: number;
-  fullName: string;
-  email: string | null;
-  phone: string | null;
-  jobTitle: string | null;
   companyId: number | null;
   companyName: string | null;
-  assignedUserId: number | null;
-  status: string;
-  notes: string | null;
   lastContact: Date | null;
   createdAt: Date;
 }
-
-const PERSON_COLUMNS = `"p"."id", "p"."full_name" as "fullName", "p"."email", "p"."phone", "p"."job_title" as "jobTitle", "p"."company_id" as "companyId", "o"."name" as "companyName", "p"."assigned_user_id" as "assignedUserId", "p"."status", "p"."notes", "p"."last_contact" as "lastContact", "p"."created_at" as "createdAt" from "persons" as "p" left join "organizations" as "o" on "o"."workspace_id" = "p"."workspace_id" and "o"."id" = "p"."company_id"`;
 
 function toPerson({ companyName, ...r }: PersonRow) {
   return {
@@ -183,36 +309,18 @@ function toPerson({ companyName, ...r }: PersonRow) {
   };
 }
 
-function pattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 app.get('/api/persons', async (req, reply) => {
   const who = await caller(req, reply);
   if (!who) return reply;
   const q = req.query as { limit?: string; offset?: string; search?: string };
   const limit = Math.min(500, Math.max(1, Number(q.limit ?? 50)));
-  const search = q.search?.trim();
-  const params: unknown[] = [who.workspaceId];
-  let where = '"p"."workspace_id" = $1';
-  if (search) {
-    params.push(pattern(search));
-    where += ' and "p"."search_text" like lower($2)';
-  }
+  const search = q.search?.trim() || undefined;
   const [rows, count] = await Promise.all([
-    db.query<PersonRow>(
-      `select ${PERSON_COLUMNS} where ${where} order by "p"."created_at" desc, "p"."id" desc limit $${params.length + 1}`,
-      [...params, limit],
-    ),
+    run<PersonRow>(db.query, SQL.personsPage({ limit, search }), who),
     // As Keel: unfiltered, the database's own count (migration 0025); filtered, counted.
-    db.remembered<{ total: number }>(
-      search
-        ? `select count(*)::int as "total" from "persons" as "p" where ${where}`
-        : `select coalesce((select "n" from "row_counts" where "workspace_id" = $1 and "table_name" = 'persons'), 0)::int as "total"`,
-      params,
-    ),
+    run<{ total?: number; n?: number }>(db.remembered, SQL.personsTotal(search), who),
   ]);
-  reply.header('x-total-count', String(count[0]!.total));
+  reply.header('x-total-count', String(count[0]?.total ?? count[0]?.n ?? 0));
   return rows.map(toPerson);
 });
 
@@ -224,14 +332,12 @@ app.post('/api/persons', async (req, reply) => {
     return reply.code(400).send({ error: 'Name is required' });
   }
   const email = typeof body.email === 'string' && body.email !== '' ? body.email : null;
-  const [inserted] = await db.query<{ id: number }>(
-    'insert into "persons" ("full_name", "email", "workspace_id") values ($1, $2, $3) returning "id"',
-    [body.fullName.trim(), email, who.workspaceId],
-  );
-  const [row] = await db.query<PersonRow>(
-    `select ${PERSON_COLUMNS} where "p"."workspace_id" = $1 and "p"."id" = $2`,
-    [who.workspaceId, inserted!.id],
-  );
+  const [inserted] = await run<{ id: number }>(db.query, SQL.insertPerson, {
+    ...who,
+    fullName: body.fullName.trim(),
+    email,
+  });
+  const [row] = await run<PersonRow>(db.query, SQL.person, { ...who, id: inserted!.id });
   return reply.code(201).send(toPerson(row!));
 });
 
@@ -240,11 +346,17 @@ app.get('/api/leads', async (req, reply) => {
   if (!who) return reply;
   const q = req.query as { limit?: string };
   const limit = Math.min(500, Math.max(1, Number(q.limit ?? 50)));
-  // As Keel (pipeline.repository.ts): the page comes as one JSON array.
-  const [{ rows }] = (await db.query<{ rows: Record<string, unknown>[] }>(
-    `select coalesce(json_agg(page order by page."createdAt" desc, page.id desc), '[]') as rows from (select "l"."id", "l"."deal_name" as "dealName", "l"."stage", l.value::text as "value", "l"."description", "l"."probability", "l"."close_date" as "closeDate", "l"."last_contact" as "lastContact", "l"."created_at" as "createdAt", "l"."person_id" as "personId", "l"."company_id" as "companyId", "l"."assigned_user_id" as "assignedUserId", "p"."full_name" as "personName", "p"."email" as "personEmail", "o"."name" as "companyName", "u"."full_name" as "ownerName", coalesce(uw.is_active and u.is_active, false) as "ownerActive" from "leads" as "l" left join "persons" as "p" on "p"."workspace_id" = "l"."workspace_id" and "p"."id" = "l"."person_id" left join "organizations" as "o" on "o"."workspace_id" = "l"."workspace_id" and "o"."id" = "l"."company_id" left join "user_workspaces" as "uw" on "uw"."workspace_id" = "l"."workspace_id" and "uw"."user_id" = "l"."assigned_user_id" left join "users" as "u" on "u"."id" = "uw"."user_id" where "l"."workspace_id" = $1 order by "l"."created_at" desc, "l"."id" desc limit $2) as page`,
-    [who.workspaceId, limit],
+  // As Keel (pipeline.repository.ts): the page comes as one JSON array, and a full page
+  // costs a count.
+  const [{ rows }] = (await run<{ rows: Record<string, unknown>[] }>(
+    db.query,
+    SQL.leadsPage(limit),
+    who,
   )) as [{ rows: Record<string, unknown>[] }];
+  const total =
+    totalFromPage(rows.length, { limit }) ??
+    (await run<{ total: number }>(db.remembered, SQL.leadsCount, who))[0]!.total;
+  reply.header('x-total-count', String(total));
   const at = (v: unknown) => (v === null ? null : new Date(v as string).toISOString());
   return rows.map(({ personName, personEmail, companyName, ownerName, ownerActive, ...r }) => ({
     ...r,
@@ -257,31 +369,19 @@ app.get('/api/leads', async (req, reply) => {
 });
 
 // As Keel (time.repository.ts): the time log's page, and its count, hours and money.
-const TIME_FROM = `from "time_entries" as "te" inner join "projects" as "pr" on "pr"."workspace_id" = "te"."workspace_id" and "pr"."id" = "te"."project_id" inner join "users" as "u" on "u"."id" = "te"."user_id" left join "tasks" as "tk" on "tk"."workspace_id" = "te"."workspace_id" and "tk"."id" = "te"."task_id" left join "clients" as "c" on "c"."workspace_id" = "pr"."workspace_id" and "c"."id" = "pr"."client_id"`;
-
 app.get('/api/time-entries', async (req, reply) => {
   const who = await caller(req, reply);
   if (!who) return reply;
   const q = req.query as { limit?: string; from?: string; to?: string };
   const limit = Math.min(500, Math.max(1, Number(q.limit ?? 500)));
-  const params: unknown[] = [who.workspaceId];
-  let where = '"te"."workspace_id" = $1';
-  if (q.from) {
-    params.push(q.from);
-    where += ` and "te"."date" >= $${params.length}`;
-  }
-  if (q.to) {
-    params.push(q.to);
-    where += ` and "te"."date" <= $${params.length}`;
-  }
+  const shape = { from: q.from !== undefined, to: q.to !== undefined };
+  const values = { ...who, from: q.from, to: q.to };
   const [rows, sums] = await Promise.all([
-    db.query<Record<string, unknown>>(
-      `select "te"."id", "te"."project_id" as "projectId", "te"."task_id" as "taskId", "tk"."title" as "taskTitle", "pr"."client_id" as "clientId", "c"."name" as "clientName", "te"."user_id" as "userId", "te"."description", "te"."hours", "te"."date", "te"."is_timer" as "isTimer", "te"."rate", "te"."cost_rate" as "costRate", "te"."invoice_id" as "invoiceId", "te"."created_at" as "createdAt", "pr"."name" as "projectName", "pr"."hourly_rate" as "hourlyRate", "u"."full_name" as "userName" ${TIME_FROM} where ${where} order by "te"."date" desc, "te"."created_at" desc, "te"."id" desc limit $${params.length + 1}`,
-      [...params, limit],
-    ),
-    db.remembered<{ total: number; totalHours: string; totalAmount: string }>(
-      `select count(*)::int as "total", coalesce(sum(te.hours), 0)::numeric(14, 2)::text as "totalHours", coalesce(sum(round(te.hours * te.rate, 2)), 0)::numeric(16, 2)::text as "totalAmount" ${TIME_FROM} where ${where}`,
-      params,
+    run<Record<string, unknown>>(db.query, SQL.timePage({ limit, ...shape }), values),
+    run<{ total: number; totalHours: string; totalAmount: string }>(
+      db.remembered,
+      SQL.timeTotals(shape),
+      values,
     ),
   ]);
   reply

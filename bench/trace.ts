@@ -1,7 +1,7 @@
 /**
  * Prints the SQL Keel runs for each benchmark scenario, one request each, on a seeded
  * embedded data dir: `DATA_DIR=… tsx bench/trace.ts <email> <password>`. The bare handler
- * (bench/bare.ts) is kept equal to what this shows.
+ * (bench/bare.ts) compiles the same repository query builders.
  */
 import type { InjectOptions } from 'fastify';
 import type { CompiledQuery } from 'kysely';

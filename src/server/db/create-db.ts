@@ -90,7 +90,7 @@ export async function createDb(options: {
   }
 }
 
-function makeKysely(dialect: Dialect): Database {
+export function makeKysely(dialect: Dialect): Database {
   return new Kysely<DB>({ dialect, plugins: [new CamelCasePlugin()] });
 }
 

@@ -15,13 +15,17 @@ export async function rowCount(
   table: CountedTable,
 ): Promise<number> {
   const load = async () => {
-    const row = await db
-      .selectFrom('rowCounts')
-      .select('n')
-      .where('workspaceId', '=', workspaceId)
-      .where('tableName', '=', table)
-      .executeTakeFirst();
+    const row = await rowCountQuery(db, workspaceId, table).executeTakeFirst();
     return Number(row?.n ?? 0);
   };
   return rememberedRead(db, `rows:${table}:${workspaceId}`, load);
+}
+
+/** The statement rowCount runs (bench/bare.ts compiles it). */
+export function rowCountQuery(db: Database, workspaceId: number, table: CountedTable) {
+  return db
+    .selectFrom('rowCounts')
+    .select('n')
+    .where('workspaceId', '=', workspaceId)
+    .where('tableName', '=', table);
 }

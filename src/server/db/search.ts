@@ -77,10 +77,7 @@ export async function countOf<DB, TB extends keyof DB, O>(
   db: Database,
   query: SelectQueryBuilder<DB, TB, O>,
 ): Promise<number> {
-  const counting = query
-    .clearSelect()
-    .clearOrderBy()
-    .select(sql<number>`count(*)::int`.as('total'));
+  const counting = countQuery(query);
   const run = async () => (await counting.executeTakeFirstOrThrow()) as { total: number };
   const compiled = counting.compile();
   if (/\b(now|current_date|current_timestamp|localtimestamp)\b/i.test(compiled.sql)) {
@@ -88,6 +85,14 @@ export async function countOf<DB, TB extends keyof DB, O>(
   }
   const key = `count:${compiled.sql}:${JSON.stringify(compiled.parameters)}`;
   return (await rememberedRead(db, key, run)).total;
+}
+
+/** The statement countOf runs: the list query's rows counted (bench/bare.ts compiles it). */
+export function countQuery<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>) {
+  return query
+    .clearSelect()
+    .clearOrderBy()
+    .select(sql<number>`count(*)::int`.as('total'));
 }
 
 /**

@@ -32,32 +32,36 @@ export interface Membership {
  */
 function findCaller(db: Database, userId: number, workspaceId: number | null) {
   return rememberedRead(db, `caller:${userId}:${workspaceId}`, () =>
-    db
-      .selectFrom('users')
-      .leftJoin('userWorkspaces', (join) =>
-        join
-          .onRef('userWorkspaces.userId', '=', 'users.id')
-          .on('userWorkspaces.workspaceId', '=', workspaceId)
-          .on('userWorkspaces.isActive', '=', true),
-      )
-      .leftJoin('workspaces', (join) =>
-        join
-          .onRef('workspaces.id', '=', 'userWorkspaces.workspaceId')
-          .on('workspaces.isDeleted', '=', false),
-      )
-      .select([
-        'users.id as userId',
-        'users.email as userEmail',
-        'users.fullName as userFullName',
-        'users.isAdmin as userIsAdmin',
-        'users.profileImageUrl as userProfileImageUrl',
-        'userWorkspaces.role',
-        ...workspaceColumns,
-      ])
-      .where('users.id', '=', userId)
-      .where('users.isActive', '=', true)
-      .execute(),
+    callerQuery(db, userId, workspaceId).execute(),
   );
+}
+
+/** The statement findCaller runs (bench/bare.ts compiles it). */
+export function callerQuery(db: Database, userId: number, workspaceId: number | null) {
+  return db
+    .selectFrom('users')
+    .leftJoin('userWorkspaces', (join) =>
+      join
+        .onRef('userWorkspaces.userId', '=', 'users.id')
+        .on('userWorkspaces.workspaceId', '=', workspaceId)
+        .on('userWorkspaces.isActive', '=', true),
+    )
+    .leftJoin('workspaces', (join) =>
+      join
+        .onRef('workspaces.id', '=', 'userWorkspaces.workspaceId')
+        .on('workspaces.isDeleted', '=', false),
+    )
+    .select([
+      'users.id as userId',
+      'users.email as userEmail',
+      'users.fullName as userFullName',
+      'users.isAdmin as userIsAdmin',
+      'users.profileImageUrl as userProfileImageUrl',
+      'userWorkspaces.role',
+      ...workspaceColumns,
+    ])
+    .where('users.id', '=', userId)
+    .where('users.isActive', '=', true);
 }
 
 export async function findActiveUserWithMembership(

@@ -12,9 +12,9 @@ import {
 import { byLength, fieldNames } from '../../../shared/fields.ts';
 import type { Database } from '../../db/create-db.ts';
 import { keysetBatches, type RowExport } from '../../db/export-batches.ts';
-import { readInSlices } from '../../db/embedded.ts';
-import { rowCount } from '../../db/row-counts.ts';
-import { containsPattern, countOf, iso, paginate } from '../../db/search.ts';
+import { readInSlices, type Slice } from '../../db/embedded.ts';
+import { rowCount, rowCountQuery } from '../../db/row-counts.ts';
+import { containsPattern, countOf, countQuery, iso, paginate } from '../../db/search.ts';
 
 /** The contact's text fields (CONTACT_FIELDS), each a column of the same name. */
 const TEXT_FIELDS = fieldNames(CONTACT_FIELDS);
@@ -138,14 +138,7 @@ export async function listPersons(db: Database, workspaceId: number, query: Cont
     readInSlices(
       db,
       query,
-      ({ after, ...slice }) => {
-        let persons = inOrder(personsOf(db, workspaceId, query), sort);
-        if (after !== undefined)
-          persons = persons.where(
-            sql<SqlBool>`(p.created_at, p.id) < (select a.created_at, a.id from persons a where a.id = ${after})`,
-          );
-        return inOrder(withCompany(db, paginate(persons, slice)), sort).execute();
-      },
+      (slice) => personsPage(db, workspaceId, query, slice).execute(),
       keyset,
     ),
     // The same for every page of a list: unfiltered, the database's own count (rowCount);
@@ -166,11 +159,39 @@ export async function listPersons(db: Database, workspaceId: number, query: Cont
   return { items, total };
 }
 
+/** One read of a contacts page (readInSlices may cut a page into several). */
+export function personsPage(
+  db: Database,
+  workspaceId: number,
+  query: ContactListQuery,
+  { after, ...slice }: Slice,
+) {
+  const { sort = '-createdAt' } = query;
+  let persons = inOrder(personsOf(db, workspaceId, query), sort);
+  if (after !== undefined)
+    persons = persons.where(
+      sql<SqlBool>`(p.created_at, p.id) < (select a.created_at, a.id from persons a where a.id = ${after})`,
+    );
+  return inOrder(withCompany(db, paginate(persons, slice)), sort);
+}
+
+/**
+ * The statement behind listPersons' total, for bench/bare.ts: the stored row count (rowCount)
+ * unfiltered, else a count (countOf).
+ */
+export function personsTotalQuery(db: Database, workspaceId: number, query: ContactFilter) {
+  return isFiltered(query)
+    ? countQuery(baseQuery(db, workspaceId, query))
+    : rowCountQuery(db, workspaceId, 'persons');
+}
+
+/** A contact with their organization's name (findPerson; bench/bare.ts compiles it). */
+export function personQuery(db: Database, workspaceId: number, id: number) {
+  return withCompany(db, personsOf(db, workspaceId).where('p.id', '=', id));
+}
+
 export async function findPerson(db: Database, workspaceId: number, id: number, withTags = false) {
-  const row = await withCompany(
-    db,
-    personsOf(db, workspaceId).where('p.id', '=', id),
-  ).executeTakeFirst();
+  const row = await personQuery(db, workspaceId, id).executeTakeFirst();
   if (!row) return undefined;
   const person = toPerson(row);
   if (withTags) person.tags = (await tagsByPerson(db, workspaceId, [id])).get(id) ?? [];
@@ -203,12 +224,20 @@ export async function insertPerson(
   workspaceId: number,
   values: PersonValues & { fullName: string },
 ) {
-  const row = await db
+  const row = await insertPersonQuery(db, workspaceId, values).executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The statement insertPerson runs (bench/bare.ts compiles it). */
+export function insertPersonQuery(
+  db: Database,
+  workspaceId: number,
+  values: PersonValues & { fullName: string },
+) {
+  return db
     .insertInto('persons')
     .values({ ...values, workspaceId })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+    .returning('id');
 }
 
 export async function insertPersons(

@@ -2,8 +2,15 @@ import { sql, type SqlBool } from 'kysely';
 import type { ListQuery } from '../../../shared/list.schema.ts';
 import type { Lead, Stage } from '../../../shared/pipeline.schema.ts';
 import type { Database } from '../../db/create-db.ts';
-import { readInSlices } from '../../db/embedded.ts';
-import { containsPattern, countOf, iso, paginate, totalFromPage } from '../../db/search.ts';
+import { readInSlices, type Slice } from '../../db/embedded.ts';
+import {
+  containsPattern,
+  countOf,
+  countQuery,
+  iso,
+  paginate,
+  totalFromPage,
+} from '../../db/search.ts';
 
 // Stages
 
@@ -255,16 +262,8 @@ export async function listLeads(
   const rows = await readInSlices<LeadRow | JsonLeadRow>(
     db,
     query,
-    ({ after, ...slice }) => {
-      let leads = leadsOf(db, workspaceId, pattern)
-        .orderBy('l.createdAt', 'desc')
-        .orderBy('l.id', 'desc');
-      if (after !== undefined)
-        leads = leads.where(
-          sql<SqlBool>`(l.created_at, l.id) < (select a.created_at, a.id from leads a where a.id = ${after})`,
-        );
-      return pageOfLeads(db, withParties(db, paginate(leads, slice)));
-    },
+    async (slice) =>
+      (await leadsPage(db, workspaceId, pattern, slice).executeTakeFirstOrThrow()).rows,
     true,
   );
   const items = rows.map(toLead);
@@ -273,25 +272,43 @@ export async function listLeads(
   return { items, total };
 }
 
+/**
+ * One read of a deals page (readInSlices may cut a page into several), as one JSON array:
+ * a driver decoding 17 columns field by field cost more than the query (PGlite: 1.6 → 1.2 ms
+ * a page of 50; the board reads all deals at once). bench/bare.ts compiles it.
+ */
+export function leadsPage(
+  db: Database,
+  workspaceId: number,
+  pattern: string | undefined,
+  { after, ...slice }: Slice,
+) {
+  let leads = leadsOf(db, workspaceId, pattern)
+    .orderBy('l.createdAt', 'desc')
+    .orderBy('l.id', 'desc');
+  if (after !== undefined)
+    leads = leads.where(
+      sql<SqlBool>`(l.created_at, l.id) < (select a.created_at, a.id from leads a where a.id = ${after})`,
+    );
+  return db
+    .selectFrom(withParties(db, paginate(leads, slice)).as('page'))
+    .select(
+      sql<
+        JsonLeadRow[]
+      >`coalesce(json_agg(page order by page.created_at desc, page.id desc), '[]')`.as('rows'),
+    );
+}
+
+/** The count behind a full deals page's total (countOf; bench/bare.ts compiles it). */
+export function leadsCountQuery(db: Database, workspaceId: number, pattern: string | undefined) {
+  return countQuery(leadsOf(db, workspaceId, pattern));
+}
+
 /** A deal row as `json_agg` writes it: timestamps become text. */
 type JsonLeadRow = Omit<LeadRow, 'lastContact' | 'createdAt'> & {
   lastContact: string | null;
   createdAt: string;
 };
-
-// Its rows come as one JSON array: a driver decoding 17 columns field by field cost more
-// than the query (PGlite: 1.6 → 1.2 ms a page of 50; the board reads all deals at once).
-async function pageOfLeads(db: Database, page: ReturnType<typeof withParties>) {
-  const { rows } = await db
-    .selectFrom(page.as('page'))
-    .select(
-      sql<
-        JsonLeadRow[]
-      >`coalesce(json_agg(page order by page.created_at desc, page.id desc), '[]')`.as('rows'),
-    )
-    .executeTakeFirstOrThrow();
-  return rows;
-}
 
 export async function findLead(db: Database, workspaceId: number, id: number) {
   const row = await withParties(

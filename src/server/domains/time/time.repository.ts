@@ -1,7 +1,7 @@
 import { sql, type SqlBool } from 'kysely';
 import type { TimeEntry, TimeEntryListQuery, Timer } from '../../../shared/time.schema.ts';
 import type { Database } from '../../db/create-db.ts';
-import { readInSlices, rememberedRead } from '../../db/embedded.ts';
+import { readInSlices, rememberedRead, type Slice } from '../../db/embedded.ts';
 import { containsPattern, iso, paginate } from '../../db/search.ts';
 import { inApprovedWeek } from '../timesheets/week-lock.ts';
 
@@ -111,12 +111,48 @@ export async function listTimeEntries(
   workspaceId: number,
   query: TimeEntryListQuery,
 ) {
+  const page = { limit: query.limit, offset: query.offset };
+  const totals = timeEntryTotals(db, workspaceId, query);
+  const compiled = totals.compile();
+  // The page and the sums at once (on PostgreSQL two connections answer them together).
+  const [rows, sums] = await Promise.all([
+    readInSlices(
+      db,
+      page,
+      (slice) => timeEntriesPage(db, workspaceId, query, slice).execute(),
+      true,
+    ),
+    rememberedRead(db, `time-totals:${compiled.sql}:${JSON.stringify(compiled.parameters)}`, () =>
+      totals.executeTakeFirstOrThrow(),
+    ),
+  ]);
+  return { items: rows.map(toEntry), ...sums };
+}
+
+/** One read of a time log page (readInSlices may cut a page into several). */
+export function timeEntriesPage(
+  db: Database,
+  workspaceId: number,
+  query: TimeEntryListQuery,
+  { after: id, ...slice }: Slice,
+) {
   const q = filtered(selectEntry(db, workspaceId), query)
     .orderBy('te.date', 'desc')
     .orderBy('te.createdAt', 'desc')
     .orderBy('te.id', 'desc');
-  const page = { limit: query.limit, offset: query.offset };
-  const totals = filtered(selectEntry(db, workspaceId), query)
+  return paginate(
+    id === undefined
+      ? q
+      : q.where(
+          sql<SqlBool>`(te.date, te.created_at, te.id) < (select a.date, a.created_at, a.id from time_entries a where a.id = ${id})`,
+        ),
+    slice,
+  );
+}
+
+/** The size, hours and money of the whole filtered log (listTimeEntries). */
+export function timeEntryTotals(db: Database, workspaceId: number, query: TimeEntryListQuery) {
+  return filtered(selectEntry(db, workspaceId), query)
     .clearSelect()
     .select([
       sql<number>`count(*)::int`.as('total'),
@@ -125,28 +161,6 @@ export async function listTimeEntries(
         'totalAmount',
       ),
     ]);
-  const compiled = totals.compile();
-  // The page and the sums at once (on PostgreSQL two connections answer them together).
-  const [rows, sums] = await Promise.all([
-    readInSlices(
-      db,
-      page,
-      ({ after: id, ...slice }) =>
-        paginate(
-          id === undefined
-            ? q
-            : q.where(
-                sql<SqlBool>`(te.date, te.created_at, te.id) < (select a.date, a.created_at, a.id from time_entries a where a.id = ${id})`,
-              ),
-          slice,
-        ).execute(),
-      true,
-    ),
-    rememberedRead(db, `time-totals:${compiled.sql}:${JSON.stringify(compiled.parameters)}`, () =>
-      totals.executeTakeFirstOrThrow(),
-    ),
-  ]);
-  return { items: rows.map(toEntry), ...sums };
 }
 
 /** A task of this project and workspace, if there is one. */
