@@ -640,6 +640,7 @@ async function kanbanScenario(env: Env): Promise<{
         .getByRole('link', { name: 'Deals', exact: true });
       await deals.waitFor();
       await page.evaluate((condition) => {
+        // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the bench's own condition, in the page
         void window.__bench.watch('board', new Function(`return ${condition};`) as () => boolean);
       }, READY.kanban(KANBAN_DEALS));
       await deals.click();

@@ -20,7 +20,13 @@ export function CenteredLayout({ children, width = 480 }: { children: ReactNode;
             <Text size="sm" c="dimmed" truncate visibleFrom="xs">
               {me.data.email}
             </Text>
-            <Anchor component="button" size="sm" fw={600} onClick={logout} disabled={isPending}>
+            <Anchor
+              component="button"
+              size="sm"
+              fw={600}
+              onClick={() => void logout()}
+              disabled={isPending}
+            >
               Log Out
             </Anchor>
           </Group>

@@ -74,6 +74,7 @@ export class KeyedSemaphore {
         entry.waiting.splice(entry.waiting.indexOf(waiter), 1);
         this.waitingTotal -= 1;
         this.forgetIfIdle(key, entry);
+        // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the abort's own reason, as fetch rejects with
         reject(signal?.reason ?? new Error('aborted'));
       };
       if (signal?.aborted) return giveUp();

@@ -78,7 +78,7 @@ export function ApiTokenCreateDialog({
       {token ? (
         <ApiTokenCreatedPanel token={token} onDone={close} />
       ) : (
-        <form onSubmit={form.handleSubmit(create)} noValidate>
+        <form onSubmit={(event) => void form.handleSubmit(create)(event)} noValidate>
           <Stack gap="md">
             <TextInput
               label="Token Name"

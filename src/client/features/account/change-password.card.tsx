@@ -43,7 +43,7 @@ export function ChangePasswordCard() {
       title="Change Password"
       hint="Changing it signs you out everywhere else and revokes your API tokens."
     >
-      <form onSubmit={form.handleSubmit(save)} noValidate>
+      <form onSubmit={(event) => void form.handleSubmit(save)(event)} noValidate>
         <Stack gap="md">
           <PasswordField
             label="Current Password"

@@ -77,7 +77,7 @@ export function PreferencesCard({ account }: { account: Account }) {
       title="Timezone & Localization"
       hint="How dates and times are shown to you."
     >
-      <form onSubmit={form.handleSubmit(save)} noValidate>
+      <form onSubmit={(event) => void form.handleSubmit(save)(event)} noValidate>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <Controller

@@ -88,7 +88,7 @@ export function ProfileInfoCard({ account }: { account: Account }) {
       title="Basic Information"
       hint="Your name and how your team can reach you."
     >
-      <form onSubmit={form.handleSubmit(save)} noValidate>
+      <form onSubmit={(event) => void form.handleSubmit(save)(event)} noValidate>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput

@@ -47,7 +47,7 @@ export function TwoFactorDisableDialog({
 
   return (
     <Modal opened={opened} onClose={close} title="Turn Off Two-Factor Sign-In" centered>
-      <form onSubmit={form.handleSubmit(submit)} noValidate>
+      <form onSubmit={(event) => void form.handleSubmit(submit)(event)} noValidate>
         <Stack gap="md">
           <Text size="sm" c="dimmed">
             Your password alone will sign you in again. Confirm with your password and a code.

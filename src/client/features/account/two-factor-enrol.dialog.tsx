@@ -115,7 +115,7 @@ export function TwoFactorEnrolDialog({
     );
   } else {
     body = (
-      <form onSubmit={form.handleSubmit(confirm)} noValidate>
+      <form onSubmit={(event) => void form.handleSubmit(confirm)(event)} noValidate>
         <Stack gap="md">
           <Text size="sm">
             1. Scan this QR code with an authenticator app (Google Authenticator, 1Password, Authy,

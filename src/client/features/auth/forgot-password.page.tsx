@@ -97,7 +97,7 @@ export function ForgotPasswordPage() {
             password.
           </Text>
         </Stack>
-        <form onSubmit={form.handleSubmit(onSubmit)} noValidate>
+        <form onSubmit={(event) => void form.handleSubmit(onSubmit)(event)} noValidate>
           <Fieldset variant="unstyled" disabled={pending}>
             <Stack gap="md">
               <TextInput

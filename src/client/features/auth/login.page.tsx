@@ -66,7 +66,7 @@ export function LoginPage() {
           </Title>
           <Text c="dimmed">Sign in to your workspace to pick up where you left off.</Text>
         </Stack>
-        <form onSubmit={form.handleSubmit(onSubmit)} noValidate>
+        <form onSubmit={(event) => void form.handleSubmit(onSubmit)(event)} noValidate>
           <Fieldset variant="unstyled" disabled={pending}>
             <Stack gap="md">
               <TextInput

@@ -100,7 +100,7 @@ export function ResetPasswordPage() {
               Setting it signs you out on every device and revokes your API tokens.
             </Text>
           </Stack>
-          <form onSubmit={form.handleSubmit(onSubmit)} noValidate>
+          <form onSubmit={(event) => void form.handleSubmit(onSubmit)(event)} noValidate>
             <Fieldset variant="unstyled" disabled={pending}>
               <Stack gap="md">
                 <PasswordField

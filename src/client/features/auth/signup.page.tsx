@@ -67,7 +67,7 @@ function AccountStep({
         title="Create your account"
         text="Start managing clients, projects and invoices in one place."
       />
-      <form onSubmit={form.handleSubmit(onNext)} noValidate>
+      <form onSubmit={(event) => void form.handleSubmit(onNext)(event)} noValidate>
         <Stack gap="md">
           <TextInput
             label="Full name"
@@ -165,7 +165,7 @@ function WorkspaceStep({
         title="Name your workspace"
         text="A workspace holds your clients, projects and team. You can rename it later."
       />
-      <form onSubmit={form.handleSubmit(onSubmit)} noValidate>
+      <form onSubmit={(event) => void form.handleSubmit(onSubmit)(event)} noValidate>
         <Fieldset variant="unstyled" disabled={pending}>
           <Stack gap="md">
             <TextInput
@@ -229,7 +229,7 @@ export function SignupPage() {
   useEffect(() => {
     if (step !== 'redirecting') return;
     let cancelled = false;
-    const timer = setTimeout(async () => {
+    const redirect = async () => {
       let target: '/' | '/workspace-selector' = '/workspace-selector';
       try {
         const mine = await utils.workspaces.listMine.fetch();
@@ -240,7 +240,9 @@ export function SignupPage() {
       if (cancelled) return;
       await refreshSession();
       await navigate({ to: target, replace: true });
-    }, REDIRECT_DELAY_MS);
+    };
+    // The redirect is the timer's whole job: nothing waits for it (a failed fetch is handled).
+    const timer = setTimeout(() => void redirect(), REDIRECT_DELAY_MS);
     return () => {
       cancelled = true;
       clearTimeout(timer);

@@ -105,7 +105,7 @@ export function BusinessProfileForm() {
   });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={(event) => void submit(event)} noValidate>
       <Fieldset variant="unstyled" disabled={!canEdit || isSubmitting}>
         <Stack gap="md">
           {!canEdit && (

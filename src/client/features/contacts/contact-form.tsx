@@ -100,7 +100,7 @@ export function ContactForm({
   });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={(event) => void submit(event)} noValidate>
       <Fieldset variant="unstyled" disabled={isSubmitting}>
         <Stack gap="md">
           <SimpleGrid cols={wide ? { base: 1, sm: 2 } : 1} spacing="md" verticalSpacing="md">

@@ -135,7 +135,7 @@ export function TagEditor({
         </Button>
       </Group>
       <Collapse expanded={creating}>
-        <form onSubmit={create} noValidate>
+        <form onSubmit={(event) => void create(event)} noValidate>
           <Stack
             gap="sm"
             p="sm"

@@ -61,7 +61,7 @@ export function EstimateEditor({ estimate }: { estimate: EstimateDetail }) {
 
   return (
     <FormProvider {...form}>
-      <form onSubmit={submit} noValidate aria-label="Edit draft estimate">
+      <form onSubmit={(event) => void submit(event)} noValidate aria-label="Edit draft estimate">
         <Fieldset variant="unstyled" disabled={isSubmitting}>
           <Stack gap="lg">
             <DraftHeaderCard

@@ -132,7 +132,11 @@ function ExpenseForm({
   const digits = currency ? safeDigits(currency) : 2;
 
   return (
-    <form onSubmit={submit} noValidate aria-label={expense ? 'Edit expense' : 'Add expense'}>
+    <form
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-label={expense ? 'Edit expense' : 'Add expense'}
+    >
       <Fieldset variant="unstyled" disabled={isSubmitting || locked}>
         <Stack gap="md">
           {locked && (

@@ -66,7 +66,7 @@ function InvoiceCreateForm({ onDone }: { onDone: () => void }) {
   });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={(event) => void submit(event)} noValidate>
       <Fieldset variant="unstyled" disabled={isSubmitting}>
         <Stack gap="md">
           <Controller

@@ -55,7 +55,7 @@ export function InvoiceEditor({
 
   return (
     <FormProvider {...form}>
-      <form onSubmit={submit} noValidate aria-label="Edit draft invoice">
+      <form onSubmit={(event) => void submit(event)} noValidate aria-label="Edit draft invoice">
         <Fieldset variant="unstyled" disabled={isSubmitting}>
           <Stack gap="lg">
             <DraftHeaderCard

@@ -32,7 +32,7 @@ function NameForm({
     if (saved) onSaved(saved);
   });
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={(event) => void submit(event)} noValidate>
       <Fieldset variant="unstyled" disabled={isSubmitting}>
         <Stack gap="md">
           <TextInput

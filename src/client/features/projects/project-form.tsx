@@ -64,7 +64,7 @@ export function ProjectForm({
   });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={(event) => void submit(event)} noValidate>
       <Fieldset variant="unstyled" disabled={isSubmitting}>
         <Stack gap="md">
           <TextInput

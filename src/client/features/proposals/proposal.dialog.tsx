@@ -41,7 +41,7 @@ function ProposalForm({ proposal, onDone }: { proposal: Proposal | null; onDone:
   });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={(event) => void submit(event)} noValidate>
       <Fieldset variant="unstyled" disabled={isSubmitting}>
         <Stack gap="md">
           <TextInput

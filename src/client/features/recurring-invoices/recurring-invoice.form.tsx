@@ -117,7 +117,7 @@ export function RecurringInvoiceForm({
   return (
     <FormProvider {...form}>
       <form
-        onSubmit={submit}
+        onSubmit={(event) => void submit(event)}
         noValidate
         aria-label={template ? 'Edit recurring invoice' : 'New recurring invoice'}
       >

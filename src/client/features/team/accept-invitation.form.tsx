@@ -37,7 +37,7 @@ export function AcceptInvitationForm({
   };
 
   return (
-    <form onSubmit={form.handleSubmit(submit)} noValidate>
+    <form onSubmit={(event) => void form.handleSubmit(submit)(event)} noValidate>
       <Stack gap="md">
         {failure && (
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">

@@ -39,7 +39,7 @@ export function InviteMemberForm({
   };
 
   return (
-    <form onSubmit={form.handleSubmit(submit)} noValidate>
+    <form onSubmit={(event) => void form.handleSubmit(submit)(event)} noValidate>
       <Stack gap="md">
         <TextInput
           label="Full Name"

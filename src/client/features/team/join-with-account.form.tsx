@@ -45,7 +45,7 @@ export function JoinWithAccountForm({
   };
 
   return (
-    <form onSubmit={form.handleSubmit(submit)} noValidate>
+    <form onSubmit={(event) => void form.handleSubmit(submit)(event)} noValidate>
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           {email} already has a Keel account. Enter its password to add this workspace to it.

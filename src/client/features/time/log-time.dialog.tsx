@@ -40,7 +40,7 @@ function LogTimeForm({
   });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={(event) => void submit(event)} noValidate>
       <Fieldset variant="unstyled" disabled={isSubmitting}>
         <Stack gap="md">
           <Controller

@@ -89,7 +89,7 @@ export function WorkspaceCreateForm({
   const pending = isSubmitting;
 
   return (
-    <form onSubmit={form.handleSubmit(onSubmit)} noValidate>
+    <form onSubmit={(event) => void form.handleSubmit(onSubmit)(event)} noValidate>
       <Fieldset variant="unstyled" disabled={pending}>
         <Stack gap="lg">
           <TextInput

@@ -179,7 +179,7 @@ export function WorkspaceSelectorPage() {
           <Alert color="red" title="Could not load your workspaces">
             <Stack gap="xs" align="flex-start">
               <Text size="sm">Please check your connection and try again.</Text>
-              <Button size="xs" variant="light" color="red" onClick={() => mine.refetch()}>
+              <Button size="xs" variant="light" color="red" onClick={() => void mine.refetch()}>
                 Retry
               </Button>
             </Stack>

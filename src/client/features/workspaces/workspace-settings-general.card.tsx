@@ -67,7 +67,7 @@ export function WorkspaceSettingsGeneralCard({
       title="General Information"
       hint="The name and description your team sees."
     >
-      <form onSubmit={form.handleSubmit(save)} noValidate>
+      <form onSubmit={(event) => void form.handleSubmit(save)(event)} noValidate>
         <Stack gap="md">
           <TextInput
             label="Workspace Name"

@@ -59,7 +59,7 @@ async function invite(client: ApiClient, role = 'collaborator'): Promise<Invited
   const email = uniqueEmail('pending');
   const res = await client.post('/api/admin/invite', { email, fullName: 'Ines Pending', role });
   expect(res.statusCode, res.body).toBe(201);
-  return { email: email.toLowerCase(), ...res.json() };
+  return { email: email.toLowerCase(), ...(res.json() as Omit<Invited, 'email'>) };
 }
 
 interface Pending {
