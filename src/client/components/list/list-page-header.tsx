@@ -2,9 +2,9 @@ import { Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /**
- * The heading of the billing pages (projects, time, invoices, proposals, financial
- * overview): the page's name as its h2 under the top bar's h1, one line on what the page
- * is for, and the page's main action on the right (below it on a phone).
+ * The heading of a page with a list (the billing pages, the admin console): the page's
+ * name as its h2 under the top bar's h1, one line on what the page is for, and the page's
+ * main actions on the right (below them on a phone).
  */
 export function ListPageHeader({
   title,

@@ -46,7 +46,6 @@ export type LogsSearch = z.infer<typeof LogsSearchSchema>;
 export function useListSearch<S extends ListSearch = ListSearch>() {
   // Read loosely, then typed by the route's schema (every list route validates it).
   const raw: ListSearch = useSearch({ strict: false });
-  const search = raw as S;
   const navigate = useNavigate();
   const update = useCallback(
     (patch: Partial<S>) =>
@@ -57,7 +56,24 @@ export function useListSearch<S extends ListSearch = ListSearch>() {
       }),
     [navigate],
   );
+  return useSearchState(raw as S, update);
+}
 
+/**
+ * The same state kept by the component instead of the URL, for a list that is one part of
+ * a page whose URL says something else (the time log and the tasks of a project's tabs).
+ */
+export function useLocalListSearch<S extends ListSearch = ListSearch>() {
+  const [search, setSearch] = useState<S>({} as S);
+  const update = useCallback(
+    (patch: Partial<S>) => setSearch((previous) => ({ ...previous, page: undefined, ...patch })),
+    [],
+  );
+  return useSearchState(search, update);
+}
+
+/** The search box, the debounced search and the page over a list's state, wherever it is kept. */
+function useSearchState<S extends ListSearch>(search: S, update: (patch: Partial<S>) => void) {
   const [text, setText] = useState(search.q ?? '');
   const [debounced] = useDebouncedValue(text.trim(), 300);
   const typed = useRef(debounced);
@@ -72,6 +88,10 @@ export function useListSearch<S extends ListSearch = ListSearch>() {
     linked.current = search.q;
     if ((search.q ?? '') !== debounced) setText(search.q ?? '');
   }, [search.q, debounced]);
+  const setPage = useCallback(
+    (page: number) => update({ page: page > 1 ? page : undefined } as Partial<S>),
+    [update],
+  );
 
   return {
     search,
@@ -81,9 +101,14 @@ export function useListSearch<S extends ListSearch = ListSearch>() {
     /** The search the list is read with. */
     query: search.q?.trim() || undefined,
     page: search.page ?? 1,
-    setPage: (page: number) => update({ page: page > 1 ? page : undefined } as Partial<S>),
+    setPage,
     update,
     /** A search is typed but not yet read. */
     typing: debounced !== (search.q ?? ''),
   };
 }
+
+/** A list's state and setters, from the URL (useListSearch) or the component (useLocalListSearch). */
+export type ListSearchState<S extends ListSearch = ListSearch> = ReturnType<
+  typeof useSearchState<S>
+>;

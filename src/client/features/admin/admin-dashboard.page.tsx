@@ -8,7 +8,7 @@ import {
 } from '@tabler/icons-react';
 import { trpc } from '../../trpc.ts';
 import { AdminJobsPanel } from './admin-jobs.panel.tsx';
-import { AdminPageHeader } from './admin-page-header.tsx';
+import { ListPageHeader } from '../../components/list/list-page-header.tsx';
 import { AdminRecentActivityPanel } from './admin-recent-activity.panel.tsx';
 import { AdminStatCard } from './admin-stat.card.tsx';
 import { AdminSystemHealthPanel } from './admin-system-health.panel.tsx';
@@ -19,10 +19,7 @@ export function AdminDashboardPage() {
   const data = dashboard.data;
   return (
     <Stack gap="lg">
-      <AdminPageHeader
-        title="Dashboard"
-        description="Everything on this Keel server at a glance."
-      />
+      <ListPageHeader title="Dashboard" description="Everything on this Keel server at a glance." />
       {dashboard.isError && (
         <Alert
           color="red"

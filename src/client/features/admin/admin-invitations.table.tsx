@@ -1,11 +1,8 @@
-import { Badge, Button, Group, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Text } from '@mantine/core';
+import type { Column } from '../../components/list/list-page.tsx';
+import { TextCell } from '../../components/list/text-cell.tsx';
 import type { RouterOutputs } from '../../trpc.ts';
 import { formatDate, invitationStatus, roleLabel, type InvitationStatus } from './admin-format.ts';
-import {
-  ADMIN_INVITATION_SORT_LABELS,
-  type AdminInvitationSort,
-} from '../../../shared/admin.schema.ts';
-import { SortableTh } from '../../components/list/sortable-th.tsx';
 
 export type AdminInvitation = RouterOutputs['admin']['invitations']['items'][number];
 
@@ -21,127 +18,91 @@ const STATUS_COLORS: Record<InvitationStatus, string> = {
  * is unused; an expired one can be resent too, which gives it a new link and expiry. A void
  * one (its sender lost the right to invite) can only be cancelled.
  */
-export function AdminInvitationsTable({
-  invitations,
+export function adminInvitationColumns({
   pendingId,
   onResend,
   onCancel,
-  sort,
-  onSort,
 }: {
-  invitations: AdminInvitation[];
-  sort: AdminInvitationSort;
-  onSort: (sort: AdminInvitationSort | undefined) => void;
   pendingId: number | null;
   onResend: (invitation: AdminInvitation) => void;
   onCancel: (invitation: AdminInvitation) => void;
-}) {
+}): Column<AdminInvitation>[] {
   const now = Date.now();
-  return (
-    <Table.ScrollContainer minWidth={960} type="scrollarea">
-      <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <SortableTh
-              column="email"
-              labels={ADMIN_INVITATION_SORT_LABELS}
-              value={sort}
-              onChange={onSort}
+  return [
+    {
+      header: 'Email',
+      sortKey: 'email',
+      maw: 200,
+      cell: (invitation) => <TextCell value={invitation.email} fw={500} truncate />,
+    },
+    {
+      header: 'Workspace',
+      sortKey: 'workspaceName',
+      maw: 160,
+      cell: (invitation) => <TextCell value={invitation.workspaceName} truncate />,
+    },
+    { header: 'Role', cell: (invitation) => <TextCell value={roleLabel(invitation.role)} /> },
+    {
+      header: 'Invited By',
+      maw: 140,
+      cell: (invitation) => <TextCell value={invitation.invitedByName} truncate />,
+    },
+    {
+      header: 'Sent',
+      sortKey: 'createdAt',
+      nowrap: true,
+      cell: (invitation) => (
+        <>
+          <Text size="sm">{formatDate(invitation.createdAt)}</Text>
+          {invitationStatus(invitation, now) === 'Pending' && (
+            <Text size="xs" c="dimmed">
+              Expires {formatDate(invitation.expiresAt)}
+            </Text>
+          )}
+        </>
+      ),
+    },
+    {
+      header: 'Status',
+      cell: (invitation) => {
+        const status = invitationStatus(invitation, now);
+        return (
+          <Badge miw="max-content" variant="light" color={STATUS_COLORS[status]} tt="none">
+            {status}
+          </Badge>
+        );
+      },
+    },
+    {
+      header: 'Actions',
+      numeric: true,
+      cell: (invitation) => {
+        const status = invitationStatus(invitation, now);
+        if (status === 'Accepted') return null;
+        return (
+          <Group gap={4} wrap="nowrap" justify="flex-end">
+            {status !== 'Void' && (
+              <Button
+                size="compact-sm"
+                variant="subtle"
+                loading={pendingId === invitation.id}
+                onClick={() => onResend(invitation)}
+              >
+                Resend
+              </Button>
+            )}
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              color="red"
+              disabled={pendingId === invitation.id}
+              onClick={() => onCancel(invitation)}
             >
-              Email
-            </SortableTh>
-            <SortableTh
-              column="workspaceName"
-              labels={ADMIN_INVITATION_SORT_LABELS}
-              value={sort}
-              onChange={onSort}
-            >
-              Workspace
-            </SortableTh>
-            <Table.Th>Role</Table.Th>
-            <Table.Th>Invited By</Table.Th>
-            <SortableTh
-              column="createdAt"
-              labels={ADMIN_INVITATION_SORT_LABELS}
-              value={sort}
-              onChange={onSort}
-            >
-              Sent
-            </SortableTh>
-            <Table.Th>Status</Table.Th>
-            <Table.Th ta="right">Actions</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {invitations.map((invitation) => {
-            const status = invitationStatus(invitation, now);
-            return (
-              <Table.Tr key={invitation.id}>
-                <Table.Td maw={200}>
-                  <Text size="sm" fw={500} truncate="end">
-                    {invitation.email}
-                  </Text>
-                </Table.Td>
-                <Table.Td maw={160}>
-                  <Text size="sm" truncate="end">
-                    {invitation.workspaceName}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{roleLabel(invitation.role)}</Text>
-                </Table.Td>
-                <Table.Td maw={140}>
-                  <Text
-                    size="sm"
-                    truncate="end"
-                    c={invitation.invitedByName ? undefined : 'dimmed'}
-                  >
-                    {invitation.invitedByName ?? '—'}
-                  </Text>
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Text size="sm">{formatDate(invitation.createdAt)}</Text>
-                  {status === 'Pending' && (
-                    <Text size="xs" c="dimmed">
-                      Expires {formatDate(invitation.expiresAt)}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Badge miw="max-content" variant="light" color={STATUS_COLORS[status]} tt="none">
-                    {status}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  {status !== 'Accepted' && (
-                    <Group gap={4} wrap="nowrap" justify="flex-end">
-                      {status !== 'Void' && (
-                        <Button
-                          size="compact-sm"
-                          variant="subtle"
-                          loading={pendingId === invitation.id}
-                          onClick={() => onResend(invitation)}
-                        >
-                          Resend
-                        </Button>
-                      )}
-                      <Button
-                        size="compact-sm"
-                        variant="subtle"
-                        color="red"
-                        disabled={pendingId === invitation.id}
-                        onClick={() => onCancel(invitation)}
-                      >
-                        Cancel
-                      </Button>
-                    </Group>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
+              Cancel
+            </Button>
+          </Group>
+        );
+      },
+    },
+  ];
 }

@@ -1,24 +1,13 @@
-import {
-  Badge,
-  Button,
-  CloseButton,
-  Group,
-  Paper,
-  SegmentedControl,
-  Select,
-  Stack,
-} from '@mantine/core';
+import { Badge, Button, CloseButton, SegmentedControl, Select } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
-import { IconDownload } from '@tabler/icons-react';
+import { IconDownload, IconInbox } from '@tabler/icons-react';
 import { useState } from 'react';
 import { trpc } from '../../trpc.ts';
 import { ACTIVITY_ACTIONS, ADMIN_PAGE_SIZE } from './admin-format.ts';
-import { AdminLogsTable } from './admin-logs.table.tsx';
-import { AdminPageHeader } from './admin-page-header.tsx';
-import { SearchInput } from '../../components/list/search-input.tsx';
-import { useListSearch, type LogsSearch } from '../../components/list/use-list-search.ts';
-import { ListPager } from '../../components/list/list-pager.tsx';
-import { AdminTableState } from './admin-table-state.tsx';
+import { adminLogColumns } from './admin-logs.table.tsx';
+import { ListPage } from '../../components/list/list-page.tsx';
+import { useListControls } from '../../components/list/use-list-controls.ts';
+import type { LogsSearch } from '../../components/list/use-list-search.ts';
 
 type Outcome = 'all' | NonNullable<LogsSearch['outcome']>;
 
@@ -51,84 +40,49 @@ function exportHref(filter: {
  * linked), and exported as CSV with the same filters.
  */
 export function AdminLogsPage() {
-  const url = useListSearch<LogsSearch>();
-  const { page, setPage } = url;
-  const action = ACTIVITY_ACTIONS.find((known) => known === url.search.action) ?? null;
-  const outcome: Outcome = url.search.outcome ?? 'all';
+  const controls = useListControls<never, never, LogsSearch>({ pageSize: ADMIN_PAGE_SIZE });
+  const { search } = controls;
+  const action = ACTIVITY_ACTIONS.find((known) => known === search.action) ?? null;
+  const outcome: Outcome = search.outcome ?? 'all';
   // The name of the user chosen by a click; after a reload their rows tell it.
   const [chosen, setChosen] = useState<{ id: number; name: string } | null>(null);
   const filter = {
     action: action ?? undefined,
-    userId: url.search.user,
+    userId: search.user,
     success: outcome === 'all' ? undefined : outcome === 'success',
-    search: url.query,
+    search: controls.query,
   };
   const list = trpc.admin.logs.useQuery(
-    { ...filter, limit: ADMIN_PAGE_SIZE, offset: (page - 1) * ADMIN_PAGE_SIZE },
+    { ...filter, ...controls.paging },
     { placeholderData: keepPreviousData },
   );
-
-  const items = list.data?.items ?? [];
-  const total = list.data?.total ?? 0;
-  const filtered =
-    filter.action !== undefined ||
-    filter.userId !== undefined ||
-    filter.success !== undefined ||
-    filter.search !== undefined;
+  const filtered = Object.values(filter).some((value) => value !== undefined);
 
   const userName =
     filter.userId === undefined
       ? undefined
       : chosen?.id === filter.userId
         ? chosen.name
-        : (items.find((log) => log.userId === filter.userId)?.userName ?? `#${filter.userId}`);
+        : (list.data?.items.find((log) => log.userId === filter.userId)?.userName ??
+          `#${filter.userId}`);
   // Every filter change starts again from the newest entries (the list kit's update does).
   const setUser = (user: { id: number; name: string } | null) => {
     setChosen(user);
-    url.update({ user: user?.id });
+    controls.update({ user: user?.id });
   };
 
-  let body;
-  if (list.isPending) body = <AdminTableState state="loading" label="Loading activity logs" />;
-  else if (list.isError)
-    body = (
-      <AdminTableState
-        state="error"
-        label="Activity logs could not be loaded"
-        onRetry={() => void list.refetch()}
-      />
-    );
-  else if (items.length === 0)
-    body = (
-      <AdminTableState
-        state="empty"
-        label={filtered ? 'No activity matches these filters' : 'No activity recorded yet'}
-        hint={filtered ? 'Try adjusting your filters' : undefined}
-      />
-    );
-  else
-    body = (
-      <>
-        <div style={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
-          <AdminLogsTable logs={items} onFilterUser={setUser} />
-        </div>
-        <ListPager
-          page={page}
-          pageSize={ADMIN_PAGE_SIZE}
-          total={total}
-          noun="entries"
-          singular="entry"
-          onPageChange={setPage}
-        />
-      </>
-    );
-
   return (
-    <Stack gap="md">
-      <AdminPageHeader
-        title="Activity Logs"
-        description="What happened on this server, newest first. Entries older than LOG_RETENTION_DAYS (90 days by default) are removed."
-        actions={
+    <ListPage
+      controls={controls}
+      result={list}
+      noun="entries"
+      singular="entry"
+      what="activity logs"
+      header={{
+        title: 'Activity Logs',
+        description:
+          'What happened on this server, newest first. Entries older than LOG_RETENTION_DAYS (90 days by default) are removed.',
+        action: (
           <Button
             component="a"
             href={exportHref(filter)}
@@ -138,52 +92,56 @@ export function AdminLogsPage() {
           >
             Export CSV
           </Button>
-        }
-      />
-      <Group gap="sm" align="center">
-        <SearchInput
-          label="Search logs"
-          placeholder="Search details, user name or email..."
-          value={url.text}
-          searching={url.typing || (list.isFetching && url.query !== undefined)}
-          onChange={url.setText}
-        />
-        <Select
-          aria-label="Filter by action"
-          placeholder="All actions"
-          data={[...ACTIVITY_ACTIONS]}
-          value={action}
-          onChange={(value) => url.update({ action: value ?? undefined })}
-          clearable
-          w={{ base: '100%', xs: 220 }}
-          comboboxProps={{ withinPortal: true }}
-        />
-        <SegmentedControl
-          aria-label="Filter by status"
-          data={OUTCOMES}
-          value={outcome}
-          onChange={(value) =>
-            url.update({ outcome: value === 'all' ? undefined : (value as LogsSearch['outcome']) })
-          }
-        />
-        {userName !== undefined && (
-          <Badge
-            miw="max-content"
-            size="lg"
-            variant="light"
-            tt="none"
-            rightSection={
-              <CloseButton size="xs" aria-label="Show every user" onClick={() => setUser(null)} />
+        ),
+      }}
+      search={{ label: 'Search logs', placeholder: 'Search details, user name or email...' }}
+      filters={
+        <>
+          <Select
+            aria-label="Filter by action"
+            placeholder="All actions"
+            data={[...ACTIVITY_ACTIONS]}
+            value={action}
+            onChange={(value) => controls.update({ action: value ?? undefined })}
+            clearable
+            w={{ base: '100%', xs: 220 }}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <SegmentedControl
+            aria-label="Filter by status"
+            data={OUTCOMES}
+            value={outcome}
+            onChange={(value) =>
+              controls.update({
+                outcome: value === 'all' ? undefined : (value as LogsSearch['outcome']),
+              })
             }
-          >
-            User: {userName}
-          </Badge>
-        )}
-      </Group>
-      <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
-        {body}
-      </Paper>
-    </Stack>
+          />
+          {userName !== undefined && (
+            <Badge
+              miw="max-content"
+              size="lg"
+              variant="light"
+              tt="none"
+              rightSection={
+                <CloseButton size="xs" aria-label="Show every user" onClick={() => setUser(null)} />
+              }
+            >
+              User: {userName}
+            </Badge>
+          )}
+        </>
+      }
+      filtering={filtered}
+      empty={{
+        icon: <IconInbox size={26} stroke={1.5} />,
+        title: 'No activity recorded yet',
+        filteredTitle: 'No activity matches these filters',
+        filteredDescription: 'Try adjusting your filters',
+      }}
+      minWidth={980}
+      columns={adminLogColumns({ onFilterUser: setUser })}
+    />
   );
 }
 

@@ -1,4 +1,4 @@
-import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { IconFileInvoice, IconPlus, IconRepeat } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -9,19 +9,19 @@ import {
   INVOICE_SORT_LABELS,
 } from '../../../shared/invoices.schema.ts';
 import { trpc } from '../../trpc.ts';
-import { ConfirmDeleteDialog } from '../../components/list/confirm-delete.dialog.tsx';
-import { ListBody } from '../../components/list/list-body.tsx';
-import { ListPageHeader } from '../../components/list/list-page-header.tsx';
-import { ListPager } from '../../components/list/list-pager.tsx';
-import { SearchInput } from '../../components/list/search-input.tsx';
-import { SortSelect } from '../../components/list/sort-select.tsx';
-import { StatusFilter } from '../../components/list/status-filter.tsx';
-import { PAGE_SIZE, pageRows, useListControls } from '../../components/list/use-list-controls.ts';
+import { ListPage } from '../../components/list/list-page.tsx';
+import { PAGE_SIZE, useListControls } from '../../components/list/use-list-controls.ts';
 import { InvoiceCard } from './invoice-card.tsx';
 import { InvoiceCreateDialog } from './invoice-create.dialog.tsx';
 import { useCanBill } from '../../components/use-can-bill.ts';
 import { INVOICE_STATUS_LABELS } from './invoice-status.ts';
 import { useInvoiceMutations } from './use-invoice-mutations.ts';
+
+/** The delete question: a draft, by number when it has one, and what happens to its time. */
+const deleteMessage = (invoice: Invoice) =>
+  `Delete the draft${invoice.invoiceNumber ? ` "${invoice.invoiceNumber}"` : ''} for ${invoice.client.name}?${
+    invoice.timeEntryCount > 0 ? ' Its time becomes unbilled again.' : ''
+  } This action cannot be undone.`;
 
 /**
  * `/invoices` (SPEC §2 Invoices): searched by number, client or project on the server,
@@ -31,27 +31,27 @@ import { useInvoiceMutations } from './use-invoice-mutations.ts';
 export function InvoicesPage() {
   const canBill = useCanBill();
   const navigate = useNavigate();
-  const controls = useListControls(INVOICE_STATUSES, INVOICE_SORT_LABELS);
-  const list = trpc.invoices.list.useQuery(controls.input, {
-    placeholderData: keepPreviousData,
+  const controls = useListControls({
+    pageSize: PAGE_SIZE,
+    statuses: INVOICE_STATUSES,
+    sorts: INVOICE_SORT_LABELS,
   });
+  const list = trpc.invoices.list.useQuery(controls.input, { placeholderData: keepPreviousData });
   const mutations = useInvoiceMutations();
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<Invoice | null>(null);
-  const [deletingShown, setDeletingShown] = useState<Invoice | null>(null);
-
-  const { items, hasMore } = pageRows(list.data?.items);
-  // After a deletion or a move out of the filtered status the page may have emptied.
-  if (list.data && !list.isPlaceholderData && items.length === 0 && controls.page > 1) {
-    controls.setPage(controls.page - 1);
-  }
+  const create = { label: 'Create your first invoice', onClick: () => setCreating(true) };
 
   return (
-    <Stack gap="lg" maw={1400}>
-      <ListPageHeader
-        title="Invoices"
-        description="Bill your clients and follow each invoice until it is paid."
-        action={
+    <ListPage
+      controls={controls}
+      result={list}
+      noun="invoices"
+      maw={1400}
+      header={{
+        title: 'Invoices',
+        description: 'Bill your clients and follow each invoice until it is paid.',
+        action: (
           <Group gap="sm">
             <Button
               variant="default"
@@ -61,97 +61,45 @@ export function InvoicesPage() {
               Recurring
             </Button>
             {canBill && (
-              <Button leftSection={<IconPlus size={18} />} onClick={() => setCreating(true)}>
+              <Button leftSection={<IconPlus size={18} />} onClick={create.onClick}>
                 Create Invoice
               </Button>
             )}
           </Group>
-        }
-      />
-      <Group gap="sm" align="center">
-        <SearchInput
-          placeholder="Search invoices..."
-          value={controls.search}
-          onChange={controls.setSearch}
-          searching={list.isFetching && controls.search.trim() !== ''}
+        ),
+      }}
+      search={{ placeholder: 'Search invoices...' }}
+      statusFilter={{ label: 'Invoice status', labels: INVOICE_STATUS_LABELS }}
+      sortSelect={{ label: 'Sort invoices', hiddenLabel: true }}
+      empty={{
+        icon: <IconFileInvoice size={26} stroke={1.5} />,
+        description: "Create an invoice for a client, or bill a project's unbilled time.",
+        create: canBill ? create : undefined,
+      }}
+      card={(invoice) => (
+        <InvoiceCard
+          invoice={invoice}
+          canBill={canBill}
+          onStatusChange={(status) => mutations.changeStatus(invoice, status)}
+          onView={() =>
+            void navigate({
+              to: '/invoices/$invoiceId',
+              params: { invoiceId: String(invoice.id) },
+            })
+          }
+          onDelete={() => setDeleting(invoice)}
         />
-        <StatusFilter
-          label="Invoice status"
-          statuses={INVOICE_STATUSES}
-          labels={INVOICE_STATUS_LABELS}
-          value={controls.status}
-          onChange={controls.setStatus}
-        />
-        <SortSelect
-          label="Sort invoices"
-          hiddenLabel
-          labels={INVOICE_SORT_LABELS}
-          value={controls.sort}
-          onChange={controls.setSort}
-          w={190}
-        />
-      </Group>
-
-      <ListBody
-        status={list.status}
-        isEmpty={items.length === 0}
-        filtering={controls.filtering}
-        noun="invoices"
-        icon={<IconFileInvoice size={26} stroke={1.5} />}
-        emptyHint="Create an invoice for a client, or bill a project's unbilled time."
-        createLabel="Create your first invoice"
-        onCreate={canBill ? () => setCreating(true) : undefined}
-        onRetry={() => void list.refetch()}
-      >
-        <SimpleGrid
-          cols={{ base: 1, sm: 2, xl: 3 }}
-          spacing="md"
-          style={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
-        >
-          {items.map((invoice) => (
-            <InvoiceCard
-              key={invoice.id}
-              invoice={invoice}
-              canBill={canBill}
-              onStatusChange={(status) => mutations.changeStatus(invoice, status)}
-              onView={() =>
-                void navigate({
-                  to: '/invoices/$invoiceId',
-                  params: { invoiceId: String(invoice.id) },
-                })
-              }
-              onDelete={() => {
-                setDeleting(invoice);
-                setDeletingShown(invoice);
-              }}
-            />
-          ))}
-        </SimpleGrid>
-        <ListPager
-          page={controls.page}
-          pageSize={PAGE_SIZE}
-          noun="invoices"
-          shown={items.length}
-          hasMore={hasMore}
-          onPageChange={controls.setPage}
-        />
-      </ListBody>
-
+      )}
+      deletion={{
+        item: deleting,
+        onClose: () => setDeleting(null),
+        title: 'Delete Invoice',
+        message: deleteMessage,
+        confirm: mutations.remove,
+      }}
+    >
       <InvoiceCreateDialog opened={creating} onClose={() => setCreating(false)} />
-      <ConfirmDeleteDialog
-        opened={deleting !== null}
-        title="Delete Invoice"
-        onClose={() => setDeleting(null)}
-        onConfirm={() => (deleting ? mutations.remove(deleting) : Promise.resolve(false))}
-      >
-        Delete the draft{deletingShown?.invoiceNumber ? ` "${deletingShown.invoiceNumber}"` : ''}{' '}
-        for {deletingShown?.client.name}?
-        {deletingShown && deletingShown.timeEntryCount > 0
-          ? ' Its time becomes unbilled again.'
-          : ''}{' '}
-        This action cannot be undone.
-      </ConfirmDeleteDialog>
-    </Stack>
+    </ListPage>
   );
 }
 
