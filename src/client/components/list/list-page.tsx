@@ -32,6 +32,24 @@ export interface ListResult<T> {
   refetch: () => unknown;
 }
 
+/**
+ * A list the server answers whole (a workspace's members, its rate cards) as a ListResult,
+ * narrowed by `keep` when the page filters it itself.
+ */
+export function wholeList<T>(
+  query: Omit<ListResult<T>, 'data'> & { data: T[] | undefined },
+  keep: (item: T) => boolean = () => true,
+): ListResult<T> {
+  const items = query.data?.filter(keep);
+  return {
+    status: query.status,
+    data: items && { items, total: items.length },
+    isPlaceholderData: query.isPlaceholderData,
+    isFetching: query.isFetching,
+    refetch: query.refetch,
+  };
+}
+
 /** A table column: its heading, and what each row shows in it. */
 export interface Column<T> {
   header: ReactNode;

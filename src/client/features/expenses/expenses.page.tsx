@@ -2,11 +2,8 @@ import {
   ActionIcon,
   Badge,
   Button,
-  Card,
   Group,
   Select,
-  Stack,
-  Table,
   Text,
   Tooltip,
   VisuallyHidden,
@@ -18,21 +15,19 @@ import { useState } from 'react';
 import type { Expense, ExpenseListQuery } from '../../../shared/expenses.schema.ts';
 import { formatMoney } from '../../../shared/money.ts';
 import type { WorkspaceRole } from '../../../shared/roles.ts';
+import { ClientFilter } from '../../components/client-filter.tsx';
 import { DayInput } from '../../components/form/date-field.tsx';
-import { ConfirmDeleteDialog } from '../../components/list/confirm-delete.dialog.tsx';
 import { ExportCsvButton } from '../../components/list/export-csv.button.tsx';
 import { FilterFold } from '../../components/list/filter-fold.tsx';
-import { ListBody } from '../../components/list/list-body.tsx';
-import { ListPageHeader } from '../../components/list/list-page-header.tsx';
-import { ListPager } from '../../components/list/list-pager.tsx';
+import { ListPage, type Column } from '../../components/list/list-page.tsx';
 import {
   deleteAction,
   editAction,
   RowActions,
   viewAction,
 } from '../../components/list/row-actions.tsx';
-import { SearchInput } from '../../components/list/search-input.tsx';
-import { useListSearch } from '../../components/list/use-list-search.ts';
+import { TextCell } from '../../components/list/text-cell.tsx';
+import { useListControls } from '../../components/list/use-list-controls.ts';
 import { trpc } from '../../trpc.ts';
 import { useCurrentWorkspace, useMe } from '../auth/session.ts';
 import { ProjectPicker } from '../projects/project-picker.tsx';
@@ -101,294 +96,74 @@ function exportHref(filters: Filters, search: string | undefined): string {
   return `/api/expenses/export${text ? `?${text}` : ''}`;
 }
 
-function ClientFilter({
-  value,
-  onChange,
-}: {
-  value: number | null;
-  onChange: (id: number | null) => void;
-}) {
-  const clients = trpc.clients.list.useQuery({ limit: 500 });
-  return (
-    <Select
-      label="Client"
-      placeholder="All clients"
-      searchable
-      clearable
-      nothingFoundMessage="No clients found"
-      data={(clients.data?.items ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
-      value={value === null ? null : String(value)}
-      onChange={(v) => onChange(v === null ? null : Number(v))}
-    />
-  );
-}
-
 const describe = (expense: Expense) =>
   `${expense.vendor || expense.category?.name || 'expense'} of ${formatDay(expense.date)}`;
 
-/**
- * `/expenses`: what the business spent, newest first, filtered by dates, category,
- * project, client and billing and searched in vendors and notes, with the sum of the whole
- * filter in each currency. Each expense shows its receipt and, once billed, its invoice.
- */
-export function ExpensesPage() {
-  const list = useListSearch();
-  const me = useMe();
-  const workspace = useCurrentWorkspace();
-  const mutations = useExpenseMutations();
-  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-  const [editing, setEditing] = useState<Expense | 'new' | null>(null);
-  const editingExpense = editing === 'new' ? null : editing;
-  const [deleting, setDeleting] = useState<Expense | null>(null);
-  const [managing, setManaging] = useState(false);
-  const expenses = trpc.expenses.list.useQuery(queryOf(filters, list.query, list.page), {
-    placeholderData: keepPreviousData,
-  });
-  const role = workspace.data?.role;
-  const manager = role !== undefined && EXPENSE_MANAGERS.includes(role);
-  const canChange = (expense: Expense) =>
-    expense.invoiceLineId === null && (manager || expense.createdBy === me.data?.id);
-  const filter = (change: Partial<Filters>) => {
-    setFilters((current) => ({ ...current, ...change }));
-    list.setPage(1);
-  };
-  const filtering =
-    list.query !== undefined ||
-    Object.entries(filters).some(([key, value]) => value !== NO_FILTERS[key as keyof Filters]);
-  const rows = expenses.data?.items ?? [];
-
-  return (
-    <Stack gap="lg" maw={1400}>
-      <ListPageHeader
-        title="Expenses"
-        description="What the business spends, with receipts. Billable expenses are billed to their client once, on an invoice."
-        action={
-          <Group gap="sm">
-            <ExportCsvButton href={exportHref(filters, list.query)} />
-            {manager && (
-              <Button
-                variant="default"
-                leftSection={<IconCategory size={18} />}
-                onClick={() => setManaging(true)}
-              >
-                Manage categories
-              </Button>
-            )}
-            <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing('new')}>
-              Add Expense
-            </Button>
-          </Group>
-        }
-      />
-      <Group gap="sm" align="flex-end" wrap="wrap">
-        <SearchInput
-          placeholder="Search vendors and notes..."
-          value={list.text}
-          onChange={list.setText}
-          searching={list.typing || (expenses.isFetching && expenses.isPlaceholderData)}
-        />
-        {expenses.data && expenses.data.totals.length > 0 && (
-          <Group gap="md" role="status" aria-label="Totals for the filter" wrap="wrap" ml="auto">
-            {expenses.data.totals.map((total) => (
-              <Text size="sm" key={total.currency}>
-                <Text span c="dimmed" size="sm">
-                  Total {total.currency}{' '}
-                </Text>
-                <Text span fw={700} size="sm" data-testid={`total-${total.currency}`}>
-                  {formatMoney(total.amount, total.currency)}
-                </Text>
-              </Text>
-            ))}
-          </Group>
-        )}
-      </Group>
-      <FilterFold id="expense-filters" active={filtering} cols={{ base: 1, xs: 2, md: 3, lg: 6 }}>
-        <DayInput
-          label="From"
-          placeholder="Any day"
-          value={filters.from}
-          onChange={(from) => filter({ from })}
-        />
-        <DayInput
-          label="To"
-          placeholder="Any day"
-          value={filters.to}
-          onChange={(to) => filter({ to })}
-        />
-        <CategorySelect
-          placeholder="All categories"
-          value={filters.categoryId}
-          onChange={(categoryId) => filter({ categoryId })}
-        />
-        <ProjectPicker
-          label="Project"
-          placeholder="All projects"
-          clearable
-          value={filters.projectId}
-          onChange={(projectId) => filter({ projectId })}
-        />
-        <ClientFilter value={filters.clientId} onChange={(clientId) => filter({ clientId })} />
-        <Select
-          label="Billing"
-          allowDeselect={false}
-          data={[
-            { value: 'all', label: 'All expenses' },
-            { value: 'billable', label: 'Billable' },
-            { value: 'unbilled', label: 'Billable, not yet billed' },
-            { value: 'billed', label: 'Billed' },
-            { value: 'not-billable', label: 'Not billable' },
-          ]}
-          value={filters.billing}
-          onChange={(v) => filter({ billing: (v ?? 'all') as Billing })}
-        />
-      </FilterFold>
-      <ListBody
-        status={expenses.status}
-        isEmpty={rows.length === 0}
-        filtering={filtering}
-        noun="expenses"
-        icon={<IconReceipt size={26} stroke={1.5} />}
-        emptyHint="Record what the business spends, with its receipt; billable expenses go on the client's next invoice."
-        createLabel="Add your first expense"
-        onCreate={() => setEditing('new')}
-        onRetry={() => void expenses.refetch()}
-      >
-        <Card withBorder radius="lg" p={0}>
-          <Table.ScrollContainer minWidth={820}>
-            <Table
-              verticalSpacing="sm"
-              horizontalSpacing="md"
-              aria-label="Expenses"
-              style={{ opacity: expenses.isPlaceholderData ? 0.6 : 1 }}
-            >
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Date</Table.Th>
-                  <Table.Th>Vendor</Table.Th>
-                  <Table.Th>Category</Table.Th>
-                  <Table.Th>Project / Client</Table.Th>
-                  <Table.Th ta="right">Amount</Table.Th>
-                  <Table.Th>Billing</Table.Th>
-                  <Table.Th w={48}>
-                    <VisuallyHidden>Receipt</VisuallyHidden>
-                  </Table.Th>
-                  <Table.Th w={48}>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((expense) => (
-                  <ExpenseRow
-                    key={expense.id}
-                    expense={expense}
-                    onEdit={() => setEditing(expense)}
-                    onDelete={canChange(expense) ? () => setDeleting(expense) : undefined}
-                    canEdit={canChange(expense)}
-                  />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Card>
-        {expenses.data && (
-          <ListPager
-            page={list.page}
-            pageSize={PAGE_SIZE}
-            noun="expenses"
-            total={expenses.data.total}
-            onPageChange={list.setPage}
-          />
-        )}
-      </ListBody>
-      <ExpenseDialog
-        opened={editing !== null}
-        expense={editingExpense}
-        readOnly={editingExpense !== null && !canChange(editingExpense)}
-        onClose={() => setEditing(null)}
-      />
-      <CategoriesDialog opened={managing} onClose={() => setManaging(false)} />
-      <ConfirmDeleteDialog
-        opened={deleting !== null}
-        title="Delete expense"
-        onClose={() => setDeleting(null)}
-        onConfirm={() => (deleting ? mutations.remove(deleting) : Promise.resolve(false))}
-      >
-        {deleting && `Delete the ${describe(deleting)}? Its receipt is deleted with it.`}
-      </ConfirmDeleteDialog>
-    </Stack>
-  );
-}
-
-function ExpenseRow({
-  expense,
-  canEdit,
-  onEdit,
-  onDelete,
-}: {
-  expense: Expense;
-  canEdit: boolean;
-  onEdit: () => void;
-  onDelete?: () => void;
-}) {
-  const marked = expense.billable && expense.billableAmount !== expense.amount;
-  return (
-    <Table.Tr>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(expense.date)}</Table.Td>
-      <Table.Td maw={260}>
-        <Text size="sm" truncate="end">
-          {expense.vendor ?? '—'}
+/** The columns of the expenses table; `canChange` says who may edit or delete a row. */
+function expenseColumns(
+  canChange: (expense: Expense) => boolean,
+  onEdit: (expense: Expense) => void,
+  onDelete: (expense: Expense) => void,
+): Column<Expense>[] {
+  return [
+    { header: 'Date', nowrap: true, cell: (expense) => formatDay(expense.date) },
+    {
+      header: 'Vendor',
+      maw: 260,
+      cell: (expense) => (
+        <>
+          <TextCell value={expense.vendor} truncate />
+          {expense.notes && (
+            <Text size="xs" c="dimmed" truncate="end">
+              {expense.notes}
+            </Text>
+          )}
+        </>
+      ),
+    },
+    {
+      header: 'Category',
+      cell: (expense) => (
+        <Text size="sm" c={expense.category ? undefined : 'dimmed'}>
+          {expense.category?.name ?? 'Uncategorised'}
         </Text>
-        {expense.notes && (
-          <Text size="xs" c="dimmed" truncate="end">
-            {expense.notes}
-          </Text>
-        )}
-      </Table.Td>
-      <Table.Td c={expense.category ? undefined : 'dimmed'}>
-        {expense.category?.name ?? 'Uncategorised'}
-      </Table.Td>
-      <Table.Td maw={240}>
-        <Text size="sm" truncate="end">
-          {expense.project?.name ?? expense.client?.name ?? '—'}
-        </Text>
-        {expense.project && expense.client && (
-          <Text size="xs" c="dimmed" truncate="end">
-            {expense.client.name}
-          </Text>
-        )}
-      </Table.Td>
-      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-        {formatMoney(expense.amount, expense.currency)}
-        {marked && (
-          <Text size="xs" c="dimmed">
-            bills {formatMoney(expense.billableAmount, expense.currency)}
-          </Text>
-        )}
-      </Table.Td>
-      <Table.Td>
-        {expense.invoice ? (
-          <Link
-            to="/invoices/$invoiceId"
-            params={{ invoiceId: String(expense.invoice.id) }}
-            style={{ textDecoration: 'none' }}
-          >
-            <Badge variant="light" color="teal" style={{ cursor: 'pointer' }}>
-              Billed · {expense.invoice.number ?? 'Draft'}
-            </Badge>
-          </Link>
-        ) : expense.billable ? (
-          <Badge variant="light" color="blue">
-            Billable
-          </Badge>
-        ) : (
-          <Text size="sm" c="dimmed">
-            Not billable
-          </Text>
-        )}
-      </Table.Td>
-      <Table.Td>
-        {expense.receipt && (
+      ),
+    },
+    {
+      header: 'Project / Client',
+      maw: 240,
+      cell: (expense) => (
+        <>
+          <TextCell value={expense.project?.name ?? expense.client?.name} truncate />
+          {expense.project && expense.client && (
+            <Text size="xs" c="dimmed" truncate="end">
+              {expense.client.name}
+            </Text>
+          )}
+        </>
+      ),
+    },
+    {
+      header: 'Amount',
+      numeric: true,
+      nowrap: true,
+      cell: (expense) => (
+        <>
+          {formatMoney(expense.amount, expense.currency)}
+          {expense.billable && expense.billableAmount !== expense.amount && (
+            <Text size="xs" c="dimmed">
+              bills {formatMoney(expense.billableAmount, expense.currency)}
+            </Text>
+          )}
+        </>
+      ),
+    },
+    { header: 'Billing', cell: (expense) => <BillingBadge expense={expense} /> },
+    {
+      header: <VisuallyHidden>Receipt</VisuallyHidden>,
+      w: 48,
+      cell: (expense) =>
+        expense.receipt && (
           <Tooltip label="Open the receipt">
             <ActionIcon
               component="a"
@@ -402,19 +177,195 @@ function ExpenseRow({
               <IconPaperclip size={18} />
             </ActionIcon>
           </Tooltip>
-        )}
-      </Table.Td>
-      <Table.Td>
+        ),
+    },
+    {
+      header: <VisuallyHidden>Actions</VisuallyHidden>,
+      w: 48,
+      cell: (expense) => (
         <RowActions
           name={describe(expense)}
           actions={
-            canEdit
-              ? [editAction(onEdit), ...(onDelete ? [deleteAction(onDelete)] : [])]
-              : [viewAction(onEdit)]
+            canChange(expense)
+              ? [editAction(() => onEdit(expense)), deleteAction(() => onDelete(expense))]
+              : [viewAction(() => onEdit(expense))]
           }
         />
-      </Table.Td>
-    </Table.Tr>
+      ),
+    },
+  ];
+}
+
+/** Billed (a link to its invoice), billable, or not. */
+function BillingBadge({ expense }: { expense: Expense }) {
+  if (expense.invoice) {
+    return (
+      <Link
+        to="/invoices/$invoiceId"
+        params={{ invoiceId: String(expense.invoice.id) }}
+        style={{ textDecoration: 'none' }}
+      >
+        <Badge variant="light" color="teal" style={{ cursor: 'pointer' }}>
+          Billed · {expense.invoice.number ?? 'Draft'}
+        </Badge>
+      </Link>
+    );
+  }
+  return expense.billable ? (
+    <Badge variant="light" color="blue">
+      Billable
+    </Badge>
+  ) : (
+    <Text size="sm" c="dimmed">
+      Not billable
+    </Text>
+  );
+}
+
+/**
+ * `/expenses`: what the business spent, newest first, filtered by dates, category,
+ * project, client and billing and searched in vendors and notes, with the sum of the whole
+ * filter in each currency. Each expense shows its receipt and, once billed, its invoice.
+ */
+export function ExpensesPage() {
+  const controls = useListControls({ pageSize: PAGE_SIZE });
+  const me = useMe();
+  const workspace = useCurrentWorkspace();
+  const mutations = useExpenseMutations();
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [editing, setEditing] = useState<Expense | 'new' | null>(null);
+  const editingExpense = editing === 'new' ? null : editing;
+  const [deleting, setDeleting] = useState<Expense | null>(null);
+  const [managing, setManaging] = useState(false);
+  const expenses = trpc.expenses.list.useQuery(queryOf(filters, controls.query, controls.page), {
+    placeholderData: keepPreviousData,
+  });
+  const role = workspace.data?.role;
+  const manager = role !== undefined && EXPENSE_MANAGERS.includes(role);
+  const canChange = (expense: Expense) =>
+    expense.invoiceLineId === null && (manager || expense.createdBy === me.data?.id);
+  const filter = (change: Partial<Filters>) => {
+    setFilters((current) => ({ ...current, ...change }));
+    controls.setPage(1);
+  };
+  const filtering =
+    controls.query !== undefined ||
+    Object.entries(filters).some(([key, value]) => value !== NO_FILTERS[key as keyof Filters]);
+
+  return (
+    <ListPage
+      controls={controls}
+      result={expenses}
+      noun="expenses"
+      maw={1400}
+      header={{
+        title: 'Expenses',
+        description:
+          'What the business spends, with receipts. Billable expenses are billed to their client once, on an invoice.',
+        action: (
+          <Group gap="sm">
+            <ExportCsvButton href={exportHref(filters, controls.query)} />
+            {manager && (
+              <Button
+                variant="default"
+                leftSection={<IconCategory size={18} />}
+                onClick={() => setManaging(true)}
+              >
+                Manage categories
+              </Button>
+            )}
+            <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing('new')}>
+              Add Expense
+            </Button>
+          </Group>
+        ),
+      }}
+      search={{ placeholder: 'Search vendors and notes...' }}
+      actions={
+        expenses.data &&
+        expenses.data.totals.length > 0 && (
+          <Group gap="md" role="status" aria-label="Totals for the filter" wrap="wrap">
+            {expenses.data.totals.map((total) => (
+              <Text size="sm" key={total.currency}>
+                <Text span c="dimmed" size="sm">
+                  Total {total.currency}{' '}
+                </Text>
+                <Text span fw={700} size="sm" data-testid={`total-${total.currency}`}>
+                  {formatMoney(total.amount, total.currency)}
+                </Text>
+              </Text>
+            ))}
+          </Group>
+        )
+      }
+      below={
+        <FilterFold id="expense-filters" active={filtering} cols={{ base: 1, xs: 2, md: 3, lg: 6 }}>
+          <DayInput
+            label="From"
+            placeholder="Any day"
+            value={filters.from}
+            onChange={(from) => filter({ from })}
+          />
+          <DayInput
+            label="To"
+            placeholder="Any day"
+            value={filters.to}
+            onChange={(to) => filter({ to })}
+          />
+          <CategorySelect
+            placeholder="All categories"
+            value={filters.categoryId}
+            onChange={(categoryId) => filter({ categoryId })}
+          />
+          <ProjectPicker
+            label="Project"
+            placeholder="All projects"
+            clearable
+            value={filters.projectId}
+            onChange={(projectId) => filter({ projectId })}
+          />
+          <ClientFilter value={filters.clientId} onChange={(clientId) => filter({ clientId })} />
+          <Select
+            label="Billing"
+            allowDeselect={false}
+            data={[
+              { value: 'all', label: 'All expenses' },
+              { value: 'billable', label: 'Billable' },
+              { value: 'unbilled', label: 'Billable, not yet billed' },
+              { value: 'billed', label: 'Billed' },
+              { value: 'not-billable', label: 'Not billable' },
+            ]}
+            value={filters.billing}
+            onChange={(v) => filter({ billing: (v ?? 'all') as Billing })}
+          />
+        </FilterFold>
+      }
+      filtering={filtering}
+      empty={{
+        icon: <IconReceipt size={26} stroke={1.5} />,
+        description:
+          "Record what the business spends, with its receipt; billable expenses go on the client's next invoice.",
+        create: { label: 'Add your first expense', onClick: () => setEditing('new') },
+      }}
+      minWidth={820}
+      tableLabel="Expenses"
+      columns={expenseColumns(canChange, setEditing, setDeleting)}
+      deletion={{
+        item: deleting,
+        onClose: () => setDeleting(null),
+        title: 'Delete expense',
+        message: (expense) => `Delete the ${describe(expense)}? Its receipt is deleted with it.`,
+        confirm: mutations.remove,
+      }}
+    >
+      <ExpenseDialog
+        opened={editing !== null}
+        expense={editingExpense}
+        readOnly={editingExpense !== null && !canChange(editingExpense)}
+        onClose={() => setEditing(null)}
+      />
+      <CategoriesDialog opened={managing} onClose={() => setManaging(false)} />
+    </ListPage>
   );
 }
 

@@ -1,28 +1,16 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { IconCreditCard } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from '../../../shared/invoices.schema.ts';
 import { formatMoney } from '../../../shared/money.ts';
-import type { PaymentFilters, PaymentPage } from '../../../shared/payments.schema.ts';
+import type { PaymentFilters, PaymentPage, PaymentRow } from '../../../shared/payments.schema.ts';
+import { ClientFilter } from '../../components/client-filter.tsx';
 import { DayInput } from '../../components/form/date-field.tsx';
 import { ExportCsvButton } from '../../components/list/export-csv.button.tsx';
-import { ListBody } from '../../components/list/list-body.tsx';
-import { ListPageHeader } from '../../components/list/list-page-header.tsx';
-import { ListPager } from '../../components/list/list-pager.tsx';
-import { SearchInput } from '../../components/list/search-input.tsx';
-import { useListSearch } from '../../components/list/use-list-search.ts';
+import { ListPage, type Column } from '../../components/list/list-page.tsx';
+import { TextCell } from '../../components/list/text-cell.tsx';
+import { useListControls } from '../../components/list/use-list-controls.ts';
 import { trpc } from '../../trpc.ts';
 import {
   INVOICE_STATUS_COLORS,
@@ -30,7 +18,6 @@ import {
   invoiceName,
 } from '../invoices/invoice-status.ts';
 import { formatDay } from '../time/time-display.ts';
-import { ClientFilter } from './client-filter.tsx';
 import type { PaymentsSearch } from './payments-search.ts';
 
 const PAGE_SIZE = 25;
@@ -68,90 +55,65 @@ function CurrencyTotals({ totals }: { totals: PaymentPage['totals'] }) {
   );
 }
 
-function PaymentsTable({ items }: { items: PaymentPage['items'] }) {
-  return (
-    <Card withBorder radius="lg" p={0}>
-      <Table.ScrollContainer minWidth={760}>
-        <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="Payments" highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Date</Table.Th>
-              <Table.Th>Client</Table.Th>
-              <Table.Th>Invoice</Table.Th>
-              <Table.Th>Method</Table.Th>
-              <Table.Th>Note</Table.Th>
-              <Table.Th>Recorded by</Table.Th>
-              <Table.Th ta="right">Amount</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((p) => (
-              <Table.Tr key={p.id}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(p.date)}</Table.Td>
-                <Table.Td>
-                  <Anchor
-                    size="sm"
-                    renderRoot={(props) => (
-                      <Link
-                        to="/clients/$clientId"
-                        params={{ clientId: String(p.clientId) }}
-                        {...props}
-                      />
-                    )}
-                  >
-                    {p.clientName}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={6} wrap="nowrap">
-                    <Anchor
-                      size="sm"
-                      ff="monospace"
-                      style={{ whiteSpace: 'nowrap' }}
-                      renderRoot={(props) => (
-                        <Link
-                          to="/invoices/$invoiceId"
-                          params={{ invoiceId: String(p.invoiceId) }}
-                          {...props}
-                        />
-                      )}
-                    >
-                      {invoiceName(p)}
-                    </Anchor>
-                    {p.invoiceStatus === 'void' && (
-                      <Badge size="xs" variant="light" color={INVOICE_STATUS_COLORS.void}>
-                        {INVOICE_STATUS_LABELS.void}
-                      </Badge>
-                    )}
-                  </Group>
-                </Table.Td>
-                <Table.Td>{PAYMENT_METHOD_LABELS[p.method]}</Table.Td>
-                <Table.Td maw={260}>
-                  <Text
-                    size="sm"
-                    c={p.note ? undefined : 'dimmed'}
-                    truncate
-                    title={p.note ?? undefined}
-                  >
-                    {p.note ?? '—'}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" c={p.recordedBy ? undefined : 'dimmed'}>
-                    {p.recordedBy?.fullName ?? '—'}
-                  </Text>
-                </Table.Td>
-                <Table.Td ta="right" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                  {formatMoney(p.amount, p.currency)}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Card>
-  );
-}
+const COLUMNS: Column<PaymentRow>[] = [
+  { header: 'Date', nowrap: true, cell: (p) => formatDay(p.date) },
+  {
+    header: 'Client',
+    cell: (p) => (
+      <Anchor
+        size="sm"
+        renderRoot={(props) => (
+          <Link to="/clients/$clientId" params={{ clientId: String(p.clientId) }} {...props} />
+        )}
+      >
+        {p.clientName}
+      </Anchor>
+    ),
+  },
+  {
+    header: 'Invoice',
+    cell: (p) => (
+      <Group gap={6} wrap="nowrap">
+        <Anchor
+          size="sm"
+          ff="monospace"
+          style={{ whiteSpace: 'nowrap' }}
+          renderRoot={(props) => (
+            <Link
+              to="/invoices/$invoiceId"
+              params={{ invoiceId: String(p.invoiceId) }}
+              {...props}
+            />
+          )}
+        >
+          {invoiceName(p)}
+        </Anchor>
+        {p.invoiceStatus === 'void' && (
+          <Badge size="xs" variant="light" color={INVOICE_STATUS_COLORS.void}>
+            {INVOICE_STATUS_LABELS.void}
+          </Badge>
+        )}
+      </Group>
+    ),
+  },
+  { header: 'Method', cell: (p) => PAYMENT_METHOD_LABELS[p.method] },
+  {
+    header: 'Note',
+    maw: 260,
+    cell: (p) => <TextCell value={p.note} truncate title={p.note ?? undefined} />,
+  },
+  { header: 'Recorded by', cell: (p) => <TextCell value={p.recordedBy?.fullName} /> },
+  {
+    header: 'Amount',
+    numeric: true,
+    nowrap: true,
+    cell: (p) => (
+      <Text size="sm" fw={600}>
+        {formatMoney(p.amount, p.currency)}
+      </Text>
+    ),
+  },
+];
 
 /**
  * `/payments`: every payment recorded against the workspace's invoices, newest first,
@@ -159,109 +121,95 @@ function PaymentsTable({ items }: { items: PaymentPage['items'] }) {
  * filter received per currency and a CSV of it.
  */
 export function PaymentsPage() {
-  const list = useListSearch<PaymentsSearch>();
-  const { search } = list;
+  const controls = useListControls<never, never, PaymentsSearch>({ pageSize: PAGE_SIZE });
+  const { search } = controls;
   const filters: PaymentFilters = {
-    search: list.query,
+    search: controls.query,
     from: search.from,
     to: search.to,
     clientId: search.client,
     method: search.method,
   };
   const payments = trpc.payments.list.useQuery(
-    { ...filters, limit: PAGE_SIZE, offset: (list.page - 1) * PAGE_SIZE },
+    { ...filters, ...controls.paging },
     { placeholderData: keepPreviousData },
   );
   const filtering = Object.values(filters).some((v) => v !== undefined);
   const data = payments.data;
-  // A page past the end (a narrower filter, a hand-edited URL) goes back to the last one.
-  if (data && !payments.isPlaceholderData && data.items.length === 0 && list.page > 1) {
-    list.setPage(Math.max(1, Math.ceil(data.total / PAGE_SIZE)));
-  }
 
   return (
-    <Stack gap="lg" maw={1400}>
-      <ListPageHeader
-        title="Payments"
-        description="Every payment received on your invoices."
-        action={<ExportCsvButton href={exportHref(filters)} />}
-      />
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm" style={{ alignItems: 'end' }}>
-        <SearchInput
-          label="Search payments"
-          placeholder="Search payments..."
-          value={list.text}
-          onChange={list.setText}
-          searching={payments.isFetching && list.text.trim() !== ''}
-        />
-        <DayInput
-          label="From"
-          placeholder="Any day"
-          value={search.from ?? null}
-          onChange={(from) => list.update({ from: from ?? undefined })}
-        />
-        <DayInput
-          label="To"
-          placeholder="Any day"
-          value={search.to ?? null}
-          onChange={(to) => list.update({ to: to ?? undefined })}
-        />
-        <ClientFilter
-          value={search.client ?? null}
-          onChange={(client) => list.update({ client: client ?? undefined })}
-        />
-        <Select
-          label="Method"
-          placeholder="All methods"
-          clearable
-          data={PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }))}
-          value={search.method ?? null}
-          onChange={(method) =>
-            list.update({ method: (method ?? undefined) as PaymentFilters['method'] })
-          }
-        />
-      </SimpleGrid>
-      {filtering && (
-        <Button
-          variant="subtle"
-          color="gray"
-          style={{ alignSelf: 'flex-start' }}
-          onClick={() => {
-            list.setText('');
-            list.update({
-              q: undefined,
-              from: undefined,
-              to: undefined,
-              client: undefined,
-              method: undefined,
-            });
-          }}
-        >
-          Clear filters
-        </Button>
-      )}
-      {data && data.total > 0 && <CurrencyTotals totals={data.totals} />}
-      <ListBody
-        status={payments.status}
-        isEmpty={(data?.items.length ?? 0) === 0}
-        filtering={filtering}
-        noun="payments"
-        icon={<IconCreditCard size={26} stroke={1.5} />}
-        emptyHint="Payments you record on an invoice show here."
-        onRetry={() => void payments.refetch()}
-      >
-        <Stack gap={0} style={{ opacity: payments.isPlaceholderData ? 0.6 : 1 }}>
-          <PaymentsTable items={data?.items ?? []} />
-          <ListPager
-            page={list.page}
-            pageSize={PAGE_SIZE}
-            noun="payments"
-            total={data?.total ?? 0}
-            onPageChange={list.setPage}
-          />
-        </Stack>
-      </ListBody>
-    </Stack>
+    <ListPage
+      controls={controls}
+      result={payments}
+      noun="payments"
+      maw={1400}
+      header={{
+        title: 'Payments',
+        description: 'Every payment received on your invoices.',
+        action: <ExportCsvButton href={exportHref(filters)} />,
+      }}
+      search={{ label: 'Search payments', placeholder: 'Search payments...' }}
+      below={
+        <>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" style={{ alignItems: 'end' }}>
+            <DayInput
+              label="From"
+              placeholder="Any day"
+              value={search.from ?? null}
+              onChange={(from) => controls.update({ from: from ?? undefined })}
+            />
+            <DayInput
+              label="To"
+              placeholder="Any day"
+              value={search.to ?? null}
+              onChange={(to) => controls.update({ to: to ?? undefined })}
+            />
+            <ClientFilter
+              value={search.client ?? null}
+              onChange={(client) => controls.update({ client: client ?? undefined })}
+            />
+            <Select
+              label="Method"
+              placeholder="All methods"
+              clearable
+              data={PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }))}
+              value={search.method ?? null}
+              onChange={(method) =>
+                controls.update({ method: (method ?? undefined) as PaymentFilters['method'] })
+              }
+            />
+          </SimpleGrid>
+          {filtering && (
+            <Button
+              variant="subtle"
+              color="gray"
+              style={{ alignSelf: 'flex-start' }}
+              onClick={() => {
+                controls.setText('');
+                controls.update({
+                  q: undefined,
+                  from: undefined,
+                  to: undefined,
+                  client: undefined,
+                  method: undefined,
+                });
+              }}
+            >
+              Clear filters
+            </Button>
+          )}
+          {data && data.total > 0 && <CurrencyTotals totals={data.totals} />}
+        </>
+      }
+      filtering={filtering}
+      empty={{
+        icon: <IconCreditCard size={26} stroke={1.5} />,
+        description: 'Payments you record on an invoice show here.',
+      }}
+      minWidth={760}
+      tableLabel="Payments"
+      columns={COLUMNS}
+    />
   );
 }
 

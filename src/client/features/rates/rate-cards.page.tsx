@@ -1,11 +1,13 @@
-import { Alert, Badge, Button, Card, Group, Stack, Table, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconCashBanknote, IconLock, IconPlus, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { RateCard } from '../../../shared/rates.schema.ts';
-import { ConfirmDeleteDialog } from '../../components/list/confirm-delete.dialog.tsx';
-import { ListBody } from '../../components/list/list-body.tsx';
+import { ListPage, wholeList } from '../../components/list/list-page.tsx';
 import { ListPageHeader } from '../../components/list/list-page-header.tsx';
 import { deleteAction, editAction, RowActions } from '../../components/list/row-actions.tsx';
+import { TextCell } from '../../components/list/text-cell.tsx';
+import { useLocalListControls } from '../../components/list/use-list-controls.ts';
+import { MAX_PAGE_SIZE } from '../../../shared/list.schema.ts';
 import { useMoney } from '../../components/money.tsx';
 import { useCanBill } from '../../components/use-can-bill.ts';
 import { trpc } from '../../trpc.ts';
@@ -52,6 +54,8 @@ export function RateCardsPage() {
 
 function RateCards() {
   const money = useMoney();
+  // Read whole: a workspace has a few cards a member and project.
+  const controls = useLocalListControls({ pageSize: MAX_PAGE_SIZE });
   const [userId, setUserId] = useState<number | null>(null);
   const [projectId, setProjectId] = useState<number | null>(null);
   const list = trpc.rates.list.useQuery({
@@ -62,12 +66,11 @@ function RateCards() {
   const [editing, setEditing] = useState<RateCard | 'new' | null>(null);
   const [deleting, setDeleting] = useState<RateCard | null>(null);
   const [repricing, setRepricing] = useState(false);
-  const cards = list.data ?? [];
   const now = today();
   // The card of each target in force today: later ones are upcoming, earlier ones past.
   const current = new Set<number>();
   const seen = new Set<string>();
-  for (const card of cards) {
+  for (const card of list.data ?? []) {
     if (card.effectiveFrom > now) continue;
     const target = `${card.userId}:${card.projectId}`;
     if (seen.has(target)) continue;
@@ -76,11 +79,16 @@ function RateCards() {
   }
 
   return (
-    <>
-      <ListPageHeader
-        title="Rate Cards"
-        description="Billable and cost rates per member, per project, or per member on a project, each from a day. Time takes the rates in force when it is logged."
-        action={
+    <ListPage
+      controls={controls}
+      result={wholeList(list)}
+      paged={false}
+      noun="rate cards"
+      header={{
+        title: 'Rate Cards',
+        description:
+          'Billable and cost rates per member, per project, or per member on a project, each from a day. Time takes the rates in force when it is logged.',
+        action: (
           <Group gap="sm">
             <Button
               variant="default"
@@ -93,112 +101,107 @@ function RateCards() {
               Add Rate Card
             </Button>
           </Group>
-        }
-      />
-      <Group gap="sm" align="flex-end">
-        <MemberSelect
-          label="Member"
-          placeholder="All members"
-          value={userId}
-          onChange={setUserId}
-          w={220}
-        />
-        <ProjectPicker
-          label="Project"
-          placeholder="All projects"
-          clearable
-          value={projectId}
-          onChange={setProjectId}
-          w={260}
-        />
-      </Group>
-      <ListBody
-        status={list.status}
-        isEmpty={cards.length === 0}
-        filtering={userId !== null || projectId !== null}
-        noun="rate cards"
-        icon={<IconCashBanknote size={26} stroke={1.5} />}
-        emptyHint="Without a card, time is billed at its project's hourly rate and costs nothing. Add a card to price a member, a project, or a member on a project."
-        createLabel="Add your first rate card"
-        onCreate={() => setEditing('new')}
-        onRetry={() => void list.refetch()}
-      >
-        <Card withBorder radius="lg" p={0}>
-          <Table.ScrollContainer minWidth={640}>
-            <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="Rate cards">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Member</Table.Th>
-                  <Table.Th>Project</Table.Th>
-                  <Table.Th ta="right">Billable rate</Table.Th>
-                  <Table.Th ta="right">Cost rate</Table.Th>
-                  <Table.Th>Effective from</Table.Th>
-                  <Table.Th w={48}>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {cards.map((card) => (
-                  <Table.Tr key={card.id}>
-                    <Table.Td c={card.user ? undefined : 'dimmed'}>
-                      {card.user?.fullName ?? EVERYONE}
-                    </Table.Td>
-                    <Table.Td c={card.project ? undefined : 'dimmed'}>
-                      {card.project?.name ?? ALL_PROJECTS}
-                    </Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      {money(card.billableRate)}
-                    </Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      {money(card.costRate)}
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <Group gap="xs" wrap="nowrap">
-                        {formatDay(card.effectiveFrom)}
-                        {card.effectiveFrom > now ? (
-                          <Badge size="xs" variant="light" color="blue">
-                            Upcoming
-                          </Badge>
-                        ) : current.has(card.id) ? (
-                          <Badge size="xs" variant="light" color="teal">
-                            In force
-                          </Badge>
-                        ) : null}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <RowActions
-                        name={cardName(card)}
-                        actions={[
-                          editAction(() => setEditing(card)),
-                          deleteAction(() => setDeleting(card)),
-                        ]}
-                      />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Card>
-      </ListBody>
+        ),
+      }}
+      filters={
+        <>
+          <MemberSelect
+            label="Member"
+            placeholder="All members"
+            value={userId}
+            onChange={setUserId}
+            w={220}
+          />
+          <ProjectPicker
+            label="Project"
+            placeholder="All projects"
+            clearable
+            value={projectId}
+            onChange={setProjectId}
+            w={260}
+          />
+        </>
+      }
+      filtering={userId !== null || projectId !== null}
+      empty={{
+        icon: <IconCashBanknote size={26} stroke={1.5} />,
+        description:
+          "Without a card, time is billed at its project's hourly rate and costs nothing. Add a card to price a member, a project, or a member on a project.",
+        create: { label: 'Add your first rate card', onClick: () => setEditing('new') },
+      }}
+      minWidth={640}
+      tableLabel="Rate cards"
+      columns={[
+        {
+          header: 'Member',
+          cell: (card) => (
+            <TextCell
+              value={card.user?.fullName ?? EVERYONE}
+              c={card.user ? undefined : 'dimmed'}
+            />
+          ),
+        },
+        {
+          header: 'Project',
+          cell: (card) => (
+            <TextCell
+              value={card.project?.name ?? ALL_PROJECTS}
+              c={card.project ? undefined : 'dimmed'}
+            />
+          ),
+        },
+        {
+          header: 'Billable rate',
+          numeric: true,
+          nowrap: true,
+          cell: (card) => money(card.billableRate),
+        },
+        { header: 'Cost rate', numeric: true, nowrap: true, cell: (card) => money(card.costRate) },
+        {
+          header: 'Effective from',
+          nowrap: true,
+          cell: (card) => (
+            <Group gap="xs" wrap="nowrap">
+              <Text size="sm">{formatDay(card.effectiveFrom)}</Text>
+              {card.effectiveFrom > now ? (
+                <Badge size="xs" variant="light" color="blue">
+                  Upcoming
+                </Badge>
+              ) : current.has(card.id) ? (
+                <Badge size="xs" variant="light" color="teal">
+                  In force
+                </Badge>
+              ) : null}
+            </Group>
+          ),
+        },
+        {
+          header: <VisuallyHidden>Actions</VisuallyHidden>,
+          w: 48,
+          cell: (card) => (
+            <RowActions
+              name={cardName(card)}
+              actions={[editAction(() => setEditing(card)), deleteAction(() => setDeleting(card))]}
+            />
+          ),
+        },
+      ]}
+      deletion={{
+        item: deleting,
+        onClose: () => setDeleting(null),
+        title: 'Delete rate card',
+        message: (card) =>
+          `Delete the rates of ${cardName(card)}? Time already logged keeps its rates; time logged from now on takes the next card in force.`,
+        confirm: (card) => mutations.remove(card.id),
+      }}
+    >
       <RateCardDialog
         opened={editing !== null}
         card={editing === 'new' ? null : editing}
         onClose={() => setEditing(null)}
       />
       <RepriceDialog opened={repricing} onClose={() => setRepricing(false)} />
-      <ConfirmDeleteDialog
-        opened={deleting !== null}
-        title="Delete rate card"
-        onClose={() => setDeleting(null)}
-        onConfirm={() => (deleting ? mutations.remove(deleting.id) : Promise.resolve(false))}
-      >
-        {deleting &&
-          `Delete the rates of ${cardName(deleting)}? Time already logged keeps its rates; time logged from now on takes the next card in force.`}
-      </ConfirmDeleteDialog>
-    </>
+    </ListPage>
   );
 }
 

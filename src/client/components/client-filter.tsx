@@ -1,7 +1,7 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
-import { PICKER_ROWS, RecordSelect } from '../../components/record-select.tsx';
-import { trpc } from '../../trpc.ts';
+import { PICKER_ROWS, RecordSelect } from './record-select.tsx';
+import { trpc } from '../trpc.ts';
 
 /**
  * A list filter on one client, searched on the server (a workspace may have thousands).
