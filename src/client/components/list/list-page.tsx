@@ -138,6 +138,8 @@ export type ListPageProps<
   empty: EmptyTexts;
   /** A list read whole (a workspace's members) has no pager. */
   paged?: boolean;
+  /** Rows that draw themselves even when there are none (a board's empty columns) unless filtered. */
+  drawnEmpty?: boolean;
   /** The page frames the list itself (a card around it): no border of its own. */
   bare?: boolean;
   deletion?: Deletion<T>;
@@ -230,7 +232,7 @@ export function ListPage<
             alertMargin={framed ? 'md' : undefined}
             onRetry={() => void result.refetch()}
           />
-        ) : items.length === 0 ? (
+        ) : items.length === 0 && !(props.drawnEmpty && !filtering) ? (
           <ListEmpty noun={noun} texts={empty} filtering={filtering} framed={framed} />
         ) : (
           <>
@@ -252,8 +254,9 @@ export function ListPage<
           </>
         )}
       </Frame>
-      {deletion && <DeleteDialog deletion={deletion} />}
       {children}
+      {/* Last, so that it stacks over a drawer that asked for it. */}
+      {deletion && <DeleteDialog deletion={deletion} />}
     </Stack>
   );
 }

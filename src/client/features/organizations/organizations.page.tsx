@@ -1,30 +1,34 @@
-import { Alert, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
-import { IconAlertTriangle, IconPlus, IconUpload } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { IconBuilding, IconPlus, IconUpload } from '@tabler/icons-react';
+import { useState } from 'react';
 import {
   peopleLabel,
   type Organization,
   ORGANIZATION_SORT_LABELS,
 } from '../../../shared/organizations.schema.ts';
 import { trpc } from '../../trpc.ts';
-import { ConfirmDeleteDialog } from '../../components/list/confirm-delete.dialog.tsx';
 import { PAGE_SIZE } from '../contacts/contact-display.ts';
 import { ExportCsvButton } from '../../components/list/export-csv.button.tsx';
-import { ListPager } from '../../components/list/list-pager.tsx';
+import { ListPage } from '../../components/list/list-page.tsx';
+import { useListControls } from '../../components/list/use-list-controls.ts';
 import { useRetained } from '../../components/list/use-retained.ts';
 import { OrganizationCreateDialog } from './organization-create.dialog.tsx';
 import { OrganizationDrawer } from './organization-drawer.tsx';
 import { OrganizationEditDrawer } from './organization-edit.drawer.tsx';
-import { OrganizationsEmptyState } from './organizations-empty.state.tsx';
 import { ImportOrganizationsDialog } from './import-organizations.dialog.tsx';
-import { OrganizationsTable } from './organizations-table.tsx';
+import { organizationColumns } from './organization-columns.tsx';
 import { useOrganizationMutations } from './use-organization-mutations.ts';
-import { SearchInput } from '../../components/list/search-input.tsx';
-import { SortSelect, sortOf } from '../../components/list/sort-select.tsx';
-import { useListSearch } from '../../components/list/use-list-search.ts';
 
 type Panel = { mode: 'view' | 'edit'; organization: Organization; fromView: boolean };
+
+/** The delete question, and what happens to the organization's people. */
+const deleteMessage = (organization: Organization) =>
+  `Are you sure you want to delete "${organization.name}"?${
+    organization.peopleCount > 0
+      ? ` Its ${peopleLabel(organization.peopleCount)} will stay in your contacts without an organization.`
+      : ''
+  } This action cannot be undone.`;
 
 /**
  * `/organizations`: the workspace's organizations by name with their People counts, 50 a
@@ -32,111 +36,38 @@ type Panel = { mode: 'view' | 'edit'; organization: Organization; fromView: bool
  * export.
  */
 export function OrganizationsPage() {
-  const url = useListSearch();
-  const { page, setPage } = url;
-  const debouncedSearch = url.query ?? '';
-  const list = trpc.organizations.list.useQuery(
-    {
-      search: debouncedSearch || undefined,
-      limit: PAGE_SIZE,
-      offset: (page - 1) * PAGE_SIZE,
-      sort: sortOf(ORGANIZATION_SORT_LABELS, url.search.sort),
-    },
-    { placeholderData: keepPreviousData },
-  );
+  const controls = useListControls({ pageSize: PAGE_SIZE, sorts: ORGANIZATION_SORT_LABELS });
+  const list = trpc.organizations.list.useQuery(controls.input, {
+    placeholderData: keepPreviousData,
+  });
   const mutations = useOrganizationMutations();
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
   const [panel, setPanel] = useState<Panel | null>(null);
   const [deleting, setDeleting] = useState<Organization | null>(null);
 
-  const items = list.data?.items ?? [];
-  const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const pageGone = list.data !== undefined && !list.isPlaceholderData && page > pages;
-  useEffect(() => {
-    if (pageGone) setPage(pages);
-  }, [pageGone, pages, setPage]);
-
   const live = panel
-    ? (items.find((o) => o.id === panel.organization.id) ?? panel.organization)
+    ? (list.data?.items.find((o) => o.id === panel.organization.id) ?? panel.organization)
     : null;
   const shown = useRetained(live);
-  const deletingShown = useRetained(deleting);
 
-  const confirmDelete = async () => {
-    if (!deleting) return false;
-    const ok = await mutations.remove(deleting);
+  const confirmDelete = async (organization: Organization) => {
+    const ok = await mutations.remove(organization);
     // SPEC §4: deleting the organization shown in an open drawer closes it.
-    if (ok && panel?.organization.id === deleting.id) setPanel(null);
+    if (ok && panel?.organization.id === organization.id) setPanel(null);
     return ok;
   };
 
-  let body;
-  if (list.isPending) {
-    body = (
-      <Center py={56}>
-        <Loader aria-label="Loading organizations" />
-      </Center>
-    );
-  } else if (list.isError) {
-    body = (
-      <Alert
-        m="md"
-        color="red"
-        icon={<IconAlertTriangle size={18} />}
-        title="Organizations could not be loaded"
-      >
-        <Button size="xs" variant="light" color="red" onClick={() => void list.refetch()}>
-          Try again
-        </Button>
-      </Alert>
-    );
-  } else if (items.length === 0) {
-    body = (
-      <OrganizationsEmptyState searching={debouncedSearch !== ''} onAdd={() => setAdding(true)} />
-    );
-  } else {
-    body = (
-      <>
-        <div style={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
-          <OrganizationsTable
-            organizations={items}
-            onView={(organization) => setPanel({ mode: 'view', organization, fromView: false })}
-            onEdit={(organization) => setPanel({ mode: 'edit', organization, fromView: false })}
-            onDelete={setDeleting}
-            sort={sortOf(ORGANIZATION_SORT_LABELS, url.search.sort)}
-            onSort={(sort) => url.update({ sort })}
-          />
-        </div>
-        <ListPager
-          page={page}
-          pageSize={PAGE_SIZE}
-          total={total}
-          noun="organizations"
-          onPageChange={setPage}
-        />
-      </>
-    );
-  }
-
   return (
-    <Stack gap="md" maw={1000}>
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <SearchInput
-          placeholder="Search organizations..."
-          value={url.text}
-          onChange={url.setText}
-          searching={url.typing || (list.isFetching && url.query !== undefined)}
-        />
-        <SortSelect
-          label="Sort organizations"
-          labels={ORGANIZATION_SORT_LABELS}
-          value={sortOf(ORGANIZATION_SORT_LABELS, url.search.sort)}
-          onChange={(sort) => url.update({ sort })}
-          w={190}
-        />
-        <Group gap="sm" ml="auto">
+    <ListPage
+      controls={controls}
+      result={list}
+      noun="organizations"
+      maw={1000}
+      search={{ placeholder: 'Search organizations...' }}
+      sortSelect={{ label: 'Sort organizations' }}
+      actions={
+        <>
           <Button
             variant="default"
             leftSection={<IconUpload size={16} />}
@@ -146,26 +77,41 @@ export function OrganizationsPage() {
           </Button>
           <ExportCsvButton
             href={
-              debouncedSearch
-                ? `/api/organizations/export?search=${encodeURIComponent(debouncedSearch)}`
+              controls.query
+                ? `/api/organizations/export?search=${encodeURIComponent(controls.query)}`
                 : '/api/organizations/export'
             }
           />
           <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
             Add Organization
           </Button>
-        </Group>
-      </Group>
-
-      <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
-        {body}
-      </Paper>
-
+        </>
+      }
+      empty={{
+        icon: <IconBuilding size={26} stroke={1.6} />,
+        description: 'Add the companies you work with; contacts can then be linked to them.',
+        create: { label: 'Add First Organization', onClick: () => setAdding(true) },
+        filteredDescription: 'Try adjusting your search',
+      }}
+      minWidth={340}
+      columns={organizationColumns({
+        onView: (organization) => setPanel({ mode: 'view', organization, fromView: false }),
+        onEdit: (organization) => setPanel({ mode: 'edit', organization, fromView: false }),
+        onDelete: setDeleting,
+      })}
+      deletion={{
+        item: deleting,
+        onClose: () => setDeleting(null),
+        title: 'Delete Organization',
+        message: deleteMessage,
+        confirm: confirmDelete,
+      }}
+    >
       <OrganizationCreateDialog
         title="Add Organization"
         opened={adding}
         onClose={() => setAdding(false)}
-        onCreated={() => setPage(1)}
+        onCreated={() => controls.setPage(1)}
       />
       <ImportOrganizationsDialog opened={importing} onClose={() => setImporting(false)} />
       <OrganizationDrawer
@@ -190,23 +136,7 @@ export function OrganizationsPage() {
           )
         }
       />
-      <ConfirmDeleteDialog
-        opened={deleting !== null}
-        title="Delete Organization"
-        onClose={() => setDeleting(null)}
-        onConfirm={confirmDelete}
-      >
-        Are you sure you want to delete &quot;{deletingShown?.name}&quot;?
-        {deletingShown && deletingShown.peopleCount > 0 && (
-          <Text span size="sm">
-            {' '}
-            Its {peopleLabel(deletingShown.peopleCount)} will stay in your contacts without an
-            organization.
-          </Text>
-        )}{' '}
-        This action cannot be undone.
-      </ConfirmDeleteDialog>
-    </Stack>
+    </ListPage>
   );
 }
 

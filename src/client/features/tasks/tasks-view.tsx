@@ -1,13 +1,5 @@
-import {
-  Button,
-  Card,
-  Group,
-  SegmentedControl,
-  Select,
-  Stack,
-  VisuallyHidden,
-} from '@mantine/core';
-import { useDebouncedValue, useLocalStorage } from '@mantine/hooks';
+import { Button, Group, SegmentedControl, Select } from '@mantine/core';
+import { useLocalStorage } from '@mantine/hooks';
 import { keepPreviousData } from '@tanstack/react-query';
 import { IconChecklist, IconColumns3, IconList, IconPlus, IconSettings } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -19,9 +11,8 @@ import {
 } from '../../../shared/tasks.schema.ts';
 import { MAX_PAGE_SIZE } from '../../../shared/list.schema.ts';
 import { userToday } from '../../components/display-preferences.tsx';
-import { ListBody } from '../../components/list/list-body.tsx';
-import { ListPager } from '../../components/list/list-pager.tsx';
-import { SearchInput } from '../../components/list/search-input.tsx';
+import { ListPage } from '../../components/list/list-page.tsx';
+import { useLocalListControls } from '../../components/list/use-list-controls.ts';
 import { trpc } from '../../trpc.ts';
 import { useCurrentWorkspace } from '../auth/session.ts';
 import { ProjectPicker } from '../projects/project-picker.tsx';
@@ -61,13 +52,12 @@ export function TasksView({
     defaultValue: 'board',
     getInitialValueInEffect: false,
   });
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
+  // The list's search and page are the view's own: it sits inside a project's tabs too.
+  const controls = useLocalListControls({ pageSize: LIST_PAGE_SIZE });
   const [projectFilter, setProjectFilter] = useState<number | null>(null);
   const [assignee, setAssignee] = useState<string>(ALL);
   const [status, setStatus] = useState<string>(ALL);
   const [due, setDue] = useState<string>(ALL);
-  const [page, setPage] = useState(1);
   const [dialog, setDialog] = useState<DialogState>({ opened: false, task: null });
   const [statusesOpened, setStatusesOpened] = useState(false);
 
@@ -79,7 +69,7 @@ export function TasksView({
 
   const projectId = project?.id ?? projectFilter ?? undefined;
   const filters: TaskQuery = {
-    search: debouncedSearch || undefined,
+    search: controls.query,
     projectId,
     assigneeId: assignee === ALL ? undefined : Number(assignee),
     due: due === ALL ? undefined : (due as TaskDueFilter),
@@ -89,8 +79,7 @@ export function TasksView({
   const listQuery: TaskQuery = {
     ...filters,
     status: status === ALL ? undefined : status,
-    limit: LIST_PAGE_SIZE,
-    offset: (page - 1) * LIST_PAGE_SIZE,
+    ...controls.paging,
   };
   const tasks = trpc.tasks.list.useQuery(view === 'board' ? boardQuery : listQuery, {
     placeholderData: keepPreviousData,
@@ -124,7 +113,7 @@ export function TasksView({
     <T,>(set: (value: T) => void) =>
     (value: T) => {
       set(value);
-      setPage(1);
+      controls.setPage(1);
     };
 
   const items = tasks.data?.items ?? [];
@@ -142,15 +131,22 @@ export function TasksView({
         : 'success';
 
   return (
-    <Stack gap="md">
-      <Group gap="sm" align="flex-end" justify="space-between">
-        <Group gap="sm" align="flex-end">
-          <SearchInput
-            placeholder="Search tasks..."
-            value={search}
-            onChange={resetPage(setSearch)}
-            searching={tasks.isFetching && search.trim() !== ''}
-          />
+    <ListPage
+      controls={controls}
+      result={{
+        status: loadStatus,
+        data: tasks.data,
+        isPlaceholderData: tasks.isPlaceholderData,
+        isFetching: tasks.isFetching,
+        refetch: () => Promise.all([tasks.refetch(), statuses.refetch()]),
+      }}
+      noun="tasks"
+      paged={view === 'list'}
+      bare={view === 'board'}
+      drawnEmpty={view === 'board'}
+      search={{ placeholder: 'Search tasks...' }}
+      filters={
+        <>
           {!project && (
             <ProjectPicker
               aria-label="Filter by project"
@@ -191,8 +187,10 @@ export function TasksView({
             w={{ base: '100%', sm: 200 }}
             comboboxProps={{ withinPortal: true }}
           />
-        </Group>
-        <Group gap="sm">
+        </>
+      }
+      actions={
+        <>
           <SegmentedControl
             aria-label="View"
             value={view}
@@ -230,28 +228,18 @@ export function TasksView({
           <Button leftSection={<IconPlus size={18} />} onClick={openAdd}>
             Add Task
           </Button>
-        </Group>
-      </Group>
-
-      <ListBody
-        status={loadStatus}
-        isEmpty={items.length === 0 && (view === 'list' || filtering)}
-        filtering={filtering}
-        noun="tasks"
-        icon={<IconChecklist size={26} stroke={1.5} />}
-        emptyHint={
-          project
-            ? 'Break the project into tasks, with an estimate for each.'
-            : 'Break your projects into tasks, with who does them, when and an estimate.'
-        }
-        createLabel="Add First Task"
-        onCreate={openAdd}
-        onRetry={() => {
-          void tasks.refetch();
-          void statuses.refetch();
-        }}
-      >
-        {view === 'board' ? (
+        </>
+      }
+      filtering={filtering}
+      empty={{
+        icon: <IconChecklist size={26} stroke={1.5} />,
+        description: project
+          ? 'Break the project into tasks, with an estimate for each.'
+          : 'Break your projects into tasks, with who does them, when and an estimate.',
+        create: { label: 'Add First Task', onClick: openAdd },
+      }}
+      rows={(items) =>
+        view === 'board' ? (
           <TasksBoard
             statuses={statuses.data ?? []}
             tasks={items}
@@ -261,28 +249,16 @@ export function TasksView({
             onMove={(task, to, beforeId) => void move(task, to, beforeId)}
           />
         ) : (
-          <Card withBorder radius="lg" p={0}>
-            <VisuallyHidden aria-live="polite">{`${tasks.data?.total ?? 0} tasks`}</VisuallyHidden>
-            <TasksList
-              tasks={items}
-              statuses={statuses.data ?? []}
-              today={today}
-              showProject={!project}
-              onOpen={openEdit}
-            />
-            <Group p="sm" justify="flex-end">
-              <ListPager
-                page={page}
-                pageSize={LIST_PAGE_SIZE}
-                noun="tasks"
-                total={tasks.data?.total ?? 0}
-                onPageChange={setPage}
-              />
-            </Group>
-          </Card>
-        )}
-      </ListBody>
-
+          <TasksList
+            tasks={items}
+            statuses={statuses.data ?? []}
+            today={today}
+            showProject={!project}
+            onOpen={openEdit}
+          />
+        )
+      }
+    >
       <TaskDialog
         opened={dialog.opened}
         task={dialog.task}
@@ -295,6 +271,6 @@ export function TasksView({
         onClose={() => setStatusesOpened(false)}
         statuses={statuses.data ?? []}
       />
-    </Stack>
+    </ListPage>
   );
 }

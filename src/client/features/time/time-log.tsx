@@ -1,13 +1,9 @@
 import {
-  Alert,
   Button,
   Card,
-  Center,
   Divider,
-  EmptyState,
   Group,
   Input,
-  Loader,
   NumberInput,
   SegmentedControl,
   Select,
@@ -18,7 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
-import { IconAlertTriangle, IconClockHour4 } from '@tabler/icons-react';
+import { IconClockHour4 } from '@tabler/icons-react';
 import { Fragment, useState, type FormEvent } from 'react';
 import type { WorkspaceRole } from '../../../shared/roles.ts';
 import {
@@ -26,10 +22,11 @@ import {
   type TimeEntry,
   type TimeEntryListQuery,
 } from '../../../shared/time.schema.ts';
+import { ClientFilter } from '../../components/client-filter.tsx';
 import { DayInput } from '../../components/form/date-field.tsx';
-import { ConfirmDeleteDialog } from '../../components/list/confirm-delete.dialog.tsx';
 import { FilterFold } from '../../components/list/filter-fold.tsx';
-import { ListPager } from '../../components/list/list-pager.tsx';
+import { ListPage } from '../../components/list/list-page.tsx';
+import { useLocalListControls } from '../../components/list/use-list-controls.ts';
 import { useMoney } from '../../components/money.tsx';
 import { trpc } from '../../trpc.ts';
 import { useCurrentWorkspace, useMe } from '../auth/session.ts';
@@ -84,28 +81,6 @@ function queryOf(filters: Filters, page: number, projectId?: number): TimeEntryL
     ...(filters.userId !== null ? { userId: filters.userId } : {}),
     ...(filters.billing !== 'all' ? { billed: filters.billing === 'billed' } : {}),
   };
-}
-
-function ClientFilter({
-  value,
-  onChange,
-}: {
-  value: number | null;
-  onChange: (id: number | null) => void;
-}) {
-  const clients = trpc.clients.list.useQuery({ limit: 500 });
-  return (
-    <Select
-      label="Client"
-      placeholder="All clients"
-      searchable
-      clearable
-      nothingFoundMessage="No clients found"
-      data={(clients.data?.items ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
-      value={value === null ? null : String(value)}
-      onChange={(v) => onChange(v === null ? null : Number(v))}
-    />
-  );
 }
 
 function MemberFilter({
@@ -263,13 +238,13 @@ export function TimeLog({ projectId }: { projectId?: number }) {
   const workspace = useCurrentWorkspace();
   const mutations = useTimeMutations();
   const formatMoney = useMoney();
+  // The page is the log's own: it sits inside pages whose URL says other things.
+  const controls = useLocalListControls({ pageSize: PAGE_SIZE });
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-  const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<TimeEntry | null>(null);
-  const [deletingShown, setDeletingShown] = useState<TimeEntry | null>(null);
 
-  const entries = trpc.time.list.useQuery(queryOf(filters, page, projectId), {
+  const entries = trpc.time.list.useQuery(queryOf(filters, controls.page, projectId), {
     placeholderData: keepPreviousData,
   });
   const role = workspace.data?.role;
@@ -278,187 +253,160 @@ export function TimeLog({ projectId }: { projectId?: number }) {
     (entry.userId === me.data?.id || (role !== undefined && TIME_MANAGERS.includes(role)));
   const filter = (change: Partial<Filters>) => {
     setFilters((current) => ({ ...current, ...change }));
-    setPage(1);
+    controls.setPage(1);
   };
   const filtered = Object.entries(filters).some(
     ([key, value]) => value !== NO_FILTERS[key as keyof Filters],
   );
   const taskProject = projectId ?? filters.projectId;
 
-  let body;
-  if (entries.isPending) {
-    body = (
-      <Center py="xl">
-        <Loader size="sm" aria-label="Loading time entries" />
-      </Center>
-    );
-  } else if (entries.isError) {
-    body = (
-      <Alert color="red" icon={<IconAlertTriangle size={18} />} title="Time could not be loaded">
-        <Button size="xs" variant="light" color="red" onClick={() => void entries.refetch()}>
-          Try again
-        </Button>
-      </Alert>
-    );
-  } else if (entries.data.items.length === 0) {
-    body = (
-      <EmptyState
-        py="lg"
-        size="sm"
-        variant="light"
-        icon={<IconClockHour4 size={22} stroke={1.5} />}
-        title={filtered ? 'No time matches these filters' : 'No time logged yet'}
-        description={
-          filtered ? 'Widen the dates or clear a filter.' : 'Start the timer or log time by hand.'
-        }
-      />
-    );
-  } else {
-    body = (
-      <Stack gap={0} style={{ opacity: entries.isPlaceholderData ? 0.6 : 1 }}>
-        {entries.data.items.map((entry, index) => (
-          <Fragment key={entry.id}>
-            {index > 0 && <Divider />}
-            {editing === entry.id ? (
-              <EntryEditor
-                entry={entry}
-                lockProject={projectId !== undefined}
-                onDone={() => setEditing(null)}
-              />
-            ) : (
-              <TimeEntryRow
-                entry={entry}
-                onEdit={canChange(entry) ? () => setEditing(entry.id) : undefined}
-                onDelete={
-                  canChange(entry)
-                    ? () => {
-                        setDeleting(entry);
-                        setDeletingShown(entry);
-                      }
-                    : undefined
-                }
-                withMenuSpace
-              />
-            )}
-          </Fragment>
-        ))}
-      </Stack>
-    );
-  }
-
   return (
     <Card withBorder radius="lg" p="lg" component="section" aria-labelledby="time-log-title">
-      <Stack gap="md">
-        <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-          <Title order={3} fz="lg" id="time-log-title">
-            Time Log
-          </Title>
-          {entries.data && (
-            <Group gap="lg" role="status" aria-label="Totals for the filter" wrap="wrap">
-              <Text size="sm">
-                <Text span c="dimmed" size="sm">
-                  Hours{' '}
+      <ListPage
+        controls={controls}
+        result={entries}
+        bare
+        noun="entries"
+        singular="entry"
+        what="time entries"
+        errorTitle="Time could not be loaded"
+        header={
+          <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+            <Title order={3} fz="lg" id="time-log-title">
+              Time Log
+            </Title>
+            {entries.data && (
+              <Group gap="lg" role="status" aria-label="Totals for the filter" wrap="wrap">
+                <Text size="sm">
+                  <Text span c="dimmed" size="sm">
+                    Hours{' '}
+                  </Text>
+                  <Text span fw={700} size="sm" data-testid="total-hours">
+                    {formatHours(entries.data.totalHours)}
+                  </Text>
                 </Text>
-                <Text span fw={700} size="sm" data-testid="total-hours">
-                  {formatHours(entries.data.totalHours)}
+                <Text size="sm">
+                  <Text span c="dimmed" size="sm">
+                    Amount{' '}
+                  </Text>
+                  <Text span fw={700} size="sm" data-testid="total-amount">
+                    {formatMoney(entries.data.totalAmount)}
+                  </Text>
                 </Text>
-              </Text>
-              <Text size="sm">
-                <Text span c="dimmed" size="sm">
-                  Amount{' '}
-                </Text>
-                <Text span fw={700} size="sm" data-testid="total-amount">
-                  {formatMoney(entries.data.totalAmount)}
-                </Text>
-              </Text>
-            </Group>
-          )}
-        </Group>
-        <FilterFold
-          id="time-log-filters"
-          active={filtered}
-          cols={{ base: 1, xs: 2, md: projectId === undefined ? 4 : 3 }}
-        >
-          <DayInput
-            label="From"
-            placeholder="Any day"
-            value={filters.from}
-            onChange={(from) => filter({ from })}
-          />
-          <DayInput
-            label="To"
-            placeholder="Any day"
-            value={filters.to}
-            onChange={(to) => filter({ to })}
-          />
-          {projectId === undefined && (
-            <ProjectPicker
-              label="Project"
-              placeholder="All projects"
-              clearable
-              value={filters.projectId}
-              onChange={(id) => filter({ projectId: id, taskId: null })}
-              nothingFoundMessage="No projects found"
+              </Group>
+            )}
+          </Group>
+        }
+        below={
+          <FilterFold
+            id="time-log-filters"
+            active={filtered}
+            cols={{ base: 1, xs: 2, md: projectId === undefined ? 4 : 3 }}
+          >
+            <DayInput
+              label="From"
+              placeholder="Any day"
+              value={filters.from}
+              onChange={(from) => filter({ from })}
             />
-          )}
-          {projectId === undefined && (
-            <ClientFilter value={filters.clientId} onChange={(clientId) => filter({ clientId })} />
-          )}
-          <TaskPicker
-            projectId={taskProject}
-            value={filters.taskId}
-            onChange={(taskId) => filter({ taskId })}
-            placeholder={taskProject === null ? 'Choose a project first' : 'All tasks'}
-          />
-          <MemberFilter value={filters.userId} onChange={(userId) => filter({ userId })} />
-          <Input.Wrapper label="Billing" labelElement="div" labelProps={{ id: 'time-log-billing' }}>
-            <SegmentedControl
-              aria-labelledby="time-log-billing"
-              fullWidth
-              value={filters.billing}
-              onChange={(billing) => filter({ billing: billing as Billing })}
-              data={[
-                { value: 'all', label: 'All' },
-                { value: 'unbilled', label: 'Unbilled' },
-                { value: 'billed', label: 'Billed' },
-              ]}
+            <DayInput
+              label="To"
+              placeholder="Any day"
+              value={filters.to}
+              onChange={(to) => filter({ to })}
             />
-          </Input.Wrapper>
-          {filtered && (
-            <Button
-              variant="subtle"
-              color="gray"
-              onClick={() => filter(NO_FILTERS)}
-              style={{ alignSelf: 'flex-end' }}
+            {projectId === undefined && (
+              <ProjectPicker
+                label="Project"
+                placeholder="All projects"
+                clearable
+                value={filters.projectId}
+                onChange={(id) => filter({ projectId: id, taskId: null })}
+                nothingFoundMessage="No projects found"
+              />
+            )}
+            {projectId === undefined && (
+              <ClientFilter
+                value={filters.clientId}
+                onChange={(clientId) => filter({ clientId })}
+              />
+            )}
+            <TaskPicker
+              projectId={taskProject}
+              value={filters.taskId}
+              onChange={(taskId) => filter({ taskId })}
+              placeholder={taskProject === null ? 'Choose a project first' : 'All tasks'}
+            />
+            <MemberFilter value={filters.userId} onChange={(userId) => filter({ userId })} />
+            <Input.Wrapper
+              label="Billing"
+              labelElement="div"
+              labelProps={{ id: 'time-log-billing' }}
             >
-              Clear filters
-            </Button>
-          )}
-        </FilterFold>
-        <div>
-          {body}
-          {entries.data && entries.data.total > 0 && (
-            <ListPager
-              page={page}
-              pageSize={PAGE_SIZE}
-              noun="entries"
-              singular="entry"
-              total={entries.data.total}
-              onPageChange={setPage}
-            />
-          )}
-        </div>
-      </Stack>
-      <ConfirmDeleteDialog
-        opened={deleting !== null}
-        title="Delete Time Entry"
-        onClose={() => setDeleting(null)}
-        onConfirm={() => (deleting ? mutations.remove(deleting) : Promise.resolve(false))}
-      >
-        Delete {deletingShown?.description ? `"${deletingShown.description}"` : 'this entry'} on{' '}
-        {deletingShown?.project.name}? Its hours and cost leave the project. This action cannot be
-        undone.
-      </ConfirmDeleteDialog>
+              <SegmentedControl
+                aria-labelledby="time-log-billing"
+                fullWidth
+                value={filters.billing}
+                onChange={(billing) => filter({ billing: billing as Billing })}
+                data={[
+                  { value: 'all', label: 'All' },
+                  { value: 'unbilled', label: 'Unbilled' },
+                  { value: 'billed', label: 'Billed' },
+                ]}
+              />
+            </Input.Wrapper>
+            {filtered && (
+              <Button
+                variant="subtle"
+                color="gray"
+                onClick={() => filter(NO_FILTERS)}
+                style={{ alignSelf: 'flex-end' }}
+              >
+                Clear filters
+              </Button>
+            )}
+          </FilterFold>
+        }
+        filtering={filtered}
+        empty={{
+          icon: <IconClockHour4 size={26} stroke={1.5} />,
+          title: 'No time logged yet',
+          description: 'Start the timer or log time by hand.',
+          filteredTitle: 'No time matches these filters',
+          filteredDescription: 'Widen the dates or clear a filter.',
+        }}
+        rows={(items) => (
+          <Stack gap={0}>
+            {items.map((entry, index) => (
+              <Fragment key={entry.id}>
+                {index > 0 && <Divider />}
+                {editing === entry.id ? (
+                  <EntryEditor
+                    entry={entry}
+                    lockProject={projectId !== undefined}
+                    onDone={() => setEditing(null)}
+                  />
+                ) : (
+                  <TimeEntryRow
+                    entry={entry}
+                    onEdit={canChange(entry) ? () => setEditing(entry.id) : undefined}
+                    onDelete={canChange(entry) ? () => setDeleting(entry) : undefined}
+                    withMenuSpace
+                  />
+                )}
+              </Fragment>
+            ))}
+          </Stack>
+        )}
+        deletion={{
+          item: deleting,
+          onClose: () => setDeleting(null),
+          title: 'Delete Time Entry',
+          message: (entry) =>
+            `Delete ${entry.description ? `"${entry.description}"` : 'this entry'} on ${entry.project.name}? Its hours and cost leave the project. This action cannot be undone.`,
+          confirm: mutations.remove,
+        }}
+      />
     </Card>
   );
 }
