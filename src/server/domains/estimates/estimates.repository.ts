@@ -1,4 +1,4 @@
-import { sql, type SqlBool } from 'kysely';
+import { sql } from 'kysely';
 import { formatInvoiceNumber } from '../../../shared/business.schema.ts';
 import { minorDigits } from '../../../shared/currencies.ts';
 import type {
@@ -11,14 +11,17 @@ import type {
 import { normalizeAmount } from '../../../shared/invoice-math.ts';
 import type { ListQuery } from '../../../shared/list.schema.ts';
 import type { Database } from '../../db/create-db.ts';
-import { containsPattern, iso, pageWithTotal, sortedBy } from '../../db/search.ts';
+import { iso } from '../../db/search.ts';
 import { findProfile } from '../business/business.repository.ts';
 import {
   answeredDiscount,
   answeredLine,
   findDocumentParties,
+  pageOfDocuments,
   setDocumentLineAmounts,
+  type DocumentList,
 } from '../invoices/document-rows.ts';
+import type { LineValues } from '../invoices/document-totals.ts';
 
 /**
  * Sent or viewed and past its valid-until date in the workspace's time zone: shown as
@@ -96,40 +99,28 @@ function toEstimate({
   };
 }
 
-const SORT_COLUMNS = {
-  createdAt: sql`e.created_at`,
-  validUntil: sql`e.valid_until`,
-  amount: sql`e.amount`,
-};
+const ESTIMATE_LIST = (workspaceId: number): DocumentList => ({
+  table: 'estimates',
+  alias: 'e',
+  searchIn: [sql`e.estimate_number`, sql`c.name`, sql`c.company`],
+  status: effectiveStatus(workspaceId),
+  sortColumns: {
+    createdAt: sql`e.created_at`,
+    validUntil: sql`e.valid_until`,
+    amount: sql`e.amount`,
+  },
+});
 
 export async function listEstimates(
   db: Database,
   workspaceId: number,
   query: ListQuery & { status?: EstimateStatus; clientId?: number; sort?: EstimateSort },
 ) {
-  const sort = query.sort ?? '-createdAt';
-  let q = selectEstimate(db, workspaceId);
-  if (query.search) {
-    const pattern = containsPattern(query.search);
-    q = q.where((eb) =>
-      eb.or([
-        eb('e.estimateNumber', 'ilike', pattern),
-        eb('c.name', 'ilike', pattern),
-        eb('c.company', 'ilike', pattern),
-      ]),
-    );
-  }
-  if (query.status) q = q.where(effectiveStatus(workspaceId), '=', query.status);
-  if (query.clientId !== undefined) q = q.where('e.clientId', '=', query.clientId);
-  q = sortedBy(q, sort, SORT_COLUMNS, sql`e.id`);
-  const { rows, total } = await pageWithTotal(
+  const { rows, total } = await pageOfDocuments(
     db,
-    q,
-    query,
-    sort === '-createdAt'
-      ? (id) =>
-          sql<SqlBool>`(e.created_at, e.id) < (select a.created_at, a.id from estimates a where a.id = ${id})`
-      : undefined,
+    selectEstimate(db, workspaceId),
+    ESTIMATE_LIST(workspaceId),
+    { ...query, sort: query.sort ?? '-createdAt' },
   );
   return { items: rows.map(toEstimate), total };
 }
@@ -244,13 +235,6 @@ export async function lineInputs(db: Database, workspaceId: number, estimateId: 
     .orderBy('position')
     .orderBy('id')
     .execute();
-}
-
-export interface LineValues {
-  description: string;
-  quantity: string;
-  unitPrice: string;
-  taxRate: string;
 }
 
 export async function insertLine(

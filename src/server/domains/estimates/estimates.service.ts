@@ -23,6 +23,7 @@ import {
   storedDiscount,
   writeTotals,
   type DocumentLines,
+  type LineValues,
 } from '../invoices/document-totals.ts';
 import { buyerOf } from '../invoices/document-rows.ts';
 import { renderInvoicePdf } from '../invoices/invoice-pdf.ts';
@@ -265,7 +266,7 @@ export async function insertDraftInvoice(
     dueDate: string | null;
     discount: Discount | null;
     notes: string | null;
-    lines: repo.LineValues[];
+    lines: LineValues[];
     estimateId?: number;
   },
 ) {

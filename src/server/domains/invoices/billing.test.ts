@@ -351,6 +351,40 @@ describe('invoices', () => {
     expect((await move(b, 'draft')).statusCode).toBe(400);
   });
 
+  it('finds invoices by number, client or project name, filters by client and pages under the total', async () => {
+    const zephyr = await newClient(owner.client, 'Zephyr Labs');
+    const quokka = await newClient(owner.client, 'Quokka Co');
+    const site = await newProject(zephyr.id, { name: 'Harbour Site' });
+    const create = async (body: object) => {
+      const res = await owner.client.post('/api/invoices', { amount: 10, ...body });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json() as { id: number; invoiceNumber: string | null };
+    };
+    const onSite = await create({ clientId: zephyr.id, projectId: site.id });
+    const sent = await create({ clientId: zephyr.id, status: 'sent' });
+    const other = await create({ clientId: quokka.id });
+    const list = async (query: string) => {
+      const res = await owner.client.get(`/api/invoices?${query}`);
+      expect(res.statusCode).toBe(200);
+      return {
+        ids: (res.json() as { id: number }[]).map((i) => i.id).sort((a, b) => a - b),
+        total: res.headers['x-total-count'],
+      };
+    };
+
+    expect((await list('search=zephyr')).ids).toEqual([onSite.id, sent.id]);
+    expect((await list('search=harbour%20s')).ids).toEqual([onSite.id]);
+    expect(sent.invoiceNumber).toBeTruthy();
+    expect((await list(`search=${sent.invoiceNumber}`)).ids).toEqual([sent.id]);
+    expect((await list(`clientId=${quokka.id}`)).ids).toEqual([other.id]);
+    expect(await list('search=zzqqxx-nothing')).toEqual({ ids: [], total: '0' });
+    // A page of one, newest first, and the size of the whole filtered list.
+    expect(await list(`clientId=${zephyr.id}&limit=1&offset=1`)).toEqual({
+      ids: [onSite.id],
+      total: '2',
+    });
+  });
+
   it('shows a sent invoice past its due date as overdue, and lets it be paid', async () => {
     const c = await newClient();
     const inv = (

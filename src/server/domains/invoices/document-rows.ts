@@ -1,6 +1,9 @@
+import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { normalizeAmount, PERCENT_DIGITS, plainPercent } from '../../../shared/invoice-math.ts';
 import type { Discount, Party } from '../../../shared/invoices.schema.ts';
+import type { ListQuery } from '../../../shared/list.schema.ts';
 import type { Database } from '../../db/create-db.ts';
+import { containsPattern, pageWithTotal, sortedBy } from '../../db/search.ts';
 import type { findClient } from '../clients/clients.repository.ts';
 
 /**
@@ -54,6 +57,52 @@ export function answeredLine<
     amount: normalizeAmount(r.amount, digits),
     discount: normalizeAmount(r.discount, digits),
   };
+}
+
+/** How one kind of document (invoices, estimates) is listed: its table and its columns. */
+export interface DocumentList {
+  table: 'invoices' | 'estimates';
+  /** The table's alias in the list query ('i', 'e'). */
+  alias: string;
+  /** The columns a search looks in (number, client name, …). */
+  searchIn: RawBuilder<string | null>[];
+  /** The status as shown (overdue, expired: read from the dates). */
+  status: RawBuilder<string>;
+  /** The columns it may be sorted by (`sortedBy`). */
+  sortColumns: Readonly<Record<string, RawBuilder<unknown>>>;
+}
+
+/**
+ * A page of a document list (invoices, estimates): the search in its columns, the status as
+ * shown, the client, the order and the page with the whole list's total. `query` is the
+ * kind's select with its own filters applied. Newest first, a large page is read in slices
+ * that continue after the last row read; in the other orders (dates may be empty) by offset.
+ */
+export function pageOfDocuments<DB, TB extends keyof DB, O extends { id: number }>(
+  db: Database,
+  query: SelectQueryBuilder<DB, TB, O>,
+  list: DocumentList,
+  page: ListQuery & { status?: string; clientId?: number; sort: string },
+) {
+  const alias = sql.raw(list.alias);
+  let q = query;
+  if (page.search) {
+    const pattern = containsPattern(page.search);
+    const matches = list.searchIn.map((column) => sql<SqlBool>`${column} ilike ${pattern}`);
+    q = q.where(sql<SqlBool>`(${sql.join(matches, sql` or `)})`);
+  }
+  if (page.status) q = q.where(sql<SqlBool>`${list.status} = ${page.status}`);
+  if (page.clientId !== undefined) q = q.where(sql<SqlBool>`${alias}.client_id = ${page.clientId}`);
+  q = sortedBy(q, page.sort, list.sortColumns, sql`${alias}.id`);
+  return pageWithTotal(
+    db,
+    q,
+    page,
+    page.sort === '-createdAt'
+      ? (id) =>
+          sql<SqlBool>`(${alias}.created_at, ${alias}.id) < (select d.created_at, d.id from ${sql.table(list.table)} d where d.id = ${id})`
+      : undefined,
+  );
 }
 
 /** The client as a document's buyer: its company, else its name, with the contact's name. */

@@ -32,12 +32,8 @@ export interface StoredLine {
   taxRate: string;
 }
 
-export interface LineValues {
-  description: string;
-  quantity: string;
-  unitPrice: string;
-  taxRate: string;
-}
+/** A line as a draft writes it: what the shared line schema validates, without its id. */
+export type LineValues = Omit<InvoiceLineInput, 'id'>;
 
 export interface DocumentTotals {
   subtotal: string;

@@ -1,4 +1,4 @@
-import { sql, type SqlBool } from 'kysely';
+import { sql } from 'kysely';
 import { minorDigits } from '../../../shared/currencies.ts';
 import { normalizeAmount, subtractAmounts } from '../../../shared/invoice-math.ts';
 import type {
@@ -10,7 +10,7 @@ import type {
 } from '../../../shared/invoices.schema.ts';
 import type { ListQuery } from '../../../shared/list.schema.ts';
 import type { Database } from '../../db/create-db.ts';
-import { containsPattern, iso, pageWithTotal, sortedBy } from '../../db/search.ts';
+import { iso } from '../../db/search.ts';
 import {
   releaseExpensesOfInvoice,
   releaseExpensesOfLines,
@@ -19,8 +19,11 @@ import {
   answeredDiscount,
   answeredLine,
   findDocumentParties,
+  pageOfDocuments,
   setDocumentLineAmounts,
+  type DocumentList,
 } from './document-rows.ts';
+import type { LineValues } from './document-totals.ts';
 
 /**
  * Sent or viewed and past its due date in the workspace's time zone: shown as overdue (the
@@ -126,11 +129,13 @@ function toInvoice({
   };
 }
 
-const INVOICE_SORT_COLUMNS = {
-  createdAt: sql`i.created_at`,
-  dueDate: sql`i.due_date`,
-  amount: sql`i.amount`,
-};
+const INVOICE_LIST = (workspaceId: number): DocumentList => ({
+  table: 'invoices',
+  alias: 'i',
+  searchIn: [sql`i.invoice_number`, sql`c.name`, sql`pr.name`],
+  status: effectiveStatus(workspaceId),
+  sortColumns: { createdAt: sql`i.created_at`, dueDate: sql`i.due_date`, amount: sql`i.amount` },
+});
 
 export async function listInvoices(
   db: Database,
@@ -145,34 +150,13 @@ export async function listInvoices(
     orderBy?: 'created' | 'dueDate';
   },
 ) {
-  const sort = query.sort ?? (query.orderBy === 'dueDate' ? 'dueDate' : '-createdAt');
   let q = selectInvoice(db, workspaceId);
-  if (query.search) {
-    const pattern = containsPattern(query.search);
-    q = q.where((eb) =>
-      eb.or([
-        eb('i.invoiceNumber', 'ilike', pattern),
-        eb('c.name', 'ilike', pattern),
-        eb('pr.name', 'ilike', pattern),
-      ]),
-    );
-  }
-  if (query.status) q = q.where(effectiveStatus(workspaceId), '=', query.status);
   if (query.unpaid) q = q.where('i.status', 'in', ['sent', 'viewed']);
-  if (query.clientId !== undefined) q = q.where('i.clientId', '=', query.clientId);
   if (query.projectId !== undefined) q = q.where('i.projectId', '=', query.projectId);
-  q = sortedBy(q, sort, INVOICE_SORT_COLUMNS, sql`i.id`);
-  // Newest first, a large page's slices continue after the last row read; in the other
-  // orders (due dates may be empty) they go by offset.
-  const { rows, total } = await pageWithTotal(
-    db,
-    q,
-    query,
-    sort === '-createdAt'
-      ? (id) =>
-          sql<SqlBool>`(i.created_at, i.id) < (select a.created_at, a.id from invoices a where a.id = ${id})`
-      : undefined,
-  );
+  const { rows, total } = await pageOfDocuments(db, q, INVOICE_LIST(workspaceId), {
+    ...query,
+    sort: query.sort ?? (query.orderBy === 'dueDate' ? 'dueDate' : '-createdAt'),
+  });
   return { items: rows.map(toInvoice), total };
 }
 
@@ -367,13 +351,6 @@ export async function lineInputs(db: Database, workspaceId: number, invoiceId: n
     .orderBy('position')
     .orderBy('id')
     .execute();
-}
-
-export interface LineValues {
-  description: string;
-  quantity: string;
-  unitPrice: string;
-  taxRate: string;
 }
 
 export async function insertLine(

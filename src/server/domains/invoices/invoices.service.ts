@@ -33,6 +33,7 @@ import {
   recomputeTotals,
   replaceLines,
   storedDiscount,
+  type LineValues,
 } from './document-totals.ts';
 import { buyerOf } from './document-rows.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
@@ -120,7 +121,7 @@ async function billTime(
   }
   const digits = minorDigits(state.currency);
   const price = (rate: string) => priceIn(rate, digits);
-  const groups: { line: repo.LineValues; ids: number[] }[] = [];
+  const groups: { line: LineValues; ids: number[] }[] = [];
   if (grouping === 'entry') {
     entries.sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id);
     for (const e of entries) {
