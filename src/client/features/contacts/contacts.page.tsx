@@ -9,7 +9,7 @@ import { PAGE_SIZE } from './contact-display.ts';
 import { ContactDrawer } from './contact-drawer.tsx';
 import { ContactEditDrawer } from './contact-edit.drawer.tsx';
 import { ContactsTable } from './contacts-table.tsx';
-import { ExportCsvButton } from '../../components/list/export-csv.button.tsx';
+import { CsvButtons } from '../../components/list/csv-buttons.tsx';
 import { ImportContactsDialog } from './import-contacts.dialog.tsx';
 import { ListPage } from '../../components/list/list-page.tsx';
 import { UNASSIGNED, useAssignees } from './use-assignees.ts';
@@ -18,10 +18,7 @@ import { ContactFilters, contactSortOf } from './contact-filters.tsx';
 import { useListControls } from '../../components/list/use-list-controls.ts';
 import type { ContactsSearch } from '../../components/list/use-list-search.ts';
 import { useContactMutations } from './use-contact-mutations.ts';
-import { useRetained } from '../../components/list/use-retained.ts';
-
-/** Which drawer shows which contact; `fromView` sends a saved edit back to the details. */
-type Panel = { mode: 'view' | 'edit'; person: Person; fromView: boolean };
+import { useRecordDrawers } from '../../components/list/use-record-drawers.ts';
 
 /**
  * `/contacts`: one page of 50 contacts at a time, searched and paged on the server so a
@@ -45,7 +42,6 @@ export function ContactsPage() {
   const mutations = useContactMutations();
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
-  const [panel, setPanel] = useState<Panel | null>(null);
   const [deleting, setDeleting] = useState<Person | null>(null);
   // Ids chosen for a bulk action; only those on the page shown count.
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
@@ -63,29 +59,12 @@ export function ContactsPage() {
   const items = list.data?.items ?? [];
   const selectedHere = items.filter((person) => selected.has(person.id)).map((p) => p.id);
 
-  // The drawer follows the list (edits, tags) while its contact is on this page, and
-  // keeps its own copy otherwise (e.g. an edit that no longer matches the search).
-  const live = panel ? (items.find((p) => p.id === panel.person.id) ?? panel.person) : null;
-  const shown = useRetained(live);
-
-  // Stable, so the memoized table is not drawn again while the search is typed.
-  const openView = useCallback(
-    (person: Person) => setPanel({ mode: 'view', person, fromView: false }),
-    [],
-  );
-  const openEdit = useCallback(
-    (person: Person) => setPanel({ mode: 'edit', person, fromView: false }),
-    [],
-  );
+  const drawers = useRecordDrawers(items);
   const setSort = useCallback((sort: ContactSort | undefined) => update({ sort }), [update]);
-
-  const setTags = (tags: Tag[]) =>
-    setPanel((current) => current && { ...current, person: { ...current.person, tags } });
 
   const confirmDelete = async (person: Person) => {
     const ok = await mutations.remove(person);
-    // SPEC §4: deleting the contact shown in an open drawer closes it.
-    if (ok && panel?.person.id === person.id) setPanel(null);
+    if (ok) drawers.deleted(person.id);
     return ok;
   };
 
@@ -98,19 +77,10 @@ export function ContactsPage() {
       search={{ placeholder: 'Search contacts...' }}
       actions={
         <>
-          <Button
-            variant="default"
-            leftSection={<IconUpload size={16} />}
-            onClick={() => setImporting(true)}
-          >
-            Import CSV
-          </Button>
-          <ExportCsvButton
-            href={
-              controls.query
-                ? `/api/contacts/export?search=${encodeURIComponent(controls.query)}`
-                : '/api/contacts/export'
-            }
+          <CsvButtons
+            onImport={() => setImporting(true)}
+            exportPath="/api/contacts/export"
+            search={controls.query}
           />
           <Button leftSection={<IconUserPlus size={16} />} onClick={() => setAdding(true)}>
             Add Contact
@@ -160,8 +130,8 @@ export function ContactsPage() {
           people={people}
           assigneeOptionsFor={assignees.optionsFor}
           onAssign={mutations.assign}
-          onView={openView}
-          onEdit={openEdit}
+          onView={drawers.view}
+          onEdit={drawers.edit}
           onDelete={setDeleting}
           selected={selected}
           onSelect={select}
@@ -191,30 +161,20 @@ export function ContactsPage() {
       />
       <ImportContactsDialog opened={importing} onClose={() => setImporting(false)} />
       <ContactDrawer
-        person={shown}
-        opened={panel?.mode === 'view'}
-        assigneeName={assignees.nameOf(shown?.assignedUserId)}
-        onClose={() => setPanel(null)}
-        onEdit={() => live && setPanel({ mode: 'edit', person: live, fromView: true })}
-        onDelete={() => live && setDeleting(live)}
-        onTagsChange={setTags}
+        person={drawers.shown}
+        opened={drawers.viewing}
+        assigneeName={assignees.nameOf(drawers.shown?.assignedUserId)}
+        onClose={drawers.close}
+        onEdit={drawers.editFromView}
+        onDelete={() => drawers.live && setDeleting(drawers.live)}
+        onTagsChange={(tags: Tag[]) => drawers.update((person) => ({ ...person, tags }))}
         closeOnEscape={deleting === null}
       />
       <ContactEditDrawer
-        person={shown}
-        opened={panel?.mode === 'edit'}
-        onClose={() =>
-          setPanel((current) =>
-            current?.fromView ? { ...current, mode: 'view', fromView: false } : null,
-          )
-        }
-        onSaved={(saved) =>
-          setPanel((current) =>
-            current?.fromView
-              ? { mode: 'view', person: { ...saved, tags: current.person.tags }, fromView: false }
-              : null,
-          )
-        }
+        person={drawers.shown}
+        opened={drawers.editing}
+        onClose={drawers.closeEdit}
+        onSaved={(saved) => drawers.saved((current) => ({ ...saved, tags: current.tags }))}
       />
     </ListPage>
   );

@@ -16,10 +16,11 @@ import type { Expense, ExpenseListQuery } from '../../../shared/expenses.schema.
 import { formatMoney } from '../../../shared/money.ts';
 import type { WorkspaceRole } from '../../../shared/roles.ts';
 import { ClientFilter } from '../../components/client-filter.tsx';
-import { DayInput } from '../../components/form/date-field.tsx';
+import { DateRangeFilter } from '../../components/list/date-range-filter.tsx';
 import { ExportCsvButton } from '../../components/list/export-csv.button.tsx';
 import { FilterFold } from '../../components/list/filter-fold.tsx';
 import { ListPage, type Column } from '../../components/list/list-page.tsx';
+import { ListTotals } from '../../components/list/list-totals.tsx';
 import {
   deleteAction,
   editAction,
@@ -284,34 +285,18 @@ export function ExpensesPage() {
       actions={
         expenses.data &&
         expenses.data.totals.length > 0 && (
-          <Group gap="md" role="status" aria-label="Totals for the filter" wrap="wrap">
-            {expenses.data.totals.map((total) => (
-              <Text size="sm" key={total.currency}>
-                <Text span c="dimmed" size="sm">
-                  Total {total.currency}{' '}
-                </Text>
-                <Text span fw={700} size="sm" data-testid={`total-${total.currency}`}>
-                  {formatMoney(total.amount, total.currency)}
-                </Text>
-              </Text>
-            ))}
-          </Group>
+          <ListTotals
+            totals={expenses.data.totals.map((total) => ({
+              label: `Total ${total.currency}`,
+              value: formatMoney(total.amount, total.currency),
+              testId: `total-${total.currency}`,
+            }))}
+          />
         )
       }
       below={
         <FilterFold id="expense-filters" active={filtering} cols={{ base: 1, xs: 2, md: 3, lg: 6 }}>
-          <DayInput
-            label="From"
-            placeholder="Any day"
-            value={filters.from}
-            onChange={(from) => filter({ from })}
-          />
-          <DayInput
-            label="To"
-            placeholder="Any day"
-            value={filters.to}
-            onChange={(to) => filter({ to })}
-          />
+          <DateRangeFilter from={filters.from} to={filters.to} onChange={filter} />
           <CategorySelect
             placeholder="All categories"
             value={filters.categoryId}

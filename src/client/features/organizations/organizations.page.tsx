@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
-import { IconBuilding, IconPlus, IconUpload } from '@tabler/icons-react';
+import { IconBuilding, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
   peopleLabel,
@@ -9,18 +9,16 @@ import {
 } from '../../../shared/organizations.schema.ts';
 import { trpc } from '../../trpc.ts';
 import { PAGE_SIZE } from '../contacts/contact-display.ts';
-import { ExportCsvButton } from '../../components/list/export-csv.button.tsx';
+import { CsvButtons } from '../../components/list/csv-buttons.tsx';
 import { ListPage } from '../../components/list/list-page.tsx';
 import { useListControls } from '../../components/list/use-list-controls.ts';
-import { useRetained } from '../../components/list/use-retained.ts';
+import { useRecordDrawers } from '../../components/list/use-record-drawers.ts';
 import { OrganizationCreateDialog } from './organization-create.dialog.tsx';
 import { OrganizationDrawer } from './organization-drawer.tsx';
 import { OrganizationEditDrawer } from './organization-edit.drawer.tsx';
 import { ImportOrganizationsDialog } from './import-organizations.dialog.tsx';
 import { organizationColumns } from './organization-columns.tsx';
 import { useOrganizationMutations } from './use-organization-mutations.ts';
-
-type Panel = { mode: 'view' | 'edit'; organization: Organization; fromView: boolean };
 
 /** The delete question, and what happens to the organization's people. */
 const deleteMessage = (organization: Organization) =>
@@ -43,18 +41,13 @@ export function OrganizationsPage() {
   const mutations = useOrganizationMutations();
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
-  const [panel, setPanel] = useState<Panel | null>(null);
   const [deleting, setDeleting] = useState<Organization | null>(null);
 
-  const live = panel
-    ? (list.data?.items.find((o) => o.id === panel.organization.id) ?? panel.organization)
-    : null;
-  const shown = useRetained(live);
+  const drawers = useRecordDrawers(list.data?.items ?? []);
 
   const confirmDelete = async (organization: Organization) => {
     const ok = await mutations.remove(organization);
-    // SPEC §4: deleting the organization shown in an open drawer closes it.
-    if (ok && panel?.organization.id === organization.id) setPanel(null);
+    if (ok) drawers.deleted(organization.id);
     return ok;
   };
 
@@ -68,19 +61,10 @@ export function OrganizationsPage() {
       sortSelect={{ label: 'Sort organizations' }}
       actions={
         <>
-          <Button
-            variant="default"
-            leftSection={<IconUpload size={16} />}
-            onClick={() => setImporting(true)}
-          >
-            Import CSV
-          </Button>
-          <ExportCsvButton
-            href={
-              controls.query
-                ? `/api/organizations/export?search=${encodeURIComponent(controls.query)}`
-                : '/api/organizations/export'
-            }
+          <CsvButtons
+            onImport={() => setImporting(true)}
+            exportPath="/api/organizations/export"
+            search={controls.query}
           />
           <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
             Add Organization
@@ -95,8 +79,8 @@ export function OrganizationsPage() {
       }}
       minWidth={340}
       columns={organizationColumns({
-        onView: (organization) => setPanel({ mode: 'view', organization, fromView: false }),
-        onEdit: (organization) => setPanel({ mode: 'edit', organization, fromView: false }),
+        onView: drawers.view,
+        onEdit: drawers.edit,
         onDelete: setDeleting,
       })}
       deletion={{
@@ -115,26 +99,18 @@ export function OrganizationsPage() {
       />
       <ImportOrganizationsDialog opened={importing} onClose={() => setImporting(false)} />
       <OrganizationDrawer
-        organization={shown}
-        opened={panel?.mode === 'view'}
-        onClose={() => setPanel(null)}
-        onEdit={() => live && setPanel({ mode: 'edit', organization: live, fromView: true })}
-        onDelete={() => live && setDeleting(live)}
+        organization={drawers.shown}
+        opened={drawers.viewing}
+        onClose={drawers.close}
+        onEdit={drawers.editFromView}
+        onDelete={() => drawers.live && setDeleting(drawers.live)}
         closeOnEscape={deleting === null}
       />
       <OrganizationEditDrawer
-        organization={shown}
-        opened={panel?.mode === 'edit'}
-        onClose={() =>
-          setPanel((current) =>
-            current?.fromView ? { ...current, mode: 'view', fromView: false } : null,
-          )
-        }
-        onSaved={(saved) =>
-          setPanel((current) =>
-            current?.fromView ? { mode: 'view', organization: saved, fromView: false } : null,
-          )
-        }
+        organization={drawers.shown}
+        opened={drawers.editing}
+        onClose={drawers.closeEdit}
+        onSaved={(saved) => drawers.saved(() => saved)}
       />
     </ListPage>
   );

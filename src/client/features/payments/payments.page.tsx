@@ -6,7 +6,7 @@ import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from '../../../shared/invoices
 import { formatMoney } from '../../../shared/money.ts';
 import type { PaymentFilters, PaymentPage, PaymentRow } from '../../../shared/payments.schema.ts';
 import { ClientFilter } from '../../components/client-filter.tsx';
-import { DayInput } from '../../components/form/date-field.tsx';
+import { DateRangeFilter } from '../../components/list/date-range-filter.tsx';
 import { ExportCsvButton } from '../../components/list/export-csv.button.tsx';
 import { ListPage, type Column } from '../../components/list/list-page.tsx';
 import { TextCell } from '../../components/list/text-cell.tsx';
@@ -152,17 +152,12 @@ export function PaymentsPage() {
       below={
         <>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" style={{ alignItems: 'end' }}>
-            <DayInput
-              label="From"
-              placeholder="Any day"
-              value={search.from ?? null}
-              onChange={(from) => controls.update({ from: from ?? undefined })}
-            />
-            <DayInput
-              label="To"
-              placeholder="Any day"
-              value={search.to ?? null}
-              onChange={(to) => controls.update({ to: to ?? undefined })}
+            <DateRangeFilter
+              from={search.from ?? null}
+              to={search.to ?? null}
+              onChange={({ from, to }) =>
+                controls.update({ from: from ?? undefined, to: to ?? undefined })
+              }
             />
             <ClientFilter
               value={search.client ?? null}

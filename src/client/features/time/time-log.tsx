@@ -9,7 +9,6 @@ import {
   Select,
   SimpleGrid,
   Stack,
-  Text,
   TextInput,
   Title,
 } from '@mantine/core';
@@ -24,8 +23,10 @@ import {
 } from '../../../shared/time.schema.ts';
 import { ClientFilter } from '../../components/client-filter.tsx';
 import { DayInput } from '../../components/form/date-field.tsx';
+import { DateRangeFilter } from '../../components/list/date-range-filter.tsx';
 import { FilterFold } from '../../components/list/filter-fold.tsx';
 import { ListPage } from '../../components/list/list-page.tsx';
+import { ListTotals } from '../../components/list/list-totals.tsx';
 import { useLocalListControls } from '../../components/list/use-list-controls.ts';
 import { useMoney } from '../../components/money.tsx';
 import { trpc } from '../../trpc.ts';
@@ -276,24 +277,20 @@ export function TimeLog({ projectId }: { projectId?: number }) {
               Time Log
             </Title>
             {entries.data && (
-              <Group gap="lg" role="status" aria-label="Totals for the filter" wrap="wrap">
-                <Text size="sm">
-                  <Text span c="dimmed" size="sm">
-                    Hours{' '}
-                  </Text>
-                  <Text span fw={700} size="sm" data-testid="total-hours">
-                    {formatHours(entries.data.totalHours)}
-                  </Text>
-                </Text>
-                <Text size="sm">
-                  <Text span c="dimmed" size="sm">
-                    Amount{' '}
-                  </Text>
-                  <Text span fw={700} size="sm" data-testid="total-amount">
-                    {formatMoney(entries.data.totalAmount)}
-                  </Text>
-                </Text>
-              </Group>
+              <ListTotals
+                totals={[
+                  {
+                    label: 'Hours',
+                    value: formatHours(entries.data.totalHours),
+                    testId: 'total-hours',
+                  },
+                  {
+                    label: 'Amount',
+                    value: formatMoney(entries.data.totalAmount),
+                    testId: 'total-amount',
+                  },
+                ]}
+              />
             )}
           </Group>
         }
@@ -303,18 +300,7 @@ export function TimeLog({ projectId }: { projectId?: number }) {
             active={filtered}
             cols={{ base: 1, xs: 2, md: projectId === undefined ? 4 : 3 }}
           >
-            <DayInput
-              label="From"
-              placeholder="Any day"
-              value={filters.from}
-              onChange={(from) => filter({ from })}
-            />
-            <DayInput
-              label="To"
-              placeholder="Any day"
-              value={filters.to}
-              onChange={(to) => filter({ to })}
-            />
+            <DateRangeFilter from={filters.from} to={filters.to} onChange={filter} />
             {projectId === undefined && (
               <ProjectPicker
                 label="Project"
