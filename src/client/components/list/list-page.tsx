@@ -179,7 +179,7 @@ export function ListPage<
   }, [pageGone, page, lastPage, setPage]);
 
   const toolbar = search || statusFilter || sortSelect || filters || actions;
-  const framed = !('card' in props) && !props.bare;
+  const frame = 'card' in props ? 'cards' : props.bare ? 'bare' : 'paper';
 
   return (
     <Stack gap={header ? 'lg' : 'md'} maw={maw}>
@@ -223,17 +223,17 @@ export function ListPage<
         </Group>
       )}
       {below}
-      <Frame kind={framed ? 'paper' : 'card' in props ? 'cards' : 'bare'}>
+      <Frame kind={frame}>
         {result.status !== 'success' || pageGone ? (
           <QueryState
             status={pageGone ? 'pending' : result.status}
             what={props.what ?? noun}
             errorTitle={props.errorTitle}
-            alertMargin={framed ? 'md' : undefined}
+            alertMargin={frame === 'paper' ? 'md' : undefined}
             onRetry={() => void result.refetch()}
           />
         ) : items.length === 0 && !(props.drawnEmpty && !filtering) ? (
-          <ListEmpty noun={noun} texts={empty} filtering={filtering} framed={framed} />
+          <ListEmpty noun={noun} texts={empty} filtering={filtering} inCard={frame === 'cards'} />
         ) : (
           <>
             <Box
@@ -360,12 +360,13 @@ function ListEmpty({
   noun,
   texts,
   filtering,
-  framed,
+  inCard,
 }: {
   noun: string;
   texts: EmptyTexts;
   filtering: boolean;
-  framed: boolean;
+  /** Among cards, which have no frame around them: it takes a card's. */
+  inCard: boolean;
 }) {
   const state = filtering ? (
     <EmptyState
@@ -399,13 +400,12 @@ function ListEmpty({
       )}
     </EmptyState>
   );
-  // Cards have no frame around them: the empty state takes a card's.
-  return framed ? (
-    state
-  ) : (
+  return inCard ? (
     <Card withBorder radius="lg" p={0}>
       {state}
     </Card>
+  ) : (
+    state
   );
 }
 
