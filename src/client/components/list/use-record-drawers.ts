@@ -39,7 +39,13 @@ export function useRecordDrawers<T extends { id: number }>(items: readonly T[]) 
     /** Changes the row shown (its tags, changed in the drawer). */
     update: (change: (current: T) => T) =>
       setPanel((current) => current && { ...current, record: change(current.record) }),
-    /** SPEC §4: deleting the row shown in an open drawer closes it. */
-    deleted: (id: number) => setPanel((current) => (current?.record.id === id ? null : current)),
+    /** A deletion that closes the drawers when they show its row (SPEC §4). */
+    deleting:
+      (remove: (record: T) => Promise<boolean>) =>
+      async (record: T): Promise<boolean> => {
+        const ok = await remove(record);
+        if (ok) setPanel((current) => (current?.record.id === record.id ? null : current));
+        return ok;
+      },
   };
 }

@@ -62,12 +62,6 @@ export function ContactsPage() {
   const drawers = useRecordDrawers(items);
   const setSort = useCallback((sort: ContactSort | undefined) => update({ sort }), [update]);
 
-  const confirmDelete = async (person: Person) => {
-    const ok = await mutations.remove(person);
-    if (ok) drawers.deleted(person.id);
-    return ok;
-  };
-
   return (
     <ListPage
       controls={controls}
@@ -145,7 +139,7 @@ export function ContactsPage() {
         title: 'Delete Contact',
         message: (person) =>
           `Are you sure you want to delete "${person.fullName}"? This action cannot be undone.`,
-        confirm: confirmDelete,
+        confirm: drawers.deleting(mutations.remove),
       }}
     >
       <ContactBulkActions

@@ -45,12 +45,6 @@ export function OrganizationsPage() {
 
   const drawers = useRecordDrawers(list.data?.items ?? []);
 
-  const confirmDelete = async (organization: Organization) => {
-    const ok = await mutations.remove(organization);
-    if (ok) drawers.deleted(organization.id);
-    return ok;
-  };
-
   return (
     <ListPage
       controls={controls}
@@ -88,7 +82,7 @@ export function OrganizationsPage() {
         onClose: () => setDeleting(null),
         title: 'Delete Organization',
         message: deleteMessage,
-        confirm: confirmDelete,
+        confirm: drawers.deleting(mutations.remove),
       }}
     >
       <OrganizationCreateDialog
