@@ -27,7 +27,7 @@ import {
   type OpportunityFormInput,
   type OpportunityFormOutput,
 } from './opportunity-form.schema.ts';
-import { OrganizationPicker } from './organization-picker.tsx';
+import { OrganizationPicker } from '../organizations/organization-picker.tsx';
 import { useLeadMutations } from './use-lead-mutations.ts';
 import { useCurrencyPrefix } from '../../components/money.tsx';
 import { DateField } from '../../components/form/date-field.tsx';
