@@ -97,3 +97,27 @@ export function RecordSelect({
     />
   );
 }
+
+/**
+ * The name of a picker's chosen record: the one the caller knew (`initial`), the one last
+ * chosen (kept, as a later search's matches may not hold it), or else its option among
+ * the matches. `remember` is called with what RecordSelect's onChange hands over.
+ */
+export function useChosenLabel(
+  value: number | null,
+  options: readonly RecordOption[],
+  initial: string | null = null,
+) {
+  const [chosen, setChosen] = useState(
+    value !== null && initial !== null ? { id: value, label: initial } : null,
+  );
+  const label =
+    value === null
+      ? null
+      : chosen?.id === value
+        ? chosen.label
+        : (options.find((o) => o.id === value)?.label ?? null);
+  const remember = (id: number | null, text: string | null) =>
+    setChosen(id !== null && text !== null ? { id, label: text } : null);
+  return { label, remember };
+}

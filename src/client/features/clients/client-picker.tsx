@@ -2,7 +2,7 @@ import { Anchor, Group, Stack } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { PICKER_ROWS, RecordSelect } from '../../components/record-select.tsx';
+import { PICKER_ROWS, RecordSelect, useChosenLabel } from '../../components/record-select.tsx';
 import { trpc } from '../../trpc.ts';
 import { NewClientPanel } from './new-client.panel.tsx';
 
@@ -35,22 +35,14 @@ export function ClientPicker({
     { search: query || undefined, limit: PICKER_ROWS },
     { placeholderData: keepPreviousData },
   );
-  const [chosen, setChosen] = useState(
-    value !== null && valueLabel !== null ? { id: value, label: valueLabel } : null,
-  );
   const [creating, setCreating] = useState(false);
   const options = (clients.data?.items ?? []).map((client) => ({
     id: client.id,
     label: client.company ? `${client.name} (${client.company})` : client.name,
   }));
-  const label =
-    value === null
-      ? null
-      : chosen?.id === value
-        ? chosen.label
-        : (options.find((o) => o.id === value)?.label ?? null);
+  const chosen = useChosenLabel(value, options, valueLabel);
   const choose = (id: number | null, text: string | null) => {
-    setChosen(id !== null && text !== null ? { id, label: text } : null);
+    chosen.remember(id, text);
     onChange(id);
   };
 
@@ -61,7 +53,7 @@ export function ClientPicker({
         description={description}
         placeholder={clients.isPending ? 'Loading clients...' : 'Choose a client'}
         value={value}
-        valueLabel={label}
+        valueLabel={chosen.label}
         options={options}
         total={clients.data?.total ?? 0}
         searching={clients.isFetching}

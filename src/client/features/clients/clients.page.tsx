@@ -1,6 +1,6 @@
-import { Anchor, Badge, Button, Text } from '@mantine/core';
+import { Badge, Button, Text } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { IconPlus, IconUsersGroup } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ListPage } from '../../components/list/list-page.tsx';
@@ -9,6 +9,7 @@ import { PAGE_SIZE, useListControls } from '../../components/list/use-list-contr
 import { useWorkspaceCurrency } from '../../components/money.tsx';
 import { trpc } from '../../trpc.ts';
 import { ClientFormDialog } from './client-form.dialog.tsx';
+import { ClientLinkCell } from './client-link.cell.tsx';
 
 const STATUS_COLORS: Record<string, string> = { lead: 'blue', active: 'teal', inactive: 'gray' };
 
@@ -49,30 +50,7 @@ export function ClientsPage() {
         {
           header: 'Client',
           share: '45%',
-          cell: (client) => (
-            <>
-              <Anchor
-                renderRoot={(props) => (
-                  <Link
-                    to="/clients/$clientId"
-                    params={{ clientId: String(client.id) }}
-                    {...props}
-                  />
-                )}
-                fw={600}
-                size="sm"
-                display="block"
-                truncate="end"
-              >
-                {client.name}
-              </Anchor>
-              {client.company && (
-                <Text size="xs" c="dimmed" truncate="end">
-                  {client.company}
-                </Text>
-              )}
-            </>
-          ),
+          cell: (client) => <ClientLinkCell client={client} detail={client.company} />,
         },
         { header: 'Billing email', cell: (client) => <TextCell value={client.email} truncate /> },
         {

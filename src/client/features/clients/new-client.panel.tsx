@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import type { KeyboardEvent } from 'react';
+import { SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ClientInputSchema, type Client } from '../../../shared/clients.schema.ts';
+import { InlineFormPanel } from '../../components/form/inline-form-panel.tsx';
 import { succeeded, withServerMessage } from '../../mutations.ts';
 import { trpc } from '../../trpc.ts';
 
@@ -12,9 +12,7 @@ type NewClientInput = z.input<typeof NewClientSchema>;
 type NewClient = z.output<typeof NewClientSchema>;
 
 /**
- * Creates a client without leaving the New Project or Create Invoice dialog. It sits
- * inside that dialog's <form>, so it is not a form itself: its button and the Enter key
- * submit only the panel.
+ * Creates a client without leaving the New Project or Create Invoice dialog.
  */
 export function NewClientPanel({
   onCreated,
@@ -42,67 +40,44 @@ export function NewClientPanel({
     if (client) onCreated(client);
   });
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Enter' && event.target instanceof HTMLInputElement) {
-      // Enter here means this panel, not the dialog around it.
-      event.preventDefault();
-      void submit();
-    }
-  };
-
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p="md"
-      bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-6))"
-      role="group"
-      aria-labelledby="new-client-title"
-      onKeyDown={onKeyDown}
+    <InlineFormPanel
+      title="New Client"
+      submitLabel="Create Client"
+      pending={isSubmitting}
+      onSubmit={() => void submit()}
+      onCancel={onCancel}
     >
-      <Stack gap="sm">
-        <Text id="new-client-title" fw={600} size="sm">
-          New Client
-        </Text>
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput
-            label="Client Name"
-            placeholder="Northwind Traders"
-            withAsterisk
-            data-autofocus
-            autoComplete="off"
-            disabled={isSubmitting}
-            error={errors.name?.message}
-            {...form.register('name')}
-          />
-          <TextInput
-            label="Client Email"
-            type="email"
-            placeholder="billing@northwind.com"
-            withAsterisk
-            autoComplete="off"
-            disabled={isSubmitting}
-            error={errors.email?.message}
-            {...form.register('email')}
-          />
-        </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <TextInput
-          label="Company"
-          placeholder="Optional"
+          label="Client Name"
+          placeholder="Northwind Traders"
+          withAsterisk
+          data-autofocus
           autoComplete="off"
           disabled={isSubmitting}
-          error={errors.company?.message}
-          {...form.register('company')}
+          error={errors.name?.message}
+          {...form.register('name')}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" size="xs" onClick={onCancel} disabled={isSubmitting}>
-            Cancel
-          </Button>
-          <Button size="xs" loading={isSubmitting} onClick={() => void submit()}>
-            Create Client
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
+        <TextInput
+          label="Client Email"
+          type="email"
+          placeholder="billing@northwind.com"
+          withAsterisk
+          autoComplete="off"
+          disabled={isSubmitting}
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+      </SimpleGrid>
+      <TextInput
+        label="Company"
+        placeholder="Optional"
+        autoComplete="off"
+        disabled={isSubmitting}
+        error={errors.company?.message}
+        {...form.register('company')}
+      />
+    </InlineFormPanel>
   );
 }

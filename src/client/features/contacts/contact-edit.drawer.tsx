@@ -1,8 +1,7 @@
-import { Drawer } from '@mantine/core';
 import { useState } from 'react';
 import type { Person } from '../../../shared/contacts.schema.ts';
-import { DRAWER_SIZE } from './contact-display.ts';
 import { ContactForm } from './contact-form.tsx';
+import { EditDrawer } from './record-drawer.tsx';
 import { useContactMutations } from './use-contact-mutations.ts';
 
 /** The Edit drawer: the contact's fields, saved together. */
@@ -20,14 +19,7 @@ export function ContactEditDrawer({
   const mutations = useContactMutations();
   const [nestedOpen, setNestedOpen] = useState(false);
   return (
-    <Drawer
-      opened={opened}
-      onClose={onClose}
-      position="right"
-      size={DRAWER_SIZE}
-      title="Edit Contact"
-      closeOnEscape={!nestedOpen}
-    >
+    <EditDrawer opened={opened} onClose={onClose} title="Edit Contact" closeOnEscape={!nestedOpen}>
       {person && (
         <ContactForm
           // A fresh form per contact, so switching contacts never keeps stale values.
@@ -44,6 +36,6 @@ export function ContactEditDrawer({
           }}
         />
       )}
-    </Drawer>
+    </EditDrawer>
   );
 }

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { NumberInput, Select, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { userToday } from '../../components/display-preferences.tsx';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { minorDigits } from '../../../shared/currencies.ts';
 import {
@@ -12,14 +12,13 @@ import {
 } from '../../../shared/invoices.schema.ts';
 import { useInvoiceMutations } from './use-invoice-mutations.ts';
 import { DateField } from '../../components/form/date-field.tsx';
+import { NumberField, SelectField } from '../../components/form/controlled-fields.tsx';
+import { requiredMoney } from '../../components/form/money-field.ts';
 import { DialogForm, FormDialog } from '../../components/form-dialog.tsx';
 
 const shape = PaymentInputSchema.shape;
 const PaymentFormSchema = z.object({
-  amount: z
-    .union([z.number(), z.string()])
-    .refine((v) => v !== '', 'Amount is required')
-    .pipe(shape.amount),
+  amount: requiredMoney('Amount is required', shape.amount),
   date: shape.date,
   method: shape.method,
   note: z.string(),
@@ -32,13 +31,14 @@ function PaymentForm({ invoice, onDone }: { invoice: Invoice; onDone: () => void
   const form = useForm<PaymentFormInput, unknown, PaymentFormOutput>({
     resolver: zodResolver(PaymentFormSchema),
     defaultValues: {
-      amount: Number(invoice.balance),
+      // The balance as the exact decimal text the server sent: no float in between.
+      amount: invoice.balance,
       date: userToday(),
       method: 'bank_transfer',
       note: '',
     },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (values) => {
     const saved = await mutations.addPayment({
       id: invoice.id,
@@ -56,38 +56,25 @@ function PaymentForm({ invoice, onDone }: { invoice: Invoice; onDone: () => void
       submitLabel="Record payment"
       onCancel={onDone}
     >
-      <Controller
+      <NumberField
         control={form.control}
         name="amount"
-        render={({ field }) => (
-          <NumberInput
-            label={`Amount (${invoice.currency})`}
-            description={`Balance due: ${invoice.balance}`}
-            withAsterisk
-            min={0}
-            decimalScale={minorDigits(invoice.currency)}
-            thousandSeparator=","
-            value={field.value}
-            onChange={(value) => field.onChange(value === '' ? '' : Number(value))}
-            onBlur={field.onBlur}
-            error={errors.amount?.message}
-            data-autofocus
-          />
-        )}
+        label={`Amount (${invoice.currency})`}
+        description={`Balance due: ${invoice.balance}`}
+        withAsterisk
+        min={0}
+        decimalScale={minorDigits(invoice.currency)}
+        thousandSeparator=","
+        data-autofocus
       />
       <DateField control={form.control} name="date" label="Date" withAsterisk />
-      <Controller
+      <SelectField
         control={form.control}
         name="method"
-        render={({ field }) => (
-          <Select
-            label="Method"
-            allowDeselect={false}
-            data={PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }))}
-            value={field.value}
-            onChange={(value) => field.onChange(value ?? 'bank_transfer')}
-          />
-        )}
+        label="Method"
+        allowDeselect={false}
+        data={PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }))}
+        empty="bank_transfer"
       />
       <TextInput label="Note" placeholder="Optional" {...form.register('note')} />
     </DialogForm>

@@ -1,8 +1,6 @@
 import {
-  ActionIcon,
   Alert,
   Button,
-  CopyButton,
   Group,
   Loader,
   Paper,
@@ -10,9 +8,8 @@ import {
   Text,
   TextInput,
   Textarea,
-  Tooltip,
 } from '@mantine/core';
-import { IconCheck, IconCopy, IconMailOff, IconSend } from '@tabler/icons-react';
+import { IconMailOff, IconSend } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import {
   EMAIL_PLACEHOLDERS,
@@ -21,6 +18,7 @@ import {
   type SendInvoiceResult,
 } from '../../../shared/invoice-email.schema.ts';
 import type { Invoice } from '../../../shared/invoices.schema.ts';
+import { CopyLinkField } from '../../components/copy-link-field.tsx';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { withServerMessage } from '../../mutations.ts';
 import { messageOf, trpc } from '../../trpc.ts';
@@ -31,29 +29,11 @@ export const NOT_CONFIGURED_NOTICE =
 /** The portal link to pass on by hand, with a copy button. */
 function PortalLinkField({ url }: { url: string }) {
   return (
-    <TextInput
+    <CopyLinkField
+      url={url}
       label="Portal link"
       description="A live link to this client's portal: send it to them yourself."
-      value={url}
-      readOnly
-      onFocus={(event) => event.currentTarget.select()}
-      rightSectionPointerEvents="all"
-      rightSection={
-        <CopyButton value={url} timeout={2000}>
-          {({ copied, copy }) => (
-            <Tooltip label={copied ? 'Copied' : 'Copy link'} withArrow>
-              <ActionIcon
-                variant="subtle"
-                color={copied ? 'teal' : 'gray'}
-                onClick={copy}
-                aria-label="Copy portal link"
-              >
-                {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-              </ActionIcon>
-            </Tooltip>
-          )}
-        </CopyButton>
-      }
+      copyLabel="Copy portal link"
     />
   );
 }

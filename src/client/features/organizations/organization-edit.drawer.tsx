@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Drawer, Fieldset, Group, Stack, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import {
   OrganizationQuickFormSchema,
   type Organization,
 } from '../../../shared/organizations.schema.ts';
-import { DRAWER_SIZE } from '../contacts/contact-display.ts';
+import { EditDrawer } from '../contacts/record-drawer.tsx';
+import { DialogForm } from '../../components/form-dialog.tsx';
 import { useOrganizationMutations } from './use-organization-mutations.ts';
 
 const OrganizationNameSchema = OrganizationQuickFormSchema.pick({ name: true });
@@ -32,27 +33,20 @@ function NameForm({
     if (saved) onSaved(saved);
   });
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
-      <Fieldset variant="unstyled" disabled={isSubmitting}>
-        <Stack gap="md">
-          <TextInput
-            label="Organization Name"
-            withAsterisk
-            data-autofocus
-            error={errors.name?.message}
-            {...form.register('name')}
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onCancel} disabled={isSubmitting}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={isSubmitting}>
-              Save Changes
-            </Button>
-          </Group>
-        </Stack>
-      </Fieldset>
-    </form>
+    <DialogForm
+      onSubmit={submit}
+      pending={isSubmitting}
+      submitLabel="Save Changes"
+      onCancel={onCancel}
+    >
+      <TextInput
+        label="Organization Name"
+        withAsterisk
+        data-autofocus
+        error={errors.name?.message}
+        {...form.register('name')}
+      />
+    </DialogForm>
   );
 }
 
@@ -69,13 +63,7 @@ export function OrganizationEditDrawer({
   onSaved: (organization: Organization) => void;
 }) {
   return (
-    <Drawer
-      opened={opened}
-      onClose={onClose}
-      position="right"
-      size={DRAWER_SIZE}
-      title="Edit Organization"
-    >
+    <EditDrawer opened={opened} onClose={onClose} title="Edit Organization">
       {organization && (
         <NameForm
           key={organization.id}
@@ -84,6 +72,6 @@ export function OrganizationEditDrawer({
           onSaved={onSaved}
         />
       )}
-    </Drawer>
+    </EditDrawer>
   );
 }

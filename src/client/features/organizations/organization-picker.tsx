@@ -1,8 +1,7 @@
-import { Select } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData } from '@tanstack/react-query';
 import { IconBuilding } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
+import { RecordSelect } from '../../components/record-select.tsx';
 import { trpc } from '../../trpc.ts';
 
 export type OrganizationOption = { id: number; name: string };
@@ -12,8 +11,8 @@ const SUGGESTIONS = 5;
 
 /**
  * Chooses an organization by name, searched on the server so a workspace with thousands
- * of them never loads the whole list. The chosen one stays among the options even when
- * the current search would not return it, or the Select would show an empty box.
+ * of them never loads the whole list (the client form, the opportunity form). The chosen
+ * one is an object the form holds, so its name is known without another request.
  */
 export function OrganizationPicker({
   value,
@@ -30,41 +29,29 @@ export function OrganizationPicker({
   label?: string;
   placeholder?: string;
 }) {
-  const [search, setSearch] = useState(value?.name ?? '');
-  // Once a choice is made the box shows its name; that is not a search.
-  const query = search === value?.name ? '' : search.trim();
-  const [debounced] = useDebouncedValue(query, 250);
+  const [query, setQuery] = useState('');
   const options = trpc.organizations.options.useQuery(
-    { search: debounced || undefined, limit: SUGGESTIONS },
+    { search: query || undefined, limit: SUGGESTIONS },
     { placeholderData: keepPreviousData },
   );
-
-  const data = useMemo(() => {
-    const found = options.data?.items ?? [];
-    const list = value && !found.some((o) => o.id === value.id) ? [value, ...found] : found;
-    return list.map((o) => ({ value: String(o.id), label: o.name }));
-  }, [options.data, value]);
+  const found = options.data?.items ?? [];
 
   return (
-    <Select
+    <RecordSelect
       label={label}
       placeholder={placeholder}
       leftSection={<IconBuilding size={16} stroke={1.6} />}
-      searchable
       clearable
-      data={data}
-      value={value ? String(value.id) : null}
-      searchValue={search}
-      onSearchChange={setSearch}
-      // The server already filtered by the search text.
-      filter={({ options: all }) => all}
-      nothingFoundMessage={options.isFetching ? 'Searching...' : 'No organizations found'}
-      onChange={(id, option) => {
-        onChange(id && option ? { id: Number(id), name: option.label } : null);
-      }}
+      value={value?.id ?? null}
+      valueLabel={value?.name ?? null}
+      options={found.map((o) => ({ id: o.id, label: o.name }))}
+      total={options.data?.total ?? found.length}
+      searching={options.isFetching}
+      onQueryChange={setQuery}
+      onChange={(id, name) => onChange(id !== null && name !== null ? { id, name } : null)}
+      nothingFoundMessage="No organizations found"
       error={error}
       disabled={disabled}
-      comboboxProps={{ withinPortal: true }}
     />
   );
 }

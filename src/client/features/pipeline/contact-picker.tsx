@@ -1,8 +1,8 @@
-import { Select, Stack, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Stack, Text } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { IconUser } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { RecordSelect } from '../../components/record-select.tsx';
 import { trpc } from '../../trpc.ts';
 import type { CompanyChoice, PersonChoice } from './opportunity-form.schema.ts';
 
@@ -11,9 +11,8 @@ const SUGGESTIONS = 20;
 
 /**
  * The primary-contact picker: searched on the server by name and email (SPEC §5), each
- * option showing both. The chosen person stays among the options even when the current
- * search would not return them, or the Select would show an empty box. Choosing someone
- * also hands back their organization, so the form can fill it in.
+ * option showing both. Choosing someone also hands back their organization, so the form
+ * can fill it in.
  */
 export function ContactPicker({
   value,
@@ -24,78 +23,65 @@ export function ContactPicker({
   onChange: (person: PersonChoice | null, company: CompanyChoice | null) => void;
   error?: string;
 }) {
-  const [search, setSearch] = useState(value?.fullName ?? '');
-  // A person chosen from outside (the Create New Contact panel) shows their name.
-  const [shownId, setShownId] = useState(value?.id ?? null);
-  if ((value?.id ?? null) !== shownId) {
-    setShownId(value?.id ?? null);
-    setSearch(value?.fullName ?? '');
-  }
-
-  // Once a choice is made the box shows its name; that is not a search.
-  const query = search === value?.fullName ? '' : search.trim();
-  const [debounced] = useDebouncedValue(query, 250);
+  const [query, setQuery] = useState('');
   const contacts = trpc.contacts.list.useQuery(
-    { search: debounced || undefined, limit: SUGGESTIONS },
+    { search: query || undefined, limit: SUGGESTIONS },
     { placeholderData: keepPreviousData },
   );
 
-  const { data, byId } = useMemo(() => {
+  const { options, byId } = useMemo(() => {
     // The server also matches phone numbers; the picker promises name and email only.
-    const needle = debounced.toLocaleLowerCase();
+    const needle = query.toLocaleLowerCase();
     const found = (contacts.data?.items ?? []).filter(
       (p) =>
         !needle ||
         p.fullName.toLocaleLowerCase().includes(needle) ||
         (p.email ?? '').toLocaleLowerCase().includes(needle),
     );
-    const byId = new Map(
+    const byId = new Map<number, { person: PersonChoice; company: CompanyChoice | null }>(
       found.map((p) => [
-        String(p.id),
+        p.id,
         { person: { id: p.id, fullName: p.fullName, email: p.email }, company: p.company },
       ]),
     );
-    if (value && !byId.has(String(value.id))) {
-      byId.set(String(value.id), { person: value, company: null });
-    }
-    const data = [...byId.entries()].map(([id, { person }]) => ({
-      value: id,
-      label: person.fullName,
-    }));
-    return { data, byId };
-  }, [contacts.data, debounced, value]);
+    if (value && !byId.has(value.id)) byId.set(value.id, { person: value, company: null });
+    return { options: found.map((p) => ({ id: p.id, label: p.fullName })), byId };
+  }, [contacts.data, query, value]);
+  // What the server counted, less the matches on this page that were by phone only.
+  const total = (contacts.data?.total ?? 0) - ((contacts.data?.items.length ?? 0) - options.length);
 
   return (
-    <Select
+    <RecordSelect
       label="Primary Contact"
       placeholder="Search by name or email"
       withAsterisk
       leftSection={<IconUser size={16} stroke={1.6} />}
-      searchable
       clearable
-      data={data}
-      value={value ? String(value.id) : null}
-      searchValue={search}
-      onSearchChange={setSearch}
-      // The server already filtered by the search text.
-      filter={({ options }) => options}
-      renderOption={({ option }) => (
-        <Stack gap={0}>
-          <Text size="sm">{option.label}</Text>
-          {byId.get(option.value)?.person.email && (
-            <Text size="xs" c="dimmed">
-              {byId.get(option.value)?.person.email}
-            </Text>
-          )}
-        </Stack>
-      )}
-      nothingFoundMessage={contacts.isFetching ? 'Searching...' : 'No contacts found'}
+      value={value?.id ?? null}
+      valueLabel={value?.fullName ?? null}
+      options={options}
+      total={total}
+      searching={contacts.isFetching}
+      onQueryChange={setQuery}
+      renderOption={({ option }) => {
+        const email = byId.get(Number(option.value))?.person.email;
+        return (
+          <Stack gap={0}>
+            <Text size="sm">{option.label}</Text>
+            {email && (
+              <Text size="xs" c="dimmed">
+                {email}
+              </Text>
+            )}
+          </Stack>
+        );
+      }}
       onChange={(id) => {
-        const chosen = id ? byId.get(id) : undefined;
+        const chosen = id === null ? undefined : byId.get(id);
         onChange(chosen?.person ?? null, chosen?.company ?? null);
       }}
+      nothingFoundMessage="No contacts found"
       error={error}
-      comboboxProps={{ withinPortal: true }}
     />
   );
 }

@@ -2,6 +2,14 @@ import { showDay } from '../../components/display-preferences.tsx';
 import { multiplyAmounts, sumAmounts } from '../../../shared/invoice-math.ts';
 import type { Lead, Stage } from '../../../shared/pipeline.schema.ts';
 
+/** What the board and the list view show: the deals (searched and sorted) in their stages. */
+export interface LeadViewProps {
+  stages: readonly Stage[];
+  leads: readonly Lead[];
+  /** A deal was clicked, or Enter pressed on it: open it for editing. */
+  onOpen: (lead: Lead) => void;
+}
+
 export type SortField = 'none' | 'createdAt' | 'closeDate' | 'dealName';
 export type SortDirection = 'asc' | 'desc';
 

@@ -6,7 +6,7 @@ import {
   type DragStartEvent,
 } from '@dnd-kit/core';
 import { useMemo } from 'react';
-import type { Lead, Stage } from '../../../shared/pipeline.schema.ts';
+import type { Lead } from '../../../shared/pipeline.schema.ts';
 import { columnKeyboardCoordinates } from '../../components/kanban/board-keyboard.ts';
 import {
   KanbanBoard,
@@ -15,7 +15,7 @@ import {
 } from '../../components/kanban/kanban-board.tsx';
 import kanban from '../../components/kanban/kanban.module.css';
 import type { CardDragData } from './draggable-opportunity-card.tsx';
-import { groupByStage } from './lead-view.ts';
+import { groupByStage, type LeadViewProps } from './lead-view.ts';
 import { OpportunityCard } from './opportunity-card.tsx';
 import { StageColumn, type ColumnDropData } from './stage-column.tsx';
 import { useMoveLead } from './use-move-lead.ts';
@@ -48,15 +48,7 @@ const WORDS: BoardWords = {
  * the mouse, a finger or the keyboard. A drop in another column (or on a card there)
  * moves the deal at once; the same column does nothing.
  */
-export function OpportunitiesBoard({
-  stages,
-  leads,
-  onOpen,
-}: {
-  stages: readonly Stage[];
-  leads: readonly Lead[];
-  onOpen: (lead: Lead) => void;
-}) {
+export function OpportunitiesBoard({ stages, leads, onOpen }: LeadViewProps) {
   const moveLead = useMoveLead();
   const groups = useMemo(() => groupByStage(leads, stages), [leads, stages]);
   const { dragged, setDragged, open, ended } = useBoardDrag(onOpen);

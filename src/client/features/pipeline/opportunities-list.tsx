@@ -1,8 +1,8 @@
 import { Badge, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, type KeyboardEvent } from 'react';
-import type { Lead, Stage } from '../../../shared/pipeline.schema.ts';
-import { formatCloseDate } from './lead-view.ts';
+import type { Lead } from '../../../shared/pipeline.schema.ts';
+import { formatCloseDate, type LeadViewProps } from './lead-view.ts';
 import classes from './pipeline.module.css';
 import { columnColor } from '../../../shared/column-colors.ts';
 import { useMoney } from '../../components/money.tsx';
@@ -30,15 +30,7 @@ const COLUMNS = [
  * thousands of deals keeps a few dozen rows in the page; the header stays on top. A row
  * opens its deal on click or Enter.
  */
-export function OpportunitiesList({
-  stages,
-  leads,
-  onOpen,
-}: {
-  stages: readonly Stage[];
-  leads: readonly Lead[];
-  onOpen: (lead: Lead) => void;
-}) {
+export function OpportunitiesList({ stages, leads, onOpen }: LeadViewProps) {
   const formatMoney = useMoney();
   const viewportRef = useRef<HTMLDivElement>(null);
   const stageByKey = useMemo(() => new Map(stages.map((s) => [s.key, s])), [stages]);

@@ -1,15 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Button,
-  Collapse,
-  Group,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
+import { Button, Collapse, Group, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -27,10 +17,12 @@ import {
   type OpportunityFormInput,
   type OpportunityFormOutput,
 } from './opportunity-form.schema.ts';
-import { OrganizationPicker } from './organization-picker.tsx';
+import { OrganizationPicker } from '../organizations/organization-picker.tsx';
 import { useLeadMutations } from './use-lead-mutations.ts';
 import { useCurrencyPrefix } from '../../components/money.tsx';
 import { DateField } from '../../components/form/date-field.tsx';
+import { NumberField, SelectField } from '../../components/form/controlled-fields.tsx';
+import { DialogForm } from '../../components/form-dialog.tsx';
 
 /** SPEC §9: a new deal starts in 'new' (or the first stage if a workspace has none). */
 function defaultStageOf(stages: readonly Stage[]): string {
@@ -93,180 +85,140 @@ export function OpportunityForm({
   });
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
-      <Stack gap="md">
-        <TextInput
-          label="Deal Name"
-          placeholder="e.g. Website redesign"
-          withAsterisk
-          data-autofocus
-          {...form.register('dealName')}
-          error={errors.dealName?.message}
-        />
+    <DialogForm
+      onSubmit={submit}
+      pending={isSubmitting}
+      submitLabel={lead ? 'Save Changes' : 'Create Opportunity'}
+      onCancel={onCancel}
+      start={
+        onDelete && (
+          <Button
+            variant="subtle"
+            color="red"
+            leftSection={<IconTrash size={16} stroke={1.7} />}
+            onClick={onDelete}
+          >
+            Delete
+          </Button>
+        )
+      }
+    >
+      <TextInput
+        label="Deal Name"
+        placeholder="e.g. Website redesign"
+        withAsterisk
+        data-autofocus
+        {...form.register('dealName')}
+        error={errors.dealName?.message}
+      />
 
-        <Stack gap={6}>
-          <Controller
-            control={form.control}
-            name="person"
-            render={({ field, fieldState }) => (
-              <ContactPicker
-                value={field.value}
-                onChange={(person, company) => {
-                  field.onChange(person);
-                  // The contact's organization is the likely one; never overwrite a choice.
-                  if (company && !form.getValues('company')) form.setValue('company', company);
-                }}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
-          {!creatingContact && (
-            <Group>
-              <Button
-                variant="subtle"
-                size="compact-sm"
-                leftSection={<IconUserPlus size={16} stroke={1.7} />}
-                onClick={() => setCreatingContact(true)}
-              >
-                Create New Contact
-              </Button>
-            </Group>
-          )}
-          <Collapse expanded={creatingContact}>
-            {creatingContact && (
-              <NewContactPanel
-                company={form.watch('company')}
-                onCancel={() => setCreatingContact(false)}
-                onCreated={(person, company) => {
-                  form.setValue('person', person, { shouldValidate: true });
-                  if (company && !form.getValues('company')) form.setValue('company', company);
-                  setCreatingContact(false);
-                }}
-              />
-            )}
-          </Collapse>
-        </Stack>
-
+      <Stack gap={6}>
         <Controller
           control={form.control}
-          name="company"
+          name="person"
           render={({ field, fieldState }) => (
-            <OrganizationPicker
+            <ContactPicker
               value={field.value}
-              onChange={field.onChange}
+              onChange={(person, company) => {
+                field.onChange(person);
+                // The contact's organization is the likely one; never overwrite a choice.
+                if (company && !form.getValues('company')) form.setValue('company', company);
+              }}
               error={fieldState.error?.message}
             />
           )}
         />
-
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <Controller
-            control={form.control}
-            name="value"
-            render={({ field, fieldState }) => (
-              <NumberInput
-                label="Value"
-                prefix={currencyPrefix}
-                thousandSeparator=","
-                decimalScale={2}
-                step={0.01}
-                min={0}
-                allowNegative={false}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
-          <Controller
-            control={form.control}
-            name="probability"
-            render={({ field, fieldState }) => (
-              <NumberInput
-                label="Probability (%)"
-                suffix="%"
-                min={0}
-                max={100}
-                clampBehavior="strict"
-                allowDecimal={false}
-                allowNegative={false}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
-          <Controller
-            control={form.control}
-            name="stage"
-            render={({ field, fieldState }) => (
-              <Select
-                label="Stage"
-                data={stageOptions}
-                allowDeselect={false}
-                value={field.value}
-                onChange={(value) => field.onChange(value ?? '')}
-                error={fieldState.error?.message}
-                comboboxProps={{ withinPortal: true }}
-              />
-            )}
-          />
-          <Controller
-            control={form.control}
-            name="assignedUserId"
-            render={({ field, fieldState }) => (
-              <Select
-                label="Owner"
-                data={ownerOptions}
-                allowDeselect={false}
-                value={field.value}
-                onChange={(value) => field.onChange(value ?? UNASSIGNED)}
-                error={fieldState.error?.message}
-                comboboxProps={{ withinPortal: true }}
-              />
-            )}
-          />
-        </SimpleGrid>
-
-        <DateField control={form.control} name="closeDate" label="Close Date" />
-
-        <Textarea
-          label="Description"
-          placeholder="What the client needs, next steps..."
-          autosize
-          minRows={3}
-          maxRows={8}
-          styles={{ input: { minHeight: 80 } }}
-          {...form.register('description')}
-          error={errors.description?.message}
-        />
-
-        <Group justify="space-between" gap="sm" mt="xs">
-          {onDelete ? (
+        {!creatingContact && (
+          <Group>
             <Button
               variant="subtle"
-              color="red"
-              leftSection={<IconTrash size={16} stroke={1.7} />}
-              onClick={onDelete}
-              disabled={isSubmitting}
+              size="compact-sm"
+              leftSection={<IconUserPlus size={16} stroke={1.7} />}
+              onClick={() => setCreatingContact(true)}
             >
-              Delete
-            </Button>
-          ) : (
-            <span />
-          )}
-          <Group gap="sm">
-            <Button variant="default" onClick={onCancel} disabled={isSubmitting}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={isSubmitting}>
-              {lead ? 'Save Changes' : 'Create Opportunity'}
+              Create New Contact
             </Button>
           </Group>
-        </Group>
+        )}
+        <Collapse expanded={creatingContact}>
+          {creatingContact && (
+            <NewContactPanel
+              company={form.watch('company')}
+              onCancel={() => setCreatingContact(false)}
+              onCreated={(person, company) => {
+                form.setValue('person', person, { shouldValidate: true });
+                if (company && !form.getValues('company')) form.setValue('company', company);
+                setCreatingContact(false);
+              }}
+            />
+          )}
+        </Collapse>
       </Stack>
-    </form>
+
+      <Controller
+        control={form.control}
+        name="company"
+        render={({ field, fieldState }) => (
+          <OrganizationPicker
+            value={field.value}
+            onChange={field.onChange}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+        <NumberField
+          control={form.control}
+          name="value"
+          label="Value"
+          prefix={currencyPrefix}
+          thousandSeparator=","
+          decimalScale={2}
+          step={0.01}
+          min={0}
+          allowNegative={false}
+        />
+        <NumberField
+          control={form.control}
+          name="probability"
+          label="Probability (%)"
+          suffix="%"
+          min={0}
+          max={100}
+          clampBehavior="strict"
+          allowDecimal={false}
+          allowNegative={false}
+        />
+        <SelectField
+          control={form.control}
+          name="stage"
+          label="Stage"
+          data={stageOptions}
+          allowDeselect={false}
+        />
+        <SelectField
+          control={form.control}
+          name="assignedUserId"
+          label="Owner"
+          data={ownerOptions}
+          allowDeselect={false}
+          empty={UNASSIGNED}
+        />
+      </SimpleGrid>
+
+      <DateField control={form.control} name="closeDate" label="Close Date" />
+
+      <Textarea
+        label="Description"
+        placeholder="What the client needs, next steps..."
+        autosize
+        minRows={3}
+        maxRows={8}
+        styles={{ input: { minHeight: 80 } }}
+        {...form.register('description')}
+        error={errors.description?.message}
+      />
+    </DialogForm>
   );
 }

@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Text, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
+import { DialogForm, FormDialog } from '../../components/form-dialog.tsx';
 import { succeeded, withServerMessage } from '../../mutations.ts';
 import { trpc } from '../../trpc.ts';
 import type { Answer } from './portal-document.tsx';
@@ -88,57 +89,50 @@ export function PortalDecisionDialog({
   };
 
   return (
-    <Modal
+    <FormDialog
       opened={deciding !== null}
       onClose={close}
       title={deciding ? `${accepting ? 'Accept' : 'Decline'} ${deciding.title}` : ''}
-      centered
     >
-      <form
+      <DialogForm
         onSubmit={(event) => {
           event.preventDefault();
-          void submit();
+          return submit();
         }}
+        pending={pending}
+        submitLabel={accepting ? 'Accept' : 'Decline'}
+        danger={!accepting}
+        onCancel={close}
       >
-        <Stack gap="md">
-          <Text size="sm">
-            {accepting
-              ? 'By typing your name you accept this document as it stands. The time, your name and a fingerprint of the document are recorded.'
-              : 'Let them know you decline. Your name and the time are recorded.'}
-          </Text>
-          <TextInput
-            label="Your full name"
-            required
-            value={name}
-            onChange={(event) => {
-              setName(event.currentTarget.value);
-              setError(null);
-            }}
-            error={error}
-            maxLength={200}
-            autoComplete="name"
-            data-autofocus
+        <Text size="sm">
+          {accepting
+            ? 'By typing your name you accept this document as it stands. The time, your name and a fingerprint of the document are recorded.'
+            : 'Let them know you decline. Your name and the time are recorded.'}
+        </Text>
+        <TextInput
+          label="Your full name"
+          required
+          value={name}
+          onChange={(event) => {
+            setName(event.currentTarget.value);
+            setError(null);
+          }}
+          error={error}
+          maxLength={200}
+          autoComplete="name"
+          data-autofocus
+        />
+        {!accepting && (
+          <Textarea
+            label="Reason (optional)"
+            value={reason}
+            onChange={(event) => setReason(event.currentTarget.value)}
+            maxLength={2000}
+            autosize
+            minRows={2}
           />
-          {!accepting && (
-            <Textarea
-              label="Reason (optional)"
-              value={reason}
-              onChange={(event) => setReason(event.currentTarget.value)}
-              maxLength={2000}
-              autosize
-              minRows={2}
-            />
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={pending} color={accepting ? 'teal' : 'red'}>
-              {accepting ? 'Accept' : 'Decline'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        )}
+      </DialogForm>
+    </FormDialog>
   );
 }

@@ -1,21 +1,8 @@
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Card,
-  CopyButton,
-  Group,
-  Modal,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
-import { IconCheck, IconCopy, IconExternalLink, IconLink, IconLinkOff } from '@tabler/icons-react';
+import { Alert, Badge, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { IconExternalLink, IconLink, IconLinkOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { PortalLinkState } from '../../../shared/portal.schema.ts';
+import { CopyLinkField } from '../../components/copy-link-field.tsx';
 import { showDateTime } from '../../components/display-preferences.tsx';
 import { ConfirmDeleteDialog } from '../../components/list/confirm-delete.dialog.tsx';
 import { useCanBill } from '../../components/use-can-bill.ts';
@@ -57,29 +44,7 @@ function NewLinkDialog({ url, onClose }: { url: string | null; onClose: () => vo
               again. Anyone with it can see this client's invoices, estimates and proposals.
             </Text>
           </Alert>
-          <TextInput
-            label="Portal link"
-            value={url}
-            readOnly
-            onFocus={(event) => event.currentTarget.select()}
-            rightSectionPointerEvents="all"
-            rightSection={
-              <CopyButton value={url} timeout={2000}>
-                {({ copied, copy }) => (
-                  <Tooltip label={copied ? 'Copied' : 'Copy link'} withArrow>
-                    <ActionIcon
-                      variant="subtle"
-                      color={copied ? 'teal' : 'gray'}
-                      onClick={copy}
-                      aria-label="Copy portal link"
-                    >
-                      {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-                    </ActionIcon>
-                  </Tooltip>
-                )}
-              </CopyButton>
-            }
-          />
+          <CopyLinkField url={url} label="Portal link" copyLabel="Copy portal link" />
           <Group justify="space-between" gap="sm">
             <Button
               component="a"

@@ -2,7 +2,7 @@ import type { SelectProps } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Project } from '../../../shared/projects.schema.ts';
-import { PICKER_ROWS, RecordSelect } from '../../components/record-select.tsx';
+import { PICKER_ROWS, RecordSelect, useChosenLabel } from '../../components/record-select.tsx';
 import { trpc } from '../../trpc.ts';
 
 /** How a picker names a project: with its client, as two projects may share a name. */
@@ -36,9 +36,6 @@ export function ProjectPicker({
     { search: query || undefined, status, clientId, limit: PICKER_ROWS },
     { placeholderData: keepPreviousData },
   );
-  const [chosen, setChosen] = useState(
-    value !== null && valueLabel !== null ? { id: value, label: valueLabel } : null,
-  );
   const found = projects.data?.items ?? [];
   const someInactive = grouped && found.some((p) => p.status !== 'active');
   const options = [
@@ -53,24 +50,19 @@ export function ProjectPicker({
         : 'Paused or completed'
       : undefined,
   }));
-  const label =
-    value === null
-      ? null
-      : chosen?.id === value
-        ? chosen.label
-        : (options.find((o) => o.id === value)?.label ?? null);
+  const chosen = useChosenLabel(value, options, valueLabel);
 
   return (
     <RecordSelect
       {...props}
       value={value}
-      valueLabel={label}
+      valueLabel={chosen.label}
       options={options}
       total={projects.data?.total ?? 0}
       searching={projects.isFetching}
       onQueryChange={setQuery}
       onChange={(id, text) => {
-        setChosen(id !== null && text !== null ? { id, label: text } : null);
+        chosen.remember(id, text);
         onChange(id);
       }}
       placeholder={projects.isPending ? 'Loading projects...' : props.placeholder}

@@ -1,6 +1,6 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
-import { PICKER_ROWS, RecordSelect } from '../../components/record-select.tsx';
+import { PICKER_ROWS, RecordSelect, useChosenLabel } from '../../components/record-select.tsx';
 import { trpc } from '../../trpc.ts';
 
 /** The deal a proposal is for (optional): moved to Won when the proposal is accepted. */
@@ -18,27 +18,21 @@ export function DealPicker({
     { search: query || undefined, limit: PICKER_ROWS },
     { placeholderData: keepPreviousData },
   );
-  const [chosen, setChosen] = useState<{ id: number; label: string } | null>(null);
   const options = (deals.data?.items ?? []).map((deal) => ({ id: deal.id, label: deal.dealName }));
-  const label =
-    value === null
-      ? null
-      : chosen?.id === value
-        ? chosen.label
-        : (options.find((o) => o.id === value)?.label ?? null);
+  const chosen = useChosenLabel(value, options);
   return (
     <RecordSelect
       label="Deal"
       description="Optional: can move to Won once accepted"
       placeholder={deals.isPending ? 'Loading deals...' : 'Choose a deal'}
       value={value}
-      valueLabel={label}
+      valueLabel={chosen.label}
       options={options}
       total={deals.data?.total ?? 0}
       searching={deals.isFetching}
       onQueryChange={setQuery}
       onChange={(id, text) => {
-        setChosen(id !== null && text !== null ? { id, label: text } : null);
+        chosen.remember(id, text);
         onChange(id);
       }}
       clearable

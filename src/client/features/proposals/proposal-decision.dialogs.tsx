@@ -1,9 +1,9 @@
-import { Button, Checkbox, Group, NumberInput, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { Checkbox, NumberInput, Stack, Text } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
 import type { Proposal } from '../../../shared/proposals.schema.ts';
 import { DecisionDialog } from '../estimates/estimate-decision.dialog.tsx';
 import { useProposalMutations, type FollowUpChoice } from './use-proposal-mutations.ts';
-import { FormDialog } from '../../components/form-dialog.tsx';
+import { DialogForm, FormDialog } from '../../components/form-dialog.tsx';
 
 interface ChoiceState {
   moveDealToWon: boolean;
@@ -87,6 +87,37 @@ function FollowUpFields({
   );
 }
 
+/** The follow-ups chosen in a dialog, from the proposal's defaults until changed. */
+function useFollowUps(proposal: Proposal | null) {
+  const [choice, setChoice] = useState<ChoiceState | null>(null);
+  const [error, setError] = useState<string | undefined>();
+  const state = choice ?? (proposal ? initialChoice(proposal) : null);
+  return {
+    /** The choice to send, or null (and the message shown) for a percent out of range. */
+    picked: () => {
+      const picked = state && toChoice(state);
+      if (!picked) setError('Enter a percent between 0 and 100');
+      return picked;
+    },
+    /** Back to the defaults, for the next proposal the dialog opens on. */
+    reset: () => {
+      setChoice(null);
+      setError(undefined);
+    },
+    fields: proposal && state && (
+      <FollowUpFields
+        proposal={proposal}
+        value={state}
+        onChange={(next) => {
+          setChoice(next);
+          setError(undefined);
+        }}
+        error={error}
+      />
+    ),
+  };
+}
+
 /** Accept (with the typed name and the follow-ups) or decline a sent proposal in the app. */
 export function ProposalDecisionDialog({
   proposal,
@@ -98,12 +129,9 @@ export function ProposalDecisionDialog({
   onClose: () => void;
 }) {
   const mutations = useProposalMutations();
-  const [choice, setChoice] = useState<ChoiceState | null>(null);
-  const [error, setError] = useState<string | undefined>();
-  const state = choice ?? (proposal ? initialChoice(proposal) : null);
+  const followUps = useFollowUps(proposal);
   const close = () => {
-    setChoice(null);
-    setError(undefined);
+    followUps.reset();
     onClose();
   };
   return (
@@ -113,29 +141,16 @@ export function ProposalDecisionDialog({
       documentLabel={`“${proposal?.title ?? ''}”`}
       onClose={close}
       onConfirm={async ({ name, reason }) => {
-        if (!proposal || !state) return false;
+        if (!proposal) return false;
         if (decision === 'decline') return mutations.decline(proposal, reason);
-        const picked = toChoice(state);
-        if (!picked) {
-          setError('Enter a percent between 0 and 100');
-          return false;
-        }
+        const picked = followUps.picked();
+        if (!picked) return false;
         const done = await mutations.accept(proposal, name, picked);
-        if (done) setChoice(null);
+        if (done) followUps.reset();
         return done;
       }}
     >
-      {decision === 'accept' && proposal && state && (
-        <FollowUpFields
-          proposal={proposal}
-          value={state}
-          onChange={(next) => {
-            setChoice(next);
-            setError(undefined);
-          }}
-          error={error}
-        />
-      )}
+      {decision === 'accept' && followUps.fields}
     </DecisionDialog>
   );
 }
@@ -149,23 +164,16 @@ export function ProposalFollowUpsDialog({
   onClose: () => void;
 }) {
   const mutations = useProposalMutations();
-  const [choice, setChoice] = useState<ChoiceState | null>(null);
-  const [error, setError] = useState<string | undefined>();
+  const followUps = useFollowUps(proposal);
   const [saving, setSaving] = useState(false);
-  const state = choice ?? (proposal ? initialChoice(proposal) : null);
   const close = () => {
-    setChoice(null);
-    setError(undefined);
+    followUps.reset();
     onClose();
   };
-  const submit = async (event: React.FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!proposal || !state) return;
-    const picked = toChoice(state);
-    if (!picked) {
-      setError('Enter a percent between 0 and 100');
-      return;
-    }
+    const picked = proposal && followUps.picked();
+    if (!proposal || !picked) return;
     setSaving(true);
     const done = await mutations.followUps(proposal, picked);
     setSaving(false);
@@ -173,31 +181,13 @@ export function ProposalFollowUpsDialog({
   };
   return (
     <FormDialog opened={proposal !== null} onClose={close} title="Apply follow-ups">
-      {proposal && state && (
-        <form onSubmit={(e) => void submit(e)} noValidate>
-          <Stack gap="md">
-            <Text size="sm" c="dimmed">
-              “{proposal.title}” was accepted. Choose what follows; this is done once.
-            </Text>
-            <FollowUpFields
-              proposal={proposal}
-              value={state}
-              onChange={(next) => {
-                setChoice(next);
-                setError(undefined);
-              }}
-              error={error}
-            />
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={close} disabled={saving}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={saving}>
-                Apply
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+      {proposal && (
+        <DialogForm onSubmit={submit} pending={saving} submitLabel="Apply" onCancel={close}>
+          <Text size="sm" c="dimmed">
+            “{proposal.title}” was accepted. Choose what follows; this is done once.
+          </Text>
+          {followUps.fields}
+        </DialogForm>
       )}
     </FormDialog>
   );

@@ -1,14 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Button,
-  Fieldset,
-  Group,
-  NumberInput,
-  SimpleGrid,
-  Stack,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
+import { SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import type { Proposal } from '../../../shared/proposals.schema.ts';
 import {
@@ -22,7 +13,8 @@ import { useCurrencyPrefix } from '../../components/money.tsx';
 import { DateField } from '../../components/form/date-field.tsx';
 import { ClientPicker } from '../clients/client-picker.tsx';
 import { DealPicker } from './deal.picker.tsx';
-import { FormDialog } from '../../components/form-dialog.tsx';
+import { DialogForm, FormDialog } from '../../components/form-dialog.tsx';
+import { NumberField } from '../../components/form/controlled-fields.tsx';
 
 function ProposalForm({ proposal, onDone }: { proposal: Proposal | null; onDone: () => void }) {
   const currencyPrefix = useCurrencyPrefix();
@@ -41,96 +33,81 @@ function ProposalForm({ proposal, onDone }: { proposal: Proposal | null; onDone:
   });
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
-      <Fieldset variant="unstyled" disabled={isSubmitting}>
-        <Stack gap="md">
-          <TextInput
-            label="Title"
-            placeholder="Brand refresh and new website"
-            withAsterisk
-            data-autofocus
-            autoComplete="off"
-            error={errors.title?.message}
-            {...form.register('title')}
-          />
-          <TextInput
-            label="Client Name"
-            placeholder="Northwind Traders"
-            withAsterisk
-            autoComplete="off"
-            error={errors.clientName?.message}
-            {...form.register('clientName')}
-          />
-          <Textarea
-            label="Description"
-            placeholder="Scope, deliverables and timeline"
-            withAsterisk
-            autosize
-            minRows={4}
-            maxRows={10}
-            styles={{ input: { minHeight: 80 } }}
-            error={errors.description?.message}
-            {...form.register('description')}
-          />
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
-            <Controller
-              control={form.control}
-              name="amount"
-              render={({ field, fieldState }) => (
-                <NumberInput
-                  label="Amount"
-                  placeholder="5,000"
-                  withAsterisk
-                  prefix={currencyPrefix}
-                  min={0}
-                  decimalScale={2}
-                  thousandSeparator=","
-                  value={field.value as number | string}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  error={fieldState.error?.message}
-                />
-              )}
+    <DialogForm
+      onSubmit={submit}
+      pending={isSubmitting}
+      submitLabel={proposal ? 'Save Changes' : 'Create Proposal'}
+      onCancel={onDone}
+    >
+      <TextInput
+        label="Title"
+        placeholder="Brand refresh and new website"
+        withAsterisk
+        data-autofocus
+        autoComplete="off"
+        error={errors.title?.message}
+        {...form.register('title')}
+      />
+      <TextInput
+        label="Client Name"
+        placeholder="Northwind Traders"
+        withAsterisk
+        autoComplete="off"
+        error={errors.clientName?.message}
+        {...form.register('clientName')}
+      />
+      <Textarea
+        label="Description"
+        placeholder="Scope, deliverables and timeline"
+        withAsterisk
+        autosize
+        minRows={4}
+        maxRows={10}
+        styles={{ input: { minHeight: 80 } }}
+        error={errors.description?.message}
+        {...form.register('description')}
+      />
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+        <NumberField
+          control={form.control}
+          name="amount"
+          label="Amount"
+          placeholder="5,000"
+          withAsterisk
+          prefix={currencyPrefix}
+          min={0}
+          decimalScale={2}
+          thousandSeparator=","
+        />
+        <DateField control={form.control} name="dueDate" label="Due Date" />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+        <Controller
+          control={form.control}
+          name="clientId"
+          render={({ field }) => (
+            <ClientPicker
+              label="Billing client"
+              description="Optional: for a deposit invoice once accepted"
+              value={typeof field.value === 'number' ? field.value : null}
+              onChange={field.onChange}
+              disabled={isSubmitting}
             />
-            <DateField control={form.control} name="dueDate" label="Due Date" />
-          </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
-            <Controller
-              control={form.control}
-              name="clientId"
-              render={({ field }) => (
-                <ClientPicker
-                  label="Billing client"
-                  description="Optional: for a deposit invoice once accepted"
-                  value={typeof field.value === 'number' ? field.value : null}
-                  onChange={field.onChange}
-                  disabled={isSubmitting}
-                />
-              )}
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="dealId"
+          render={({ field }) => (
+            <DealPicker
+              value={typeof field.value === 'number' ? field.value : null}
+              onChange={field.onChange}
+              disabled={isSubmitting}
             />
-            <Controller
-              control={form.control}
-              name="dealId"
-              render={({ field }) => (
-                <DealPicker
-                  value={typeof field.value === 'number' ? field.value : null}
-                  onChange={field.onChange}
-                  disabled={isSubmitting}
-                />
-              )}
-            />
-          </SimpleGrid>
-          <Group justify="flex-end" gap="sm" mt="xs">
-            <Button variant="default" onClick={onDone} disabled={isSubmitting}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={isSubmitting}>
-              {proposal ? 'Save Changes' : 'Create Proposal'}
-            </Button>
-          </Group>
-        </Stack>
-      </Fieldset>
-    </form>
+          )}
+        />
+      </SimpleGrid>
+    </DialogForm>
   );
 }
 

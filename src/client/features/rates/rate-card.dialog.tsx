@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Fieldset, Group, NumberInput, SimpleGrid, Stack } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import type { RateCard } from '../../../shared/rates.schema.ts';
 import { DateField } from '../../components/form/date-field.tsx';
@@ -14,7 +14,8 @@ import {
   type RateCardFormOutput,
 } from './rate-card-form.schema.ts';
 import { useRateMutations } from './use-rate-mutations.ts';
-import { FormDialog } from '../../components/form-dialog.tsx';
+import { DialogForm, FormDialog } from '../../components/form-dialog.tsx';
+import { NumberField } from '../../components/form/controlled-fields.tsx';
 
 /** Add Rate Card (no `card`) and Edit Rate Card; full screen on a phone. */
 export function RateCardDialog({
@@ -53,88 +54,73 @@ function RateCardForm({ card, onDone }: { card: RateCard | null; onDone: () => v
   });
 
   const rateField = (name: 'billableRate' | 'costRate', label: string, description: string) => (
-    <Controller
+    <NumberField
       control={form.control}
       name={name}
-      render={({ field, fieldState }) => (
-        <NumberInput
-          label={label}
-          description={description}
-          withAsterisk
-          prefix={currencyPrefix}
-          min={0}
-          step={5}
-          decimalScale={2}
-          thousandSeparator=","
-          value={field.value}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          error={fieldState.error?.message}
-        />
-      )}
+      label={label}
+      description={description}
+      withAsterisk
+      prefix={currencyPrefix}
+      min={0}
+      step={5}
+      decimalScale={2}
+      thousandSeparator=","
     />
   );
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
-      <Fieldset variant="unstyled" disabled={isSubmitting}>
-        <Stack gap="md">
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
-            <Controller
-              control={form.control}
-              name="userId"
-              render={({ field, fieldState }) => (
-                <MemberSelect
-                  label="Member"
-                  description="Blank: everyone on the project"
-                  value={field.value}
-                  onChange={(v) => {
-                    field.onChange(v);
-                    if (form.formState.isSubmitted) void form.trigger('userId');
-                  }}
-                  error={fieldState.error?.message}
-                  data-autofocus
-                />
-              )}
+    <DialogForm
+      onSubmit={submit}
+      pending={isSubmitting}
+      submitLabel={card ? 'Save Changes' : 'Add Rate Card'}
+      onCancel={onDone}
+    >
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+        <Controller
+          control={form.control}
+          name="userId"
+          render={({ field, fieldState }) => (
+            <MemberSelect
+              label="Member"
+              description="Blank: everyone on the project"
+              value={field.value}
+              onChange={(v) => {
+                field.onChange(v);
+                if (form.formState.isSubmitted) void form.trigger('userId');
+              }}
+              error={fieldState.error?.message}
+              data-autofocus
             />
-            <Controller
-              control={form.control}
-              name="projectId"
-              render={({ field }) => (
-                <ProjectPicker
-                  label="Project"
-                  description="Blank: all the member's projects"
-                  placeholder="All projects"
-                  clearable
-                  value={field.value}
-                  valueLabel={card?.projectId === field.value ? (card.project?.name ?? null) : null}
-                  onChange={(v) => {
-                    field.onChange(v);
-                    if (form.formState.isSubmitted) void form.trigger('userId');
-                  }}
-                />
-              )}
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="projectId"
+          render={({ field }) => (
+            <ProjectPicker
+              label="Project"
+              description="Blank: all the member's projects"
+              placeholder="All projects"
+              clearable
+              value={field.value}
+              valueLabel={card?.projectId === field.value ? (card.project?.name ?? null) : null}
+              onChange={(v) => {
+                field.onChange(v);
+                if (form.formState.isSubmitted) void form.trigger('userId');
+              }}
             />
-            {rateField('billableRate', 'Billable rate', 'Per hour, what the client is billed')}
-            {rateField('costRate', 'Cost rate', 'Per hour, what the work costs you')}
-          </SimpleGrid>
-          <DateField
-            control={form.control}
-            name="effectiveFrom"
-            label="Effective from"
-            description="Time logged from this day takes these rates; time already logged keeps its own"
-            withAsterisk
-          />
-          <Group justify="flex-end" gap="sm" mt="xs">
-            <Button variant="default" onClick={onDone} disabled={isSubmitting}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={isSubmitting}>
-              {card ? 'Save Changes' : 'Add Rate Card'}
-            </Button>
-          </Group>
-        </Stack>
-      </Fieldset>
-    </form>
+          )}
+        />
+        {rateField('billableRate', 'Billable rate', 'Per hour, what the client is billed')}
+        {rateField('costRate', 'Cost rate', 'Per hour, what the work costs you')}
+      </SimpleGrid>
+      <DateField
+        control={form.control}
+        name="effectiveFrom"
+        label="Effective from"
+        description="Time logged from this day takes these rates; time already logged keeps its own"
+        withAsterisk
+      />
+    </DialogForm>
   );
 }
