@@ -107,8 +107,10 @@ export function beforeAllValue<T extends object>(make: () => Promise<T>): T {
 
 /** The file's test app: opened before its tests, closed after them. */
 export function useTestApp(overrides: Partial<Config> = {}): TestApp {
-  const t = beforeAllValue(() => createTestApp(overrides));
-  afterAll(() => t.close());
+  let opened: TestApp | undefined;
+  const t = beforeAllValue(async () => (opened = await createTestApp(overrides)));
+  // Not `t.close()`: when opening failed, reading `t` would add an error to the one that shows.
+  afterAll(() => opened?.close());
   return t;
 }
 

@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   joinAs,
-  createTestApp,
-  signUpWithWorkspace,
   snapshot,
-  type TestApp,
+  useTestApp,
+  useWorkspaceOwner,
 } from '../../../../tests/support/test-app.ts';
 
-let t: TestApp;
-let owner: Awaited<ReturnType<typeof signUpWithWorkspace>>;
-let other: Awaited<ReturnType<typeof signUpWithWorkspace>>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await signUpWithWorkspace(t.app, 'Contacts Co');
-  other = await signUpWithWorkspace(t.app, 'Elsewhere Ltd');
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const owner = useWorkspaceOwner(t, 'Contacts Co');
+const other = useWorkspaceOwner(t, 'Elsewhere Ltd');
 
 async function createOrg(client = owner.client, name = 'Globex') {
   const res = await client.post('/api/organizations', { name });

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  createTestApp,
   signUpWithWorkspace,
-  type TestApp,
+  useTestApp,
+  useWorkspaceOwner,
 } from '../../../../tests/support/test-app.ts';
 
-let t: TestApp;
-let owner: Awaited<ReturnType<typeof signUpWithWorkspace>>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await signUpWithWorkspace(t.app, 'Org Keepers');
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const owner = useWorkspaceOwner(t, 'Org Keepers');
 
 describe('organizations', () => {
   it('creates (201), lists with people counts, searches by name and pages', async () => {

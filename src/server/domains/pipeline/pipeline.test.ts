@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  createTestApp,
   joinAs,
-  signUpWithWorkspace,
   snapshot,
-  type TestApp,
+  useTestApp,
+  useWorkspaceOwner,
 } from '../../../../tests/support/test-app.ts';
 
-let t: TestApp;
-let owner: Awaited<ReturnType<typeof signUpWithWorkspace>>;
-let other: Awaited<ReturnType<typeof signUpWithWorkspace>>;
+const t = useTestApp();
+const owner = useWorkspaceOwner(t, 'Deal Makers');
+const other = useWorkspaceOwner(t, 'Competitor');
 let person: { id: number };
 let org: { id: number };
 /** A contact for deals whose person is not what a test is about (SPEC §5: every deal has one). */
@@ -17,9 +16,6 @@ let contact: { id: number };
 let theirContact: { id: number };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  owner = await signUpWithWorkspace(t.app, 'Deal Makers');
-  other = await signUpWithWorkspace(t.app, 'Competitor');
   org = (await owner.client.post('/api/organizations', { name: 'Wayne Enterprises' })).json();
   person = (
     await owner.client.post('/api/persons', {
@@ -31,7 +27,6 @@ beforeAll(async () => {
   contact = (await owner.client.post('/api/persons', { fullName: 'Selina Kyle' })).json();
   theirContact = (await other.client.post('/api/persons', { fullName: 'Oswald' })).json();
 });
-afterAll(() => t.close());
 
 describe('stages', () => {
   it('lists the six default stages in order', async () => {

@@ -1,39 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ok } from '../../../../tests/support/responses.ts';
 import {
-  createTestApp,
   joinAs,
-  signUpWithWorkspace,
-  type TestApp,
+  useMember,
+  useTestApp,
+  useWorkspaceOwner,
 } from '../../../../tests/support/test-app.ts';
 import { resolveRates } from './rates.repository.ts';
 
 /* Issue 22, item 5: rate cards, resolved when time is logged, and re-pricing unbilled time. */
 
-let t: TestApp;
-let owner: Awaited<ReturnType<typeof signUpWithWorkspace>>;
-let other: Awaited<ReturnType<typeof signUpWithWorkspace>>;
-let member: Awaited<ReturnType<typeof joinAs>>;
-let manager: Awaited<ReturnType<typeof joinAs>>;
+const t = useTestApp();
+const owner = useWorkspaceOwner(t, 'Rate Studio');
+const other = useWorkspaceOwner(t, 'Other Studio');
+const member = useMember(t, owner, 'collaborator');
+const manager = useMember(t, owner, 'project_manager');
 let workspaceId: number;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await signUpWithWorkspace(t.app, 'Rate Studio');
-  other = await signUpWithWorkspace(t.app, 'Other Studio');
+beforeAll(() => {
   workspaceId = owner.workspace.id;
-  member = await joinAs(t, workspaceId, 'collaborator');
-  manager = await joinAs(t, workspaceId, 'project_manager');
 });
-afterAll(() => t.close());
-
-async function ok<T = any>(
-  res: Promise<{ statusCode: number; body: string; json: () => any }>,
-  status = 200,
-) {
-  const r = await res;
-  expect(r.statusCode, r.body).toBe(status);
-  return r.json() as T;
-}
 
 let projectCounter = 0;
 async function newProject(hourlyRate: string, client = owner.client) {
