@@ -207,8 +207,17 @@ export async function signUpWithWorkspace(app: FastifyInstance, name = 'Acme Stu
 export type WorkspaceAccount = Awaited<ReturnType<typeof signUpWithWorkspace>>;
 
 /** The owner of a new workspace, signed up before the file's tests (after `useTestApp`). */
-export function useWorkspaceOwner(t: TestApp, name: string): WorkspaceAccount {
+export function useOwner(t: TestApp, name: string): WorkspaceAccount {
   return beforeAllValue(() => signUpWithWorkspace(t.app, name));
+}
+
+/**
+ * The file's test app and the owners of two workspaces: the one its tests are about and
+ * another one, whose rows they must never reach.
+ */
+export function useTwoWorkspaces(name: string, otherName: string, overrides: Partial<Config> = {}) {
+  const t = useTestApp(overrides);
+  return { t, owner: useOwner(t, name), other: useOwner(t, otherName) };
 }
 
 /** A new user who is a member of the workspace with this role, with it as their current one. */

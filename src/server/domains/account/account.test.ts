@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   ApiClient,
+  useTestApp,
   signUp,
   signUpWithWorkspace,
-  useTestApp,
 } from '../../../../tests/support/test-app.ts';
 
 const t = useTestApp();

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   ApiClient,
+  useTestApp,
   signUp,
   signUpWithWorkspace,
   snapshot,
   testConfig,
-  useTestApp,
 } from '../../../../tests/support/test-app.ts';
 import { fileUpload, tinyPng } from '../../../../tests/support/uploads.ts';
 import { buildApp } from '../../app.ts';

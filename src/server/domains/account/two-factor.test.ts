@@ -3,9 +3,9 @@ import { nextCode } from '../../../../tests/support/totp.ts';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   ApiClient,
+  useTestApp,
   signUp,
   signUpWithWorkspace,
-  useTestApp,
 } from '../../../../tests/support/test-app.ts';
 
 /** Wrong codes allowed per account and address before 429 (sign-in's setting). */

@@ -3,10 +3,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { waitForJobs } from '../../../../tests/support/jobs.ts';
 import {
   ApiClient,
+  useTestApp,
   joinAs,
   signUp,
   signUpWithWorkspace,
-  useTestApp,
 } from '../../../../tests/support/test-app.ts';
 
 const t = useTestApp();

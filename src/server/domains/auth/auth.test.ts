@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import {
   ApiClient,
+  useTestApp,
   signUp,
   testConfig,
   uniqueEmail,
-  useTestApp,
 } from '../../../../tests/support/test-app.ts';
 
 const t = useTestApp();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
-  type ApiClient,
-  signUpWithWorkspace,
   useTestApp,
+  signUpWithWorkspace,
+  type ApiClient,
 } from '../../../../tests/support/test-app.ts';
 
 /*

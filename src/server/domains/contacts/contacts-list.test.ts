@@ -1,18 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  signUpWithWorkspace,
-  useTestApp,
-  useWorkspaceOwner,
-} from '../../../../tests/support/test-app.ts';
+import { useTwoWorkspaces, signUpWithWorkspace } from '../../../../tests/support/test-app.ts';
 
 /*
  * The contacts list's sorts and filters (issue 17, item 1): by name or creation, and by tag,
  * organization and assignee, alone or with a search, with X-Total-Count telling the whole
  * filtered list, and nothing of another workspace.
  */
-const t = useTestApp();
-const owner = useWorkspaceOwner(t, 'Sorters');
-const other = useWorkspaceOwner(t, 'Elsewhere');
+const { t, owner, other } = useTwoWorkspaces('Sorters', 'Elsewhere');
 const ids: Record<string, number> = {};
 let vip: { id: number };
 let acme: { id: number };

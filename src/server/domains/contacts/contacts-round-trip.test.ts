@@ -7,7 +7,7 @@ import {
   parseCsvRecords,
 } from '../../../client/features/contacts/import-mapping.ts';
 import { IMPORT_BATCH_SIZE, type ImportResult } from '../../../shared/contacts.schema.ts';
-import { type ApiClient, signUp, useTestApp } from '../../../../tests/support/test-app.ts';
+import { useTestApp, signUp, type ApiClient } from '../../../../tests/support/test-app.ts';
 
 /*
  * Issue 19 §4: a contacts export survives a round trip. Exported, imported into another

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  joinAs,
-  snapshot,
-  useTestApp,
-  useWorkspaceOwner,
-} from '../../../../tests/support/test-app.ts';
+import { joinAs, useTwoWorkspaces, snapshot } from '../../../../tests/support/test-app.ts';
 
-const t = useTestApp();
-const owner = useWorkspaceOwner(t, 'Contacts Co');
-const other = useWorkspaceOwner(t, 'Elsewhere Ltd');
+const { t, owner, other } = useTwoWorkspaces('Contacts Co', 'Elsewhere Ltd');
 
 async function createOrg(client = owner.client, name = 'Globex') {
   const res = await client.post('/api/organizations', { name });

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ok } from '../../../../tests/support/responses.ts';
 import { pdfText } from '../../../../tests/support/pdf-text.ts';
-import { joinAs, useTestApp, useWorkspaceOwner } from '../../../../tests/support/test-app.ts';
+import { useTwoWorkspaces, joinAs } from '../../../../tests/support/test-app.ts';
 import {
   canonicalJson,
   decideEstimate,
@@ -12,9 +12,7 @@ import {
 
 /* Issue 21, item 6: estimates, acceptance records, accepted proposals' follow-ups. */
 
-const t = useTestApp();
-const owner = useWorkspaceOwner(t, 'Quote Studio');
-const other = useWorkspaceOwner(t, 'Other Studio');
+const { t, owner, other } = useTwoWorkspaces('Quote Studio', 'Other Studio');
 let clientId: number;
 
 beforeAll(async () => {

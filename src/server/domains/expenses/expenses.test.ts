@@ -1,19 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
   ApiClient,
+  useTwoWorkspaces,
   joinAs,
   signUpWithWorkspace,
-  useTestApp,
-  useWorkspaceOwner,
 } from '../../../../tests/support/test-app.ts';
 import { fileUpload, tinyPng } from '../../../../tests/support/uploads.ts';
 import { deleteUnusedFiles } from '../files/files.repository.ts';
 
 /* Issue 23, item 1: expenses, their categories and receipts, billed once like time. */
 
-const t = useTestApp();
-const owner = useWorkspaceOwner(t, 'Expense Studio');
-const other = useWorkspaceOwner(t, 'Other Expense Studio');
+const { t, owner, other } = useTwoWorkspaces('Expense Studio', 'Other Expense Studio');
 
 interface Expense {
   id: number;

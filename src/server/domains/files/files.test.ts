@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiClient, signUp, useTestApp } from '../../../../tests/support/test-app.ts';
+import { ApiClient, useTestApp, signUp } from '../../../../tests/support/test-app.ts';
 import { fileUpload, tinyPng } from '../../../../tests/support/uploads.ts';
 
 const t = useTestApp();

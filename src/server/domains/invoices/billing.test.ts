@@ -3,19 +3,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { budgetProgress } from '../../../shared/projects.schema.ts';
 import { todayIn } from '../../../shared/datetime.ts';
 import {
+  useTwoWorkspaces,
   joinAs,
   signUpWithWorkspace,
-  snapshot,
-  useTestApp,
-  useWorkspaceOwner,
   workspaceZone,
+  snapshot,
 } from '../../../../tests/support/test-app.ts';
 
 /* The money loop of issue 6: client → project → time → invoice → dashboard. */
 
-const t = useTestApp();
-const owner = useWorkspaceOwner(t, 'Freelance Studio');
-const other = useWorkspaceOwner(t, 'Other Studio');
+const { t, owner, other } = useTwoWorkspaces('Freelance Studio', 'Other Studio');
 
 beforeAll(async () => {
   zone = await workspaceZone(owner.client);

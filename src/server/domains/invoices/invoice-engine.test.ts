@@ -4,18 +4,15 @@ import { ok } from '../../../../tests/support/responses.ts';
 import { POSTGRES_URL } from '../../../../tests/support/postgres.ts';
 import { pdfText } from '../../../../tests/support/pdf-text.ts';
 import {
+  useTwoWorkspaces,
   joinAs,
   signUpWithWorkspace,
   snapshot,
-  useTestApp,
-  useWorkspaceOwner,
 } from '../../../../tests/support/test-app.ts';
 
 /* Issue 18: business profile, clients with billing details, the invoice engine. */
 
-const t = useTestApp();
-const owner = useWorkspaceOwner(t, 'Ledger Studio');
-const other = useWorkspaceOwner(t, 'Other Studio');
+const { t, owner, other } = useTwoWorkspaces('Ledger Studio', 'Other Studio');
 
 const today = () => new Date().toISOString().slice(0, 10);
 

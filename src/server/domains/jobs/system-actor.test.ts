@@ -1,11 +1,7 @@
 import { addDays, format } from 'date-fns';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  signUpWithWorkspace,
-  useTestApp,
-  useWorkspaceOwner,
-} from '../../../../tests/support/test-app.ts';
+import { useTestApp, signUpWithWorkspace, useOwner } from '../../../../tests/support/test-app.ts';
 import type { AppServices, SystemActor, SystemScope } from '../../trpc/context.ts';
 import { updateProject } from '../projects/projects.service.ts';
 import { deleteWorkspace } from '../workspaces/workspaces.service.ts';
@@ -17,7 +13,7 @@ import { createJobs, type QueueDefinition } from './jobs.ts';
  */
 
 const t = useTestApp({ appUrl: 'https://keel.example' });
-const owner = useWorkspaceOwner(t, 'Automatic Studio');
+const owner = useOwner(t, 'Automatic Studio');
 let admin: Awaited<ReturnType<typeof signUpWithWorkspace>>;
 
 beforeAll(async () => {

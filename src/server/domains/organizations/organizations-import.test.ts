@@ -11,10 +11,10 @@ import {
 import { ORGANIZATION_IMPORT } from '../../../client/features/organizations/organization-import-mapping.ts';
 import { IMPORT_BATCH_SIZE, type ImportResult } from '../../../shared/import.schema.ts';
 import {
-  type ApiClient,
+  useTestApp,
   signUp,
   signUpWithWorkspace,
-  useTestApp,
+  type ApiClient,
 } from '../../../../tests/support/test-app.ts';
 
 /*

@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  signUpWithWorkspace,
-  useTestApp,
-  useWorkspaceOwner,
-} from '../../../../tests/support/test-app.ts';
+import { useTestApp, signUpWithWorkspace, useOwner } from '../../../../tests/support/test-app.ts';
 
 const t = useTestApp();
-const owner = useWorkspaceOwner(t, 'Org Keepers');
+const owner = useOwner(t, 'Org Keepers');
 
 describe('organizations', () => {
   it('creates (201), lists with people counts, searches by name and pages', async () => {

@@ -1,9 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  type ApiClient,
-  useTestApp,
-  useWorkspaceOwner,
-} from '../../../../tests/support/test-app.ts';
+import { useTwoWorkspaces, type ApiClient } from '../../../../tests/support/test-app.ts';
 
 /*
  * The payments list and the financial overview (issue 23): every filter, the totals per
@@ -11,9 +7,7 @@ import {
  * test recorded; currencies kept apart; another workspace's rows and ids never reached.
  */
 
-const t = useTestApp();
-const owner = useWorkspaceOwner(t, 'Paid Studio');
-const other = useWorkspaceOwner(t, 'Other Studio');
+const { t, owner, other } = useTwoWorkspaces('Paid Studio', 'Other Studio');
 let workspaceId: number;
 let currency: string;
 

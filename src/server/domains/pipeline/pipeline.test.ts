@@ -1,14 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  joinAs,
-  snapshot,
-  useTestApp,
-  useWorkspaceOwner,
-} from '../../../../tests/support/test-app.ts';
+import { useTwoWorkspaces, joinAs, snapshot } from '../../../../tests/support/test-app.ts';
 
-const t = useTestApp();
-const owner = useWorkspaceOwner(t, 'Deal Makers');
-const other = useWorkspaceOwner(t, 'Competitor');
+const { t, owner, other } = useTwoWorkspaces('Deal Makers', 'Competitor');
 let person: { id: number };
 let org: { id: number };
 /** A contact for deals whose person is not what a test is about (SPEC §5: every deal has one). */

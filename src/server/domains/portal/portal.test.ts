@@ -4,21 +4,18 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../../../../tests/support/pdf-text.ts';
 import {
   ApiClient,
+  useTwoWorkspaces,
   createTestApp,
   joinAs,
   signUpWithWorkspace,
   snapshot,
-  useTestApp,
-  useWorkspaceOwner,
 } from '../../../../tests/support/test-app.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
 import { createEmailedPortalLink } from './portal-links.service.ts';
 
 /* The client portal (issue 21, item 3): secret links, what a token opens and nothing more. */
 
-const t = useTestApp();
-const owner = useWorkspaceOwner(t, 'Portal Studio');
-const other = useWorkspaceOwner(t, 'Elsewhere Studio');
+const { t, owner, other } = useTwoWorkspaces('Portal Studio', 'Elsewhere Studio');
 /** Nobody signed in: the client opening its link. */
 let visitor: ApiClient;
 

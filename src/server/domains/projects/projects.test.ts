@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { cents, fromCents } from '../../../../tests/support/hundredths.ts';
 import { ok } from '../../../../tests/support/responses.ts';
-import { joinAs, useTestApp, useWorkspaceOwner } from '../../../../tests/support/test-app.ts';
+import { useTwoWorkspaces, joinAs } from '../../../../tests/support/test-app.ts';
 
 /* Issue 22, item 1: the project page's figures (GET /api/projects/{id}). */
 
-const t = useTestApp();
-const owner = useWorkspaceOwner(t, 'Burn Studio');
-const other = useWorkspaceOwner(t, 'Other Studio');
+const { t, owner, other } = useTwoWorkspaces('Burn Studio', 'Other Studio');
 
 /** round(hours × rate, 2), half away from zero as PostgreSQL rounds numeric. */
 const lineCents = (hours: string, rate: string) =>

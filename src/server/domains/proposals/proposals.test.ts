@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useMember, useTestApp, useWorkspaceOwner } from '../../../../tests/support/test-app.ts';
+import { useTestApp, useOwner, useMember } from '../../../../tests/support/test-app.ts';
 import type { Proposal } from '../../../shared/proposals.schema.ts';
 import {
   canonicalJson,
@@ -16,7 +16,7 @@ import {
  */
 
 const t = useTestApp();
-const owner = useWorkspaceOwner(t, 'Pitch Studio');
+const owner = useOwner(t, 'Pitch Studio');
 const collaborator = useMember(t, owner, 'collaborator');
 const manager = useMember(t, owner, 'project_manager');
 

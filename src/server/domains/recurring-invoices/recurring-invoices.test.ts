@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ok } from '../../../../tests/support/responses.ts';
 import { POSTGRES_URL } from '../../../../tests/support/postgres.ts';
-import { joinAs, useTestApp, useWorkspaceOwner } from '../../../../tests/support/test-app.ts';
+import { useTwoWorkspaces, joinAs } from '../../../../tests/support/test-app.ts';
 import { createDb } from '../../db/create-db.ts';
 import type { Mail } from '../../plugins/mailer.ts';
 import { systemActor } from '../jobs/jobs.ts';
@@ -15,9 +15,9 @@ import {
 
 /* Issue 21, item 5: recurring invoices, one invoice per period whatever runs the schedule. */
 
-const t = useTestApp({ appUrl: 'https://keel.example' });
-const owner = useWorkspaceOwner(t, 'Retainer Studio');
-const other = useWorkspaceOwner(t, 'Other Studio');
+const { t, owner, other } = useTwoWorkspaces('Retainer Studio', 'Other Studio', {
+  appUrl: 'https://keel.example',
+});
 const mails: Mail[] = [];
 let services: ScheduleJobServices;
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ok } from '../../../../tests/support/responses.ts';
 import { minorDigits } from '../../../shared/currencies.ts';
-import { joinAs, useTestApp, useWorkspaceOwner } from '../../../../tests/support/test-app.ts';
+import { useTwoWorkspaces, joinAs } from '../../../../tests/support/test-app.ts';
 import { percentOf, resolvePeriod, toUnits, workingDaysBetween } from './reports.service.ts';
 
 /*
@@ -10,9 +10,7 @@ import { percentOf, resolvePeriod, toUnits, workingDaysBetween } from './reports
  * in integer minor units, per currency.
  */
 
-const t = useTestApp();
-const owner = useWorkspaceOwner(t, 'Money Studio');
-const other = useWorkspaceOwner(t, 'Other Money');
+const { t, owner, other } = useTwoWorkspaces('Money Studio', 'Other Money');
 
 type Ids = { [name: string]: number };
 const clients: Ids = {};
@@ -439,18 +437,17 @@ describe('profitability and utilisation', () => {
     const planner = await joinAs(t, workspaceId, 'project_manager');
     people.mate = { id: mate.user.id, client: mate.client };
     people.planner = { id: planner.user.id, client: planner.client };
-    await t.db
-      .updateTable('userWorkspaces')
-      .set({ capacityHours: '10' })
-      .where('workspaceId', '=', workspaceId)
-      .where('userId', '=', mate.user.id)
-      .execute();
-    await t.db
-      .updateTable('userWorkspaces')
-      .set({ capacityHours: '0' })
-      .where('workspaceId', '=', workspaceId)
-      .where('userId', '=', planner.user.id)
-      .execute();
+    for (const [member, capacityHours] of [
+      [mate, '10'],
+      [planner, '0'],
+    ] as const) {
+      await t.db
+        .updateTable('userWorkspaces')
+        .set({ capacityHours })
+        .where('workspaceId', '=', workspaceId)
+        .where('userId', '=', member.user.id)
+        .execute();
+    }
     await t.db
       .insertInto('timeEntries')
       .values(

@@ -3,13 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { cents, fromCents } from '../../../../tests/support/hundredths.ts';
 import { ok } from '../../../../tests/support/responses.ts';
 import { todayIn } from '../../../shared/datetime.ts';
-import { joinAs, useTestApp, useWorkspaceOwner } from '../../../../tests/support/test-app.ts';
+import { useTwoWorkspaces, joinAs } from '../../../../tests/support/test-app.ts';
 
 /* Issue 22, item 6: resourcing (GET /api/resourcing) and members' capacity. */
 
-const t = useTestApp();
-const owner = useWorkspaceOwner(t, 'Load Studio');
-const other = useWorkspaceOwner(t, 'Other Studio');
+const { t, owner, other } = useTwoWorkspaces('Load Studio', 'Other Studio');
 
 const day = (date: Date) => format(date, 'yyyy-MM-dd');
 

@@ -1,17 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  useTwoWorkspaces,
   joinAs,
-  snapshot,
-  useTestApp,
-  useWorkspaceOwner,
   workspaceZone,
+  snapshot,
 } from '../../../../tests/support/test-app.ts';
 import { todayIn } from '../../../shared/datetime.ts';
 import { findTask } from './tasks.repository.ts';
 
-const t = useTestApp();
-const owner = useWorkspaceOwner(t, 'Task Makers');
-const other = useWorkspaceOwner(t, 'Task Rivals');
+const { t, owner, other } = useTwoWorkspaces('Task Makers', 'Task Rivals');
 let project: { id: number; name: string };
 let second: { id: number };
 let theirProject: { id: number };

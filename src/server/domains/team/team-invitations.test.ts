@@ -3,12 +3,12 @@ import type { WorkspaceRole } from '../../../shared/roles.ts';
 import type { Mail, Mailer } from '../../plugins/mailer.ts';
 import {
   ApiClient,
+  useTestApp,
   joinAs,
   signUp,
   signUpWithWorkspace,
   snapshot,
   uniqueEmail,
-  useTestApp,
 } from '../../../../tests/support/test-app.ts';
 
 /*

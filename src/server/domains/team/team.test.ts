@@ -3,17 +3,17 @@ import { describe, expect, it } from 'vitest';
 import type { WorkspaceRole } from '../../../shared/roles.ts';
 import {
   ApiClient,
+  useTestApp,
   joinAs,
+  useOwner,
   signUp,
   signUpWithWorkspace,
   snapshot,
   uniqueEmail,
-  useTestApp,
-  useWorkspaceOwner,
 } from '../../../../tests/support/test-app.ts';
 
 const t = useTestApp();
-const owner = useWorkspaceOwner(t, 'Team Space');
+const owner = useOwner(t, 'Team Space');
 
 const tokenOf = (inviteUrl: string) => inviteUrl.split('/invite/')[1]!;
 

@@ -1,10 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  joinAs,
-  type ApiClient,
-  useTestApp,
-  useWorkspaceOwner,
-} from '../../../../tests/support/test-app.ts';
+import { useTwoWorkspaces, joinAs, type ApiClient } from '../../../../tests/support/test-app.ts';
 
 /*
  * The full time log (issue 22): every filter and the totals of the filtered log, checked
@@ -12,9 +7,7 @@ import {
  * the timer.
  */
 
-const t = useTestApp();
-const owner = useWorkspaceOwner(t, 'Log Studio');
-const other = useWorkspaceOwner(t, 'Other Studio');
+const { t, owner, other } = useTwoWorkspaces('Log Studio', 'Other Studio');
 let memberId: number;
 let workspaceId: number;
 

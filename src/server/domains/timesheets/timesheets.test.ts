@@ -1,18 +1,15 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  useTwoWorkspaces,
   joinAs,
-  snapshot,
   useMember,
-  useTestApp,
-  useWorkspaceOwner,
+  snapshot,
 } from '../../../../tests/support/test-app.ts';
 
 /* Issue 22, item 4: weekly timesheets, their approval, and the lock of approved weeks. */
 
-const t = useTestApp();
-const owner = useWorkspaceOwner(t, 'Timesheet Studio');
-const other = useWorkspaceOwner(t, 'Solo Studio');
+const { t, owner, other } = useTwoWorkspaces('Timesheet Studio', 'Solo Studio');
 const member = useMember(t, owner, 'collaborator');
 const manager = useMember(t, owner, 'project_manager');
 let projectId: number;

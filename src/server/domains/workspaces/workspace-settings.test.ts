@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { format, startOfWeek, subDays } from 'date-fns';
 import { describe, expect, it } from 'vitest';
-import { joinAs, signUp, useTestApp } from '../../../../tests/support/test-app.ts';
+import { useTestApp, joinAs, signUp } from '../../../../tests/support/test-app.ts';
 
 const t = useTestApp();
 

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../db/create-db.ts';
 import {
+  useTestApp,
   createTestApp,
   joinAs,
   signUpWithWorkspace,
-  useTestApp,
 } from '../../../../tests/support/test-app.ts';
 
 const t = useTestApp();

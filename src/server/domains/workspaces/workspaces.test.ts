@@ -2,10 +2,10 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import {
   ApiClient,
-  joinAs,
-  signUp,
-  signUpWithWorkspace,
   useTestApp,
+  signUp,
+  joinAs,
+  signUpWithWorkspace,
 } from '../../../../tests/support/test-app.ts';
 
 const t = useTestApp();
