@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { WorkspaceRole } from '../../src/shared/roles.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig, type Config } from '../../src/server/config.ts';
@@ -77,6 +77,41 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       await handle.close();
     },
   };
+}
+
+/**
+ * A value a file's tests share, made by a `beforeAll` hook registered here: the tests (and
+ * the hooks registered after this one, which run after it) read it as if it were the value.
+ * It keeps the files' set-up to one line a value instead of a `let` and its hook each.
+ */
+export function beforeAllValue<T extends object>(make: () => Promise<T>): T {
+  let value: T | undefined;
+  beforeAll(async () => {
+    value = await make();
+  });
+  const current = () => {
+    if (value === undefined) throw new Error('read before the beforeAll hook that makes it');
+    return value;
+  };
+  return new Proxy({} as T, {
+    get: (_, key) => Reflect.get(current(), key),
+    has: (_, key) => Reflect.has(current(), key),
+    ownKeys: () => Reflect.ownKeys(current()),
+    getOwnPropertyDescriptor: (_, key) => {
+      const descriptor = Reflect.getOwnPropertyDescriptor(current(), key);
+      // The proxy's target has none of the value's properties: they must be configurable.
+      return descriptor && { ...descriptor, configurable: true };
+    },
+  });
+}
+
+/** The file's test app: opened before its tests, closed after them. */
+export function useTestApp(overrides: Partial<Config> = {}): TestApp {
+  let opened: TestApp | undefined;
+  const t = beforeAllValue(async () => (opened = await createTestApp(overrides)));
+  // Not `t.close()`: when opening failed, reading `t` would add an error to the one that shows.
+  afterAll(() => opened?.close());
+  return t;
 }
 
 /** A client of the test server that keeps its session cookie, like a browser or a script. */
@@ -168,6 +203,23 @@ export async function signUpWithWorkspace(app: FastifyInstance, name = 'Acme Stu
   return { ...account, workspace: res.json() as { id: number; name: string; slug: string } };
 }
 
+/** An account signed up with a workspace of its own, current for its session. */
+export type WorkspaceAccount = Awaited<ReturnType<typeof signUpWithWorkspace>>;
+
+/** The owner of a new workspace, signed up before the file's tests (after `useTestApp`). */
+export function useOwner(t: TestApp, name: string): WorkspaceAccount {
+  return beforeAllValue(() => signUpWithWorkspace(t.app, name));
+}
+
+/**
+ * The file's test app and the owners of two workspaces: the one its tests are about and
+ * another one, whose rows they must never reach.
+ */
+export function useTwoWorkspaces(name: string, otherName: string, overrides: Partial<Config> = {}) {
+  const t = useTestApp(overrides);
+  return { t, owner: useOwner(t, name), other: useOwner(t, otherName) };
+}
+
 /** A new user who is a member of the workspace with this role, with it as their current one. */
 export async function joinAs(t: TestApp, workspaceId: number, role: WorkspaceRole) {
   const account = await signUp(t.app);
@@ -178,6 +230,11 @@ export async function joinAs(t: TestApp, workspaceId: number, role: WorkspaceRol
   const res = await account.client.post(`/api/workspaces/${workspaceId}/switch`);
   if (res.statusCode !== 200) throw new Error(`switch failed: ${res.statusCode} ${res.body}`);
   return account;
+}
+
+/** A member of the owner's workspace with this role, joined before the file's tests. */
+export function useMember(t: TestApp, owner: WorkspaceAccount, role: WorkspaceRole) {
+  return beforeAllValue(() => joinAs(t, owner.workspace.id, role));
 }
 
 /** Everything a denied call must leave untouched (sessions and the audit log may change). */

@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ApiClient,
-  createTestApp,
+  useTestApp,
   signUp,
   signUpWithWorkspace,
-  type TestApp,
 } from '../../../../tests/support/test-app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 async function secondDevice(email: string, password: string) {
   const device = new ApiClient(t.app);

@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ApiClient,
-  createTestApp,
+  useTestApp,
   signUp,
   signUpWithWorkspace,
   snapshot,
   testConfig,
-  type TestApp,
 } from '../../../../tests/support/test-app.ts';
 import { fileUpload, tinyPng } from '../../../../tests/support/uploads.ts';
 import { buildApp } from '../../app.ts';
@@ -17,11 +16,7 @@ import { buildApp } from '../../app.ts';
  * Changing the email needs the current password, on any caller.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const DAY = 24 * 60 * 60 * 1000;
 const READ_ONLY = 'This API token is read-only';

@@ -1,12 +1,11 @@
 import { generate } from 'otplib';
 import { nextCode } from '../../../../tests/support/totp.ts';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   ApiClient,
-  createTestApp,
+  useTestApp,
   signUp,
   signUpWithWorkspace,
-  type TestApp,
 } from '../../../../tests/support/test-app.ts';
 
 /** Wrong codes allowed per account and address before 429 (sign-in's setting). */
@@ -19,15 +18,13 @@ const CODE_LIMIT = 4;
  */
 vi.setConfig({ testTimeout: 90_000 });
 
-let t: TestApp;
+const t = useTestApp({ authAccountRateLimit: CODE_LIMIT, authEmailRateLimit: 50 });
 /** The first account of the server: the platform administrator. */
 let admin: Awaited<ReturnType<typeof signUp>>;
 
 beforeAll(async () => {
-  t = await createTestApp({ authAccountRateLimit: CODE_LIMIT, authEmailRateLimit: 50 });
   admin = await signUp(t.app, { fullName: 'Platform Admin' });
 });
-afterAll(() => t.close());
 afterEach(() => {
   vi.useRealTimers();
 });

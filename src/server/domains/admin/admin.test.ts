@@ -1,23 +1,20 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { waitForJobs } from '../../../../tests/support/jobs.ts';
 import {
   ApiClient,
-  createTestApp,
+  useTestApp,
   joinAs,
   signUp,
   signUpWithWorkspace,
-  type TestApp,
 } from '../../../../tests/support/test-app.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: Awaited<ReturnType<typeof signUp>>;
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await signUp(t.app, { fullName: 'Platform Admin' }); // the first account
 });
-afterAll(() => t.close());
 
 describe('platform admin', () => {
   it('is the first account, and every admin path answers 403 to others and 401 to anonymous callers', async () => {

@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import {
   ApiClient,
-  createTestApp,
+  useTestApp,
   signUp,
   testConfig,
   uniqueEmail,
-  type TestApp,
 } from '../../../../tests/support/test-app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('POST /api/auth/signup', () => {
   it('creates the account, signs the caller in and stores an argon2id hash', async () => {

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  createTestApp,
+  useTestApp,
   signUpWithWorkspace,
   type ApiClient,
-  type TestApp,
 } from '../../../../tests/support/test-app.ts';
 
 /*
@@ -11,11 +10,7 @@ import {
  * script run twice) skips the rows it already created, those without an email included.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const ALREADY = 'Already imported from this file';
 

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  signUpWithWorkspace,
-  type TestApp,
-} from '../../../../tests/support/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTwoWorkspaces, signUpWithWorkspace } from '../../../../tests/support/test-app.ts';
 
 /*
  * The contacts list's sorts and filters (issue 17, item 1): by name or creation, and by tag,
  * organization and assignee, alone or with a search, with X-Total-Count telling the whole
  * filtered list, and nothing of another workspace.
  */
-let t: TestApp;
-let owner: Awaited<ReturnType<typeof signUpWithWorkspace>>;
-let other: Awaited<ReturnType<typeof signUpWithWorkspace>>;
+const { t, owner, other } = useTwoWorkspaces('Sorters', 'Elsewhere');
 const ids: Record<string, number> = {};
 let vip: { id: number };
 let acme: { id: number };
@@ -28,9 +22,6 @@ async function names(query: string): Promise<{ names: string[]; total: string }>
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  owner = await signUpWithWorkspace(t.app, 'Sorters');
-  other = await signUpWithWorkspace(t.app, 'Elsewhere');
   acme = (await owner.client.post('/api/organizations', { name: 'Acme' })).json();
   vip = (await owner.client.post('/api/tags', { name: 'VIP', color: 'red' })).json();
   theirTag = (await other.client.post('/api/tags', { name: 'VIP', color: 'red' })).json();
@@ -51,7 +42,6 @@ beforeAll(async () => {
     );
   await other.client.post('/api/persons', { fullName: 'Aaron Other' });
 });
-afterAll(() => t.close());
 
 describe('contacts list order', () => {
   it('is newest first by default, and oldest first, A to Z or Z to A on request', async () => {

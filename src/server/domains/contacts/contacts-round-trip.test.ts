@@ -1,17 +1,13 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { ok } from '../../../../tests/support/responses.ts';
 import {
   autoMap,
   buildBatches,
   parseCsvRecords,
 } from '../../../client/features/contacts/import-mapping.ts';
 import { IMPORT_BATCH_SIZE, type ImportResult } from '../../../shared/contacts.schema.ts';
-import {
-  createTestApp,
-  signUp,
-  type ApiClient,
-  type TestApp,
-} from '../../../../tests/support/test-app.ts';
+import { useTestApp, signUp, type ApiClient } from '../../../../tests/support/test-app.ts';
 
 /*
  * Issue 19 §4: a contacts export survives a round trip. Exported, imported into another
@@ -21,18 +17,9 @@ import {
  * the file's rows from the top).
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 type Account = Awaited<ReturnType<typeof signUp>>;
-
-async function ok(res: { statusCode: number; body: string; json(): any }, status = 200) {
-  expect(res.statusCode, res.body).toBe(status);
-  return res.json();
-}
 
 async function newWorkspace(owner: Account, name: string): Promise<number> {
   // Creating a workspace makes it the owner's current one.

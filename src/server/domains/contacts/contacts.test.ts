@@ -1,22 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  joinAs,
-  createTestApp,
-  signUpWithWorkspace,
-  snapshot,
-  type TestApp,
-} from '../../../../tests/support/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { joinAs, useTwoWorkspaces, snapshot } from '../../../../tests/support/test-app.ts';
 
-let t: TestApp;
-let owner: Awaited<ReturnType<typeof signUpWithWorkspace>>;
-let other: Awaited<ReturnType<typeof signUpWithWorkspace>>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await signUpWithWorkspace(t.app, 'Contacts Co');
-  other = await signUpWithWorkspace(t.app, 'Elsewhere Ltd');
-});
-afterAll(() => t.close());
+const { t, owner, other } = useTwoWorkspaces('Contacts Co', 'Elsewhere Ltd');
 
 async function createOrg(client = owner.client, name = 'Globex') {
   const res = await client.post('/api/organizations', { name });

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ok } from '../../../../tests/support/responses.ts';
 import { pdfText } from '../../../../tests/support/pdf-text.ts';
-import {
-  createTestApp,
-  joinAs,
-  signUpWithWorkspace,
-  type TestApp,
-} from '../../../../tests/support/test-app.ts';
+import { useTwoWorkspaces, joinAs } from '../../../../tests/support/test-app.ts';
 import {
   canonicalJson,
   decideEstimate,
@@ -16,29 +12,14 @@ import {
 
 /* Issue 21, item 6: estimates, acceptance records, accepted proposals' follow-ups. */
 
-let t: TestApp;
-let owner: Awaited<ReturnType<typeof signUpWithWorkspace>>;
-let other: Awaited<ReturnType<typeof signUpWithWorkspace>>;
+const { t, owner, other } = useTwoWorkspaces('Quote Studio', 'Other Studio');
 let clientId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  owner = await signUpWithWorkspace(t.app, 'Quote Studio');
-  other = await signUpWithWorkspace(t.app, 'Other Studio');
   clientId = (await ok(owner.client.post('/api/clients', clientFields), 201)).id;
 });
-afterAll(() => t.close());
 
 const clientFields = { name: 'Acme GmbH', email: 'ap@acme.example.com', currency: 'EUR' };
-
-async function ok<T = any>(
-  res: Promise<{ statusCode: number; body: string; json: () => any }>,
-  status = 200,
-) {
-  const r = await res;
-  expect(r.statusCode, r.body).toBe(status);
-  return r.json() as T;
-}
 
 const lines = [
   { description: 'Design', quantity: '3', unitPrice: '333.33', taxRate: '20' },

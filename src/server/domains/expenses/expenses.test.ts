@@ -1,26 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ApiClient,
-  createTestApp,
+  useTwoWorkspaces,
   joinAs,
   signUpWithWorkspace,
-  type TestApp,
 } from '../../../../tests/support/test-app.ts';
 import { fileUpload, tinyPng } from '../../../../tests/support/uploads.ts';
 import { deleteUnusedFiles } from '../files/files.repository.ts';
 
 /* Issue 23, item 1: expenses, their categories and receipts, billed once like time. */
 
-let t: TestApp;
-let owner: Awaited<ReturnType<typeof signUpWithWorkspace>>;
-let other: Awaited<ReturnType<typeof signUpWithWorkspace>>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await signUpWithWorkspace(t.app, 'Expense Studio');
-  other = await signUpWithWorkspace(t.app, 'Other Expense Studio');
-});
-afterAll(() => t.close());
+const { t, owner, other } = useTwoWorkspaces('Expense Studio', 'Other Expense Studio');
 
 interface Expense {
   id: number;

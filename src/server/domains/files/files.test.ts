@@ -1,17 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ApiClient,
-  createTestApp,
-  signUp,
-  type TestApp,
-} from '../../../../tests/support/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { ApiClient, useTestApp, signUp } from '../../../../tests/support/test-app.ts';
 import { fileUpload, tinyPng } from '../../../../tests/support/uploads.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const PNG = tinyPng();
 

@@ -1,29 +1,22 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { budgetProgress } from '../../../shared/projects.schema.ts';
 import { todayIn } from '../../../shared/datetime.ts';
 import {
-  createTestApp,
+  useTwoWorkspaces,
   joinAs,
   signUpWithWorkspace,
   workspaceZone,
   snapshot,
-  type TestApp,
 } from '../../../../tests/support/test-app.ts';
 
 /* The money loop of issue 6: client → project → time → invoice → dashboard. */
 
-let t: TestApp;
-let owner: Awaited<ReturnType<typeof signUpWithWorkspace>>;
-let other: Awaited<ReturnType<typeof signUpWithWorkspace>>;
+const { t, owner, other } = useTwoWorkspaces('Freelance Studio', 'Other Studio');
 
 beforeAll(async () => {
-  t = await createTestApp();
-  owner = await signUpWithWorkspace(t.app, 'Freelance Studio');
-  other = await signUpWithWorkspace(t.app, 'Other Studio');
   zone = await workspaceZone(owner.client);
 });
-afterAll(() => t.close());
 
 /** Both workspaces have their owners' default zone, where the server's today is. */
 let zone: string;

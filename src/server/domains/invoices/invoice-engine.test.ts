@@ -1,38 +1,20 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { ok } from '../../../../tests/support/responses.ts';
 import { POSTGRES_URL } from '../../../../tests/support/postgres.ts';
 import { pdfText } from '../../../../tests/support/pdf-text.ts';
 import {
-  createTestApp,
+  useTwoWorkspaces,
   joinAs,
   signUpWithWorkspace,
   snapshot,
-  type TestApp,
 } from '../../../../tests/support/test-app.ts';
 
 /* Issue 18: business profile, clients with billing details, the invoice engine. */
 
-let t: TestApp;
-let owner: Awaited<ReturnType<typeof signUpWithWorkspace>>;
-let other: Awaited<ReturnType<typeof signUpWithWorkspace>>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await signUpWithWorkspace(t.app, 'Ledger Studio');
-  other = await signUpWithWorkspace(t.app, 'Other Studio');
-});
-afterAll(() => t.close());
+const { t, owner, other } = useTwoWorkspaces('Ledger Studio', 'Other Studio');
 
 const today = () => new Date().toISOString().slice(0, 10);
-
-async function ok<T = any>(
-  res: Promise<{ statusCode: number; body: string; json: () => any }>,
-  status = 200,
-) {
-  const r = await res;
-  expect(r.statusCode, r.body).toBe(status);
-  return r.json() as T;
-}
 
 async function newClient(fields: object = {}, client = owner.client) {
   return ok(

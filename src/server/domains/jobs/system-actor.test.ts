@@ -1,11 +1,7 @@
 import { addDays, format } from 'date-fns';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  signUpWithWorkspace,
-  type TestApp,
-} from '../../../../tests/support/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp, signUpWithWorkspace, useOwner } from '../../../../tests/support/test-app.ts';
 import type { AppServices, SystemActor, SystemScope } from '../../trpc/context.ts';
 import { updateProject } from '../projects/projects.service.ts';
 import { deleteWorkspace } from '../workspaces/workspaces.service.ts';
@@ -16,20 +12,17 @@ import { createJobs, type QueueDefinition } from './jobs.ts';
  * the system (no user), and a job's scope carries no role to pass a member's checks.
  */
 
-let t: TestApp;
-let owner: Awaited<ReturnType<typeof signUpWithWorkspace>>;
+const t = useTestApp({ appUrl: 'https://keel.example' });
+const owner = useOwner(t, 'Automatic Studio');
 let admin: Awaited<ReturnType<typeof signUpWithWorkspace>>;
 
 beforeAll(async () => {
-  t = await createTestApp({ appUrl: 'https://keel.example' });
-  owner = await signUpWithWorkspace(t.app, 'Automatic Studio');
   const res = await owner.client.put('/api/settings/business', { timezone: 'UTC' });
   expect(res.statusCode, res.body).toBe(200);
   // A platform administrator, to read the activity log as the admin console does.
   admin = await signUpWithWorkspace(t.app, 'Platform Home');
   await t.db.updateTable('users').set({ isAdmin: true }).where('id', '=', admin.user.id).execute();
 });
-afterAll(() => t.close());
 
 /** A date `days` from today (UTC, the workspace's zone here). */
 const dayFromToday = (days: number) => format(addDays(new Date(), days), 'yyyy-MM-dd');

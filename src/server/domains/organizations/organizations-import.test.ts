@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { ok } from '../../../../tests/support/responses.ts';
 import {
   autoMap,
   buildBatches,
@@ -10,11 +11,10 @@ import {
 import { ORGANIZATION_IMPORT } from '../../../client/features/organizations/organization-import-mapping.ts';
 import { IMPORT_BATCH_SIZE, type ImportResult } from '../../../shared/import.schema.ts';
 import {
-  createTestApp,
+  useTestApp,
   signUp,
   signUpWithWorkspace,
   type ApiClient,
-  type TestApp,
 } from '../../../../tests/support/test-app.ts';
 
 /*
@@ -22,16 +22,7 @@ import {
  * export survives a round trip through it (organizations first, then their contacts).
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-
-async function ok(res: { statusCode: number; body: string; json(): any }, status = 200) {
-  expect(res.statusCode, res.body).toBe(status);
-  return res.json();
-}
+const t = useTestApp();
 
 /** Sends a file as the import dialogs do: parsed, mapped by its headings, in batches. */
 async function importFile(

@@ -1,18 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  signUpWithWorkspace,
-  type TestApp,
-} from '../../../../tests/support/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, signUpWithWorkspace, useOwner } from '../../../../tests/support/test-app.ts';
 
-let t: TestApp;
-let owner: Awaited<ReturnType<typeof signUpWithWorkspace>>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await signUpWithWorkspace(t.app, 'Org Keepers');
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const owner = useOwner(t, 'Org Keepers');
 
 describe('organizations', () => {
   it('creates (201), lists with people counts, searches by name and pages', async () => {

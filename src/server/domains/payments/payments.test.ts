@@ -1,10 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  signUpWithWorkspace,
-  type ApiClient,
-  type TestApp,
-} from '../../../../tests/support/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTwoWorkspaces, type ApiClient } from '../../../../tests/support/test-app.ts';
 
 /*
  * The payments list and the financial overview (issue 23): every filter, the totals per
@@ -12,9 +7,7 @@ import {
  * test recorded; currencies kept apart; another workspace's rows and ids never reached.
  */
 
-let t: TestApp;
-let owner: Awaited<ReturnType<typeof signUpWithWorkspace>>;
-let other: Awaited<ReturnType<typeof signUpWithWorkspace>>;
+const { t, owner, other } = useTwoWorkspaces('Paid Studio', 'Other Studio');
 let workspaceId: number;
 let currency: string;
 
@@ -128,9 +121,6 @@ function same(page: Page, want: ReturnType<typeof expected>) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  owner = await signUpWithWorkspace(t.app, 'Paid Studio');
-  other = await signUpWithWorkspace(t.app, 'Other Studio');
   workspaceId = owner.workspace.id;
   currency = ((await owner.client.get('/api/dashboard/stats')).json() as { currency: string })
     .currency;
@@ -194,10 +184,6 @@ beforeAll(async () => {
   expect(res.statusCode, res.body).toBe(201);
   foreign = { clientId: foreignClient.id, invoiceId: foreignInvoice };
 }, 120_000);
-
-afterAll(async () => {
-  await t?.close();
-});
 
 describe('GET /api/payments', () => {
   it('lists every payment newest first with its invoice, client and who recorded it', async () => {

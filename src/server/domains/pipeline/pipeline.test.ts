@@ -1,15 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  joinAs,
-  signUpWithWorkspace,
-  snapshot,
-  type TestApp,
-} from '../../../../tests/support/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTwoWorkspaces, joinAs, snapshot } from '../../../../tests/support/test-app.ts';
 
-let t: TestApp;
-let owner: Awaited<ReturnType<typeof signUpWithWorkspace>>;
-let other: Awaited<ReturnType<typeof signUpWithWorkspace>>;
+const { t, owner, other } = useTwoWorkspaces('Deal Makers', 'Competitor');
 let person: { id: number };
 let org: { id: number };
 /** A contact for deals whose person is not what a test is about (SPEC §5: every deal has one). */
@@ -17,9 +9,6 @@ let contact: { id: number };
 let theirContact: { id: number };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  owner = await signUpWithWorkspace(t.app, 'Deal Makers');
-  other = await signUpWithWorkspace(t.app, 'Competitor');
   org = (await owner.client.post('/api/organizations', { name: 'Wayne Enterprises' })).json();
   person = (
     await owner.client.post('/api/persons', {
@@ -31,7 +20,6 @@ beforeAll(async () => {
   contact = (await owner.client.post('/api/persons', { fullName: 'Selina Kyle' })).json();
   theirContact = (await other.client.post('/api/persons', { fullName: 'Oswald' })).json();
 });
-afterAll(() => t.close());
 
 describe('stages', () => {
   it('lists the six default stages in order', async () => {

@@ -1,33 +1,27 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../../../../tests/support/pdf-text.ts';
 import {
   ApiClient,
+  useTwoWorkspaces,
   createTestApp,
   joinAs,
   signUpWithWorkspace,
   snapshot,
-  type TestApp,
 } from '../../../../tests/support/test-app.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
 import { createEmailedPortalLink } from './portal-links.service.ts';
 
 /* The client portal (issue 21, item 3): secret links, what a token opens and nothing more. */
 
-let t: TestApp;
-let owner: Awaited<ReturnType<typeof signUpWithWorkspace>>;
-let other: Awaited<ReturnType<typeof signUpWithWorkspace>>;
+const { t, owner, other } = useTwoWorkspaces('Portal Studio', 'Elsewhere Studio');
 /** Nobody signed in: the client opening its link. */
 let visitor: ApiClient;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  owner = await signUpWithWorkspace(t.app, 'Portal Studio');
-  other = await signUpWithWorkspace(t.app, 'Elsewhere Studio');
   visitor = new ApiClient(t.app);
 });
-afterAll(() => t.close());
 
 async function newClient(client: ApiClient, name: string) {
   const res = await client.post('/api/clients', { name, email: 'ap@example.com' });

@@ -1,40 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  joinAs,
-  signUpWithWorkspace,
-  type TestApp,
-} from '../../../../tests/support/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { cents, fromCents } from '../../../../tests/support/hundredths.ts';
+import { ok } from '../../../../tests/support/responses.ts';
+import { useTwoWorkspaces, joinAs } from '../../../../tests/support/test-app.ts';
 
 /* Issue 22, item 1: the project page's figures (GET /api/projects/{id}). */
 
-let t: TestApp;
-let owner: Awaited<ReturnType<typeof signUpWithWorkspace>>;
-let other: Awaited<ReturnType<typeof signUpWithWorkspace>>;
+const { t, owner, other } = useTwoWorkspaces('Burn Studio', 'Other Studio');
 
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await signUpWithWorkspace(t.app, 'Burn Studio');
-  other = await signUpWithWorkspace(t.app, 'Other Studio');
-});
-afterAll(() => t.close());
-
-async function ok<T = any>(
-  res: Promise<{ statusCode: number; body: string; json: () => any }>,
-  status = 200,
-) {
-  const r = await res;
-  expect(r.statusCode, r.body).toBe(status);
-  return r.json() as T;
-}
-
-/** Hundredths as an integer: '1.25' → 125 (the test's own arithmetic, not the server's). */
-const cents = (value: string) => {
-  const [whole = '0', fraction = ''] = value.split('.');
-  return Number(whole) * 100 + Number((fraction + '00').slice(0, 2));
-};
-const fromCents = (value: number) =>
-  `${Math.floor(value / 100)}.${String(value % 100).padStart(2, '0')}`;
 /** round(hours × rate, 2), half away from zero as PostgreSQL rounds numeric. */
 const lineCents = (hours: string, rate: string) =>
   Math.floor((cents(hours) * cents(rate) + 50) / 100);

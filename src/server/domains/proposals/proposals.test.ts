@@ -1,10 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  joinAs,
-  signUpWithWorkspace,
-  type TestApp,
-} from '../../../../tests/support/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, useOwner, useMember } from '../../../../tests/support/test-app.ts';
 import type { Proposal } from '../../../shared/proposals.schema.ts';
 import {
   canonicalJson,
@@ -20,18 +15,10 @@ import {
  * SHA-256 its record keeps still matches it.
  */
 
-let t: TestApp;
-let owner: Awaited<ReturnType<typeof signUpWithWorkspace>>;
-let collaborator: Awaited<ReturnType<typeof joinAs>>;
-let manager: Awaited<ReturnType<typeof joinAs>>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await signUpWithWorkspace(t.app, 'Pitch Studio');
-  collaborator = await joinAs(t, owner.workspace.id, 'collaborator');
-  manager = await joinAs(t, owner.workspace.id, 'project_manager');
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const owner = useOwner(t, 'Pitch Studio');
+const collaborator = useMember(t, owner, 'collaborator');
+const manager = useMember(t, owner, 'project_manager');
 
 type Client = typeof owner.client;
 

@@ -1,39 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ok } from '../../../../tests/support/responses.ts';
 import {
-  createTestApp,
+  type ApiClient,
+  useTwoWorkspaces,
   joinAs,
-  signUpWithWorkspace,
-  type TestApp,
+  useMember,
 } from '../../../../tests/support/test-app.ts';
 import { resolveRates } from './rates.repository.ts';
 
 /* Issue 22, item 5: rate cards, resolved when time is logged, and re-pricing unbilled time. */
 
-let t: TestApp;
-let owner: Awaited<ReturnType<typeof signUpWithWorkspace>>;
-let other: Awaited<ReturnType<typeof signUpWithWorkspace>>;
-let member: Awaited<ReturnType<typeof joinAs>>;
-let manager: Awaited<ReturnType<typeof joinAs>>;
+const { t, owner, other } = useTwoWorkspaces('Rate Studio', 'Other Studio');
+const member = useMember(t, owner, 'collaborator');
+const manager = useMember(t, owner, 'project_manager');
 let workspaceId: number;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await signUpWithWorkspace(t.app, 'Rate Studio');
-  other = await signUpWithWorkspace(t.app, 'Other Studio');
+beforeAll(() => {
   workspaceId = owner.workspace.id;
-  member = await joinAs(t, workspaceId, 'collaborator');
-  manager = await joinAs(t, workspaceId, 'project_manager');
 });
-afterAll(() => t.close());
-
-async function ok<T = any>(
-  res: Promise<{ statusCode: number; body: string; json: () => any }>,
-  status = 200,
-) {
-  const r = await res;
-  expect(r.statusCode, r.body).toBe(status);
-  return r.json() as T;
-}
 
 let projectCounter = 0;
 async function newProject(hourlyRate: string, client = owner.client) {
@@ -55,6 +39,17 @@ async function entry(id: number) {
     .select(['rate', 'costRate', 'invoiceId'])
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
+}
+
+/** A time entry of the caller on the project (201, or the test fails). */
+const logTime = (client: ApiClient, projectId: number, hours: number, date: string) =>
+  ok(client.post('/api/time-entries', { projectId, hours, date }), 201);
+
+/** A project at this hourly rate and a new collaborator (`m` by id) to log time on it. */
+async function projectAndMember(hourlyRate: string) {
+  const p = await newProject(hourlyRate);
+  const member = await joinAs(t, workspaceId, 'collaborator');
+  return { p, member, m: member.user.id };
 }
 
 const resolve = (userId: number, projectId: number, date: string) =>
@@ -115,9 +110,7 @@ describe('resolution', () => {
 
 describe('logging time', () => {
   it('stores the resolved rates on entries logged, stopped from the timer and moved', async () => {
-    const p = await newProject('100');
-    const member = await joinAs(t, workspaceId, 'collaborator');
-    const m = member.user.id;
+    const { p, member, m } = await projectAndMember('100');
     await card({
       userId: m,
       projectId: p,
@@ -127,16 +120,10 @@ describe('logging time', () => {
     });
     await card({ projectId: p, billableRate: 110, costRate: 30, effectiveFrom: '2026-07-01' });
 
-    const logged = await ok(
-      member.client.post('/api/time-entries', { projectId: p, hours: 2, date: '2026-08-03' }),
-      201,
-    );
+    const logged = await logTime(member.client, p, 2, '2026-08-03');
     expect(logged).toMatchObject({ rate: '140.00', costRate: null });
     expect(await entry(logged.id)).toMatchObject({ rate: '140.00', costRate: '60.00' });
-    const earlier = await ok(
-      member.client.post('/api/time-entries', { projectId: p, hours: 1, date: '2026-07-15' }),
-      201,
-    );
+    const earlier = await logTime(member.client, p, 1, '2026-07-15');
     expect(earlier).toMatchObject({ rate: '110.00', costRate: null });
     expect(await entry(earlier.id)).toMatchObject({ rate: '110.00', costRate: '30.00' });
 
@@ -181,13 +168,8 @@ describe('logging time', () => {
   });
 
   it('never re-prices existing entries when a card is added, changed or deleted', async () => {
-    const p = await newProject('100');
-    const member = await joinAs(t, workspaceId, 'collaborator');
-    const m = member.user.id;
-    const logged = await ok(
-      member.client.post('/api/time-entries', { projectId: p, hours: 2, date: '2026-09-02' }),
-      201,
-    );
+    const { p, member, m } = await projectAndMember('100');
+    const logged = await logTime(member.client, p, 2, '2026-09-02');
     expect(logged).toMatchObject({ rate: '100.00', costRate: null });
     expect(await entry(logged.id)).toMatchObject({ rate: '100.00', costRate: '0.00' });
     const added = await card({
@@ -201,10 +183,7 @@ describe('logging time', () => {
     await ok(owner.client.put(`/api/rates/${added.id}`, { billableRate: 180 }));
     expect(await entry(logged.id)).toMatchObject({ rate: '100.00', costRate: '0.00' });
     // A new entry takes the changed card.
-    const next = await ok(
-      member.client.post('/api/time-entries', { projectId: p, hours: 1, date: '2026-09-03' }),
-      201,
-    );
+    const next = await logTime(member.client, p, 1, '2026-09-03');
     expect(next).toMatchObject({ rate: '180.00', costRate: null });
     expect(await entry(next.id)).toMatchObject({ rate: '180.00', costRate: '70.00' });
     await ok(owner.client.delete(`/api/rates/${added.id}`));
@@ -212,9 +191,7 @@ describe('logging time', () => {
   });
 
   it("keeps card-priced time when the project's hourly rate changes", async () => {
-    const p = await newProject('100');
-    const member = await joinAs(t, workspaceId, 'collaborator');
-    const m = member.user.id;
+    const { p, member, m } = await projectAndMember('100');
     await card({
       userId: m,
       projectId: p,
@@ -222,14 +199,8 @@ describe('logging time', () => {
       costRate: 50,
       effectiveFrom: '2026-01-01',
     });
-    const carded = await ok(
-      member.client.post('/api/time-entries', { projectId: p, hours: 1, date: '2026-02-02' }),
-      201,
-    );
-    const plain = await ok(
-      owner.client.post('/api/time-entries', { projectId: p, hours: 1, date: '2026-02-02' }),
-      201,
-    );
+    const carded = await logTime(member.client, p, 1, '2026-02-02');
+    const plain = await logTime(owner.client, p, 1, '2026-02-02');
     expect(plain.rate).toBe('100.00');
     await ok(owner.client.put(`/api/projects/${p}`, { hourlyRate: 120 }));
     expect(await entry(carded.id)).toMatchObject({ rate: '150.00', costRate: '50.00' });
@@ -239,23 +210,15 @@ describe('logging time', () => {
 
 describe('re-pricing unbilled time', () => {
   it('previews what it applies, and skips billed entries and approved weeks', async () => {
-    const p = await newProject('100');
-    const member = await joinAs(t, workspaceId, 'collaborator');
-    const m = member.user.id;
+    const { p, member, m } = await projectAndMember('100');
     const log = async (date: string, hours: number) =>
-      (await ok(member.client.post('/api/time-entries', { projectId: p, hours, date }), 201))
-        .id as number;
+      (await logTime(member.client, p, hours, date)).id as number;
     const before = await log('2026-06-30', 1); // before `from`
     const open = await log('2026-07-06', 1.5); // a Monday, open week
     const sunday = await log('2026-07-12', 2); // the same week's Sunday
     const approved = await log('2026-07-14', 2); // a Tuesday of an approved week
     const billed = await log('2026-07-21', 3);
-    const owners = (
-      await ok(
-        owner.client.post('/api/time-entries', { projectId: p, hours: 1, date: '2026-07-08' }),
-        201,
-      )
-    ).id as number;
+    const owners = (await logTime(owner.client, p, 1, '2026-07-08')).id as number;
 
     await t.db
       .insertInto('timesheets')
@@ -461,10 +424,7 @@ describe('rate cards', () => {
       costRate: 5,
       effectiveFrom: '2027-08-01',
     });
-    const logged = await ok(
-      owner.client.post('/api/time-entries', { projectId: p, hours: 1, date: '2027-08-02' }),
-      201,
-    );
+    const logged = await logTime(owner.client, p, 1, '2027-08-02');
     const theirs = await ok<{ id: number }[]>(other.client.get('/api/rates'));
     expect(theirs.map((r) => r.id)).not.toContain(mine.id);
     expect((await other.client.put(`/api/rates/${mine.id}`, { billableRate: 1 })).statusCode).toBe(

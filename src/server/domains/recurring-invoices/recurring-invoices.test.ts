@@ -1,13 +1,9 @@
 import { addDays, format, parseISO } from 'date-fns';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ok } from '../../../../tests/support/responses.ts';
 import { POSTGRES_URL } from '../../../../tests/support/postgres.ts';
-import {
-  createTestApp,
-  joinAs,
-  signUpWithWorkspace,
-  type TestApp,
-} from '../../../../tests/support/test-app.ts';
+import { useTwoWorkspaces, joinAs } from '../../../../tests/support/test-app.ts';
 import { createDb } from '../../db/create-db.ts';
 import type { Mail } from '../../plugins/mailer.ts';
 import { systemActor } from '../jobs/jobs.ts';
@@ -19,16 +15,13 @@ import {
 
 /* Issue 21, item 5: recurring invoices, one invoice per period whatever runs the schedule. */
 
-let t: TestApp;
-let owner: Awaited<ReturnType<typeof signUpWithWorkspace>>;
-let other: Awaited<ReturnType<typeof signUpWithWorkspace>>;
+const { t, owner, other } = useTwoWorkspaces('Retainer Studio', 'Other Studio', {
+  appUrl: 'https://keel.example',
+});
 const mails: Mail[] = [];
 let services: ScheduleJobServices;
 
 beforeAll(async () => {
-  t = await createTestApp({ appUrl: 'https://keel.example' });
-  owner = await signUpWithWorkspace(t.app, 'Retainer Studio');
-  other = await signUpWithWorkspace(t.app, 'Other Studio');
   for (const account of [owner, other]) {
     const res = await account.client.put('/api/settings/business', { timezone: 'UTC' });
     expect(res.statusCode, res.body).toBe(200);
@@ -46,21 +39,11 @@ beforeAll(async () => {
     },
   };
 });
-afterAll(() => t.close());
 
 const todayUtc = () => new Date().toISOString().slice(0, 10);
 const day = (base: string, n: number) => format(addDays(parseISO(base), n), 'yyyy-MM-dd');
 /** Midday UTC of a date: the fake clock of a run. */
 const at = (date: string) => new Date(`${date}T12:00:00Z`);
-
-async function ok<T = any>(
-  res: Promise<{ statusCode: number; body: string; json: () => any }>,
-  status = 200,
-) {
-  const r = await res;
-  expect(r.statusCode, r.body).toBe(status);
-  return r.json() as T;
-}
 
 let clientCount = 0;
 async function newClient(account = owner, fields: object = {}) {

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ok } from '../../../../tests/support/responses.ts';
 import { minorDigits } from '../../../shared/currencies.ts';
-import {
-  createTestApp,
-  joinAs,
-  signUpWithWorkspace,
-  type TestApp,
-} from '../../../../tests/support/test-app.ts';
+import { useTwoWorkspaces, joinAs } from '../../../../tests/support/test-app.ts';
 import { percentOf, resolvePeriod, toUnits, workingDaysBetween } from './reports.service.ts';
 
 /*
@@ -14,9 +10,7 @@ import { percentOf, resolvePeriod, toUnits, workingDaysBetween } from './reports
  * in integer minor units, per currency.
  */
 
-let t: TestApp;
-let owner: Awaited<ReturnType<typeof signUpWithWorkspace>>;
-let other: Awaited<ReturnType<typeof signUpWithWorkspace>>;
+const { t, owner, other } = useTwoWorkspaces('Money Studio', 'Other Money');
 
 type Ids = { [name: string]: number };
 const clients: Ids = {};
@@ -117,9 +111,6 @@ const text = (value: bigint, currency: string) => {
 const invoiceOf = (name: string) => invoiceRows.find((i) => i.name === name)!;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  owner = await signUpWithWorkspace(t.app, 'Money Studio');
-  other = await signUpWithWorkspace(t.app, 'Other Money');
   const workspaceId = owner.workspace.id;
   for (const [name, clientName] of [
     ['acme', 'Acme'],
@@ -225,18 +216,8 @@ beforeAll(async () => {
     .execute();
   foreign.projectId = foreignProject.id;
 });
-afterAll(() => t.close());
 
 const foreign = { projectId: 0 };
-
-async function ok<T = any>(
-  res: Promise<{ statusCode: number; body: string; json: () => any }>,
-  status = 200,
-) {
-  const r = await res;
-  expect(r.statusCode, r.body).toBe(status);
-  return r.json() as T;
-}
 
 const paymentsInPeriod = () =>
   paymentRows.filter((p) => inPeriod(p.date)).map((p) => ({ ...p, invoice: invoiceOf(p.invoice) }));
@@ -456,18 +437,17 @@ describe('profitability and utilisation', () => {
     const planner = await joinAs(t, workspaceId, 'project_manager');
     people.mate = { id: mate.user.id, client: mate.client };
     people.planner = { id: planner.user.id, client: planner.client };
-    await t.db
-      .updateTable('userWorkspaces')
-      .set({ capacityHours: '10' })
-      .where('workspaceId', '=', workspaceId)
-      .where('userId', '=', mate.user.id)
-      .execute();
-    await t.db
-      .updateTable('userWorkspaces')
-      .set({ capacityHours: '0' })
-      .where('workspaceId', '=', workspaceId)
-      .where('userId', '=', planner.user.id)
-      .execute();
+    for (const [member, capacityHours] of [
+      [mate, '10'],
+      [planner, '0'],
+    ] as const) {
+      await t.db
+        .updateTable('userWorkspaces')
+        .set({ capacityHours })
+        .where('workspaceId', '=', workspaceId)
+        .where('userId', '=', member.user.id)
+        .execute();
+    }
     await t.db
       .insertInto('timeEntries')
       .values(

@@ -1,41 +1,14 @@
 import { addDays, format, parseISO, startOfWeek } from 'date-fns';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { cents, fromCents } from '../../../../tests/support/hundredths.ts';
+import { ok } from '../../../../tests/support/responses.ts';
 import { todayIn } from '../../../shared/datetime.ts';
-import {
-  createTestApp,
-  joinAs,
-  signUpWithWorkspace,
-  type TestApp,
-} from '../../../../tests/support/test-app.ts';
+import { useTwoWorkspaces, joinAs } from '../../../../tests/support/test-app.ts';
 
 /* Issue 22, item 6: resourcing (GET /api/resourcing) and members' capacity. */
 
-let t: TestApp;
-let owner: Awaited<ReturnType<typeof signUpWithWorkspace>>;
-let other: Awaited<ReturnType<typeof signUpWithWorkspace>>;
+const { t, owner, other } = useTwoWorkspaces('Load Studio', 'Other Studio');
 
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await signUpWithWorkspace(t.app, 'Load Studio');
-  other = await signUpWithWorkspace(t.app, 'Other Studio');
-});
-afterAll(() => t.close());
-
-async function ok<T = any>(
-  res: Promise<{ statusCode: number; body: string; json: () => any }>,
-  status = 200,
-) {
-  const r = await res;
-  expect(r.statusCode, r.body).toBe(status);
-  return r.json() as T;
-}
-
-const cents = (value: string) => {
-  const [whole = '0', fraction = ''] = value.split('.');
-  return Number(whole) * 100 + Number((fraction + '00').slice(0, 2));
-};
-const fromCents = (value: number) =>
-  `${Math.floor(value / 100)}.${String(value % 100).padStart(2, '0')}`;
 const day = (date: Date) => format(date, 'yyyy-MM-dd');
 
 describe('resourcing', () => {

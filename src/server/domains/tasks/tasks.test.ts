@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  createTestApp,
+  useTwoWorkspaces,
   joinAs,
-  signUpWithWorkspace,
   workspaceZone,
   snapshot,
-  type TestApp,
 } from '../../../../tests/support/test-app.ts';
 import { todayIn } from '../../../shared/datetime.ts';
 import { findTask } from './tasks.repository.ts';
 
-let t: TestApp;
-let owner: Awaited<ReturnType<typeof signUpWithWorkspace>>;
-let other: Awaited<ReturnType<typeof signUpWithWorkspace>>;
+const { t, owner, other } = useTwoWorkspaces('Task Makers', 'Task Rivals');
 let project: { id: number; name: string };
 let second: { id: number };
 let theirProject: { id: number };
@@ -53,15 +49,11 @@ function dayFromToday(days: number) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  owner = await signUpWithWorkspace(t.app, 'Task Makers');
-  other = await signUpWithWorkspace(t.app, 'Task Rivals');
   zone = await workspaceZone(owner.client);
   project = (await owner.client.post('/api/projects', { name: 'Website' })).json();
   second = (await owner.client.post('/api/projects', { name: 'App' })).json();
   theirProject = (await other.client.post('/api/projects', { name: 'Theirs' })).json();
 });
-afterAll(() => t.close());
 
 describe('task statuses', () => {
   it('a new workspace has To Do, In Progress and Done', async () => {

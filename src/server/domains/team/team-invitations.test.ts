@@ -1,15 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkspaceRole } from '../../../shared/roles.ts';
 import type { Mail, Mailer } from '../../plugins/mailer.ts';
 import {
   ApiClient,
-  createTestApp,
+  useTestApp,
   joinAs,
   signUp,
   signUpWithWorkspace,
   snapshot,
   uniqueEmail,
-  type TestApp,
 } from '../../../../tests/support/test-app.ts';
 
 /*
@@ -18,12 +17,11 @@ import {
  * whose access was removed is told so, with the workspace's name.
  */
 
-let t: TestApp;
+const t = useTestApp();
 let owner: Awaited<ReturnType<typeof signUpWithWorkspace>>;
 let loggedMailer: Mailer;
 
 beforeAll(async () => {
-  t = await createTestApp();
   // The test server has no SMTP_URL: its mailer writes to the log.
   loggedMailer = t.app.services.mailer;
   owner = await signUpWithWorkspace(t.app, 'Harbour Works');
@@ -31,7 +29,6 @@ beforeAll(async () => {
 afterEach(() => {
   t.app.services.mailer = loggedMailer;
 });
-afterAll(() => t.close());
 
 /** A mailer as with SMTP_URL set, recording what it sends, or refusing every email. */
 function smtpMailer(options: { refuse?: boolean } = {}) {

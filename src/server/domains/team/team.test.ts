@@ -1,25 +1,19 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { WorkspaceRole } from '../../../shared/roles.ts';
 import {
   ApiClient,
-  createTestApp,
+  useTestApp,
   joinAs,
+  useOwner,
   signUp,
   signUpWithWorkspace,
   snapshot,
   uniqueEmail,
-  type TestApp,
 } from '../../../../tests/support/test-app.ts';
 
-let t: TestApp;
-let owner: Awaited<ReturnType<typeof signUpWithWorkspace>>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await signUpWithWorkspace(t.app, 'Team Space');
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const owner = useOwner(t, 'Team Space');
 
 const tokenOf = (inviteUrl: string) => inviteUrl.split('/invite/')[1]!;
 

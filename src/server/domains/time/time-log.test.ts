@@ -1,11 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  joinAs,
-  signUpWithWorkspace,
-  type ApiClient,
-  type TestApp,
-} from '../../../../tests/support/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTwoWorkspaces, joinAs, type ApiClient } from '../../../../tests/support/test-app.ts';
 
 /*
  * The full time log (issue 22): every filter and the totals of the filtered log, checked
@@ -13,9 +7,7 @@ import {
  * the timer.
  */
 
-let t: TestApp;
-let owner: Awaited<ReturnType<typeof signUpWithWorkspace>>;
-let other: Awaited<ReturnType<typeof signUpWithWorkspace>>;
+const { t, owner, other } = useTwoWorkspaces('Log Studio', 'Other Studio');
 let memberId: number;
 let workspaceId: number;
 
@@ -47,9 +39,6 @@ async function created<T>(client: ApiClient, url: string, body: object): Promise
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  owner = await signUpWithWorkspace(t.app, 'Log Studio');
-  other = await signUpWithWorkspace(t.app, 'Other Studio');
   workspaceId = owner.workspace.id;
   const member = await joinAs(t, workspaceId, 'collaborator');
   memberId = member.user.id;
@@ -144,7 +133,6 @@ beforeAll(async () => {
     date: '2026-10-10',
   });
 }, 120_000);
-afterAll(() => t.close());
 
 /** Two decimals of an integer number of hundredths. */
 const cents = (n: number) => (n / 100).toFixed(2);

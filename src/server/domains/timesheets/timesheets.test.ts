@@ -1,20 +1,17 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  createTestApp,
+  useTwoWorkspaces,
   joinAs,
-  signUpWithWorkspace,
+  useMember,
   snapshot,
-  type TestApp,
 } from '../../../../tests/support/test-app.ts';
 
 /* Issue 22, item 4: weekly timesheets, their approval, and the lock of approved weeks. */
 
-let t: TestApp;
-let owner: Awaited<ReturnType<typeof signUpWithWorkspace>>;
-let other: Awaited<ReturnType<typeof signUpWithWorkspace>>;
-let member: Awaited<ReturnType<typeof joinAs>>;
-let manager: Awaited<ReturnType<typeof joinAs>>;
+const { t, owner, other } = useTwoWorkspaces('Timesheet Studio', 'Solo Studio');
+const member = useMember(t, owner, 'collaborator');
+const manager = useMember(t, owner, 'project_manager');
 let projectId: number;
 let secondProjectId: number;
 let clientId: number;
@@ -34,11 +31,6 @@ async function refused(res: Promise<Res>, status: number, message?: RegExp) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  owner = await signUpWithWorkspace(t.app, 'Timesheet Studio');
-  other = await signUpWithWorkspace(t.app, 'Solo Studio');
-  member = await joinAs(t, owner.workspace.id, 'collaborator');
-  manager = await joinAs(t, owner.workspace.id, 'project_manager');
   clientId = (
     await ok(owner.client.post('/api/clients', { name: 'Acme', email: 'a@acme.com' }), 201)
   ).id;
@@ -56,7 +48,6 @@ beforeAll(async () => {
   projectId = (await project('Website')).id;
   secondProjectId = (await project('Brand')).id;
 });
-afterAll(() => t.close());
 
 const log = (client: typeof owner.client, date: string, hours: number, project = projectId) =>
   ok(client.post('/api/time-entries', { projectId: project, hours, date }), 201);

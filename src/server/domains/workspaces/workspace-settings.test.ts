@@ -1,13 +1,9 @@
 import { TZDate } from '@date-fns/tz';
 import { format, startOfWeek, subDays } from 'date-fns';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, joinAs, signUp, type TestApp } from '../../../../tests/support/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, joinAs, signUp } from '../../../../tests/support/test-app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const PREFS = { dateFormat: 'DD/MM/YYYY', timeFormat: '24h' } as const;
 

@@ -1,18 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../../db/create-db.ts';
 import {
+  useTestApp,
   createTestApp,
   joinAs,
   signUpWithWorkspace,
-  type TestApp,
 } from '../../../../tests/support/test-app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const QUOTA = 200 * 1024 * 1024;
 

@@ -1,19 +1,14 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ApiClient,
-  createTestApp,
+  useTestApp,
   signUp,
   joinAs,
   signUpWithWorkspace,
-  type TestApp,
 } from '../../../../tests/support/test-app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('POST /api/workspaces', () => {
   it('creates the workspace with its owner, the six default stages, and makes it current', async () => {
