@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
+import type { DocumentAcceptances } from '../../../../db/schema.ts';
 import { formatInvoiceNumber } from '../../../shared/business.schema.ts';
 import { minorDigits } from '../../../shared/currencies.ts';
 import type {
@@ -20,6 +21,7 @@ import {
   pageOfDocuments,
   setDocumentLineAmounts,
   type DocumentList,
+  type RowValues,
 } from '../invoices/document-rows.ts';
 import type { LineValues } from '../invoices/document-totals.ts';
 
@@ -152,15 +154,19 @@ export async function findLines(
   return rows.map((r) => answeredLine(r, digits));
 }
 
-export interface EstimateRowValues {
-  clientId?: number;
-  currency?: string;
-  issueDate?: string | null;
-  validUntil?: string | null;
-  discountType?: 'percent' | 'amount' | null;
-  discountValue?: string | null;
-  notes?: string | null;
-}
+/** The columns of an estimate a draft's fields write. */
+export type EstimateRowValues = Partial<
+  RowValues<
+    'estimates',
+    | 'clientId'
+    | 'currency'
+    | 'issueDate'
+    | 'validUntil'
+    | 'discountType'
+    | 'discountValue'
+    | 'notes'
+  >
+>;
 
 export async function insertEstimate(
   db: Database,
@@ -202,21 +208,25 @@ export async function updateEstimate(
   db: Database,
   workspaceId: number,
   id: number,
-  values: EstimateRowValues & {
-    estimateNumber?: string;
-    status?: string;
-    seller?: string;
-    buyer?: string;
-    issuedAt?: Date;
-    viewedAt?: Date;
-    decidedAt?: Date;
-    convertedInvoiceId?: number;
-    convertedAt?: Date;
-    subtotal?: string;
-    discountTotal?: string;
-    taxTotal?: string;
-    amount?: string;
-  },
+  values: EstimateRowValues &
+    Partial<
+      RowValues<
+        'estimates',
+        | 'estimateNumber'
+        | 'status'
+        | 'seller'
+        | 'buyer'
+        | 'issuedAt'
+        | 'viewedAt'
+        | 'decidedAt'
+        | 'convertedInvoiceId'
+        | 'convertedAt'
+        | 'subtotal'
+        | 'discountTotal'
+        | 'taxTotal'
+        | 'amount'
+      >
+    >,
 ) {
   await db
     .updateTable('estimates')
@@ -312,20 +322,7 @@ export async function takeEstimateNumber(db: Database, workspaceId: number): Pro
   return formatInvoiceNumber(row.estimatePrefix, row.counter);
 }
 
-type AcceptanceRow = {
-  id: number;
-  documentType: string;
-  documentId: number;
-  decision: string;
-  name: string;
-  reason: string | null;
-  ip: string | null;
-  userAgent: string | null;
-  documentSha256: string;
-  via: string;
-  userId: number | null;
-  createdAt: Date;
-};
+type AcceptanceRow = Omit<Selectable<DocumentAcceptances>, 'workspaceId'>;
 
 export const toAcceptance = (r: AcceptanceRow): Acceptance => ({
   ...r,

@@ -1,4 +1,5 @@
-import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type RawBuilder, type Selectable, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import type { DB } from '../../../../db/schema.ts';
 import { normalizeAmount, PERCENT_DIGITS, plainPercent } from '../../../shared/invoice-math.ts';
 import type { Discount, Party } from '../../../shared/invoices.schema.ts';
 import type { ListQuery } from '../../../shared/list.schema.ts';
@@ -10,6 +11,24 @@ import type { findClient } from '../clients/clients.repository.ts';
  * What invoices and estimates share in answering their stored rows: the discount columns
  * and the lines, with the decimals of the document's currency.
  */
+
+/**
+ * Columns of a stored row as the service writes and reads them, from the generated table
+ * types (Selectable: money as exact decimal text, never the number the generated insert type
+ * would also take), with the columns whose text has fixed values narrowed to them.
+ */
+export type RowValues<
+  T extends keyof DB,
+  K extends keyof Selectable<DB[T]>,
+  Narrow = DocumentNarrowing,
+> = { [P in K]: P extends keyof Narrow ? Narrow[P] : Selectable<DB[T]>[P] };
+
+/** The document columns whose text has fixed values, or is written as JSON text. */
+export interface DocumentNarrowing {
+  discountType: Discount['type'] | null;
+  seller: string;
+  buyer: string;
+}
 
 /**
  * A percent discount as answered: with two decimals as it always was ("10.00"), three when

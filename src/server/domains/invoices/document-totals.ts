@@ -13,6 +13,7 @@ import {
 } from '../../../shared/invoices.schema.ts';
 import { amountDecimalsMessage, fitsCurrency } from '../../../shared/money.ts';
 import type { Database } from '../../db/create-db.ts';
+import type { RowValues } from './document-rows.ts';
 import * as invoicesRepo from './invoices.repository.ts';
 
 /**
@@ -25,22 +26,16 @@ const badRequest = (message: string) => new TRPCError({ code: 'BAD_REQUEST', mes
 const notFound = (message: string) => new TRPCError({ code: 'NOT_FOUND', message });
 
 /** A line as stored, for recomputing totals. */
-export interface StoredLine {
-  id: number;
-  quantity: string;
-  unitPrice: string;
-  taxRate: string;
-}
+export type StoredLine = RowValues<'invoiceLines', 'id' | 'quantity' | 'unitPrice' | 'taxRate'>;
 
 /** A line as a draft writes it: what the shared line schema validates, without its id. */
 export type LineValues = Omit<InvoiceLineInput, 'id'>;
 
-export interface DocumentTotals {
-  subtotal: string;
-  discountTotal: string;
-  taxTotal: string;
-  amount: string;
-}
+/** A document's totals as stored (the total in `amount`). */
+export type DocumentTotals = RowValues<
+  'invoices',
+  'subtotal' | 'discountTotal' | 'taxTotal' | 'amount'
+>;
 
 /** The lines table of a kind of document (invoice, estimate), keyed by the document's id. */
 export interface DocumentLines {

@@ -22,8 +22,9 @@ import {
   pageOfDocuments,
   setDocumentLineAmounts,
   type DocumentList,
+  type RowValues,
 } from './document-rows.ts';
-import type { LineValues } from './document-totals.ts';
+import type { DocumentTotals, LineValues } from './document-totals.ts';
 
 /**
  * Sent or viewed and past its due date in the workspace's time zone: shown as overdue (the
@@ -227,20 +228,24 @@ export async function findPayments(
   }));
 }
 
-export interface InvoiceRowValues {
-  clientId?: number;
-  projectId?: number | null;
-  invoiceNumber?: string | null;
-  currency?: string;
-  issueDate?: string | null;
-  dueDate?: string | null;
-  discountType?: 'percent' | 'amount' | null;
-  discountValue?: string | null;
-  notes?: string | null;
-  /** The recurring invoice and period it was made for (unique together). */
-  recurringInvoiceId?: number;
-  recurringPeriodStart?: string;
-}
+/** The columns of an invoice a draft's fields write. */
+export type InvoiceRowValues = Partial<
+  RowValues<
+    'invoices',
+    | 'clientId'
+    | 'projectId'
+    | 'invoiceNumber'
+    | 'currency'
+    | 'issueDate'
+    | 'dueDate'
+    | 'discountType'
+    | 'discountValue'
+    | 'notes'
+    /** The recurring invoice and period it was made for (unique together). */
+    | 'recurringInvoiceId'
+    | 'recurringPeriodStart'
+  >
+>;
 
 export async function insertInvoice(
   db: Database,
@@ -307,17 +312,21 @@ export async function updateInvoice(
   db: Database,
   workspaceId: number,
   id: number,
-  values: InvoiceRowValues & {
-    status?: string;
-    seller?: string;
-    buyer?: string;
-    issuedAt?: Date;
-    voidedAt?: Date;
-    voidReason?: string;
-    viewedAt?: Date;
-    paidDate?: string | null;
-    paidTotal?: string;
-  },
+  values: InvoiceRowValues &
+    Partial<
+      RowValues<
+        'invoices',
+        | 'status'
+        | 'seller'
+        | 'buyer'
+        | 'issuedAt'
+        | 'voidedAt'
+        | 'voidReason'
+        | 'viewedAt'
+        | 'paidDate'
+        | 'paidTotal'
+      >
+    >,
 ) {
   await db
     .updateTable('invoices')
@@ -331,7 +340,7 @@ export async function setTotals(
   db: Database,
   workspaceId: number,
   id: number,
-  totals: { subtotal: string; discountTotal: string; taxTotal: string; amount: string },
+  totals: DocumentTotals,
 ) {
   await db
     .updateTable('invoices')
@@ -496,7 +505,7 @@ export async function insertPayment(
   db: Database,
   workspaceId: number,
   invoiceId: number,
-  values: { amount: string; date: string; method: string; note: string | null; createdBy: number },
+  values: RowValues<'invoicePayments', 'amount' | 'date' | 'method' | 'note' | 'createdBy'>,
 ) {
   const row = await db
     .insertInto('invoicePayments')
