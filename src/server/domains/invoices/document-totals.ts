@@ -13,7 +13,7 @@ import {
 } from '../../../shared/invoices.schema.ts';
 import { amountDecimalsMessage, fitsCurrency } from '../../../shared/money.ts';
 import type { Database } from '../../db/create-db.ts';
-import type { RowValues } from './document-rows.ts';
+import type { documentLineRows, RowValues } from './document-rows.ts';
 import * as invoicesRepo from './invoices.repository.ts';
 
 /**
@@ -37,44 +37,20 @@ export type DocumentTotals = RowValues<
   'subtotal' | 'discountTotal' | 'taxTotal' | 'amount'
 >;
 
-/** The lines table of a kind of document (invoice, estimate), keyed by the document's id. */
-export interface DocumentLines {
+/**
+ * The lines table of a kind of document (invoice, estimate), keyed by the document's id:
+ * its rows (documentLineRows), the noun that names it in messages, and where its totals go.
+ */
+export type DocumentLines = Omit<ReturnType<typeof documentLineRows>, 'answeredLines'> & {
   /** Names the document in messages: 'invoice', 'estimate'. */
   noun: string;
-  lineInputs(db: Database, workspaceId: number, documentId: number): Promise<StoredLine[]>;
-  insertLine(
-    db: Database,
-    workspaceId: number,
-    documentId: number,
-    position: number,
-    line: LineValues,
-  ): Promise<unknown>;
-  updateLine(
-    db: Database,
-    workspaceId: number,
-    documentId: number,
-    id: number,
-    position: number,
-    line: LineValues,
-  ): Promise<boolean>;
-  deleteLinesExcept(
-    db: Database,
-    workspaceId: number,
-    documentId: number,
-    keep: number[],
-  ): Promise<void>;
-  setLineAmounts(
-    db: Database,
-    workspaceId: number,
-    amounts: { id: number; amount: string; discount: string }[],
-  ): Promise<void>;
   setTotals(
     db: Database,
     workspaceId: number,
     documentId: number,
     totals: DocumentTotals,
   ): Promise<void>;
-}
+};
 
 /** The discount a draft row stores (type and value columns), as its service takes it. */
 export function storedDiscount(row: {
