@@ -3,6 +3,7 @@ import { IsoDateSchema } from './dates.ts';
 import { IdSchema } from './ids.ts';
 import { ListQuerySchema, sortParam } from './list.schema.ts';
 import { CurrencySchema } from './currencies.ts';
+import { DocumentLineInputSchema, DocumentNotesSchema } from './document-fields.ts';
 import { CurrencyAmountSchema, decimalSchema } from './money.ts';
 import { singleLine } from './text.schema.ts';
 
@@ -29,22 +30,11 @@ export const MAX_INVOICE_LINES = 500;
 export const MAX_INVOICE_TOTAL = 999_999_999_999;
 
 /**
- * One line of an invoice. Quantity to 2 decimals; the unit price to the currency's minor
- * unit (checked against the invoice's currency by the server). `id` names an existing line
- * of a draft being edited: a line sent without it is new, a line left out is removed (and
- * the time it billed becomes unbilled again).
+ * One line of an invoice (or estimate): described in document-fields.ts. Quantity to 2
+ * decimals; the unit price to the currency's minor unit (checked against the invoice's
+ * currency by the server).
  */
-export const InvoiceLineInputSchema = z.object({
-  id: IdSchema.optional(),
-  description: z
-    .string({ error: 'Description is required' })
-    .trim()
-    .min(1, 'Description is required')
-    .max(2000, 'Description must be less than 2000 characters'),
-  quantity: decimalSchema('Quantity', { max: 100_000, decimals: 2 }),
-  unitPrice: decimalSchema('Unit price', { max: 10_000_000, decimals: 3 }),
-  taxRate: decimalSchema('Tax rate', { max: 100, decimals: 3 }).default('0'),
-});
+export const InvoiceLineInputSchema = DocumentLineInputSchema;
 export type InvoiceLineInput = z.infer<typeof InvoiceLineInputSchema>;
 
 /** Off the subtotal, before tax: a percent, or an amount in the invoice's currency. */
@@ -66,13 +56,7 @@ export const draftLinesSchema = (noun: 'invoice' | 'estimate') =>
     .max(MAX_INVOICE_LINES, `An ${noun} holds at most ${MAX_INVOICE_LINES} lines`);
 
 /** A draft's notes. Left out stays left out (an update keeps the notes); emptied is none. */
-export const DraftNotesSchema = z
-  .string()
-  .trim()
-  .max(5000, 'Notes must be less than 5000 characters')
-  .nullable()
-  .optional()
-  .transform((v) => (v === undefined ? undefined : v || null));
+export const DraftNotesSchema = DocumentNotesSchema;
 
 /** How unbilled time becomes lines: one per entry, or one per project and rate. */
 export const TIME_GROUPINGS = ['entry', 'project'] as const;

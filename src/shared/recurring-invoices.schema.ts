@@ -5,6 +5,7 @@ import { IsoDateSchema } from './dates.ts';
 import { IdSchema, requiredId } from './ids.ts';
 import {
   DiscountSchema,
+  DraftNotesSchema,
   INVOICE_STATUSES,
   InvoiceLineInputSchema,
   MAX_INVOICE_LINES,
@@ -92,13 +93,7 @@ const templateFields = {
     .min(1, 'Add at least one line')
     .max(MAX_INVOICE_LINES, `An invoice holds at most ${MAX_INVOICE_LINES} lines`),
   discount: DiscountSchema.nullable().optional(),
-  notes: z
-    .string()
-    .trim()
-    .max(5000, 'Notes must be less than 5000 characters')
-    .nullable()
-    .optional()
-    .transform((v) => (v === undefined ? undefined : v || null)),
+  notes: DraftNotesSchema,
   /** Days from each invoice's date to its due date; null: the client's terms, else the workspace's. */
   paymentTermsDays: z
     .number({ error: 'Payment terms must be a number of days' })

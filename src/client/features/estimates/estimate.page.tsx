@@ -1,12 +1,12 @@
-import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { IconCircleCheck, IconCircleX, IconFileInvoice, IconTrash } from '@tabler/icons-react';
+import { IconCircleCheck, IconCircleX, IconFileInvoice } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { EstimateDetail } from '../../../shared/estimates.schema.ts';
 import { formatMoney } from '../../../shared/money.ts';
-import { ConfirmDeleteDialog } from '../../components/list/confirm-delete.dialog.tsx';
 import { showDateTime } from '../../components/display-preferences.tsx';
 import { RecordPage, useRecordId } from '../../components/record-page.tsx';
+import { DeleteDraftButton, DocumentHead } from '../invoices/document-head.tsx';
 import { PdfDownloadButton } from '../invoices/pdf-download.button.tsx';
 import { useCanBill } from '../../components/use-can-bill.ts';
 import { trpc } from '../../trpc.ts';
@@ -77,7 +77,6 @@ function EstimateView({ estimate }: { estimate: EstimateDetail }) {
   const mutations = useEstimateMutations();
   const navigate = useNavigate();
   const [deciding, setDeciding] = useState<'accept' | 'decline' | null>(null);
-  const [deleting, setDeleting] = useState(false);
   const [converting, setConverting] = useState(false);
   const draft = estimate.status === 'draft';
   const name = estimateName(estimate);
@@ -92,21 +91,18 @@ function EstimateView({ estimate }: { estimate: EstimateDetail }) {
 
   return (
     <>
-      <Group justify="space-between" align="flex-end" gap="md">
-        <Stack gap={4} miw={0}>
-          <Group gap="sm">
-            <Title order={2} fz={{ base: 22, sm: 26 }}>
-              {draft ? 'Draft estimate' : `Estimate ${name}`}
-            </Title>
-            <Badge variant="light" color={ESTIMATE_STATUS_COLORS[estimate.status]}>
-              {ESTIMATE_STATUS_LABELS[estimate.status]}
-            </Badge>
-          </Group>
-          <Text size="sm" c="dimmed">
+      <DocumentHead
+        title={draft ? 'Draft estimate' : `Estimate ${name}`}
+        status={ESTIMATE_STATUS_LABELS[estimate.status]}
+        statusColor={ESTIMATE_STATUS_COLORS[estimate.status]}
+        summary={
+          <>
             {estimate.client.name} · {formatMoney(estimate.total, estimate.currency)}
             {estimate.validUntil ? ` · valid until ${formatDay(estimate.validUntil)}` : ''}
-          </Text>
-          {estimate.convertedInvoiceId !== null && (
+          </>
+        }
+        links={
+          estimate.convertedInvoiceId !== null && (
             <Anchor
               size="sm"
               renderRoot={(props) => (
@@ -119,51 +115,52 @@ function EstimateView({ estimate }: { estimate: EstimateDetail }) {
             >
               Invoiced as {estimate.convertedInvoiceNumber ?? 'a draft invoice'}
             </Anchor>
-          )}
-        </Stack>
-        <Group gap="xs">
-          <PdfDownloadButton href={`/api/estimates/${estimate.id}/pdf`} />
-          {canBill && awaitsDecision(estimate.status) && (
-            <>
+          )
+        }
+        actions={
+          <>
+            <PdfDownloadButton href={`/api/estimates/${estimate.id}/pdf`} />
+            {canBill && awaitsDecision(estimate.status) && (
+              <>
+                <Button
+                  variant="light"
+                  color="teal"
+                  leftSection={<IconCircleCheck size={16} />}
+                  onClick={() => setDeciding('accept')}
+                >
+                  Accept
+                </Button>
+                <Button
+                  variant="subtle"
+                  color="red"
+                  leftSection={<IconCircleX size={16} />}
+                  onClick={() => setDeciding('decline')}
+                >
+                  Decline
+                </Button>
+              </>
+            )}
+            {canBill && convertible(estimate.status) && (
               <Button
-                variant="light"
-                color="teal"
-                leftSection={<IconCircleCheck size={16} />}
-                onClick={() => setDeciding('accept')}
+                leftSection={<IconFileInvoice size={16} />}
+                loading={converting}
+                onClick={() => void convert()}
               >
-                Accept
+                Convert to invoice
               </Button>
-              <Button
-                variant="subtle"
-                color="red"
-                leftSection={<IconCircleX size={16} />}
-                onClick={() => setDeciding('decline')}
+            )}
+            {canBill && draft && (
+              <DeleteDraftButton
+                title="Delete Estimate"
+                backTo="/estimates"
+                remove={() => mutations.remove(estimate)}
               >
-                Decline
-              </Button>
-            </>
-          )}
-          {canBill && convertible(estimate.status) && (
-            <Button
-              leftSection={<IconFileInvoice size={16} />}
-              loading={converting}
-              onClick={() => void convert()}
-            >
-              Convert to invoice
-            </Button>
-          )}
-          {canBill && draft && (
-            <Button
-              variant="subtle"
-              color="red"
-              leftSection={<IconTrash size={16} />}
-              onClick={() => setDeleting(true)}
-            >
-              Delete draft
-            </Button>
-          )}
-        </Group>
-      </Group>
+                Delete this draft estimate for {estimate.client.name}? This action cannot be undone.
+              </DeleteDraftButton>
+            )}
+          </>
+        }
+      />
 
       <Acceptance estimate={estimate} />
 
@@ -203,18 +200,6 @@ function EstimateView({ estimate }: { estimate: EstimateDetail }) {
             : await mutations.decline(estimate, reason)) !== undefined
         }
       />
-      <ConfirmDeleteDialog
-        opened={deleting}
-        title="Delete Estimate"
-        onClose={() => setDeleting(false)}
-        onConfirm={async () => {
-          const done = await mutations.remove(estimate);
-          if (done) void navigate({ to: '/estimates' });
-          return done;
-        }}
-      >
-        Delete this draft estimate for {estimate.client.name}? This action cannot be undone.
-      </ConfirmDeleteDialog>
     </>
   );
 }

@@ -18,27 +18,20 @@ import { useMemo } from 'react';
 import { Controller, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { minorDigits } from '../../../shared/currencies.ts';
 import { computeTotals, PERCENT_DIGITS, type InvoiceTotals } from '../../../shared/invoice-math.ts';
+import {
+  LINE_NUMBER_FIELDS,
+  LINE_NUMBER_NAMES,
+  newFormLine,
+  type DocumentFormInput,
+} from '../../../shared/document-fields.ts';
 import { formatMoney } from '../../../shared/money.ts';
 
 /**
- * The fields of a form that bills lines (a draft invoice, a recurring invoice's template):
- * the currency, lines with quantity, unit price and tax rate, a discount before tax, and
- * notes. The cards below read them from the enclosing `FormProvider`, so every such form
- * edits lines, discounts and totals the same way.
+ * The fields of a form that bills lines (a draft invoice or estimate, a recurring invoice's
+ * template), described in document-fields.ts. The cards below read them from the enclosing
+ * `FormProvider`, so every such form edits lines, discounts and totals the same way.
  */
-export interface LinesFormFields {
-  currency: string;
-  lines: {
-    id?: number;
-    description: string;
-    quantity: number | string;
-    unitPrice: number | string;
-    taxRate: number | string;
-  }[];
-  discountType: 'none' | 'percent' | 'amount';
-  discountValue: number | string;
-  notes: string;
-}
+type LinesFormFields = DocumentFormInput;
 
 /** "12.5" with at most `decimals` decimals, or null when the input is not such a number. */
 function exact(value: unknown, decimals: number): string | null {
@@ -135,26 +128,23 @@ export function InvoiceLinesCard({ totals }: { totals: InvoiceTotals | null }) {
                     {...form.register(`lines.${index}.description`)}
                   />
                 </Grid.Col>
-                {(['quantity', 'unitPrice', 'taxRate'] as const).map((name) => (
+                {LINE_NUMBER_NAMES.map((name) => (
                   <Grid.Col key={name} span={{ base: 4, md: name === 'unitPrice' ? 2 : 1.5 }}>
                     <Controller
                       control={form.control}
                       name={`lines.${index}.${name}`}
                       render={({ field: input }) => (
                         <NumberInput
-                          label={
-                            name === 'quantity'
-                              ? 'Qty'
-                              : name === 'unitPrice'
-                                ? 'Unit price'
-                                : 'Tax %'
-                          }
-                          aria-label={`Line ${index + 1} ${name === 'quantity' ? 'quantity' : name === 'unitPrice' ? 'unit price' : 'tax rate'}`}
+                          label={LINE_NUMBER_FIELDS[name].title}
+                          aria-label={`Line ${index + 1} ${LINE_NUMBER_FIELDS[name].name}`}
                           hideControls
                           min={0}
-                          max={name === 'taxRate' ? 100 : undefined}
+                          max={name === 'taxRate' ? LINE_NUMBER_FIELDS.taxRate.max : undefined}
+                          // A unit price has as many decimals as the currency.
                           decimalScale={
-                            name === 'quantity' ? 2 : name === 'taxRate' ? 3 : minorDigits(currency)
+                            name === 'unitPrice'
+                              ? minorDigits(currency)
+                              : LINE_NUMBER_FIELDS[name].decimals
                           }
                           thousandSeparator={name === 'unitPrice' ? ',' : undefined}
                           value={input.value}
@@ -195,9 +185,7 @@ export function InvoiceLinesCard({ totals }: { totals: InvoiceTotals | null }) {
           <Button
             variant="light"
             leftSection={<IconPlus size={16} />}
-            onClick={() =>
-              lines.append({ description: '', quantity: 1, unitPrice: '', taxRate: 0 })
-            }
+            onClick={() => lines.append(newFormLine())}
           >
             Add line
           </Button>

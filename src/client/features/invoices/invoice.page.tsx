@@ -1,16 +1,5 @@
-import {
-  ActionIcon,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { ActionIcon, Anchor, Button, Card, Table, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import { IconBan, IconCash, IconEye, IconMail, IconPrinter, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PAYMENT_METHOD_LABELS, type InvoiceDetail } from '../../../shared/invoices.schema.ts';
@@ -21,6 +10,7 @@ import { PdfDownloadButton } from './pdf-download.button.tsx';
 import { showDateTime } from '../../components/display-preferences.tsx';
 import { trpc } from '../../trpc.ts';
 import { formatDay } from '../time/time-display.ts';
+import { DeleteDraftButton, DocumentHead } from './document-head.tsx';
 import { InvoiceEditor } from './invoice-editor.tsx';
 import { InvoiceOutbox } from './invoice-outbox.tsx';
 import { InvoicePrintView } from './invoice-print.view.tsx';
@@ -116,11 +106,9 @@ export function InvoicePage() {
 function InvoiceView({ invoice }: { invoice: InvoiceDetail }) {
   const canBill = useCanBill();
   const mutations = useInvoiceMutations();
-  const navigate = useNavigate();
   const [printing, setPrinting] = useState(false);
   const [paying, setPaying] = useState(false);
   const [voiding, setVoiding] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const [marking, setMarking] = useState(false);
   const [emailing, setEmailing] = useState(false);
 
@@ -129,115 +117,117 @@ function InvoiceView({ invoice }: { invoice: InvoiceDetail }) {
 
   return (
     <>
-      <Group justify="space-between" align="flex-end" gap="md">
-        <Stack gap={4} miw={0}>
-          <Group gap="sm">
-            <Title order={2} fz={{ base: 22, sm: 26 }}>
-              {draft ? 'Draft invoice' : `Invoice ${invoiceName(invoice)}`}
-            </Title>
-            <Badge variant="light" color={INVOICE_STATUS_COLORS[invoice.status]}>
-              {INVOICE_STATUS_LABELS[invoice.status]}
-            </Badge>
-          </Group>
-          <Text size="sm" c="dimmed">
+      <DocumentHead
+        title={draft ? 'Draft invoice' : `Invoice ${invoiceName(invoice)}`}
+        status={INVOICE_STATUS_LABELS[invoice.status]}
+        statusColor={INVOICE_STATUS_COLORS[invoice.status]}
+        summary={
+          <>
             {invoice.client.name}
             {invoice.project ? ` · ${invoice.project.name}` : ''} ·{' '}
             {formatMoney(invoice.total, invoice.currency)}
             {open ? ` · ${formatMoney(invoice.balance, invoice.currency)} due` : ''}
-          </Text>
-          {invoice.viewedAt && (
-            <Text size="sm" c="dimmed">
-              Viewed {showDateTime(invoice.viewedAt)}
-            </Text>
-          )}
-          {invoice.recurringInvoiceId !== null && (
-            <Anchor
-              renderRoot={(props) => (
-                <Link
-                  to="/recurring-invoices/$recurringId"
-                  params={{ recurringId: String(invoice.recurringInvoiceId) }}
-                  {...props}
-                />
-              )}
-              size="sm"
-            >
-              Made by a recurring invoice
-            </Anchor>
-          )}
-          {invoice.estimate && (
-            <Anchor
-              renderRoot={(props) => (
-                <Link
-                  to="/estimates/$estimateId"
-                  params={{ estimateId: String(invoice.estimate!.id) }}
-                  {...props}
-                />
-              )}
-              size="sm"
-            >
-              From estimate {invoice.estimate.number ?? ''}
-            </Anchor>
-          )}
-        </Stack>
-        <Group gap="xs">
-          <PdfDownloadButton href={`/api/invoices/${invoice.id}/pdf`} />
-          <Button
-            variant="default"
-            leftSection={<IconPrinter size={16} />}
-            onClick={() => setPrinting(true)}
-          >
-            Print
-          </Button>
-          {canBill && !draft && invoice.status !== 'void' && (
+          </>
+        }
+        links={
+          <>
+            {invoice.viewedAt && (
+              <Text size="sm" c="dimmed">
+                Viewed {showDateTime(invoice.viewedAt)}
+              </Text>
+            )}
+            {invoice.recurringInvoiceId !== null && (
+              <Anchor
+                renderRoot={(props) => (
+                  <Link
+                    to="/recurring-invoices/$recurringId"
+                    params={{ recurringId: String(invoice.recurringInvoiceId) }}
+                    {...props}
+                  />
+                )}
+                size="sm"
+              >
+                Made by a recurring invoice
+              </Anchor>
+            )}
+            {invoice.estimate && (
+              <Anchor
+                renderRoot={(props) => (
+                  <Link
+                    to="/estimates/$estimateId"
+                    params={{ estimateId: String(invoice.estimate!.id) }}
+                    {...props}
+                  />
+                )}
+                size="sm"
+              >
+                From estimate {invoice.estimate.number ?? ''}
+              </Anchor>
+            )}
+          </>
+        }
+        actions={
+          <>
+            <PdfDownloadButton href={`/api/invoices/${invoice.id}/pdf`} />
             <Button
-              variant="light"
-              leftSection={<IconMail size={16} />}
-              onClick={() => setEmailing(true)}
+              variant="default"
+              leftSection={<IconPrinter size={16} />}
+              onClick={() => setPrinting(true)}
             >
-              Send by email
+              Print
             </Button>
-          )}
-          {canBill && open && (
-            <Button leftSection={<IconCash size={16} />} onClick={() => setPaying(true)}>
-              Record payment
-            </Button>
-          )}
-          {canBill && invoice.status === 'sent' && (
-            <Button
-              variant="light"
-              leftSection={<IconEye size={16} />}
-              loading={marking}
-              onClick={() => {
-                setMarking(true);
-                // Its toast reports a failure; the button stops spinning either way.
-                void mutations.changeStatus(invoice, 'viewed').finally(() => setMarking(false));
-              }}
-            >
-              Mark Viewed
-            </Button>
-          )}
-          {canBill && open && Number(invoice.paidTotal) === 0 && (
-            <Button
-              variant="subtle"
-              color="red"
-              leftSection={<IconBan size={16} />}
-              onClick={() => setVoiding(true)}
-            >
-              Void
-            </Button>
-          )}
-          {canBill && draft && (
-            <Button
-              variant="subtle"
-              color="red"
-              leftSection={<IconTrash size={16} />}
-              onClick={() => setDeleting(true)}
-            >
-              Delete draft
-            </Button>
-          )}
-        </Group>
-      </Group>
+            {canBill && !draft && invoice.status !== 'void' && (
+              <Button
+                variant="light"
+                leftSection={<IconMail size={16} />}
+                onClick={() => setEmailing(true)}
+              >
+                Send by email
+              </Button>
+            )}
+            {canBill && open && (
+              <Button leftSection={<IconCash size={16} />} onClick={() => setPaying(true)}>
+                Record payment
+              </Button>
+            )}
+            {canBill && invoice.status === 'sent' && (
+              <Button
+                variant="light"
+                leftSection={<IconEye size={16} />}
+                loading={marking}
+                onClick={() => {
+                  setMarking(true);
+                  // Its toast reports a failure; the button stops spinning either way.
+                  void mutations.changeStatus(invoice, 'viewed').finally(() => setMarking(false));
+                }}
+              >
+                Mark Viewed
+              </Button>
+            )}
+            {canBill && open && Number(invoice.paidTotal) === 0 && (
+              <Button
+                variant="subtle"
+                color="red"
+                leftSection={<IconBan size={16} />}
+                onClick={() => setVoiding(true)}
+              >
+                Void
+              </Button>
+            )}
+            {canBill && draft && (
+              <DeleteDraftButton
+                title="Delete Invoice"
+                backTo="/invoices"
+                remove={() => mutations.remove(invoice)}
+              >
+                Delete this draft for {invoice.client.name}?
+                {invoice.timeEntryCount > 0 ? ' Its time becomes unbilled again.' : ''} This action
+                cannot be undone.
+              </DeleteDraftButton>
+            )}
+          </>
+        }
+      />
 
       {draft && canBill ? (
         <InvoiceEditor invoice={invoice} onSendByEmail={() => setEmailing(true)} />
@@ -257,20 +247,6 @@ function InvoiceView({ invoice }: { invoice: InvoiceDetail }) {
       {canBill && (
         <SendInvoiceDialog invoice={invoice} opened={emailing} onClose={() => setEmailing(false)} />
       )}
-      <ConfirmDeleteDialog
-        opened={deleting}
-        title="Delete Invoice"
-        onClose={() => setDeleting(false)}
-        onConfirm={async () => {
-          const done = await mutations.remove(invoice);
-          if (done) void navigate({ to: '/invoices' });
-          return done;
-        }}
-      >
-        Delete this draft for {invoice.client.name}?
-        {invoice.timeEntryCount > 0 ? ' Its time becomes unbilled again.' : ''} This action cannot
-        be undone.
-      </ConfirmDeleteDialog>
     </>
   );
 }

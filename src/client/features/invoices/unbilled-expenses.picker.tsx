@@ -1,4 +1,4 @@
-import { Button, Checkbox, Divider, Group, Paper, ScrollArea, Stack, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { IconReceipt } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { InvoiceDetail } from '../../../shared/invoices.schema.ts';
@@ -6,6 +6,7 @@ import { MAX_PAGE_SIZE } from '../../../shared/list.schema.ts';
 import { formatMoney } from '../../../shared/money.ts';
 import { QueryState } from '../../components/query-state.tsx';
 import { trpc } from '../../trpc.ts';
+import { UnbilledChecklist, UnbilledPanel } from './unbilled-checklist.tsx';
 import { formatDay } from '../time/time-display.ts';
 import { useInvoiceMutations } from './use-invoice-mutations.ts';
 
@@ -43,97 +44,69 @@ export function UnbilledExpensesPicker({
     setAdding(false);
     if (saved) setChosen([]);
   };
-  const all = ticked.length === rows.length && rows.length > 0;
 
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p="md"
-      bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-6))"
-      role="group"
-      aria-labelledby="unbilled-expenses-title"
-    >
-      <Stack gap="xs">
+    <UnbilledPanel
+      id="unbilled-expenses-title"
+      title={
         <Group gap="xs">
           <IconReceipt size={18} aria-hidden />
-          <Text id="unbilled-expenses-title" fw={600} size="sm">
+          <Text fw={600} size="sm">
             Unbilled expenses
           </Text>
         </Group>
-        {expenses.status !== 'success' ? (
-          <QueryState
-            status={expenses.status}
-            what="unbilled expenses"
-            onRetry={() => void expenses.refetch()}
-          />
-        ) : (
-          <>
-            <Checkbox
-              label="Select all unbilled expenses"
-              checked={all}
-              indeterminate={ticked.length > 0 && !all}
-              disabled={disabled || adding}
-              onChange={() => setChosen(all ? [] : rows.map((e) => e.id))}
-            />
-            <Divider />
-            <ScrollArea.Autosize mah={240} type="auto" scrollbars="y" offsetScrollbars="y">
-              <Stack gap="xs">
-                {rows.map((expense) => (
-                  <Checkbox
-                    key={expense.id}
-                    disabled={disabled || adding}
-                    checked={chosen.includes(expense.id)}
-                    onChange={(event) =>
-                      setChosen(
-                        event.currentTarget.checked
-                          ? [...chosen, expense.id]
-                          : chosen.filter((id) => id !== expense.id),
-                      )
-                    }
-                    styles={{ body: { width: '100%' }, labelWrapper: { flex: 1, minWidth: 0 } }}
-                    label={
-                      <Stack gap={0} miw={0}>
-                        <Text size="sm" truncate="end">
-                          {expense.vendor || expense.notes || expense.category?.name || 'Expense'}
-                        </Text>
-                        <Text size="xs" c="dimmed">
-                          {formatDay(expense.date)}
-                          {expense.category ? ` · ${expense.category.name}` : ''} ·{' '}
-                          {formatMoney(expense.billableAmount, expense.currency)}
-                          {expense.billableAmount !== expense.amount
-                            ? ` (${formatMoney(expense.amount, expense.currency)} + ${Number(expense.markupPercent)} %)`
-                            : ''}
-                        </Text>
-                      </Stack>
-                    }
-                  />
-                ))}
-              </Stack>
-            </ScrollArea.Autosize>
-            {disabled && (
-              <Text size="xs" c="dimmed">
-                Save or discard the draft’s changes first.
-              </Text>
+      }
+    >
+      {expenses.status !== 'success' ? (
+        <QueryState
+          status={expenses.status}
+          what="unbilled expenses"
+          onRetry={() => void expenses.refetch()}
+        />
+      ) : (
+        <>
+          <UnbilledChecklist
+            what="expenses"
+            rows={rows}
+            value={chosen}
+            onChange={setChosen}
+            disabled={disabled || adding}
+            name={(expense) =>
+              expense.vendor || expense.notes || expense.category?.name || 'Expense'
+            }
+            details={(expense) => (
+              <>
+                {formatDay(expense.date)}
+                {expense.category ? ` · ${expense.category.name}` : ''} ·{' '}
+                {formatMoney(expense.billableAmount, expense.currency)}
+                {expense.billableAmount !== expense.amount
+                  ? ` (${formatMoney(expense.amount, expense.currency)} + ${Number(expense.markupPercent)} %)`
+                  : ''}
+              </>
             )}
-            <Group justify="flex-end">
-              <Button
-                size="sm"
-                variant="light"
-                disabled={disabled || ticked.length === 0}
-                loading={adding}
-                onClick={() => void add()}
-              >
-                {ticked.length === 0
-                  ? 'Add to the invoice'
-                  : ticked.length === 1
-                    ? 'Add 1 expense to the invoice'
-                    : `Add ${ticked.length} expenses to the invoice`}
-              </Button>
-            </Group>
-          </>
-        )}
-      </Stack>
-    </Paper>
+          />
+          {disabled && (
+            <Text size="xs" c="dimmed">
+              Save or discard the draft’s changes first.
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button
+              size="sm"
+              variant="light"
+              disabled={disabled || ticked.length === 0}
+              loading={adding}
+              onClick={() => void add()}
+            >
+              {ticked.length === 0
+                ? 'Add to the invoice'
+                : ticked.length === 1
+                  ? 'Add 1 expense to the invoice'
+                  : `Add ${ticked.length} expenses to the invoice`}
+            </Button>
+          </Group>
+        </>
+      )}
+    </UnbilledPanel>
   );
 }

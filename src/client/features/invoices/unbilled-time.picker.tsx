@@ -1,14 +1,4 @@
-import {
-  Alert,
-  Checkbox,
-  Divider,
-  Group,
-  Loader,
-  Paper,
-  ScrollArea,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Alert, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useMemo } from 'react';
 import { sumAmounts } from '../../../shared/invoice-math.ts';
@@ -17,6 +7,7 @@ import { formatMoney } from '../../../shared/money.ts';
 import { formatHours } from '../../../shared/time.schema.ts';
 import { trpc } from '../../trpc.ts';
 import { entryCost, formatDay } from '../time/time-display.ts';
+import { UnbilledChecklist, UnbilledPanel } from './unbilled-checklist.tsx';
 
 /**
  * "Bill unbilled time": the project's time no invoice has billed yet, with a checkbox
@@ -87,47 +78,21 @@ export function UnbilledTimePicker({
       </Text>
     );
   } else {
-    const all = chosen.length === rows.length;
     body = (
       <Stack gap="xs">
-        <Checkbox
-          label="Select all unbilled time"
-          checked={all}
-          indeterminate={chosen.length > 0 && !all}
+        <UnbilledChecklist
+          what="time"
+          rows={rows}
+          value={value}
+          onChange={onChange}
           disabled={disabled}
-          onChange={() => onChange(all ? [] : rows.map((entry) => entry.id))}
+          name={(entry) => entry.description || 'No description'}
+          details={(entry) => (
+            <>
+              {formatDay(entry.date)} · {formatHours(entry.hours)} · {formatMoney(entryCost(entry))}
+            </>
+          )}
         />
-        <Divider />
-        <ScrollArea.Autosize mah={240} type="auto" scrollbars="y" offsetScrollbars="y">
-          <Stack gap="xs">
-            {rows.map((entry) => (
-              <Checkbox
-                key={entry.id}
-                disabled={disabled}
-                checked={value.includes(entry.id)}
-                onChange={(event) =>
-                  onChange(
-                    event.currentTarget.checked
-                      ? [...value, entry.id]
-                      : value.filter((id) => id !== entry.id),
-                  )
-                }
-                styles={{ body: { width: '100%' }, labelWrapper: { flex: 1, minWidth: 0 } }}
-                label={
-                  <Stack gap={0} miw={0}>
-                    <Text size="sm" truncate="end">
-                      {entry.description || 'No description'}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {formatDay(entry.date)} · {formatHours(entry.hours)} ·{' '}
-                      {formatMoney(entryCost(entry))}
-                    </Text>
-                  </Stack>
-                }
-              />
-            ))}
-          </Stack>
-        </ScrollArea.Autosize>
         {more > 0 && (
           <Text size="xs" c="dimmed">
             The latest {rows.length} unbilled entries are shown; {more} older{' '}
@@ -145,25 +110,20 @@ export function UnbilledTimePicker({
   }
 
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p="md"
-      bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-6))"
-      role="group"
-      aria-labelledby="unbilled-time-title"
-    >
-      <Stack gap="xs">
-        <Text id="unbilled-time-title" fw={600} size="sm">
+    <UnbilledPanel
+      id="unbilled-time-title"
+      title={
+        <Text fw={600} size="sm">
           Bill unbilled time
         </Text>
-        {approvedOnly && (
-          <Text size="xs" c="dimmed">
-            Only time from approved timesheets is listed (Settings → Business).
-          </Text>
-        )}
-        {body}
-      </Stack>
-    </Paper>
+      }
+    >
+      {approvedOnly && (
+        <Text size="xs" c="dimmed">
+          Only time from approved timesheets is listed (Settings → Business).
+        </Text>
+      )}
+      {body}
+    </UnbilledPanel>
   );
 }

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { IsoDateSchema } from '../../../shared/dates.ts';
 import {
+  documentFormDefaults,
+  documentFormFields,
+  documentFormValues,
+  documentInput,
+} from '../../../shared/document-fields.ts';
+import {
   MAX_RECURRING_COUNT,
   RECURRING_FREQUENCIES,
   type RecurringInvoiceDetail,
@@ -8,16 +14,13 @@ import {
 } from '../../../shared/recurring-invoices.schema.ts';
 import { userToday } from '../../components/display-preferences.tsx';
 
-/** A number input's value: a number, or '' while empty (then `missing` is the message). */
-const amount = (missing: string) =>
-  z.union([z.number(), z.string()]).refine((v) => v !== '' && Number.isFinite(Number(v)), missing);
-
 export const END_TYPES = ['never', 'count', 'date'] as const;
 
 /**
  * The recurring invoice form: the fields of `POST`/`PUT /api/recurring-invoices` in a form's
  * shapes, with the end as a choice (never, after a number of invoices, on a date). The
- * lines, discount and notes are named as the invoice editor's (invoice-lines.fields.tsx).
+ * lines, discount and notes are the shared document fields (document-fields.ts), edited by
+ * the invoice editor's cards (invoice-lines.fields.tsx).
  * The server checks every rule again; its message shows in the toast.
  */
 export const RecurringFormSchema = z
@@ -30,21 +33,8 @@ export const RecurringFormSchema = z
         ctx.addIssue({ code: 'custom', message: 'Client is required' });
         return z.NEVER;
       }),
-    currency: z.string({ error: 'Currency is required' }).min(1, 'Currency is required'),
-    lines: z
-      .array(
-        z.object({
-          id: z.number().optional(),
-          description: z.string().trim().min(1, 'Description is required'),
-          quantity: amount('Quantity is required'),
-          unitPrice: amount('Unit price is required'),
-          taxRate: amount('Tax rate is required'),
-        }),
-      )
-      .min(1, 'Add at least one line'),
-    discountType: z.enum(['none', 'percent', 'amount']),
-    discountValue: z.union([z.number(), z.string()]),
-    notes: z.string(),
+    ...documentFormFields,
+    lines: documentFormFields.lines.min(1, 'Add at least one line'),
     frequency: z.enum(RECURRING_FREQUENCIES),
     startDate: z.union([z.literal(''), IsoDateSchema]),
     endType: z.enum(END_TYPES),
@@ -88,11 +78,7 @@ export type RecurringFormOutput = z.output<typeof RecurringFormSchema>;
 export function emptyRecurringForm(currency: string): RecurringFormInput {
   return {
     clientId: null,
-    currency,
-    lines: [{ description: '', quantity: 1, unitPrice: '', taxRate: 0 }],
-    discountType: 'none',
-    discountValue: '',
-    notes: '',
+    ...documentFormDefaults(currency),
     frequency: 'monthly',
     startDate: userToday(),
     endType: 'never',
@@ -106,16 +92,7 @@ export function emptyRecurringForm(currency: string): RecurringFormInput {
 export function recurringFormValues(template: RecurringInvoiceDetail): RecurringFormInput {
   return {
     clientId: template.clientId,
-    currency: template.currency,
-    lines: template.lines.map((line) => ({
-      description: line.description,
-      quantity: Number(line.quantity),
-      unitPrice: line.unitPrice,
-      taxRate: Number(line.taxRate),
-    })),
-    discountType: template.discount?.type ?? 'none',
-    discountValue: template.discount ? template.discount.value : '',
-    notes: template.notes ?? '',
+    ...documentFormValues(template),
     frequency: template.frequency,
     startDate: template.startDate,
     endType:
@@ -133,18 +110,7 @@ export function toRecurringInput(
 ): z.input<typeof RecurringInvoiceInputSchema> {
   return {
     clientId: values.clientId,
-    currency: values.currency,
-    lines: values.lines.map((line) => ({
-      description: line.description,
-      quantity: String(line.quantity),
-      unitPrice: String(line.unitPrice),
-      taxRate: String(line.taxRate),
-    })),
-    discount:
-      values.discountType === 'none' || values.discountValue === ''
-        ? null
-        : { type: values.discountType, value: String(values.discountValue) },
-    notes: values.notes.trim() === '' ? null : values.notes,
+    ...documentInput(values),
     frequency: values.frequency,
     startDate: values.startDate,
     endAfterCount:

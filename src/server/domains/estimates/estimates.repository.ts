@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
+import type { DocumentAcceptances } from '../../../../db/schema.ts';
 import { formatInvoiceNumber } from '../../../shared/business.schema.ts';
 import { minorDigits } from '../../../shared/currencies.ts';
 import type {
@@ -15,23 +16,17 @@ import { iso } from '../../db/search.ts';
 import { findProfile } from '../business/business.repository.ts';
 import {
   answeredDiscount,
-  answeredLine,
   findDocumentParties,
   pageOfDocuments,
-  setDocumentLineAmounts,
+  documentLineRows,
+  shownStatus,
   type DocumentList,
+  type RowValues,
 } from '../invoices/document-rows.ts';
-import type { LineValues } from '../invoices/document-totals.ts';
 
-/**
- * Sent or viewed and past its valid-until date in the workspace's time zone: shown as
- * expired (the stored status stays).
- */
+/** Sent or viewed and past its valid-until date: shown as expired (document-rows.ts). */
 const effectiveStatus = (workspaceId: number) =>
-  sql<EstimateStatus>`case when e.status in ('sent', 'viewed') and e.valid_until < coalesce(
-    (select (now() at time zone bp.timezone)::date from business_profiles bp
-      where bp.workspace_id = ${workspaceId}), current_date)
-  then 'expired' else e.status end`;
+  shownStatus<EstimateStatus>(workspaceId, 'e', 'validUntil', 'expired');
 
 function selectEstimate(db: Database, workspaceId: number) {
   return db
@@ -134,33 +129,31 @@ export async function findEstimate(db: Database, workspaceId: number, id: number
 export const findParties = (db: Database, workspaceId: number, id: number) =>
   findDocumentParties(db, 'estimates', workspaceId, id);
 
-export async function findLines(
+/** The estimate lines table (document-rows.ts). */
+const lines = documentLineRows('estimateLines', 'estimateId');
+export const { lineInputs, insertLine, updateLine, deleteLinesExcept, setLineAmounts } = lines;
+
+export const findLines = (
   db: Database,
   workspaceId: number,
   estimateId: number,
   currency: string,
-): Promise<EstimateLine[]> {
-  const digits = minorDigits(currency);
-  const rows = await db
-    .selectFrom('estimateLines')
-    .select(['id', 'description', 'quantity', 'unitPrice', 'taxRate', 'amount', 'discount'])
-    .where('workspaceId', '=', workspaceId)
-    .where('estimateId', '=', estimateId)
-    .orderBy('position')
-    .orderBy('id')
-    .execute();
-  return rows.map((r) => answeredLine(r, digits));
-}
+): Promise<EstimateLine[]> =>
+  lines.answeredLines(db, workspaceId, estimateId, minorDigits(currency));
 
-export interface EstimateRowValues {
-  clientId?: number;
-  currency?: string;
-  issueDate?: string | null;
-  validUntil?: string | null;
-  discountType?: 'percent' | 'amount' | null;
-  discountValue?: string | null;
-  notes?: string | null;
-}
+/** The columns of an estimate a draft's fields write. */
+export type EstimateRowValues = Partial<
+  RowValues<
+    'estimates',
+    | 'clientId'
+    | 'currency'
+    | 'issueDate'
+    | 'validUntil'
+    | 'discountType'
+    | 'discountValue'
+    | 'notes'
+  >
+>;
 
 export async function insertEstimate(
   db: Database,
@@ -202,21 +195,25 @@ export async function updateEstimate(
   db: Database,
   workspaceId: number,
   id: number,
-  values: EstimateRowValues & {
-    estimateNumber?: string;
-    status?: string;
-    seller?: string;
-    buyer?: string;
-    issuedAt?: Date;
-    viewedAt?: Date;
-    decidedAt?: Date;
-    convertedInvoiceId?: number;
-    convertedAt?: Date;
-    subtotal?: string;
-    discountTotal?: string;
-    taxTotal?: string;
-    amount?: string;
-  },
+  values: EstimateRowValues &
+    Partial<
+      RowValues<
+        'estimates',
+        | 'estimateNumber'
+        | 'status'
+        | 'seller'
+        | 'buyer'
+        | 'issuedAt'
+        | 'viewedAt'
+        | 'decidedAt'
+        | 'convertedInvoiceId'
+        | 'convertedAt'
+        | 'subtotal'
+        | 'discountTotal'
+        | 'taxTotal'
+        | 'amount'
+      >
+    >,
 ) {
   await db
     .updateTable('estimates')
@@ -225,68 +222,6 @@ export async function updateEstimate(
     .where('id', '=', id)
     .execute();
 }
-
-export async function lineInputs(db: Database, workspaceId: number, estimateId: number) {
-  return db
-    .selectFrom('estimateLines')
-    .select(['id', 'description', 'quantity', 'unitPrice', 'taxRate'])
-    .where('workspaceId', '=', workspaceId)
-    .where('estimateId', '=', estimateId)
-    .orderBy('position')
-    .orderBy('id')
-    .execute();
-}
-
-export async function insertLine(
-  db: Database,
-  workspaceId: number,
-  estimateId: number,
-  position: number,
-  line: LineValues,
-) {
-  await db
-    .insertInto('estimateLines')
-    .values({ ...line, workspaceId, estimateId, position, amount: '0' })
-    .execute();
-}
-
-export async function updateLine(
-  db: Database,
-  workspaceId: number,
-  estimateId: number,
-  id: number,
-  position: number,
-  line: LineValues,
-) {
-  const result = await db
-    .updateTable('estimateLines')
-    .set({ ...line, position })
-    .where('workspaceId', '=', workspaceId)
-    .where('estimateId', '=', estimateId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
-}
-
-export async function deleteLinesExcept(
-  db: Database,
-  workspaceId: number,
-  estimateId: number,
-  keep: number[],
-) {
-  let q = db
-    .deleteFrom('estimateLines')
-    .where('workspaceId', '=', workspaceId)
-    .where('estimateId', '=', estimateId);
-  if (keep.length > 0) q = q.where('id', 'not in', keep);
-  await q.execute();
-}
-
-export const setLineAmounts = (
-  db: Database,
-  workspaceId: number,
-  amounts: { id: number; amount: string; discount: string }[],
-) => setDocumentLineAmounts(db, 'estimateLines', workspaceId, amounts);
 
 export async function deleteEstimate(db: Database, workspaceId: number, id: number) {
   await db
@@ -312,20 +247,7 @@ export async function takeEstimateNumber(db: Database, workspaceId: number): Pro
   return formatInvoiceNumber(row.estimatePrefix, row.counter);
 }
 
-type AcceptanceRow = {
-  id: number;
-  documentType: string;
-  documentId: number;
-  decision: string;
-  name: string;
-  reason: string | null;
-  ip: string | null;
-  userAgent: string | null;
-  documentSha256: string;
-  via: string;
-  userId: number | null;
-  createdAt: Date;
-};
+type AcceptanceRow = Omit<Selectable<DocumentAcceptances>, 'workspaceId'>;
 
 export const toAcceptance = (r: AcceptanceRow): Acceptance => ({
   ...r,

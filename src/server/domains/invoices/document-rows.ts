@@ -1,15 +1,41 @@
-import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import {
+  sql,
+  type RawBuilder,
+  type Selectable,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from 'kysely';
+import type { DB } from '../../../../db/schema.ts';
 import { normalizeAmount, PERCENT_DIGITS, plainPercent } from '../../../shared/invoice-math.ts';
 import type { Discount, Party } from '../../../shared/invoices.schema.ts';
 import type { ListQuery } from '../../../shared/list.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import { containsPattern, pageWithTotal, sortedBy } from '../../db/search.ts';
 import type { findClient } from '../clients/clients.repository.ts';
+import type { LineValues } from './document-totals.ts';
 
 /**
  * What invoices and estimates share in answering their stored rows: the discount columns
  * and the lines, with the decimals of the document's currency.
  */
+
+/**
+ * Columns of a stored row as the service writes and reads them, from the generated table
+ * types (Selectable: money as exact decimal text, never the number the generated insert type
+ * would also take), with the columns whose text has fixed values narrowed to them.
+ */
+export type RowValues<
+  T extends keyof DB,
+  K extends keyof Selectable<DB[T]>,
+  Narrow = DocumentNarrowing,
+> = { [P in K]: P extends keyof Narrow ? Narrow[P] : Selectable<DB[T]>[P] };
+
+/** The document columns whose text has fixed values, or is written as JSON text. */
+export interface DocumentNarrowing {
+  discountType: Discount['type'] | null;
+  seller: string;
+  buyer: string;
+}
 
 /**
  * A percent discount as answered: with two decimals as it always was ("10.00"), three when
@@ -58,6 +84,23 @@ export function answeredLine<
     discount: normalizeAmount(r.discount, digits),
   };
 }
+
+/**
+ * A document's status as shown: sent or viewed and past `date` (the table's alias and
+ * column, 'i.dueDate') in the workspace's time zone, `late` (an invoice's overdue, an
+ * estimate's expired); otherwise as stored, which stays. The subquery names no column of
+ * the row, so it runs once per query.
+ */
+export const shownStatus = <S extends string>(
+  workspaceId: number,
+  alias: 'i' | 'e',
+  date: 'dueDate' | 'validUntil',
+  late: S,
+) =>
+  sql<S>`case when ${sql.ref(`${alias}.status`)} in ('sent', 'viewed') and ${sql.ref(`${alias}.${date}`)} < coalesce(
+    (select (now() at time zone bp.timezone)::date from business_profiles bp
+      where bp.workspace_id = ${workspaceId}), current_date)
+  then ${sql.lit(late)} else ${sql.ref(`${alias}.status`)} end`;
 
 /** How one kind of document (invoices, estimates) is listed: its table and its columns. */
 export interface DocumentList {
@@ -147,4 +190,115 @@ export async function setDocumentLineAmounts(
       .where('id', '=', id)
       .execute();
   }
+}
+
+/** A stored line as answered, before a kind adds its own (an invoice line's time entries). */
+const answeredLineColumns = [
+  'id',
+  'description',
+  'quantity',
+  'unitPrice',
+  'taxRate',
+  'amount',
+  'discount',
+] as const;
+
+/**
+ * The rows of a kind of document's lines table (invoice or estimate lines), keyed by the
+ * column naming the document: one set of statements for both kinds. `beforeDelete` runs
+ * with the ids of the lines a draft's edit removes (an invoice unbills their time first).
+ */
+export function documentLineRows(
+  table: 'invoiceLines' | 'estimateLines',
+  documentColumn: 'invoiceId' | 'estimateId',
+  beforeDelete?: (db: Database, workspaceId: number, ids: number[]) => Promise<void>,
+) {
+  const ofDocument = (documentId: number) =>
+    sql<SqlBool>`${sql.ref(documentColumn)} = ${documentId}`;
+  const linesOf = (db: Database, workspaceId: number, documentId: number) =>
+    db
+      .selectFrom(table)
+      .where('workspaceId', '=', workspaceId)
+      .where(ofDocument(documentId))
+      .orderBy('position')
+      .orderBy('id');
+
+  return {
+    /** The lines as stored, in order, for recomputing totals or copying. */
+    lineInputs: (db: Database, workspaceId: number, documentId: number) =>
+      linesOf(db, workspaceId, documentId)
+        .select(['id', 'description', 'quantity', 'unitPrice', 'taxRate'])
+        .execute(),
+
+    /** The lines as answered, with the decimals of the document's currency. */
+    async answeredLines(db: Database, workspaceId: number, documentId: number, digits: number) {
+      const rows = await linesOf(db, workspaceId, documentId).select(answeredLineColumns).execute();
+      return rows.map((r) => answeredLine(r, digits));
+    },
+
+    async insertLine(
+      db: Database,
+      workspaceId: number,
+      documentId: number,
+      position: number,
+      line: LineValues,
+    ) {
+      const row = await db
+        .insertInto(table)
+        .values({
+          ...line,
+          workspaceId,
+          position,
+          amount: '0',
+          // The document's column, named by the kind ('invoiceId' or 'estimateId').
+          ...({ [documentColumn]: documentId } as { invoiceId: number; estimateId: number }),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async updateLine(
+      db: Database,
+      workspaceId: number,
+      documentId: number,
+      id: number,
+      position: number,
+      line: LineValues,
+    ) {
+      const result = await db
+        .updateTable(table)
+        .set({ ...line, position })
+        .where('workspaceId', '=', workspaceId)
+        .where(ofDocument(documentId))
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    /** Removes the draft's lines not in `keep`. */
+    async deleteLinesExcept(db: Database, workspaceId: number, documentId: number, keep: number[]) {
+      let gone = db
+        .selectFrom(table)
+        .select('id')
+        .where('workspaceId', '=', workspaceId)
+        .where(ofDocument(documentId));
+      if (keep.length > 0) gone = gone.where('id', 'not in', keep);
+      const ids = (await gone.execute()).map((r) => r.id);
+      if (ids.length === 0) return;
+      await beforeDelete?.(db, workspaceId, ids);
+      await db
+        .deleteFrom(table)
+        .where('workspaceId', '=', workspaceId)
+        .where('id', 'in', ids)
+        .execute();
+    },
+
+    /** Writes each line's computed amount and discount share. */
+    setLineAmounts: (
+      db: Database,
+      workspaceId: number,
+      amounts: { id: number; amount: string; discount: string }[],
+    ) => setDocumentLineAmounts(db, table, workspaceId, amounts),
+  };
 }

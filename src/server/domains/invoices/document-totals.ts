@@ -13,6 +13,7 @@ import {
 } from '../../../shared/invoices.schema.ts';
 import { amountDecimalsMessage, fitsCurrency } from '../../../shared/money.ts';
 import type { Database } from '../../db/create-db.ts';
+import type { documentLineRows, RowValues } from './document-rows.ts';
 import * as invoicesRepo from './invoices.repository.ts';
 
 /**
@@ -25,61 +26,31 @@ const badRequest = (message: string) => new TRPCError({ code: 'BAD_REQUEST', mes
 const notFound = (message: string) => new TRPCError({ code: 'NOT_FOUND', message });
 
 /** A line as stored, for recomputing totals. */
-export interface StoredLine {
-  id: number;
-  quantity: string;
-  unitPrice: string;
-  taxRate: string;
-}
+export type StoredLine = RowValues<'invoiceLines', 'id' | 'quantity' | 'unitPrice' | 'taxRate'>;
 
 /** A line as a draft writes it: what the shared line schema validates, without its id. */
 export type LineValues = Omit<InvoiceLineInput, 'id'>;
 
-export interface DocumentTotals {
-  subtotal: string;
-  discountTotal: string;
-  taxTotal: string;
-  amount: string;
-}
+/** A document's totals as stored (the total in `amount`). */
+export type DocumentTotals = RowValues<
+  'invoices',
+  'subtotal' | 'discountTotal' | 'taxTotal' | 'amount'
+>;
 
-/** The lines table of a kind of document (invoice, estimate), keyed by the document's id. */
-export interface DocumentLines {
+/**
+ * The lines table of a kind of document (invoice, estimate), keyed by the document's id:
+ * its rows (documentLineRows), the noun that names it in messages, and where its totals go.
+ */
+export type DocumentLines = Omit<ReturnType<typeof documentLineRows>, 'answeredLines'> & {
   /** Names the document in messages: 'invoice', 'estimate'. */
   noun: string;
-  lineInputs(db: Database, workspaceId: number, documentId: number): Promise<StoredLine[]>;
-  insertLine(
-    db: Database,
-    workspaceId: number,
-    documentId: number,
-    position: number,
-    line: LineValues,
-  ): Promise<unknown>;
-  updateLine(
-    db: Database,
-    workspaceId: number,
-    documentId: number,
-    id: number,
-    position: number,
-    line: LineValues,
-  ): Promise<boolean>;
-  deleteLinesExcept(
-    db: Database,
-    workspaceId: number,
-    documentId: number,
-    keep: number[],
-  ): Promise<void>;
-  setLineAmounts(
-    db: Database,
-    workspaceId: number,
-    amounts: { id: number; amount: string; discount: string }[],
-  ): Promise<void>;
   setTotals(
     db: Database,
     workspaceId: number,
     documentId: number,
     totals: DocumentTotals,
   ): Promise<void>;
-}
+};
 
 /** The discount a draft row stores (type and value columns), as its service takes it. */
 export function storedDiscount(row: {

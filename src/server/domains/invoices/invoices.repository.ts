@@ -17,23 +17,18 @@ import {
 } from '../expenses/expenses.repository.ts';
 import {
   answeredDiscount,
-  answeredLine,
   findDocumentParties,
   pageOfDocuments,
-  setDocumentLineAmounts,
+  documentLineRows,
+  shownStatus,
   type DocumentList,
+  type RowValues,
 } from './document-rows.ts';
-import type { LineValues } from './document-totals.ts';
+import type { DocumentTotals } from './document-totals.ts';
 
-/**
- * Sent or viewed and past its due date in the workspace's time zone: shown as overdue (the
- * stored status stays). The subquery names no column of `i`, so it runs once per query.
- */
+/** Sent or viewed and past its due date: shown as overdue (document-rows.ts). */
 export const effectiveStatus = (workspaceId: number) =>
-  sql<InvoiceStatus>`case when i.status in ('sent', 'viewed') and i.due_date < coalesce(
-    (select (now() at time zone bp.timezone)::date from business_profiles bp
-      where bp.workspace_id = ${workspaceId}), current_date)
-  then 'overdue' else i.status end`;
+  shownStatus<InvoiceStatus>(workspaceId, 'i', 'dueDate', 'overdue');
 
 function selectInvoice(db: Database, workspaceId: number) {
   return db
@@ -169,39 +164,42 @@ export async function findInvoice(db: Database, workspaceId: number, id: number)
 export const findParties = (db: Database, workspaceId: number, id: number) =>
   findDocumentParties(db, 'invoices', workspaceId, id);
 
+/** The invoice lines table (document-rows.ts): a removed line's time and expenses are unbilled. */
+const lines = documentLineRows('invoiceLines', 'invoiceId', async (db, workspaceId, ids) => {
+  await db
+    .updateTable('timeEntries')
+    .set({ invoiceId: null, invoiceLineId: null })
+    .where('workspaceId', '=', workspaceId)
+    .where('invoiceLineId', 'in', ids)
+    .execute();
+  await releaseExpensesOfLines(db, workspaceId, ids);
+});
+export const { lineInputs, insertLine, updateLine, deleteLinesExcept, setLineAmounts } = lines;
+
 export async function findLines(
   db: Database,
   workspaceId: number,
   invoiceId: number,
   currency: string,
 ): Promise<InvoiceLine[]> {
-  const digits = minorDigits(currency);
-  const rows = await db
-    .selectFrom('invoiceLines as l')
-    .select((eb) => [
-      'l.id',
-      'l.description',
-      'l.quantity',
-      'l.unitPrice',
-      'l.taxRate',
-      'l.amount',
-      'l.discount',
-      eb
-        .selectFrom('timeEntries as te')
-        .select(sql<number>`count(*)::int`.as('n'))
-        .whereRef('te.workspaceId', '=', 'l.workspaceId')
-        .whereRef('te.invoiceLineId', '=', 'l.id')
-        .as('timeEntryCount'),
-    ])
-    .where('l.workspaceId', '=', workspaceId)
-    .where('l.invoiceId', '=', invoiceId)
-    .orderBy('l.position')
-    .orderBy('l.id')
-    .execute();
-  return rows.map((r) => ({
-    ...answeredLine(r, digits),
-    timeEntryCount: r.timeEntryCount ?? 0,
-  }));
+  const [answered, counts] = await Promise.all([
+    lines.answeredLines(db, workspaceId, invoiceId, minorDigits(currency)),
+    db
+      .selectFrom('timeEntries')
+      .select(['invoiceLineId', sql<number>`count(*)::int`.as('n')])
+      .where('workspaceId', '=', workspaceId)
+      .where('invoiceLineId', 'in', (eb) =>
+        eb
+          .selectFrom('invoiceLines')
+          .select('id')
+          .where('workspaceId', '=', workspaceId)
+          .where('invoiceId', '=', invoiceId),
+      )
+      .groupBy('invoiceLineId')
+      .execute(),
+  ]);
+  const timeEntries = new Map(counts.map((c) => [c.invoiceLineId, c.n]));
+  return answered.map((line) => ({ ...line, timeEntryCount: timeEntries.get(line.id) ?? 0 }));
 }
 
 export async function findPayments(
@@ -227,20 +225,24 @@ export async function findPayments(
   }));
 }
 
-export interface InvoiceRowValues {
-  clientId?: number;
-  projectId?: number | null;
-  invoiceNumber?: string | null;
-  currency?: string;
-  issueDate?: string | null;
-  dueDate?: string | null;
-  discountType?: 'percent' | 'amount' | null;
-  discountValue?: string | null;
-  notes?: string | null;
-  /** The recurring invoice and period it was made for (unique together). */
-  recurringInvoiceId?: number;
-  recurringPeriodStart?: string;
-}
+/** The columns of an invoice a draft's fields write. */
+export type InvoiceRowValues = Partial<
+  RowValues<
+    'invoices',
+    | 'clientId'
+    | 'projectId'
+    | 'invoiceNumber'
+    | 'currency'
+    | 'issueDate'
+    | 'dueDate'
+    | 'discountType'
+    | 'discountValue'
+    | 'notes'
+    /** The recurring invoice and period it was made for (unique together). */
+    | 'recurringInvoiceId'
+    | 'recurringPeriodStart'
+  >
+>;
 
 export async function insertInvoice(
   db: Database,
@@ -307,17 +309,21 @@ export async function updateInvoice(
   db: Database,
   workspaceId: number,
   id: number,
-  values: InvoiceRowValues & {
-    status?: string;
-    seller?: string;
-    buyer?: string;
-    issuedAt?: Date;
-    voidedAt?: Date;
-    voidReason?: string;
-    viewedAt?: Date;
-    paidDate?: string | null;
-    paidTotal?: string;
-  },
+  values: InvoiceRowValues &
+    Partial<
+      RowValues<
+        'invoices',
+        | 'status'
+        | 'seller'
+        | 'buyer'
+        | 'issuedAt'
+        | 'voidedAt'
+        | 'voidReason'
+        | 'viewedAt'
+        | 'paidDate'
+        | 'paidTotal'
+      >
+    >,
 ) {
   await db
     .updateTable('invoices')
@@ -331,7 +337,7 @@ export async function setTotals(
   db: Database,
   workspaceId: number,
   id: number,
-  totals: { subtotal: string; discountTotal: string; taxTotal: string; amount: string },
+  totals: DocumentTotals,
 ) {
   await db
     .updateTable('invoices')
@@ -340,87 +346,6 @@ export async function setTotals(
     .where('id', '=', id)
     .execute();
 }
-
-/** The lines as stored, in order, for recomputing totals. */
-export async function lineInputs(db: Database, workspaceId: number, invoiceId: number) {
-  return db
-    .selectFrom('invoiceLines')
-    .select(['id', 'quantity', 'unitPrice', 'taxRate'])
-    .where('workspaceId', '=', workspaceId)
-    .where('invoiceId', '=', invoiceId)
-    .orderBy('position')
-    .orderBy('id')
-    .execute();
-}
-
-export async function insertLine(
-  db: Database,
-  workspaceId: number,
-  invoiceId: number,
-  position: number,
-  line: LineValues,
-) {
-  const row = await db
-    .insertInto('invoiceLines')
-    .values({ ...line, workspaceId, invoiceId, position, amount: '0' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-export async function updateLine(
-  db: Database,
-  workspaceId: number,
-  invoiceId: number,
-  id: number,
-  position: number,
-  line: LineValues,
-) {
-  const result = await db
-    .updateTable('invoiceLines')
-    .set({ ...line, position })
-    .where('workspaceId', '=', workspaceId)
-    .where('invoiceId', '=', invoiceId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
-}
-
-/** Removes the draft's lines not in `keep`; the time and expenses they billed become unbilled. */
-export async function deleteLinesExcept(
-  db: Database,
-  workspaceId: number,
-  invoiceId: number,
-  keep: number[],
-) {
-  let gone = db
-    .selectFrom('invoiceLines')
-    .select('id')
-    .where('workspaceId', '=', workspaceId)
-    .where('invoiceId', '=', invoiceId);
-  if (keep.length > 0) gone = gone.where('id', 'not in', keep);
-  const ids = (await gone.execute()).map((r) => r.id);
-  if (ids.length === 0) return;
-  await db
-    .updateTable('timeEntries')
-    .set({ invoiceId: null, invoiceLineId: null })
-    .where('workspaceId', '=', workspaceId)
-    .where('invoiceLineId', 'in', ids)
-    .execute();
-  await releaseExpensesOfLines(db, workspaceId, ids);
-  await db
-    .deleteFrom('invoiceLines')
-    .where('workspaceId', '=', workspaceId)
-    .where('id', 'in', ids)
-    .execute();
-}
-
-/** Writes each line's computed amount and discount share. */
-export const setLineAmounts = (
-  db: Database,
-  workspaceId: number,
-  amounts: { id: number; amount: string; discount: string }[],
-) => setDocumentLineAmounts(db, 'invoiceLines', workspaceId, amounts);
 
 /** How many of these time entry ids are entries of the workspace (billed or not). */
 export async function countWorkspaceEntries(db: Database, workspaceId: number, ids: number[]) {
@@ -496,7 +421,7 @@ export async function insertPayment(
   db: Database,
   workspaceId: number,
   invoiceId: number,
-  values: { amount: string; date: string; method: string; note: string | null; createdBy: number },
+  values: RowValues<'invoicePayments', 'amount' | 'date' | 'method' | 'note' | 'createdBy'>,
 ) {
   const row = await db
     .insertInto('invoicePayments')

@@ -12,36 +12,39 @@ import type {
 } from '../../../shared/recurring-invoices.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import { containsPattern, iso, pageWithTotal } from '../../db/search.ts';
-import { answeredDiscount } from '../invoices/document-rows.ts';
+import {
+  answeredDiscount,
+  type DocumentNarrowing,
+  type RowValues,
+} from '../invoices/document-rows.ts';
 import { effectiveStatus } from '../invoices/invoices.repository.ts';
 
 /** A template's stored fields, as the service writes them. */
-export interface TemplateValues {
-  clientId: number;
-  currency: string;
-  discountType: 'percent' | 'amount' | null;
-  discountValue: string | null;
-  notes: string | null;
-  paymentTermsDays: number | null;
-  subtotal: string;
-  total: string;
-  frequency: RecurringFrequency;
-  startDate: string;
-  endAfterCount: number | null;
-  endDate: string | null;
-  autoSend: boolean;
-  status: 'active' | 'paused';
-  periodIndex: number;
-  invoicedCount: number;
-  nextPeriodStart: string | null;
-}
+export type TemplateValues = RowValues<
+  'recurringInvoices',
+  | 'clientId'
+  | 'currency'
+  | 'discountType'
+  | 'discountValue'
+  | 'notes'
+  | 'paymentTermsDays'
+  | 'subtotal'
+  | 'total'
+  | 'frequency'
+  | 'startDate'
+  | 'endAfterCount'
+  | 'endDate'
+  | 'autoSend'
+  | 'status'
+  | 'periodIndex'
+  | 'invoicedCount'
+  | 'nextPeriodStart',
+  DocumentNarrowing & { frequency: RecurringFrequency; status: 'active' | 'paused' }
+>;
 
 /** A template as stored (the schedule's own fields included). */
-export interface TemplateRow extends TemplateValues {
-  id: number;
-  workspaceId: number;
-  createdBy: number | null;
-}
+export type TemplateRow = TemplateValues &
+  RowValues<'recurringInvoices', 'id' | 'workspaceId' | 'createdBy'>;
 
 const templateColumns = [
   'r.id',
@@ -66,11 +69,8 @@ const templateColumns = [
   'r.createdBy',
 ] as const;
 
-type RawTemplate = {
-  discountType: string | null;
-  frequency: string;
-  status: string;
-} & Omit<TemplateRow, 'discountType' | 'frequency' | 'status'>;
+/** A template as read, before its text columns are narrowed. */
+type RawTemplate = RowValues<'recurringInvoices', keyof TemplateRow, object>;
 
 const toRow = (r: RawTemplate): TemplateRow => ({
   ...r,

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DocumentFormSchema,
+  documentFormDefaults,
+  documentFormValues,
+  documentInput,
+  DocumentLineInputSchema,
+} from './document-fields.ts';
+import { InvoiceUpdateSchema } from './invoices.schema.ts';
+
+const messages = (result: { error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
+  result.error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+
+describe('the document fields, described once', () => {
+  it('gives a new document one line with the API defaults, which the form asks to complete', () => {
+    const defaults = documentFormDefaults('KWD');
+    expect(defaults.lines).toEqual([
+      { description: '', quantity: '1', unitPrice: '', taxRate: '0' },
+    ]);
+    expect(messages(DocumentFormSchema.safeParse(defaults))).toEqual([
+      'lines.0.description: Description is required',
+      'lines.0.unitPrice: Unit price is required',
+    ]);
+    // The API takes a line without a tax rate as the form's new line has it.
+    expect(
+      DocumentLineInputSchema.parse({ description: 'Work', quantity: '1', unitPrice: '2' }).taxRate,
+    ).toBe(defaults.lines[0]!.taxRate);
+  });
+
+  it('hands the API exact decimal text from the inputs, never a rounded float', () => {
+    const values = DocumentFormSchema.parse({
+      currency: 'KWD',
+      lines: [
+        { id: 7, description: ' Design ', quantity: 1.25, unitPrice: 1.005, taxRate: 12.345 },
+        { description: 'Hosting', quantity: '3', unitPrice: '12.345', taxRate: '0' },
+      ],
+      discountType: 'percent',
+      discountValue: 33.333,
+      notes: '  ',
+    });
+    const input = documentInput(values);
+    expect(input).toEqual({
+      currency: 'KWD',
+      lines: [
+        { id: 7, description: 'Design', quantity: '1.25', unitPrice: '1.005', taxRate: '12.345' },
+        { description: 'Hosting', quantity: '3', unitPrice: '12.345', taxRate: '0' },
+      ],
+      discount: { type: 'percent', value: '33.333' },
+      notes: null,
+    });
+    expect(InvoiceUpdateSchema.safeParse({ id: 1, ...input }).success).toBe(true);
+  });
+
+  it("checks the form's lines with the API's own messages", () => {
+    const result = DocumentFormSchema.safeParse({
+      ...documentFormDefaults('USD'),
+      lines: [
+        { description: 'x'.repeat(2001), quantity: 100_001, unitPrice: '1.2345', taxRate: 101 },
+      ],
+    });
+    expect(messages(result)).toEqual([
+      'lines.0.description: Description must be less than 2000 characters',
+      'lines.0.quantity: Quantity must be at most 100,000',
+      'lines.0.unitPrice: Unit price must be a number like 12.500, with at most 3 decimals',
+      'lines.0.taxRate: Tax rate must be at most 100',
+    ]);
+  });
+
+  it('shows a stored document in the form as written, and saves it back unchanged', () => {
+    const stored = {
+      currency: 'USD',
+      lines: [{ id: 3, description: 'Work', quantity: '1.50', unitPrice: '99.90', taxRate: '20' }],
+      discount: { type: 'amount' as const, value: '5.00' },
+      notes: 'Thanks',
+    };
+    const values = documentFormValues(stored);
+    expect(values.lines[0]).toEqual({
+      id: 3,
+      description: 'Work',
+      quantity: '1.5',
+      unitPrice: '99.90',
+      taxRate: '20',
+    });
+    expect(documentInput(DocumentFormSchema.parse(values))).toEqual({
+      currency: 'USD',
+      lines: [{ id: 3, description: 'Work', quantity: '1.5', unitPrice: '99.90', taxRate: '20' }],
+      discount: { type: 'amount', value: '5.00' },
+      notes: 'Thanks',
+    });
+  });
+});

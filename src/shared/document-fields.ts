@@ -1,0 +1,202 @@
+import { z } from 'zod';
+import { NOTES_FIELD, tooLong, type TextField } from './fields.ts';
+import { IdSchema } from './ids.ts';
+import { PERCENT_DIGITS } from './invoice-math.ts';
+import { decimalSchema, MAX_CURRENCY_DIGITS } from './money.ts';
+
+/**
+ * The fields of a priced document (invoice, estimate, recurring invoice) and of its lines,
+ * described once. From these descriptions come the API's line schema, the forms' schema,
+ * the line inputs (label, decimals, bounds) and the forms' defaults, so the server and
+ * every form that edits lines agree on them.
+ */
+
+/** A decimal field of a line, exact: its text is what was typed, never a float. */
+export interface LineNumberField {
+  /** As a sentence names it: validation messages ("Unit price"). */
+  label: string;
+  /** As the line's input titles it, where space is short ("Qty"). */
+  title: string;
+  /** As the input is named for a screen reader after "Line 2 " ("unit price"). */
+  name: string;
+  max: number;
+  /** Most decimals the API takes (a unit price: the currency's, checked by the server). */
+  decimals: number;
+  /** What a new line holds. */
+  initial: string;
+}
+
+export const LINE_DESCRIPTION_FIELD = {
+  label: 'Description',
+  title: 'Description',
+  max: 2000,
+  input: 'textarea',
+  placeholder: '',
+  headers: [],
+} as const satisfies TextField;
+
+export const LINE_NUMBER_FIELDS = {
+  quantity: {
+    label: 'Quantity',
+    title: 'Qty',
+    name: 'quantity',
+    max: 100_000,
+    decimals: 2,
+    initial: '1',
+  },
+  unitPrice: {
+    label: 'Unit price',
+    title: 'Unit price',
+    name: 'unit price',
+    max: 10_000_000,
+    decimals: MAX_CURRENCY_DIGITS,
+    initial: '',
+  },
+  taxRate: {
+    label: 'Tax rate',
+    title: 'Tax %',
+    name: 'tax rate',
+    max: 100,
+    decimals: PERCENT_DIGITS,
+    initial: '0',
+  },
+} as const satisfies Record<string, LineNumberField>;
+export type LineNumberName = keyof typeof LINE_NUMBER_FIELDS;
+export const LINE_NUMBER_NAMES = Object.keys(LINE_NUMBER_FIELDS) as LineNumberName[];
+
+const required = (label: string) => `${label} is required`;
+
+/** The API's rule for a line's decimal field. */
+const apiNumber = (field: LineNumberField) =>
+  decimalSchema(field.label, { max: field.max, decimals: field.decimals });
+
+/**
+ * One line of a document as the API takes it. `id` names an existing line of a draft being
+ * edited: a line sent without it is new, a line left out is removed (and the time it billed
+ * becomes unbilled again). A tax rate left out is the new line's (0).
+ */
+export const DocumentLineInputSchema = z.object({
+  id: IdSchema.optional(),
+  description: z
+    .string({ error: required(LINE_DESCRIPTION_FIELD.label) })
+    .trim()
+    .min(1, required(LINE_DESCRIPTION_FIELD.label))
+    .max(LINE_DESCRIPTION_FIELD.max, tooLong(LINE_DESCRIPTION_FIELD)),
+  quantity: apiNumber(LINE_NUMBER_FIELDS.quantity),
+  unitPrice: apiNumber(LINE_NUMBER_FIELDS.unitPrice),
+  taxRate: apiNumber(LINE_NUMBER_FIELDS.taxRate).default(LINE_NUMBER_FIELDS.taxRate.initial),
+});
+
+/** A document's notes as the API takes them: left out stays left out; emptied is none. */
+export const DocumentNotesSchema = z
+  .string()
+  .trim()
+  .max(NOTES_FIELD.max, tooLong(NOTES_FIELD))
+  .nullable()
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v || null));
+
+/**
+ * A line's decimal in a form: a Mantine NumberInput holds a number, or a string while empty
+ * or half typed. Empty says it is required; otherwise the API's rule, so the form answers
+ * the exact decimal text the API takes.
+ */
+const formNumber = (field: LineNumberField) =>
+  z
+    .union([z.number(), z.string()])
+    .refine((v) => String(v).trim() !== '', { message: required(field.label), abort: true })
+    .pipe(apiNumber(field));
+
+/** A line in a form: the API's rules, with the shapes of the inputs. */
+export const DocumentLineFormSchema = z.object({
+  id: z.number().optional(),
+  description: DocumentLineInputSchema.shape.description,
+  quantity: formNumber(LINE_NUMBER_FIELDS.quantity),
+  unitPrice: formNumber(LINE_NUMBER_FIELDS.unitPrice),
+  taxRate: formNumber(LINE_NUMBER_FIELDS.taxRate),
+});
+export type DocumentLineFormInput = z.input<typeof DocumentLineFormSchema>;
+
+export const DISCOUNT_CHOICES = ['none', 'percent', 'amount'] as const;
+
+/**
+ * What every form that bills lines edits (a draft invoice or estimate, a recurring
+ * invoice's template): the currency, the lines, a discount before tax, and notes. The
+ * server checks every rule again (decimals against the currency, the discount against the
+ * subtotal) and its message shows in the toast.
+ */
+export const documentFormFields = {
+  currency: z.string({ error: 'Currency is required' }).min(1, 'Currency is required'),
+  lines: z.array(DocumentLineFormSchema),
+  discountType: z.enum(DISCOUNT_CHOICES),
+  discountValue: z.union([z.number(), z.string()]),
+  notes: z.string().trim().max(NOTES_FIELD.max, tooLong(NOTES_FIELD)),
+};
+export const DocumentFormSchema = z.object(documentFormFields);
+export type DocumentFormInput = z.input<typeof DocumentFormSchema>;
+export type DocumentFormOutput = z.output<typeof DocumentFormSchema>;
+
+/** A new line in a form, from the descriptions' initial values. */
+export function newFormLine(): DocumentLineFormInput {
+  return {
+    description: '',
+    quantity: LINE_NUMBER_FIELDS.quantity.initial,
+    unitPrice: LINE_NUMBER_FIELDS.unitPrice.initial,
+    taxRate: LINE_NUMBER_FIELDS.taxRate.initial,
+  };
+}
+
+/** A new document's form: one new line, no discount, no notes. */
+export function documentFormDefaults(currency: string): DocumentFormInput {
+  return { currency, lines: [newFormLine()], discountType: 'none', discountValue: '', notes: '' };
+}
+
+/** A stored line as the API answers it (a recurring template's lines have no id). */
+interface AnsweredLine {
+  id?: number;
+  description: string;
+  quantity: string;
+  unitPrice: string;
+  taxRate: string;
+}
+
+/** A decimal as an input shows it: "1.50" → "1.5", "20.000" → "20" (text, never a float). */
+const plain = (value: string) => (value.includes('.') ? value.replace(/\.?0+$/, '') : value);
+
+/** A stored document as its form's values. */
+export function documentFormValues(document: {
+  currency: string;
+  lines: readonly AnsweredLine[];
+  discount: { type: 'percent' | 'amount'; value: string } | null;
+  notes: string | null;
+}): DocumentFormInput {
+  return {
+    currency: document.currency,
+    lines: document.lines.map((line) => ({
+      ...(line.id !== undefined ? { id: line.id } : {}),
+      description: line.description,
+      quantity: plain(line.quantity),
+      unitPrice: line.unitPrice,
+      taxRate: plain(line.taxRate),
+    })),
+    discountType: document.discount?.type ?? 'none',
+    discountValue: document.discount?.value ?? '',
+    notes: document.notes ?? '',
+  };
+}
+
+/** A form's values as the API takes them (exact decimal strings). */
+export function documentInput(values: DocumentFormOutput) {
+  return {
+    currency: values.currency,
+    lines: values.lines.map(({ id, ...line }) => ({
+      ...(id !== undefined ? { id } : {}),
+      ...line,
+    })),
+    discount:
+      values.discountType === 'none' || String(values.discountValue).trim() === ''
+        ? null
+        : { type: values.discountType, value: String(values.discountValue) },
+    notes: values.notes === '' ? null : values.notes,
+  };
+}
