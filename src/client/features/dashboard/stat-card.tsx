@@ -1,26 +1,30 @@
-import { Card, Group, Skeleton, Text, ThemeIcon, type MantineColor } from '@mantine/core';
+import {
+  Card,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Text,
+  ThemeIcon,
+  type MantineColor,
+  type SimpleGridProps,
+} from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
 
-/**
- * One figure of the dashboard or the financial overview, a region named by its label.
- * (Not a link: the navigation's "Projects" or "Deals" must stay the only links by those
- * names.) `value` is undefined while loading.
- */
-export function StatCard({
-  label,
-  value,
-  hint,
-  hintColor,
-  icon: StatIcon,
-  color,
-}: {
+export interface StatCardProps {
   label: string;
   value: string | undefined;
   hint?: string;
   hintColor?: MantineColor;
   icon: Icon;
   color: MantineColor;
-}) {
+}
+
+/**
+ * One figure of the dashboard or the financial overview, a region named by its label.
+ * (Not a link: the navigation's "Projects" or "Deals" must stay the only links by those
+ * names.) `value` is undefined while loading.
+ */
+export function StatCard({ label, value, hint, hintColor, icon: StatIcon, color }: StatCardProps) {
   return (
     <Card
       withBorder
@@ -56,5 +60,16 @@ export function StatCard({
         </Text>
       )}
     </Card>
+  );
+}
+
+/** Figures side by side, each a StatCard named by its label. */
+export function StatGrid({ cards, ...grid }: { cards: StatCardProps[] } & SimpleGridProps) {
+  return (
+    <SimpleGrid {...grid}>
+      {cards.map((card) => (
+        <StatCard key={card.label} {...card} />
+      ))}
+    </SimpleGrid>
   );
 }
