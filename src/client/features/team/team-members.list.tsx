@@ -1,12 +1,11 @@
 import { Divider, Group, Stack, Text } from '@mantine/core';
 import { Fragment } from 'react';
-import { ROLE_LABELS, type AssignableRole } from '../../../shared/roles.ts';
-import type { Member } from '../../../shared/team.schema.ts';
 import { MemberActionsMenu } from './member-actions.menu.tsx';
 import { MemberCapacity } from './member-capacity.tsx';
 import { MemberEmailButton } from './member-email.button.tsx';
 import { MemberIdentity } from './member-identity.tsx';
-import { MemberRoleSelect } from './member-role.select.tsx';
+import { MemberRole } from './member-role.select.tsx';
+import type { TeamMembersProps } from './team-members.table.tsx';
 import { formatInvitedOn, formatLastActive } from './team-display.ts';
 
 /**
@@ -21,15 +20,7 @@ export function TeamMembersList({
   onToggleActive,
   onDelete,
   onEditCapacity,
-}: {
-  members: Member[];
-  currentUserId: number | undefined;
-  canManage: (member: Member) => boolean;
-  onChangeRole: (member: Member, role: AssignableRole) => Promise<boolean>;
-  onToggleActive: (member: Member) => void;
-  onDelete: (member: Member) => void;
-  onEditCapacity?: (member: Member) => void;
-}) {
+}: TeamMembersProps) {
   return (
     <Stack gap={0}>
       {members.map((member, index) => {
@@ -51,16 +42,12 @@ export function TeamMembersList({
               </Group>
               <MemberEmailButton email={member.email} />
               <Group justify="space-between" wrap="nowrap" gap="xs">
-                {manageable ? (
-                  <MemberRoleSelect
-                    member={member}
-                    onChange={(role) => onChangeRole(member, role)}
-                  />
-                ) : (
-                  <Text size="sm" fw={500}>
-                    {ROLE_LABELS[member.role]}
-                  </Text>
-                )}
+                <MemberRole
+                  member={member}
+                  manageable={manageable}
+                  onChange={(role) => onChangeRole(member, role)}
+                  fw={500}
+                />
                 <Text size="xs" c="dimmed" ta="right">
                   {`Last active ${formatLastActive(member.lastLoginAt)}`}
                 </Text>

@@ -1,12 +1,24 @@
 import { Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import { ROLE_LABELS, type AssignableRole } from '../../../shared/roles.ts';
+import type { AssignableRole } from '../../../shared/roles.ts';
 import type { Member } from '../../../shared/team.schema.ts';
 import { MemberActionsMenu } from './member-actions.menu.tsx';
 import { MemberCapacity } from './member-capacity.tsx';
 import { MemberEmailButton } from './member-email.button.tsx';
 import { MemberIdentity } from './member-identity.tsx';
-import { MemberRoleSelect } from './member-role.select.tsx';
+import { MemberRole } from './member-role.select.tsx';
 import { formatFullDate, formatInvitedOn, formatLastActive } from './team-display.ts';
+
+/** The members and what the user may do to them: the table's, or the phone list's. */
+export interface TeamMembersProps {
+  members: Member[];
+  currentUserId: number | undefined;
+  canManage: (member: Member) => boolean;
+  onChangeRole: (member: Member, role: AssignableRole) => Promise<boolean>;
+  onToggleActive: (member: Member) => void;
+  onDelete: (member: Member) => void;
+  /** Planners set members' weekly capacity (resourcing); others see it. */
+  onEditCapacity?: (member: Member) => void;
+}
 
 /**
  * The members table (SPEC §2 columns). Rows the user may manage (`canManage`) get the
@@ -20,16 +32,7 @@ export function TeamMembersTable({
   onToggleActive,
   onDelete,
   onEditCapacity,
-}: {
-  members: Member[];
-  currentUserId: number | undefined;
-  canManage: (member: Member) => boolean;
-  onChangeRole: (member: Member, role: AssignableRole) => Promise<boolean>;
-  onToggleActive: (member: Member) => void;
-  onDelete: (member: Member) => void;
-  /** Planners set members' weekly capacity (resourcing); others see it. */
-  onEditCapacity?: (member: Member) => void;
-}) {
+}: TeamMembersProps) {
   return (
     <Table.ScrollContainer minWidth={960} type="scrollarea">
       <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
@@ -59,14 +62,11 @@ export function TeamMembersTable({
                   <MemberEmailButton email={member.email} />
                 </Table.Td>
                 <Table.Td>
-                  {manageable ? (
-                    <MemberRoleSelect
-                      member={member}
-                      onChange={(role) => onChangeRole(member, role)}
-                    />
-                  ) : (
-                    <Text size="sm">{ROLE_LABELS[member.role]}</Text>
-                  )}
+                  <MemberRole
+                    member={member}
+                    manageable={manageable}
+                    onChange={(role) => onChangeRole(member, role)}
+                  />
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   {member.lastLoginAt ? (
