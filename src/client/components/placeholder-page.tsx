@@ -1,7 +1,8 @@
-import { Card, EmptyState, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Card, EmptyState, Stack, TextInput } from '@mantine/core';
 import { IconPlus, IconSearch, type Icon } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { ComingSoonButton } from './coming-soon-button.tsx';
+import { ListPageHeader } from './list/list-page-header.tsx';
 
 export interface PlaceholderPageProps {
   /** The page heading. */
@@ -40,21 +41,17 @@ export function PlaceholderPage({
   const searching = query.trim().length > 0;
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" gap="md">
-        <Stack gap={4} miw={0}>
-          <Title order={2} fz={{ base: 22, sm: 26 }}>
-            {title}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {description}
-          </Text>
-        </Stack>
-        {createLabel && (
-          <ComingSoonButton leftSection={<IconPlus size={18} stroke={1.8} />}>
-            {createLabel}
-          </ComingSoonButton>
-        )}
-      </Group>
+      <ListPageHeader
+        title={title}
+        description={description}
+        action={
+          createLabel && (
+            <ComingSoonButton leftSection={<IconPlus size={18} stroke={1.8} />}>
+              {createLabel}
+            </ComingSoonButton>
+          )
+        }
+      />
       {searchPlaceholder && (
         <TextInput
           placeholder={searchPlaceholder}

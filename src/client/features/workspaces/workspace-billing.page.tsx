@@ -1,12 +1,9 @@
 import {
-  Alert,
   Badge,
-  Button,
   Card,
   Group,
   List,
   Progress,
-  SimpleGrid,
   Skeleton,
   Stack,
   Text,
@@ -14,7 +11,6 @@ import {
   Title,
 } from '@mantine/core';
 import {
-  IconAlertTriangle,
   IconBuilding,
   IconCheck,
   IconFileInvoice,
@@ -26,7 +22,9 @@ import {
 import { trpc } from '../../trpc.ts';
 import { formatBytes, formatCount } from '../admin/admin-format.ts';
 import { useCurrentWorkspace } from '../auth/session.ts';
-import { StatCard } from '../dashboard/stat-card.tsx';
+import { StatGrid } from '../dashboard/stat-card.tsx';
+import { ListPageHeader } from '../../components/list/list-page-header.tsx';
+import { QueryError } from '../../components/query-state.tsx';
 import { planName } from './workspace-settings-billing.card.tsx';
 
 /**
@@ -137,47 +135,41 @@ function UsageCard() {
         </Text>
       </Stack>
       {usage.isError ? (
-        <Alert color="red" icon={<IconAlertTriangle size={18} />} title="Usage could not be loaded">
-          <Button size="xs" variant="light" color="red" onClick={() => void usage.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <QueryError title="Usage could not be loaded" onRetry={() => void usage.refetch()} />
       ) : (
         <Stack gap="lg">
-          <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="md">
-            <StatCard
-              label="Team members"
-              value={figure(u?.activeMembers)}
-              hint={
-                u === undefined
-                  ? undefined
-                  : deactivated === 0
-                    ? 'All active'
-                    : `${formatCount(deactivated)} deactivated`
-              }
-              icon={IconUsersGroup}
-              color="indigo"
-            />
-            <StatCard label="Contacts" value={figure(u?.contacts)} icon={IconUsers} color="blue" />
-            <StatCard
-              label="Organizations"
-              value={figure(u?.organizations)}
-              icon={IconBuilding}
-              color="cyan"
-            />
-            <StatCard
-              label="Projects"
-              value={figure(u?.projects)}
-              icon={IconFolders}
-              color="grape"
-            />
-            <StatCard
-              label="Invoices"
-              value={figure(u?.invoices)}
-              icon={IconFileInvoice}
-              color="teal"
-            />
-          </SimpleGrid>
+          <StatGrid
+            cols={{ base: 2, sm: 3, lg: 5 }}
+            spacing="md"
+            cards={[
+              {
+                label: 'Team members',
+                value: figure(u?.activeMembers),
+                hint:
+                  u === undefined
+                    ? undefined
+                    : deactivated === 0
+                      ? 'All active'
+                      : `${formatCount(deactivated)} deactivated`,
+                icon: IconUsersGroup,
+                color: 'indigo',
+              },
+              { label: 'Contacts', value: figure(u?.contacts), icon: IconUsers, color: 'blue' },
+              {
+                label: 'Organizations',
+                value: figure(u?.organizations),
+                icon: IconBuilding,
+                color: 'cyan',
+              },
+              { label: 'Projects', value: figure(u?.projects), icon: IconFolders, color: 'grape' },
+              {
+                label: 'Invoices',
+                value: figure(u?.invoices),
+                icon: IconFileInvoice,
+                color: 'teal',
+              },
+            ]}
+          />
           {u === undefined ? (
             <Skeleton h={48} />
           ) : (
@@ -193,14 +185,10 @@ export function WorkspaceBillingPage() {
   const current = useCurrentWorkspace();
   return (
     <Stack gap="lg">
-      <Stack gap={4}>
-        <Title order={2} fz={{ base: 22, sm: 26 }}>
-          Billing
-        </Title>
-        <Text c="dimmed" size="sm">
-          Your plan and what this workspace uses on this server.
-        </Text>
-      </Stack>
+      <ListPageHeader
+        title="Billing"
+        description="Your plan and what this workspace uses on this server."
+      />
       <PlanCard tier={current.data?.subscriptionTier} />
       <UsageCard />
     </Stack>
