@@ -1,7 +1,8 @@
-import { Card, EmptyState, Stack, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { IconPlus, IconSearch, type Icon } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { ComingSoonButton } from './coming-soon-button.tsx';
+import { EmptyStateCard } from './empty-state-card.tsx';
 import { ListPageHeader } from './list/list-page-header.tsx';
 
 export interface PlaceholderPageProps {
@@ -63,15 +64,11 @@ export function PlaceholderPage({
         />
       )}
       {children}
-      <Card withBorder radius="lg" py={56} px="md">
-        <EmptyState
-          variant="light"
-          size="md"
-          icon={<PageIcon size={26} stroke={1.5} />}
-          title={searching ? `No ${noun} found` : `No ${noun} yet`}
-          description={searching ? 'Try adjusting your search.' : emptyHint}
-        />
-      </Card>
+      <EmptyStateCard
+        icon={<PageIcon size={26} stroke={1.5} />}
+        title={searching ? `No ${noun} found` : `No ${noun} yet`}
+        description={searching ? 'Try adjusting your search.' : emptyHint}
+      />
     </Stack>
   );
 }

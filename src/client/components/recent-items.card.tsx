@@ -1,8 +1,9 @@
-import { Anchor, Card, Divider, EmptyState, Group, Stack, Title } from '@mantine/core';
+import { Anchor, Divider, EmptyState, Group, Stack, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { Fragment, type Key, type ReactNode } from 'react';
 import type { AppPath } from './app-shell/navigation.ts';
 import { QueryState } from './query-state.tsx';
+import { RegionCard } from './section-card.tsx';
 
 /**
  * A titled card of a query's latest few items, one row each between dividers, with
@@ -11,7 +12,6 @@ import { QueryState } from './query-state.tsx';
  */
 export function RecentItemsCard<T extends { id: Key }>({
   title,
-  titleId,
   viewAll,
   query,
   what,
@@ -20,8 +20,6 @@ export function RecentItemsCard<T extends { id: Key }>({
   renderItem,
 }: {
   title: string;
-  /** The heading's id, which names the card's region. */
-  titleId: string;
   viewAll?: AppPath;
   query: {
     status: 'pending' | 'error' | 'success';
@@ -36,9 +34,9 @@ export function RecentItemsCard<T extends { id: Key }>({
 }) {
   const items = query.data?.items ?? [];
   return (
-    <Card withBorder radius="lg" p="lg" component="section" aria-labelledby={titleId}>
+    <RegionCard label={title} p="lg">
       <Group justify="space-between" mb="xs">
-        <Title order={3} fz="lg" id={titleId}>
+        <Title order={3} fz="lg">
           {title}
         </Title>
         {viewAll && (
@@ -68,6 +66,6 @@ export function RecentItemsCard<T extends { id: Key }>({
           </Stack>
         )}
       </QueryState>
-    </Card>
+    </RegionCard>
   );
 }

@@ -1,6 +1,29 @@
-import { Card, Group, Stack, Text, ThemeIcon, Title, type MantineColor } from '@mantine/core';
+import {
+  Card,
+  Group,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+  type CardProps,
+  type MantineColor,
+} from '@mantine/core';
 import type { Icon as TablerIcon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+
+/** A bordered card that is a region of the page named by `label`. */
+export function RegionCard({
+  label,
+  p = { base: 'md', sm: 'lg' },
+  children,
+  ...card
+}: { label: string; children: ReactNode } & Omit<CardProps, 'children'>) {
+  return (
+    <Card withBorder radius="lg" p={p} component="section" aria-label={label} {...card}>
+      {children}
+    </Card>
+  );
+}
 
 /**
  * One card of a settings page, a region named by its title: an icon (where the page
@@ -28,12 +51,9 @@ export function SectionCard({
   children: ReactNode;
 }) {
   return (
-    <Card
-      withBorder
-      radius="lg"
+    <RegionCard
+      label={title}
       p={{ base: 'md', sm: 'xl' }}
-      component="section"
-      aria-label={title}
       style={
         danger
           ? { borderColor: 'light-dark(var(--mantine-color-red-3), var(--mantine-color-red-9))' }
@@ -59,6 +79,6 @@ export function SectionCard({
         {action}
       </Group>
       {children}
-    </Card>
+    </RegionCard>
   );
 }

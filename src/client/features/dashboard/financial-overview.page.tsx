@@ -1,4 +1,4 @@
-import { Card, Group, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { Group, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import {
   IconClockDollar,
@@ -12,6 +12,7 @@ import { formatMoney } from '../../../shared/money.ts';
 import { DayInput } from '../../components/form/date-field.tsx';
 import { ListPageHeader } from '../../components/list/list-page-header.tsx';
 import { QueryError } from '../../components/query-state.tsx';
+import { RegionCard } from '../../components/section-card.tsx';
 import { trpc } from '../../trpc.ts';
 import { formatDay, today } from '../time/time-display.ts';
 import {
@@ -36,8 +37,8 @@ function describeRange({ from, to }: { from?: string; to?: string }): string {
 /** The same four figures in each other currency: listed apart, never converted or added. */
 function OtherCurrencies({ figures }: { figures: CurrencyFigures[] }) {
   return (
-    <Card withBorder radius="lg" p="md" component="section" aria-labelledby="other-currencies">
-      <Text id="other-currencies" fw={600} size="sm">
+    <RegionCard label="Other currencies" p="md">
+      <Text fw={600} size="sm">
         Other currencies
       </Text>
       <Text size="xs" c="dimmed" mb="xs">
@@ -56,7 +57,7 @@ function OtherCurrencies({ figures }: { figures: CurrencyFigures[] }) {
           </Text>
         ))}
       </Stack>
-    </Card>
+    </RegionCard>
   );
 }
 

@@ -1,5 +1,4 @@
 import {
-  Card,
   Group,
   SimpleGrid,
   Skeleton,
@@ -9,6 +8,7 @@ import {
   type SimpleGridProps,
 } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
+import { RegionCard } from '../../components/section-card.tsx';
 
 export interface StatCardProps {
   label: string;
@@ -26,13 +26,7 @@ export interface StatCardProps {
  */
 export function StatCard({ label, value, hint, hintColor, icon: StatIcon, color }: StatCardProps) {
   return (
-    <Card
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'lg' }}
-      component="section"
-      aria-label={label}
-    >
+    <RegionCard label={label}>
       <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
         <Text size="sm" c="dimmed" fw={500} lh={1.3}>
           {label}
@@ -59,7 +53,7 @@ export function StatCard({ label, value, hint, hintColor, icon: StatIcon, color 
           {hint}
         </Text>
       )}
-    </Card>
+    </RegionCard>
   );
 }
 

@@ -13,7 +13,6 @@ export function UpcomingInvoicesCard() {
   return (
     <RecentItemsCard
       title="Upcoming Invoices"
-      titleId="upcoming-invoices-title"
       viewAll="/invoices"
       query={invoices}
       what="invoices"

@@ -30,7 +30,6 @@ export function RecentEntriesCard({
   return (
     <RecentItemsCard
       title="Recent Time Entries"
-      titleId="recent-time-title"
       viewAll={linkToAll ? '/time-tracking' : undefined}
       query={entries}
       what="time entries"

@@ -1,6 +1,5 @@
 import {
   Badge,
-  Card,
   Group,
   List,
   Progress,
@@ -25,6 +24,7 @@ import { useCurrentWorkspace } from '../auth/session.ts';
 import { StatGrid } from '../dashboard/stat-card.tsx';
 import { ListPageHeader } from '../../components/list/list-page-header.tsx';
 import { QueryError } from '../../components/query-state.tsx';
+import { RegionCard, SectionCard } from '../../components/section-card.tsx';
 import { planName } from './workspace-settings-billing.card.tsx';
 
 /**
@@ -41,7 +41,7 @@ const SELF_HOSTED_FACTS = [
 
 function PlanCard({ tier }: { tier: string | undefined }) {
   return (
-    <Card withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} component="section" aria-label="Plan">
+    <RegionCard label="Plan" p={{ base: 'md', sm: 'xl' }}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
         <Stack gap={6}>
           <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
@@ -82,7 +82,7 @@ function PlanCard({ tier }: { tier: string | undefined }) {
           <List.Item key={fact}>{fact}</List.Item>
         ))}
       </List>
-    </Card>
+    </RegionCard>
   );
 }
 
@@ -119,21 +119,7 @@ function UsageCard() {
   const figure = (n: number | undefined) => (n === undefined ? undefined : formatCount(n));
   const deactivated = u ? u.members - u.activeMembers : 0;
   return (
-    <Card
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'xl' }}
-      component="section"
-      aria-labelledby="billing-usage-title"
-    >
-      <Stack gap={2} mb="md">
-        <Title order={3} fz="md" id="billing-usage-title">
-          Usage
-        </Title>
-        <Text size="sm" c="dimmed">
-          What this workspace holds today.
-        </Text>
-      </Stack>
+    <SectionCard headingOrder={3} title="Usage" hint="What this workspace holds today.">
       {usage.isError ? (
         <QueryError title="Usage could not be loaded" onRetry={() => void usage.refetch()} />
       ) : (
@@ -177,7 +163,7 @@ function UsageCard() {
           )}
         </Stack>
       )}
-    </Card>
+    </SectionCard>
   );
 }
 
