@@ -8,14 +8,13 @@ import {
   UserAvatar,
   useFullName,
 } from '../../components/app-shell/signed-in-user.tsx';
-import { useMe } from '../auth/session.ts';
-import { useAdminLogout } from './use-admin-logout.ts';
+import { useLogout, useMe } from '../auth/session.ts';
 
 /** The header's user menu (SPEC §2): 'Back to App' (to /) and 'Logout' (then /login). */
 export function AdminUserMenu() {
   const user = useMe().data;
   const fullName = useFullName();
-  const { logout, isPending } = useAdminLogout();
+  const { logout, isPending } = useLogout('login');
   return (
     <Menu position="bottom-end" width={240} shadow="lg" withinPortal>
       <Menu.Target>
