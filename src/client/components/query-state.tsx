@@ -76,3 +76,19 @@ export function QueryState({
   }
   return children;
 }
+
+/**
+ * A query's data handed to `children` once there is some (kept while a refetch runs or
+ * fails); until then QueryState's loader or error.
+ */
+export function QueryData<T>({
+  query,
+  children,
+  ...state
+}: {
+  query: { status: 'pending' | 'error' | 'success'; data: T | undefined; refetch: () => unknown };
+  children: (data: T) => ReactNode;
+} & Omit<Parameters<typeof QueryState>[0], 'status' | 'onRetry' | 'children'>) {
+  if (query.data !== undefined) return children(query.data);
+  return <QueryState status={query.status} onRetry={() => void query.refetch()} {...state} />;
+}

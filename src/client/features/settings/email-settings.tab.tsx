@@ -16,7 +16,7 @@ import {
   reminderLabel,
   type EmailTemplates,
 } from '../../../shared/invoice-email.schema.ts';
-import { QueryState } from '../../components/query-state.tsx';
+import { QueryData } from '../../components/query-state.tsx';
 import { SectionCard } from '../../components/section-card.tsx';
 import { useCanManageBusiness } from '../../components/use-can-bill.ts';
 import { withServerMessage } from '../../mutations.ts';
@@ -228,32 +228,18 @@ export function EmailSettingsTab() {
         title="Payment reminders"
         hint="Automatic reminders for unpaid invoices, relative to their due date."
       >
-        {schedule.data ? (
-          <ScheduleForm saved={schedule.data} canEdit={canEdit} />
-        ) : (
-          <QueryState
-            status={schedule.status}
-            what="reminder schedule"
-            onRetry={() => void schedule.refetch()}
-            loaderPy={24}
-          />
-        )}
+        <QueryData query={schedule} what="reminder schedule" loaderPy={24}>
+          {(saved) => <ScheduleForm saved={saved} canEdit={canEdit} />}
+        </QueryData>
       </SectionCard>
       <SectionCard
         headingOrder={3}
         title="Email templates"
         hint="What clients receive with an invoice and with a reminder. Each email can still be edited before it is sent."
       >
-        {templates.data ? (
-          <TemplatesForm saved={templates.data} canEdit={canEdit} />
-        ) : (
-          <QueryState
-            status={templates.status}
-            what="email templates"
-            onRetry={() => void templates.refetch()}
-            loaderPy={24}
-          />
-        )}
+        <QueryData query={templates} what="email templates" loaderPy={24}>
+          {(saved) => <TemplatesForm saved={saved} canEdit={canEdit} />}
+        </QueryData>
       </SectionCard>
     </Stack>
   );
