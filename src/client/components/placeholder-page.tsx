@@ -1,7 +1,9 @@
-import { Card, EmptyState, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { IconPlus, IconSearch, type Icon } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { ComingSoonButton } from './coming-soon-button.tsx';
+import { EmptyStateCard } from './empty-state-card.tsx';
+import { ListPageHeader } from './list/list-page-header.tsx';
 
 export interface PlaceholderPageProps {
   /** The page heading. */
@@ -40,21 +42,17 @@ export function PlaceholderPage({
   const searching = query.trim().length > 0;
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end" gap="md">
-        <Stack gap={4} miw={0}>
-          <Title order={2} fz={{ base: 22, sm: 26 }}>
-            {title}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {description}
-          </Text>
-        </Stack>
-        {createLabel && (
-          <ComingSoonButton leftSection={<IconPlus size={18} stroke={1.8} />}>
-            {createLabel}
-          </ComingSoonButton>
-        )}
-      </Group>
+      <ListPageHeader
+        title={title}
+        description={description}
+        action={
+          createLabel && (
+            <ComingSoonButton leftSection={<IconPlus size={18} stroke={1.8} />}>
+              {createLabel}
+            </ComingSoonButton>
+          )
+        }
+      />
       {searchPlaceholder && (
         <TextInput
           placeholder={searchPlaceholder}
@@ -66,15 +64,11 @@ export function PlaceholderPage({
         />
       )}
       {children}
-      <Card withBorder radius="lg" py={56} px="md">
-        <EmptyState
-          variant="light"
-          size="md"
-          icon={<PageIcon size={26} stroke={1.5} />}
-          title={searching ? `No ${noun} found` : `No ${noun} yet`}
-          description={searching ? 'Try adjusting your search.' : emptyHint}
-        />
-      </Card>
+      <EmptyStateCard
+        icon={<PageIcon size={26} stroke={1.5} />}
+        title={searching ? `No ${noun} found` : `No ${noun} yet`}
+        description={searching ? 'Try adjusting your search.' : emptyHint}
+      />
     </Stack>
   );
 }

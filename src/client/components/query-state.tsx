@@ -1,6 +1,34 @@
-import { Alert, Button, Center, Loader, type MantineSpacing } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Center,
+  Loader,
+  type MantineSize,
+  type MantineSpacing,
+} from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+
+/** "{title}" in red with a retry: what a failed query leaves in its place. */
+export function QueryError({
+  title,
+  onRetry,
+  margin,
+  maw,
+}: {
+  title: string;
+  onRetry: () => void;
+  margin?: MantineSpacing;
+  maw?: number;
+}) {
+  return (
+    <Alert m={margin} maw={maw} color="red" icon={<IconAlertTriangle size={18} />} title={title}>
+      <Button size="xs" variant="light" color="red" onClick={onRetry}>
+        Try again
+      </Button>
+    </Alert>
+  );
+}
 
 /**
  * What a screen shows while its query loads, or when it failed: a named loader, or
@@ -11,6 +39,7 @@ export function QueryState({
   what,
   onRetry,
   loaderPy = 56,
+  loaderSize,
   alertMargin,
   alertMaw,
   errorTitle,
@@ -20,7 +49,8 @@ export function QueryState({
   /** Lower case, as in "Loading {what}": "contacts", "account". */
   what: string;
   onRetry: () => void;
-  loaderPy?: number;
+  loaderPy?: MantineSpacing;
+  loaderSize?: MantineSize;
   alertMargin?: MantineSpacing;
   alertMaw?: number;
   /** Instead of "{What} could not be loaded". */
@@ -30,24 +60,35 @@ export function QueryState({
   if (status === 'pending') {
     return (
       <Center py={loaderPy}>
-        <Loader aria-label={`Loading ${what}`} />
+        <Loader size={loaderSize} aria-label={`Loading ${what}`} />
       </Center>
     );
   }
   if (status === 'error') {
     return (
-      <Alert
-        m={alertMargin}
+      <QueryError
+        margin={alertMargin}
         maw={alertMaw}
-        color="red"
-        icon={<IconAlertTriangle size={18} />}
         title={errorTitle ?? `${what[0]!.toUpperCase()}${what.slice(1)} could not be loaded`}
-      >
-        <Button size="xs" variant="light" color="red" onClick={onRetry}>
-          Try again
-        </Button>
-      </Alert>
+        onRetry={onRetry}
+      />
     );
   }
   return children;
+}
+
+/**
+ * A query's data handed to `children` once there is some (kept while a refetch runs or
+ * fails); until then QueryState's loader or error.
+ */
+export function QueryData<T>({
+  query,
+  children,
+  ...state
+}: {
+  query: { status: 'pending' | 'error' | 'success'; data: T | undefined; refetch: () => unknown };
+  children: (data: T) => ReactNode;
+} & Omit<Parameters<typeof QueryState>[0], 'status' | 'onRetry' | 'children'>) {
+  if (query.data !== undefined) return children(query.data);
+  return <QueryState status={query.status} onRetry={() => void query.refetch()} {...state} />;
 }

@@ -1,8 +1,17 @@
-import { BILLING_MANAGERS, type WorkspaceRole } from '../../shared/roles.ts';
+import { BILLING_MANAGERS, BUSINESS_MANAGERS, type WorkspaceRole } from '../../shared/roles.ts';
 import { useCurrentWorkspace } from '../features/auth/session.ts';
+
+function useRoleIn(roles: readonly WorkspaceRole[]): boolean {
+  const role = useCurrentWorkspace().data?.role;
+  return role !== undefined && roles.includes(role);
+}
 
 /** Who issues and settles invoices (the server's rule); everyone else reads them. */
 export function useCanBill(): boolean {
-  const role = useCurrentWorkspace().data?.role;
-  return role !== undefined && (BILLING_MANAGERS as readonly WorkspaceRole[]).includes(role);
+  return useRoleIn(BILLING_MANAGERS);
+}
+
+/** Who changes the business settings and email templates (the server's rule). */
+export function useCanManageBusiness(): boolean {
+  return useRoleIn(BUSINESS_MANAGERS);
 }

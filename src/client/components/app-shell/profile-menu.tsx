@@ -1,46 +1,22 @@
 import { DANGER_COLOR } from '../../theme.ts';
-import {
-  Avatar,
-  Badge,
-  Group,
-  Menu,
-  Stack,
-  Text,
-  UnstyledButton,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Menu, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import {
   IconCreditCard,
   IconDots,
   IconGift,
   IconLifebuoy,
   IconLogout,
-  IconMoon,
-  IconSun,
   IconUserCircle,
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useLogout, useMe } from '../../features/auth/session.ts';
-import { initials } from './initials.ts';
-import { useThemeToggle } from './use-theme-toggle.ts';
-
-function UserAvatar({ size }: { size: number }) {
-  const me = useMe();
-  const user = me.data;
-  const fullName = user ? `${user.firstName} ${user.lastName}`.trim() : '';
-  return (
-    <Avatar
-      src={user?.profileImageUrl}
-      alt=""
-      radius="xl"
-      size={size}
-      color="cyan"
-      variant="filled"
-    >
-      {initials(fullName || user?.email || '?')}
-    </Avatar>
-  );
-}
+import {
+  ChangeThemeMenuItem,
+  SignedInLines,
+  SignedInSummary,
+  UserAvatar,
+  useFullName,
+} from './signed-in-user.tsx';
 
 /**
  * The profile menu (SPEC §2): Account Settings, Subscription, Change Theme, Help Center,
@@ -55,11 +31,9 @@ export function ProfileMenu({
   onNavigate?: () => void;
   onOpenHelp: () => void;
 }) {
-  const me = useMe();
+  const user = useMe().data;
+  const fullName = useFullName();
   const { logout } = useLogout();
-  const theme = useThemeToggle();
-  const user = me.data;
-  const fullName = user ? `${user.firstName} ${user.lastName}`.trim() : '';
   const inRail = placement === 'rail';
   // Named by what it shows (initials, name and email), then what it is (see WorkspaceMenu).
   const what = <VisuallyHidden>Profile menu</VisuallyHidden>;
@@ -80,42 +54,13 @@ export function ProfileMenu({
           </UnstyledButton>
         ) : (
           <UnstyledButton w="100%" p="xs" bdrs="md">
-            <Group gap="sm" wrap="nowrap">
-              <UserAvatar size={36} />
-              <Stack gap={0} flex={1} miw={0}>
-                <Text size="sm" fw={600} truncate>
-                  {fullName || 'Signed in'}
-                </Text>
-                <Text size="xs" c="dimmed" truncate>
-                  {user?.email}
-                </Text>
-              </Stack>
-              <IconDots size={16} color="var(--mantine-color-dimmed)" />
-            </Group>
+            <SignedInLines end={<IconDots size={16} color="var(--mantine-color-dimmed)" />} />
             {what}
           </UnstyledButton>
         )}
       </Menu.Target>
       <Menu.Dropdown>
-        {/* A menu holds menu items and groups only: the summary is a named group. */}
-        <Group
-          role="group"
-          aria-label={`Signed in as ${fullName || user?.email || ''}`}
-          gap="sm"
-          wrap="nowrap"
-          px="xs"
-          py={8}
-        >
-          <UserAvatar size={36} />
-          <Stack gap={0} miw={0}>
-            <Text size="sm" fw={600} truncate>
-              {fullName || 'Signed in'}
-            </Text>
-            <Text size="xs" c="dimmed" truncate>
-              {user?.email}
-            </Text>
-          </Stack>
-        </Group>
+        <SignedInSummary />
         <Menu.Divider />
         <Menu.Item
           leftSection={<IconUserCircle size={16} />}
@@ -131,19 +76,7 @@ export function ProfileMenu({
         >
           Subscription
         </Menu.Item>
-        <Menu.Item
-          leftSection={theme.dark ? <IconSun size={16} /> : <IconMoon size={16} />}
-          rightSection={
-            <Text size="xs" c="dimmed">
-              {theme.dark ? 'Dark' : 'Light'}
-            </Text>
-          }
-          // Stays open so the user sees the switch happen and can switch back.
-          closeMenuOnClick={false}
-          onClick={theme.toggle}
-        >
-          Change Theme
-        </Menu.Item>
+        <ChangeThemeMenuItem />
         <Menu.Divider />
         <Menu.Item leftSection={<IconLifebuoy size={16} />} onClick={onOpenHelp}>
           Help Center

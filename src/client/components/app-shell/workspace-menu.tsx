@@ -4,7 +4,6 @@ import {
   Center,
   Group,
   Menu,
-  Stack,
   Text,
   UnstyledButton,
   VisuallyHidden,
@@ -20,6 +19,7 @@ import { ROLE_SHORT_LABELS } from '../../../shared/roles.ts';
 import { useCurrentWorkspace, useMe } from '../../features/auth/session.ts';
 import { trpc, type RouterOutputs } from '../../trpc.ts';
 import { initials } from './initials.ts';
+import { AvatarLines } from './signed-in-user.tsx';
 import { workspaceLinksFor } from './navigation.ts';
 
 type MyWorkspace = RouterOutputs['workspaces']['listMine'][number];
@@ -84,6 +84,9 @@ export function WorkspaceMenu({
   // The button is named by what it shows (the avatar's initials, the name and role), then
   // these words: a voice user can say what they see, and a screen reader hears what it is.
   const what = <VisuallyHidden>Workspace menu</VisuallyHidden>;
+  const avatar = (
+    <WorkspaceAvatar name={workspace?.name ?? 'Keel'} logoUrl={workspace?.logoUrl} size={36} />
+  );
 
   return (
     <Menu
@@ -110,46 +113,26 @@ export function WorkspaceMenu({
             bd="1px solid var(--mantine-color-default-border)"
             bdrs="md"
           >
-            <Group gap="sm" wrap="nowrap">
-              <WorkspaceAvatar
-                name={workspace?.name ?? 'Keel'}
-                logoUrl={workspace?.logoUrl}
-                size={36}
-              />
-              <Stack gap={0} flex={1} miw={0}>
-                <Text fw={600} size="sm" truncate>
-                  {name}
-                </Text>
-                {roleText && (
-                  <Text size="xs" c="dimmed">
-                    {roleText}
-                  </Text>
-                )}
-              </Stack>
-              <IconSelector size={16} color="var(--mantine-color-dimmed)" />
-            </Group>
+            <AvatarLines
+              avatar={avatar}
+              title={name}
+              detail={roleText}
+              end={<IconSelector size={16} color="var(--mantine-color-dimmed)" />}
+            />
             {what}
           </UnstyledButton>
         )}
       </Menu.Target>
       <Menu.Dropdown>
-        <Group gap="sm" wrap="nowrap" px="xs" py={8}>
-          <WorkspaceAvatar
-            name={workspace?.name ?? 'Keel'}
-            logoUrl={workspace?.logoUrl}
-            size={36}
-          />
-          <Stack gap={0} miw={0}>
-            <Text fw={600} size="sm" truncate>
-              {name}
-            </Text>
-            {workspace && (
-              <Text size="xs" c="dimmed">
-                {`${roleText} · ${capitalise(workspace.subscriptionTier || 'free')} plan`}
-              </Text>
-            )}
-          </Stack>
-        </Group>
+        <AvatarLines
+          avatar={avatar}
+          title={name}
+          detail={
+            workspace && `${roleText} · ${capitalise(workspace.subscriptionTier || 'free')} plan`
+          }
+          px="xs"
+          py={8}
+        />
         <Menu.Divider />
         <Menu.Label>Switch workspace</Menu.Label>
         {mine.data?.map((entry) => {

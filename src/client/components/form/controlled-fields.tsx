@@ -1,7 +1,18 @@
-import { NumberInput, Select, type NumberInputProps, type SelectProps } from '@mantine/core';
+import {
+  NumberInput,
+  Select,
+  Switch,
+  type NumberInputProps,
+  type SelectProps,
+  type SwitchProps,
+} from '@mantine/core';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 
-/** What a controlled field takes from its form; the rest are the Mantine input's own props. */
+/**
+ * The inputs react-hook-form cannot `register` (they report values, not change events),
+ * bound to a form field once here instead of through a Controller in every form. Each
+ * shows its field's error.
+ */
 type FieldOf<T extends FieldValues, TContext, TTransformed> = {
   control: Control<T, TContext, TTransformed>;
   name: FieldPath<T>;
@@ -10,8 +21,9 @@ type FieldOf<T extends FieldValues, TContext, TTransformed> = {
 type Wired = 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error' | 'name';
 
 /**
- * A NumberInput bound to a react-hook-form field: it holds a number, or '' when emptied
- * (the form's schema says what that means, e.g. money-field.ts), and shows the field's error.
+ * A NumberInput bound to a react-hook-form field: it holds what Mantine reports, a number,
+ * or '' when emptied (the form's schema says what that means, e.g. money-field.ts). Never
+ * converted through Number() here, so a money field keeps the digits that were typed.
  */
 export function NumberField<T extends FieldValues, TContext, TTransformed>({
   control,
@@ -27,7 +39,7 @@ export function NumberField<T extends FieldValues, TContext, TTransformed>({
           {...props}
           ref={field.ref}
           name={field.name}
-          value={field.value as number | string}
+          value={(field.value as number | string | undefined) ?? ''}
           onChange={field.onChange}
           onBlur={field.onBlur}
           error={fieldState.error?.message}
@@ -38,9 +50,9 @@ export function NumberField<T extends FieldValues, TContext, TTransformed>({
 }
 
 /**
- * A Select bound to a react-hook-form string field. Mantine's Select answers null when
- * nothing is chosen; the form holds `empty` instead ('' unless another value stands for
- * "none", e.g. an "unassigned" option).
+ * A Select bound to a react-hook-form string field; by default a choice cannot be undone
+ * (`allowDeselect`). Mantine's Select answers null when nothing is chosen; the form holds
+ * `empty` instead ('' unless another value stands for "none", e.g. an "unassigned" option).
  */
 export function SelectField<T extends FieldValues, TContext, TTransformed>({
   control,
@@ -54,14 +66,39 @@ export function SelectField<T extends FieldValues, TContext, TTransformed>({
       name={name}
       render={({ field, fieldState }) => (
         <Select
+          allowDeselect={false}
           comboboxProps={{ withinPortal: true }}
           {...props}
           ref={field.ref}
           name={field.name}
-          value={field.value as string | null}
+          value={(field.value as string | null | undefined) ?? null}
           onChange={(value) => field.onChange(value ?? empty)}
           onBlur={field.onBlur}
           error={fieldState.error?.message}
+        />
+      )}
+    />
+  );
+}
+
+/** A Switch whose field holds whether it is on. */
+export function SwitchField<T extends FieldValues, TContext, TTransformed>({
+  control,
+  name,
+  ...props
+}: Omit<SwitchProps, Wired | 'checked'> & FieldOf<T, TContext, TTransformed>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <Switch
+          {...props}
+          ref={field.ref}
+          name={field.name}
+          checked={(field.value as boolean | undefined) ?? false}
+          onChange={(event) => field.onChange(event.currentTarget.checked)}
+          onBlur={field.onBlur}
         />
       )}
     />

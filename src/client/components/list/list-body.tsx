@@ -1,6 +1,7 @@
-import { Button, Card, EmptyState } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { EmptyStateCard } from '../empty-state-card.tsx';
 import { QueryState } from '../query-state.tsx';
 
 /**
@@ -37,21 +38,17 @@ export function ListBody({
   }
   if (isEmpty) {
     return (
-      <Card withBorder radius="lg" py={56} px="md">
-        <EmptyState
-          variant="light"
-          size="md"
-          icon={icon}
-          title={filtering ? `No ${noun} found` : `No ${noun} yet`}
-          description={filtering ? 'Try adjusting your search or filter.' : emptyHint}
-        >
-          {!filtering && onCreate && createLabel && (
-            <Button mt="md" leftSection={<IconPlus size={16} />} onClick={onCreate}>
-              {createLabel}
-            </Button>
-          )}
-        </EmptyState>
-      </Card>
+      <EmptyStateCard
+        icon={icon}
+        title={filtering ? `No ${noun} found` : `No ${noun} yet`}
+        description={filtering ? 'Try adjusting your search or filter.' : emptyHint}
+      >
+        {!filtering && onCreate && createLabel && (
+          <Button mt="md" leftSection={<IconPlus size={16} />} onClick={onCreate}>
+            {createLabel}
+          </Button>
+        )}
+      </EmptyStateCard>
     );
   }
   return children;

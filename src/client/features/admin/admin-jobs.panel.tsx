@@ -1,4 +1,5 @@
-import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { AdminPanel } from './admin-panel.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { showDateTime } from '../../components/display-preferences.tsx';
 import { withServerMessage } from '../../mutations.ts';
@@ -26,11 +27,9 @@ export function AdminJobsPanel() {
     },
   });
   return (
-    <Paper withBorder radius="md" p="md">
-      <Group justify="space-between" mb="sm">
-        <Title order={3} fz="lg">
-          Background Jobs
-        </Title>
+    <AdminPanel
+      title="Background Jobs"
+      action={
         <Button
           size="compact-sm"
           variant="default"
@@ -39,7 +38,8 @@ export function AdminJobsPanel() {
         >
           Refresh
         </Button>
-      </Group>
+      }
+    >
       <QueryState status={jobs.status} what="the job queue" onRetry={() => void jobs.refetch()}>
         {jobs.data && (
           <Stack gap="md">
@@ -124,6 +124,6 @@ export function AdminJobsPanel() {
           </Stack>
         )}
       </QueryState>
-    </Paper>
+    </AdminPanel>
   );
 }

@@ -1,4 +1,5 @@
-import { Anchor, Badge, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Text, ThemeIcon } from '@mantine/core';
+import { AdminPanel } from './admin-panel.tsx';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { formatDistanceToNowStrict } from 'date-fns';
@@ -11,15 +12,14 @@ type ActivityLog = RouterOutputs['admin']['dashboard']['recentActivity'][number]
 /** The last entries of the activity log, newest first, with a way into the full log. */
 export function AdminRecentActivityPanel({ items }: { items: ActivityLog[] | undefined }) {
   return (
-    <Paper withBorder radius="md" p="md">
-      <Group justify="space-between" mb="sm">
-        <Title order={3} fz="lg">
-          Recent Activity
-        </Title>
+    <AdminPanel
+      title="Recent Activity"
+      action={
         <Anchor size="sm" renderRoot={(props) => <Link to="/admin/logs" {...props} />}>
           View all logs
         </Anchor>
-      </Group>
+      }
+    >
       {items && items.length === 0 && (
         <Text c="dimmed" size="sm" py="lg" ta="center">
           No activity recorded yet.
@@ -77,6 +77,6 @@ export function AdminRecentActivityPanel({ items }: { items: ActivityLog[] | und
           </Group>
         ))}
       </Stack>
-    </Paper>
+    </AdminPanel>
   );
 }

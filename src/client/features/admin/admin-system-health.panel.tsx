@@ -1,14 +1,5 @@
-import {
-  ActionIcon,
-  Badge,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Badge, Group, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
+import { AdminPanel } from './admin-panel.tsx';
 import { IconRefresh } from '@tabler/icons-react';
 import { showTime } from '../../components/display-preferences.tsx';
 import type { ReactNode } from 'react';
@@ -80,18 +71,10 @@ export function AdminSystemHealthPanel({
 }) {
   const database = health && databaseLevel(health.databaseRoundTripMs);
   return (
-    <Paper withBorder radius="md" p="md">
-      <Group justify="space-between" mb="sm" wrap="nowrap">
-        <Stack gap={0}>
-          <Title order={3} fz="lg">
-            System Health
-          </Title>
-          {health && (
-            <Text size="xs" c="dimmed">
-              Measured at {showTime(measuredAt, true)}
-            </Text>
-          )}
-        </Stack>
+    <AdminPanel
+      title="System Health"
+      subtitle={health && `Measured at ${showTime(measuredAt, true)}`}
+      action={
         <Tooltip label="Measure again">
           <ActionIcon
             variant="default"
@@ -102,7 +85,8 @@ export function AdminSystemHealthPanel({
             <IconRefresh size={16} />
           </ActionIcon>
         </Tooltip>
-      </Group>
+      }
+    >
       {!health || !database ? (
         <Stack gap="sm">
           {[0, 1, 2, 3, 4].map((n) => (
@@ -156,6 +140,6 @@ export function AdminSystemHealthPanel({
           />
         </Stack>
       )}
-    </Paper>
+    </AdminPanel>
   );
 }

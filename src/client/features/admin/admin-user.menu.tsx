@@ -1,44 +1,27 @@
 import { DANGER_COLOR } from '../../theme.ts';
-import { Avatar, Group, Menu, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import {
-  IconArrowBackUp,
-  IconChevronDown,
-  IconLogout,
-  IconMoon,
-  IconSun,
-} from '@tabler/icons-react';
+import { Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { IconArrowBackUp, IconChevronDown, IconLogout } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { initials } from '../../components/app-shell/initials.ts';
-import { useThemeToggle } from '../../components/app-shell/use-theme-toggle.ts';
-import { useMe } from '../auth/session.ts';
-import { useAdminLogout } from './use-admin-logout.ts';
+import {
+  ChangeThemeMenuItem,
+  SignedInSummary,
+  UserAvatar,
+  useFullName,
+} from '../../components/app-shell/signed-in-user.tsx';
+import { useLogout, useMe } from '../auth/session.ts';
 
 /** The header's user menu (SPEC §2): 'Back to App' (to /) and 'Logout' (then /login). */
 export function AdminUserMenu() {
-  const me = useMe();
-  const theme = useThemeToggle();
-  const { logout, isPending } = useAdminLogout();
-  const user = me.data;
-  const fullName = user ? `${user.firstName} ${user.lastName}`.trim() : '';
-  const avatar = (
-    <Avatar
-      src={user?.profileImageUrl}
-      alt=""
-      radius="xl"
-      size={32}
-      color="indigo"
-      variant="filled"
-    >
-      {initials(fullName || user?.email || '?')}
-    </Avatar>
-  );
+  const user = useMe().data;
+  const fullName = useFullName();
+  const { logout, isPending } = useLogout('login');
   return (
     <Menu position="bottom-end" width={240} shadow="lg" withinPortal>
       <Menu.Target>
         {/* Named by what it shows (initials, and the name where there is room), then what it is. */}
         <UnstyledButton p={4} bdrs="xl">
           <Group gap={8} wrap="nowrap">
-            {avatar}
+            <UserAvatar size={32} color="indigo" />
             <Text size="sm" fw={600} visibleFrom="sm" maw={180} truncate>
               {fullName || user?.email}
             </Text>
@@ -48,17 +31,7 @@ export function AdminUserMenu() {
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        <Group gap="sm" wrap="nowrap" px="xs" py={8}>
-          {avatar}
-          <Stack gap={0} miw={0}>
-            <Text size="sm" fw={600} truncate>
-              {fullName || 'Signed in'}
-            </Text>
-            <Text size="xs" c="dimmed" truncate>
-              {user?.email}
-            </Text>
-          </Stack>
-        </Group>
+        <SignedInSummary avatarColor="indigo" />
         <Menu.Divider />
         <Menu.Item
           leftSection={<IconArrowBackUp size={16} />}
@@ -66,19 +39,7 @@ export function AdminUserMenu() {
         >
           Back to App
         </Menu.Item>
-        <Menu.Item
-          leftSection={theme.dark ? <IconSun size={16} /> : <IconMoon size={16} />}
-          rightSection={
-            <Text size="xs" c="dimmed">
-              {theme.dark ? 'Dark' : 'Light'}
-            </Text>
-          }
-          // Stays open so the switch is seen and can be undone at once.
-          closeMenuOnClick={false}
-          onClick={theme.toggle}
-        >
-          Change Theme
-        </Menu.Item>
+        <ChangeThemeMenuItem />
         <Menu.Divider />
         <Menu.Item
           color={DANGER_COLOR}

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, Fieldset, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { Button, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconMailForward } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
@@ -12,18 +12,8 @@ import {
 } from '../../../shared/password-reset.schema.ts';
 import { succeeded, withServerMessage } from '../../mutations.ts';
 import { trpc } from '../../trpc.ts';
+import { AuthFootLink, AuthForm, AuthHeading, WorkEmailInput } from './auth-form.tsx';
 import { AuthLayout } from './auth-layout.tsx';
-
-function BackToSignIn() {
-  return (
-    <Text size="sm" c="dimmed" ta="center">
-      Remembered it?{' '}
-      <Anchor fw={600} renderRoot={(props) => <Link to="/login" {...props} />}>
-        Back to sign in
-      </Anchor>
-    </Text>
-  );
-}
 
 /**
  * /forgot-password: asks for the account's email and answers the same whether or not an
@@ -88,34 +78,19 @@ export function ForgotPasswordPage() {
   return (
     <AuthLayout>
       <Stack gap="xl">
-        <Stack gap={6}>
-          <Title order={1} fz={28}>
-            Forgot your password?
-          </Title>
-          <Text c="dimmed">
-            Enter the email you sign in with and we&apos;ll send you a link to choose a new
-            password.
-          </Text>
-        </Stack>
-        <form onSubmit={(event) => void form.handleSubmit(onSubmit)(event)} noValidate>
-          <Fieldset variant="unstyled" disabled={pending}>
-            <Stack gap="md">
-              <TextInput
-                label="Work email"
-                placeholder="you@company.com"
-                type="email"
-                autoComplete="email"
-                autoFocus
-                error={errors.email?.message}
-                {...form.register('email')}
-              />
-              <Button type="submit" size="md" fullWidth mt="xs" disabled={pending}>
-                {pending ? 'Sending...' : 'Send Reset Link'}
-              </Button>
-            </Stack>
-          </Fieldset>
-        </form>
-        <BackToSignIn />
+        <AuthHeading title="Forgot your password?">
+          Enter the email you sign in with and we&apos;ll send you a link to choose a new password.
+        </AuthHeading>
+        <AuthForm
+          onSubmit={(event) => void form.handleSubmit(onSubmit)(event)}
+          pending={pending}
+          submitLabel={['Send Reset Link', 'Sending...']}
+        >
+          <WorkEmailInput error={errors.email?.message} {...form.register('email')} />
+        </AuthForm>
+        <AuthFootLink prompt="Remembered it?" to="/login">
+          Back to sign in
+        </AuthFootLink>
       </Stack>
     </AuthLayout>
   );

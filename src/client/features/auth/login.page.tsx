@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, Fieldset, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { LoginInputSchema, type LoginInput } from '../../../shared/auth.schema.t
 import { PasswordField } from '../../components/password-field.tsx';
 import { succeeded } from '../../mutations.ts';
 import { trpc } from '../../trpc.ts';
+import { AuthFootLink, AuthForm, AuthHeading, WorkEmailInput } from './auth-form.tsx';
 import { AuthLayout } from './auth-layout.tsx';
 import { LOGIN_FAILED, loginErrorMessage } from './auth-errors.ts';
 import { useRefreshSession } from './session.ts';
@@ -60,51 +61,34 @@ export function LoginPage() {
   return (
     <AuthLayout>
       <Stack gap="xl">
-        <Stack gap={6}>
-          <Title order={1} fz={28}>
-            Welcome back
-          </Title>
-          <Text c="dimmed">Sign in to your workspace to pick up where you left off.</Text>
-        </Stack>
-        <form onSubmit={(event) => void form.handleSubmit(onSubmit)(event)} noValidate>
-          <Fieldset variant="unstyled" disabled={pending}>
-            <Stack gap="md">
-              <TextInput
-                label="Work email"
-                placeholder="you@company.com"
-                type="email"
-                autoComplete="email"
-                autoFocus
-                error={errors.email?.message}
-                {...form.register('email')}
-              />
-              <PasswordField
-                label="Password"
-                placeholder="Your password"
-                autoComplete="current-password"
-                error={errors.password?.message}
-                {...form.register('password')}
-              />
-              <Anchor
-                size="sm"
-                mt={-6}
-                style={{ alignSelf: 'flex-end' }}
-                renderRoot={(props) => <Link to="/forgot-password" {...props} />}
-              >
-                Forgot password?
-              </Anchor>
-              <Button type="submit" size="md" fullWidth mt="xs" disabled={pending}>
-                {pending ? 'Signing in...' : 'Sign In to Continue'}
-              </Button>
-            </Stack>
-          </Fieldset>
-        </form>
-        <Text size="sm" c="dimmed" ta="center">
-          Don&apos;t have an account?{' '}
-          <Anchor fw={600} renderRoot={(props) => <Link to="/signup" {...props} />}>
-            Sign up
+        <AuthHeading title="Welcome back">
+          Sign in to your workspace to pick up where you left off.
+        </AuthHeading>
+        <AuthForm
+          onSubmit={(event) => void form.handleSubmit(onSubmit)(event)}
+          pending={pending}
+          submitLabel={['Sign In to Continue', 'Signing in...']}
+        >
+          <WorkEmailInput error={errors.email?.message} {...form.register('email')} />
+          <PasswordField
+            label="Password"
+            placeholder="Your password"
+            autoComplete="current-password"
+            error={errors.password?.message}
+            {...form.register('password')}
+          />
+          <Anchor
+            size="sm"
+            mt={-6}
+            style={{ alignSelf: 'flex-end' }}
+            renderRoot={(props) => <Link to="/forgot-password" {...props} />}
+          >
+            Forgot password?
           </Anchor>
-        </Text>
+        </AuthForm>
+        <AuthFootLink prompt="Don't have an account?" to="/signup">
+          Sign up
+        </AuthFootLink>
       </Stack>
     </AuthLayout>
   );

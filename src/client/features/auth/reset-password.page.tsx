@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, Fieldset, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Stack, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
@@ -13,6 +13,7 @@ import {
 import { PasswordField } from '../../components/password-field.tsx';
 import { succeeded } from '../../mutations.ts';
 import { messageOf, trpc } from '../../trpc.ts';
+import { AuthFootLink, AuthForm, AuthHeading } from './auth-form.tsx';
 import { AuthLayout } from './auth-layout.tsx';
 import { useRefreshSession } from './session.ts';
 
@@ -38,11 +39,7 @@ function InvalidLink() {
       <Button size="md" fullWidth renderRoot={(props) => <Link to="/forgot-password" {...props} />}>
         Request a new link
       </Button>
-      <Text size="sm" c="dimmed" ta="center">
-        <Anchor fw={600} renderRoot={(props) => <Link to="/login" {...props} />}>
-          Back to sign in
-        </Anchor>
-      </Text>
+      <AuthFootLink to="/login">Back to sign in</AuthFootLink>
     </Stack>
   );
 }
@@ -91,44 +88,32 @@ export function ResetPasswordPage() {
         <InvalidLink />
       ) : (
         <Stack gap="xl">
-          <Stack gap={6}>
-            <Title order={1} fz={28}>
-              Choose a new password
-            </Title>
-            <Text c="dimmed">
-              At least 8 characters, with a lowercase letter, an uppercase letter and a number.
-              Setting it signs you out on every device and revokes your API tokens.
-            </Text>
-          </Stack>
-          <form onSubmit={(event) => void form.handleSubmit(onSubmit)(event)} noValidate>
-            <Fieldset variant="unstyled" disabled={pending}>
-              <Stack gap="md">
-                <PasswordField
-                  label="New password"
-                  placeholder="At least 8 characters"
-                  autoComplete="new-password"
-                  autoFocus
-                  error={errors.password?.message}
-                  {...form.register('password')}
-                />
-                <PasswordField
-                  label="Confirm new password"
-                  placeholder="Type it again"
-                  autoComplete="new-password"
-                  error={errors.confirmPassword?.message}
-                  {...form.register('confirmPassword')}
-                />
-                <Button type="submit" size="md" fullWidth mt="xs" disabled={pending}>
-                  {pending ? 'Saving...' : 'Set New Password'}
-                </Button>
-              </Stack>
-            </Fieldset>
-          </form>
-          <Text size="sm" c="dimmed" ta="center">
-            <Anchor fw={600} renderRoot={(props) => <Link to="/login" {...props} />}>
-              Back to sign in
-            </Anchor>
-          </Text>
+          <AuthHeading title="Choose a new password">
+            At least 8 characters, with a lowercase letter, an uppercase letter and a number.
+            Setting it signs you out on every device and revokes your API tokens.
+          </AuthHeading>
+          <AuthForm
+            onSubmit={(event) => void form.handleSubmit(onSubmit)(event)}
+            pending={pending}
+            submitLabel={['Set New Password', 'Saving...']}
+          >
+            <PasswordField
+              label="New password"
+              placeholder="At least 8 characters"
+              autoComplete="new-password"
+              autoFocus
+              error={errors.password?.message}
+              {...form.register('password')}
+            />
+            <PasswordField
+              label="Confirm new password"
+              placeholder="Type it again"
+              autoComplete="new-password"
+              error={errors.confirmPassword?.message}
+              {...form.register('confirmPassword')}
+            />
+          </AuthForm>
+          <AuthFootLink to="/login">Back to sign in</AuthFootLink>
         </Stack>
       )}
     </AuthLayout>

@@ -38,8 +38,11 @@ export function useRefreshSession() {
 
 const ME_KEY = JSON.stringify(getQueryKey(trpc.auth.me)[0]);
 
-/** Signs out, forgets every cached answer and shows the login screen at `/`. */
-export function useLogout() {
+/**
+ * Signs out, forgets every cached answer and shows the login screen: at `/` for the
+ * app's Log Out, or (`landOn` 'login', the admin console's Logout, SPEC §7) at /login.
+ */
+export function useLogout(landOn: 'home' | 'login' = 'home') {
   const queryClient = useQueryClient();
   const utils = trpc.useUtils();
   const navigate = useNavigate();
@@ -48,15 +51,19 @@ export function useLogout() {
   });
   const run = useCallback(async () => {
     if ((await succeeded(logout())) === undefined) return;
-    await navigate({ to: '/' });
+    if (landOn === 'home') await navigate({ to: '/' });
     // Only `me` is asked again: its 401 shows the login screen, which unmounts the
-    // signed-in pages. Everything else is dropped rather than refetched: a query still on
-    // screen would cache a 401, and errors are not retried on mount, so the next sign-in
-    // in this tab would find it broken (e.g. the workspace list of the selector).
+    // signed-in pages (or the console). Everything else is dropped rather than refetched:
+    // a query still on screen would cache a 401, and errors are not retried on mount, so
+    // the next sign-in in this tab would find it broken (e.g. the workspace list of the
+    // selector).
     await utils.auth.me.reset();
     queryClient.removeQueries({
       predicate: (query) => JSON.stringify(query.queryKey[0]) !== ME_KEY,
     });
-  }, [logout, navigate, queryClient, utils]);
+    // The routing gate sends a signed-in visitor of /login back to /, so /login is only
+    // reached once `me` has answered 401.
+    if (landOn === 'login') await navigate({ to: '/login', replace: true });
+  }, [landOn, logout, navigate, queryClient, utils]);
   return { logout: run, isPending };
 }

@@ -24,6 +24,7 @@ import { PasswordField } from '../../components/password-field.tsx';
 import { succeeded } from '../../mutations.ts';
 import { trpc } from '../../trpc.ts';
 import { CREATION_FAILED, createWorkspaceErrorMessage } from '../workspaces/workspace-errors.ts';
+import { AuthFootLink, AuthForm, AuthHeading } from './auth-form.tsx';
 import { AuthLayout } from './auth-layout.tsx';
 import { SIGNUP_FAILED, signupErrorMessage } from './auth-errors.ts';
 import { useMe, useRefreshSession } from './session.ts';
@@ -36,15 +37,16 @@ const REDIRECT_DELAY_MS = 1500;
 
 function StepHeading({ step, title, text }: { step: number; title: string; text: string }) {
   return (
-    <Stack gap={6}>
-      <Text size="xs" fw={700} tt="uppercase" c="indigo" lts={0.5}>
-        Step {step} of 2
-      </Text>
-      <Title order={1} fz={28}>
-        {title}
-      </Title>
-      <Text c="dimmed">{text}</Text>
-    </Stack>
+    <AuthHeading
+      title={title}
+      eyebrow={
+        <Text size="xs" fw={700} tt="uppercase" c="indigo" lts={0.5}>
+          Step {step} of 2
+        </Text>
+      }
+    >
+      {text}
+    </AuthHeading>
   );
 }
 
@@ -67,37 +69,35 @@ function AccountStep({
         title="Create your account"
         text="Start managing clients, projects and invoices in one place."
       />
-      <form onSubmit={(event) => void form.handleSubmit(onNext)(event)} noValidate>
-        <Stack gap="md">
-          <TextInput
-            label="Full name"
-            placeholder="Jane Cooper"
-            autoComplete="name"
-            autoFocus
-            error={errors.fullName?.message}
-            {...form.register('fullName')}
-          />
-          <TextInput
-            label="Work email"
-            placeholder="jane@company.com"
-            type="email"
-            autoComplete="email"
-            error={errors.email?.message}
-            {...form.register('email')}
-          />
-          {/* SPEC §5 says 'Minimum 8 characters' here but the rule is 6; say what is true. */}
-          <PasswordField
-            label="Password"
-            placeholder="At least 6 characters"
-            autoComplete="new-password"
-            error={errors.password?.message}
-            {...form.register('password')}
-          />
-          <Button type="submit" size="md" fullWidth mt="xs">
-            Continue
-          </Button>
-        </Stack>
-      </form>
+      <AuthForm
+        onSubmit={(event) => void form.handleSubmit(onNext)(event)}
+        submitLabel={['Continue']}
+      >
+        <TextInput
+          label="Full name"
+          placeholder="Jane Cooper"
+          autoComplete="name"
+          autoFocus
+          error={errors.fullName?.message}
+          {...form.register('fullName')}
+        />
+        <TextInput
+          label="Work email"
+          placeholder="jane@company.com"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+        {/* SPEC §5 says 'Minimum 8 characters' here but the rule is 6; say what is true. */}
+        <PasswordField
+          label="Password"
+          placeholder="At least 6 characters"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+      </AuthForm>
       <Divider label="or" labelPosition="center" />
       <Button
         variant="default"
@@ -128,12 +128,9 @@ function AccountStep({
           </Anchor>
           .
         </Text>
-        <Text size="sm" c="dimmed" ta="center">
-          Already have an account?{' '}
-          <Anchor fw={600} renderRoot={(props) => <Link to="/login" {...props} />}>
-            Sign in
-          </Anchor>
-        </Text>
+        <AuthFootLink prompt="Already have an account?" to="/login">
+          Sign in
+        </AuthFootLink>
       </Stack>
     </Stack>
   );

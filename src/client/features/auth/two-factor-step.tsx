@@ -1,7 +1,8 @@
-import { Anchor, Button, Fieldset, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { httpStatusOf, messageOf, trpc } from '../../trpc.ts';
 import { toastError } from '../../components/toasts.tsx';
+import { AuthForm, AuthHeading } from './auth-form.tsx';
 
 /**
  * The second step of /login when the account has two-factor sign-in: a code from the
@@ -54,39 +55,31 @@ export function TwoFactorStep({
 
   return (
     <Stack gap="xl">
-      <Stack gap={6}>
-        <Title order={1} fz={28}>
-          Two-factor sign-in
-        </Title>
-        <Text c="dimmed">
-          {recovery
-            ? 'Enter one of the recovery codes you saved when you set up two-factor sign-in.'
-            : 'Enter the 6-digit code from your authenticator app'}
-        </Text>
-      </Stack>
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <Fieldset variant="unstyled" disabled={pending}>
-          <Stack gap="md">
-            <TextInput
-              key={recovery ? 'recovery' : 'code'}
-              label={recovery ? 'Recovery code' : 'Verification code'}
-              placeholder={recovery ? 'abcde-fghjk' : '123456'}
-              inputMode={recovery ? 'text' : 'numeric'}
-              autoComplete={recovery ? 'off' : 'one-time-code'}
-              autoCapitalize="off"
-              spellCheck={false}
-              maxLength={recovery ? 64 : 20}
-              autoFocus
-              value={code}
-              onChange={(event) => setCode(event.currentTarget.value)}
-              error={error}
-            />
-            <Button type="submit" size="md" fullWidth mt="xs" disabled={pending}>
-              {pending ? 'Verifying...' : 'Verify and Sign In'}
-            </Button>
-          </Stack>
-        </Fieldset>
-      </form>
+      <AuthHeading title="Two-factor sign-in">
+        {recovery
+          ? 'Enter one of the recovery codes you saved when you set up two-factor sign-in.'
+          : 'Enter the 6-digit code from your authenticator app'}
+      </AuthHeading>
+      <AuthForm
+        onSubmit={(event) => void submit(event)}
+        pending={pending}
+        submitLabel={['Verify and Sign In', 'Verifying...']}
+      >
+        <TextInput
+          key={recovery ? 'recovery' : 'code'}
+          label={recovery ? 'Recovery code' : 'Verification code'}
+          placeholder={recovery ? 'abcde-fghjk' : '123456'}
+          inputMode={recovery ? 'text' : 'numeric'}
+          autoComplete={recovery ? 'off' : 'one-time-code'}
+          autoCapitalize="off"
+          spellCheck={false}
+          maxLength={recovery ? 64 : 20}
+          autoFocus
+          value={code}
+          onChange={(event) => setCode(event.currentTarget.value)}
+          error={error}
+        />
+      </AuthForm>
       <Stack gap="xs" align="center">
         <Anchor component="button" type="button" size="sm" onClick={switchMode}>
           {recovery ? 'Use your authenticator app' : 'Use a recovery code'}

@@ -5,24 +5,21 @@ import {
   Divider,
   Fieldset,
   Group,
-  NumberInput,
-  Select,
   SimpleGrid,
   Stack,
-  Switch,
   Text,
   TextInput,
   Textarea,
 } from '@mantine/core';
 import { useEffect, useMemo } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { formatInvoiceNumber, type BusinessProfile } from '../../../shared/business.schema.ts';
 import { currencyOptions } from '../../../shared/currencies.ts';
-import { BUSINESS_MANAGERS, type WorkspaceRole } from '../../../shared/roles.ts';
 import { TIMEZONES } from '../../../shared/account.schema.ts';
+import { NumberField, SelectField, SwitchField } from '../../components/form/controlled-fields.tsx';
+import { useCanManageBusiness } from '../../components/use-can-bill.ts';
 import { withServerMessage } from '../../mutations.ts';
 import { trpc } from '../../trpc.ts';
-import { useCurrentWorkspace } from '../auth/session.ts';
 import {
   BusinessFormSchema,
   INVOICE_TERM_OPTIONS,
@@ -61,9 +58,7 @@ function termOptions(current: string | undefined) {
  * invoices are numbered. Saved on the server; read-only for roles that may not change it.
  */
 export function BusinessProfileForm() {
-  const role = useCurrentWorkspace().data?.role;
-  const canEdit =
-    role !== undefined && (BUSINESS_MANAGERS as readonly WorkspaceRole[]).includes(role);
+  const canEdit = useCanManageBusiness();
   const profile = trpc.business.get.useQuery();
   const utils = trpc.useUtils();
   const save = trpc.business.update.useMutation({
@@ -78,13 +73,18 @@ export function BusinessProfileForm() {
     defaultValues: profile.data ? toForm(profile.data) : undefined,
   });
   const { errors, isSubmitting } = form.formState;
+  // A text field's binding and its error, spread into its input.
+  const registered = (name: keyof BusinessFormInput) => ({
+    ...form.register(name),
+    error: errors[name]?.message,
+  });
   const { reset } = form;
   useEffect(() => {
     if (profile.data) reset(toForm(profile.data));
   }, [profile.data, reset]);
-  const [prefix, next, terms] = useWatch({
+  const [prefix, next, terms, timezone] = useWatch({
     control: form.control,
-    name: ['invoicePrefix', 'nextInvoiceNumber', 'paymentTermsDays'],
+    name: ['invoicePrefix', 'nextInvoiceNumber', 'paymentTermsDays', 'timezone'],
   });
   const currencies = useMemo(() => currencyOptions(), []);
 
@@ -117,93 +117,48 @@ export function BusinessProfileForm() {
             <TextInput
               label="Legal name"
               description="The seller on your invoices"
-              error={errors.legalName?.message}
-              {...form.register('legalName')}
+              {...registered('legalName')}
             />
             <TextInput
               label="Tax ID"
               description="VAT or other tax number"
-              error={errors.taxId?.message}
-              {...form.register('taxId')}
+              {...registered('taxId')}
             />
           </SimpleGrid>
-          <Textarea
-            label="Address"
-            autosize
-            minRows={2}
-            error={errors.address?.message}
-            {...form.register('address')}
-          />
+          <Textarea label="Address" autosize minRows={2} {...registered('address')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <Controller
+            <SelectField
               control={form.control}
               name="currency"
-              render={({ field }) => (
-                <Select
-                  label="Currency"
-                  withAsterisk
-                  searchable
-                  data={currencies}
-                  allowDeselect={false}
-                  value={field.value ?? null}
-                  onChange={(value) => field.onChange(value ?? undefined)}
-                  onBlur={field.onBlur}
-                  error={errors.currency?.message}
-                />
-              )}
+              label="Currency"
+              withAsterisk
+              searchable
+              data={currencies}
             />
-            <Controller
+            <NumberField
               control={form.control}
               name="defaultHourlyRate"
-              render={({ field }) => (
-                <NumberInput
-                  label="Default hourly rate"
-                  withAsterisk
-                  min={0}
-                  decimalScale={2}
-                  thousandSeparator=","
-                  value={field.value ?? ''}
-                  onChange={(value) => field.onChange(value === '' ? '' : Number(value))}
-                  onBlur={field.onBlur}
-                  name={field.name}
-                  ref={field.ref}
-                  error={errors.defaultHourlyRate?.message}
-                />
-              )}
+              label="Default hourly rate"
+              withAsterisk
+              min={0}
+              decimalScale={2}
+              thousandSeparator=","
             />
-            <Controller
+            <SelectField
               control={form.control}
               name="paymentTermsDays"
-              render={({ field }) => (
-                <Select
-                  label="Default invoice terms"
-                  withAsterisk
-                  data={termOptions(terms as string | undefined)}
-                  allowDeselect={false}
-                  value={(field.value as string | undefined) ?? null}
-                  onChange={(value) => field.onChange(value ?? undefined)}
-                  onBlur={field.onBlur}
-                  error={errors.paymentTermsDays?.message}
-                />
-              )}
+              label="Default invoice terms"
+              withAsterisk
+              data={termOptions(terms as string | undefined)}
             />
-            <Controller
+            <SelectField
               control={form.control}
               name="timezone"
-              render={({ field }) => (
-                <Select
-                  label="Timezone"
-                  description="The workspace's: this week, this month and invoice dates follow it"
-                  withAsterisk
-                  searchable
-                  data={[...new Set([...TIMEZONES, field.value ?? 'UTC'])]}
-                  allowDeselect={false}
-                  value={field.value ?? null}
-                  onChange={(value) => field.onChange(value ?? undefined)}
-                  onBlur={field.onBlur}
-                  error={errors.timezone?.message}
-                />
-              )}
+              label="Timezone"
+              description="The workspace's: this week, this month and invoice dates follow it"
+              withAsterisk
+              searchable
+              data={[...new Set([...TIMEZONES, timezone ?? 'UTC'])]}
             />
           </SimpleGrid>
           <Textarea
@@ -211,33 +166,18 @@ export function BusinessProfileForm() {
             description="Bank details and how to pay, printed on every invoice"
             autosize
             minRows={2}
-            error={errors.paymentInstructions?.message}
-            {...form.register('paymentInstructions')}
+            {...registered('paymentInstructions')}
           />
           <Divider label="Invoice numbers" labelPosition="left" />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput
-              label="Invoice number prefix"
-              error={errors.invoicePrefix?.message}
-              {...form.register('invoicePrefix')}
-            />
-            <Controller
+            <TextInput label="Invoice number prefix" {...registered('invoicePrefix')} />
+            <NumberField
               control={form.control}
               name="nextInvoiceNumber"
-              render={({ field }) => (
-                <NumberInput
-                  label="Next invoice number"
-                  min={1}
-                  allowDecimal={false}
-                  allowNegative={false}
-                  value={(field.value as number | undefined) ?? ''}
-                  onChange={(value) => field.onChange(value === '' ? undefined : Number(value))}
-                  onBlur={field.onBlur}
-                  name={field.name}
-                  ref={field.ref}
-                  error={errors.nextInvoiceNumber?.message}
-                />
-              )}
+              label="Next invoice number"
+              min={1}
+              allowDecimal={false}
+              allowNegative={false}
             />
           </SimpleGrid>
           <Text size="sm" c="dimmed">
@@ -250,30 +190,14 @@ export function BusinessProfileForm() {
           <TextInput
             label="Estimate number prefix"
             description="Estimates are numbered on their own, from 1, when they are sent"
-            error={errors.estimatePrefix?.message}
-            {...form.register('estimatePrefix')}
+            {...registered('estimatePrefix')}
           />
-          <Textarea
-            label="Invoice footer"
-            autosize
-            minRows={1}
-            error={errors.invoiceFooter?.message}
-            {...form.register('invoiceFooter')}
-          />
-          <Controller
+          <Textarea label="Invoice footer" autosize minRows={1} {...registered('invoiceFooter')} />
+          <SwitchField
             control={form.control}
             name="invoiceApprovedTimeOnly"
-            render={({ field }) => (
-              <Switch
-                label="Invoice only approved time"
-                description="Invoices bill time only from weeks whose timesheet a manager has approved"
-                checked={field.value ?? false}
-                onChange={(event) => field.onChange(event.currentTarget.checked)}
-                onBlur={field.onBlur}
-                name={field.name}
-                ref={field.ref}
-              />
-            )}
+            label="Invoice only approved time"
+            description="Invoices bill time only from weeks whose timesheet a manager has approved"
           />
           {canEdit && (
             <Group justify="flex-end">

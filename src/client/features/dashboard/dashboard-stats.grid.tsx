@@ -1,6 +1,4 @@
-import { Alert, Button, SimpleGrid } from '@mantine/core';
 import {
-  IconAlertTriangle,
   IconBuilding,
   IconCash,
   IconClockDollar,
@@ -12,8 +10,9 @@ import {
 } from '@tabler/icons-react';
 import { formatMoney as formatIn } from '../../../shared/money.ts';
 import { formatHours } from '../../../shared/time.schema.ts';
+import { QueryError } from '../../components/query-state.tsx';
 import { trpc } from '../../trpc.ts';
-import { StatCard } from './stat-card.tsx';
+import { StatGrid, type StatCardProps } from './stat-card.tsx';
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -21,13 +20,7 @@ const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : 
 export function DashboardStatsGrid() {
   const stats = trpc.dashboard.stats.useQuery();
   if (stats.isError) {
-    return (
-      <Alert color="red" icon={<IconAlertTriangle size={18} />} title="Figures could not be loaded">
-        <Button size="xs" variant="light" color="red" onClick={() => void stats.refetch()}>
-          Try again
-        </Button>
-      </Alert>
-    );
+    return <QueryError title="Figures could not be loaded" onRetry={() => void stats.refetch()} />;
   }
   const s = stats.data;
   const formatMoney = (amount: string) => formatIn(amount, s?.currency ?? 'USD');
@@ -37,78 +30,75 @@ export function DashboardStatsGrid() {
       .filter((c) => Number(c[key]) !== 0)
       .map((c) => formatIn(c[key], c.currency))
       .join(' · ');
-  return (
-    <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'sm', sm: 'md' }}>
-      <StatCard
-        label="Revenue This Month"
-        value={s && formatMoney(s.revenueThisMonth)}
-        hint={others('revenueThisMonth') ? `Also ${others('revenueThisMonth')}` : 'Paid this month'}
-        icon={IconCash}
-        color="teal"
-      />
-      <StatCard
-        label="Outstanding"
-        value={s && formatMoney(s.outstanding)}
-        hint={
-          s &&
-          [
-            s.overdueInvoices > 0
-              ? count(s.overdueInvoices, 'invoice overdue', 'invoices overdue')
-              : 'Nothing overdue',
-            others('outstanding') ? `also ${others('outstanding')}` : '',
-          ]
-            .filter(Boolean)
-            .join(' · ')
-        }
-        hintColor={s && s.overdueInvoices > 0 ? 'red' : undefined}
-        icon={IconClockDollar}
-        color="orange"
-      />
-      <StatCard
-        label="Hours This Week"
-        value={s && formatHours(s.hoursThisWeek)}
-        hint={s && `${formatHours(s.hoursThisMonth)} this month`}
-        icon={IconClockHour4}
-        color="indigo"
-      />
-      <StatCard
-        label="Active Projects"
-        value={s && String(s.activeProjects)}
-        hint="In progress now"
-        icon={IconFolders}
-        color="blue"
-      />
-      <StatCard
-        label="Open Deals"
-        value={s && String(s.openDeals)}
-        hint={
-          s &&
-          `${formatMoney(s.pipelineValue)} pipeline · ${formatMoney(s.weightedPipelineValue)} weighted`
-        }
-        icon={IconTargetArrow}
-        color="grape"
-      />
-      <StatCard
-        label="Won This Month"
-        value={s && formatMoney(s.wonThisMonth)}
-        hint="Deals closed as won"
-        icon={IconTrophy}
-        color="yellow"
-      />
-      <StatCard
-        label="Contacts"
-        value={s && String(s.contacts)}
-        hint="People you work with"
-        icon={IconUsers}
-        color="cyan"
-      />
-      <StatCard
-        label="Organizations"
-        value={s && String(s.organizations)}
-        hint="Companies you work with"
-        icon={IconBuilding}
-        color="gray"
-      />
-    </SimpleGrid>
-  );
+  const cards: StatCardProps[] = [
+    {
+      label: 'Revenue This Month',
+      value: s && formatMoney(s.revenueThisMonth),
+      hint: others('revenueThisMonth') ? `Also ${others('revenueThisMonth')}` : 'Paid this month',
+      icon: IconCash,
+      color: 'teal',
+    },
+    {
+      label: 'Outstanding',
+      value: s && formatMoney(s.outstanding),
+      hint:
+        s &&
+        [
+          s.overdueInvoices > 0
+            ? count(s.overdueInvoices, 'invoice overdue', 'invoices overdue')
+            : 'Nothing overdue',
+          others('outstanding') ? `also ${others('outstanding')}` : '',
+        ]
+          .filter(Boolean)
+          .join(' · '),
+      hintColor: s && s.overdueInvoices > 0 ? 'red' : undefined,
+      icon: IconClockDollar,
+      color: 'orange',
+    },
+    {
+      label: 'Hours This Week',
+      value: s && formatHours(s.hoursThisWeek),
+      hint: s && `${formatHours(s.hoursThisMonth)} this month`,
+      icon: IconClockHour4,
+      color: 'indigo',
+    },
+    {
+      label: 'Active Projects',
+      value: s && String(s.activeProjects),
+      hint: 'In progress now',
+      icon: IconFolders,
+      color: 'blue',
+    },
+    {
+      label: 'Open Deals',
+      value: s && String(s.openDeals),
+      hint:
+        s &&
+        `${formatMoney(s.pipelineValue)} pipeline · ${formatMoney(s.weightedPipelineValue)} weighted`,
+      icon: IconTargetArrow,
+      color: 'grape',
+    },
+    {
+      label: 'Won This Month',
+      value: s && formatMoney(s.wonThisMonth),
+      hint: 'Deals closed as won',
+      icon: IconTrophy,
+      color: 'yellow',
+    },
+    {
+      label: 'Contacts',
+      value: s && String(s.contacts),
+      hint: 'People you work with',
+      icon: IconUsers,
+      color: 'cyan',
+    },
+    {
+      label: 'Organizations',
+      value: s && String(s.organizations),
+      hint: 'Companies you work with',
+      icon: IconBuilding,
+      color: 'gray',
+    },
+  ];
+  return <StatGrid cards={cards} cols={{ base: 2, md: 4 }} spacing={{ base: 'sm', sm: 'md' }} />;
 }

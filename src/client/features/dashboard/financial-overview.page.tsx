@@ -1,17 +1,6 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  Select,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Group, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import {
-  IconAlertTriangle,
   IconClockDollar,
   IconReportMoney,
   IconTrendingDown,
@@ -22,6 +11,8 @@ import type { CurrencyFigures } from '../../../shared/dashboard.schema.ts';
 import { formatMoney } from '../../../shared/money.ts';
 import { DayInput } from '../../components/form/date-field.tsx';
 import { ListPageHeader } from '../../components/list/list-page-header.tsx';
+import { QueryError } from '../../components/query-state.tsx';
+import { RegionCard } from '../../components/section-card.tsx';
 import { trpc } from '../../trpc.ts';
 import { formatDay, today } from '../time/time-display.ts';
 import {
@@ -33,7 +24,7 @@ import {
   type OverviewSearch,
 } from './overview-period.ts';
 import { RevenueChart } from './revenue-chart.tsx';
-import { StatCard } from './stat-card.tsx';
+import { StatGrid } from './stat-card.tsx';
 
 /** 'Jan 1, 2026 – Dec 31, 2026', 'Since …', 'Until …' or 'All time'. */
 function describeRange({ from, to }: { from?: string; to?: string }): string {
@@ -46,8 +37,8 @@ function describeRange({ from, to }: { from?: string; to?: string }): string {
 /** The same four figures in each other currency: listed apart, never converted or added. */
 function OtherCurrencies({ figures }: { figures: CurrencyFigures[] }) {
   return (
-    <Card withBorder radius="lg" p="md" component="section" aria-labelledby="other-currencies">
-      <Text id="other-currencies" fw={600} size="sm">
+    <RegionCard label="Other currencies" p="md">
+      <Text fw={600} size="sm">
         Other currencies
       </Text>
       <Text size="xs" c="dimmed" mb="xs">
@@ -66,7 +57,7 @@ function OtherCurrencies({ figures }: { figures: CurrencyFigures[] }) {
           </Text>
         ))}
       </Stack>
-    </Card>
+    </RegionCard>
   );
 }
 
@@ -134,52 +125,48 @@ export function FinancialOverviewPage() {
         {describeRange(range)}
       </Text>
       {overview.isError ? (
-        <Alert
-          color="red"
-          icon={<IconAlertTriangle size={18} />}
+        <QueryError
           title="The overview could not be loaded"
-        >
-          <Button size="xs" variant="light" color="red" onClick={() => void overview.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+          onRetry={() => void overview.refetch()}
+        />
       ) : (
         <>
-          <SimpleGrid
+          <StatGrid
             cols={{ base: 1, xs: 2, lg: 4 }}
             spacing="md"
             style={{ opacity: overview.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
-          >
-            <StatCard
-              label="Total Revenue"
-              value={money(o?.totalRevenue)}
-              hint="Payments received in the period"
-              icon={IconTrendingUp}
-              color="teal"
-            />
-            <StatCard
-              label="Total Expenses"
-              value={money(o?.totalExpenses)}
-              hint="Expenses dated in the period"
-              icon={IconTrendingDown}
-              color="red"
-            />
-            <StatCard
-              label="Net Profit"
-              value={money(o?.netProfit)}
-              hint={loss ? 'A loss: expenses exceed revenue' : 'Revenue minus expenses'}
-              hintColor={loss ? 'red' : undefined}
-              icon={IconReportMoney}
-              color="indigo"
-            />
-            <StatCard
-              label="Outstanding"
-              value={money(o?.outstanding)}
-              hint="Sent and not yet paid, today"
-              icon={IconClockDollar}
-              color="orange"
-            />
-          </SimpleGrid>
+            cards={[
+              {
+                label: 'Total Revenue',
+                value: money(o?.totalRevenue),
+                hint: 'Payments received in the period',
+                icon: IconTrendingUp,
+                color: 'teal',
+              },
+              {
+                label: 'Total Expenses',
+                value: money(o?.totalExpenses),
+                hint: 'Expenses dated in the period',
+                icon: IconTrendingDown,
+                color: 'red',
+              },
+              {
+                label: 'Net Profit',
+                value: money(o?.netProfit),
+                hint: loss ? 'A loss: expenses exceed revenue' : 'Revenue minus expenses',
+                hintColor: loss ? 'red' : undefined,
+                icon: IconReportMoney,
+                color: 'indigo',
+              },
+              {
+                label: 'Outstanding',
+                value: money(o?.outstanding),
+                hint: 'Sent and not yet paid, today',
+                icon: IconClockDollar,
+                color: 'orange',
+              },
+            ]}
+          />
           {o && o.otherCurrencies.length > 0 && <OtherCurrencies figures={o.otherCurrencies} />}
           {o ? (
             <RevenueChart months={o.revenueByMonth} currency={o.currency} />

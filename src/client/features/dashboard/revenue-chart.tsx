@@ -1,7 +1,6 @@
 import {
   Box,
   Button,
-  Card,
   Group,
   Stack,
   Table,
@@ -14,6 +13,7 @@ import { format, parse } from 'date-fns';
 import { useState } from 'react';
 import type { FinancialOverview } from '../../../shared/dashboard.schema.ts';
 import { formatMoney } from '../../../shared/money.ts';
+import { RegionCard } from '../../components/section-card.tsx';
 
 const CHART_HEIGHT = 200;
 const AXIS_WIDTH = 48;
@@ -74,10 +74,10 @@ export function RevenueChart({
     Math.max(max > 0 ? (value / max) * CHART_HEIGHT : 0, value > 0 ? 4 : 2);
 
   return (
-    <Card withBorder radius="lg" p="lg" component="section" aria-labelledby="revenue-chart-title">
+    <RegionCard label="Revenue and Expenses by Month" p="lg">
       <Group justify="space-between" align="flex-start" mb="lg" gap="sm">
         <Stack gap={2}>
-          <Title order={3} fz="lg" id="revenue-chart-title">
+          <Title order={3} fz="lg">
             Revenue and Expenses by Month
           </Title>
           <Text size="sm" c="dimmed">
@@ -255,6 +255,6 @@ export function RevenueChart({
           <VisuallyHidden>Revenue bars are solid, expense bars hatched.</VisuallyHidden>
         </>
       )}
-    </Card>
+    </RegionCard>
   );
 }

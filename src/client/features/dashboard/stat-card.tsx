@@ -1,34 +1,32 @@
-import { Card, Group, Skeleton, Text, ThemeIcon, type MantineColor } from '@mantine/core';
+import {
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Text,
+  ThemeIcon,
+  type MantineColor,
+  type SimpleGridProps,
+} from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
+import { RegionCard } from '../../components/section-card.tsx';
 
-/**
- * One figure of the dashboard or the financial overview, a region named by its label.
- * (Not a link: the navigation's "Projects" or "Deals" must stay the only links by those
- * names.) `value` is undefined while loading.
- */
-export function StatCard({
-  label,
-  value,
-  hint,
-  hintColor,
-  icon: StatIcon,
-  color,
-}: {
+export interface StatCardProps {
   label: string;
   value: string | undefined;
   hint?: string;
   hintColor?: MantineColor;
   icon: Icon;
   color: MantineColor;
-}) {
+}
+
+/**
+ * One figure of the dashboard or the financial overview, a region named by its label.
+ * (Not a link: the navigation's "Projects" or "Deals" must stay the only links by those
+ * names.) `value` is undefined while loading.
+ */
+export function StatCard({ label, value, hint, hintColor, icon: StatIcon, color }: StatCardProps) {
   return (
-    <Card
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'lg' }}
-      component="section"
-      aria-label={label}
-    >
+    <RegionCard label={label}>
       <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
         <Text size="sm" c="dimmed" fw={500} lh={1.3}>
           {label}
@@ -55,6 +53,17 @@ export function StatCard({
           {hint}
         </Text>
       )}
-    </Card>
+    </RegionCard>
+  );
+}
+
+/** Figures side by side, each a StatCard named by its label. */
+export function StatGrid({ cards, ...grid }: { cards: StatCardProps[] } & SimpleGridProps) {
+  return (
+    <SimpleGrid {...grid}>
+      {cards.map((card) => (
+        <StatCard key={card.label} {...card} />
+      ))}
+    </SimpleGrid>
   );
 }

@@ -22,6 +22,8 @@ import type { IncomeReport, IncomeRow } from '../../../shared/reports.schema.ts'
 import { DayInput } from '../../components/form/date-field.tsx';
 import { ExportCsvButton } from '../../components/list/export-csv.button.tsx';
 import { ListPageHeader } from '../../components/list/list-page-header.tsx';
+import { RegionCard } from '../../components/section-card.tsx';
+import { EmptyStateCard } from '../../components/empty-state-card.tsx';
 import { trpc } from '../../trpc.ts';
 import { OVERVIEW_PERIOD_LABELS, periodRange } from '../dashboard/overview-period.ts';
 import { formatDay, today } from '../time/time-display.ts';
@@ -84,7 +86,7 @@ function IncomeBars({ currency, rows }: { currency: string; rows: IncomeRow[] })
   const values = rows.map((r) => Number(r.amount));
   const max = Math.max(0, ...values);
   return (
-    <Card withBorder radius="lg" p="lg" component="section" aria-label={`Income in ${currency}`}>
+    <RegionCard label={`Income in ${currency}`} p="lg">
       <Title order={3} fz="md" mb="sm">
         Income in {currency}
       </Title>
@@ -111,7 +113,7 @@ function IncomeBars({ currency, rows }: { currency: string; rows: IncomeRow[] })
           );
         })}
       </Stack>
-    </Card>
+    </RegionCard>
   );
 }
 
@@ -269,15 +271,11 @@ export function IncomePage() {
       ) : !report ? (
         <Skeleton h={300} radius="lg" />
       ) : report.rows.length === 0 || report.totals.every((t) => t.paymentCount === 0) ? (
-        <Card withBorder radius="lg" py={48}>
-          <Stack align="center" gap="xs">
-            <IconTrendingUp size={26} stroke={1.5} aria-hidden />
-            <Text fw={600}>No income in this period</Text>
-            <Text size="sm" c="dimmed">
-              Payments you record on invoices show here.
-            </Text>
-          </Stack>
-        </Card>
+        <EmptyStateCard
+          icon={<IconTrendingUp size={26} stroke={1.5} />}
+          title="No income in this period"
+          description="Payments you record on invoices show here."
+        />
       ) : (
         <Stack gap="lg" style={{ opacity: income.isPlaceholderData ? 0.6 : 1 }}>
           <Group gap="xl" role="list" aria-label="Income per currency">

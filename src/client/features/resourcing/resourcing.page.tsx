@@ -1,10 +1,8 @@
 import {
   ActionIcon,
-  Alert,
   Badge,
   Box,
   Button,
-  Card,
   Group,
   SegmentedControl,
   Skeleton,
@@ -26,6 +24,8 @@ import { addDays, addWeeks, format, parseISO, startOfWeek } from 'date-fns';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { ResourcingMember, ResourcingWeek } from '../../../shared/resourcing.schema.ts';
+import { QueryError } from '../../components/query-state.tsx';
+import { RegionCard } from '../../components/section-card.tsx';
 import { trpc } from '../../trpc.ts';
 import { useCurrentWorkspace } from '../auth/session.ts';
 import { CapacityDialog, canPlan, type CapacityTarget } from './capacity.dialog.tsx';
@@ -209,13 +209,7 @@ function MemberCard({
   const overbooked = member.weeks.filter((w) => w.overbooked).length;
   const capacity = `Capacity ${hoursText(member.capacityHours)} a week`;
   return (
-    <Card
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'lg' }}
-      component="section"
-      aria-label={member.fullName}
-    >
+    <RegionCard label={member.fullName}>
       <Group justify="space-between" gap="sm" mb="md" wrap="wrap">
         <Stack gap={2} miw={0}>
           <Title order={2} fz="md">
@@ -253,21 +247,15 @@ function MemberCard({
         )}
       </Group>
       <MemberChart member={member} currentWeek={currentWeek} />
-    </Card>
+    </RegionCard>
   );
 }
 
 /** The same figures as the charts, as a table (screen readers, exact numbers). */
 function FiguresTable({ members }: { members: ResourcingMember[] }) {
   return (
-    <Card
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'lg' }}
-      component="section"
-      aria-labelledby="figures-title"
-    >
-      <Title order={2} fz="md" mb="sm" id="figures-title">
+    <RegionCard label="Figures by week">
+      <Title order={2} fz="md" mb="sm">
         Figures by week
       </Title>
       <Table.ScrollContainer minWidth={620}>
@@ -315,7 +303,7 @@ function FiguresTable({ members }: { members: ResourcingMember[] }) {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-    </Card>
+    </RegionCard>
   );
 }
 
@@ -389,15 +377,7 @@ export function ResourcingPage() {
       <Legend />
 
       {load.isError ? (
-        <Alert
-          color="red"
-          icon={<IconAlertTriangle size={18} />}
-          title="Resourcing could not be loaded"
-        >
-          <Button size="xs" variant="light" color="red" onClick={() => void load.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <QueryError title="Resourcing could not be loaded" onRetry={() => void load.refetch()} />
       ) : !data ? (
         <Stack gap="md">
           <Skeleton h={220} radius="lg" />

@@ -1,7 +1,6 @@
 import {
   Alert,
   Button,
-  Card,
   Chip,
   Fieldset,
   Group,
@@ -10,40 +9,18 @@ import {
   Text,
   TextInput,
   Textarea,
-  Title,
 } from '@mantine/core';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import {
   EMAIL_PLACEHOLDERS,
   reminderLabel,
   type EmailTemplates,
 } from '../../../shared/invoice-email.schema.ts';
-import { BUSINESS_MANAGERS, type WorkspaceRole } from '../../../shared/roles.ts';
-import { QueryState } from '../../components/query-state.tsx';
+import { QueryData } from '../../components/query-state.tsx';
+import { SectionCard } from '../../components/section-card.tsx';
+import { useCanManageBusiness } from '../../components/use-can-bill.ts';
 import { withServerMessage } from '../../mutations.ts';
 import { trpc } from '../../trpc.ts';
-import { useCurrentWorkspace } from '../auth/session.ts';
-
-function useCanEdit() {
-  const role = useCurrentWorkspace().data?.role;
-  return role !== undefined && (BUSINESS_MANAGERS as readonly WorkspaceRole[]).includes(role);
-}
-
-function Section({ title, hint, children }: { title: string; hint: string; children: ReactNode }) {
-  return (
-    <Card withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-      <Stack gap={2} mb="lg">
-        <Title order={3} fz="md">
-          {title}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {hint}
-        </Text>
-      </Stack>
-      {children}
-    </Card>
-  );
-}
 
 type Field = keyof EmailTemplates;
 const FIELDS: { key: Field; label: string; multiline: boolean }[] = [
@@ -236,7 +213,7 @@ function ScheduleForm({
  * reminder schedule, saved on the server. Read-only for roles that may not change them.
  */
 export function EmailSettingsTab() {
-  const canEdit = useCanEdit();
+  const canEdit = useCanManageBusiness();
   const templates = trpc.invoiceEmails.templates.useQuery();
   const schedule = trpc.invoiceEmails.schedule.useQuery();
   return (
@@ -246,36 +223,24 @@ export function EmailSettingsTab() {
           Owners, partners and administrators change the email templates and reminders.
         </Alert>
       )}
-      <Section
+      <SectionCard
+        headingOrder={3}
         title="Payment reminders"
         hint="Automatic reminders for unpaid invoices, relative to their due date."
       >
-        {schedule.data ? (
-          <ScheduleForm saved={schedule.data} canEdit={canEdit} />
-        ) : (
-          <QueryState
-            status={schedule.status}
-            what="reminder schedule"
-            onRetry={() => void schedule.refetch()}
-            loaderPy={24}
-          />
-        )}
-      </Section>
-      <Section
+        <QueryData query={schedule} what="reminder schedule" loaderPy={24}>
+          {(saved) => <ScheduleForm saved={saved} canEdit={canEdit} />}
+        </QueryData>
+      </SectionCard>
+      <SectionCard
+        headingOrder={3}
         title="Email templates"
         hint="What clients receive with an invoice and with a reminder. Each email can still be edited before it is sent."
       >
-        {templates.data ? (
-          <TemplatesForm saved={templates.data} canEdit={canEdit} />
-        ) : (
-          <QueryState
-            status={templates.status}
-            what="email templates"
-            onRetry={() => void templates.refetch()}
-            loaderPy={24}
-          />
-        )}
-      </Section>
+        <QueryData query={templates} what="email templates" loaderPy={24}>
+          {(saved) => <TemplatesForm saved={saved} canEdit={canEdit} />}
+        </QueryData>
+      </SectionCard>
     </Stack>
   );
 }

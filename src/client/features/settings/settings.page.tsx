@@ -1,7 +1,8 @@
-import { Anchor, Card, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Stack, Tabs, Text } from '@mantine/core';
 import { IconBell, IconBriefcase, IconMail, IconShieldLock, IconUser } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { ListPageHeader } from '../../components/list/list-page-header.tsx';
+import { SectionCard } from '../../components/section-card.tsx';
 import { ChangePasswordCard } from '../account/change-password.card.tsx';
 import { NotificationsCard } from '../account/notifications.card.tsx';
 import { PreferencesCard } from '../account/preferences.card.tsx';
@@ -12,34 +13,11 @@ import { WithAccount } from '../account/with-account.tsx';
 import { BusinessProfileForm } from '../business/business-profile.form.tsx';
 import { EmailSettingsTab } from './email-settings.tab.tsx';
 
-function SectionCard({
-  title,
-  hint,
-  children,
-}: {
-  title: string;
-  hint: string;
-  children: ReactNode;
-}) {
-  return (
-    <Card withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-      <Stack gap={2} mb="lg">
-        <Title order={3} fz="md">
-          {title}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {hint}
-        </Text>
-      </Stack>
-      {children}
-    </Card>
-  );
-}
-
 /** Business is the workspace's business profile, saved on the server. */
 function BusinessTab() {
   return (
     <SectionCard
+      headingOrder={3}
       title="Business"
       hint="Your details on every invoice, and the defaults for new projects and invoices."
     >
@@ -57,14 +35,10 @@ function BusinessTab() {
 export function SettingsPage() {
   return (
     <Stack gap="lg" maw={880}>
-      <Stack gap={4}>
-        <Title order={2} fz={{ base: 22, sm: 26 }}>
-          Settings
-        </Title>
-        <Text c="dimmed" size="sm">
-          Your profile, business defaults, notifications and security.
-        </Text>
-      </Stack>
+      <ListPageHeader
+        title="Settings"
+        description="Your profile, business defaults, notifications and security."
+      />
       <WithAccount>
         {(account) => (
           <Tabs defaultValue="profile" keepMounted={false}>

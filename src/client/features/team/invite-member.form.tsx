@@ -1,8 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
-import { Controller, useForm } from 'react-hook-form';
+import { TextInput } from '@mantine/core';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { InviteInputSchema, type InviteInput } from '../../../shared/team.schema.ts';
+import { DialogForm } from '../../components/form-dialog.tsx';
+import { SelectField } from '../../components/form/controlled-fields.tsx';
 import { succeeded, withServerMessage } from '../../mutations.ts';
 import { trpc, type RouterOutputs } from '../../trpc.ts';
 import { invitedToast } from './invitation-toasts.ts';
@@ -39,55 +41,38 @@ export function InviteMemberForm({
   };
 
   return (
-    <form onSubmit={(event) => void form.handleSubmit(submit)(event)} noValidate>
-      <Stack gap="md">
-        <TextInput
-          label="Full Name"
-          placeholder="Jane Cooper"
-          withAsterisk
-          autoComplete="off"
-          data-autofocus
-          error={errors.fullName?.message}
-          disabled={isSubmitting}
-          {...form.register('fullName')}
-        />
-        <TextInput
-          label="Email"
-          type="email"
-          placeholder="jane@company.com"
-          withAsterisk
-          autoComplete="off"
-          error={errors.email?.message}
-          disabled={isSubmitting}
-          {...form.register('email')}
-        />
-        <Controller
-          control={form.control}
-          name="role"
-          render={({ field }) => (
-            <Select
-              label="Permission Profile"
-              description="What this person may do in the workspace."
-              data={roleOptions()}
-              value={field.value ?? 'collaborator'}
-              onChange={(value) => value && field.onChange(value)}
-              onBlur={field.onBlur}
-              allowDeselect={false}
-              error={errors.role?.message}
-              disabled={isSubmitting}
-              comboboxProps={{ withinPortal: true }}
-            />
-          )}
-        />
-        <Group justify="flex-end" gap="sm" mt="xs">
-          <Button variant="default" onClick={onCancel} disabled={isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? 'Sending Invitation...' : 'Send Invitation'}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <DialogForm
+      onSubmit={form.handleSubmit(submit)}
+      pending={isSubmitting}
+      submitLabel={isSubmitting ? 'Sending Invitation...' : 'Send Invitation'}
+      onCancel={onCancel}
+    >
+      <TextInput
+        label="Full Name"
+        placeholder="Jane Cooper"
+        withAsterisk
+        autoComplete="off"
+        data-autofocus
+        error={errors.fullName?.message}
+        {...form.register('fullName')}
+      />
+      <TextInput
+        label="Email"
+        type="email"
+        placeholder="jane@company.com"
+        withAsterisk
+        autoComplete="off"
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <SelectField
+        control={form.control}
+        name="role"
+        label="Permission Profile"
+        description="What this person may do in the workspace."
+        data={roleOptions()}
+        comboboxProps={{ withinPortal: true }}
+      />
+    </DialogForm>
   );
 }

@@ -1,6 +1,6 @@
-import { Select } from '@mantine/core';
+import { Select, Text } from '@mantine/core';
 import { useState } from 'react';
-import type { AssignableRole } from '../../../shared/roles.ts';
+import { ROLE_LABELS, type AssignableRole } from '../../../shared/roles.ts';
 import type { Member } from '../../../shared/team.schema.ts';
 import { isAssignableRole, roleOptions } from './team-display.ts';
 
@@ -40,5 +40,25 @@ export function MemberRoleSelect({
       disabled={pending !== null}
       comboboxProps={{ withinPortal: true }}
     />
+  );
+}
+
+/** The member's role: the dropdown where the user may change it, else its name. */
+export function MemberRole({
+  member,
+  manageable,
+  onChange,
+  fw,
+}: {
+  member: Member;
+  manageable: boolean;
+  onChange: (role: AssignableRole) => Promise<boolean>;
+  fw?: number;
+}) {
+  if (manageable) return <MemberRoleSelect member={member} onChange={onChange} />;
+  return (
+    <Text size="sm" fw={fw}>
+      {ROLE_LABELS[member.role]}
+    </Text>
   );
 }

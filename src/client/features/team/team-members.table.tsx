@@ -1,35 +1,9 @@
 import { Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import { ROLE_LABELS, type AssignableRole } from '../../../shared/roles.ts';
-import type { Member } from '../../../shared/team.schema.ts';
-import { MemberActionsMenu } from './member-actions.menu.tsx';
-import { MemberCapacity } from './member-capacity.tsx';
-import { MemberEmailButton } from './member-email.button.tsx';
-import { MemberIdentity } from './member-identity.tsx';
-import { MemberRoleSelect } from './member-role.select.tsx';
+import { memberControls, type TeamMembersProps } from './member-controls.tsx';
 import { formatFullDate, formatInvitedOn, formatLastActive } from './team-display.ts';
 
-/**
- * The members table (SPEC §2 columns). Rows the user may manage (`canManage`) get the
- * role dropdown and the row menu; owners and the user's own row show the role as text.
- */
-export function TeamMembersTable({
-  members,
-  currentUserId,
-  canManage,
-  onChangeRole,
-  onToggleActive,
-  onDelete,
-  onEditCapacity,
-}: {
-  members: Member[];
-  currentUserId: number | undefined;
-  canManage: (member: Member) => boolean;
-  onChangeRole: (member: Member, role: AssignableRole) => Promise<boolean>;
-  onToggleActive: (member: Member) => void;
-  onDelete: (member: Member) => void;
-  /** Planners set members' weekly capacity (resourcing); others see it. */
-  onEditCapacity?: (member: Member) => void;
-}) {
+/** The members table (SPEC §2 columns). */
+export function TeamMembersTable(props: TeamMembersProps) {
   return (
     <Table.ScrollContainer minWidth={960} type="scrollarea">
       <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
@@ -48,26 +22,13 @@ export function TeamMembersTable({
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {members.map((member) => {
-            const manageable = canManage(member);
+          {props.members.map((member) => {
+            const controls = memberControls(props, member);
             return (
               <Table.Tr key={member.id} data-member-email={member.email}>
-                <Table.Td>
-                  <MemberIdentity member={member} isYou={member.id === currentUserId} />
-                </Table.Td>
-                <Table.Td maw={260}>
-                  <MemberEmailButton email={member.email} />
-                </Table.Td>
-                <Table.Td>
-                  {manageable ? (
-                    <MemberRoleSelect
-                      member={member}
-                      onChange={(role) => onChangeRole(member, role)}
-                    />
-                  ) : (
-                    <Text size="sm">{ROLE_LABELS[member.role]}</Text>
-                  )}
-                </Table.Td>
+                <Table.Td>{controls.identity}</Table.Td>
+                <Table.Td maw={260}>{controls.email}</Table.Td>
+                <Table.Td>{controls.role}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   {member.lastLoginAt ? (
                     <Tooltip label={formatFullDate(member.lastLoginAt)}>
@@ -89,18 +50,8 @@ export function TeamMembersTable({
                     {member.invitedBy ?? '—'}
                   </Text>
                 </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <MemberCapacity member={member} onEdit={onEditCapacity} />
-                </Table.Td>
-                <Table.Td>
-                  {manageable && (
-                    <MemberActionsMenu
-                      member={member}
-                      onToggleActive={() => onToggleActive(member)}
-                      onDelete={() => onDelete(member)}
-                    />
-                  )}
-                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{controls.capacity}</Table.Td>
+                <Table.Td>{controls.actions}</Table.Td>
               </Table.Tr>
             );
           })}

@@ -1,12 +1,8 @@
 import {
-  Alert,
   Badge,
-  Button,
-  Card,
   Group,
   List,
   Progress,
-  SimpleGrid,
   Skeleton,
   Stack,
   Text,
@@ -14,7 +10,6 @@ import {
   Title,
 } from '@mantine/core';
 import {
-  IconAlertTriangle,
   IconBuilding,
   IconCheck,
   IconFileInvoice,
@@ -26,7 +21,10 @@ import {
 import { trpc } from '../../trpc.ts';
 import { formatBytes, formatCount } from '../admin/admin-format.ts';
 import { useCurrentWorkspace } from '../auth/session.ts';
-import { StatCard } from '../dashboard/stat-card.tsx';
+import { StatGrid } from '../dashboard/stat-card.tsx';
+import { ListPageHeader } from '../../components/list/list-page-header.tsx';
+import { QueryError } from '../../components/query-state.tsx';
+import { RegionCard, SectionCard } from '../../components/section-card.tsx';
 import { planName } from './workspace-settings-billing.card.tsx';
 
 /**
@@ -43,7 +41,7 @@ const SELF_HOSTED_FACTS = [
 
 function PlanCard({ tier }: { tier: string | undefined }) {
   return (
-    <Card withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} component="section" aria-label="Plan">
+    <RegionCard label="Plan" p={{ base: 'md', sm: 'xl' }}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
         <Stack gap={6}>
           <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
@@ -84,7 +82,7 @@ function PlanCard({ tier }: { tier: string | undefined }) {
           <List.Item key={fact}>{fact}</List.Item>
         ))}
       </List>
-    </Card>
+    </RegionCard>
   );
 }
 
@@ -121,63 +119,43 @@ function UsageCard() {
   const figure = (n: number | undefined) => (n === undefined ? undefined : formatCount(n));
   const deactivated = u ? u.members - u.activeMembers : 0;
   return (
-    <Card
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'xl' }}
-      component="section"
-      aria-labelledby="billing-usage-title"
-    >
-      <Stack gap={2} mb="md">
-        <Title order={3} fz="md" id="billing-usage-title">
-          Usage
-        </Title>
-        <Text size="sm" c="dimmed">
-          What this workspace holds today.
-        </Text>
-      </Stack>
+    <SectionCard headingOrder={3} title="Usage" hint="What this workspace holds today.">
       {usage.isError ? (
-        <Alert color="red" icon={<IconAlertTriangle size={18} />} title="Usage could not be loaded">
-          <Button size="xs" variant="light" color="red" onClick={() => void usage.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <QueryError title="Usage could not be loaded" onRetry={() => void usage.refetch()} />
       ) : (
         <Stack gap="lg">
-          <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="md">
-            <StatCard
-              label="Team members"
-              value={figure(u?.activeMembers)}
-              hint={
-                u === undefined
-                  ? undefined
-                  : deactivated === 0
-                    ? 'All active'
-                    : `${formatCount(deactivated)} deactivated`
-              }
-              icon={IconUsersGroup}
-              color="indigo"
-            />
-            <StatCard label="Contacts" value={figure(u?.contacts)} icon={IconUsers} color="blue" />
-            <StatCard
-              label="Organizations"
-              value={figure(u?.organizations)}
-              icon={IconBuilding}
-              color="cyan"
-            />
-            <StatCard
-              label="Projects"
-              value={figure(u?.projects)}
-              icon={IconFolders}
-              color="grape"
-            />
-            <StatCard
-              label="Invoices"
-              value={figure(u?.invoices)}
-              icon={IconFileInvoice}
-              color="teal"
-            />
-          </SimpleGrid>
+          <StatGrid
+            cols={{ base: 2, sm: 3, lg: 5 }}
+            spacing="md"
+            cards={[
+              {
+                label: 'Team members',
+                value: figure(u?.activeMembers),
+                hint:
+                  u === undefined
+                    ? undefined
+                    : deactivated === 0
+                      ? 'All active'
+                      : `${formatCount(deactivated)} deactivated`,
+                icon: IconUsersGroup,
+                color: 'indigo',
+              },
+              { label: 'Contacts', value: figure(u?.contacts), icon: IconUsers, color: 'blue' },
+              {
+                label: 'Organizations',
+                value: figure(u?.organizations),
+                icon: IconBuilding,
+                color: 'cyan',
+              },
+              { label: 'Projects', value: figure(u?.projects), icon: IconFolders, color: 'grape' },
+              {
+                label: 'Invoices',
+                value: figure(u?.invoices),
+                icon: IconFileInvoice,
+                color: 'teal',
+              },
+            ]}
+          />
           {u === undefined ? (
             <Skeleton h={48} />
           ) : (
@@ -185,7 +163,7 @@ function UsageCard() {
           )}
         </Stack>
       )}
-    </Card>
+    </SectionCard>
   );
 }
 
@@ -193,14 +171,10 @@ export function WorkspaceBillingPage() {
   const current = useCurrentWorkspace();
   return (
     <Stack gap="lg">
-      <Stack gap={4}>
-        <Title order={2} fz={{ base: 22, sm: 26 }}>
-          Billing
-        </Title>
-        <Text c="dimmed" size="sm">
-          Your plan and what this workspace uses on this server.
-        </Text>
-      </Stack>
+      <ListPageHeader
+        title="Billing"
+        description="Your plan and what this workspace uses on this server."
+      />
       <PlanCard tier={current.data?.subscriptionTier} />
       <UsageCard />
     </Stack>

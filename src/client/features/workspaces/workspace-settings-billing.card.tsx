@@ -1,7 +1,7 @@
 import { Badge, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCreditCard } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { WorkspaceSettingsSectionCard } from './workspace-settings-section.card.tsx';
+import { SectionCard } from '../../components/section-card.tsx';
 
 /** The plan's name as Workspace Settings and Billing both show it: Free by default. */
 export function planName(subscriptionTier: string): string {
@@ -12,7 +12,7 @@ export function planName(subscriptionTier: string): string {
 /** Billing & Subscription (SPEC §2): the plan from subscriptionTier; status is always Active. */
 export function WorkspaceSettingsBillingCard({ subscriptionTier }: { subscriptionTier: string }) {
   return (
-    <WorkspaceSettingsSectionCard
+    <SectionCard
       icon={IconCreditCard}
       title="Billing & Subscription"
       hint="Your plan and how you pay for it."
@@ -42,6 +42,6 @@ export function WorkspaceSettingsBillingCard({ subscriptionTier }: { subscriptio
           Manage Billing
         </Button>
       </Group>
-    </WorkspaceSettingsSectionCard>
+    </SectionCard>
   );
 }

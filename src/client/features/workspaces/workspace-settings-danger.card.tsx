@@ -3,7 +3,7 @@ import { IconAlertTriangle, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { WORKSPACE_DELETION_GRACE_DAYS } from '../../../shared/workspaces.schema.ts';
 import { WorkspaceSettingsDeleteDialog } from './workspace-settings-delete.dialog.tsx';
-import { WorkspaceSettingsSectionCard } from './workspace-settings-section.card.tsx';
+import { SectionCard } from '../../components/section-card.tsx';
 
 /** Danger Zone (owner only, SPEC §6). */
 export function WorkspaceSettingsDangerCard({
@@ -15,7 +15,7 @@ export function WorkspaceSettingsDangerCard({
 }) {
   const [deleting, setDeleting] = useState(false);
   return (
-    <WorkspaceSettingsSectionCard
+    <SectionCard
       icon={IconAlertTriangle}
       title="Danger Zone"
       hint="Actions that are hard to take back."
@@ -40,6 +40,6 @@ export function WorkspaceSettingsDangerCard({
         opened={deleting}
         onClose={() => setDeleting(false)}
       />
-    </WorkspaceSettingsSectionCard>
+    </SectionCard>
   );
 }

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { UpdateWorkspaceInputSchema } from '../../../shared/workspaces.schema.ts';
 import { succeeded, withServerMessage } from '../../mutations.ts';
 import { trpc, type RouterOutputs } from '../../trpc.ts';
-import { WorkspaceSettingsSectionCard } from './workspace-settings-section.card.tsx';
+import { SectionCard } from '../../components/section-card.tsx';
 
 type CurrentWorkspace = RouterOutputs['workspaces']['current'];
 
@@ -62,7 +62,7 @@ export function WorkspaceSettingsGeneralCard({
   };
 
   return (
-    <WorkspaceSettingsSectionCard
+    <SectionCard
       icon={IconBuildingStore}
       title="General Information"
       hint="The name and description your team sees."
@@ -101,6 +101,6 @@ export function WorkspaceSettingsGeneralCard({
           )}
         </Stack>
       </form>
-    </WorkspaceSettingsSectionCard>
+    </SectionCard>
   );
 }

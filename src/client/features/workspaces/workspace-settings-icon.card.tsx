@@ -6,7 +6,7 @@ import { toastError } from '../../components/toasts.tsx';
 import { succeeded, withServerMessage } from '../../mutations.ts';
 import { messageOf, trpc, type RouterOutputs } from '../../trpc.ts';
 import { MAX_LOGO_BYTES, uploadWorkspaceLogo } from './upload-logo.ts';
-import { WorkspaceSettingsSectionCard } from './workspace-settings-section.card.tsx';
+import { SectionCard } from '../../components/section-card.tsx';
 
 type CurrentWorkspace = RouterOutputs['workspaces']['current'];
 
@@ -69,7 +69,7 @@ export function WorkspaceSettingsIconCard({
   };
 
   return (
-    <WorkspaceSettingsSectionCard
+    <SectionCard
       icon={IconPhoto}
       title="Workspace Icon"
       hint="Shown in the sidebar and the workspace switcher."
@@ -121,7 +121,7 @@ export function WorkspaceSettingsIconCard({
           </Text>
         </Stack>
       </Group>
-    </WorkspaceSettingsSectionCard>
+    </SectionCard>
   );
 }
 

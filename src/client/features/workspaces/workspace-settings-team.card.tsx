@@ -3,7 +3,7 @@ import { IconArrowRight, IconUsers } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { initials } from '../../components/app-shell/initials.ts';
 import { trpc } from '../../trpc.ts';
-import { WorkspaceSettingsSectionCard } from './workspace-settings-section.card.tsx';
+import { SectionCard } from '../../components/section-card.tsx';
 
 const SHOWN_AVATARS = 5;
 
@@ -14,7 +14,7 @@ export function WorkspaceSettingsTeamCard() {
   const active = list.filter((m) => m.isActive);
 
   return (
-    <WorkspaceSettingsSectionCard
+    <SectionCard
       icon={IconUsers}
       title="Team Management"
       hint="Invite people, change their permissions and manage access."
@@ -58,6 +58,6 @@ export function WorkspaceSettingsTeamCard() {
           View Members
         </Button>
       </Group>
-    </WorkspaceSettingsSectionCard>
+    </SectionCard>
   );
 }
