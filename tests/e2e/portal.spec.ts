@@ -113,3 +113,61 @@ test('a client portal link: made on the client page, opened without an account, 
     page.getByRole('link', { name: `From estimate ${estimate.estimateNumber}` }),
   ).toBeVisible();
 });
+
+test('on a phone the portal asks for the name in a full-screen Decline dialog, and records the answer', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await signUpWithWorkspace(page, newUser('portal-phone'));
+  const client = await page.request.post('/api/clients', {
+    data: { name: 'Quay Florist', email: 'accounts@quay-florist.com' },
+  });
+  expect(client.status()).toBe(201);
+  const clientId = (await client.json()).id as number;
+  const estimateRes = await page.request.post('/api/estimates', {
+    data: {
+      clientId,
+      status: 'sent',
+      lines: [{ description: 'Shop window', quantity: '1', unitPrice: '300' }],
+    },
+  });
+  expect(estimateRes.status()).toBe(201);
+  const estimate = (await estimateRes.json()) as { estimateNumber: string };
+
+  await page.goto(`/clients/${clientId}`);
+  await page.getByRole('button', { name: 'Create portal link for Quay Florist' }).click();
+  const url = await page
+    .getByRole('dialog', { name: 'Portal link' })
+    .getByRole('textbox', { name: 'Portal link' })
+    .inputValue();
+
+  const phone = { width: 375, height: 812 };
+  const guest = await browser.newContext({ viewport: phone });
+  try {
+    const portal = await guest.newPage();
+    await portal.goto(url);
+    await portal
+      .getByRole('button', { name: `Decline estimate ${estimate.estimateNumber}` })
+      .click();
+    const decline = portal.getByRole('dialog', {
+      name: `Decline Estimate ${estimate.estimateNumber}`,
+    });
+    // A form dialog takes the whole screen on a phone, once its opening transition is over.
+    await expect
+      .poll(async () => {
+        const box = await decline.boundingBox();
+        return box && { x: box.x, y: box.y, width: box.width, height: box.height };
+      })
+      .toEqual({ x: 0, y: 0, ...phone });
+    await decline.getByRole('button', { name: 'Decline' }).click();
+    await expect(decline.getByText('Type your full name')).toBeVisible();
+    await decline.getByLabel('Your full name').fill('Ines Berg');
+    await decline.getByLabel('Reason (optional)').fill('Over budget this spring');
+    await decline.getByRole('button', { name: 'Decline' }).click();
+    await expect(decline).toBeHidden();
+    await expect(portal.getByText(/Declined by Ines Berg on/)).toBeVisible();
+  } finally {
+    await guest.close();
+  }
+});

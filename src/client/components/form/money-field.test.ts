@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { toAmountText } from './money-field.ts';
 import { InvoiceFormSchema } from '../../features/invoices/invoice-form.schema.ts';
 import { OpportunityFormSchema } from '../../features/pipeline/opportunity-form.schema.ts';
 import { ProjectFormSchema } from '../../features/projects/project-form.schema.ts';
@@ -30,5 +31,14 @@ describe('money in the forms', () => {
       'Enter an amount with at most 2 decimals, like 1200.50',
     );
     expect(ProjectFormSchema.shape.budgetLimit.parse(99999999.99)).toBe('99999999.99');
+  });
+
+  it('shows an amount in a number input without trailing zeros, digit for digit', () => {
+    expect(toAmountText('140.00')).toBe('140');
+    expect(toAmountText('12.50')).toBe('12.5');
+    expect(toAmountText('0.000')).toBe('0');
+    expect(toAmountText('100')).toBe('100');
+    // Beyond a float's 15 to 17 digits: Number() would give 12345678901234568.
+    expect(toAmountText('12345678901234567.890')).toBe('12345678901234567.89');
   });
 });

@@ -26,3 +26,11 @@ export function moneyOrZero(schema: AmountSchema = MoneySchema) {
 export function toNumber(value: string | null | undefined): number | '' {
   return value == null || value === '' ? '' : Number(value);
 }
+
+/**
+ * An API amount for a NumberInput, without trailing zeros ("140.00" → "140", "12.50" →
+ * "12.5"), as Number() would show it but as text, so no amount goes through a float.
+ */
+export function toAmountText(value: string): string {
+  return value.includes('.') ? value.replace(/\.?0+$/, '') : value;
+}

@@ -1,14 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Anchor,
-  Button,
-  Fieldset,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -21,6 +12,7 @@ import {
 } from '../../../shared/contacts.schema.ts';
 import { byLength, fieldNames } from '../../../shared/fields.ts';
 import { TextFieldInput } from '../../components/form/text-field-input.tsx';
+import { DialogForm } from '../../components/form-dialog.tsx';
 import { OrganizationCreateDialog } from '../organizations/organization-create.dialog.tsx';
 import {
   OrganizationPicker,
@@ -100,66 +92,24 @@ export function ContactForm({
   });
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
-      <Fieldset variant="unstyled" disabled={isSubmitting}>
-        <Stack gap="md">
-          <SimpleGrid cols={wide ? { base: 1, sm: 2 } : 1} spacing="md" verticalSpacing="md">
-            <TextInput
-              label="Full Name"
-              placeholder="Jane Cooper"
-              withAsterisk
-              data-autofocus
-              autoComplete="off"
-              error={errors.fullName?.message}
-              {...form.register('fullName')}
-            />
-            {SHORT_FIELDS.map((name) => (
-              <TextFieldInput
-                key={name}
-                field={CONTACT_FIELDS[name]}
-                error={errors[name]?.message}
-                registration={form.register(name)}
-              />
-            ))}
-            <Stack gap={4}>
-              <OrganizationPicker
-                value={organization}
-                onChange={chooseOrganization}
-                error={errors.companyId?.message}
-                disabled={isSubmitting}
-              />
-              <Anchor
-                component="button"
-                type="button"
-                size="sm"
-                onClick={() => setCreatingOrganization(true)}
-                disabled={isSubmitting}
-                style={{ alignSelf: 'flex-start' }}
-              >
-                <Group gap={4} wrap="nowrap">
-                  <IconPlus size={14} />
-                  Create New Organization
-                </Group>
-              </Anchor>
-            </Stack>
-            <Controller
-              control={form.control}
-              name="assignedUserId"
-              render={({ field }) => (
-                <Select
-                  label="Assigned To"
-                  data={assignees.optionsFor(person?.assignedUserId)}
-                  value={field.value || UNASSIGNED}
-                  onChange={(value) => field.onChange(!value || value === UNASSIGNED ? '' : value)}
-                  onBlur={field.onBlur}
-                  allowDeselect={false}
-                  error={errors.assignedUserId?.message}
-                  comboboxProps={{ withinPortal: true }}
-                />
-              )}
-            />
-          </SimpleGrid>
-          {LONG_FIELDS.map((name) => (
+    <>
+      <DialogForm
+        onSubmit={submit}
+        pending={isSubmitting}
+        submitLabel={submitLabel}
+        onCancel={onCancel}
+      >
+        <SimpleGrid cols={wide ? { base: 1, sm: 2 } : 1} spacing="md" verticalSpacing="md">
+          <TextInput
+            label="Full Name"
+            placeholder="Jane Cooper"
+            withAsterisk
+            data-autofocus
+            autoComplete="off"
+            error={errors.fullName?.message}
+            {...form.register('fullName')}
+          />
+          {SHORT_FIELDS.map((name) => (
             <TextFieldInput
               key={name}
               field={CONTACT_FIELDS[name]}
@@ -167,21 +117,58 @@ export function ContactForm({
               registration={form.register(name)}
             />
           ))}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onCancel} disabled={isSubmitting}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={isSubmitting}>
-              {submitLabel}
-            </Button>
-          </Group>
-        </Stack>
-      </Fieldset>
+          <Stack gap={4}>
+            <OrganizationPicker
+              value={organization}
+              onChange={chooseOrganization}
+              error={errors.companyId?.message}
+              disabled={isSubmitting}
+            />
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              onClick={() => setCreatingOrganization(true)}
+              disabled={isSubmitting}
+              style={{ alignSelf: 'flex-start' }}
+            >
+              <Group gap={4} wrap="nowrap">
+                <IconPlus size={14} />
+                Create New Organization
+              </Group>
+            </Anchor>
+          </Stack>
+          <Controller
+            control={form.control}
+            name="assignedUserId"
+            render={({ field }) => (
+              <Select
+                label="Assigned To"
+                data={assignees.optionsFor(person?.assignedUserId)}
+                value={field.value || UNASSIGNED}
+                onChange={(value) => field.onChange(!value || value === UNASSIGNED ? '' : value)}
+                onBlur={field.onBlur}
+                allowDeselect={false}
+                error={errors.assignedUserId?.message}
+                comboboxProps={{ withinPortal: true }}
+              />
+            )}
+          />
+        </SimpleGrid>
+        {LONG_FIELDS.map((name) => (
+          <TextFieldInput
+            key={name}
+            field={CONTACT_FIELDS[name]}
+            error={errors[name]?.message}
+            registration={form.register(name)}
+          />
+        ))}
+      </DialogForm>
       <OrganizationCreateDialog
         opened={creatingOrganization}
         onClose={() => setCreatingOrganization(false)}
         onCreated={(created) => chooseOrganization({ id: created.id, name: created.name })}
       />
-    </form>
+    </>
   );
 }

@@ -13,7 +13,7 @@ import {
 import { useInvoiceMutations } from './use-invoice-mutations.ts';
 import { DateField } from '../../components/form/date-field.tsx';
 import { NumberField, SelectField } from '../../components/form/controlled-fields.tsx';
-import { requiredMoney } from '../../components/form/money-field.ts';
+import { requiredMoney, toAmountText } from '../../components/form/money-field.ts';
 import { DialogForm, FormDialog } from '../../components/form-dialog.tsx';
 
 const shape = PaymentInputSchema.shape;
@@ -31,8 +31,8 @@ function PaymentForm({ invoice, onDone }: { invoice: Invoice; onDone: () => void
   const form = useForm<PaymentFormInput, unknown, PaymentFormOutput>({
     resolver: zodResolver(PaymentFormSchema),
     defaultValues: {
-      // The balance as the exact decimal text the server sent: no float in between.
-      amount: invoice.balance,
+      // The balance as exact decimal text: no float in between.
+      amount: toAmountText(invoice.balance),
       date: userToday(),
       method: 'bank_transfer',
       note: '',

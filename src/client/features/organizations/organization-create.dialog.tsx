@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Fieldset, Group, Stack, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { useEffect, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -10,7 +10,7 @@ import {
 } from '../../../shared/organizations.schema.ts';
 import { TextFieldInput } from '../../components/form/text-field-input.tsx';
 import { useOrganizationMutations } from './use-organization-mutations.ts';
-import { FormDialog } from '../../components/form-dialog.tsx';
+import { DialogForm, FormDialog } from '../../components/form-dialog.tsx';
 
 type OrganizationQuickForm = z.input<typeof OrganizationQuickFormSchema>;
 
@@ -70,36 +70,29 @@ export function OrganizationCreateDialog({
       closeOnClickOutside={!isSubmitting}
       closeOnEscape={!isSubmitting}
     >
-      <form onSubmit={onSubmit} noValidate>
-        <Fieldset variant="unstyled" disabled={isSubmitting}>
-          <Stack gap="md">
-            <TextInput
-              label="Organization Name"
-              placeholder="Acme Inc."
-              withAsterisk
-              data-autofocus
-              error={errors.name?.message}
-              {...form.register('name')}
-            />
-            {(['email', 'phone'] as const).map((name) => (
-              <TextFieldInput
-                key={name}
-                field={ORGANIZATION_FIELDS[name]}
-                error={errors[name]?.message}
-                registration={form.register(name)}
-              />
-            ))}
-            <Group justify="flex-end" gap="sm" mt="xs">
-              <Button variant="default" onClick={onClose} disabled={isSubmitting}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={isSubmitting}>
-                Create Organization
-              </Button>
-            </Group>
-          </Stack>
-        </Fieldset>
-      </form>
+      <DialogForm
+        onSubmit={onSubmit}
+        pending={isSubmitting}
+        submitLabel="Create Organization"
+        onCancel={onClose}
+      >
+        <TextInput
+          label="Organization Name"
+          placeholder="Acme Inc."
+          withAsterisk
+          data-autofocus
+          error={errors.name?.message}
+          {...form.register('name')}
+        />
+        {(['email', 'phone'] as const).map((name) => (
+          <TextFieldInput
+            key={name}
+            field={ORGANIZATION_FIELDS[name]}
+            error={errors[name]?.message}
+            registration={form.register(name)}
+          />
+        ))}
+      </DialogForm>
     </FormDialog>
   );
 }
