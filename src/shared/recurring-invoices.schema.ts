@@ -4,8 +4,11 @@ import { CurrencySchema } from './currencies.ts';
 import { IsoDateSchema } from './dates.ts';
 import { IdSchema, requiredId } from './ids.ts';
 import {
+  DiscountOutputSchema,
   DiscountSchema,
+  DocumentClientSchema,
   DraftNotesSchema,
+  InvoiceLineSchema,
   INVOICE_STATUSES,
   InvoiceLineInputSchema,
   MAX_INVOICE_LINES,
@@ -169,9 +172,9 @@ export const RecurringInvoiceListQuerySchema = ListQuerySchema.extend({
 export const RecurringInvoiceSchema = z.object({
   id: z.number(),
   clientId: z.number(),
-  client: z.object({ name: z.string(), company: z.string().nullable(), email: z.string() }),
+  client: DocumentClientSchema,
   currency: z.string(),
-  discount: z.object({ type: z.enum(['percent', 'amount']), value: z.string() }).nullable(),
+  discount: DiscountOutputSchema,
   notes: z.string().nullable(),
   paymentTermsDays: z.number().nullable(),
   frequency: z.enum(RECURRING_FREQUENCIES),
@@ -196,13 +199,9 @@ export type RecurringInvoice = z.infer<typeof RecurringInvoiceSchema>;
 
 /** `GET /api/recurring-invoices/{id}`: the template with its lines, invoices and next dates. */
 export const RecurringInvoiceDetailSchema = RecurringInvoiceSchema.extend({
+  /** The lines each invoice gets, as an invoice answers its lines (without what is computed). */
   lines: z.array(
-    z.object({
-      description: z.string(),
-      quantity: z.string(),
-      unitPrice: z.string(),
-      taxRate: z.string(),
-    }),
+    InvoiceLineSchema.pick({ description: true, quantity: true, unitPrice: true, taxRate: true }),
   ),
   /** The invoices made from it, the latest period first. */
   invoices: z.array(
