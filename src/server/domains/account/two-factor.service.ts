@@ -6,7 +6,7 @@ import { clientInfo, type Context } from '../../trpc/context.ts';
 import { recordActivity } from '../audit/audit.repository.ts';
 import type { SessionUser } from '../auth/auth.repository.ts';
 import { verifyPassword } from '../auth/auth.service.ts';
-import type { Identity } from '../auth/identity.ts';
+import { notAuthenticated, type Identity } from '../auth/identity.ts';
 import { passwordChangeLimits } from '../auth/password-limits.ts';
 import {
   checkSecondFactor,
@@ -26,7 +26,7 @@ const NOT_ON = 'Two-factor sign-in is not on';
 
 async function currentState(ctx: AccountContext) {
   const row = await repo.findTwoFactor(ctx.db, ctx.user.id);
-  if (!row) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Not authenticated' });
+  if (!row) throw notAuthenticated();
   return row;
 }
 

@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
-import type { FastifyRequest } from 'fastify';
-import type { Database } from '../../db/create-db.ts';
-import { findActiveUserById, recordLogin, type SessionUser } from './auth.repository.ts';
+import { recordLogin } from './auth.repository.ts';
 import type { Identity } from './identity.ts';
 import type { Context } from '../../trpc/context.ts';
 import { clientInfo } from '../../trpc/context.ts';
@@ -83,13 +81,6 @@ function deviceName(userAgent: string | null): string {
             ? 'Linux'
             : 'unknown system';
   return `${browser} on ${os}`;
-}
-
-/** For the few plain Fastify routes (uploads): the signed-in active user, or 401. */
-export async function requireSessionUser(db: Database, req: FastifyRequest): Promise<SessionUser> {
-  const user = req.session.userId ? await findActiveUserById(db, req.session.userId) : undefined;
-  if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Not authenticated' });
-  return user;
 }
 
 /**
