@@ -14,6 +14,7 @@ import {
 import { IconKey, IconPlus } from '@tabler/icons-react';
 import { formatDistanceToNow } from 'date-fns';
 import { showDate } from '../../components/display-preferences.tsx';
+import { ConfirmDeleteDialog } from '../../components/list/confirm-delete.dialog.tsx';
 import { useMutation } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { API_TOKEN_SCOPE_LABELS } from '../../../shared/account.schema.ts';
@@ -22,7 +23,6 @@ import { trpc, type RouterOutputs } from '../../trpc.ts';
 import { accountErrorMessage } from './account-errors.ts';
 import { AccountSectionCard } from './account-section.card.tsx';
 import { ApiTokenCreateDialog } from './api-token-create.dialog.tsx';
-import { ApiTokenRevokeDialog } from './api-token-revoke.dialog.tsx';
 
 type ApiToken = RouterOutputs['account']['apiTokens'][number];
 
@@ -169,12 +169,16 @@ export function ApiTokensCard() {
     >
       {body}
       <ApiTokenCreateDialog opened={creating} onClose={() => setCreating(false)} />
-      <ApiTokenRevokeDialog
-        name={revokingName}
+      <ConfirmDeleteDialog
         opened={revoking !== null}
+        title="Revoke API Token"
+        confirmLabel="Revoke Token"
         onConfirm={revoke}
         onClose={() => setRevoking(null)}
-      />
+      >
+        Revoke <strong>{revokingName}</strong>? Anything using this token will stop working
+        immediately. This cannot be undone.
+      </ConfirmDeleteDialog>
     </AccountSectionCard>
   );
 }
