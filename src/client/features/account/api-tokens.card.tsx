@@ -1,18 +1,7 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Center,
-  Code,
-  Divider,
-  Group,
-  Loader,
-  Stack,
-  Text,
-  ThemeIcon,
-} from '@mantine/core';
+import { Badge, Button, Code, Divider, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconKey, IconPlus } from '@tabler/icons-react';
 import { formatDistanceToNow } from 'date-fns';
+import { QueryState } from '../../components/query-state.tsx';
 import { showDate } from '../../components/display-preferences.tsx';
 import { ConfirmDeleteDialog } from '../../components/list/confirm-delete.dialog.tsx';
 import { useMutation } from '@tanstack/react-query';
@@ -77,19 +66,14 @@ export function ApiTokensCard() {
     revoking !== null && (await succeeded(revokeToken.mutateAsync(revoking))) !== undefined;
 
   let body;
-  if (tokens.isPending) {
+  if (tokens.status !== 'success') {
     body = (
-      <Center py="lg">
-        <Loader size="sm" aria-label="Loading API tokens" />
-      </Center>
-    );
-  } else if (tokens.isError) {
-    body = (
-      <Alert color="red" title="API tokens could not be loaded">
-        <Button size="xs" variant="light" color="red" onClick={() => void tokens.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <QueryState
+        status={tokens.status}
+        what="API tokens"
+        onRetry={() => void tokens.refetch()}
+        loaderPy={20}
+      />
     );
   } else if (tokens.data.length === 0) {
     body = (
