@@ -7,6 +7,7 @@ import {
 } from '@trpc/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../server/trpc/router.ts';
+import { NOT_AUTHENTICATED } from '../shared/auth.schema.ts';
 import { WORKSPACE_ACCESS_REVOKED } from '../shared/workspace-access.ts';
 import { toastInfo } from './components/toasts.tsx';
 import { declaredMutations } from './mutations.ts';
@@ -16,22 +17,62 @@ export const trpc = createTRPCReact<AppRouter>();
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 export type ReactQueryOptions = inferReactQueryProcedureOptions<AppRouter>;
 
-/** The server's answer when a call's session has ended (timed out, signed out elsewhere). */
-const SESSION_LOST = 'Not authenticated';
-
 /**
  * A signed-in page whose session ended on the server (idle or absolute timeout, sign-out
  * on another device, password change): every cached answer is dropped and `me` is asked
  * again, whose 401 shows the login screen, instead of leaving the page full of errors.
  */
 function endLostSession(queryClient: QueryClient, error: unknown): void {
-  if (httpStatusOf(error) !== 401 || messageOf(error) !== SESSION_LOST) return;
+  if (!isSessionLost(error)) return;
   const meKey = getQueryKey(trpc.auth.me, undefined, 'query');
   if (!queryClient.getQueryData(meKey)) return;
   toastInfo('Your session has expired', 'Please sign in again');
   const meRoot = JSON.stringify(meKey[0]);
   queryClient.removeQueries({ predicate: (query) => JSON.stringify(query.queryKey[0]) !== meRoot });
   void queryClient.resetQueries({ queryKey: meKey });
+}
+
+/**
+ * A plain request's refusal (an upload's, a download's): the status and the machine `code`
+ * of the JSON error body, beside the message a person reads.
+ */
+export class RequestFailed extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: string | undefined,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The session ended on the server (or a call had none), told by the refusal's code: tRPC's
+ * UNAUTHORIZED with the NOT_AUTHENTICATED reason, or a plain request's 401 with that code.
+ * A wrong password or code is a 401 too, so the status alone would not do; nor the message.
+ */
+export function isSessionLost(error: unknown): boolean {
+  if (error instanceof RequestFailed)
+    return error.status === 401 && error.code === NOT_AUTHENTICATED;
+  const data: object | undefined = isApiError(error) ? (error.data ?? undefined) : undefined;
+  return (
+    !!data &&
+    'code' in data &&
+    data.code === 'UNAUTHORIZED' &&
+    'reason' in data &&
+    data.reason === NOT_AUTHENTICATED
+  );
+}
+
+/** What the app's query client does with a lost session; set by `createQueryClient`. */
+let onLostSession: ((error: unknown) => void) | undefined;
+
+/**
+ * A plain request (upload, download) is no tRPC call and passes no query cache: its failure
+ * is reported here, so that a lost session ends the page as a tRPC call's would.
+ */
+export function noticeFailedRequest(error: unknown): void {
+  onLostSession?.(error);
 }
 
 /** The workspace a failed call says the user lost access to (removed or deactivated). */
@@ -84,6 +125,7 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  onLostSession = (error) => endLostSession(queryClient, error);
   return queryClient;
 }
 

@@ -104,7 +104,7 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
   const openApi = openApiDocument(config.appUrl);
   app.get('/api/openapi.json', async () => openApi);
   app.get('/api/health', async () => ({ status: 'ok' }));
-  await app.register(fileRoutes, { db, config });
+  await app.register(fileRoutes, { config });
   await app.register(expenseRoutes, {
     quotas: {
       userBytes: config.uploadQuotaUserBytes,

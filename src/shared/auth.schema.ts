@@ -88,3 +88,10 @@ export const MeSchema = z.object({
   }),
 });
 export type Me = z.infer<typeof MeSchema>;
+
+/**
+ * The machine-readable code of the refusal of a call whose session ended (or that carries
+ * no session or a bad API token): REST answers 401 with `{error, code}`, tRPC puts `reason`
+ * in the error's data. A wrong password or code is a 401 too, but without this code.
+ */
+export const NOT_AUTHENTICATED = 'NOT_AUTHENTICATED';

@@ -24,8 +24,20 @@ export const VerificationCodeSchema = z
   .max(64, INVALID_CODE)
   .meta({ description: 'The 6-digit code of the authenticator app, or a recovery code.' });
 
-/** POST /api/account/two-factor/enable: the first code proves the app holds the secret. */
-export const TwoFactorEnableSchema = z.object({ code: AuthenticatorCodeSchema });
+/**
+ * POST /api/account/two-factor/enable: the first code proves the app holds the secret.
+ * Every other session ends then; the API tokens only when asked.
+ */
+export const TwoFactorEnableSchema = z.object({
+  code: AuthenticatorCodeSchema,
+  revokeApiTokens: z
+    .boolean({ error: 'revokeApiTokens must be true or false' })
+    .default(false)
+    .meta({
+      description:
+        'Also revoke every API token of the account (they were made with the password alone). Default false: the tokens are kept.',
+    }),
+});
 
 /** POST /api/account/two-factor/disable: the password and a code, both. */
 export const TwoFactorDisableSchema = z.object({
@@ -60,4 +72,14 @@ export const RecoveryCodesSchema = z.object({
     .array(z.string())
     .length(RECOVERY_CODE_COUNT)
     .meta({ description: 'Shown this once; each signs in once in place of a code.' }),
+});
+
+/** What turning two-factor sign-in on answers: the recovery codes, and what it ended. */
+export const TwoFactorEnabledSchema = RecoveryCodesSchema.extend({
+  otherSessionsEnded: z
+    .number()
+    .meta({ description: 'Sessions of the account on other devices, signed out now.' }),
+  apiTokensRevoked: z
+    .number()
+    .meta({ description: 'API tokens revoked (0 unless `revokeApiTokens` was true).' }),
 });

@@ -28,8 +28,12 @@ async function enrol(page: Page) {
   await codeField.fill('000000');
   await dialog.getByRole('button', { name: 'Turn On' }).click();
   await expect(dialog.getByText('Invalid verification code')).toBeVisible();
+  // Whether the API tokens go too is asked; by default they stay.
+  await expect(dialog.getByLabel('Also revoke my API tokens')).not.toBeChecked();
   await codeField.fill(await nextCode(secret));
   await dialog.getByRole('button', { name: 'Turn On' }).click();
+  // The toast tells what the server ended, once it has.
+  await expect(page.getByText(/signed (in|out)\. Keep your recovery codes safe\./)).toBeVisible();
 
   const codesDialog = page.getByRole('dialog', { name: 'Save Your Recovery Codes' });
   const items = codesDialog.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
@@ -120,6 +124,8 @@ test('a platform administrator resets two-factor sign-in from the user drawer', 
   page,
   browser,
 }) => {
+  // The enrolment's first code may wait for the app's next one (up to 30 s) before the rest.
+  test.setTimeout(90_000);
   const user = newUser('locked-out');
   const own = await browser.newContext();
   const ownPage = await own.newPage();

@@ -213,6 +213,64 @@ describe('sign-in counts failures per (email, address) with a ceiling per email'
   });
 });
 
+describe('a known device and the per-email ceiling (issue 37, item 5)', () => {
+  function loginOn(device: string | undefined, email: string, password: string, address: string) {
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password },
+      remoteAddress: address,
+      ...(device ? { headers: { cookie: `keel.device=${device}` } } : {}),
+    });
+  }
+
+  it("strangers filling the ceiling from many addresses cannot lock the owner's known device out", async () => {
+    const { email, password } = await signUp(t.app);
+    const home = newAddress();
+    const first = await login(t.app, email, password, home);
+    expect(first.statusCode, first.body).toBe(200);
+    const mark = first.cookies.find((c) => c.name === 'keel.device');
+    expect(mark?.httpOnly).toBe(true);
+    expect(mark!.maxAge).toBeGreaterThan(300 * 24 * 60 * 60);
+    const device = mark!.value;
+
+    // Strangers, each under the per-address limit, until the ceiling refuses a fresh address.
+    const strangers: number[] = [];
+    while (strangers.length <= EMAIL_LIMIT) {
+      strangers.push(...(await failures(t.app, email, newAddress(), ACCOUNT_LIMIT - 1)));
+    }
+    expect(strangers.slice(0, EMAIL_LIMIT)).toEqual(Array(EMAIL_LIMIT).fill(401));
+    expect(strangers.at(-1)).toBe(429);
+    expectRefusal(await login(t.app, email, password, newAddress()), WINDOW_SECONDS);
+
+    // A new device is refused, even at the owner's address and with the right password.
+    expectRefusal(await login(t.app, email, password, home), WINDOW_SECONDS);
+    // A mark that is not the server's, or another account's, is no known device.
+    expectRefusal(
+      await loginOn(String(first.json().user.id), email, password, home),
+      WINDOW_SECONDS,
+    );
+    const other = await signUp(t.app);
+    const otherMark = (await login(t.app, other.email, other.password, home)).cookies.find(
+      (c) => c.name === 'keel.device',
+    )!.value;
+    expectRefusal(await loginOn(otherMark, email, password, home), WINDOW_SECONDS);
+
+    // The owner's known device signs in, from home and from anywhere else.
+    const owner = await loginOn(device, email, password, home);
+    expect(owner.statusCode, owner.body).toBe(200);
+    expect((await loginOn(device, email, password, newAddress())).statusCode).toBe(200);
+
+    // Its wrong passwords are not counted against the ceiling, but its own limit holds.
+    const travelling = newAddress();
+    const statuses: number[] = [];
+    for (let i = 0; i < ACCOUNT_LIMIT; i++)
+      statuses.push((await loginOn(device, email, WRONG, travelling)).statusCode);
+    expect(statuses).toEqual(Array(ACCOUNT_LIMIT).fill(401));
+    expectRefusal(await loginOn(device, email, password, travelling), WINDOW_SECONDS);
+  });
+});
+
 describe('invitation acceptance with an existing account', () => {
   it('counts wrong passwords like sign-in, on the same counters', async () => {
     const owner = await signUpWithWorkspace(t.app, 'Throttled Invitations');

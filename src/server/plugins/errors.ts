@@ -2,8 +2,10 @@ import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { NOT_AUTHENTICATED } from '../../shared/auth.schema.ts';
 import { WORKSPACE_ACCESS_REVOKED } from '../../shared/workspace-access.ts';
 import { GoneCause } from '../trpc/gone-cause.ts';
+import { NotAuthenticatedCause } from '../trpc/not-authenticated.ts';
 import { zodDetails } from '../trpc/init.ts';
 import { WorkspaceAccessRevoked } from '../trpc/workspace-access.ts';
 
@@ -19,9 +21,9 @@ export const ErrorBodySchema = z.object({
     )
     .optional()
     .meta({ description: 'Validation refusals only: every invalid field.' }),
-  code: z.literal(WORKSPACE_ACCESS_REVOKED).optional().meta({
+  code: z.enum([WORKSPACE_ACCESS_REVOKED, NOT_AUTHENTICATED]).optional().meta({
     description:
-      'A 403 to a member whose access to the current workspace was removed (membership deactivated or deleted); `workspace` names it.',
+      '`WORKSPACE_ACCESS_REVOKED`: a 403 to a member whose access to the current workspace was removed (membership deactivated or deleted); `workspace` names it. `NOT_AUTHENTICATED`: a 401 to a call without a usable session or API token (ended, expired, revoked, or none), unlike the 401 of a wrong password or code.',
   }),
   workspace: z
     .object({ id: z.number(), name: z.string() })
@@ -56,6 +58,9 @@ export function toErrorReply(error: unknown): { status: number; body: ErrorBody 
           workspace: error.cause.workspace,
         },
       };
+    }
+    if (error.cause instanceof NotAuthenticatedCause) {
+      return { status, body: { error: error.message, code: NOT_AUTHENTICATED } };
     }
     const details = zodDetails(error.cause);
     return {

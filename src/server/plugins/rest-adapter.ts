@@ -484,8 +484,7 @@ function refusalsOf(op: OperationFacts): Record<number, string> {
       'Invalid input or a malformed request: `error` tells the first problem, `details` every invalid field.';
   }
   const unauthorized: string[] = [];
-  if (op.plain) unauthorized.push('no browser session (API tokens are not accepted here)');
-  else if (access !== 'public') {
+  if (access !== 'public') {
     unauthorized.push(
       'no session cookie or API token, or one that has expired, been revoked or belongs to a deactivated account',
     );
@@ -496,7 +495,7 @@ function refusalsOf(op: OperationFacts): Record<number, string> {
   if (unsafe) {
     forbidden.push('a cross-site request (a foreign `Origin`, or `Sec-Fetch-Site: cross-site`)');
   }
-  if (access === 'session' && !op.plain) {
+  if (access === 'session') {
     forbidden.push('an API token: this needs a signed-in browser session');
   }
   if (access === 'platform') forbidden.push('the caller is not a platform administrator');
@@ -507,11 +506,7 @@ function refusalsOf(op: OperationFacts): Record<number, string> {
     );
   }
   if (roleChecked) forbidden.push("the member's role does not allow it");
-  if (
-    op.changes &&
-    !op.plain &&
-    (access === 'account' || access === 'workspace' || access === 'platform')
-  ) {
+  if (op.changes && (access === 'account' || access === 'workspace' || access === 'platform')) {
     forbidden.push('a read-only API token');
   }
   if (op.refusals[403]) forbidden.push(op.refusals[403]);

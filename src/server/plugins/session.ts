@@ -98,7 +98,8 @@ export async function registerSessions(
   app: FastifyInstance,
   options: { db: Database; secret: string; secureCookies: boolean; timeouts: SessionTimeouts },
 ): Promise<void> {
-  await app.register(fastifyCookie);
+  // The secret also signs the cookies set with `signed: true` (the known-device mark, auth).
+  await app.register(fastifyCookie, { secret: options.secret });
   await app.register(fastifySession, {
     secret: options.secret,
     cookieName: 'keel.sid',

@@ -1,16 +1,14 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import type { WorkspaceRole } from '../../shared/roles.ts';
+import { NOT_AUTHENTICATED } from '../../shared/auth.schema.ts';
 import { WORKSPACE_ACCESS_REVOKED } from '../../shared/workspace-access.ts';
-import {
-  READ_ONLY_TOKEN_MESSAGE,
-  resolveIdentity,
-  SESSION_REQUIRED_MESSAGE,
-} from '../domains/auth/identity.ts';
+import { requireIdentity, requireSession } from '../domains/auth/identity.ts';
 import { holdHeavySlot, isLargeImport, isLargePage } from '../plugins/heavy-requests.ts';
 import { hitRateLimit, tooManyAttempts } from '../plugins/rate-limit.ts';
 import type { Context } from './context.ts';
 import { GoneCause } from './gone-cause.ts';
+import { NotAuthenticatedCause } from './not-authenticated.ts';
 import { accessRevoked, findRevokedWorkspace, WorkspaceAccessRevoked } from './workspace-access.ts';
 
 /** Validation problems, one per field, as the REST error body's `details`. */
@@ -61,6 +59,8 @@ const t = initTRPC
           ...(error.cause instanceof WorkspaceAccessRevoked
             ? { reason: WORKSPACE_ACCESS_REVOKED, workspace: error.cause.workspace }
             : {}),
+          // A lost session (or a bad token), told apart from a wrong password or code.
+          ...(error.cause instanceof NotAuthenticatedCause ? { reason: NOT_AUTHENTICATED } : {}),
         },
       };
     },
@@ -132,13 +132,7 @@ export const rateLimitedProcedure = procedure
  */
 export const authedProcedure = procedure
   .use(async ({ ctx, type, next }) => {
-    const identity = await resolveIdentity(ctx);
-    if (identity === undefined || identity === 'invalid') {
-      throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Not authenticated' });
-    }
-    if (identity.via === 'token' && identity.token.scope === 'read' && type !== 'query') {
-      throw new TRPCError({ code: 'FORBIDDEN', message: READ_ONLY_TOKEN_MESSAGE });
-    }
+    const identity = await requireIdentity(ctx, type !== 'query');
     return next({ ctx: { ...ctx, user: identity.user, identity } });
   })
   .meta({ access: 'account' });
@@ -148,13 +142,7 @@ export const authedProcedure = procedure
  * revocation or lock its owner out (new tokens, the password, the email, ending sessions).
  */
 export const sessionProcedure = authedProcedure
-  .use(({ ctx, next }) => {
-    const identity = ctx.identity;
-    if (identity.via !== 'session') {
-      throw new TRPCError({ code: 'FORBIDDEN', message: SESSION_REQUIRED_MESSAGE });
-    }
-    return next({ ctx: { ...ctx, identity } });
-  })
+  .use(({ ctx, next }) => next({ ctx: { ...ctx, identity: requireSession(ctx.identity) } }))
   .meta({ access: 'session' });
 
 /**

@@ -1,4 +1,4 @@
-import { isApiError, messageOf } from '../../trpc.ts';
+import { isApiError, messageOf, noticeFailedRequest, RequestFailed } from '../../trpc.ts';
 
 type Detail = { path: string; message: string };
 
@@ -27,13 +27,28 @@ export function accountErrorMessage(error: unknown, fallback: string): string {
   return messageOf(error) || fallback;
 }
 
-/** The same rule for a plain fetch (uploads): the JSON error body of a non-OK reply. */
-export async function responseErrorMessage(response: Response, fallback: string): Promise<string> {
+/**
+ * The same rule for a plain fetch (uploads): the refusal of a non-OK reply, its message
+ * from the JSON error body, with the status and the body's machine code. A lost session
+ * is reported at once (it ends the page's session, as a tRPC call's does).
+ */
+export async function responseError(response: Response, fallback: string): Promise<RequestFailed> {
   const body: unknown = await response.json().catch(() => null);
-  if (body && typeof body === 'object') {
-    const { details, error } = body as { details?: unknown; error?: unknown };
-    if (isDetailList(details)) return describeDetails(details);
-    if (typeof error === 'string' && error) return error;
-  }
-  return fallback;
+  const { details, error, code } = (body && typeof body === 'object' ? body : {}) as {
+    details?: unknown;
+    error?: unknown;
+    code?: unknown;
+  };
+  const message = isDetailList(details)
+    ? describeDetails(details)
+    : typeof error === 'string' && error
+      ? error
+      : fallback;
+  const failed = new RequestFailed(
+    message,
+    response.status,
+    typeof code === 'string' ? code : undefined,
+  );
+  noticeFailedRequest(failed);
+  return failed;
 }

@@ -1,19 +1,9 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Center,
-  Divider,
-  Group,
-  Loader,
-  Stack,
-  Text,
-  ThemeIcon,
-} from '@mantine/core';
+import { Badge, Button, Divider, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconDeviceDesktop, IconDeviceMobile, IconShieldLock } from '@tabler/icons-react';
 import { formatDistanceToNow } from 'date-fns';
 import { useMutation } from '@tanstack/react-query';
 import { Fragment } from 'react';
+import { QueryState } from '../../components/query-state.tsx';
 import { trpc, type RouterOutputs } from '../../trpc.ts';
 import { accountErrorMessage } from './account-errors.ts';
 import { AccountSectionCard } from './account-section.card.tsx';
@@ -72,19 +62,14 @@ export function ActiveSessionsCard() {
   const ending = terminateSession.isPending ? terminateSession.variables.id : null;
 
   let body;
-  if (sessions.isPending) {
+  if (sessions.status !== 'success') {
     body = (
-      <Center py="lg">
-        <Loader size="sm" aria-label="Loading sessions" />
-      </Center>
-    );
-  } else if (sessions.isError) {
-    body = (
-      <Alert color="red" title="Sessions could not be loaded">
-        <Button size="xs" variant="light" color="red" onClick={() => void sessions.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <QueryState
+        status={sessions.status}
+        what="sessions"
+        onRetry={() => void sessions.refetch()}
+        loaderPy={20}
+      />
     );
   } else {
     body = (

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -8,6 +8,7 @@ import {
   DEFAULT_API_TOKEN_EXPIRY_DAYS,
   type ApiTokenScope,
 } from '../../../shared/account.schema.ts';
+import { DialogForm, FormDialog } from '../../components/form-dialog.tsx';
 import { succeeded } from '../../mutations.ts';
 import { trpc } from '../../trpc.ts';
 import { accountErrorMessage } from './account-errors.ts';
@@ -68,84 +69,75 @@ export function ApiTokenCreateDialog({
   };
 
   return (
-    <Modal
+    <FormDialog
       opened={opened}
       onClose={close}
       title={token ? 'Token Created' : 'Create API Token'}
-      centered
       closeOnClickOutside={!token}
     >
       {token ? (
         <ApiTokenCreatedPanel token={token} onDone={close} />
       ) : (
-        <form onSubmit={(event) => void form.handleSubmit(create)(event)} noValidate>
-          <Stack gap="md">
-            <TextInput
-              label="Token Name"
-              description="What will use it, e.g. “Invoice export script”."
-              withAsterisk
-              data-autofocus
-              autoComplete="off"
-              error={errors.name?.message}
-              disabled={isSubmitting}
-              {...form.register('name')}
+        <DialogForm
+          onSubmit={form.handleSubmit(create)}
+          pending={isSubmitting}
+          submitLabel={isSubmitting ? 'Creating...' : 'Create Token'}
+          onCancel={close}
+        >
+          <TextInput
+            label="Token Name"
+            description="What will use it, e.g. “Invoice export script”."
+            withAsterisk
+            data-autofocus
+            autoComplete="off"
+            error={errors.name?.message}
+            {...form.register('name')}
+          />
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+            <Controller
+              control={form.control}
+              name="expiresInDays"
+              render={({ field }) => {
+                const days = field.value ?? DEFAULT_API_TOKEN_EXPIRY_DAYS;
+                return (
+                  <Select
+                    label="Expiry"
+                    // Descriptions below the inputs, so the two inputs line up whatever their lengths.
+                    inputWrapperOrder={['label', 'input', 'description', 'error']}
+                    description={`Until ${tokenExpiryExample(days)}`}
+                    data={TOKEN_EXPIRY_OPTIONS}
+                    value={String(days)}
+                    onChange={(value) => value && field.onChange(Number(value))}
+                    onBlur={field.onBlur}
+                    allowDeselect={false}
+                    error={errors.expiresInDays?.message}
+                  />
+                );
+              }}
             />
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-              <Controller
-                control={form.control}
-                name="expiresInDays"
-                render={({ field }) => {
-                  const days = field.value ?? DEFAULT_API_TOKEN_EXPIRY_DAYS;
-                  return (
-                    <Select
-                      label="Expiry"
-                      // Descriptions below the inputs, so the two inputs line up whatever their lengths.
-                      inputWrapperOrder={['label', 'input', 'description', 'error']}
-                      description={`Until ${tokenExpiryExample(days)}`}
-                      data={TOKEN_EXPIRY_OPTIONS}
-                      value={String(days)}
-                      onChange={(value) => value && field.onChange(Number(value))}
-                      onBlur={field.onBlur}
-                      allowDeselect={false}
-                      disabled={isSubmitting}
-                      error={errors.expiresInDays?.message}
-                    />
-                  );
-                }}
-              />
-              <Controller
-                control={form.control}
-                name="scope"
-                render={({ field }) => {
-                  const scope = field.value ?? 'read_write';
-                  return (
-                    <Select
-                      label="Scope"
-                      inputWrapperOrder={['label', 'input', 'description', 'error']}
-                      description={TOKEN_SCOPE_DESCRIPTIONS[scope]}
-                      data={TOKEN_SCOPE_OPTIONS}
-                      value={scope}
-                      onChange={(value) => value && field.onChange(value as ApiTokenScope)}
-                      onBlur={field.onBlur}
-                      allowDeselect={false}
-                      disabled={isSubmitting}
-                      error={errors.scope?.message}
-                    />
-                  );
-                }}
-              />
-            </SimpleGrid>
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={close} disabled={isSubmitting}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={isSubmitting}>
-                {isSubmitting ? 'Creating...' : 'Create Token'}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+            <Controller
+              control={form.control}
+              name="scope"
+              render={({ field }) => {
+                const scope = field.value ?? 'read_write';
+                return (
+                  <Select
+                    label="Scope"
+                    inputWrapperOrder={['label', 'input', 'description', 'error']}
+                    description={TOKEN_SCOPE_DESCRIPTIONS[scope]}
+                    data={TOKEN_SCOPE_OPTIONS}
+                    value={scope}
+                    onChange={(value) => value && field.onChange(value as ApiTokenScope)}
+                    onBlur={field.onBlur}
+                    allowDeselect={false}
+                    error={errors.scope?.message}
+                  />
+                );
+              }}
+            />
+          </SimpleGrid>
+        </DialogForm>
       )}
-    </Modal>
+    </FormDialog>
   );
 }

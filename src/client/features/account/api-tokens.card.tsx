@@ -1,19 +1,9 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Center,
-  Code,
-  Divider,
-  Group,
-  Loader,
-  Stack,
-  Text,
-  ThemeIcon,
-} from '@mantine/core';
+import { Badge, Button, Code, Divider, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconKey, IconPlus } from '@tabler/icons-react';
 import { formatDistanceToNow } from 'date-fns';
+import { QueryState } from '../../components/query-state.tsx';
 import { showDate } from '../../components/display-preferences.tsx';
+import { ConfirmDeleteDialog } from '../../components/list/confirm-delete.dialog.tsx';
 import { useMutation } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { API_TOKEN_SCOPE_LABELS } from '../../../shared/account.schema.ts';
@@ -22,7 +12,6 @@ import { trpc, type RouterOutputs } from '../../trpc.ts';
 import { accountErrorMessage } from './account-errors.ts';
 import { AccountSectionCard } from './account-section.card.tsx';
 import { ApiTokenCreateDialog } from './api-token-create.dialog.tsx';
-import { ApiTokenRevokeDialog } from './api-token-revoke.dialog.tsx';
 
 type ApiToken = RouterOutputs['account']['apiTokens'][number];
 
@@ -77,19 +66,14 @@ export function ApiTokensCard() {
     revoking !== null && (await succeeded(revokeToken.mutateAsync(revoking))) !== undefined;
 
   let body;
-  if (tokens.isPending) {
+  if (tokens.status !== 'success') {
     body = (
-      <Center py="lg">
-        <Loader size="sm" aria-label="Loading API tokens" />
-      </Center>
-    );
-  } else if (tokens.isError) {
-    body = (
-      <Alert color="red" title="API tokens could not be loaded">
-        <Button size="xs" variant="light" color="red" onClick={() => void tokens.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <QueryState
+        status={tokens.status}
+        what="API tokens"
+        onRetry={() => void tokens.refetch()}
+        loaderPy={20}
+      />
     );
   } else if (tokens.data.length === 0) {
     body = (
@@ -169,12 +153,16 @@ export function ApiTokensCard() {
     >
       {body}
       <ApiTokenCreateDialog opened={creating} onClose={() => setCreating(false)} />
-      <ApiTokenRevokeDialog
-        name={revokingName}
+      <ConfirmDeleteDialog
         opened={revoking !== null}
+        title="Revoke API Token"
+        confirmLabel="Revoke Token"
         onConfirm={revoke}
         onClose={() => setRevoking(null)}
-      />
+      >
+        Revoke <strong>{revokingName}</strong>? Anything using this token will stop working
+        immediately. This cannot be undone.
+      </ConfirmDeleteDialog>
     </AccountSectionCard>
   );
 }

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Select, SimpleGrid, Stack } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Stack, type SelectProps } from '@mantine/core';
 import { IconWorld } from '@tabler/icons-react';
 import { useMemo } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, type Control } from 'react-hook-form';
 import type { z } from 'zod';
 import {
   DATE_FORMATS,
@@ -44,6 +44,37 @@ function valuesOf(account: Account): PreferencesValues {
   };
 }
 
+/** One of the card's choices: a list that always holds a value (no deselecting). */
+function PreferenceSelect<Name extends keyof PreferencesValues>({
+  control,
+  name,
+  description,
+  ...select
+}: Omit<SelectProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'description' | 'error'> & {
+  control: Control<PreferencesValues>;
+  name: Name;
+  /** Shown under the list, from the chosen value (an example of the format). */
+  description?: (value: PreferencesValues[Name]) => string;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <Select
+          {...select}
+          description={description?.(field.value)}
+          value={field.value}
+          onChange={(value) => value && field.onChange(value)}
+          onBlur={field.onBlur}
+          allowDeselect={false}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
+  );
+}
+
 /** Timezone and localization (SPEC §5 Preferences). */
 export function PreferencesCard({ account }: { account: Account }) {
   const utils = trpc.useUtils();
@@ -59,7 +90,7 @@ export function PreferencesCard({ account }: { account: Account }) {
     values: valuesOf(account),
     resetOptions: { keepDirtyValues: true },
   });
-  const { errors, isSubmitting, isDirty } = form.formState;
+  const { isSubmitting, isDirty } = form.formState;
   const timezone = form.watch('timezone');
 
   const save = async (values: PreferencesValues) => {
@@ -80,80 +111,39 @@ export function PreferencesCard({ account }: { account: Account }) {
       <form onSubmit={(event) => void form.handleSubmit(save)(event)} noValidate>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <Controller
+            <PreferenceSelect
               control={form.control}
               name="timezone"
-              render={({ field }) => (
-                <Select
-                  label="Timezone"
-                  data={zones}
-                  searchable
-                  nothingFoundMessage="No matching timezone"
-                  value={field.value}
-                  onChange={(value) => field.onChange(value ?? '')}
-                  onBlur={field.onBlur}
-                  allowDeselect={false}
-                  error={errors.timezone?.message}
-                />
-              )}
+              label="Timezone"
+              data={zones}
+              searchable
+              nothingFoundMessage="No matching timezone"
             />
-            <Controller
+            <PreferenceSelect
               control={form.control}
               name="language"
-              render={({ field }) => (
-                <Select
-                  label="Language"
-                  data={LANGUAGE_OPTIONS}
-                  value={field.value ?? 'en'}
-                  onChange={(value) => value && field.onChange(value)}
-                  onBlur={field.onBlur}
-                  allowDeselect={false}
-                />
-              )}
+              label="Language"
+              data={LANGUAGE_OPTIONS}
             />
-            <Controller
+            <PreferenceSelect
               control={form.control}
               name="dateFormat"
-              render={({ field }) => (
-                <Select
-                  label="Date Format"
-                  description={`Today: ${dateExample(field.value, timezone)}`}
-                  data={DATE_FORMAT_OPTIONS}
-                  value={field.value}
-                  onChange={(value) => value && field.onChange(value)}
-                  onBlur={field.onBlur}
-                  allowDeselect={false}
-                />
-              )}
+              label="Date Format"
+              description={(value) => `Today: ${dateExample(value, timezone)}`}
+              data={DATE_FORMAT_OPTIONS}
             />
-            <Controller
+            <PreferenceSelect
               control={form.control}
               name="timeFormat"
-              render={({ field }) => (
-                <Select
-                  label="Time Format"
-                  description={`Now: ${timeExample(field.value, timezone)}`}
-                  data={TIME_FORMAT_OPTIONS}
-                  value={field.value}
-                  onChange={(value) => value && field.onChange(value)}
-                  onBlur={field.onBlur}
-                  allowDeselect={false}
-                />
-              )}
+              label="Time Format"
+              description={(value) => `Now: ${timeExample(value, timezone)}`}
+              data={TIME_FORMAT_OPTIONS}
             />
-            <Controller
+            <PreferenceSelect
               control={form.control}
               name="weekStart"
-              render={({ field }) => (
-                <Select
-                  label="Week Starts On"
-                  data={WEEK_START_OPTIONS}
-                  value={field.value ?? 'sunday'}
-                  onChange={(value) => value && field.onChange(value)}
-                  onBlur={field.onBlur}
-                  allowDeselect={false}
-                />
-              )}
+              label="Week Starts On"
+              data={WEEK_START_OPTIONS}
             />
           </SimpleGrid>
           <Group justify="flex-end">

@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Text, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { TwoFactorDisableSchema } from '../../../shared/two-factor.schema.ts';
+import { DialogForm, FormDialog } from '../../components/form-dialog.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { messageOf, trpc } from '../../trpc.ts';
 
@@ -46,41 +47,35 @@ export function TwoFactorDisableDialog({
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Turn Off Two-Factor Sign-In" centered>
-      <form onSubmit={(event) => void form.handleSubmit(submit)(event)} noValidate>
-        <Stack gap="md">
-          <Text size="sm" c="dimmed">
-            Your password alone will sign you in again. Confirm with your password and a code.
-          </Text>
-          <PasswordField
-            label="Password"
-            autoComplete="current-password"
-            withAsterisk
-            data-autofocus
-            error={errors.password?.message}
-            disabled={isSubmitting}
-            {...form.register('password')}
-          />
-          <TextInput
-            label="Verification code"
-            description="From your authenticator app, or one of your recovery codes"
-            autoComplete="one-time-code"
-            maxLength={64}
-            withAsterisk
-            error={errors.code?.message}
-            disabled={isSubmitting}
-            {...form.register('code')}
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={isSubmitting}>
-              Cancel
-            </Button>
-            <Button type="submit" color="red" disabled={isSubmitting}>
-              {isSubmitting ? 'Turning off...' : 'Turn Off'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog opened={opened} onClose={close} title="Turn Off Two-Factor Sign-In">
+      <DialogForm
+        onSubmit={form.handleSubmit(submit)}
+        pending={isSubmitting}
+        submitLabel={isSubmitting ? 'Turning off...' : 'Turn Off'}
+        danger
+        onCancel={close}
+      >
+        <Text size="sm" c="dimmed">
+          Your password alone will sign you in again. Confirm with your password and a code.
+        </Text>
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          withAsterisk
+          data-autofocus
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        <TextInput
+          label="Verification code"
+          description="From your authenticator app, or one of your recovery codes"
+          autoComplete="one-time-code"
+          maxLength={64}
+          withAsterisk
+          error={errors.code?.message}
+          {...form.register('code')}
+        />
+      </DialogForm>
+    </FormDialog>
   );
 }

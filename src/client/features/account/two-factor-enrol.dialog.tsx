@@ -5,12 +5,12 @@ import {
   Box,
   Button,
   Center,
+  Checkbox,
   Code,
   CopyButton,
   Group,
   Image,
   Loader,
-  Modal,
   Stack,
   Text,
   TextInput,
@@ -20,13 +20,37 @@ import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { TwoFactorEnableSchema, type TwoFactorSetup } from '../../../shared/two-factor.schema.ts';
+import {
+  TwoFactorEnableSchema,
+  type TwoFactorEnabledSchema,
+  type TwoFactorSetup,
+} from '../../../shared/two-factor.schema.ts';
+import { DialogForm, FormDialog } from '../../components/form-dialog.tsx';
 import { succeeded } from '../../mutations.ts';
 import { messageOf, trpc } from '../../trpc.ts';
 import { RecoveryCodesPanel } from './two-factor-recovery-codes.panel.tsx';
 
 type CodeFormValues = z.input<typeof TwoFactorEnableSchema>;
 type CodeInput = z.output<typeof TwoFactorEnableSchema>;
+const EMPTY: CodeFormValues = { code: '', revokeApiTokens: false };
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** What the server says it ended, in the toast: only what it confirmed. */
+function enabledMessage({
+  otherSessionsEnded,
+  apiTokensRevoked,
+}: z.output<typeof TwoFactorEnabledSchema>): string {
+  const sessions =
+    otherSessionsEnded === 0
+      ? 'No other session was signed in.'
+      : `${plural(otherSessionsEnded, 'other session was', 'other sessions were')} signed out.`;
+  const tokens =
+    apiTokensRevoked === 0
+      ? ''
+      : ` ${plural(apiTokensRevoked, 'API token was', 'API tokens were')} revoked.`;
+  return `${sessions}${tokens} Keep your recovery codes safe.`;
+}
 
 /** "ABCD EFGH …": the secret in groups of four, easier to type into an app by hand. */
 function grouped(secret: string): string {
@@ -48,18 +72,18 @@ export function TwoFactorEnrolDialog({
   const setup = trpc.account.setupTwoFactor.useMutation();
   const enable = trpc.account.enableTwoFactor.useMutation({
     meta: {
-      success: [
+      success: (answer: z.output<typeof TwoFactorEnabledSchema>) => [
         'Two-factor sign-in is on',
-        'Your other sessions have been signed out. Keep your recovery codes safe.',
+        enabledMessage(answer),
       ],
-      invalidates: [trpc.account.twoFactor, trpc.account.sessions],
+      invalidates: [trpc.account.twoFactor, trpc.account.sessions, trpc.account.apiTokens],
     },
   });
   const [secret, setSecret] = useState<TwoFactorSetup | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const form = useForm<CodeFormValues, unknown, CodeInput>({
     resolver: zodResolver(TwoFactorEnableSchema),
-    defaultValues: { code: '' },
+    defaultValues: EMPTY,
   });
   const { errors, isSubmitting } = form.formState;
 
@@ -77,7 +101,7 @@ export function TwoFactorEnrolDialog({
     setSecret(null);
     setRecoveryCodes(null);
     resetSetup();
-    form.reset({ code: '' });
+    form.reset(EMPTY);
   };
 
   const confirm = async (values: CodeInput) => {
@@ -115,83 +139,82 @@ export function TwoFactorEnrolDialog({
     );
   } else {
     body = (
-      <form onSubmit={(event) => void form.handleSubmit(confirm)(event)} noValidate>
-        <Stack gap="md">
-          <Text size="sm">
-            1. Scan this QR code with an authenticator app (Google Authenticator, 1Password, Authy,
-            …).
+      <DialogForm
+        onSubmit={form.handleSubmit(confirm)}
+        pending={isSubmitting}
+        submitLabel={isSubmitting ? 'Verifying...' : 'Turn On'}
+        onCancel={close}
+      >
+        <Text size="sm">
+          1. Scan this QR code with an authenticator app (Google Authenticator, 1Password, Authy,
+          …).
+        </Text>
+        <Center>
+          {/* White around the code in both themes: scanners need the quiet zone. */}
+          <Box bg="white" p={6} bdrs="md" style={{ lineHeight: 0 }}>
+            <Image
+              src={secret.qrCode}
+              alt="QR code for your authenticator app"
+              w={180}
+              h={180}
+              fit="contain"
+            />
+          </Box>
+        </Center>
+        <Stack gap={4}>
+          <Text size="sm" c="dimmed">
+            Cannot scan it? Enter this key in the app instead:
           </Text>
-          <Center>
-            {/* White around the code in both themes: scanners need the quiet zone. */}
-            <Box bg="white" p={6} bdrs="md" style={{ lineHeight: 0 }}>
-              <Image
-                src={secret.qrCode}
-                alt="QR code for your authenticator app"
-                w={180}
-                h={180}
-                fit="contain"
-              />
-            </Box>
-          </Center>
-          <Stack gap={4}>
-            <Text size="sm" c="dimmed">
-              Cannot scan it? Enter this key in the app instead:
-            </Text>
-            <Group gap="xs" wrap="nowrap" align="center">
-              <Code fz="sm" style={{ flex: 1, wordBreak: 'break-all' }} aria-label="Secret key">
-                {grouped(secret.secret)}
-              </Code>
-              <CopyButton value={secret.secret} timeout={2000}>
-                {({ copied, copy }) => (
-                  <Tooltip label={copied ? 'Copied' : 'Copy key'}>
-                    <ActionIcon
-                      variant="subtle"
-                      color={copied ? 'teal' : 'gray'}
-                      onClick={copy}
-                      aria-label="Copy key"
-                    >
-                      {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-                    </ActionIcon>
-                  </Tooltip>
-                )}
-              </CopyButton>
-            </Group>
-          </Stack>
-          <TextInput
-            label="2. Enter the 6-digit code from the app"
-            placeholder="123456"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={20}
-            data-autofocus
-            error={errors.code?.message}
-            disabled={isSubmitting}
-            {...form.register('code')}
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={isSubmitting}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? 'Verifying...' : 'Turn On'}
-            </Button>
+          <Group gap="xs" wrap="nowrap" align="center">
+            <Code fz="sm" style={{ flex: 1, wordBreak: 'break-all' }} aria-label="Secret key">
+              {grouped(secret.secret)}
+            </Code>
+            <CopyButton value={secret.secret} timeout={2000}>
+              {({ copied, copy }) => (
+                <Tooltip label={copied ? 'Copied' : 'Copy key'}>
+                  <ActionIcon
+                    variant="subtle"
+                    color={copied ? 'teal' : 'gray'}
+                    onClick={copy}
+                    aria-label="Copy key"
+                  >
+                    {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+                  </ActionIcon>
+                </Tooltip>
+              )}
+            </CopyButton>
           </Group>
         </Stack>
-      </form>
+        <TextInput
+          label="2. Enter the 6-digit code from the app"
+          placeholder="123456"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={20}
+          data-autofocus
+          error={errors.code?.message}
+          {...form.register('code')}
+        />
+        {/* Tokens were made with the password alone: the user decides whether they go too. */}
+        <Checkbox
+          label="Also revoke my API tokens"
+          description="Scripts using them stop working; you can create new ones."
+          {...form.register('revokeApiTokens')}
+        />
+      </DialogForm>
     );
   }
 
   return (
-    <Modal
+    <FormDialog
       opened={opened}
       onClose={close}
       title={recoveryCodes ? 'Save Your Recovery Codes' : 'Set Up Two-Factor Sign-In'}
-      centered
       // The recovery codes are shown once: no stray click closes them away.
       closeOnClickOutside={!recoveryCodes}
       closeOnEscape={!recoveryCodes}
     >
       {body}
-    </Modal>
+    </FormDialog>
   );
 }

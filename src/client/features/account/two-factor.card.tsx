@@ -1,6 +1,7 @@
-import { Alert, Badge, Button, Group, Loader, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconShieldLock } from '@tabler/icons-react';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { IconShieldLock } from '@tabler/icons-react';
 import { useState } from 'react';
+import { QueryState } from '../../components/query-state.tsx';
 import { showDate } from '../../components/display-preferences.tsx';
 import { trpc } from '../../trpc.ts';
 import { AccountSectionCard } from './account-section.card.tsx';
@@ -17,18 +18,14 @@ export function TwoFactorCard() {
   const enabled = status.data?.enabled === true;
 
   let body;
-  if (status.isPending) {
-    body = <Loader size="sm" aria-label="Loading two-factor sign-in" />;
-  } else if (status.isError) {
+  if (status.status !== 'success') {
     body = (
-      <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />}>
-        <Group justify="space-between" gap="sm">
-          <Text size="sm">Two-factor sign-in could not be loaded.</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void status.refetch()}>
-            Try again
-          </Button>
-        </Group>
-      </Alert>
+      <QueryState
+        status={status.status}
+        what="two-factor sign-in"
+        onRetry={() => void status.refetch()}
+        loaderPy={20}
+      />
     );
   } else if (status.data.enabled) {
     const left = status.data.recoveryCodesLeft;

@@ -1,4 +1,4 @@
-import { responseErrorMessage } from './account-errors.ts';
+import { responseError } from './account-errors.ts';
 
 /** SPEC §9: photos are at most 5 MB. */
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
@@ -20,7 +20,7 @@ export async function uploadProfilePhoto(file: File): Promise<string> {
     credentials: 'same-origin',
   });
   if (!response.ok) {
-    throw new Error(await responseErrorMessage(response, 'Please try again.'));
+    throw await responseError(response, 'Please try again.');
   }
   const json = (await response.json()) as { profileImageUrl?: unknown };
   if (typeof json.profileImageUrl !== 'string') throw new Error('Please try again.');

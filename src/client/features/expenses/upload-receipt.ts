@@ -1,5 +1,5 @@
 import type { Expense } from '../../../shared/expenses.schema.ts';
-import { responseErrorMessage } from '../account/account-errors.ts';
+import { responseError } from '../account/account-errors.ts';
 
 /** The server's cap (the files table's): 5 MiB. */
 export const MAX_RECEIPT_BYTES = 5 * 1024 * 1024;
@@ -22,6 +22,6 @@ export async function uploadReceipt(expenseId: number, file: File): Promise<Expe
     body,
     credentials: 'same-origin',
   });
-  if (!response.ok) throw new Error(await responseErrorMessage(response, 'Please try again.'));
+  if (!response.ok) throw await responseError(response, 'Please try again.');
   return (await response.json()) as Expense;
 }

@@ -1,3 +1,5 @@
+import { responseError } from '../account/account-errors.ts';
+
 /** SPEC §9: logos and photos are at most 5 MB. */
 export const MAX_LOGO_BYTES = 5 * 1024 * 1024;
 
@@ -10,10 +12,7 @@ export async function uploadWorkspaceLogo(file: File): Promise<string> {
     body,
     credentials: 'same-origin',
   });
-  if (!response.ok) {
-    const text = await response.text().catch(() => '');
-    throw new Error(`${response.status}: ${text || response.statusText}`);
-  }
+  if (!response.ok) throw await responseError(response, response.statusText);
   const json = (await response.json()) as { logoUrl?: unknown };
   if (typeof json.logoUrl !== 'string') throw new Error('The upload answered without a logoUrl');
   return json.logoUrl;

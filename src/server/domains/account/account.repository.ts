@@ -82,10 +82,12 @@ export async function findPasswordHash(db: Database, userId: number) {
 }
 
 /** Ends every session of the user except `keepSid` (none when it is undefined). */
+/** Ends the user's sessions (but `keepSid`); answers how many. */
 export async function deleteSessions(db: Database, userId: number, keepSid?: string) {
   let q = db.deleteFrom('sessions').where('userId', '=', userId);
   if (keepSid) q = q.where('sid', '!=', keepSid);
-  await q.execute();
+  const result = await q.executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 export async function listActiveSessions(db: Database, userId: number, currentSid: string) {
@@ -194,6 +196,8 @@ export async function deleteApiToken(db: Database, userId: number, id: number) {
   return result.numDeletedRows > 0n;
 }
 
+/** Revokes every API token of the user; answers how many. */
 export async function deleteApiTokens(db: Database, userId: number) {
-  await db.deleteFrom('apiTokens').where('userId', '=', userId).execute();
+  const result = await db.deleteFrom('apiTokens').where('userId', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

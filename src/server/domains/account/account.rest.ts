@@ -121,7 +121,7 @@ export const accountRestRoutes = defineRestRoutes(
       procedure: 'account.enableTwoFactor',
       summary: 'Turn two-factor sign-in on',
       description:
-        'Takes a current code of the secret from the setup. Answers ten recovery codes, this once (only their hashes are kept); each signs in once in place of a code. Ends every other session of the account; API tokens are kept. A wrong code is 400 "Invalid verification code".',
+        'Takes a current code of the secret from the setup. Answers ten recovery codes, this once (only their hashes are kept); each signs in once in place of a code. Ends every other session of the account (this one stays); API tokens are revoked too only with `revokeApiTokens: true`. The answer counts both. A wrong code is 400 "Invalid verification code".',
       refusals: {
         409: 'two-factor sign-in is already on',
         429: 'too many wrong codes',

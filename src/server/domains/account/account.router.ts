@@ -13,7 +13,7 @@ import {
 } from '../../../shared/account.schema.ts';
 import { SuccessSchema } from '../../../shared/success.schema.ts';
 import {
-  RecoveryCodesSchema,
+  TwoFactorEnabledSchema,
   TwoFactorDisableSchema,
   TwoFactorEnableSchema,
   TwoFactorSetupSchema,
@@ -89,8 +89,8 @@ export const accountRouter = router({
     .mutation(({ ctx }) => twoFactor.setup(ctx)),
   enableTwoFactor: sessionProcedure
     .input(TwoFactorEnableSchema)
-    .output(RecoveryCodesSchema)
-    .mutation(({ ctx, input }) => twoFactor.enable(ctx, input.code)),
+    .output(TwoFactorEnabledSchema)
+    .mutation(({ ctx, input }) => twoFactor.enable(ctx, input)),
   disableTwoFactor: sessionProcedure
     .input(TwoFactorDisableSchema)
     .output(SuccessSchema)

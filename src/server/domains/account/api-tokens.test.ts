@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import {
   ApiClient,
@@ -110,13 +111,49 @@ describe('expiry', () => {
       .execute();
     const refused = await bearer.get('/api/persons');
     expect(refused.statusCode).toBe(401);
-    expect(refused.json().error).toBe('Not authenticated');
+    expect(refused.json()).toEqual({ error: 'Not authenticated', code: 'NOT_AUTHENTICATED' });
     const mutation = await bearer.post('/api/persons', { fullName: 'Too late' });
     expect(mutation.statusCode).toBe(401);
     expect((await bearer.get('/trpc/auth.me')).statusCode).toBe(401);
 
     const listed = (await owner.client.get('/api/account/tokens')).json();
     expect(listed).toEqual([expect.objectContaining({ id, expired: true })]);
+  });
+});
+
+describe('last use', () => {
+  /** The stored last use and the row's version (PostgreSQL's xmin: any write changes it). */
+  async function lastUse(id: number) {
+    return t.db
+      .selectFrom('apiTokens')
+      .select(['lastUsedAt', sql<string>`xmin::text`.as('version')])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+  }
+
+  it('is written once a minute at most: requests within a minute of it write nothing', async () => {
+    const owner = await signUpWithWorkspace(t.app, 'Busy Script');
+    const { id, token } = await createToken(owner);
+    const bearer = script(owner, token);
+    expect((await bearer.get('/api/persons')).statusCode).toBe(200);
+    const first = await lastUse(id);
+    expect(first.lastUsedAt).not.toBeNull();
+
+    expect((await bearer.get('/api/persons')).statusCode).toBe(200);
+    expect((await bearer.get('/trpc/auth.me')).statusCode).toBe(200);
+    // Not even the same value again: no new row version.
+    expect(await lastUse(id)).toEqual(first);
+
+    // Over a minute later, the next request moves it forward.
+    const earlier = new Date(Date.now() - 2 * 60_000);
+    await t.db.updateTable('apiTokens').set({ lastUsedAt: earlier }).where('id', '=', id).execute();
+    expect((await bearer.get('/api/persons')).statusCode).toBe(200);
+    const moved = await lastUse(id);
+    expect(moved.lastUsedAt!.getTime()).toBeGreaterThan(earlier.getTime() + 60_000);
+    const listed = (await owner.client.get('/api/account/tokens')).json();
+    expect(listed).toEqual([
+      expect.objectContaining({ id, lastUsedAt: moved.lastUsedAt!.toISOString() }),
+    ]);
   });
 });
 
@@ -204,7 +241,9 @@ describe('what only a signed-in session may do', () => {
       payload,
       headers: { ...headers, ...bearer.headers },
     });
-    expect(upload.statusCode).toBe(401);
+    // The photo is the profile's: a session only, as a profile change.
+    expect(upload.statusCode, upload.body).toBe(403);
+    expect(upload.json().error).toBe(SESSION_ONLY);
 
     expect(await snapshot(t.db)).toBe(before);
     expect(await tokenRows(owner.user.id)).toEqual(tokensBefore);

@@ -6,7 +6,7 @@ import { clientInfo, type Context } from '../../trpc/context.ts';
 import { recordActivity } from '../audit/audit.repository.ts';
 import type { SessionUser } from '../auth/auth.repository.ts';
 import { verifyPassword } from '../auth/auth.service.ts';
-import type { Identity } from '../auth/identity.ts';
+import { notAuthenticated, type Identity } from '../auth/identity.ts';
 import { passwordChangeLimits } from '../auth/password-limits.ts';
 import {
   checkSecondFactor,
@@ -16,7 +16,7 @@ import {
   otpauthUrl,
   qrCodeDataUrl,
 } from '../auth/two-factor.ts';
-import { deleteSessions, findPasswordHash } from './account.repository.ts';
+import { deleteApiTokens, deleteSessions, findPasswordHash } from './account.repository.ts';
 import * as repo from './two-factor.repository.ts';
 
 type AccountContext = Context & { user: SessionUser; identity: Identity };
@@ -26,7 +26,7 @@ const NOT_ON = 'Two-factor sign-in is not on';
 
 async function currentState(ctx: AccountContext) {
   const row = await repo.findTwoFactor(ctx.db, ctx.user.id);
-  if (!row) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Not authenticated' });
+  if (!row) throw notAuthenticated();
   return row;
 }
 
@@ -57,9 +57,14 @@ export async function setup(ctx: AccountContext) {
 /**
  * A first code from the app turns two-factor sign-in on and answers the ten recovery
  * codes, this once. Every other session of the account ends: they were opened with the
- * password alone. API tokens stay: they are credentials of their own, made on purpose.
+ * password alone (this one stays: it just gave a code). API tokens are credentials of their
+ * own, made on purpose: they are revoked only when the user asks (`revokeApiTokens`). The
+ * answer says how many of each ended, so the page tells what the server did.
  */
-export async function enable(ctx: AccountContext, code: string) {
+export async function enable(
+  ctx: AccountContext,
+  { code, revokeApiTokens }: { code: string; revokeApiTokens: boolean },
+) {
   const row = await currentState(ctx);
   if (row.enabledAt) throw new TRPCError({ code: 'CONFLICT', message: ALREADY_ON });
   if (!row.secret) {
@@ -81,14 +86,17 @@ export async function enable(ctx: AccountContext, code: string) {
   );
   // Another tab set up a new secret, or enabled, in between: this code was for the old one.
   if (!enabled) throw new TRPCError({ code: 'CONFLICT', message: ALREADY_ON });
-  await deleteSessions(ctx.db, ctx.user.id, ctx.req.session.sessionId);
+  const otherSessionsEnded = await deleteSessions(ctx.db, ctx.user.id, ctx.req.session.sessionId);
+  const apiTokensRevoked = revokeApiTokens ? await deleteApiTokens(ctx.db, ctx.user.id) : 0;
   await recordActivity(ctx.db, {
     action: 'two_factor_enabled',
     userId: ctx.user.id,
-    details: `Two-factor sign-in turned on for ${row.email}`,
+    details: `Two-factor sign-in turned on for ${row.email}${
+      revokeApiTokens ? `; ${apiTokensRevoked} API token(s) revoked` : ''
+    }`,
     ...clientInfo(ctx),
   });
-  return { recoveryCodes };
+  return { recoveryCodes, otherSessionsEnded, apiTokensRevoked };
 }
 
 /** Turning it off takes the password and a code (or a recovery code), both. */

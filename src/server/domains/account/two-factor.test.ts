@@ -134,6 +134,56 @@ describe('enrolment', () => {
     expect(logged).toHaveLength(1);
   });
 
+  it('ends the other sessions, and revokes the API tokens only when asked', async () => {
+    const tokenOf = async (account: Account) =>
+      (
+        (await account.client.post('/api/account/tokens', { name: 'Script' })).json() as {
+          token: string;
+        }
+      ).token;
+    const meWith = (token: string) =>
+      new ApiClient(t.app).request('GET', '/api/auth/me', undefined, {
+        authorization: `Bearer ${token}`,
+      });
+    const turnOn = async (account: Account, body: object) => {
+      const setup = await account.client.post('/api/account/two-factor/setup');
+      const { secret } = setup.json() as { secret: string };
+      return account.client.post('/api/account/two-factor/enable', {
+        code: await nextCode(secret),
+        ...body,
+      });
+    };
+
+    // Not asked: the tokens are kept, the other device is signed out.
+    const keeping = await signUp(t.app);
+    const kept = await tokenOf(keeping);
+    const elsewhere = await passwordStep(keeping);
+    const notAsked = await turnOn(keeping, {});
+    expect(notAsked.statusCode, notAsked.body).toBe(200);
+    expect(notAsked.json()).toMatchObject({ otherSessionsEnded: 1, apiTokensRevoked: 0 });
+    expect((await elsewhere.device.get('/api/auth/me')).statusCode).toBe(401);
+    expect((await keeping.client.get('/api/auth/me')).statusCode).toBe(200);
+    expect((await meWith(kept)).statusCode).toBe(200);
+
+    // Asked: every token of the account goes too, and only this account's.
+    const revoking = await signUp(t.app);
+    const first = await tokenOf(revoking);
+    const second = await tokenOf(revoking);
+    const malformed = await revoking.client.post('/api/account/two-factor/enable', {
+      code: '123456',
+      revokeApiTokens: 'yes',
+    });
+    expect(malformed.statusCode).toBe(400);
+    const asked = await turnOn(revoking, { revokeApiTokens: true });
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json()).toMatchObject({ otherSessionsEnded: 0, apiTokensRevoked: 2 });
+    expect((await meWith(first)).statusCode).toBe(401);
+    expect((await meWith(second)).statusCode).toBe(401);
+    expect((await revoking.client.get('/api/account/tokens')).json()).toEqual([]);
+    expect((await revoking.client.get('/api/auth/me')).statusCode).toBe(200);
+    expect((await meWith(kept)).statusCode).toBe(200);
+  });
+
   it('is refused to API tokens', async () => {
     const account = await signUp(t.app);
     const { token } = (

@@ -71,7 +71,7 @@ export async function login(ctx: Context, input: LoginInput) {
   // no hashing and reads the same for unknown accounts.
   const valid = await checkWithFailureLimits(
     ctx,
-    signInLimits(ctx, input.email),
+    signInLimits(ctx, input.email, found?.id),
     async () =>
       (await verifyPassword(found?.passwordHash ?? (await dummyHash), input.password)) &&
       found !== undefined,

@@ -212,7 +212,8 @@ describe('POST /api/auth/logout and GET /api/auth/me', () => {
   it('answers 401 with the error body when signed out', async () => {
     const res = await new ApiClient(t.app).get('/api/auth/me');
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ error: 'Not authenticated' });
+    // The machine code tells a lost session from a wrong password (401 too) without the text.
+    expect(res.json()).toEqual({ error: 'Not authenticated', code: 'NOT_AUTHENTICATED' });
   });
 
   it('works the same over tRPC', async () => {
@@ -236,5 +237,12 @@ describe('POST /api/auth/logout and GET /api/auth/me', () => {
     });
     expect(bad.statusCode).toBe(401);
     expect(bad.json().error.message).toBe('Invalid email or password');
+    expect(bad.json().error.data.reason).toBeUndefined();
+    const signedOut = await new ApiClient(t.app).trpc('auth.me', 'query');
+    expect(signedOut.statusCode).toBe(401);
+    expect(signedOut.json().error.data).toMatchObject({
+      code: 'UNAUTHORIZED',
+      reason: 'NOT_AUTHENTICATED',
+    });
   });
 });

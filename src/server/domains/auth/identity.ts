@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
+import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
 import type { ApiTokenScope } from '../../../shared/account.schema.ts';
 import type { Context } from '../../trpc/context.ts';
+import { NotAuthenticatedCause } from '../../trpc/not-authenticated.ts';
 import {
   findActiveUserWithMembership,
   type Membership,
@@ -34,6 +36,43 @@ export function hashToken(token: string): string {
 
 const ONE_MINUTE = 60 * 1000;
 
+/** A token's last use is unknown or over a minute old (by the database's clock). */
+const LAST_USE_STALE = sql<boolean>`last_used_at is null or last_used_at < now() - interval '1 minute'`;
+
+/** The 401 of a call without a usable session or token, with its machine code. */
+export function notAuthenticated(): TRPCError {
+  const message = 'Not authenticated';
+  return new TRPCError({
+    code: 'UNAUTHORIZED',
+    message,
+    cause: new NotAuthenticatedCause(message),
+  });
+}
+
+/**
+ * The one authentication of every route, tRPC, REST or plain (uploads, downloads): the
+ * caller, or 401. A read-only token's `changes` are refused here, so no route can forget it.
+ */
+export async function requireIdentity(ctx: Context, changes: boolean): Promise<Identity> {
+  const identity = await resolveIdentity(ctx);
+  if (identity === undefined || identity === 'invalid') throw notAuthenticated();
+  if (identity.via === 'token' && identity.token.scope === 'read' && changes) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: READ_ONLY_TOKEN_MESSAGE });
+  }
+  return identity;
+}
+
+/**
+ * A signed-in browser session, never an API token: what would let a leaked token outlive its
+ * revocation or lock its owner out (new tokens, the password, the email, the profile).
+ */
+export function requireSession(identity: Identity): Identity & { via: 'session' } {
+  if (identity.via !== 'session') {
+    throw new TRPCError({ code: 'FORBIDDEN', message: SESSION_REQUIRED_MESSAGE });
+  }
+  return identity;
+}
+
 /**
  * Resolves the caller on every call (a deactivated user is refused at once). A bearer
  * token wins over a cookie; a wrong token is never silently replaced by the session.
@@ -63,17 +102,26 @@ export async function resolveIdentity(ctx: Context): Promise<Identity | 'invalid
 async function identityFromToken(ctx: Context, token: string): Promise<Identity | undefined> {
   if (!token.startsWith(API_TOKEN_PREFIX) || token.length > 200) return undefined;
   const row = await ctx.db
-    .updateTable('apiTokens')
-    // Last use to the minute is all the list shows; avoid a write per request.
-    .set({
-      lastUsedAt: sql<Date>`case when last_used_at is null or last_used_at < now() - interval '1 minute'
-      then now() else last_used_at end`,
-    })
+    .selectFrom('apiTokens')
+    .select(['id', 'userId', 'scope'])
+    // The database's clock, so every server agrees on when a token ends and was last used.
+    .select(LAST_USE_STALE.as('lastUseStale'))
     .where('tokenHash', '=', hashToken(token))
-    // The database's clock, so every server agrees on when a token ends.
     .where('expiresAt', '>', sql<Date>`now()`)
-    .returning(['id', 'userId', 'scope'])
     .executeTakeFirst();
+  if (!row) return undefined;
+  // Last use to the minute is all the list shows: a token used in the last minute is not
+  // written again, so a script's requests read only (any write, even of the same value,
+  // makes a row version and empties the embedded database's read cache).
+  if (row.lastUseStale) {
+    await ctx.db
+      .updateTable('apiTokens')
+      .set({ lastUsedAt: sql<Date>`now()` })
+      .where('id', '=', row.id)
+      // Two requests of the same moment: the second finds it fresh and writes nothing.
+      .where(LAST_USE_STALE)
+      .execute();
+  }
   if (!row) return undefined;
   const header = ctx.req.headers['x-workspace-id'];
   const workspaceId =

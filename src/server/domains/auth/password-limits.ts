@@ -1,5 +1,6 @@
 import type { FailureLimit } from '../../plugins/rate-limit.ts';
 import type { Context } from '../../trpc/context.ts';
+import { isKnownDevice } from './known-device.ts';
 
 const FIFTEEN_MINUTES = 15 * 60;
 
@@ -9,17 +10,24 @@ const FIFTEEN_MINUTES = 15 * 60;
  * locks out only that address, never the owner elsewhere. A looser ceiling per email
  * holds against guesses spread over many addresses. Keys depend on the email as typed
  * (lower-cased), never on whether an account has it, so unknown emails answer the same.
+ *
+ * A browser that signed in as the account before (`userId`, the email's account when there
+ * is one) is neither counted against nor blocked by the ceiling: strangers filling it from
+ * many addresses cannot lock the owner out of their own devices. Its own (email, address)
+ * limit still holds. Without `userId`, both limits (password-reset clears both).
  */
-export function signInLimits(ctx: Context, email: string): FailureLimit[] {
+export function signInLimits(ctx: Context, email: string, userId?: number): FailureLimit[] {
   const normalized = email.trim().toLowerCase();
+  const perAddress: FailureLimit = {
+    // An email has no space, so the address and the email cannot run into each other.
+    key: `sign-in:address:${ctx.req.ip} ${normalized}`,
+    limit: ctx.config.authAccountRateLimit,
+    windowSeconds: FIFTEEN_MINUTES,
+    onSuccess: 'reset',
+  };
+  if (isKnownDevice(ctx, userId)) return [perAddress];
   return [
-    {
-      // An email has no space, so the address and the email cannot run into each other.
-      key: `sign-in:address:${ctx.req.ip} ${normalized}`,
-      limit: ctx.config.authAccountRateLimit,
-      windowSeconds: FIFTEEN_MINUTES,
-      onSuccess: 'reset',
-    },
+    perAddress,
     {
       key: `sign-in:email:${normalized}`,
       limit: ctx.config.authEmailRateLimit,

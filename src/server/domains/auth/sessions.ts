@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
-import type { FastifyRequest } from 'fastify';
-import type { Database } from '../../db/create-db.ts';
-import { findActiveUserById, recordLogin, type SessionUser } from './auth.repository.ts';
+import { recordLogin } from './auth.repository.ts';
+import { rememberDevice } from './known-device.ts';
 import type { Identity } from './identity.ts';
 import type { Context } from '../../trpc/context.ts';
 import { clientInfo } from '../../trpc/context.ts';
@@ -38,8 +37,10 @@ export async function startSession(
   ctx.req.session.createdAt = Date.now();
   ctx.req.session.lastSeenAt = Date.now();
   await ctx.req.session.save();
-  // Every way in (sign-up, sign-in, invitation) counts as the user's last login.
+  // Every way in (sign-up, sign-in, invitation) counts as the user's last login, and makes
+  // this browser one the per-email sign-in ceiling no longer holds back (known-device.ts).
   await recordLogin(ctx.db, userId);
+  rememberDevice(ctx, userId);
   const { ipAddress, userAgent } = clientInfo(ctx);
   await ctx.db
     .insertInto('activeSessions')
@@ -83,13 +84,6 @@ function deviceName(userAgent: string | null): string {
             ? 'Linux'
             : 'unknown system';
   return `${browser} on ${os}`;
-}
-
-/** For the few plain Fastify routes (uploads): the signed-in active user, or 401. */
-export async function requireSessionUser(db: Database, req: FastifyRequest): Promise<SessionUser> {
-  const user = req.session.userId ? await findActiveUserById(db, req.session.userId) : undefined;
-  if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Not authenticated' });
-  return user;
 }
 
 /**

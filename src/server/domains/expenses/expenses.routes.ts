@@ -5,7 +5,7 @@ import { ExpenseSchema } from '../../../shared/expenses.schema.ts';
 import type { PlainRouteDoc } from '../../plugins/rest-adapter.ts';
 import { createContext } from '../../trpc/context.ts';
 import { createCaller } from '../../trpc/router.ts';
-import { requireSessionUser } from '../auth/sessions.ts';
+import { requireIdentity } from '../auth/identity.ts';
 import { readUpload, sniffReceiptType } from '../files/files.routes.ts';
 import { EXPENSES_TAG } from './expenses.rest.ts';
 import * as expenses from './expenses.service.ts';
@@ -25,9 +25,9 @@ export const expenseRouteDocs: PlainRouteDoc[] = [
     operationId: 'expenses.uploadReceipt',
     summary: 'Upload an expense’s receipt',
     description:
-      'Field `receipt`: a PNG, JPEG, GIF, WebP or PDF (decided from its first bytes, never the name or the declared type), at most 5 MB. It replaces the expense’s receipt, if any, and is readable at `receipt.url` by the workspace’s active members only. Acts in the session’s current workspace.',
+      'Field `receipt`: a PNG, JPEG, GIF, WebP or PDF (decided from its first bytes, never the name or the declared type), at most 5 MB. It replaces the expense’s receipt, if any, and is readable at `receipt.url` by the workspace’s active members only. Acts in the current workspace (the session’s, or a token’s `X-Workspace-Id`).',
     tag: EXPENSES_TAG,
-    access: 'session',
+    access: 'workspace',
     status: 201,
     params: { id: z.coerce.number().int().positive() },
     upload: { field: 'receipt', mediaTypes: [...RECEIPT_TYPES] },
@@ -47,11 +47,11 @@ export async function expenseRoutes(
 ) {
   const { db } = app.services;
   app.post<{ Params: { id: string } }>('/api/expenses/:id/receipt', async (req, reply) => {
-    const user = await requireSessionUser(db, req);
-    // The current workspace and role, checked as every workspace procedure checks them.
-    const workspace = await createCaller(
-      createContext(app.services, req, reply),
-    ).workspaces.current();
+    // The same authentication as every call (a session or a read_write token), then the
+    // current workspace and role, checked as every workspace procedure checks them.
+    const ctx = createContext(app.services, req, reply);
+    const { user } = await requireIdentity(ctx, true);
+    const workspace = await createCaller(ctx).workspaces.current();
     const id = /^\d{1,9}$/.test(req.params.id) ? Number(req.params.id) : 0;
     if (id < 1) throw new TRPCError({ code: 'NOT_FOUND', message: 'Expense not found' });
     const upload = await readUpload(

@@ -1,10 +1,10 @@
 import { TRPCError } from '@trpc/server';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
-import type { Database } from '../../db/create-db.ts';
 import type { PlainRouteDoc, RestTag } from '../../plugins/rest-adapter.ts';
-import { requireSessionUser } from '../auth/sessions.ts';
+import { createContext } from '../../trpc/context.ts';
+import { requireIdentity, requireSession } from '../auth/identity.ts';
 import { findReadableFile } from './files.repository.ts';
 import { storeProfilePhoto, storeWorkspaceLogo } from './files.service.ts';
 
@@ -108,7 +108,7 @@ const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 const FILES_TAG: RestTag = {
   name: 'Files',
   description:
-    'Images: workspace logos and profile photos, uploaded as multipart (at most 5 MB; PNG, JPEG, GIF or WebP by their first bytes) and read back by key. A browser session only: API tokens are not accepted.',
+    'Images: workspace logos and profile photos, uploaded as multipart (at most 5 MB; PNG, JPEG, GIF or WebP by their first bytes) and read back by key. A browser session or an API token (a logo upload needs a `read_write` one; a profile photo, like the rest of the profile, a session).',
 };
 const UPLOAD_REFUSALS = {
   413: "the file is over 5 MB, or the account's storage quota is reached",
@@ -124,7 +124,7 @@ export const fileRouteDocs: PlainRouteDoc[] = [
     description:
       'Field `logo`. Answers the URL to give as `logo` to `POST /api/workspaces` or `logoUrl` to `PUT /api/workspaces/{id}`.',
     tag: FILES_TAG,
-    access: 'session',
+    access: 'account',
     status: 201,
     upload: { field: 'logo', mediaTypes: IMAGE_TYPES },
     answer: z.object({ logoUrl: z.string() }),
@@ -151,7 +151,7 @@ export const fileRouteDocs: PlainRouteDoc[] = [
     description:
       'The key is the last segment of a `logoUrl`, `profileImageUrl` or an expense’s `receipt.url`. Readable by its uploader, by members of the workspace whose logo it is, by members sharing a workspace with the person a photo shows, and by platform administrators; an expense receipt by the active members of its workspace only.',
     tag: FILES_TAG,
-    access: 'session',
+    access: 'account',
     status: 200,
     params: { key: z.string() },
     answer: {
@@ -171,10 +171,15 @@ export const fileRouteDocs: PlainRouteDoc[] = [
 /** Upload and download of images. Multipart is not a tRPC call, so these are plain routes. */
 export async function fileRoutes(
   app: FastifyInstance,
-  { db, config }: { db: Database; config: Pick<Config, 'uploadQuotaUserBytes'> },
+  { config }: { config: Pick<Config, 'uploadQuotaUserBytes'> },
 ) {
+  const { db } = app.services;
+  // The same authentication as every tRPC and REST call: a session cookie or a bearer token.
+  const caller = (req: FastifyRequest, reply: FastifyReply, changes: boolean) =>
+    requireIdentity(createContext(app.services, req, reply), changes);
+
   app.post('/api/upload/workspace-logo', async (req, reply) => {
-    const user = await requireSessionUser(db, req);
+    const { user } = await caller(req, reply, true);
     const image = await readImageUpload(req, 'logo');
     const logoUrl = await storeWorkspaceLogo(db, config.uploadQuotaUserBytes, {
       ownerUserId: user.id,
@@ -184,7 +189,8 @@ export async function fileRoutes(
   });
 
   app.post('/api/account/upload-photo', async (req, reply) => {
-    const user = await requireSessionUser(db, req);
+    // The profile is the account's: a token may not change it (as `PUT /api/account/profile`).
+    const { user } = requireSession(await caller(req, reply, true));
     const image = await readImageUpload(req, 'profileImage');
     const profileImageUrl = await storeProfilePhoto(db, config.uploadQuotaUserBytes, {
       ownerUserId: user.id,
@@ -194,7 +200,7 @@ export async function fileRoutes(
   });
 
   app.get<{ Params: { key: string } }>('/api/files/:key', async (req, reply) => {
-    const reader = await requireSessionUser(db, req);
+    const { user: reader } = await caller(req, reply, false);
     const file = /^[A-Za-z0-9_-]{16,64}$/.test(req.params.key)
       ? await findReadableFile(db, req.params.key, reader)
       : undefined;

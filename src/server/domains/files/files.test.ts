@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ApiClient, useTestApp, signUp } from '../../../../tests/support/test-app.ts';
+import {
+  ApiClient,
+  useTestApp,
+  signUp,
+  signUpWithWorkspace,
+} from '../../../../tests/support/test-app.ts';
 import { fileUpload, tinyPng } from '../../../../tests/support/uploads.ts';
 
 const t = useTestApp();
@@ -68,5 +73,69 @@ describe('POST /api/upload/workspace-logo', () => {
     expect((await new ApiClient(t.app).get('/api/files/AAAAAAAAAAAAAAAAAAAAAAAA')).statusCode).toBe(
       401,
     );
+  });
+});
+
+describe('uploads and downloads with an API token', () => {
+  /** A workspace owner's script: a bearer token of the given scope, no cookie. */
+  async function scriptOf(scope: 'read' | 'read_write') {
+    const owner = await signUpWithWorkspace(t.app, `Scripted ${scope}`);
+    const made = await owner.client.post('/api/account/tokens', { name: 'Script', scope });
+    expect(made.statusCode, made.body).toBe(201);
+    const headers = {
+      authorization: `Bearer ${made.json().token as string}`,
+      'x-workspace-id': String(owner.workspace.id),
+    };
+    return { owner, headers };
+  }
+
+  const uploadWith = (headers: Record<string, string>) => {
+    const body = fileUpload('logo', 'logo.png', 'image/png', PNG);
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/upload/workspace-logo',
+      payload: body.payload,
+      headers: { ...body.headers, ...headers },
+    });
+  };
+  const download = (url: string, headers: Record<string, string>) =>
+    t.app.inject({ method: 'GET', url, headers });
+
+  it("uploads and reads a logo with a bearer token, and refuses another workspace's reader", async () => {
+    const { owner, headers } = await scriptOf('read_write');
+    const uploaded = await uploadWith(headers);
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const { logoUrl } = uploaded.json();
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/workspaces/${owner.workspace.id}`,
+      payload: { name: owner.workspace.name, logoUrl },
+      headers,
+    });
+    expect(put.statusCode, put.body).toBe(200);
+
+    const read = await download(logoUrl, headers);
+    expect(read.statusCode).toBe(200);
+    expect(read.rawPayload.equals(PNG)).toBe(true);
+
+    const stranger = await scriptOf('read');
+    expect((await download(logoUrl, stranger.headers)).statusCode).toBe(404);
+    const anonymous = await download(logoUrl, {});
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ error: 'Not authenticated', code: 'NOT_AUTHENTICATED' });
+    const wrongToken = await download(logoUrl, { authorization: 'Bearer keel_not-a-token' });
+    expect(wrongToken.statusCode).toBe(401);
+    expect(wrongToken.json().code).toBe('NOT_AUTHENTICATED');
+  });
+
+  it('refuses an upload with a read-only token (403) or a bad one (401), storing nothing', async () => {
+    const { headers } = await scriptOf('read');
+    const before = await t.db.selectFrom('files').select('id').execute();
+    const readOnly = await uploadWith(headers);
+    expect(readOnly.statusCode).toBe(403);
+    expect(readOnly.json().error).toBe('This API token is read-only');
+    const bad = await uploadWith({ authorization: 'Bearer keel_revoked' });
+    expect(bad.statusCode).toBe(401);
+    expect(await t.db.selectFrom('files').select('id').execute()).toEqual(before);
   });
 });

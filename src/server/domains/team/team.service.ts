@@ -334,7 +334,7 @@ export async function acceptInvitation(ctx: Context, token: string, password: st
     let userId: number;
     if (existing) {
       // Throttled like sign-in, on the same counters: the account's password is guessed here too.
-      const limits = signInLimits(ctx, invitation.email);
+      const limits = signInLimits(ctx, invitation.email, existing.id);
       await refuseWhenFull(trx, ctx.reply, limits);
       if (!existing.isActive || !(await verifyPassword(existing.passwordHash, password))) {
         wrongPassword = limits;
