@@ -8,6 +8,7 @@ import { buildApp } from '../../src/server/app.ts';
 import { loadConfig, type Config } from '../../src/server/config.ts';
 import { createDb, type Database } from '../../src/server/db/create-db.ts';
 import { createPostgresCopy, dropPostgresDatabase } from './postgres.ts';
+import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -105,13 +106,27 @@ export function beforeAllValue<T extends object>(make: () => Promise<T>): T {
   });
 }
 
+/** Configuration for `useTestApp`: as is, or read when the app opens (e.g. a sink's URL). */
+type Overrides = Partial<Config> | (() => Partial<Config>);
+
 /** The file's test app: opened before its tests, closed after them. */
-export function useTestApp(overrides: Partial<Config> = {}): TestApp {
+export function useTestApp(overrides: Overrides = {}): TestApp {
   let opened: TestApp | undefined;
-  const t = beforeAllValue(async () => (opened = await createTestApp(overrides)));
+  const t = beforeAllValue(
+    async () =>
+      (opened = await createTestApp(typeof overrides === 'function' ? overrides() : overrides)),
+  );
   // Not `t.close()`: when opening failed, reading `t` would add an error to the one that shows.
   afterAll(() => opened?.close());
   return t;
+}
+
+/** An SMTP server for the file's tests that keeps what it is sent; for `useTestApp`'s smtpUrl. */
+export function useSmtpSink(): SmtpSink {
+  let started: SmtpSink | undefined;
+  const sink = beforeAllValue(async () => (started = await startSmtpSink()));
+  afterAll(() => started?.close());
+  return sink;
 }
 
 /** A client of the test server that keeps its session cookie, like a browser or a script. */
@@ -215,7 +230,7 @@ export function useOwner(t: TestApp, name: string): WorkspaceAccount {
  * The file's test app and the owners of two workspaces: the one its tests are about and
  * another one, whose rows they must never reach.
  */
-export function useTwoWorkspaces(name: string, otherName: string, overrides: Partial<Config> = {}) {
+export function useTwoWorkspaces(name: string, otherName: string, overrides: Overrides = {}) {
   const t = useTestApp(overrides);
   return { t, owner: useOwner(t, name), other: useOwner(t, otherName) };
 }

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpSink, type SmtpSink } from '../../../../tests/support/smtp-sink.ts';
+import { describe, expect, it } from 'vitest';
 import {
   ApiClient,
   createTestApp,
+  useSmtpSink,
+  useTestApp,
   signUp,
   uniqueEmail,
-  type TestApp,
 } from '../../../../tests/support/test-app.ts';
 
 const SAME_ANSWER = {
@@ -16,16 +16,8 @@ const SAME_ANSWER = {
 const INVALID_LINK = { error: 'This reset link is invalid or has expired' };
 const NEW_PASSWORD = 'Fresh-horse-42';
 
-let t: TestApp;
-let sink: SmtpSink;
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  t = await createTestApp({ smtpUrl: sink.url, appUrl: 'https://keel.example.test' });
-});
-afterAll(async () => {
-  await t?.close();
-  await sink?.close();
-});
+const sink = useSmtpSink();
+const t = useTestApp(() => ({ smtpUrl: sink.url, appUrl: 'https://keel.example.test' }));
 
 const anonymous = () => new ApiClient(t.app);
 const forgot = (email: string) => anonymous().post('/api/auth/forgot-password', { email });

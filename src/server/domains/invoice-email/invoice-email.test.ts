@@ -1,14 +1,13 @@
 import { addDays, format, parseISO } from 'date-fns';
 import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpSink, type SmtpSink } from '../../../../tests/support/smtp-sink.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpSink } from '../../../../tests/support/smtp-sink.ts';
 import {
-  createTestApp,
+  useSmtpSink,
+  useTwoWorkspaces,
   joinAs,
-  signUpWithWorkspace,
   uniqueEmail,
-  type TestApp,
 } from '../../../../tests/support/test-app.ts';
 import { DEFAULT_TEMPLATES } from '../../../shared/invoice-email.schema.ts';
 import { createMailer, sendLimitMs, SMTP_TIMEOUTS } from '../../plugins/mailer.ts';
@@ -23,24 +22,17 @@ import {
 
 /* Issue 21, items 2 and 4: invoices by email, the outbox, templates and payment reminders. */
 
-let t: TestApp;
-let sink: SmtpSink;
-let owner: Awaited<ReturnType<typeof signUpWithWorkspace>>;
-let other: Awaited<ReturnType<typeof signUpWithWorkspace>>;
+const sink = useSmtpSink();
+const { t, owner, other } = useTwoWorkspaces('Freelance Studio', 'Other Studio', () => ({
+  smtpUrl: sink.url,
+  appUrl: 'https://keel.example',
+}));
 
 beforeAll(async () => {
-  sink = await startSmtpSink();
-  t = await createTestApp({ smtpUrl: sink.url, appUrl: 'https://keel.example' });
-  owner = await signUpWithWorkspace(t.app, 'Freelance Studio');
-  other = await signUpWithWorkspace(t.app, 'Other Studio');
   for (const account of [owner, other]) {
     const res = await account.client.put('/api/settings/business', { timezone: 'UTC' });
     expect(res.statusCode, res.body).toBe(200);
   }
-});
-afterAll(async () => {
-  await t.close();
-  await sink.close();
 });
 
 const idle = () => t.app.services.jobs.idle();

@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpSink, type SmtpSink } from '../../../../tests/support/smtp-sink.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ok } from '../../../../tests/support/responses.ts';
 import {
   ApiClient,
-  createTestApp,
+  useSmtpSink,
+  useTwoWorkspaces,
   joinAs,
   signUpWithWorkspace,
   uniqueEmail,
-  type TestApp,
 } from '../../../../tests/support/test-app.ts';
 import type { AppQueue } from '../../trpc/context.ts';
 import { createJobs, systemActor } from '../jobs/jobs.ts';
@@ -18,30 +18,18 @@ import { notify, tellJobFailure } from './notifications.service.ts';
 
 type Account = Awaited<ReturnType<typeof signUpWithWorkspace>>;
 
-let t: TestApp;
-let sink: SmtpSink;
-let owner: Account;
+const sink = useSmtpSink();
+const { t, owner, other } = useTwoWorkspaces('Notify Studio', 'Other Studio', () => ({
+  smtpUrl: sink.url,
+  appUrl: 'https://keel.example',
+}));
 let admin: Account;
 let member: Account;
 let manager: Account;
-let other: Account;
 let projectId: number;
 let clientId: number;
 
-async function ok<T = any>(
-  res: Promise<{ statusCode: number; body: string; json(): any }>,
-  status = 200,
-) {
-  const answer = await res;
-  expect(answer.statusCode, answer.body).toBe(status);
-  return answer.json() as T;
-}
-
 beforeAll(async () => {
-  sink = await startSmtpSink();
-  t = await createTestApp({ smtpUrl: sink.url, appUrl: 'https://keel.example' });
-  owner = await signUpWithWorkspace(t.app, 'Notify Studio');
-  other = await signUpWithWorkspace(t.app, 'Other Studio');
   admin = { ...(await joinAs(t, owner.workspace.id, 'administrator')), workspace: owner.workspace };
   member = { ...(await joinAs(t, owner.workspace.id, 'collaborator')), workspace: owner.workspace };
   manager = {
@@ -68,10 +56,6 @@ beforeAll(async () => {
   ).id;
   // Emails wait for their own tests: no switch is on until then.
   await t.db.updateTable('users').set({ emailNotifications: false }).execute();
-});
-afterAll(async () => {
-  await t.close();
-  await sink.close();
 });
 
 /** The notifications made since `after` (an id), as user and kind. */
@@ -100,23 +84,24 @@ async function made(action: () => Promise<unknown>) {
   return madeSince(before);
 }
 
+/** Creates a row over REST as the owner: answers its id and the notifications made. */
+async function createdAs(url: string, body: object) {
+  let id = 0;
+  const rows = await made(async () => {
+    id = (await ok(owner.client.post(url, body), 201)).id;
+  });
+  return { id, rows };
+}
+
 const who = (rows: { userId: number; kind: string }[]) =>
   rows.map((r) => ({ userId: r.userId, kind: r.kind }));
 
 describe('events', () => {
   it('a task assigned on creation and on a change of assignee tells the new assignee only', async () => {
-    let taskId = 0;
-    const created = await made(async () => {
-      taskId = (
-        await ok(
-          owner.client.post('/api/tasks', {
-            title: 'Draft copy',
-            projectId,
-            assigneeId: member.user.id,
-          }),
-          201,
-        )
-      ).id;
+    const { id: taskId, rows: created } = await createdAs('/api/tasks', {
+      title: 'Draft copy',
+      projectId,
+      assigneeId: member.user.id,
     });
     expect(who(created)).toEqual([{ userId: member.user.id, kind: 'task_assigned' }]);
     expect(created[0]).toMatchObject({
@@ -158,17 +143,9 @@ describe('events', () => {
   });
 
   it('a contact and a deal assigned tell the new assignee', async () => {
-    let personId = 0;
-    const contact = await made(async () => {
-      personId = (
-        await ok(
-          owner.client.post('/api/persons', {
-            fullName: 'Grace Hopper',
-            assignedUserId: member.user.id,
-          }),
-          201,
-        )
-      ).id;
+    const { id: personId, rows: contact } = await createdAs('/api/persons', {
+      fullName: 'Grace Hopper',
+      assignedUserId: member.user.id,
     });
     expect(who(contact)).toEqual([{ userId: member.user.id, kind: 'contact_assigned' }]);
     const reassigned = await made(() =>
@@ -192,18 +169,10 @@ describe('events', () => {
       link: `/contacts?assignee=${member.user.id}`,
     });
 
-    let leadId = 0;
-    const deal = await made(async () => {
-      leadId = (
-        await ok(
-          owner.client.post('/api/leads', {
-            dealName: 'Compiler Support',
-            personId,
-            assignedUserId: member.user.id,
-          }),
-          201,
-        )
-      ).id;
+    const { id: leadId, rows: deal } = await createdAs('/api/leads', {
+      dealName: 'Compiler Support',
+      personId,
+      assignedUserId: member.user.id,
     });
     expect(who(deal)).toEqual([{ userId: member.user.id, kind: 'deal_assigned' }]);
     expect(deal[0]).toMatchObject({

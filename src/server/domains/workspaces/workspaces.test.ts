@@ -112,29 +112,21 @@ describe('listing, current and switching', () => {
     const second = (await owner.client.post('/api/workspaces', { name: 'Second Co' })).json();
     const list = await owner.client.get('/api/user/workspaces');
     expect(list.statusCode).toBe(200);
+    // Each as a new workspace is listed to its owner.
+    const listed = (id: number, name: string) => ({
+      id,
+      name,
+      description: null,
+      logoUrl: null,
+      role: 'owner',
+      subscriptionTier: 'free',
+      isActive: true,
+      isDeleted: false,
+      scheduledDeletionAt: null,
+    });
     expect(list.json()).toEqual([
-      {
-        id: owner.workspace.id,
-        name: 'First Co',
-        description: null,
-        logoUrl: null,
-        role: 'owner',
-        subscriptionTier: 'free',
-        isActive: true,
-        isDeleted: false,
-        scheduledDeletionAt: null,
-      },
-      {
-        id: second.id,
-        name: 'Second Co',
-        description: null,
-        logoUrl: null,
-        role: 'owner',
-        subscriptionTier: 'free',
-        isActive: true,
-        isDeleted: false,
-        scheduledDeletionAt: null,
-      },
+      listed(owner.workspace.id, 'First Co'),
+      listed(second.id, 'Second Co'),
     ]);
     expect((await owner.client.get('/api/workspaces/current')).json().id).toBe(second.id);
 
