@@ -58,6 +58,19 @@ function decision(
   return { decision: decided, name: input.name, reason: input.reason ?? null, ...fromWhere(ctx) };
 }
 
+/**
+ * Accepting or declining an estimate or a proposal is one call with the document's kind:
+ * an acceptance takes the client's name, a refusal also a reason.
+ */
+function deciding(kind: 'estimate' | 'proposal', decided: 'accepted' | 'declined') {
+  return portalProcedure
+    .input(decided === 'accepted' ? PortalAcceptSchema : PortalDeclineSchema)
+    .output(PortalDecisionSchema)
+    .mutation(({ ctx, input }) =>
+      portal.decide(ctx.db, ctx.portal, kind, input.id, decision(ctx, decided, input), ctx.jobs),
+    );
+}
+
 function fromWhere(ctx: Context) {
   const { ipAddress, userAgent } = clientInfo(ctx);
   return { ip: ipAddress, userAgent };
@@ -103,62 +116,14 @@ export const portalRouter = router({
     .input(PortalDocumentInputSchema)
     .output(FileSchema)
     .query(({ ctx, input }) => portal.portalEstimatePdf(ctx.db, ctx.portal, input.id)),
-  acceptEstimate: portalProcedure
-    .input(PortalAcceptSchema)
-    .output(PortalDecisionSchema)
-    .mutation(({ ctx, input }) =>
-      portal.decide(
-        ctx.db,
-        ctx.portal,
-        'estimate',
-        input.id,
-        decision(ctx, 'accepted', input),
-        ctx.jobs,
-      ),
-    ),
-  declineEstimate: portalProcedure
-    .input(PortalDeclineSchema)
-    .output(PortalDecisionSchema)
-    .mutation(({ ctx, input }) =>
-      portal.decide(
-        ctx.db,
-        ctx.portal,
-        'estimate',
-        input.id,
-        decision(ctx, 'declined', input),
-        ctx.jobs,
-      ),
-    ),
+  acceptEstimate: deciding('estimate', 'accepted'),
+  declineEstimate: deciding('estimate', 'declined'),
   viewProposal: portalProcedure
     .input(PortalDocumentInputSchema)
     .output(SuccessSchema)
     .mutation(({ ctx, input }) => portal.portalProposalViewed(ctx.db, ctx.portal, input.id)),
-  acceptProposal: portalProcedure
-    .input(PortalAcceptSchema)
-    .output(PortalDecisionSchema)
-    .mutation(({ ctx, input }) =>
-      portal.decide(
-        ctx.db,
-        ctx.portal,
-        'proposal',
-        input.id,
-        decision(ctx, 'accepted', input),
-        ctx.jobs,
-      ),
-    ),
-  declineProposal: portalProcedure
-    .input(PortalDeclineSchema)
-    .output(PortalDecisionSchema)
-    .mutation(({ ctx, input }) =>
-      portal.decide(
-        ctx.db,
-        ctx.portal,
-        'proposal',
-        input.id,
-        decision(ctx, 'declined', input),
-        ctx.jobs,
-      ),
-    ),
+  acceptProposal: deciding('proposal', 'accepted'),
+  declineProposal: deciding('proposal', 'declined'),
   logo: portalProcedure
     .output(z.object({ contentType: z.string(), content: FileSchema.shape.content }))
     .query(async ({ ctx }) => {
