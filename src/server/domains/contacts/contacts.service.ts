@@ -15,6 +15,7 @@ import {
 import { fieldNames, importedText } from '../../../shared/fields.ts';
 import { OrganizationInputSchema } from '../../../shared/organizations.schema.ts';
 import type { Database } from '../../db/create-db.ts';
+import { deletedOrNotFound } from '../../plugins/errors.ts';
 import type { Context, WorkspaceScope } from '../../trpc/context.ts';
 import {
   contactAssigned,
@@ -94,14 +95,8 @@ export async function updatePerson(
   return (await repo.findPerson(db, workspaceId, id))!;
 }
 
-export async function deletePerson(
-  { db, workspace: { id: workspaceId } }: WorkspaceScope,
-  id: number,
-) {
-  if (!(await repo.deletePerson(db, workspaceId, id))) {
-    throw new TRPCError({ code: 'NOT_FOUND', message: CONTACT_NOT_FOUND });
-  }
-  return { success: true as const };
+export function deletePerson({ db, workspace: { id: workspaceId } }: WorkspaceScope, id: number) {
+  return deletedOrNotFound(repo.deletePerson(db, workspaceId, id), CONTACT_NOT_FOUND);
 }
 
 export async function createTag(

@@ -2,6 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { stageKey } from '../../../shared/slug.ts';
 import { stageNotEmptyMessage } from '../../../shared/pipeline.schema.ts';
 import type { Database } from '../../db/create-db.ts';
+import { deletedOrNotFound } from '../../plugins/errors.ts';
 import type { Context, WorkspaceScope } from '../../trpc/context.ts';
 import { dealAssigned } from '../notifications/notification-events.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
@@ -178,12 +179,6 @@ export async function updateLead(
   return (await repo.findLead(db, workspaceId, id))!;
 }
 
-export async function deleteLead(
-  { db, workspace: { id: workspaceId } }: WorkspaceScope,
-  id: number,
-) {
-  if (!(await repo.deleteLead(db, workspaceId, id))) {
-    throw new TRPCError({ code: 'NOT_FOUND', message: LEAD_NOT_FOUND });
-  }
-  return { success: true as const };
+export function deleteLead({ db, workspace: { id: workspaceId } }: WorkspaceScope, id: number) {
+  return deletedOrNotFound(repo.deleteLead(db, workspaceId, id), LEAD_NOT_FOUND);
 }

@@ -8,6 +8,20 @@ import { iso } from '../../db/search.ts';
 
 const ownersFirst = sql<number>`case when uw.role = 'owner' then 0 else 1 end`;
 
+/**
+ * The workspace's active members (`uw`) with their accounts (`u`): the membership and the
+ * account both active. One definition, as it decides who may be given work, who is told
+ * and who is asked, everywhere.
+ */
+export function activeMembersOf(db: Database, workspaceId: number) {
+  return db
+    .selectFrom('userWorkspaces as uw')
+    .innerJoin('users as u', 'u.id', 'uw.userId')
+    .where('uw.workspaceId', '=', workspaceId)
+    .where('uw.isActive', '=', true)
+    .where('u.isActive', '=', true);
+}
+
 function selectMembers(db: Database, workspaceId: number) {
   return db
     .selectFrom('userWorkspaces as uw')
@@ -77,14 +91,9 @@ export async function isActiveMember(
   workspaceId: number,
   userId: number,
 ): Promise<boolean> {
-  const row = await db
-    .selectFrom('userWorkspaces as uw')
-    .innerJoin('users as u', 'u.id', 'uw.userId')
+  const row = await activeMembersOf(db, workspaceId)
     .select('uw.id')
-    .where('uw.workspaceId', '=', workspaceId)
     .where('uw.userId', '=', userId)
-    .where('uw.isActive', '=', true)
-    .where('u.isActive', '=', true)
     .executeTakeFirst();
   return row !== undefined;
 }
@@ -94,13 +103,8 @@ export async function isActiveMember(
  * their email and full name.
  */
 export async function listAssignableMembers(db: Database, workspaceId: number) {
-  return db
-    .selectFrom('userWorkspaces as uw')
-    .innerJoin('users as u', 'u.id', 'uw.userId')
+  return activeMembersOf(db, workspaceId)
     .select(['u.id', 'u.email', 'u.fullName'])
-    .where('uw.workspaceId', '=', workspaceId)
-    .where('uw.isActive', '=', true)
-    .where('u.isActive', '=', true)
     .orderBy('u.id')
     .execute();
 }
