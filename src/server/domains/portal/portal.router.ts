@@ -58,18 +58,26 @@ function decision(
   return { decision: decided, name: input.name, reason: input.reason ?? null, ...fromWhere(ctx) };
 }
 
-/**
- * Accepting or declining an estimate or a proposal is one call with the document's kind:
- * an acceptance takes the client's name, a refusal also a reason.
- */
-function deciding(kind: 'estimate' | 'proposal', decided: 'accepted' | 'declined') {
-  return portalProcedure
-    .input(decided === 'accepted' ? PortalAcceptSchema : PortalDeclineSchema)
-    .output(PortalDecisionSchema)
-    .mutation(({ ctx, input }) =>
-      portal.decide(ctx.db, ctx.portal, kind, input.id, decision(ctx, decided, input), ctx.jobs),
-    );
+/** A decision call's resolver arguments: the portal it came through and what was typed. */
+interface DecisionCall {
+  ctx: Parameters<Parameters<(typeof portalProcedure)['mutation']>[0]>[0]['ctx'];
+  input: { id: number; name: string; reason?: string | null };
 }
+
+/** Accepting and declining a document of this kind: one call but for the decision. */
+function decisionsOn(kind: 'estimate' | 'proposal') {
+  const decide =
+    (decided: 'accepted' | 'declined') =>
+    ({ ctx, input }: DecisionCall) =>
+      portal.decide(ctx.db, ctx.portal, kind, input.id, decision(ctx, decided, input), ctx.jobs);
+  const decisionProcedure = portalProcedure.output(PortalDecisionSchema);
+  return {
+    accept: decisionProcedure.input(PortalAcceptSchema).mutation(decide('accepted')),
+    decline: decisionProcedure.input(PortalDeclineSchema).mutation(decide('declined')),
+  };
+}
+const estimateDecisions = decisionsOn('estimate');
+const proposalDecisions = decisionsOn('proposal');
 
 function fromWhere(ctx: Context) {
   const { ipAddress, userAgent } = clientInfo(ctx);
@@ -116,14 +124,14 @@ export const portalRouter = router({
     .input(PortalDocumentInputSchema)
     .output(FileSchema)
     .query(({ ctx, input }) => portal.portalEstimatePdf(ctx.db, ctx.portal, input.id)),
-  acceptEstimate: deciding('estimate', 'accepted'),
-  declineEstimate: deciding('estimate', 'declined'),
+  acceptEstimate: estimateDecisions.accept,
+  declineEstimate: estimateDecisions.decline,
   viewProposal: portalProcedure
     .input(PortalDocumentInputSchema)
     .output(SuccessSchema)
     .mutation(({ ctx, input }) => portal.portalProposalViewed(ctx.db, ctx.portal, input.id)),
-  acceptProposal: deciding('proposal', 'accepted'),
-  declineProposal: deciding('proposal', 'declined'),
+  acceptProposal: proposalDecisions.accept,
+  declineProposal: proposalDecisions.decline,
   logo: portalProcedure
     .output(z.object({ contentType: z.string(), content: FileSchema.shape.content }))
     .query(async ({ ctx }) => {
