@@ -1,4 +1,4 @@
-import type { InsertObject, UpdateObject } from 'kysely';
+import type { ExpressionBuilder, InsertObject, UpdateObject } from 'kysely';
 import type { DB } from '../../../db/schema.ts';
 import type { Database } from './create-db.ts';
 
@@ -12,6 +12,12 @@ import type { Database } from './create-db.ts';
 export type WorkspaceTable = {
   [T in keyof DB]: DB[T] extends { id: unknown; workspaceId: number } ? T : never;
 }[keyof DB];
+
+/** The condition "the workspace's row of this id", for any of those tables. */
+function theRow(workspaceId: number, id: number) {
+  return (eb: ExpressionBuilder<DB, WorkspaceTable>) =>
+    eb.and([eb('workspaceId', '=', workspaceId), eb('id', '=', id)]);
+}
 
 /** Adds a row to the workspace; answers its id. */
 export async function insertWorkspaceRow<T extends WorkspaceTable>(
@@ -45,8 +51,7 @@ export async function updateWorkspaceRow<T extends WorkspaceTable>(
   const result = await db
     .updateTable(table as WorkspaceTable)
     .set(values as UpdateObject<DB, WorkspaceTable>)
-    .where('workspaceId', '=', workspaceId)
-    .where('id', '=', id)
+    .where(theRow(workspaceId, id))
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
@@ -58,11 +63,7 @@ export async function deleteWorkspaceRow(
   workspaceId: number,
   id: number,
 ): Promise<boolean> {
-  const result = await db
-    .deleteFrom(table)
-    .where('workspaceId', '=', workspaceId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const result = await db.deleteFrom(table).where(theRow(workspaceId, id)).executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
 
@@ -76,8 +77,27 @@ export async function workspaceRowExists(
   const row = await db
     .selectFrom(table)
     .select('id')
-    .where('workspaceId', '=', workspaceId)
-    .where('id', '=', id)
+    .where(theRow(workspaceId, id))
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * Who the workspace's row of this id is assigned to, the row locked until the caller's
+ * transaction ends, so that a change of assignee is noticed (and notified) exactly once.
+ * Undefined when there is no such row.
+ */
+export function lockAssignee(
+  db: Database,
+  table: 'persons' | 'leads' | 'tasks',
+  workspaceId: number,
+  id: number,
+) {
+  return db
+    .selectFrom(table)
+    .select('assignedUserId')
+    .where('workspaceId', '=', workspaceId)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
 }

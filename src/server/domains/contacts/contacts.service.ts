@@ -15,6 +15,7 @@ import {
 import { fieldNames, importedText } from '../../../shared/fields.ts';
 import { OrganizationInputSchema } from '../../../shared/organizations.schema.ts';
 import type { Database } from '../../db/create-db.ts';
+import { lockAssignee } from '../../db/workspace-rows.ts';
 import { deletedOrNotFound } from '../../plugins/errors.ts';
 import type { Context, WorkspaceScope } from '../../trpc/context.ts';
 import {
@@ -72,13 +73,7 @@ export async function updatePerson(
 ) {
   await checkReferences(db, workspaceId, values);
   await db.transaction().execute(async (trx) => {
-    const before = await trx
-      .selectFrom('persons')
-      .select('assignedUserId')
-      .where('workspaceId', '=', workspaceId)
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
+    const before = await lockAssignee(trx, 'persons', workspaceId, id);
     if (!before || !(await repo.updatePerson(trx, workspaceId, id, values))) {
       throw new TRPCError({ code: 'NOT_FOUND', message: CONTACT_NOT_FOUND });
     }

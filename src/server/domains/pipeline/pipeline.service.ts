@@ -2,6 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { stageKey } from '../../../shared/slug.ts';
 import { stageNotEmptyMessage } from '../../../shared/pipeline.schema.ts';
 import type { Database } from '../../db/create-db.ts';
+import { lockAssignee } from '../../db/workspace-rows.ts';
 import { deletedOrNotFound } from '../../plugins/errors.ts';
 import type { Context, WorkspaceScope } from '../../trpc/context.ts';
 import { dealAssigned } from '../notifications/notification-events.ts';
@@ -161,13 +162,7 @@ export async function updateLead(
 ) {
   await checkReferences(db, workspaceId, values);
   await db.transaction().execute(async (trx) => {
-    const before = await trx
-      .selectFrom('leads')
-      .select('assignedUserId')
-      .where('workspaceId', '=', workspaceId)
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
+    const before = await lockAssignee(trx, 'leads', workspaceId, id);
     if (!before || !(await repo.updateLead(trx, workspaceId, id, values).catch(referenceGone))) {
       throw new TRPCError({ code: 'NOT_FOUND', message: LEAD_NOT_FOUND });
     }
