@@ -8,8 +8,7 @@ import type { Context, WorkspaceScope } from '../../trpc/context.ts';
 import { dealAssigned } from '../notifications/notification-events.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
 import { personExists } from '../contacts/contacts.repository.ts';
-import { organizationExists } from '../organizations/organizations.repository.ts';
-import { isActiveMember } from '../team/team.repository.ts';
+import { checkOrganizationAndAssignee } from '../contacts/contacts.service.ts';
 import * as repo from './pipeline.repository.ts';
 
 /** The pipeline every new workspace starts with; new, won and lost cannot be changed. */
@@ -121,15 +120,7 @@ async function checkReferences(db: Database, workspaceId: number, values: repo.L
   if (values.personId != null && !(await personExists(db, workspaceId, values.personId))) {
     throw new TRPCError({ code: 'NOT_FOUND', message: 'Contact not found' });
   }
-  if (values.companyId != null && !(await organizationExists(db, workspaceId, values.companyId))) {
-    throw new TRPCError({ code: 'NOT_FOUND', message: 'Organization not found' });
-  }
-  if (
-    values.assignedUserId != null &&
-    !(await isActiveMember(db, workspaceId, values.assignedUserId))
-  ) {
-    throw new TRPCError({ code: 'NOT_FOUND', message: 'User not found' });
-  }
+  await checkOrganizationAndAssignee(db, workspaceId, values);
 }
 
 /** A reference deleted between the check and the write is reported as not found. */
