@@ -41,6 +41,23 @@ export function gone(message: string): TRPCError {
   return new TRPCError({ code: 'NOT_FOUND', message, cause: new GoneCause(message) });
 }
 
+/** What a 404 is thrown as: the caller named a row that is not there, or not theirs. */
+export function notFound(message: string): TRPCError {
+  return new TRPCError({ code: 'NOT_FOUND', message });
+}
+
+/**
+ * The answer to deleting one row by id: success when a row went, else 404 with the
+ * domain's words (another workspace's id deletes nothing and is not found alike).
+ */
+export async function deletedOrNotFound(
+  deleted: Promise<boolean>,
+  message: string,
+): Promise<{ success: true }> {
+  if (!(await deleted)) throw notFound(message);
+  return { success: true };
+}
+
 /**
  * Any thrown value → the documented error answer (DESIGN §4). Client errors keep their
  * message; anything else is a 500 that says nothing about the inside.

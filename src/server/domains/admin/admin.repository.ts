@@ -10,6 +10,7 @@ import { splitFullName } from '../../../shared/team.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import { keysetBatches, type RowExport } from '../../db/export-batches.ts';
 import { containsPattern, iso, pageWithTotal, paginate, sortedBy } from '../../db/search.ts';
+import { membersOf } from '../team/team.repository.ts';
 
 const count = sql<number>`count(*)::int`;
 
@@ -162,9 +163,7 @@ export async function findWorkspace(db: Database, id: number) {
 }
 
 export async function listWorkspaceUsers(db: Database, workspaceId: number) {
-  const rows = await db
-    .selectFrom('userWorkspaces as uw')
-    .innerJoin('users as u', 'u.id', 'uw.userId')
+  const rows = await membersOf(db, workspaceId)
     .select([
       'u.id',
       'u.fullName',
@@ -174,7 +173,6 @@ export async function listWorkspaceUsers(db: Database, workspaceId: number) {
       'uw.isActive',
       'u.isActive as accountActive',
     ])
-    .where('uw.workspaceId', '=', workspaceId)
     .orderBy('u.fullName')
     .execute();
   return rows.map((r) => ({

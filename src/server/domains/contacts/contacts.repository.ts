@@ -15,6 +15,11 @@ import { keysetBatches, type RowExport } from '../../db/export-batches.ts';
 import { readInSlices, type Slice } from '../../db/embedded.ts';
 import { rowCount, rowCountQuery } from '../../db/row-counts.ts';
 import { containsPattern, countOf, countQuery, iso, paginate } from '../../db/search.ts';
+import {
+  deleteWorkspaceRow,
+  updateWorkspaceRow,
+  workspaceRowExists,
+} from '../../db/workspace-rows.ts';
 
 /** The contact's text fields (CONTACT_FIELDS), each a column of the same name. */
 const TEXT_FIELDS = fieldNames(CONTACT_FIELDS);
@@ -262,24 +267,11 @@ export async function updatePerson(
   id: number,
   values: PersonValues,
 ) {
-  if (Object.keys(values).length === 0)
-    return (await findPerson(db, workspaceId, id)) !== undefined;
-  const result = await db
-    .updateTable('persons')
-    .set(values)
-    .where('workspaceId', '=', workspaceId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  return updateWorkspaceRow(db, 'persons', workspaceId, id, values);
 }
 
-export async function deletePerson(db: Database, workspaceId: number, id: number) {
-  const result = await db
-    .deleteFrom('persons')
-    .where('workspaceId', '=', workspaceId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return result.numDeletedRows > 0n;
+export function deletePerson(db: Database, workspaceId: number, id: number) {
+  return deleteWorkspaceRow(db, 'persons', workspaceId, id);
 }
 
 /**
@@ -422,14 +414,8 @@ export async function insertTag(
   return { ...row, color: row.color as TagColor };
 }
 
-export async function tagExists(db: Database, workspaceId: number, id: number) {
-  const row = await db
-    .selectFrom('tags')
-    .select('id')
-    .where('workspaceId', '=', workspaceId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return row !== undefined;
+export function tagExists(db: Database, workspaceId: number, id: number) {
+  return workspaceRowExists(db, 'tags', workspaceId, id);
 }
 
 export async function attachTag(
@@ -539,12 +525,6 @@ export async function detachTag(
     .execute();
 }
 
-export async function personExists(db: Database, workspaceId: number, id: number) {
-  const row = await db
-    .selectFrom('persons')
-    .select('id')
-    .where('workspaceId', '=', workspaceId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return row !== undefined;
+export function personExists(db: Database, workspaceId: number, id: number) {
+  return workspaceRowExists(db, 'persons', workspaceId, id);
 }

@@ -13,7 +13,6 @@ import {
   TagInputSchema,
   TagSchema,
 } from '../../../shared/contacts.schema.ts';
-import { IdSchema } from '../../../shared/ids.ts';
 import { ExportQuerySchema } from '../../../shared/list.schema.ts';
 import { SuccessSchema } from '../../../shared/success.schema.ts';
 import {
@@ -23,6 +22,7 @@ import {
   router,
   workspaceProcedure,
 } from '../../trpc/init.ts';
+import { rowProcedures } from '../../trpc/row-procedures.ts';
 import * as repo from './contacts.repository.ts';
 import * as contacts from './contacts.service.ts';
 
@@ -32,18 +32,11 @@ export const contactsRouter = router({
     .input(ContactListQuerySchema.prefault({}))
     .output(PersonPageSchema)
     .query(({ ctx, input }) => repo.listPersons(ctx.db, ctx.workspace.id, input)),
-  create: workspaceProcedure
-    .input(PersonInputSchema)
-    .output(PersonSchema)
-    .mutation(({ ctx, input }) => contacts.createPerson(ctx, input)),
-  update: workspaceProcedure
-    .input(PersonUpdateSchema)
-    .output(PersonSchema)
-    .mutation(({ ctx, input: { id, ...values } }) => contacts.updatePerson(ctx, id, values)),
-  delete: workspaceProcedure
-    .input(z.object({ id: IdSchema }))
-    .output(SuccessSchema)
-    .mutation(({ ctx, input }) => contacts.deletePerson(ctx, input.id)),
+  ...rowProcedures(
+    workspaceProcedure,
+    { input: PersonInputSchema, update: PersonUpdateSchema, output: PersonSchema },
+    { create: contacts.createPerson, update: contacts.updatePerson, remove: contacts.deletePerson },
+  ),
   bulk: workspaceProcedure
     .input(ContactBulkSchema)
     .output(ContactBulkResultSchema)

@@ -15,6 +15,8 @@ import {
 import { fieldNames, importedText } from '../../../shared/fields.ts';
 import { OrganizationInputSchema } from '../../../shared/organizations.schema.ts';
 import type { Database } from '../../db/create-db.ts';
+import { lockAssignee } from '../../db/workspace-rows.ts';
+import { deletedOrNotFound } from '../../plugins/errors.ts';
 import type { Context, WorkspaceScope } from '../../trpc/context.ts';
 import {
   contactAssigned,
@@ -33,8 +35,15 @@ import * as repo from './contacts.repository.ts';
 
 const CONTACT_NOT_FOUND = 'Contact not found';
 
-/** Ids from input must name rows of this workspace; others are simply not found. */
-async function checkReferences(db: Database, workspaceId: number, values: PersonValues) {
+/**
+ * Ids from input must name rows of this workspace; others are simply not found. A contact
+ * and an opportunity name their organization and assignee alike (pipeline.service).
+ */
+export async function checkOrganizationAndAssignee(
+  db: Database,
+  workspaceId: number,
+  values: Pick<PersonValues, 'companyId' | 'assignedUserId'>,
+) {
   if (values.companyId != null && !(await organizationExists(db, workspaceId, values.companyId))) {
     throw new TRPCError({ code: 'NOT_FOUND', message: 'Organization not found' });
   }
@@ -50,7 +59,7 @@ export async function createPerson(
   { db, jobs, workspace: { id: workspaceId }, user }: WorkspaceScope & Pick<Context, 'jobs'>,
   values: PersonValues & { fullName: string },
 ) {
-  await checkReferences(db, workspaceId, values);
+  await checkOrganizationAndAssignee(db, workspaceId, values);
   const event = { workspaceId, actorUserId: user.id, assigneeId: values.assignedUserId };
   // The notification commits with the contact; with nobody to notify the insert is the only
   // write, and BEGIN and COMMIT would be two more round trips a create (bench: creates).
@@ -69,15 +78,9 @@ export async function updatePerson(
   id: number,
   values: PersonValues,
 ) {
-  await checkReferences(db, workspaceId, values);
+  await checkOrganizationAndAssignee(db, workspaceId, values);
   await db.transaction().execute(async (trx) => {
-    const before = await trx
-      .selectFrom('persons')
-      .select('assignedUserId')
-      .where('workspaceId', '=', workspaceId)
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
+    const before = await lockAssignee(trx, 'persons', workspaceId, id);
     if (!before || !(await repo.updatePerson(trx, workspaceId, id, values))) {
       throw new TRPCError({ code: 'NOT_FOUND', message: CONTACT_NOT_FOUND });
     }
@@ -94,14 +97,8 @@ export async function updatePerson(
   return (await repo.findPerson(db, workspaceId, id))!;
 }
 
-export async function deletePerson(
-  { db, workspace: { id: workspaceId } }: WorkspaceScope,
-  id: number,
-) {
-  if (!(await repo.deletePerson(db, workspaceId, id))) {
-    throw new TRPCError({ code: 'NOT_FOUND', message: CONTACT_NOT_FOUND });
-  }
-  return { success: true as const };
+export function deletePerson({ db, workspace: { id: workspaceId } }: WorkspaceScope, id: number) {
+  return deletedOrNotFound(repo.deletePerson(db, workspaceId, id), CONTACT_NOT_FOUND);
 }
 
 export async function createTag(
@@ -146,7 +143,7 @@ export async function changeContacts(
   }
   if (change.action !== 'assign')
     return { affected: await repo.changeMany(db, workspaceId, change) };
-  await checkReferences(db, workspaceId, change);
+  await checkOrganizationAndAssignee(db, workspaceId, change);
   return db.transaction().execute(async (trx) => {
     const affected = await repo.changeMany(trx, workspaceId, change);
     await contactsAssigned(trx, jobs, {

@@ -8,6 +8,7 @@ import type {
 import type { WorkspaceRole } from '../../../shared/roles.ts';
 import type { Database } from '../../db/create-db.ts';
 import { iso } from '../../db/search.ts';
+import { activeMembersOf } from '../team/team.repository.ts';
 
 export interface NotificationRow {
   workspaceId: number | null;
@@ -31,13 +32,8 @@ export async function activeMembers(
   userIds: number[],
 ): Promise<number[]> {
   if (userIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('userWorkspaces as uw')
-    .innerJoin('users as u', 'u.id', 'uw.userId')
+  const rows = await activeMembersOf(db, workspaceId)
     .select('u.id')
-    .where('uw.workspaceId', '=', workspaceId)
-    .where('uw.isActive', '=', true)
-    .where('u.isActive', '=', true)
     .where('u.id', 'in', userIds)
     .execute();
   return rows.map((row) => row.id);
@@ -63,13 +59,8 @@ export async function memberIdsInRoles(
   workspaceId: number,
   roles: readonly WorkspaceRole[],
 ): Promise<number[]> {
-  const rows = await db
-    .selectFrom('userWorkspaces as uw')
-    .innerJoin('users as u', 'u.id', 'uw.userId')
+  const rows = await activeMembersOf(db, workspaceId)
     .select('u.id')
-    .where('uw.workspaceId', '=', workspaceId)
-    .where('uw.isActive', '=', true)
-    .where('u.isActive', '=', true)
     .where('uw.role', 'in', [...roles])
     .execute();
   return rows.map((row) => row.id);

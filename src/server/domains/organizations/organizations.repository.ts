@@ -12,6 +12,12 @@ import type { Database } from '../../db/create-db.ts';
 import { keysetBatches, type RowExport } from '../../db/export-batches.ts';
 import { readInSlices } from '../../db/embedded.ts';
 import { containsPattern, iso, pageWithTotal, paginate } from '../../db/search.ts';
+import {
+  deleteWorkspaceRow,
+  insertWorkspaceRow,
+  updateWorkspaceRow,
+  workspaceRowExists,
+} from '../../db/workspace-rows.ts';
 
 export type { OrganizationValues };
 
@@ -117,18 +123,8 @@ export async function findOrganizationName(db: Database, workspaceId: number, id
   return row?.name;
 }
 
-export async function organizationExists(
-  db: Database,
-  workspaceId: number,
-  id: number,
-): Promise<boolean> {
-  const row = await db
-    .selectFrom('organizations')
-    .select('id')
-    .where('workspaceId', '=', workspaceId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return row !== undefined;
+export function organizationExists(db: Database, workspaceId: number, id: number) {
+  return workspaceRowExists(db, 'organizations', workspaceId, id);
 }
 
 export async function insertOrganization(
@@ -136,12 +132,7 @@ export async function insertOrganization(
   workspaceId: number,
   values: OrganizationValues & { name: string },
 ) {
-  const row = await db
-    .insertInto('organizations')
-    .values({ ...values, workspaceId })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertWorkspaceRow(db, 'organizations', workspaceId, values);
 }
 
 export async function updateOrganization(
@@ -150,24 +141,12 @@ export async function updateOrganization(
   id: number,
   values: OrganizationValues,
 ) {
-  if (Object.keys(values).length === 0) return organizationExists(db, workspaceId, id);
-  const result = await db
-    .updateTable('organizations')
-    .set(values)
-    .where('workspaceId', '=', workspaceId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  return updateWorkspaceRow(db, 'organizations', workspaceId, id, values);
 }
 
 /** People and deals keep existing and lose the link (the foreign keys set it to null). */
-export async function deleteOrganization(db: Database, workspaceId: number, id: number) {
-  const result = await db
-    .deleteFrom('organizations')
-    .where('workspaceId', '=', workspaceId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return result.numDeletedRows > 0n;
+export function deleteOrganization(db: Database, workspaceId: number, id: number) {
+  return deleteWorkspaceRow(db, 'organizations', workspaceId, id);
 }
 
 /**

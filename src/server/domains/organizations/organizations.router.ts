@@ -1,5 +1,3 @@
-import { z } from 'zod';
-import { IdSchema } from '../../../shared/ids.ts';
 import { ImportResultSchema } from '../../../shared/import.schema.ts';
 import {
   CompanyOptionSchema,
@@ -11,7 +9,6 @@ import {
   OrganizationUpdateSchema,
 } from '../../../shared/organizations.schema.ts';
 import { ExportQuerySchema, ListQuerySchema, pageOf } from '../../../shared/list.schema.ts';
-import { SuccessSchema } from '../../../shared/success.schema.ts';
 import {
   heavyProcedure,
   importProcedure,
@@ -19,6 +16,7 @@ import {
   router,
   workspaceProcedure,
 } from '../../trpc/init.ts';
+import { rowProcedures } from '../../trpc/row-procedures.ts';
 import * as repo from './organizations.repository.ts';
 import * as organizations from './organizations.service.ts';
 
@@ -31,20 +29,19 @@ export const organizationsRouter = router({
     .input(ListQuerySchema.prefault({}))
     .output(pageOf(CompanyOptionSchema))
     .query(({ ctx, input }) => repo.listOrganizationOptions(ctx.db, ctx.workspace.id, input)),
-  create: workspaceProcedure
-    .input(OrganizationInputSchema)
-    .output(OrganizationSchema)
-    .mutation(({ ctx, input }) => organizations.createOrganization(ctx, input)),
-  update: workspaceProcedure
-    .input(OrganizationUpdateSchema)
-    .output(OrganizationSchema)
-    .mutation(({ ctx, input: { id, ...values } }) =>
-      organizations.updateOrganization(ctx, id, values),
-    ),
-  delete: workspaceProcedure
-    .input(z.object({ id: IdSchema }))
-    .output(SuccessSchema)
-    .mutation(({ ctx, input }) => organizations.deleteOrganization(ctx, input.id)),
+  ...rowProcedures(
+    workspaceProcedure,
+    {
+      input: OrganizationInputSchema,
+      update: OrganizationUpdateSchema,
+      output: OrganizationSchema,
+    },
+    {
+      create: organizations.createOrganization,
+      update: organizations.updateOrganization,
+      remove: organizations.deleteOrganization,
+    },
+  ),
   export: heavyProcedure
     .input(ExportQuerySchema.optional())
     .query(({ ctx, input }) =>

@@ -5,6 +5,7 @@ import {
   type OrganizationImportRow,
 } from '../../../shared/organizations.schema.ts';
 import { analyzeAfterBulkChange } from '../../db/statistics.ts';
+import { deletedOrNotFound } from '../../plugins/errors.ts';
 import type { WorkspaceScope } from '../../trpc/context.ts';
 import * as repo from './organizations.repository.ts';
 
@@ -29,14 +30,11 @@ export async function updateOrganization(
   return (await repo.findOrganization(db, workspaceId, id))!;
 }
 
-export async function deleteOrganization(
+export function deleteOrganization(
   { db, workspace: { id: workspaceId } }: WorkspaceScope,
   id: number,
 ) {
-  if (!(await repo.deleteOrganization(db, workspaceId, id))) {
-    throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND });
-  }
-  return { success: true as const };
+  return deletedOrNotFound(repo.deleteOrganization(db, workspaceId, id), NOT_FOUND);
 }
 
 /** Names compared as the contacts import matches organizations: without case. */

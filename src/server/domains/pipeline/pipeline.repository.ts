@@ -11,6 +11,11 @@ import {
   paginate,
   totalFromPage,
 } from '../../db/search.ts';
+import {
+  deleteWorkspaceRow,
+  insertWorkspaceRow,
+  updateWorkspaceRow,
+} from '../../db/workspace-rows.ts';
 
 // Stages
 
@@ -106,11 +111,7 @@ export async function updateStage(
 }
 
 export async function deleteStage(db: Database, workspaceId: number, id: number) {
-  await db
-    .deleteFrom('stages')
-    .where('workspaceId', '=', workspaceId)
-    .where('id', '=', id)
-    .execute();
+  await deleteWorkspaceRow(db, 'stages', workspaceId, id);
 }
 
 export async function setStageOrder(db: Database, workspaceId: number, ids: number[]) {
@@ -323,12 +324,7 @@ export async function insertLead(
   workspaceId: number,
   values: LeadValues & { dealName: string },
 ) {
-  const row = await db
-    .insertInto('leads')
-    .values({ ...values, workspaceId })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertWorkspaceRow(db, 'leads', workspaceId, values);
 }
 
 export async function updateLead(
@@ -337,20 +333,9 @@ export async function updateLead(
   id: number,
   values: LeadValues,
 ) {
-  const result = await db
-    .updateTable('leads')
-    .set({ ...values, updatedAt: new Date() })
-    .where('workspaceId', '=', workspaceId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  return updateWorkspaceRow(db, 'leads', workspaceId, id, { ...values, updatedAt: new Date() });
 }
 
-export async function deleteLead(db: Database, workspaceId: number, id: number) {
-  const result = await db
-    .deleteFrom('leads')
-    .where('workspaceId', '=', workspaceId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return result.numDeletedRows > 0n;
+export function deleteLead(db: Database, workspaceId: number, id: number) {
+  return deleteWorkspaceRow(db, 'leads', workspaceId, id);
 }

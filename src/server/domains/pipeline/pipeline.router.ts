@@ -13,6 +13,7 @@ import {
 import { pageOf } from '../../../shared/list.schema.ts';
 import { SuccessSchema } from '../../../shared/success.schema.ts';
 import { listProcedure, router, workspaceProcedure } from '../../trpc/init.ts';
+import { rowProcedures } from '../../trpc/row-procedures.ts';
 import * as repo from './pipeline.repository.ts';
 import * as pipeline from './pipeline.service.ts';
 
@@ -44,16 +45,9 @@ export const leadsRouter = router({
     .input(LeadListQuerySchema.prefault({}))
     .output(pageOf(LeadSchema))
     .query(({ ctx, input }) => repo.listLeads(ctx.db, ctx.workspace.id, input)),
-  create: workspaceProcedure
-    .input(LeadInputSchema)
-    .output(LeadSchema)
-    .mutation(({ ctx, input }) => pipeline.createLead(ctx, input)),
-  update: workspaceProcedure
-    .input(LeadUpdateSchema)
-    .output(LeadSchema)
-    .mutation(({ ctx, input: { id, ...values } }) => pipeline.updateLead(ctx, id, values)),
-  delete: workspaceProcedure
-    .input(z.object({ id: IdSchema }))
-    .output(SuccessSchema)
-    .mutation(({ ctx, input }) => pipeline.deleteLead(ctx, input.id)),
+  ...rowProcedures(
+    workspaceProcedure,
+    { input: LeadInputSchema, update: LeadUpdateSchema, output: LeadSchema },
+    { create: pipeline.createLead, update: pipeline.updateLead, remove: pipeline.deleteLead },
+  ),
 });

@@ -2,12 +2,13 @@ import { TRPCError } from '@trpc/server';
 import { stageKey } from '../../../shared/slug.ts';
 import { stageNotEmptyMessage } from '../../../shared/pipeline.schema.ts';
 import type { Database } from '../../db/create-db.ts';
+import { lockAssignee } from '../../db/workspace-rows.ts';
+import { deletedOrNotFound } from '../../plugins/errors.ts';
 import type { Context, WorkspaceScope } from '../../trpc/context.ts';
 import { dealAssigned } from '../notifications/notification-events.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
 import { personExists } from '../contacts/contacts.repository.ts';
-import { organizationExists } from '../organizations/organizations.repository.ts';
-import { isActiveMember } from '../team/team.repository.ts';
+import { checkOrganizationAndAssignee } from '../contacts/contacts.service.ts';
 import * as repo from './pipeline.repository.ts';
 
 /** The pipeline every new workspace starts with; new, won and lost cannot be changed. */
@@ -119,15 +120,7 @@ async function checkReferences(db: Database, workspaceId: number, values: repo.L
   if (values.personId != null && !(await personExists(db, workspaceId, values.personId))) {
     throw new TRPCError({ code: 'NOT_FOUND', message: 'Contact not found' });
   }
-  if (values.companyId != null && !(await organizationExists(db, workspaceId, values.companyId))) {
-    throw new TRPCError({ code: 'NOT_FOUND', message: 'Organization not found' });
-  }
-  if (
-    values.assignedUserId != null &&
-    !(await isActiveMember(db, workspaceId, values.assignedUserId))
-  ) {
-    throw new TRPCError({ code: 'NOT_FOUND', message: 'User not found' });
-  }
+  await checkOrganizationAndAssignee(db, workspaceId, values);
 }
 
 /** A reference deleted between the check and the write is reported as not found. */
@@ -160,13 +153,7 @@ export async function updateLead(
 ) {
   await checkReferences(db, workspaceId, values);
   await db.transaction().execute(async (trx) => {
-    const before = await trx
-      .selectFrom('leads')
-      .select('assignedUserId')
-      .where('workspaceId', '=', workspaceId)
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
+    const before = await lockAssignee(trx, 'leads', workspaceId, id);
     if (!before || !(await repo.updateLead(trx, workspaceId, id, values).catch(referenceGone))) {
       throw new TRPCError({ code: 'NOT_FOUND', message: LEAD_NOT_FOUND });
     }
@@ -178,12 +165,6 @@ export async function updateLead(
   return (await repo.findLead(db, workspaceId, id))!;
 }
 
-export async function deleteLead(
-  { db, workspace: { id: workspaceId } }: WorkspaceScope,
-  id: number,
-) {
-  if (!(await repo.deleteLead(db, workspaceId, id))) {
-    throw new TRPCError({ code: 'NOT_FOUND', message: LEAD_NOT_FOUND });
-  }
-  return { success: true as const };
+export function deleteLead({ db, workspace: { id: workspaceId } }: WorkspaceScope, id: number) {
+  return deletedOrNotFound(repo.deleteLead(db, workspaceId, id), LEAD_NOT_FOUND);
 }

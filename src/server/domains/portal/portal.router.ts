@@ -58,6 +58,27 @@ function decision(
   return { decision: decided, name: input.name, reason: input.reason ?? null, ...fromWhere(ctx) };
 }
 
+/** A decision call's resolver arguments: the portal it came through and what was typed. */
+interface DecisionCall {
+  ctx: Parameters<Parameters<(typeof portalProcedure)['mutation']>[0]>[0]['ctx'];
+  input: { id: number; name: string; reason?: string | null };
+}
+
+/** Accepting and declining a document of this kind: one call but for the decision. */
+function decisionsOn(kind: 'estimate' | 'proposal') {
+  const decide =
+    (decided: 'accepted' | 'declined') =>
+    ({ ctx, input }: DecisionCall) =>
+      portal.decide(ctx.db, ctx.portal, kind, input.id, decision(ctx, decided, input), ctx.jobs);
+  const decisionProcedure = portalProcedure.output(PortalDecisionSchema);
+  return {
+    accept: decisionProcedure.input(PortalAcceptSchema).mutation(decide('accepted')),
+    decline: decisionProcedure.input(PortalDeclineSchema).mutation(decide('declined')),
+  };
+}
+const estimateDecisions = decisionsOn('estimate');
+const proposalDecisions = decisionsOn('proposal');
+
 function fromWhere(ctx: Context) {
   const { ipAddress, userAgent } = clientInfo(ctx);
   return { ip: ipAddress, userAgent };
@@ -103,62 +124,14 @@ export const portalRouter = router({
     .input(PortalDocumentInputSchema)
     .output(FileSchema)
     .query(({ ctx, input }) => portal.portalEstimatePdf(ctx.db, ctx.portal, input.id)),
-  acceptEstimate: portalProcedure
-    .input(PortalAcceptSchema)
-    .output(PortalDecisionSchema)
-    .mutation(({ ctx, input }) =>
-      portal.decide(
-        ctx.db,
-        ctx.portal,
-        'estimate',
-        input.id,
-        decision(ctx, 'accepted', input),
-        ctx.jobs,
-      ),
-    ),
-  declineEstimate: portalProcedure
-    .input(PortalDeclineSchema)
-    .output(PortalDecisionSchema)
-    .mutation(({ ctx, input }) =>
-      portal.decide(
-        ctx.db,
-        ctx.portal,
-        'estimate',
-        input.id,
-        decision(ctx, 'declined', input),
-        ctx.jobs,
-      ),
-    ),
+  acceptEstimate: estimateDecisions.accept,
+  declineEstimate: estimateDecisions.decline,
   viewProposal: portalProcedure
     .input(PortalDocumentInputSchema)
     .output(SuccessSchema)
     .mutation(({ ctx, input }) => portal.portalProposalViewed(ctx.db, ctx.portal, input.id)),
-  acceptProposal: portalProcedure
-    .input(PortalAcceptSchema)
-    .output(PortalDecisionSchema)
-    .mutation(({ ctx, input }) =>
-      portal.decide(
-        ctx.db,
-        ctx.portal,
-        'proposal',
-        input.id,
-        decision(ctx, 'accepted', input),
-        ctx.jobs,
-      ),
-    ),
-  declineProposal: portalProcedure
-    .input(PortalDeclineSchema)
-    .output(PortalDecisionSchema)
-    .mutation(({ ctx, input }) =>
-      portal.decide(
-        ctx.db,
-        ctx.portal,
-        'proposal',
-        input.id,
-        decision(ctx, 'declined', input),
-        ctx.jobs,
-      ),
-    ),
+  acceptProposal: proposalDecisions.accept,
+  declineProposal: proposalDecisions.decline,
   logo: portalProcedure
     .output(z.object({ contentType: z.string(), content: FileSchema.shape.content }))
     .query(async ({ ctx }) => {

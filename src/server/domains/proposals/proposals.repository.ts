@@ -3,6 +3,7 @@ import type { ListQuery } from '../../../shared/list.schema.ts';
 import type { Proposal, ProposalSort, ProposalStatus } from '../../../shared/proposals.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import { containsPattern, iso, pageWithTotal, sortedBy } from '../../db/search.ts';
+import { deleteWorkspaceRow } from '../../db/workspace-rows.ts';
 
 export interface ProposalValues {
   title?: string;
@@ -126,11 +127,6 @@ export async function updateProposal(
   return row && toProposal(row);
 }
 
-export async function deleteProposal(db: Database, workspaceId: number, id: number) {
-  const result = await db
-    .deleteFrom('proposals')
-    .where('workspaceId', '=', workspaceId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return result.numDeletedRows > 0n;
+export function deleteProposal(db: Database, workspaceId: number, id: number) {
+  return deleteWorkspaceRow(db, 'proposals', workspaceId, id);
 }

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { AcceptanceSchema } from '../../../shared/estimates.schema.ts';
-import { IdSchema } from '../../../shared/ids.ts';
 import {
   FollowUpsResultSchema,
   ProposalAcceptSchema,
@@ -13,8 +12,8 @@ import {
 } from '../../../shared/proposals.schema.ts';
 import { pageOf } from '../../../shared/list.schema.ts';
 import { BILLING_MANAGERS } from '../../../shared/roles.ts';
-import { SuccessSchema } from '../../../shared/success.schema.ts';
 import { listProcedure, requireRole, router, workspaceProcedure } from '../../trpc/init.ts';
+import { rowProcedures } from '../../trpc/row-procedures.ts';
 import { requestOrigin } from '../estimates/estimates.router.ts';
 import * as repo from './proposals.repository.ts';
 import * as proposals from './proposals.service.ts';
@@ -27,18 +26,15 @@ export const proposalsRouter = router({
     .input(ProposalListQuerySchema.prefault({}))
     .output(pageOf(ProposalSchema))
     .query(({ ctx, input }) => repo.listProposals(ctx.db, ctx.workspace.id, input)),
-  create: workspaceProcedure
-    .input(ProposalInputSchema)
-    .output(ProposalSchema)
-    .mutation(({ ctx, input }) => proposals.createProposal(ctx, input)),
-  update: workspaceProcedure
-    .input(ProposalUpdateSchema)
-    .output(ProposalSchema)
-    .mutation(({ ctx, input: { id, ...values } }) => proposals.updateProposal(ctx, id, values)),
-  delete: workspaceProcedure
-    .input(z.object({ id: IdSchema }))
-    .output(SuccessSchema)
-    .mutation(({ ctx, input }) => proposals.deleteProposal(ctx, input.id)),
+  ...rowProcedures(
+    workspaceProcedure,
+    { input: ProposalInputSchema, update: ProposalUpdateSchema, output: ProposalSchema },
+    {
+      create: proposals.createProposal,
+      update: proposals.updateProposal,
+      remove: proposals.deleteProposal,
+    },
+  ),
   accept: billingProcedure
     .input(ProposalAcceptSchema)
     .output(z.object({ acceptance: AcceptanceSchema, followUps: FollowUpsResultSchema }))

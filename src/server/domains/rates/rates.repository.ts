@@ -7,6 +7,11 @@ import {
 } from '../../../shared/rates.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import { iso } from '../../db/search.ts';
+import {
+  deleteWorkspaceRow,
+  insertWorkspaceRow,
+  updateWorkspaceRow,
+} from '../../db/workspace-rows.ts';
 
 export interface RateValues {
   userId?: number | null;
@@ -138,12 +143,7 @@ export async function insertRate(
   values: Required<Omit<RateValues, 'userId' | 'projectId'>> &
     Pick<RateValues, 'userId' | 'projectId'>,
 ) {
-  const row = await db
-    .insertInto('rates')
-    .values({ ...values, workspaceId })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertWorkspaceRow(db, 'rates', workspaceId, values);
 }
 
 export async function updateRate(
@@ -152,22 +152,14 @@ export async function updateRate(
   id: number,
   values: RateValues,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('rates')
-    .set({ ...values, updatedAt: sql<Date>`now()` })
-    .where('workspaceId', '=', workspaceId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  return updateWorkspaceRow(db, 'rates', workspaceId, id, {
+    ...values,
+    updatedAt: sql<Date>`now()`,
+  });
 }
 
-export async function deleteRate(db: Database, workspaceId: number, id: number) {
-  const result = await db
-    .deleteFrom('rates')
-    .where('workspaceId', '=', workspaceId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return result.numDeletedRows > 0n;
+export function deleteRate(db: Database, workspaceId: number, id: number) {
+  return deleteWorkspaceRow(db, 'rates', workspaceId, id);
 }
 
 /** A member of the workspace (active or not: their time may still be priced). */

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { IdSchema } from '../../../shared/ids.ts';
 import {
   RateCardSchema,
   RateInputSchema,
@@ -10,8 +9,8 @@ import {
   RepriceResultSchema,
 } from '../../../shared/rates.schema.ts';
 import { BILLING_MANAGERS } from '../../../shared/roles.ts';
-import { SuccessSchema } from '../../../shared/success.schema.ts';
 import { requireRole, router } from '../../trpc/init.ts';
+import { rowProcedures } from '../../trpc/row-procedures.ts';
 import * as repo from './rates.repository.ts';
 import * as rates from './rates.service.ts';
 
@@ -26,18 +25,11 @@ export const ratesRouter = router({
     .input(RateListQuerySchema.prefault({}))
     .output(z.array(RateCardSchema))
     .query(({ ctx, input }) => repo.listRates(ctx.db, ctx.workspace.id, input)),
-  create: ratesProcedure
-    .input(RateInputSchema)
-    .output(RateCardSchema)
-    .mutation(({ ctx, input }) => rates.createRate(ctx, input)),
-  update: ratesProcedure
-    .input(RateUpdateSchema)
-    .output(RateCardSchema)
-    .mutation(({ ctx, input: { id, ...values } }) => rates.updateRate(ctx, id, values)),
-  delete: ratesProcedure
-    .input(z.object({ id: IdSchema }))
-    .output(SuccessSchema)
-    .mutation(({ ctx, input }) => rates.deleteRate(ctx, input.id)),
+  ...rowProcedures(
+    ratesProcedure,
+    { input: RateInputSchema, update: RateUpdateSchema, output: RateCardSchema },
+    { create: rates.createRate, update: rates.updateRate, remove: rates.deleteRate },
+  ),
   repricePreview: ratesProcedure
     .input(RepriceInputSchema)
     .output(RepricePreviewSchema)

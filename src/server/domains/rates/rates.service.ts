@@ -2,6 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { RATE_TARGET_REQUIRED } from '../../../shared/rates.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { deletedOrNotFound } from '../../plugins/errors.ts';
 import type { WorkspaceScope } from '../../trpc/context.ts';
 import { recordActivity } from '../audit/audit.repository.ts';
 import { findProject, refreshProjectTotals } from '../projects/projects.repository.ts';
@@ -67,14 +68,8 @@ export async function updateRate(
   return (await repo.findRate(db, workspaceId, id))!;
 }
 
-export async function deleteRate(
-  { db, workspace: { id: workspaceId } }: WorkspaceScope,
-  id: number,
-) {
-  if (!(await repo.deleteRate(db, workspaceId, id))) {
-    throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND });
-  }
-  return { success: true as const };
+export function deleteRate({ db, workspace: { id: workspaceId } }: WorkspaceScope, id: number) {
+  return deletedOrNotFound(repo.deleteRate(db, workspaceId, id), NOT_FOUND);
 }
 
 export async function previewReprice(

@@ -8,10 +8,24 @@ import { iso } from '../../db/search.ts';
 
 const ownersFirst = sql<number>`case when uw.role = 'owner' then 0 else 1 end`;
 
-function selectMembers(db: Database, workspaceId: number) {
+/** The workspace's memberships (`uw`), active or not, with their accounts (`u`). */
+export function membersOf(db: Database, workspaceId: number) {
   return db
     .selectFrom('userWorkspaces as uw')
     .innerJoin('users as u', 'u.id', 'uw.userId')
+    .where('uw.workspaceId', '=', workspaceId);
+}
+
+/**
+ * The workspace's active members: the membership and the account both active. One
+ * definition, as it decides who may be given work, who is told and who is asked, everywhere.
+ */
+export function activeMembersOf(db: Database, workspaceId: number) {
+  return membersOf(db, workspaceId).where('uw.isActive', '=', true).where('u.isActive', '=', true);
+}
+
+function selectMembers(db: Database, workspaceId: number) {
+  return membersOf(db, workspaceId)
     .leftJoin('users as inviter', 'inviter.id', 'uw.invitedBy')
     .select([
       'u.id',
@@ -27,7 +41,6 @@ function selectMembers(db: Database, workspaceId: number) {
       'uw.capacityHours',
       ownersFirst.as('rank'),
     ])
-    .where('uw.workspaceId', '=', workspaceId)
     .orderBy(ownersFirst)
     .orderBy('u.fullName')
     .orderBy('u.id');
@@ -77,14 +90,9 @@ export async function isActiveMember(
   workspaceId: number,
   userId: number,
 ): Promise<boolean> {
-  const row = await db
-    .selectFrom('userWorkspaces as uw')
-    .innerJoin('users as u', 'u.id', 'uw.userId')
+  const row = await activeMembersOf(db, workspaceId)
     .select('uw.id')
-    .where('uw.workspaceId', '=', workspaceId)
     .where('uw.userId', '=', userId)
-    .where('uw.isActive', '=', true)
-    .where('u.isActive', '=', true)
     .executeTakeFirst();
   return row !== undefined;
 }
@@ -94,13 +102,8 @@ export async function isActiveMember(
  * their email and full name.
  */
 export async function listAssignableMembers(db: Database, workspaceId: number) {
-  return db
-    .selectFrom('userWorkspaces as uw')
-    .innerJoin('users as u', 'u.id', 'uw.userId')
+  return activeMembersOf(db, workspaceId)
     .select(['u.id', 'u.email', 'u.fullName'])
-    .where('uw.workspaceId', '=', workspaceId)
-    .where('uw.isActive', '=', true)
-    .where('u.isActive', '=', true)
     .orderBy('u.id')
     .execute();
 }
@@ -152,11 +155,8 @@ export async function deleteMembership(db: Database, workspaceId: number, userId
 }
 
 export async function isMemberByEmail(db: Database, workspaceId: number, email: string) {
-  const row = await db
-    .selectFrom('userWorkspaces as uw')
-    .innerJoin('users as u', 'u.id', 'uw.userId')
+  const row = await membersOf(db, workspaceId)
     .select('uw.id')
-    .where('uw.workspaceId', '=', workspaceId)
     .where('u.email', '=', email.toLowerCase())
     .executeTakeFirst();
   return row !== undefined;

@@ -2,14 +2,12 @@ import { sql } from 'kysely';
 import { TIMESHEET_MANAGERS, type TimesheetStatus } from '../../../shared/timesheets.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import { iso } from '../../db/search.ts';
+import { membersOf } from '../team/team.repository.ts';
 
 /** A member of the workspace (active or not: their past weeks stay reviewable). */
 export async function findMember(db: Database, workspaceId: number, userId: number) {
-  return db
-    .selectFrom('userWorkspaces as uw')
-    .innerJoin('users as u', 'u.id', 'uw.userId')
+  return membersOf(db, workspaceId)
     .select(['u.id', 'u.fullName'])
-    .where('uw.workspaceId', '=', workspaceId)
     .where('uw.userId', '=', userId)
     .executeTakeFirst();
 }
