@@ -3,6 +3,16 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { groupIsActive, isActivePath, type NavGroup, type NavItem } from './navigation.ts';
 
+/** How a button of the dark rail looks: filled where the current page is. */
+export function railButtonLook(active: boolean) {
+  return {
+    size: 44,
+    radius: 'md',
+    variant: active ? 'filled' : 'subtle',
+    color: active ? 'indigo' : 'slate.2',
+  } as const;
+}
+
 /** Time to cross the gap between the icon and its flyout before the flyout closes. */
 const CLOSE_DELAY_MS = 150;
 
@@ -94,10 +104,7 @@ export function NavFlyout({ group, pathname }: { group: NavGroup; pathname: stri
     >
       <Popover.Target>
         <ActionIcon
-          size={44}
-          radius="md"
-          variant={active ? 'filled' : 'subtle'}
-          color={active ? 'indigo' : 'slate.2'}
+          {...railButtonLook(active)}
           aria-label={group.label}
           aria-expanded={opened}
           onMouseEnter={() => open(false)}

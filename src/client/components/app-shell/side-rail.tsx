@@ -1,6 +1,6 @@
 import { ActionIcon, Divider, Stack, Tooltip } from '@mantine/core';
 import { Link, useRouterState } from '@tanstack/react-router';
-import { NavFlyout } from './nav-flyout.tsx';
+import { NavFlyout, railButtonLook } from './nav-flyout.tsx';
 import { HOME_ITEM, NAV_GROUPS, isActivePath } from './navigation.ts';
 import { ProfileMenu } from './profile-menu.tsx';
 import { WorkspaceMenu } from './workspace-menu.tsx';
@@ -10,10 +10,7 @@ function HomeLink({ pathname }: { pathname: string }) {
   return (
     <Tooltip label={HOME_ITEM.label} position="right">
       <ActionIcon
-        size={44}
-        radius="md"
-        variant={active ? 'filled' : 'subtle'}
-        color={active ? 'indigo' : 'slate.2'}
+        {...railButtonLook(active)}
         aria-label={HOME_ITEM.label}
         aria-current={active ? 'page' : undefined}
         renderRoot={(props) => <Link to={HOME_ITEM.to} {...props} />}

@@ -2,6 +2,7 @@ import {
   Anchor,
   Button,
   Fieldset,
+  Group,
   Stack,
   Text,
   TextInput,
@@ -42,22 +43,43 @@ export function AuthForm({
   onSubmit,
   pending = false,
   submitLabel,
+  onBack,
   children,
 }: {
   onSubmit: FormEventHandler<HTMLFormElement>;
   pending?: boolean;
   /** What the button says, then while pending. */
   submitLabel: [idle: string, busy?: string];
+  /** A Back button before the submit, which then takes the rest of the row; undefined
+   * while going back is not possible. */
+  onBack?: (() => void) | null;
   children: ReactNode;
 }) {
+  const submit = (
+    <Button type="submit" size="md" fullWidth mt="xs" disabled={pending} flex={1}>
+      {pending ? submitLabel[1] : submitLabel[0]}
+    </Button>
+  );
   return (
     <form onSubmit={onSubmit} noValidate>
       <Fieldset variant="unstyled" disabled={pending}>
         <Stack gap="md">
           {children}
-          <Button type="submit" size="md" fullWidth mt="xs" disabled={pending}>
-            {pending ? submitLabel[1] : submitLabel[0]}
-          </Button>
+          {onBack === undefined ? (
+            submit
+          ) : (
+            <Group gap="sm" wrap="nowrap" align="flex-end">
+              <Button
+                variant="default"
+                size="md"
+                onClick={onBack ?? undefined}
+                disabled={pending || !onBack}
+              >
+                Back
+              </Button>
+              {submit}
+            </Group>
+          )}
         </Stack>
       </Fieldset>
     </form>

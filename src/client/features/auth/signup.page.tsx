@@ -1,16 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Anchor,
-  Button,
-  Divider,
-  Fieldset,
-  Group,
-  Loader,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Divider, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconBrandGoogle } from '@tabler/icons-react';
 import { Link, Navigate, useNavigate } from '@tanstack/react-router';
@@ -162,33 +151,21 @@ function WorkspaceStep({
         title="Name your workspace"
         text="A workspace holds your clients, projects and team. You can rename it later."
       />
-      <form onSubmit={(event) => void form.handleSubmit(onSubmit)(event)} noValidate>
-        <Fieldset variant="unstyled" disabled={pending}>
-          <Stack gap="md">
-            <TextInput
-              label="Workspace name"
-              placeholder="Acme Studio"
-              autoFocus
-              error={errors.workspaceName?.message}
-              description={slug ? `Workspace URL: ${slug}` : undefined}
-              {...form.register('workspaceName')}
-            />
-            <Group mt="xs" gap="sm" wrap="nowrap">
-              <Button
-                variant="default"
-                size="md"
-                onClick={() => onBack(form.getValues())}
-                disabled={pending || !canGoBack}
-              >
-                Back
-              </Button>
-              <Button type="submit" size="md" disabled={pending} flex={1}>
-                {pending ? 'Creating...' : 'Create Workspace'}
-              </Button>
-            </Group>
-          </Stack>
-        </Fieldset>
-      </form>
+      <AuthForm
+        onSubmit={(event) => void form.handleSubmit(onSubmit)(event)}
+        pending={pending}
+        submitLabel={['Create Workspace', 'Creating...']}
+        onBack={canGoBack ? () => onBack(form.getValues()) : null}
+      >
+        <TextInput
+          label="Workspace name"
+          placeholder="Acme Studio"
+          autoFocus
+          error={errors.workspaceName?.message}
+          description={slug ? `Workspace URL: ${slug}` : undefined}
+          {...form.register('workspaceName')}
+        />
+      </AuthForm>
     </Stack>
   );
 }
