@@ -34,6 +34,8 @@ export const ProjectInputSchema = z.object({
   assignedUserId: IdSchema.nullable().optional(),
 });
 export const ProjectUpdateSchema = updateSchemaOf(ProjectInputSchema).extend({ id: IdSchema });
+/** A project's values as the API stores them, any of them (an update's changes). */
+export type ProjectValues = Partial<z.output<typeof ProjectInputSchema>>;
 /** Orders of the projects list, the default first. */
 export const PROJECT_SORT_LABELS = {
   '-createdAt': 'Newest first',

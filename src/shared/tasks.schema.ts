@@ -72,6 +72,8 @@ export const TaskInputSchema = z.object({
 });
 export type TaskInput = z.input<typeof TaskInputSchema>;
 export const TaskUpdateSchema = updateSchemaOf(TaskInputSchema).extend({ id: IdSchema });
+/** A task's values as the API takes them, any of them (an update's changes). */
+export type TaskValues = Partial<z.output<typeof TaskInputSchema>>;
 
 /** POST /api/tasks/{id}/move: into `status`, before the task `beforeId` (or at the end). */
 export const TaskMoveSchema = z.object({

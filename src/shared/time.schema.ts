@@ -23,6 +23,8 @@ export const TimeEntryInputSchema = z.object({
   isTimer: z.boolean().default(false),
 });
 export const TimeEntryUpdateSchema = updateSchemaOf(TimeEntryInputSchema).extend({ id: IdSchema });
+/** A time entry's values as the API takes them, any of them (an update's changes). */
+export type TimeEntryValues = Partial<z.output<typeof TimeEntryInputSchema>>;
 const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
 
 export const TimeEntryListQuerySchema = ListQuerySchema.extend({
@@ -91,6 +93,8 @@ export type TimeEntryPage = z.infer<typeof TimeEntryPageSchema>;
 export const TimerStartSchema = z.object({ projectId: IdSchema, taskId, description });
 /** A running or paused timer's task and description (its project stays). */
 export const TimerUpdateSchema = z.object({ taskId, description });
+/** What a timer is for besides its project: a task, a description. */
+export type TimerDetails = Partial<z.output<typeof TimerUpdateSchema>>;
 
 export const TimerSchema = z.object({
   projectId: z.number(),
