@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CurrencySchema } from './currencies.ts';
 import { IsoDateSchema } from './dates.ts';
-import { IdSchema } from './ids.ts';
+import { IdSchema, requiredId } from './ids.ts';
 import { emailOrEmpty, optionalEmail, optionalText } from './list.schema.ts';
 
 /**
@@ -143,7 +143,7 @@ const numberInputValue = z.union([z.number(), z.string()]);
  * derived from its list of these.
  */
 export interface Described<Api extends z.ZodType, Form extends z.ZodType, Out> {
-  kind: 'text' | 'date' | 'decimal' | 'ref' | 'flag' | 'currency';
+  kind: 'text' | 'rule' | 'date' | 'decimal' | 'ref' | 'flag' | 'currency';
   label: string;
   title: string;
   api: Api;
@@ -190,7 +190,7 @@ export function dateOf(label: string) {
 export function decimalOf<A extends z.ZodType>(
   label: string,
   api: A,
-  { title = label, fallback }: { title?: string; fallback?: string } = {},
+  { title = label, fallback }: { title?: string; fallback?: string | null } = {},
 ) {
   return {
     kind: 'decimal' as const,
@@ -199,9 +199,61 @@ export function decimalOf<A extends z.ZodType>(
     api,
     form: numberInputValue
       .refine((v) => fallback !== undefined || String(v).trim() !== '', `${label} is required`)
-      .transform((v) => String(v).trim() || (fallback ?? '')),
-    empty: fallback === undefined ? '' : Number(fallback),
+      .transform((v) => String(v).trim() || (fallback === undefined ? '' : fallback)),
+    empty: fallback === undefined || fallback === null ? '' : Number(fallback),
     toForm: (value: string | null): number | string => (value === null ? '' : Number(value)),
+  };
+}
+
+/** A day (YYYY-MM-DD) or none (null); the form holds '' for none. */
+export function optionalDateOf(label: string) {
+  return {
+    kind: 'date' as const,
+    label,
+    title: label,
+    api: IsoDateSchema.nullable().optional(),
+    form: z
+      .string()
+      .transform((v) => (v === '' ? null : v))
+      .pipe(IsoDateSchema.nullable()),
+    empty: '',
+    toForm: (value: string | null) => value ?? '',
+  };
+}
+
+/**
+ * A field whose rule is its own (a required name, a status key): the form applies the
+ * same rule to the string it holds, '' (or `empty`) for a new record.
+ */
+export function ruleOf<A extends z.ZodType>(
+  label: string,
+  api: A,
+  { title = label, empty = '' }: { title?: string; empty?: string } = {},
+) {
+  return {
+    kind: 'rule' as const,
+    label,
+    title,
+    api,
+    form: api,
+    empty,
+    toForm: (value: string) => value,
+  };
+}
+
+/** Another record of the workspace the record must name; the form holds its id or null. */
+export function requiredRefOf(label: string) {
+  return {
+    kind: 'ref' as const,
+    label,
+    title: label,
+    api: requiredId(`${label} is required`),
+    form: z
+      .number()
+      .nullable()
+      .refine((v) => v !== null, `${label} is required`),
+    empty: null as number | null,
+    toForm: (value: number) => value,
   };
 }
 
