@@ -40,6 +40,8 @@ export const ClientInputSchema = z.object({
   organizationId: IdSchema.nullable().optional(),
 });
 export const ClientUpdateSchema = updateSchemaOf(ClientInputSchema).extend({ id: IdSchema });
+/** A client's values as the API stores them, any of them (an update's changes). */
+export type ClientValues = Partial<z.output<typeof ClientInputSchema>>;
 export const ClientListQuerySchema = ListQuerySchema;
 
 export const ClientSchema = z.object({

@@ -3,7 +3,21 @@ import { CurrencySchema, minorDigits } from './currencies.ts';
 import { IsoDateSchema } from './dates.ts';
 import { IdSchema } from './ids.ts';
 import { fromMinor, toMinor } from './invoice-math.ts';
-import { ListQuerySchema, optionalText } from './list.schema.ts';
+import {
+  apiRulesOf,
+  csvColumnsOf,
+  csvRowOf,
+  currencyOf,
+  dateOf,
+  decimalOf,
+  type DescribedFields,
+  flagOf,
+  NOTES_FIELD,
+  refOf,
+  textOf,
+  textOutputOf,
+} from './fields.ts';
+import { ListQuerySchema } from './list.schema.ts';
 import { amountDecimalsMessage, decimalSchema, fitsCurrency } from './money.ts';
 import { singleLine } from './text.schema.ts';
 import { updateSchemaOf } from './update.schema.ts';
@@ -34,25 +48,48 @@ export type ExpenseCategory = z.infer<typeof ExpenseCategorySchema>;
 
 const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
 
-const expenseFields = z.object({
-  date: IsoDateSchema,
+/**
+ * An expense's fields, in form order, described once: the API's and the form's rules, the
+ * form's defaults, its text inputs and the CSV export's columns all come from this list. A
+ * new text field is one entry here and its column (a migration and db/schema.ts).
+ */
+export const EXPENSE_FIELDS = {
+  date: dateOf('Date'),
   /** More than 0, with at most as many decimals as the currency has (checked with it). */
-  amount: decimalSchema('Amount', { max: MAX_EXPENSE_AMOUNT, decimals: 3 }).refine(
-    (v) => Number(v) > 0,
-    'Amount must be greater than 0',
+  amount: decimalOf(
+    'Amount',
+    decimalSchema('Amount', { max: MAX_EXPENSE_AMOUNT, decimals: 3 }).refine(
+      (v) => Number(v) > 0,
+      'Amount must be greater than 0',
+    ),
   ),
   /** ISO 4217; the workspace's currency (business profile) when left out. */
-  currency: CurrencySchema.optional(),
-  categoryId: IdSchema.nullable().optional(),
-  vendor: optionalText(200, 'Vendor must be less than 200 characters'),
+  currency: currencyOf(),
+  categoryId: refOf('Category'),
+  vendor: textOf({
+    label: 'Vendor',
+    title: 'Vendor',
+    max: 200,
+    input: 'text',
+    placeholder: 'Who was paid',
+    // Expenses have no CSV import (yet): no header spellings to map.
+    headers: [],
+  }),
   /** A project of the workspace; without a client, the expense takes the project's. */
-  projectId: IdSchema.nullable().optional(),
-  clientId: IdSchema.nullable().optional(),
-  billable: z.boolean().default(false),
+  projectId: refOf('Project'),
+  clientId: refOf('Client'),
+  billable: flagOf('Billable'),
   /** Added on top when the expense is billed, a percent from 0 to 1000 (billable only). */
-  markupPercent: decimalSchema('Markup', { max: MAX_MARKUP_PERCENT, decimals: 2 }).default('0'),
-  notes: optionalText(2000, 'Notes must be less than 2000 characters'),
-});
+  markupPercent: decimalOf(
+    'Markup',
+    decimalSchema('Markup', { max: MAX_MARKUP_PERCENT, decimals: 2 }).default('0'),
+    { title: 'Markup %', fallback: '0' },
+  ),
+  notes: textOf({ ...NOTES_FIELD, max: 2000, placeholder: '' }),
+} as const satisfies DescribedFields;
+export type ExpenseField = keyof typeof EXPENSE_FIELDS;
+
+const expenseFields = z.object(apiRulesOf(EXPENSE_FIELDS));
 
 /** One expense, as the form, the API and the CSV export take it. */
 export const ExpenseInputSchema = expenseFields.superRefine((value, ctx) => {
@@ -65,6 +102,8 @@ export const ExpenseInputSchema = expenseFields.superRefine((value, ctx) => {
   }
 });
 export type ExpenseInput = z.infer<typeof ExpenseInputSchema>;
+/** An expense's values as the API stores them, any of them (an update's changes). */
+export type ExpenseValues = Partial<ExpenseInput>;
 
 export const ExpenseUpdateSchema = updateSchemaOf(expenseFields).extend({ id: IdSchema });
 export type ExpenseUpdate = z.infer<typeof ExpenseUpdateSchema>;
@@ -99,7 +138,7 @@ export const ExpenseSchema = z.object({
   currency: z.string(),
   categoryId: z.number().nullable(),
   category: z.object({ id: z.number(), name: z.string() }).nullable(),
-  vendor: z.string().nullable(),
+  ...textOutputOf(EXPENSE_FIELDS),
   projectId: z.number().nullable(),
   project: z.object({ id: z.number(), name: z.string() }).nullable(),
   clientId: z.number().nullable(),
@@ -109,7 +148,6 @@ export const ExpenseSchema = z.object({
   markupPercent: z.string(),
   /** What billing it puts on an invoice: amount × (1 + markup / 100), to the currency's unit. */
   billableAmount: z.string(),
-  notes: z.string().nullable(),
   /** The receipt's URL (readable by members of the workspace), its type and size. */
   receipt: z.object({ url: z.string(), contentType: z.string(), size: z.number() }).nullable(),
   /** The invoice whose line billed it; null while unbilled. */
@@ -155,37 +193,28 @@ export function billableAmountOf(amount: string, markupPercent: string, currency
 export const totalAmountsText = (totals: CurrencyTotal[]) =>
   totals.map((t) => `${t.currency} ${t.amount}`).join('; ');
 
-export const EXPENSE_CSV_COLUMNS = [
-  'Date',
-  'Amount',
-  'Currency',
-  'Category',
-  'Vendor',
-  'Project',
-  'Client',
-  'Billable',
-  'Markup %',
-  'Billable Amount',
-  'Invoice',
-  'Receipt',
-  'Notes',
-] as const;
+/** The export's columns computed from several fields, before the long text. */
+const EXPENSE_CSV_EXTRA = ['Billable Amount', 'Invoice', 'Receipt'] as const;
+
+/** Date, Amount, …, Billable Amount, Invoice, Receipt, Notes. */
+export const EXPENSE_CSV_COLUMNS = csvColumnsOf(EXPENSE_FIELDS, EXPENSE_CSV_EXTRA);
 
 /** One expense as a CSV row of EXPENSE_CSV_COLUMNS. */
-export function expenseCsvRow(e: Expense): Record<(typeof EXPENSE_CSV_COLUMNS)[number], string> {
-  return {
-    Date: e.date,
-    Amount: e.amount,
-    Currency: e.currency,
-    Category: e.category?.name ?? '',
-    Vendor: e.vendor ?? '',
-    Project: e.project?.name ?? '',
-    Client: e.client?.name ?? '',
-    Billable: e.billable ? 'Yes' : 'No',
-    'Markup %': e.billable ? e.markupPercent : '',
-    'Billable Amount': e.billable ? e.billableAmount : '',
-    Invoice: e.invoice ? (e.invoice.number ?? 'Draft') : '',
-    Receipt: e.receipt ? 'Yes' : 'No',
-    Notes: e.notes ?? '',
-  };
+export function expenseCsvRow(e: Expense): Record<string, string> {
+  return csvRowOf(
+    EXPENSE_FIELDS,
+    e,
+    {
+      categoryId: () => e.category?.name ?? '',
+      projectId: () => e.project?.name ?? '',
+      clientId: () => e.client?.name ?? '',
+      billable: () => (e.billable ? 'Yes' : 'No'),
+      markupPercent: () => (e.billable ? e.markupPercent : ''),
+    },
+    {
+      'Billable Amount': e.billable ? e.billableAmount : '',
+      Invoice: e.invoice ? (e.invoice.number ?? 'Draft') : '',
+      Receipt: e.receipt ? 'Yes' : 'No',
+    } satisfies Record<(typeof EXPENSE_CSV_EXTRA)[number], string>,
+  );
 }

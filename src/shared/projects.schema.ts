@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema } from './ids.ts';
-import { ListQuerySchema, optionalText, sortParam } from './list.schema.ts';
+import { apiRulesOf, decimalOf, type DescribedFields, refOf, ruleOf, textOf } from './fields.ts';
+import { ListQuerySchema, sortParam } from './list.schema.ts';
 import { MoneySchema, RateSchema } from './money.ts';
 import { singleLine } from './text.schema.ts';
 import { updateSchemaOf } from './update.schema.ts';
@@ -16,24 +17,58 @@ export const PROJECT_DEFAULTS = {
   status: 'active',
 } as const;
 
+/**
+ * A project's fields, in form order, described once: the API's and the form's rules and
+ * the form's defaults (SPEC §9's for a new project) come from this list.
+ */
+export const PROJECT_FIELDS = {
+  name: ruleOf(
+    'Project name',
+    singleLine('Project name', { error: 'Project name is required' })
+      .trim()
+      .min(1, 'Project name is required')
+      .max(200, 'Project name must be less than 200 characters'),
+    { title: 'Project Name' },
+  ),
+  description: textOf({
+    label: 'Description',
+    title: 'Description',
+    max: 5000,
+    input: 'textarea',
+    placeholder: 'What the project delivers',
+    // Projects have no CSV import: no header spellings to map.
+    headers: [],
+  }),
+  clientId: refOf('Client'),
+  status: ruleOf('Status', z.enum(PROJECT_STATUSES).default(PROJECT_DEFAULTS.status), {
+    empty: PROJECT_DEFAULTS.status,
+  }),
+  budgetType: ruleOf(
+    'Budget type',
+    z
+      .enum(BUDGET_TYPES, { error: 'Budget type must be time or budget' })
+      .default(PROJECT_DEFAULTS.budgetType),
+    { title: 'Budget Type', empty: PROJECT_DEFAULTS.budgetType },
+  ),
+  // Prefaults pass through MoneySchema: '0' is stored and answered as '0.00'; an emptied
+  // input is 0 too (SPEC §9's default).
+  budgetLimit: decimalOf('Budget', MoneySchema.prefault(PROJECT_DEFAULTS.budgetLimit), {
+    fallback: PROJECT_DEFAULTS.budgetLimit,
+  }),
+  /**
+   * Left out: the workspace's default hourly rate (Settings → Business; 120 until set).
+   * The form must give it (a new project's starts at that default).
+   */
+  hourlyRate: decimalOf('Hourly rate', RateSchema.optional(), { title: 'Hourly Rate' }),
+} as const satisfies DescribedFields;
+
 export const ProjectInputSchema = z.object({
-  name: singleLine('Project name', { error: 'Project name is required' })
-    .trim()
-    .min(1, 'Project name is required')
-    .max(200, 'Project name must be less than 200 characters'),
-  description: optionalText(5000, 'Description must be less than 5000 characters'),
-  clientId: IdSchema.nullable().optional(),
-  status: z.enum(PROJECT_STATUSES).default(PROJECT_DEFAULTS.status),
-  budgetType: z
-    .enum(BUDGET_TYPES, { error: 'Budget type must be time or budget' })
-    .default(PROJECT_DEFAULTS.budgetType),
-  // Prefaults pass through MoneySchema: '0' is stored and answered as '0.00'.
-  budgetLimit: MoneySchema.prefault(PROJECT_DEFAULTS.budgetLimit),
-  /** Left out: the workspace's default hourly rate (Settings → Business; 120 until set). */
-  hourlyRate: RateSchema.optional(),
+  ...apiRulesOf(PROJECT_FIELDS),
   assignedUserId: IdSchema.nullable().optional(),
 });
 export const ProjectUpdateSchema = updateSchemaOf(ProjectInputSchema).extend({ id: IdSchema });
+/** A project's values as the API stores them, any of them (an update's changes). */
+export type ProjectValues = Partial<z.output<typeof ProjectInputSchema>>;
 /** Orders of the projects list, the default first. */
 export const PROJECT_SORT_LABELS = {
   '-createdAt': 'Newest first',

@@ -1,8 +1,18 @@
 import { z } from 'zod';
 import { IsoDateSchema } from './dates.ts';
-import { IdSchema, requiredId } from './ids.ts';
+import { IdSchema } from './ids.ts';
+import {
+  apiRulesOf,
+  decimalOf,
+  type DescribedFields,
+  optionalDateOf,
+  refOf,
+  requiredRefOf,
+  ruleOf,
+  textOf,
+} from './fields.ts';
 import type { WorkspaceRole } from './roles.ts';
-import { ListQuerySchema, optionalText } from './list.schema.ts';
+import { ListQuerySchema } from './list.schema.ts';
 import { decimalSchema } from './money.ts';
 import { singleLine } from './text.schema.ts';
 import { updateSchemaOf } from './update.schema.ts';
@@ -55,23 +65,50 @@ export const TaskStatusUpdateSchema = updateSchemaOf(TaskStatusInputSchema).exte
 /** Hours of an estimate: up to 99,999 with two decimals, as the exact string given. */
 export const EstimateHoursSchema = decimalSchema('Estimate', { max: 99_999, decimals: 2 });
 
-export const TaskInputSchema = z.object({
-  title: singleLine('Title', { error: 'Title is required' })
-    .trim()
-    .min(1, 'Title is required')
-    .max(200, 'Title must be less than 200 characters'),
-  description: optionalText(5000, 'Description must be less than 5000 characters'),
-  projectId: requiredId('Project is required'),
-  /** An active member of the workspace, or null for nobody. */
-  assigneeId: IdSchema.nullable().optional(),
+/**
+ * A task's fields, in form order, described once: the API's and the form's rules and the
+ * form's defaults come from this list.
+ */
+export const TASK_FIELDS = {
+  title: ruleOf(
+    'Title',
+    singleLine('Title', { error: 'Title is required' })
+      .trim()
+      .min(1, 'Title is required')
+      .max(200, 'Title must be less than 200 characters'),
+  ),
+  projectId: requiredRefOf('Project'),
+  description: textOf({
+    label: 'Description',
+    title: 'Description',
+    max: 5000,
+    input: 'textarea',
+    placeholder: 'What needs doing',
+    // Tasks have no CSV import: no header spellings to map.
+    headers: [],
+  }),
   /** The key of one of the workspace's task statuses (GET /api/task-statuses); 'todo' if left out. */
-  status: z.string().trim().min(1, 'Status is required').max(60).optional(),
-  dueDate: IsoDateSchema.nullable().optional(),
-  estimateHours: EstimateHoursSchema.nullable().optional(),
+  status: ruleOf('Status', z.string().trim().min(1, 'Status is required').max(60).optional(), {
+    empty: DEFAULT_TASK_STATUS,
+  }),
+  /** An active member of the workspace, or null for nobody. */
+  assigneeId: refOf('Assignee'),
+  dueDate: optionalDateOf('Due Date'),
+  estimateHours: decimalOf('Estimate', EstimateHoursSchema.nullable().optional(), {
+    title: 'Estimate (hours)',
+    fallback: null,
+  }),
+} as const satisfies DescribedFields;
+
+export const TaskInputSchema = z.object({
+  ...apiRulesOf(TASK_FIELDS),
+  /** Where it stands in its column (the board's order). */
   sortOrder: z.number().int().min(0).max(1_000_000).optional(),
 });
 export type TaskInput = z.input<typeof TaskInputSchema>;
 export const TaskUpdateSchema = updateSchemaOf(TaskInputSchema).extend({ id: IdSchema });
+/** A task's values as the API takes them, any of them (an update's changes). */
+export type TaskValues = Partial<z.output<typeof TaskInputSchema>>;
 
 /** POST /api/tasks/{id}/move: into `status`, before the task `beforeId` (or at the end). */
 export const TaskMoveSchema = z.object({

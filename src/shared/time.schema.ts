@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { IsoDateSchema } from './dates.ts';
 import { IdSchema } from './ids.ts';
-import { ListQuerySchema, optionalText } from './list.schema.ts';
+import {
+  apiRulesOf,
+  dateOf,
+  decimalOf,
+  type DescribedFields,
+  refOf,
+  requiredRefOf,
+  textOf,
+} from './fields.ts';
+import { ListQuerySchema } from './list.schema.ts';
 import { updateSchemaOf } from './update.schema.ts';
 
 const hours = z.coerce
@@ -10,19 +19,38 @@ const hours = z.coerce
   .max(24 * 366, 'Hours must be at most 8784')
   .transform((v) => v.toFixed(2));
 
-const description = optionalText(2000, 'Description must be less than 2000 characters');
-/** A task of the entry's project, or none. */
-const taskId = IdSchema.nullable().optional();
+/**
+ * A time entry's fields, in form order, described once: the API's and the Log Time form's
+ * rules and the form's defaults come from this list.
+ */
+export const TIME_ENTRY_FIELDS = {
+  projectId: requiredRefOf('Project'),
+  /** A task of the entry's project, or none. */
+  taskId: refOf('Task'),
+  hours: decimalOf('Hours', hours),
+  date: dateOf('Date'),
+  description: textOf({
+    label: 'Description',
+    title: 'Description',
+    max: 2000,
+    input: 'textarea',
+    placeholder: 'What you worked on',
+    // Time entries have no CSV import: no header spellings to map.
+    headers: [],
+  }),
+} as const satisfies DescribedFields;
 
-export const TimeEntryInputSchema = z.object({
-  projectId: IdSchema,
-  taskId,
-  description,
-  hours,
-  date: IsoDateSchema,
+const { description, taskId } = apiRulesOf(TIME_ENTRY_FIELDS);
+
+/** What the Log Time form edits: an entry's fields without how it was logged. */
+export const TimeEntryFieldsSchema = z.object(apiRulesOf(TIME_ENTRY_FIELDS));
+
+export const TimeEntryInputSchema = TimeEntryFieldsSchema.extend({
   isTimer: z.boolean().default(false),
 });
 export const TimeEntryUpdateSchema = updateSchemaOf(TimeEntryInputSchema).extend({ id: IdSchema });
+/** A time entry's values as the API takes them, any of them (an update's changes). */
+export type TimeEntryValues = Partial<z.output<typeof TimeEntryInputSchema>>;
 const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
 
 export const TimeEntryListQuerySchema = ListQuerySchema.extend({
@@ -91,6 +119,8 @@ export type TimeEntryPage = z.infer<typeof TimeEntryPageSchema>;
 export const TimerStartSchema = z.object({ projectId: IdSchema, taskId, description });
 /** A running or paused timer's task and description (its project stays). */
 export const TimerUpdateSchema = z.object({ taskId, description });
+/** What a timer is for besides its project: a task, a description. */
+export type TimerDetails = Partial<z.output<typeof TimerUpdateSchema>>;
 
 export const TimerSchema = z.object({
   projectId: z.number(),

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { toAmountText } from './money-field.ts';
 import { InvoiceFormSchema } from '../../features/invoices/invoice-form.schema.ts';
 import { OpportunityFormSchema } from '../../features/pipeline/opportunity-form.schema.ts';
-import { ProjectFormSchema } from '../../features/projects/project-form.schema.ts';
+import {
+  ProjectFormSchema,
+  projectFormDefaults,
+} from '../../features/projects/project-form.schema.ts';
 
 describe('money in the forms', () => {
   it("sends the Create Invoice dialog's amount as typed, with up to three decimals", () => {
@@ -30,7 +33,8 @@ describe('money in the forms', () => {
     expect(deal.safeParse(1.005).error?.issues[0]?.message).toBe(
       'Enter an amount with at most 2 decimals, like 1200.50',
     );
-    expect(ProjectFormSchema.shape.budgetLimit.parse(99999999.99)).toBe('99999999.99');
+    const project = { ...projectFormDefaults(null), name: 'Website', budgetLimit: 99999999.99 };
+    expect(ProjectFormSchema.parse(project).budgetLimit).toBe('99999999.99');
   });
 
   it('shows an amount in a number input without trailing zeros, digit for digit', () => {

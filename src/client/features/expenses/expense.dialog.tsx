@@ -11,15 +11,15 @@ import {
   Stack,
   Switch,
   Text,
-  Textarea,
-  TextInput,
 } from '@mantine/core';
 import { IconPaperclip } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { currencyOptions, minorDigits } from '../../../shared/currencies.ts';
-import type { Expense } from '../../../shared/expenses.schema.ts';
+import { EXPENSE_FIELDS, type Expense } from '../../../shared/expenses.schema.ts';
+import { textNamesOf } from '../../../shared/fields.ts';
 import { DateField } from '../../components/form/date-field.tsx';
+import { TextFieldInput } from '../../components/form/text-field-input.tsx';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { currencySymbol, useWorkspaceCurrency } from '../../components/money.tsx';
 import { trpc } from '../../trpc.ts';
@@ -36,6 +36,8 @@ import { RECEIPT_ACCEPT, receiptProblem } from './upload-receipt.ts';
 import { useExpenseMutations } from './use-expense-mutations.ts';
 
 const CURRENCIES = currencyOptions();
+/** Single-line text in the grid, long text below it. */
+const { short: SHORT_TEXT, long: LONG_TEXT } = textNamesOf(EXPENSE_FIELDS);
 
 /** Add Expense (no `expense`) and Edit Expense; full screen on a phone. */
 export function ExpenseDialog({
@@ -147,14 +149,19 @@ function ExpenseForm({
             </Text>
           )}
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
-            <DateField control={form.control} name="date" label="Date" withAsterisk />
+            <DateField
+              control={form.control}
+              name="date"
+              label={EXPENSE_FIELDS.date.title}
+              withAsterisk
+            />
             <Group gap="xs" align="flex-start" wrap="nowrap">
               <Controller
                 control={form.control}
                 name="amount"
                 render={({ field, fieldState }) => (
                   <NumberInput
-                    label="Amount"
+                    label={EXPENSE_FIELDS.amount.title}
                     withAsterisk
                     style={{ flex: 1 }}
                     prefix={currency ? currencySymbol(currency) : undefined}
@@ -174,7 +181,7 @@ function ExpenseForm({
                 name="currency"
                 render={({ field, fieldState }) => (
                   <Select
-                    label="Currency"
+                    label={EXPENSE_FIELDS.currency.title}
                     w={110}
                     searchable
                     allowDeselect={false}
@@ -194,19 +201,20 @@ function ExpenseForm({
                 <CategorySelect value={field.value} onChange={field.onChange} />
               )}
             />
-            <TextInput
-              label="Vendor"
-              placeholder="Who was paid"
-              maxLength={200}
-              error={errors.vendor?.message}
-              {...form.register('vendor')}
-            />
+            {SHORT_TEXT.map((name) => (
+              <TextFieldInput
+                key={name}
+                field={EXPENSE_FIELDS[name]}
+                error={errors[name]?.message}
+                registration={form.register(name)}
+              />
+            ))}
             <Controller
               control={form.control}
               name="projectId"
               render={({ field }) => (
                 <ProjectPicker
-                  label="Project"
+                  label={EXPENSE_FIELDS.projectId.title}
                   placeholder="Optional"
                   clearable
                   value={field.value}
@@ -240,7 +248,7 @@ function ExpenseForm({
               name="billable"
               render={({ field }) => (
                 <Switch
-                  label="Billable"
+                  label={EXPENSE_FIELDS.billable.title}
                   description="Bill it to the client on an invoice"
                   checked={field.value}
                   onChange={(event) => field.onChange(event.currentTarget.checked)}
@@ -253,7 +261,7 @@ function ExpenseForm({
                 name="markupPercent"
                 render={({ field, fieldState }) => (
                   <NumberInput
-                    label="Markup"
+                    label={EXPENSE_FIELDS.markupPercent.label}
                     suffix=" %"
                     w={140}
                     min={0}
@@ -268,15 +276,14 @@ function ExpenseForm({
               />
             )}
           </Group>
-          <Textarea
-            label="Notes"
-            autosize
-            minRows={2}
-            maxRows={6}
-            maxLength={2000}
-            error={errors.notes?.message}
-            {...form.register('notes')}
-          />
+          {LONG_TEXT.map((name) => (
+            <TextFieldInput
+              key={name}
+              field={EXPENSE_FIELDS[name]}
+              error={errors[name]?.message}
+              registration={form.register(name)}
+            />
+          ))}
           <Stack gap={4}>
             <FileInput
               label={expense?.receipt ? 'Replace receipt' : 'Receipt'}

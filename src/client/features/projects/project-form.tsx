@@ -10,10 +10,10 @@ import {
   SimpleGrid,
   Stack,
   TextInput,
-  Textarea,
 } from '@mantine/core';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { PROJECT_STATUSES, type Project } from '../../../shared/projects.schema.ts';
+import { PROJECT_FIELDS, PROJECT_STATUSES, type Project } from '../../../shared/projects.schema.ts';
+import { TextFieldInput } from '../../components/form/text-field-input.tsx';
 import { ClientPicker } from '../clients/client-picker.tsx';
 import {
   ProjectFormSchema,
@@ -68,7 +68,7 @@ export function ProjectForm({
       <Fieldset variant="unstyled" disabled={isSubmitting}>
         <Stack gap="md">
           <TextInput
-            label="Project Name"
+            label={PROJECT_FIELDS.name.title}
             placeholder="Website redesign"
             withAsterisk
             data-autofocus
@@ -91,15 +91,10 @@ export function ProjectForm({
               />
             )}
           />
-          <Textarea
-            label="Description"
-            placeholder="What the project delivers"
-            autosize
-            minRows={3}
-            maxRows={8}
-            styles={{ input: { minHeight: 80 } }}
+          <TextFieldInput
+            field={PROJECT_FIELDS.description}
             error={errors.description?.message}
-            {...form.register('description')}
+            registration={form.register('description')}
           />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
             <Controller
@@ -107,7 +102,7 @@ export function ProjectForm({
               name="status"
               render={({ field }) => (
                 <Select
-                  label="Status"
+                  label={PROJECT_FIELDS.status.title}
                   data={STATUS_OPTIONS}
                   value={field.value}
                   onChange={(value) => value && field.onChange(value)}
@@ -120,7 +115,7 @@ export function ProjectForm({
               control={form.control}
               name="budgetType"
               render={({ field }) => (
-                <Input.Wrapper label="Budget Type" id="project-budget-type">
+                <Input.Wrapper label={PROJECT_FIELDS.budgetType.title} id="project-budget-type">
                   <SegmentedControl
                     id="project-budget-type"
                     fullWidth
@@ -158,7 +153,7 @@ export function ProjectForm({
               name="hourlyRate"
               render={({ field, fieldState }) => (
                 <NumberInput
-                  label="Hourly Rate"
+                  label={PROJECT_FIELDS.hourlyRate.title}
                   description={
                     rateLocked
                       ? 'Set by those who manage invoices'

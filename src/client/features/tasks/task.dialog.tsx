@@ -1,16 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Modal, NumberInput, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { Button, Modal, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import type { Task, TaskStatus } from '../../../shared/tasks.schema.ts';
+import { TASK_FIELDS, type Task, type TaskStatus } from '../../../shared/tasks.schema.ts';
 import { DateField } from '../../components/form/date-field.tsx';
+import { TextFieldInput } from '../../components/form/text-field-input.tsx';
 import { ConfirmDeleteDialog } from '../../components/list/confirm-delete.dialog.tsx';
 import { trpc } from '../../trpc.ts';
 import { ProjectPicker } from '../projects/project-picker.tsx';
 import {
   TaskFormSchema,
   taskFormDefaults,
-  taskInputOf,
   UNASSIGNED,
   type TaskFormInput,
   type TaskFormOutput,
@@ -111,8 +111,7 @@ function TaskForm({
   const statusOptions = statuses.map((s) => ({ value: s.key, label: s.label }));
 
   const submit = form.handleSubmit(async (values) => {
-    const input = taskInputOf(values);
-    const saved = task ? await mutations.update(task.id, input) : await mutations.create(input);
+    const saved = task ? await mutations.update(task.id, values) : await mutations.create(values);
     if (saved) onSaved();
   });
 
@@ -131,7 +130,7 @@ function TaskForm({
       }
     >
       <TextInput
-        label="Title"
+        label={TASK_FIELDS.title.title}
         placeholder="e.g. Design the home page"
         withAsterisk
         data-autofocus
@@ -144,7 +143,7 @@ function TaskForm({
         name="projectId"
         render={({ field, fieldState }) => (
           <ProjectPicker
-            label="Project"
+            label={TASK_FIELDS.projectId.title}
             withAsterisk
             value={field.value}
             valueLabel={
@@ -160,14 +159,10 @@ function TaskForm({
           />
         )}
       />
-      <Textarea
-        label="Description"
-        placeholder="What needs doing"
-        autosize
-        minRows={2}
-        maxRows={8}
+      <TextFieldInput
+        field={TASK_FIELDS.description}
         error={errors.description?.message}
-        {...form.register('description')}
+        registration={form.register('description')}
       />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
         <Controller
@@ -175,7 +170,7 @@ function TaskForm({
           name="status"
           render={({ field, fieldState }) => (
             <Select
-              label="Status"
+              label={TASK_FIELDS.status.title}
               data={statusOptions}
               value={field.value}
               onChange={(value) => value && field.onChange(value)}
@@ -190,23 +185,25 @@ function TaskForm({
           name="assigneeId"
           render={({ field }) => (
             <Select
-              label="Assignee"
+              label={TASK_FIELDS.assigneeId.title}
               data={assigneeOptions}
-              value={field.value}
-              onChange={(value) => field.onChange(value ?? UNASSIGNED)}
+              value={field.value === null ? UNASSIGNED : String(field.value)}
+              onChange={(value) =>
+                field.onChange(value === null || value === UNASSIGNED ? null : Number(value))
+              }
               allowDeselect={false}
               searchable
               comboboxProps={{ withinPortal: true }}
             />
           )}
         />
-        <DateField control={form.control} name="dueDate" label="Due Date" />
+        <DateField control={form.control} name="dueDate" label={TASK_FIELDS.dueDate.title} />
         <Controller
           control={form.control}
           name="estimateHours"
           render={({ field, fieldState }) => (
             <NumberInput
-              label="Estimate (hours)"
+              label={TASK_FIELDS.estimateHours.title}
               placeholder="e.g. 8"
               min={0}
               step={0.5}

@@ -1,44 +1,24 @@
 import { z } from 'zod';
-import { TimeEntryInputSchema, type TimeEntry } from '../../../shared/time.schema.ts';
+import { formDefaultsOf, formSchemaOf } from '../../../shared/fields.ts';
+import {
+  TIME_ENTRY_FIELDS,
+  TimeEntryFieldsSchema,
+  type TimeEntry,
+} from '../../../shared/time.schema.ts';
 import { today } from './time-display.ts';
 
 /**
- * The Log Time form: the shared TimeEntryInputSchema's rules (SPEC §5: hours at least 0),
- * with a chosen project that must be given and NumberInput's '' for empty hours.
+ * The Log Time form: the form's shapes of TIME_ENTRY_FIELDS (a chosen project or null,
+ * NumberInput's '' for empty hours), then the shared rules (SPEC §5: hours at least 0).
  */
-export const LogTimeFormSchema = z.object({
-  projectId: z
-    .number()
-    .nullable()
-    .transform((value, ctx) => {
-      if (value !== null) return value;
-      ctx.addIssue({ code: 'custom', message: 'Project is required' });
-      return z.NEVER;
-    }),
-  hours: z.preprocess((value, ctx) => {
-    if (String(value ?? '').trim() !== '') return value;
-    ctx.addIssue({ code: 'custom', message: 'Hours is required' });
-    return z.NEVER;
-  }, TimeEntryInputSchema.shape.hours),
-  taskId: z.number().nullable(),
-  date: TimeEntryInputSchema.shape.date,
-  description: TimeEntryInputSchema.shape.description,
-});
+export const LogTimeFormSchema = formSchemaOf(TIME_ENTRY_FIELDS, TimeEntryFieldsSchema);
 export type LogTimeFormInput = z.input<typeof LogTimeFormSchema>;
 export type LogTimeFormOutput = z.output<typeof LogTimeFormSchema>;
 
+/** The saved entry's values, or a new one's: today, on the project it was logged from. */
 export function logTimeDefaults(
   entry: TimeEntry | null,
   projectId: number | null,
 ): LogTimeFormInput {
-  if (entry) {
-    return {
-      projectId: entry.projectId,
-      taskId: entry.taskId,
-      hours: Number(entry.hours),
-      date: entry.date,
-      description: entry.description ?? '',
-    };
-  }
-  return { projectId, taskId: null, hours: '', date: today(), description: '' };
+  return formDefaultsOf(TIME_ENTRY_FIELDS, entry, { projectId, date: today() });
 }

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Fieldset, Group, NumberInput, SimpleGrid, Stack, Textarea } from '@mantine/core';
+import { Button, Fieldset, Group, NumberInput, SimpleGrid, Stack } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
-import type { TimeEntry } from '../../../shared/time.schema.ts';
+import { TIME_ENTRY_FIELDS, type TimeEntry } from '../../../shared/time.schema.ts';
 import { ProjectPicker } from '../projects/project-picker.tsx';
 import { TaskPicker } from './task-picker.tsx';
 import {
@@ -12,6 +12,7 @@ import {
 } from './log-time-form.schema.ts';
 import { useTimeMutations } from './use-time-mutations.ts';
 import { DateField } from '../../components/form/date-field.tsx';
+import { TextFieldInput } from '../../components/form/text-field-input.tsx';
 import { FormDialog } from '../../components/form-dialog.tsx';
 
 function LogTimeForm({
@@ -48,7 +49,7 @@ function LogTimeForm({
             name="projectId"
             render={({ field, fieldState }) => (
               <ProjectPicker
-                label="Project"
+                label={TIME_ENTRY_FIELDS.projectId.title}
                 placeholder="Choose a project"
                 withAsterisk
                 value={field.value}
@@ -84,7 +85,7 @@ function LogTimeForm({
               name="hours"
               render={({ field, fieldState }) => (
                 <NumberInput
-                  label="Hours"
+                  label={TIME_ENTRY_FIELDS.hours.title}
                   placeholder="1.5"
                   withAsterisk
                   // SPEC §5: a quarter of an hour at a time, never below zero.
@@ -99,17 +100,17 @@ function LogTimeForm({
                 />
               )}
             />
-            <DateField control={form.control} name="date" label="Date" withAsterisk />
+            <DateField
+              control={form.control}
+              name="date"
+              label={TIME_ENTRY_FIELDS.date.title}
+              withAsterisk
+            />
           </SimpleGrid>
-          <Textarea
-            label="Description"
-            placeholder="What you worked on"
-            autosize
-            minRows={3}
-            maxRows={8}
-            styles={{ input: { minHeight: 80 } }}
+          <TextFieldInput
+            field={TIME_ENTRY_FIELDS.description}
             error={errors.description?.message}
-            {...form.register('description')}
+            registration={form.register('description')}
           />
           <Group justify="flex-end" gap="sm" mt="xs">
             <Button variant="default" onClick={onDone} disabled={isSubmitting}>

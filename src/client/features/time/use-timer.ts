@@ -1,5 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
-import { timerSeconds, type TimeEntry } from '../../../shared/time.schema.ts';
+import type { z } from 'zod';
+import {
+  timerSeconds,
+  type TimeEntry,
+  type TimerUpdateSchema,
+} from '../../../shared/time.schema.ts';
 import { toastInfo } from '../../components/toasts.tsx';
 import { withServerMessage } from '../../mutations.ts';
 import { trpc } from '../../trpc.ts';
@@ -9,10 +14,8 @@ import { afterTimeLogged } from './use-time-mutations.ts';
 /** How often the timer is read again while a page is open (React Query skips hidden tabs). */
 const TIMER_POLL_MS = 60_000;
 
-export interface TimerDetails {
-  taskId?: number | null;
-  description?: string | null;
-}
+/** What a timer is for besides its project, as the API takes it. */
+export type TimerDetails = z.input<typeof TimerUpdateSchema>;
 
 /**
  * The signed-in user's timer, kept on the server (it survives a reload and shows on

@@ -1,23 +1,8 @@
 import { sql, type SqlBool } from 'kysely';
-import type { Client } from '../../../shared/clients.schema.ts';
+import type { Client, ClientValues } from '../../../shared/clients.schema.ts';
 import type { ListQuery } from '../../../shared/list.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import { containsPattern, iso, pageWithTotal } from '../../db/search.ts';
-
-export interface ClientValues {
-  name?: string;
-  email?: string;
-  company?: string | null;
-  phone?: string | null;
-  status?: string;
-  hourlyRate?: string | null;
-  contactName?: string | null;
-  address?: string | null;
-  taxId?: string | null;
-  currency?: string | null;
-  paymentTermsDays?: number | null;
-  organizationId?: number | null;
-}
 
 const columns = [
   'id',

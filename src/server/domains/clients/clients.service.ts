@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
-import type { ClientDetail } from '../../../shared/clients.schema.ts';
+import type { ClientDetail, ClientValues } from '../../../shared/clients.schema.ts';
 import { minorDigits } from '../../../shared/currencies.ts';
 import { normalizeAmount } from '../../../shared/invoice-math.ts';
 import type { Database } from '../../db/create-db.ts';
@@ -11,7 +11,7 @@ import * as repo from './clients.repository.ts';
 
 const NOT_FOUND = 'Client not found';
 
-async function checkOrganization(db: Database, workspaceId: number, values: repo.ClientValues) {
+async function checkOrganization(db: Database, workspaceId: number, values: ClientValues) {
   if (
     values.organizationId != null &&
     (await findOrganizationName(db, workspaceId, values.organizationId)) === undefined
@@ -22,7 +22,7 @@ async function checkOrganization(db: Database, workspaceId: number, values: repo
 
 export async function createClient(
   { db, workspace: { id: workspaceId } }: WorkspaceScope,
-  values: repo.ClientValues & { name: string; email: string },
+  values: ClientValues & { name: string; email: string },
 ) {
   await checkOrganization(db, workspaceId, values);
   return repo.insertClient(db, workspaceId, values);
@@ -72,7 +72,7 @@ export async function getClient(
 export async function updateClient(
   { db, workspace: { id: workspaceId } }: WorkspaceScope,
   id: number,
-  values: repo.ClientValues,
+  values: ClientValues,
 ) {
   await checkOrganization(db, workspaceId, values);
   const client = await repo.updateClient(db, workspaceId, id, values);

@@ -3,13 +3,16 @@ import { minorDigits } from '../../../shared/currencies.ts';
 import {
   billableAmountOf,
   EXPENSE_CSV_COLUMNS,
+  EXPENSE_FIELDS,
   expenseCsvRow,
   totalAmountsText,
   type Expense,
   type ExpenseCategory,
   type ExpenseFilters,
   type ExpenseListQuery,
+  type ExpenseValues,
 } from '../../../shared/expenses.schema.ts';
+import { textNamesOf } from '../../../shared/fields.ts';
 import { normalizeAmount } from '../../../shared/invoice-math.ts';
 import type { Database } from '../../db/create-db.ts';
 import { keysetBatches, type RowExport } from '../../db/export-batches.ts';
@@ -81,18 +84,9 @@ export async function deleteCategory(db: Database, workspaceId: number, id: numb
 
 // Expenses
 
-export interface ExpenseValues {
-  date?: string;
-  amount?: string;
-  currency?: string;
-  categoryId?: number | null;
-  vendor?: string | null;
-  projectId?: number | null;
-  clientId?: number | null;
-  billable?: boolean;
-  markupPercent?: string;
-  notes?: string | null;
-}
+/** The expense's text fields (EXPENSE_FIELDS), each a column of the same name. */
+const TEXT_FIELDS = textNamesOf(EXPENSE_FIELDS).all;
+const TEXT_COLUMNS = TEXT_FIELDS.map((name) => `e.${name}` as const);
 
 function selectExpense(db: Database, workspaceId: number) {
   return db
@@ -118,14 +112,13 @@ function selectExpense(db: Database, workspaceId: number) {
       'e.currency',
       'e.categoryId',
       'ec.name as categoryName',
-      'e.vendor',
+      ...TEXT_COLUMNS,
       'e.projectId',
       'pr.name as projectName',
       'e.clientId',
       'c.name as clientName',
       'e.billable',
       'e.markupPercent',
-      'e.notes',
       'e.invoiceId',
       'i.invoiceNumber',
       'e.invoiceLineId',
@@ -143,7 +136,12 @@ function toExpense(r: Row): Expense {
   const digits = minorDigits(r.currency);
   const amount = normalizeAmount(r.amount, digits);
   const markupPercent = normalizeAmount(r.markupPercent, 2);
+  const texts = Object.fromEntries(TEXT_FIELDS.map((name) => [name, r[name]])) as Pick<
+    Expense,
+    (typeof TEXT_FIELDS)[number]
+  >;
   return {
+    ...texts,
     id: r.id,
     date: r.date,
     amount,
@@ -153,7 +151,6 @@ function toExpense(r: Row): Expense {
       r.categoryId !== null && r.categoryName !== null
         ? { id: r.categoryId, name: r.categoryName }
         : null,
-    vendor: r.vendor,
     projectId: r.projectId,
     project:
       r.projectId !== null && r.projectName !== null
@@ -165,7 +162,6 @@ function toExpense(r: Row): Expense {
     billable: r.billable,
     markupPercent,
     billableAmount: billableAmountOf(amount, r.billable ? markupPercent : '0', r.currency),
-    notes: r.notes,
     receipt:
       r.receiptKey !== null && r.receiptType !== null && r.receiptSize !== null
         ? {

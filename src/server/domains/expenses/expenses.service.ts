@@ -1,5 +1,9 @@
 import { TRPCError } from '@trpc/server';
-import type { ExpenseInput, ExpenseUpdate } from '../../../shared/expenses.schema.ts';
+import type {
+  ExpenseInput,
+  ExpenseUpdate,
+  ExpenseValues,
+} from '../../../shared/expenses.schema.ts';
 import { amountDecimalsMessage, fitsCurrency } from '../../../shared/money.ts';
 import type { WorkspaceRole } from '../../../shared/roles.ts';
 import type { Database } from '../../db/create-db.ts';
@@ -126,7 +130,7 @@ export async function updateExpense(
   if (expense.invoiceLineId !== null) throw billed();
   const changes = Object.fromEntries(
     Object.entries(values).filter(([, v]) => v !== undefined),
-  ) as repo.ExpenseValues;
+  ) as ExpenseValues;
   checkAmount(changes.amount ?? expense.amount, changes.currency ?? expense.currency);
   const client = await resolveReferences(db, workspace.id, {
     categoryId: changes.categoryId,

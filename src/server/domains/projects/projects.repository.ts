@@ -1,20 +1,9 @@
 import { sql, type SqlBool } from 'kysely';
 import type { ListQuery } from '../../../shared/list.schema.ts';
-import type { Project, ProjectSort } from '../../../shared/projects.schema.ts';
+import type { Project, ProjectSort, ProjectValues } from '../../../shared/projects.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import { containsPattern, iso, pageWithTotal, sortedBy } from '../../db/search.ts';
 import { inApprovedWeek, pricedByCard } from '../rates/rates.repository.ts';
-
-export interface ProjectValues {
-  name?: string;
-  description?: string | null;
-  clientId?: number | null;
-  status?: string;
-  budgetType?: string;
-  budgetLimit?: string;
-  hourlyRate?: string;
-  assignedUserId?: number | null;
-}
 
 function selectProject(db: Database, workspaceId: number) {
   return db

@@ -1,5 +1,9 @@
 import { TRPCError } from '@trpc/server';
-import { budgetProgress, type ProjectDetail } from '../../../shared/projects.schema.ts';
+import {
+  budgetProgress,
+  type ProjectDetail,
+  type ProjectValues,
+} from '../../../shared/projects.schema.ts';
 import { BILLING_MANAGERS, type WorkspaceRole } from '../../../shared/roles.ts';
 import type { Database } from '../../db/create-db.ts';
 import type { WorkspaceScope } from '../../trpc/context.ts';
@@ -10,7 +14,7 @@ import * as repo from './projects.repository.ts';
 
 const NOT_FOUND = 'Project not found';
 
-async function checkReferences(db: Database, workspaceId: number, values: repo.ProjectValues) {
+async function checkReferences(db: Database, workspaceId: number, values: ProjectValues) {
   if (values.clientId != null && !(await findClient(db, workspaceId, values.clientId))) {
     throw new TRPCError({ code: 'NOT_FOUND', message: 'Client not found' });
   }
@@ -58,7 +62,7 @@ export async function getProject(
 
 export async function createProject(
   { db, workspace: { id: workspaceId } }: WorkspaceScope,
-  values: repo.ProjectValues & {
+  values: ProjectValues & {
     name: string;
     budgetType: string;
     budgetLimit: string;
@@ -77,7 +81,7 @@ export async function createProject(
 export async function updateProject(
   { db, workspace: { id: workspaceId }, role }: WorkspaceScope,
   id: number,
-  values: repo.ProjectValues,
+  values: ProjectValues,
 ) {
   if (
     values.hourlyRate !== undefined &&

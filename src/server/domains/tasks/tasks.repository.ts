@@ -1,5 +1,6 @@
 import { sql, type SqlBool } from 'kysely';
-import type { Task, TaskListQuery, TaskStatus } from '../../../shared/tasks.schema.ts';
+import type { Tasks } from '../../../../db/schema.ts';
+import type { Task, TaskListQuery, TaskStatus, TaskValues } from '../../../shared/tasks.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import { containsPattern, iso, pageWithTotal } from '../../db/search.ts';
 
@@ -92,16 +93,8 @@ export async function countTasksInStatus(db: Database, workspaceId: number, key:
 
 // Tasks
 
-export interface TaskValues {
-  title?: string;
-  description?: string | null;
-  projectId?: number;
-  assignedUserId?: number | null;
-  status?: string;
-  dueDate?: string | null;
-  estimateHours?: string | null;
-  sortOrder?: number;
-}
+/** A task's columns as the service sets them: the API's values, the assignee as its column. */
+export type TaskColumns = Omit<TaskValues, 'assigneeId'> & Partial<Pick<Tasks, 'assignedUserId'>>;
 
 function selectTask(db: Database, workspaceId: number) {
   return db
@@ -220,7 +213,7 @@ function endOf(workspaceId: number, status: string) {
 export async function insertTask(
   db: Database,
   workspaceId: number,
-  values: TaskValues & { title: string; projectId: number; status: string; createdBy: number },
+  values: TaskColumns & { title: string; projectId: number; status: string; createdBy: number },
 ) {
   const { sortOrder, ...rest } = values;
   const row = await db
@@ -235,7 +228,7 @@ export async function updateTask(
   db: Database,
   workspaceId: number,
   id: number,
-  values: TaskValues,
+  values: TaskColumns,
 ) {
   const result = await db
     .updateTable('tasks')

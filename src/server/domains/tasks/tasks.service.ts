@@ -7,6 +7,7 @@ import {
   TASK_MANAGERS,
   type TaskListQuery,
   type TaskStatusInput,
+  type TaskValues,
 } from '../../../shared/tasks.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
@@ -93,18 +94,7 @@ export async function deleteTaskStatus(
 
 // Tasks
 
-export interface TaskFields {
-  title?: string;
-  description?: string | null;
-  projectId?: number;
-  assigneeId?: number | null;
-  status?: string;
-  dueDate?: string | null;
-  estimateHours?: string | null;
-  sortOrder?: number;
-}
-
-async function checkReferences(db: Database, workspaceId: number, values: TaskFields) {
+async function checkReferences(db: Database, workspaceId: number, values: TaskValues) {
   if (values.projectId !== undefined && !(await findProject(db, workspaceId, values.projectId))) {
     throw new TRPCError({ code: 'NOT_FOUND', message: 'Project not found' });
   }
@@ -122,7 +112,7 @@ async function checkReferences(db: Database, workspaceId: number, values: TaskFi
   }
 }
 
-function toValues({ assigneeId, ...values }: TaskFields): repo.TaskValues {
+function toValues({ assigneeId, ...values }: TaskValues): repo.TaskColumns {
   return assigneeId === undefined ? values : { ...values, assignedUserId: assigneeId };
 }
 
@@ -136,7 +126,7 @@ export async function listTasks(
 
 export async function createTask(
   { db, jobs, workspace: { id: workspaceId }, user }: WorkspaceScope & Pick<Context, 'jobs'>,
-  values: TaskFields & { title: string; projectId: number },
+  values: TaskValues & { title: string; projectId: number },
 ) {
   await checkReferences(db, workspaceId, values);
   const id = await db.transaction().execute(async (trx) => {
@@ -177,7 +167,7 @@ async function changeableTask(scope: WorkspaceScope, id: number, action: 'edit' 
 export async function updateTask(
   scope: WorkspaceScope & Pick<Context, 'jobs'>,
   id: number,
-  values: TaskFields,
+  values: TaskValues,
 ) {
   const { db, workspace } = scope;
   await checkReferences(db, workspace.id, values);

@@ -1,22 +1,24 @@
-import { sql, type SqlBool } from 'kysely';
-import type { TimeEntry, TimeEntryListQuery, Timer } from '../../../shared/time.schema.ts';
+import { sql, type Selectable, type SqlBool } from 'kysely';
+import type { TimeEntries } from '../../../../db/schema.ts';
+import type {
+  TimeEntry,
+  TimeEntryListQuery,
+  TimeEntryValues,
+  Timer,
+  TimerDetails,
+} from '../../../shared/time.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import { readInSlices, rememberedRead, type Slice } from '../../db/embedded.ts';
 import { containsPattern, iso, paginate } from '../../db/search.ts';
 import { inApprovedWeek } from '../timesheets/week-lock.ts';
 
-export interface TimeEntryValues {
-  projectId?: number;
-  taskId?: number | null;
-  /** The billable rate in force when the entry was logged (or moved): rates.repository resolveRates. */
-  rate?: string;
-  /** The cost rate in force then (0 without a rate card). */
-  costRate?: string;
-  description?: string | null;
-  hours?: string;
-  date?: string;
-  isTimer?: boolean;
-}
+/**
+ * An entry's columns as the service sets them: the API's values, with the billable rate
+ * and the cost rate in force when it was logged or moved (rates.repository resolveRates;
+ * a cost rate of 0 without a rate card).
+ */
+export type TimeEntryColumns = TimeEntryValues &
+  Partial<Pick<Selectable<TimeEntries>, 'rate' | 'costRate'>>;
 
 function selectEntry(db: Database, workspaceId: number) {
   return db
@@ -187,7 +189,7 @@ export async function findTimeEntry(db: Database, workspaceId: number, id: numbe
 export async function insertTimeEntry(
   db: Database,
   workspaceId: number,
-  values: TimeEntryValues & {
+  values: TimeEntryColumns & {
     projectId: number;
     rate: string;
     hours: string;
@@ -212,7 +214,7 @@ export async function updateTimeEntry(
   db: Database,
   workspaceId: number,
   id: number,
-  values: TimeEntryValues,
+  values: TimeEntryColumns,
 ): Promise<boolean> {
   const result = await db
     .updateTable('timeEntries')
@@ -281,11 +283,6 @@ export async function findTimer(
     elapsedSeconds: row.elapsedSeconds,
     startedAt: iso(row.startedAt),
   };
-}
-
-export interface TimerDetails {
-  taskId?: number | null;
-  description?: string | null;
 }
 
 /**

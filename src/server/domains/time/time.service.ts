@@ -1,5 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import type { WorkspaceRole } from '../../../shared/roles.ts';
+import type { TimeEntryValues, TimerDetails } from '../../../shared/time.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import type { WorkspaceScope } from '../../trpc/context.ts';
 import { findProject, refreshProjectTotals } from '../projects/projects.repository.ts';
@@ -45,7 +46,7 @@ async function requireTask(
 /** Logs time as the signed-in user; the project's totals change in the same transaction. */
 export async function logTime(
   scope: WorkspaceScope,
-  values: repo.TimeEntryValues & { projectId: number; hours: string; date: string },
+  values: TimeEntryValues & { projectId: number; hours: string; date: string },
 ) {
   const { db } = scope;
   await requireProject(db, scope.workspace.id, values.projectId);
@@ -90,7 +91,7 @@ const invoiced = () =>
     message: 'This time has been invoiced and cannot be changed',
   });
 
-export async function updateEntry(scope: WorkspaceScope, id: number, values: repo.TimeEntryValues) {
+export async function updateEntry(scope: WorkspaceScope, id: number, values: TimeEntryValues) {
   const { db } = scope;
   const entry = await editableEntry(scope, id);
   if (values.projectId !== undefined && values.projectId !== entry.projectId) {
@@ -146,7 +147,7 @@ export async function deleteEntry(scope: WorkspaceScope, id: number) {
 
 export async function startTimer(
   scope: WorkspaceScope,
-  { projectId, ...details }: repo.TimerDetails & { projectId: number },
+  { projectId, ...details }: TimerDetails & { projectId: number },
 ) {
   const { db } = scope;
   await requireProject(db, scope.workspace.id, projectId, true);
@@ -163,7 +164,7 @@ export async function startTimer(
 }
 
 /** Names another task or description on the running or paused timer. */
-export async function updateTimer(scope: WorkspaceScope, details: repo.TimerDetails) {
+export async function updateTimer(scope: WorkspaceScope, details: TimerDetails) {
   const { db } = scope;
   const current = await repo.findTimer(db, scope.workspace.id, scope.user.id);
   if (!current) throw new TRPCError({ code: 'NOT_FOUND', message: 'No timer is running' });
