@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, Card, Group, Stack, Text } from '@mantine/core';
 import {
   IconCalendarDue,
   IconCircleCheck,
@@ -12,7 +12,8 @@ import { useState } from 'react';
 import { INVOICE_TRANSITIONS, type Invoice } from '../../../shared/invoices.schema.ts';
 import { formatMoney } from '../../../shared/money.ts';
 import { formatDay } from '../time/time-display.ts';
-import { INVOICE_STATUS_COLORS, INVOICE_STATUS_LABELS, invoiceName } from './invoice-status.ts';
+import { InvoiceStatusBadge } from './invoice-link.tsx';
+import { invoiceName } from './invoice-status.ts';
 import { RowActions, deleteAction } from '../../components/list/row-actions.tsx';
 
 const ACTION_ICONS = { sent: IconSend, viewed: IconEye, paid: IconCircleCheck } as const;
@@ -82,13 +83,7 @@ export function InvoiceCard({
               {invoice.client.name}
             </Text>
           </Stack>
-          <Badge
-            variant="light"
-            color={INVOICE_STATUS_COLORS[invoice.status]}
-            style={{ flexShrink: 0 }}
-          >
-            {INVOICE_STATUS_LABELS[invoice.status]}
-          </Badge>
+          <InvoiceStatusBadge status={invoice.status} style={{ flexShrink: 0 }} />
         </Group>
 
         <Text fz={28} fw={700} lh={1.1}>

@@ -23,7 +23,8 @@ import { ConfirmDeleteDialog } from '../../components/list/confirm-delete.dialog
 import { RecordPage } from '../../components/record-page.tsx';
 import { useCanBill } from '../../components/use-can-bill.ts';
 import { trpc } from '../../trpc.ts';
-import { INVOICE_STATUS_COLORS, INVOICE_STATUS_LABELS } from '../invoices/invoice-status.ts';
+import { InvoiceLink, InvoiceStatusBadge } from '../invoices/invoice-link.tsx';
+import { invoiceName } from '../invoices/invoice-status.ts';
 import { RecurringInvoiceForm } from './recurring-invoice.form.tsx';
 import {
   RECURRING_STATUS_COLORS,
@@ -204,28 +205,12 @@ function TemplateView({ template }: { template: RecurringInvoiceDetail }) {
                         {showDay(invoice.issueDate ?? invoice.periodStart)}
                       </Table.Td>
                       <Table.Td>
-                        <Anchor
-                          renderRoot={(props) => (
-                            <Link
-                              to="/invoices/$invoiceId"
-                              params={{ invoiceId: String(invoice.id) }}
-                              {...props}
-                            />
-                          )}
-                          size="sm"
-                          fw={600}
-                        >
-                          {invoice.invoiceNumber ?? 'Draft'}
-                        </Anchor>
+                        <InvoiceLink invoiceId={invoice.id} size="sm" fw={600}>
+                          {invoiceName(invoice)}
+                        </InvoiceLink>
                       </Table.Td>
                       <Table.Td>
-                        <Badge
-                          variant="light"
-                          size="sm"
-                          color={INVOICE_STATUS_COLORS[invoice.status]}
-                        >
-                          {INVOICE_STATUS_LABELS[invoice.status]}
-                        </Badge>
+                        <InvoiceStatusBadge size="sm" status={invoice.status} />
                       </Table.Td>
                       <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                         {money(invoice.total)}
