@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { INVOICE_TRANSITIONS, type Invoice } from '../../../shared/invoices.schema.ts';
 import { formatMoney } from '../../../shared/money.ts';
 import { formatDay } from '../time/time-display.ts';
+import { DocumentNumber } from './document-number.tsx';
 import { InvoiceStatusBadge } from './invoice-link.tsx';
 import { invoiceName } from './invoice-status.ts';
 import { RowActions, deleteAction } from '../../components/list/row-actions.tsx';
@@ -71,14 +72,7 @@ export function InvoiceCard({
       <Stack gap="md" h="100%">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
           <Stack gap={2} miw={0}>
-            <Text
-              ff="monospace"
-              fw={600}
-              truncate="end"
-              c={invoice.invoiceNumber ? undefined : 'dimmed'}
-            >
-              {invoice.invoiceNumber ?? 'Not numbered yet'}
-            </Text>
+            <DocumentNumber number={invoice.invoiceNumber} />
             <Text size="sm" c="dimmed" truncate="end">
               {invoice.client.name}
             </Text>
