@@ -26,7 +26,7 @@ import { CurrencyField } from '../../components/form/currency-field.tsx';
 import { DateField } from '../../components/form/date-field.tsx';
 import { useWorkspaceCurrency } from '../../components/money.tsx';
 import { trpc } from '../../trpc.ts';
-import { ClientPicker } from '../clients/client-picker.tsx';
+import { ClientField } from '../invoices/client-field.tsx';
 import {
   DiscountAndNotesCard,
   InvoiceLinesCard,
@@ -127,25 +127,17 @@ export function RecurringInvoiceForm({
               </Title>
               <Stack gap="md">
                 <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                  <Controller
+                  <ClientField
                     control={form.control}
                     name="clientId"
-                    render={({ field, fieldState }) => (
-                      <ClientPicker
-                        required
-                        value={field.value}
-                        valueLabel={
-                          template
-                            ? template.client.company
-                              ? `${template.client.name} (${template.client.company})`
-                              : template.client.name
-                            : null
-                        }
-                        onChange={field.onChange}
-                        error={fieldState.error?.message}
-                        disabled={isSubmitting}
-                      />
-                    )}
+                    valueLabel={
+                      template
+                        ? template.client.company
+                          ? `${template.client.name} (${template.client.company})`
+                          : template.client.name
+                        : null
+                    }
+                    disabled={isSubmitting}
                   />
                   <CurrencyField control={form.control} name="currency" />
                   <SelectField
