@@ -15,6 +15,19 @@ export function useRecordId(param: string): { id: number; valid: boolean } {
   return { id, valid: Number.isInteger(id) && id > 0 };
 }
 
+type BackTo = '/clients' | '/invoices' | '/estimates' | '/recurring-invoices' | '/projects';
+
+/** The "← Records" link above a record's page (or a sub-list) back to the list it is in. */
+export function BackLink({ to, label }: { to: BackTo; label: string }) {
+  return (
+    <Anchor renderRoot={(props) => <Link to={to} {...props} />} size="sm">
+      <Group gap={4}>
+        <IconArrowLeft size={14} /> {label}
+      </Group>
+    </Anchor>
+  );
+}
+
 export function RecordPage<T>({
   backTo,
   backLabel,
@@ -23,7 +36,7 @@ export function RecordPage<T>({
   notFound,
   children,
 }: {
-  backTo: '/clients' | '/invoices' | '/estimates' | '/recurring-invoices' | '/projects';
+  backTo: BackTo;
   backLabel: string;
   /** Whether the URL's id is an id at all (otherwise nothing is asked). */
   valid: boolean;
@@ -32,13 +45,6 @@ export function RecordPage<T>({
   notFound: string;
   children: (record: T) => ReactNode;
 }) {
-  const back = (
-    <Anchor renderRoot={(props) => <Link to={backTo} {...props} />} size="sm">
-      <Group gap={4}>
-        <IconArrowLeft size={14} /> {backLabel}
-      </Group>
-    </Anchor>
-  );
   let body: ReactNode;
   if (!valid || query.isError) {
     body = (
@@ -58,7 +64,7 @@ export function RecordPage<T>({
   }
   return (
     <Stack gap="lg" maw={1100}>
-      {back}
+      <BackLink to={backTo} label={backLabel} />
       {body}
     </Stack>
   );

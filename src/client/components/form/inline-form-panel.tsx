@@ -1,5 +1,6 @@
-import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useId, type KeyboardEvent, type ReactNode } from 'react';
+import { GroupPanel } from '../group-panel.tsx';
 
 /**
  * A small form that creates a record without leaving the dialog around it (New Client in
@@ -32,29 +33,19 @@ export function InlineFormPanel({
   };
 
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p="md"
-      bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-6))"
-      role="group"
-      aria-labelledby={titleId}
-      onKeyDown={onKeyDown}
-    >
-      <Stack gap="sm">
-        <Text id={titleId} fw={600} size="sm">
-          {title}
-        </Text>
-        {children}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" size="xs" onClick={onCancel} disabled={pending}>
-            Cancel
-          </Button>
-          <Button size="xs" loading={pending} onClick={onSubmit}>
-            {submitLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
+    <GroupPanel labelledBy={titleId} gap="sm" onKeyDown={onKeyDown}>
+      <Text id={titleId} fw={600} size="sm">
+        {title}
+      </Text>
+      {children}
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" size="xs" onClick={onCancel} disabled={pending}>
+          Cancel
+        </Button>
+        <Button size="xs" loading={pending} onClick={onSubmit}>
+          {submitLabel}
+        </Button>
+      </Group>
+    </GroupPanel>
   );
 }

@@ -1,20 +1,6 @@
-import { Button } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { DownloadButton } from '../download.button.tsx';
 
-/**
- * Downloads a CSV export. A plain link: the server answers with an attachment, so the
- * browser saves it without the page loading the whole list into memory.
- */
+/** Downloads a CSV export of a list (the server streams the attachment). */
 export function ExportCsvButton({ href }: { href: string }) {
-  return (
-    <Button
-      component="a"
-      href={href}
-      download
-      variant="default"
-      leftSection={<IconDownload size={16} />}
-    >
-      Export CSV
-    </Button>
-  );
+  return <DownloadButton href={href}>Export CSV</DownloadButton>;
 }

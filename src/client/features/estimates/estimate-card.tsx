@@ -4,6 +4,7 @@ import type { Estimate } from '../../../shared/estimates.schema.ts';
 import { formatMoney } from '../../../shared/money.ts';
 import { formatDay } from '../time/time-display.ts';
 import { ESTIMATE_STATUS_COLORS, ESTIMATE_STATUS_LABELS, estimateName } from './estimate-status.ts';
+import { DocumentNumber } from '../invoices/document-number.tsx';
 
 function Detail({ icon: Icon, children }: { icon: typeof IconUser; children: string }) {
   return (
@@ -25,14 +26,7 @@ export function EstimateCard({ estimate, onView }: { estimate: Estimate; onView:
       <UnstyledButton onClick={onView} p="lg" h="100%">
         <Stack gap="sm">
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-            <Text
-              ff="monospace"
-              fw={600}
-              truncate="end"
-              c={estimate.estimateNumber ? undefined : 'dimmed'}
-            >
-              {estimate.estimateNumber ?? 'Not numbered yet'}
-            </Text>
+            <DocumentNumber number={estimate.estimateNumber} />
             <Badge variant="light" color={ESTIMATE_STATUS_COLORS[estimate.status]}>
               {ESTIMATE_STATUS_LABELS[estimate.status]}
             </Badge>

@@ -1,5 +1,5 @@
-import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
 import { IconCircleCheck, IconCircleX, IconFileInvoice } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { EstimateDetail } from '../../../shared/estimates.schema.ts';
@@ -10,6 +10,7 @@ import { DeleteDraftButton, DocumentHead } from '../invoices/document-head.tsx';
 import { PdfDownloadButton } from '../invoices/pdf-download.button.tsx';
 import { useCanBill } from '../../components/use-can-bill.ts';
 import { trpc } from '../../trpc.ts';
+import { InvoiceLink } from '../invoices/invoice-link.tsx';
 import { InvoiceSheet } from '../invoices/invoice-sheet.tsx';
 import { formatDay } from '../time/time-display.ts';
 import { DecisionDialog } from './estimate-decision.dialog.tsx';
@@ -103,18 +104,9 @@ function EstimateView({ estimate }: { estimate: EstimateDetail }) {
         }
         links={
           estimate.convertedInvoiceId !== null && (
-            <Anchor
-              size="sm"
-              renderRoot={(props) => (
-                <Link
-                  to="/invoices/$invoiceId"
-                  params={{ invoiceId: String(estimate.convertedInvoiceId) }}
-                  {...props}
-                />
-              )}
-            >
+            <InvoiceLink size="sm" invoiceId={estimate.convertedInvoiceId}>
               Invoiced as {estimate.convertedInvoiceNumber ?? 'a draft invoice'}
-            </Anchor>
+            </InvoiceLink>
           )
         }
         actions={

@@ -1,7 +1,6 @@
-import { Card, Select, SimpleGrid } from '@mantine/core';
-import { useMemo } from 'react';
-import { Controller, useFormContext } from 'react-hook-form';
-import { currencyOptions } from '../../../shared/currencies.ts';
+import { Card, SimpleGrid } from '@mantine/core';
+import { useFormContext } from 'react-hook-form';
+import { CurrencyField } from '../../components/form/currency-field.tsx';
 import { DateField } from '../../components/form/date-field.tsx';
 import type { InvoiceEditorInput } from './invoice-editor.schema.ts';
 
@@ -19,25 +18,10 @@ export function DraftHeaderCard({
   dueDescription: string;
 }) {
   const { control } = useFormContext<InvoiceEditorInput>();
-  const currencies = useMemo(() => currencyOptions(), []);
   return (
     <Card withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
-        <Controller
-          control={control}
-          name="currency"
-          render={({ field, fieldState }) => (
-            <Select
-              label="Currency"
-              searchable
-              allowDeselect={false}
-              data={currencies}
-              value={field.value}
-              onChange={(value) => field.onChange(value ?? field.value)}
-              error={fieldState.error?.message}
-            />
-          )}
-        />
+        <CurrencyField control={control} name="currency" />
         <DateField
           control={control}
           name="issueDate"

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, Card, Group, Stack, Text } from '@mantine/core';
 import {
   IconCalendarDue,
   IconCircleCheck,
@@ -12,7 +12,9 @@ import { useState } from 'react';
 import { INVOICE_TRANSITIONS, type Invoice } from '../../../shared/invoices.schema.ts';
 import { formatMoney } from '../../../shared/money.ts';
 import { formatDay } from '../time/time-display.ts';
-import { INVOICE_STATUS_COLORS, INVOICE_STATUS_LABELS, invoiceName } from './invoice-status.ts';
+import { DocumentNumber } from './document-number.tsx';
+import { InvoiceStatusBadge } from './invoice-link.tsx';
+import { invoiceName } from './invoice-status.ts';
 import { RowActions, deleteAction } from '../../components/list/row-actions.tsx';
 
 const ACTION_ICONS = { sent: IconSend, viewed: IconEye, paid: IconCircleCheck } as const;
@@ -70,25 +72,12 @@ export function InvoiceCard({
       <Stack gap="md" h="100%">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
           <Stack gap={2} miw={0}>
-            <Text
-              ff="monospace"
-              fw={600}
-              truncate="end"
-              c={invoice.invoiceNumber ? undefined : 'dimmed'}
-            >
-              {invoice.invoiceNumber ?? 'Not numbered yet'}
-            </Text>
+            <DocumentNumber number={invoice.invoiceNumber} />
             <Text size="sm" c="dimmed" truncate="end">
               {invoice.client.name}
             </Text>
           </Stack>
-          <Badge
-            variant="light"
-            color={INVOICE_STATUS_COLORS[invoice.status]}
-            style={{ flexShrink: 0 }}
-          >
-            {INVOICE_STATUS_LABELS[invoice.status]}
-          </Badge>
+          <InvoiceStatusBadge status={invoice.status} style={{ flexShrink: 0 }} />
         </Group>
 
         <Text fz={28} fw={700} lh={1.1}>

@@ -14,7 +14,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { minorDigits } from '../../../shared/currencies.ts';
 import { currencySymbol, useWorkspaceCurrency } from '../../components/money.tsx';
 import { trpc } from '../../trpc.ts';
-import { ClientPicker } from '../clients/client-picker.tsx';
+import { ClientField } from './client-field.tsx';
 import { ProjectPicker } from '../projects/project-picker.tsx';
 import {
   InvoiceFormSchema,
@@ -69,23 +69,15 @@ function InvoiceCreateForm({ onDone }: { onDone: () => void }) {
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Fieldset variant="unstyled" disabled={isSubmitting}>
         <Stack gap="md">
-          <Controller
+          <ClientField
             control={form.control}
             name="clientId"
-            render={({ field, fieldState }) => (
-              <ClientPicker
-                required
-                value={field.value}
-                onChange={(next) => {
-                  field.onChange(next);
-                  // Another client: its projects (and their time) are other ones.
-                  setValue('projectId', null);
-                  setValue('timeEntryIds', []);
-                }}
-                error={fieldState.error?.message}
-                disabled={isSubmitting}
-              />
-            )}
+            disabled={isSubmitting}
+            onPicked={() => {
+              // Another client: its projects (and their time) are other ones.
+              setValue('projectId', null);
+              setValue('timeEntryIds', []);
+            }}
           />
           <Controller
             control={form.control}

@@ -9,6 +9,18 @@ import { moneyOrZero } from '../../components/form/money-field.ts';
 /** SPEC §9: a new invoice is due 30 days from today. */
 export const INVOICE_TERM_DAYS = 30;
 
+/** A client picker's value (null until one is chosen) that must name a client to submit. */
+export function requiredClientId() {
+  return z
+    .number()
+    .nullable()
+    .transform((value, ctx) => {
+      if (value !== null) return value;
+      ctx.addIssue({ code: 'custom', message: 'Client is required' });
+      return z.NEVER;
+    });
+}
+
 /**
  * The Create Invoice form: the shared InvoiceInputSchema's rules with a form's shapes. An
  * empty number is given from the workspace sequence when the invoice is issued (Keel's
@@ -16,14 +28,7 @@ export const INVOICE_TERM_DAYS = 30;
  * 0; an emptied due date means none.
  */
 export const InvoiceFormSchema = z.object({
-  clientId: z
-    .number()
-    .nullable()
-    .transform((value, ctx) => {
-      if (value !== null) return value;
-      ctx.addIssue({ code: 'custom', message: 'Client is required' });
-      return z.NEVER;
-    }),
+  clientId: requiredClientId(),
   projectId: z.number().nullable(),
   invoiceNumber: InvoiceInputSchema.shape.invoiceNumber,
   // Exact, with up to three decimals (a KWD 12.345 stays 12.345); the server checks them

@@ -1,9 +1,9 @@
-import { Anchor, Badge, Table, Text } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Table, Text } from '@mantine/core';
 import { formatMoney } from '../../../shared/money.ts';
 import { trpc } from '../../trpc.ts';
 import { formatDay } from '../time/time-display.ts';
-import { INVOICE_STATUS_COLORS, INVOICE_STATUS_LABELS, invoiceName } from './invoice-status.ts';
+import { InvoiceLink, InvoiceStatusBadge } from './invoice-link.tsx';
+import { invoiceName } from './invoice-status.ts';
 
 /**
  * The invoices of one client or one project, newest first (up to 100), each linking to its
@@ -51,25 +51,13 @@ export function InvoicesTable({
           {items.map((invoice) => (
             <Table.Tr key={invoice.id}>
               <Table.Td>
-                <Anchor
-                  renderRoot={(props) => (
-                    <Link
-                      to="/invoices/$invoiceId"
-                      params={{ invoiceId: String(invoice.id) }}
-                      {...props}
-                    />
-                  )}
-                  ff="monospace"
-                  size="sm"
-                >
+                <InvoiceLink invoiceId={invoice.id} ff="monospace" size="sm">
                   {invoiceName(invoice)}
-                </Anchor>
+                </InvoiceLink>
               </Table.Td>
               <Table.Td>{invoice.dueDate ? formatDay(invoice.dueDate) : '—'}</Table.Td>
               <Table.Td>
-                <Badge size="sm" variant="light" color={INVOICE_STATUS_COLORS[invoice.status]}>
-                  {INVOICE_STATUS_LABELS[invoice.status]}
-                </Badge>
+                <InvoiceStatusBadge size="sm" status={invoice.status} />
               </Table.Td>
               <Table.Td ta="right">{formatMoney(invoice.total, invoice.currency)}</Table.Td>
               <Table.Td ta="right">{formatMoney(invoice.balance, invoice.currency)}</Table.Td>

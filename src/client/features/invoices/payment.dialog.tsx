@@ -15,6 +15,7 @@ import { DateField } from '../../components/form/date-field.tsx';
 import { NumberField, SelectField } from '../../components/form/controlled-fields.tsx';
 import { requiredMoney, toAmountText } from '../../components/form/money-field.ts';
 import { DialogForm, FormDialog } from '../../components/form-dialog.tsx';
+import type { InvoiceDialogProps } from './invoice-dialog-props.ts';
 
 const shape = PaymentInputSchema.shape;
 const PaymentFormSchema = z.object({
@@ -82,15 +83,7 @@ function PaymentForm({ invoice, onDone }: { invoice: Invoice; onDone: () => void
 }
 
 /** Records a payment against an issued invoice; it is paid when payments reach its total. */
-export function PaymentDialog({
-  invoice,
-  opened,
-  onClose,
-}: {
-  invoice: Invoice;
-  opened: boolean;
-  onClose: () => void;
-}) {
+export function PaymentDialog({ invoice, opened, onClose }: InvoiceDialogProps) {
   return (
     <FormDialog opened={opened} onClose={onClose} title="Record payment">
       <PaymentForm invoice={invoice} onDone={onClose} />

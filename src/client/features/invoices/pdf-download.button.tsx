@@ -1,17 +1,6 @@
-import { Button } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { DownloadButton } from '../../components/download.button.tsx';
 
 /** Downloads a document's PDF (an invoice's, an estimate's) from its `/api/…/pdf` path. */
 export function PdfDownloadButton({ href }: { href: string }) {
-  return (
-    <Button
-      component="a"
-      href={href}
-      download
-      variant="default"
-      leftSection={<IconDownload size={16} />}
-    >
-      Download PDF
-    </Button>
-  );
+  return <DownloadButton href={href}>Download PDF</DownloadButton>;
 }

@@ -22,6 +22,7 @@ import { CopyLinkField } from '../../components/copy-link-field.tsx';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { withServerMessage } from '../../mutations.ts';
 import { messageOf, trpc } from '../../trpc.ts';
+import type { InvoiceDialogProps } from './invoice-dialog-props.ts';
 
 export const NOT_CONFIGURED_NOTICE =
   'Email is not configured on this server: the email will be written to the server log. Copy the portal link to send it yourself.';
@@ -173,15 +174,7 @@ function Composer({
  * templates, a live preview of the text as the client gets it, and Send. Without SMTP_URL
  * it says so before sending, and afterwards offers the portal link to copy.
  */
-export function SendInvoiceDialog({
-  invoice,
-  opened,
-  onClose,
-}: {
-  invoice: Invoice;
-  opened: boolean;
-  onClose: () => void;
-}) {
+export function SendInvoiceDialog({ invoice, opened, onClose }: InvoiceDialogProps) {
   const preview = trpc.invoiceEmails.preview.useMutation();
   const [result, setResult] = useState<SendInvoiceResult | null>(null);
   const { mutate, reset } = preview;

@@ -1,5 +1,6 @@
-import { Checkbox, Divider, Paper, ScrollArea, Stack, Text } from '@mantine/core';
+import { Checkbox, Divider, ScrollArea, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { GroupPanel } from '../../components/group-panel.tsx';
 
 /**
  * The frame of what a draft can bill that nothing has billed yet (time, expenses): a
@@ -16,19 +17,10 @@ export function UnbilledPanel({
   children: ReactNode;
 }) {
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p="md"
-      bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-6))"
-      role="group"
-      aria-labelledby={id}
-    >
-      <Stack gap="xs">
-        <div id={id}>{title}</div>
-        {children}
-      </Stack>
-    </Paper>
+    <GroupPanel labelledBy={id} gap="xs">
+      <div id={id}>{title}</div>
+      {children}
+    </GroupPanel>
   );
 }
 

@@ -1,21 +1,14 @@
-import { InvoiceVoidSchema, type Invoice } from '../../../shared/invoices.schema.ts';
+import { InvoiceVoidSchema } from '../../../shared/invoices.schema.ts';
 import { ReasonDialog } from '../../components/reason.dialog.tsx';
 import { invoiceName } from './invoice-status.ts';
 import { useInvoiceMutations } from './use-invoice-mutations.ts';
+import type { InvoiceDialogProps } from './invoice-dialog-props.ts';
 
 /**
  * Voids an issued invoice with a reason: it keeps its number (numbers have no gaps) and
  * its time becomes unbilled again.
  */
-export function VoidDialog({
-  invoice,
-  opened,
-  onClose,
-}: {
-  invoice: Invoice;
-  opened: boolean;
-  onClose: () => void;
-}) {
+export function VoidDialog({ invoice, opened, onClose }: InvoiceDialogProps) {
   const mutations = useInvoiceMutations();
   return (
     <ReasonDialog

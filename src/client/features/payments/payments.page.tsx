@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Card, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { IconCreditCard } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
@@ -12,11 +12,8 @@ import { ListPage, type Column } from '../../components/list/list-page.tsx';
 import { TextCell } from '../../components/list/text-cell.tsx';
 import { useListControls } from '../../components/list/use-list-controls.ts';
 import { trpc } from '../../trpc.ts';
-import {
-  INVOICE_STATUS_COLORS,
-  INVOICE_STATUS_LABELS,
-  invoiceName,
-} from '../invoices/invoice-status.ts';
+import { invoiceName } from '../invoices/invoice-status.ts';
+import { InvoiceLink, InvoiceStatusBadge } from '../invoices/invoice-link.tsx';
 import { formatDay } from '../time/time-display.ts';
 import type { PaymentsSearch } from './payments-search.ts';
 
@@ -74,25 +71,15 @@ const COLUMNS: Column<PaymentRow>[] = [
     header: 'Invoice',
     cell: (p) => (
       <Group gap={6} wrap="nowrap">
-        <Anchor
+        <InvoiceLink
+          invoiceId={p.invoiceId}
           size="sm"
           ff="monospace"
           style={{ whiteSpace: 'nowrap' }}
-          renderRoot={(props) => (
-            <Link
-              to="/invoices/$invoiceId"
-              params={{ invoiceId: String(p.invoiceId) }}
-              {...props}
-            />
-          )}
         >
           {invoiceName(p)}
-        </Anchor>
-        {p.invoiceStatus === 'void' && (
-          <Badge size="xs" variant="light" color={INVOICE_STATUS_COLORS.void}>
-            {INVOICE_STATUS_LABELS.void}
-          </Badge>
-        )}
+        </InvoiceLink>
+        {p.invoiceStatus === 'void' && <InvoiceStatusBadge size="xs" status="void" />}
       </Group>
     ),
   },

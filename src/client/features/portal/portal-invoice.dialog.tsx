@@ -1,7 +1,6 @@
 import {
   Alert,
   Anchor,
-  Badge,
   Button,
   Center,
   Group,
@@ -18,7 +17,7 @@ import { formatMoney } from '../../../shared/money.ts';
 import type { PortalInvoice } from '../../../shared/portal.schema.ts';
 import { showDay } from '../../components/display-preferences.tsx';
 import { trpc } from '../../trpc.ts';
-import { INVOICE_STATUS_COLORS, INVOICE_STATUS_LABELS } from '../invoices/invoice-status.ts';
+import { InvoiceStatusBadge } from '../invoices/invoice-link.tsx';
 
 /** The invoice as its PDF shows it; opening it tells the business it was viewed. */
 export function PortalInvoiceDialog({
@@ -66,9 +65,7 @@ export function PortalInvoiceDialog({
           <Group gap="lg">
             {d.issueDate && <Text size="sm">Issued {showDay(d.issueDate)}</Text>}
             {d.dueDate && <Text size="sm">Due {showDay(d.dueDate)}</Text>}
-            <Badge variant="light" color={INVOICE_STATUS_COLORS[d.status]}>
-              {INVOICE_STATUS_LABELS[d.status]}
-            </Badge>
+            <InvoiceStatusBadge status={d.status} />
           </Group>
           <Table.ScrollContainer minWidth={420}>
             <Table verticalSpacing="xs">

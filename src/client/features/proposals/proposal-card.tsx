@@ -1,5 +1,4 @@
-import { Anchor, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import {
   IconCalendarDue,
   IconCircleCheck,
@@ -16,6 +15,7 @@ import {
   type Proposal,
   type ProposalStatus,
 } from '../../../shared/proposals.schema.ts';
+import { InvoiceLink } from '../invoices/invoice-link.tsx';
 import { formatDay } from '../time/time-display.ts';
 import { PROPOSAL_STATUS_COLORS, PROPOSAL_STATUS_LABELS } from './proposal-status.ts';
 import { RowActions, deleteAction, editAction } from '../../components/list/row-actions.tsx';
@@ -144,18 +144,9 @@ export function ProposalCard({
           </Group>
         )}
         {proposal.depositInvoiceId !== null && (
-          <Anchor
-            size="sm"
-            renderRoot={(props) => (
-              <Link
-                to="/invoices/$invoiceId"
-                params={{ invoiceId: String(proposal.depositInvoiceId) }}
-                {...props}
-              />
-            )}
-          >
+          <InvoiceLink size="sm" invoiceId={proposal.depositInvoiceId}>
             Deposit invoice
-          </Anchor>
+          </InvoiceLink>
         )}
         {canBill &&
           onFollowUps &&

@@ -13,6 +13,7 @@ import {
   type RecurringInvoiceInputSchema,
 } from '../../../shared/recurring-invoices.schema.ts';
 import { userToday } from '../../components/display-preferences.tsx';
+import { requiredClientId } from '../invoices/invoice-form.schema.ts';
 
 export const END_TYPES = ['never', 'count', 'date'] as const;
 
@@ -25,14 +26,7 @@ export const END_TYPES = ['never', 'count', 'date'] as const;
  */
 export const RecurringFormSchema = z
   .object({
-    clientId: z
-      .number()
-      .nullable()
-      .transform((value, ctx) => {
-        if (value !== null) return value;
-        ctx.addIssue({ code: 'custom', message: 'Client is required' });
-        return z.NEVER;
-      }),
+    clientId: requiredClientId(),
     ...documentFormFields,
     lines: documentFormFields.lines.min(1, 'Add at least one line'),
     frequency: z.enum(RECURRING_FREQUENCIES),

@@ -6,17 +6,14 @@ import {
   Group,
   NumberInput,
   SegmentedControl,
-  Select,
   SimpleGrid,
   Stack,
-  Switch,
   Text,
   TextInput,
   Title,
 } from '@mantine/core';
 import { useEffect, useMemo, useRef } from 'react';
 import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
-import { currencyOptions } from '../../../shared/currencies.ts';
 import {
   FREQUENCY_LABELS,
   MAX_RECURRING_COUNT,
@@ -24,10 +21,12 @@ import {
   type RecurringInvoiceDetail,
 } from '../../../shared/recurring-invoices.schema.ts';
 import { showDay } from '../../components/display-preferences.tsx';
+import { SelectField, SwitchField } from '../../components/form/controlled-fields.tsx';
+import { CurrencyField } from '../../components/form/currency-field.tsx';
 import { DateField } from '../../components/form/date-field.tsx';
 import { useWorkspaceCurrency } from '../../components/money.tsx';
 import { trpc } from '../../trpc.ts';
-import { ClientPicker } from '../clients/client-picker.tsx';
+import { ClientField } from '../invoices/client-field.tsx';
 import {
   DiscountAndNotesCard,
   InvoiceLinesCard,
@@ -85,7 +84,6 @@ export function RecurringInvoiceForm({
   const { reset, setValue } = form;
   useEffect(() => reset(defaults), [defaults, reset]);
   const { errors, isSubmitting, isDirty } = form.formState;
-  const currencies = useMemo(() => currencyOptions(), []);
   const [clientId, endType, autoSend] = useWatch({
     control: form.control,
     name: ['clientId', 'endType', 'autoSend'],
@@ -129,58 +127,29 @@ export function RecurringInvoiceForm({
               </Title>
               <Stack gap="md">
                 <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                  <Controller
+                  <ClientField
                     control={form.control}
                     name="clientId"
-                    render={({ field, fieldState }) => (
-                      <ClientPicker
-                        required
-                        value={field.value}
-                        valueLabel={
-                          template
-                            ? template.client.company
-                              ? `${template.client.name} (${template.client.company})`
-                              : template.client.name
-                            : null
-                        }
-                        onChange={field.onChange}
-                        error={fieldState.error?.message}
-                        disabled={isSubmitting}
-                      />
-                    )}
+                    valueLabel={
+                      template
+                        ? template.client.company
+                          ? `${template.client.name} (${template.client.company})`
+                          : template.client.name
+                        : null
+                    }
+                    disabled={isSubmitting}
                   />
-                  <Controller
-                    control={form.control}
-                    name="currency"
-                    render={({ field }) => (
-                      <Select
-                        label="Currency"
-                        searchable
-                        allowDeselect={false}
-                        data={currencies}
-                        value={field.value}
-                        onChange={(value) => field.onChange(value ?? field.value)}
-                        error={errors.currency?.message}
-                      />
-                    )}
-                  />
-                  <Controller
+                  <CurrencyField control={form.control} name="currency" />
+                  <SelectField
                     control={form.control}
                     name="frequency"
-                    render={({ field }) => (
-                      <Select
-                        label="Frequency"
-                        allowDeselect={false}
-                        data={RECURRING_FREQUENCIES.map((value) => ({
-                          value,
-                          label: FREQUENCY_LABELS[value],
-                        }))}
-                        value={field.value}
-                        onChange={(value) => field.onChange(value ?? field.value)}
-                        disabled={fixed}
-                        description={fixed ? 'Fixed once the first invoice is made' : undefined}
-                      />
-                    )}
+                    label="Frequency"
+                    data={RECURRING_FREQUENCIES.map((value) => ({
+                      value,
+                      label: FREQUENCY_LABELS[value],
+                    }))}
+                    disabled={fixed}
+                    description={fixed ? 'Fixed once the first invoice is made' : undefined}
                   />
                   {fixed && template ? (
                     <TextInput
@@ -269,22 +238,16 @@ export function RecurringInvoiceForm({
                       />
                     )}
                   />
-                  <Controller
+                  <SwitchField
                     control={form.control}
                     name="autoSend"
-                    render={({ field }) => (
-                      <Switch
-                        mt={{ base: 0, sm: 'xl' }}
-                        label="Send automatically"
-                        description={
-                          autoSend
-                            ? "Each invoice is issued and emailed to the client's billing email"
-                            : 'Each invoice waits as a draft for you to review and send'
-                        }
-                        checked={field.value}
-                        onChange={(event) => field.onChange(event.currentTarget.checked)}
-                      />
-                    )}
+                    mt={{ base: 0, sm: 'xl' }}
+                    label="Send automatically"
+                    description={
+                      autoSend
+                        ? "Each invoice is issued and emailed to the client's billing email"
+                        : 'Each invoice waits as a draft for you to review and send'
+                    }
                   />
                 </SimpleGrid>
               </Stack>

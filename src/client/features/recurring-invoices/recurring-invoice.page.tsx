@@ -1,17 +1,6 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Group,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
-import { Link, useNavigate, useParams } from '@tanstack/react-router';
-import { IconArrowLeft, IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
+import { IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatMoney } from '../../../shared/money.ts';
 import {
@@ -20,10 +9,11 @@ import {
 } from '../../../shared/recurring-invoices.schema.ts';
 import { showDay } from '../../components/display-preferences.tsx';
 import { ConfirmDeleteDialog } from '../../components/list/confirm-delete.dialog.tsx';
-import { RecordPage } from '../../components/record-page.tsx';
+import { BackLink, RecordPage, useRecordId } from '../../components/record-page.tsx';
 import { useCanBill } from '../../components/use-can-bill.ts';
 import { trpc } from '../../trpc.ts';
-import { INVOICE_STATUS_COLORS, INVOICE_STATUS_LABELS } from '../invoices/invoice-status.ts';
+import { InvoiceLink, InvoiceStatusBadge } from '../invoices/invoice-link.tsx';
+import { invoiceName } from '../invoices/invoice-status.ts';
 import { RecurringInvoiceForm } from './recurring-invoice.form.tsx';
 import {
   RECURRING_STATUS_COLORS,
@@ -37,11 +27,7 @@ export function RecurringInvoiceNewPage() {
   const navigate = useNavigate();
   return (
     <Stack gap="lg" maw={1100}>
-      <Anchor renderRoot={(props) => <Link to="/recurring-invoices" {...props} />} size="sm">
-        <Group gap={4}>
-          <IconArrowLeft size={14} /> Recurring Invoices
-        </Group>
-      </Anchor>
+      <BackLink to="/recurring-invoices" label="Recurring Invoices" />
       <Title order={2} fz={{ base: 22, sm: 26 }}>
         New recurring invoice
       </Title>
@@ -63,9 +49,7 @@ export function RecurringInvoiceNewPage() {
  * (each a link), and, for those who issue invoices, pause or resume, delete and the form.
  */
 export function RecurringInvoicePage() {
-  const { recurringId } = useParams({ strict: false }) as { recurringId: string };
-  const id = Number(recurringId);
-  const valid = Number.isInteger(id) && id > 0;
+  const { id, valid } = useRecordId('recurringId');
   const detail = trpc.recurringInvoices.get.useQuery({ id }, { enabled: valid });
   return (
     <RecordPage
@@ -204,28 +188,12 @@ function TemplateView({ template }: { template: RecurringInvoiceDetail }) {
                         {showDay(invoice.issueDate ?? invoice.periodStart)}
                       </Table.Td>
                       <Table.Td>
-                        <Anchor
-                          renderRoot={(props) => (
-                            <Link
-                              to="/invoices/$invoiceId"
-                              params={{ invoiceId: String(invoice.id) }}
-                              {...props}
-                            />
-                          )}
-                          size="sm"
-                          fw={600}
-                        >
-                          {invoice.invoiceNumber ?? 'Draft'}
-                        </Anchor>
+                        <InvoiceLink invoiceId={invoice.id} size="sm" fw={600}>
+                          {invoiceName(invoice)}
+                        </InvoiceLink>
                       </Table.Td>
                       <Table.Td>
-                        <Badge
-                          variant="light"
-                          size="sm"
-                          color={INVOICE_STATUS_COLORS[invoice.status]}
-                        >
-                          {INVOICE_STATUS_LABELS[invoice.status]}
-                        </Badge>
+                        <InvoiceStatusBadge size="sm" status={invoice.status} />
                       </Table.Td>
                       <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                         {money(invoice.total)}

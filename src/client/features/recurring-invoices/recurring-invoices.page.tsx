@@ -1,13 +1,7 @@
-import { Anchor, Badge, Button, Group, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Button, Text, VisuallyHidden } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import {
-  IconPlayerPause,
-  IconPlayerPlay,
-  IconPlus,
-  IconRepeat,
-  IconArrowLeft,
-} from '@tabler/icons-react';
+import { IconPlayerPause, IconPlayerPlay, IconPlus, IconRepeat } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
   FREQUENCY_LABELS,
@@ -17,6 +11,7 @@ import {
 import { formatMoney } from '../../../shared/money.ts';
 import { showDay } from '../../components/display-preferences.tsx';
 import { ListPage } from '../../components/list/list-page.tsx';
+import { BackLink } from '../../components/record-page.tsx';
 import { ListPageHeader } from '../../components/list/list-page-header.tsx';
 import { RowActions, deleteAction, viewAction } from '../../components/list/row-actions.tsx';
 import { TextCell } from '../../components/list/text-cell.tsx';
@@ -67,11 +62,7 @@ export function RecurringInvoicesPage() {
       maw={1100}
       header={
         <>
-          <Anchor renderRoot={(props) => <Link to="/invoices" {...props} />} size="sm">
-            <Group gap={4}>
-              <IconArrowLeft size={14} /> Invoices
-            </Group>
-          </Anchor>
+          <BackLink to="/invoices" label="Invoices" />
           <ListPageHeader
             title="Recurring Invoices"
             description="Invoices Keel makes for you every week, month, quarter or year."
