@@ -2,6 +2,7 @@ import { Group, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { formatDate } from './admin-format.ts';
 import type { AdminUser } from './admin-users.table.tsx';
+import { fieldProps } from '../../components/form/field-props.ts';
 
 export interface AdminProfileValues {
   fullName: string;
@@ -33,22 +34,10 @@ export function AdminUserProfileTab({
   /** The admin's own account: deactivating it would lock them out of this console. */
   self: boolean;
 }) {
-  const { errors } = form.formState;
   return (
     <Stack gap="md">
-      <TextInput
-        label="Full name"
-        required
-        {...form.register('fullName')}
-        error={errors.fullName?.message}
-      />
-      <TextInput
-        label="Email"
-        type="email"
-        required
-        {...form.register('email')}
-        error={errors.email?.message}
-      />
+      <TextInput label="Full name" required {...fieldProps(form, 'fullName')} />
+      <TextInput label="Email" type="email" required {...fieldProps(form, 'email')} />
       <Controller
         control={form.control}
         name="isActive"

@@ -13,6 +13,7 @@ import {
 import { succeeded, withServerMessage } from '../../mutations.ts';
 import { trpc } from '../../trpc.ts';
 import { AuthFootLink, AuthForm, AuthHeading, WorkEmailInput } from './auth-form.tsx';
+import { fieldProps } from '../../components/form/field-props.ts';
 import { AuthLayout } from './auth-layout.tsx';
 
 /**
@@ -29,7 +30,7 @@ export function ForgotPasswordPage() {
     resolver: zodResolver(ForgotPasswordInputSchema),
     defaultValues: { email: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   const pending = isSubmitting || request.isPending;
 
   const onSubmit = async (values: ForgotPasswordInput) => {
@@ -86,7 +87,7 @@ export function ForgotPasswordPage() {
           pending={pending}
           submitLabel={['Send Reset Link', 'Sending...']}
         >
-          <WorkEmailInput error={errors.email?.message} {...form.register('email')} />
+          <WorkEmailInput {...fieldProps(form, 'email')} />
         </AuthForm>
         <AuthFootLink prompt="Remembered it?" to="/login">
           Back to sign in

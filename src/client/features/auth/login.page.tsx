@@ -13,6 +13,7 @@ import { AuthLayout } from './auth-layout.tsx';
 import { LOGIN_FAILED, loginErrorMessage } from './auth-errors.ts';
 import { useRefreshSession } from './session.ts';
 import { TwoFactorStep } from './two-factor-step.tsx';
+import { fieldProps } from '../../components/form/field-props.ts';
 
 /** /login, and every path a signed-out visitor opens that has no screen of its own. */
 export function LoginPage() {
@@ -31,7 +32,7 @@ export function LoginPage() {
     resolver: zodResolver(LoginInputSchema),
     defaultValues: { email: '', password: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   const onSubmit = async (values: LoginInput) => {
     const result = await succeeded(login.mutateAsync(values));
@@ -69,13 +70,12 @@ export function LoginPage() {
           pending={pending}
           submitLabel={['Sign In to Continue', 'Signing in...']}
         >
-          <WorkEmailInput error={errors.email?.message} {...form.register('email')} />
+          <WorkEmailInput {...fieldProps(form, 'email')} />
           <PasswordField
             label="Password"
             placeholder="Your password"
             autoComplete="current-password"
-            error={errors.password?.message}
-            {...form.register('password')}
+            {...fieldProps(form, 'password')}
           />
           <Anchor
             size="sm"

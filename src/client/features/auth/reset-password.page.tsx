@@ -16,6 +16,7 @@ import { messageOf, trpc } from '../../trpc.ts';
 import { AuthFootLink, AuthForm, AuthHeading } from './auth-form.tsx';
 import { AuthLayout } from './auth-layout.tsx';
 import { useRefreshSession } from './session.ts';
+import { fieldProps } from '../../components/form/field-props.ts';
 
 /** Tokens are 32 random bytes in base64url: anything else cannot be one. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -72,7 +73,7 @@ export function ResetPasswordPage() {
     resolver: zodResolver(ResetPasswordFormSchema),
     defaultValues: { password: '', confirmPassword: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   const pending = isSubmitting || reset.isPending;
 
   const onSubmit = async ({ password }: ResetPasswordForm) => {
@@ -102,15 +103,13 @@ export function ResetPasswordPage() {
               placeholder="At least 8 characters"
               autoComplete="new-password"
               autoFocus
-              error={errors.password?.message}
-              {...form.register('password')}
+              {...fieldProps(form, 'password')}
             />
             <PasswordField
               label="Confirm new password"
               placeholder="Type it again"
               autoComplete="new-password"
-              error={errors.confirmPassword?.message}
-              {...form.register('confirmPassword')}
+              {...fieldProps(form, 'confirmPassword')}
             />
           </AuthForm>
           <AuthFootLink to="/login">Back to sign in</AuthFootLink>

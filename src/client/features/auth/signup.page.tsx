@@ -17,6 +17,7 @@ import { AuthFootLink, AuthForm, AuthHeading } from './auth-form.tsx';
 import { AuthLayout } from './auth-layout.tsx';
 import { SIGNUP_FAILED, signupErrorMessage } from './auth-errors.ts';
 import { useMe, useRefreshSession } from './session.ts';
+import { fieldProps } from '../../components/form/field-props.ts';
 
 type WorkspaceForm = z.input<typeof SignupWorkspaceFormSchema>;
 type Step = 'account' | 'workspace' | 'redirecting';
@@ -50,7 +51,6 @@ function AccountStep({
     resolver: zodResolver(SignupFormSchema),
     defaultValues: defaults,
   });
-  const { errors } = form.formState;
   return (
     <Stack gap="xl">
       <StepHeading
@@ -67,24 +67,21 @@ function AccountStep({
           placeholder="Jane Cooper"
           autoComplete="name"
           autoFocus
-          error={errors.fullName?.message}
-          {...form.register('fullName')}
+          {...fieldProps(form, 'fullName')}
         />
         <TextInput
           label="Work email"
           placeholder="jane@company.com"
           type="email"
           autoComplete="email"
-          error={errors.email?.message}
-          {...form.register('email')}
+          {...fieldProps(form, 'email')}
         />
         {/* SPEC §5 says 'Minimum 8 characters' here but the rule is 6; say what is true. */}
         <PasswordField
           label="Password"
           placeholder="At least 6 characters"
           autoComplete="new-password"
-          error={errors.password?.message}
-          {...form.register('password')}
+          {...fieldProps(form, 'password')}
         />
       </AuthForm>
       <Divider label="or" labelPosition="center" />
@@ -142,7 +139,6 @@ function WorkspaceStep({
     resolver: zodResolver(SignupWorkspaceFormSchema),
     defaultValues: defaults,
   });
-  const { errors } = form.formState;
   const slug = slugify(form.watch('workspaceName'));
   return (
     <Stack gap="xl">
@@ -161,9 +157,8 @@ function WorkspaceStep({
           label="Workspace name"
           placeholder="Acme Studio"
           autoFocus
-          error={errors.workspaceName?.message}
           description={slug ? `Workspace URL: ${slug}` : undefined}
-          {...form.register('workspaceName')}
+          {...fieldProps(form, 'workspaceName')}
         />
       </AuthForm>
     </Stack>

@@ -19,6 +19,7 @@ import {
   type OrganizationOption,
 } from '../organizations/organization-picker.tsx';
 import { UNASSIGNED, useAssignees } from './use-assignees.ts';
+import { fieldProps } from '../../components/form/field-props.ts';
 
 const { short: SHORT_FIELDS, long: LONG_FIELDS } = byLength(CONTACT_FIELDS);
 
@@ -106,8 +107,7 @@ export function ContactForm({
             withAsterisk
             data-autofocus
             autoComplete="off"
-            error={errors.fullName?.message}
-            {...form.register('fullName')}
+            {...fieldProps(form, 'fullName')}
           />
           {SHORT_FIELDS.map((name) => (
             <TextFieldInput

@@ -8,7 +8,6 @@ import {
   Text,
   Tooltip,
   UnstyledButton,
-  VisuallyHidden,
 } from '@mantine/core';
 import { memo } from 'react';
 import {
@@ -19,7 +18,7 @@ import {
 import { SortableTh } from '../../components/list/sortable-th.tsx';
 import { ContactAssigneeSelect } from './contact-assignee.select.tsx';
 import { avatarColorOf, initialsOf } from './contact-display.ts';
-import { CopyableText } from './copyable-text.tsx';
+import { CopyableText } from '../../components/copyable-text.tsx';
 import { TagBadge } from './tag-badge.tsx';
 import type { AssigneeOption } from './use-assignees.ts';
 import {
@@ -28,6 +27,7 @@ import {
   editAction,
   viewAction,
 } from '../../components/list/row-actions.tsx';
+import { ActionsTh } from '../../components/list/table-heads.tsx';
 
 /** Tags beyond this many collapse into '+N'; the drawer lists them all. */
 const VISIBLE_TAGS = 2;
@@ -104,9 +104,7 @@ export const ContactsTable = memo(function ContactsTable({
             <Table.Th>Organization</Table.Th>
             <Table.Th>Assigned To</Table.Th>
             <Table.Th>Tags</Table.Th>
-            <Table.Th w={56}>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
+            <ActionsTh />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

@@ -1,4 +1,4 @@
-import { Avatar, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Avatar, Group, Text, UnstyledButton } from '@mantine/core';
 import { peopleLabel, type Organization } from '../../../shared/organizations.schema.ts';
 import type { Column } from '../../components/list/list-page.tsx';
 import { avatarColorOf, initialsOf } from '../contacts/contact-display.ts';
@@ -8,6 +8,7 @@ import {
   editAction,
   viewAction,
 } from '../../components/list/row-actions.tsx';
+import { ACTIONS_HEADER } from '../../components/list/table-heads.tsx';
 
 /** The organizations table (SPEC §2): name, People count and the actions menu. */
 export function organizationColumns({
@@ -45,7 +46,7 @@ export function organizationColumns({
       cell: (organization) => <Text size="sm">{peopleLabel(organization.peopleCount)}</Text>,
     },
     {
-      header: <VisuallyHidden>Actions</VisuallyHidden>,
+      header: ACTIONS_HEADER,
       w: 56,
       cell: (organization) => (
         <RowActions

@@ -11,6 +11,7 @@ import {
 import { TextFieldInput } from '../../components/form/text-field-input.tsx';
 import { useOrganizationMutations } from './use-organization-mutations.ts';
 import { DialogForm, FormDialog } from '../../components/form-dialog.tsx';
+import { fieldProps } from '../../components/form/field-props.ts';
 
 type OrganizationQuickForm = z.input<typeof OrganizationQuickFormSchema>;
 
@@ -81,8 +82,7 @@ export function OrganizationCreateDialog({
           placeholder="Acme Inc."
           withAsterisk
           data-autofocus
-          error={errors.name?.message}
-          {...form.register('name')}
+          {...fieldProps(form, 'name')}
         />
         {(['email', 'phone'] as const).map((name) => (
           <TextFieldInput

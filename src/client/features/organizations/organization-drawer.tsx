@@ -1,6 +1,6 @@
 import { peopleLabel, type Organization } from '../../../shared/organizations.schema.ts';
 import { formatCreatedDate } from '../contacts/contact-display.ts';
-import { CopyableText } from '../contacts/copyable-text.tsx';
+import { CopyableText } from '../../components/copyable-text.tsx';
 import { DetailRow } from '../contacts/detail-row.tsx';
 import { RecordDrawer } from '../contacts/record-drawer.tsx';
 

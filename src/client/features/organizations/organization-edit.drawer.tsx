@@ -9,6 +9,7 @@ import {
 import { EditDrawer } from '../contacts/record-drawer.tsx';
 import { DialogForm } from '../../components/form-dialog.tsx';
 import { useOrganizationMutations } from './use-organization-mutations.ts';
+import { fieldProps } from '../../components/form/field-props.ts';
 
 const OrganizationNameSchema = OrganizationQuickFormSchema.pick({ name: true });
 type OrganizationNameForm = z.input<typeof OrganizationNameSchema>;
@@ -27,7 +28,7 @@ function NameForm({
     resolver: zodResolver(OrganizationNameSchema),
     defaultValues: { name: organization.name },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (values) => {
     const saved = await mutations.rename(organization, values.name.trim());
     if (saved) onSaved(saved);
@@ -43,8 +44,7 @@ function NameForm({
         label="Organization Name"
         withAsterisk
         data-autofocus
-        error={errors.name?.message}
-        {...form.register('name')}
+        {...fieldProps(form, 'name')}
       />
     </DialogForm>
   );

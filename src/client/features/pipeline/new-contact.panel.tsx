@@ -7,6 +7,7 @@ import { InlineFormPanel } from '../../components/form/inline-form-panel.tsx';
 import { succeeded } from '../../mutations.ts';
 import { trpc } from '../../trpc.ts';
 import type { CompanyChoice, PersonChoice } from './opportunity-form.schema.ts';
+import { fieldProps } from '../../components/form/field-props.ts';
 
 /** SPEC §5 "New contact form": full name, email, optional phone, optional job title. */
 const NewContactSchema = ContactFormSchema.pick({
@@ -43,7 +44,7 @@ export function NewContactPanel({
     resolver: zodResolver(NewContactSchema),
     defaultValues: { fullName: '', email: '', phone: '', jobTitle: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
     const person = await succeeded(
@@ -74,21 +75,11 @@ export function NewContactPanel({
           withAsterisk
           data-autofocus
           autoFocus
-          {...form.register('fullName')}
-          error={errors.fullName?.message}
+          {...fieldProps(form, 'fullName')}
         />
-        <TextInput
-          label="Email"
-          type="email"
-          {...form.register('email')}
-          error={errors.email?.message}
-        />
-        <TextInput label="Phone" {...form.register('phone')} error={errors.phone?.message} />
-        <TextInput
-          label="Job Title"
-          {...form.register('jobTitle')}
-          error={errors.jobTitle?.message}
-        />
+        <TextInput label="Email" type="email" {...fieldProps(form, 'email')} />
+        <TextInput label="Phone" {...fieldProps(form, 'phone')} />
+        <TextInput label="Job Title" {...fieldProps(form, 'jobTitle')} />
       </SimpleGrid>
     </InlineFormPanel>
   );

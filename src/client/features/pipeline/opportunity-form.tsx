@@ -23,6 +23,7 @@ import { useCurrencyPrefix } from '../../components/money.tsx';
 import { DateField } from '../../components/form/date-field.tsx';
 import { NumberField, SelectField } from '../../components/form/controlled-fields.tsx';
 import { DialogForm } from '../../components/form-dialog.tsx';
+import { fieldProps } from '../../components/form/field-props.ts';
 
 /** SPEC §9: a new deal starts in 'new' (or the first stage if a workspace has none). */
 function defaultStageOf(stages: readonly Stage[]): string {
@@ -59,7 +60,7 @@ export function OpportunityForm({
       ? opportunityFormOf(lead)
       : emptyOpportunityForm(defaultStageOf(stages), me.data?.id ?? null),
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   // SPEC §6: active members plus Unassigned. A deactivated owner still on the deal stays
   // listed, disabled, so the field shows their name rather than a blank.
@@ -108,8 +109,7 @@ export function OpportunityForm({
         placeholder="e.g. Website redesign"
         withAsterisk
         data-autofocus
-        {...form.register('dealName')}
-        error={errors.dealName?.message}
+        {...fieldProps(form, 'dealName')}
       />
 
       <Stack gap={6}>
@@ -216,8 +216,7 @@ export function OpportunityForm({
         minRows={3}
         maxRows={8}
         styles={{ input: { minHeight: 80 } }}
-        {...form.register('description')}
-        error={errors.description?.message}
+        {...fieldProps(form, 'description')}
       />
     </DialogForm>
   );

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { AcceptInvitationFormSchema } from '../../../shared/team.schema.ts';
 import { PasswordField } from '../../components/password-field.tsx';
 import { InvitationFormFrame, useAcceptInvitation } from './invitation-form-frame.tsx';
+import { fieldProps } from '../../components/form/field-props.ts';
 
 type AcceptFormValues = z.infer<typeof AcceptInvitationFormSchema>;
 
@@ -20,7 +21,7 @@ export function AcceptInvitationForm({
     resolver: zodResolver(AcceptInvitationFormSchema),
     defaultValues: { password: '', confirmPassword: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   return (
     <InvitationFormFrame
@@ -34,18 +35,16 @@ export function AcceptInvitationForm({
         placeholder="At least 6 characters"
         autoComplete="new-password"
         withAsterisk
-        error={errors.password?.message}
         disabled={isSubmitting}
-        {...form.register('password')}
+        {...fieldProps(form, 'password')}
       />
       <PasswordField
         label="Confirm Password"
         placeholder="Repeat your password"
         autoComplete="new-password"
         withAsterisk
-        error={errors.confirmPassword?.message}
         disabled={isSubmitting}
-        {...form.register('confirmPassword')}
+        {...fieldProps(form, 'confirmPassword')}
       />
     </InvitationFormFrame>
   );

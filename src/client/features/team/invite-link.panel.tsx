@@ -1,15 +1,6 @@
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  CopyButton,
-  Group,
-  Stack,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
-import { IconCheck, IconCopy, IconLink, IconMailForward, IconMailOff } from '@tabler/icons-react';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { IconLink, IconMailForward, IconMailOff } from '@tabler/icons-react';
+import { CopyLinkField } from '../../components/copy-link-field.tsx';
 import { showDate } from '../../components/display-preferences.tsx';
 import { ROLE_LABELS, type WorkspaceRole } from '../../../shared/roles.ts';
 
@@ -97,29 +88,11 @@ export function InviteLinkPanel({
         emailRequested={emailRequested}
         renewed={renewed}
       />
-      <TextInput
+      <CopyLinkField
         label="Invitation link"
         description={`Anyone with this link can join until ${showDate(result.invitation.expiresAt, 'long')}. Share it only with ${result.invitation.email}.`}
-        value={result.inviteUrl}
-        readOnly
-        onFocus={(event) => event.currentTarget.select()}
-        rightSectionPointerEvents="all"
-        rightSection={
-          <CopyButton value={result.inviteUrl} timeout={2000}>
-            {({ copied, copy }) => (
-              <Tooltip label={copied ? 'Copied' : 'Copy link'} withArrow>
-                <ActionIcon
-                  variant="subtle"
-                  color={copied ? 'teal' : 'gray'}
-                  onClick={copy}
-                  aria-label="Copy invitation link"
-                >
-                  {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-                </ActionIcon>
-              </Tooltip>
-            )}
-          </CopyButton>
-        }
+        url={result.inviteUrl}
+        copyLabel="Copy invitation link"
       />
       <Group justify="flex-end" gap="sm" mt="xs">
         {onInviteAnother && (

@@ -9,6 +9,7 @@ import { succeeded, withServerMessage } from '../../mutations.ts';
 import { trpc, type RouterOutputs } from '../../trpc.ts';
 import { invitedToast } from './invitation-toasts.ts';
 import { roleOptions } from './team-display.ts';
+import { fieldProps } from '../../components/form/field-props.ts';
 
 type InviteFormValues = z.input<typeof InviteInputSchema>;
 export type InviteResult = RouterOutputs['team']['invite'];
@@ -33,7 +34,7 @@ export function InviteMemberForm({
     resolver: zodResolver(InviteInputSchema),
     defaultValues: { fullName: '', email: '', role: 'collaborator' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   const submit = async (values: InviteInput) => {
     const result = await succeeded(invite.mutateAsync(values));
@@ -53,8 +54,7 @@ export function InviteMemberForm({
         withAsterisk
         autoComplete="off"
         data-autofocus
-        error={errors.fullName?.message}
-        {...form.register('fullName')}
+        {...fieldProps(form, 'fullName')}
       />
       <TextInput
         label="Email"
@@ -62,8 +62,7 @@ export function InviteMemberForm({
         placeholder="jane@company.com"
         withAsterisk
         autoComplete="off"
-        error={errors.email?.message}
-        {...form.register('email')}
+        {...fieldProps(form, 'email')}
       />
       <SelectField
         control={form.control}

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { AcceptInvitationSchema } from '../../../shared/team.schema.ts';
 import { PasswordField } from '../../components/password-field.tsx';
 import { InvitationFormFrame, useAcceptInvitation } from './invitation-form-frame.tsx';
+import { fieldProps } from '../../components/form/field-props.ts';
 
 // Every existing account's password has at least six characters (SPEC §9), so the
 // acceptance call's own rule serves the form too.
@@ -29,7 +30,7 @@ export function JoinWithAccountForm({
     resolver: zodResolver(JoinFormSchema),
     defaultValues: { password: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   return (
     <InvitationFormFrame
@@ -47,9 +48,8 @@ export function JoinWithAccountForm({
         label="Your Password"
         autoComplete="current-password"
         withAsterisk
-        error={errors.password?.message}
         disabled={isSubmitting}
-        {...form.register('password')}
+        {...fieldProps(form, 'password')}
       />
     </InvitationFormFrame>
   );

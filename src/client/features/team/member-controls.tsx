@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import type { AssignableRole } from '../../../shared/roles.ts';
 import type { Member } from '../../../shared/team.schema.ts';
+import { CopyableText } from '../../components/copyable-text.tsx';
 import { MemberActionsMenu } from './member-actions.menu.tsx';
 import { MemberCapacity } from './member-capacity.tsx';
-import { MemberEmailButton } from './member-email.button.tsx';
 import { MemberIdentity } from './member-identity.tsx';
 import { MemberRole } from './member-role.select.tsx';
 
@@ -32,7 +32,14 @@ export function memberControls(
   const manageable = props.canManage(member);
   return {
     identity: <MemberIdentity member={member} isYou={member.id === props.currentUserId} />,
-    email: <MemberEmailButton email={member.email} />,
+    email: (
+      <CopyableText
+        value={member.email}
+        label="email"
+        copied={['Copied!', 'Email copied to clipboard']}
+        openDelay={0}
+      />
+    ),
     role: (
       <MemberRole
         member={member}

@@ -10,7 +10,6 @@ import {
   Table,
   Text,
   Title,
-  VisuallyHidden,
 } from '@mantine/core';
 import { IconLink, IconMailForward, IconMailOpened, IconX } from '@tabler/icons-react';
 import { Fragment, useState } from 'react';
@@ -24,6 +23,7 @@ import { useRetained } from '../../components/list/use-retained.ts';
 import { trpc } from '../../trpc.ts';
 import { InviteLinkPanel } from './invite-link.panel.tsx';
 import { useInvitationMutations, type ResentInvitation } from './use-invitation-mutations.ts';
+import { ActionsTh, NowrapTh } from '../../components/list/table-heads.tsx';
 
 const isExpired = (invitation: PendingInvitation, now: number) =>
   Date.parse(invitation.expiresAt) <= now;
@@ -128,12 +128,10 @@ export function PendingInvitationsSection({ wide }: { wide: boolean }) {
             <Table.Tr>
               <Table.Th>Invitee</Table.Th>
               <Table.Th>Permission</Table.Th>
-              <Table.Th style={{ whiteSpace: 'nowrap' }}>Invited by</Table.Th>
-              <Table.Th style={{ whiteSpace: 'nowrap' }}>Sent</Table.Th>
+              <NowrapTh>Invited by</NowrapTh>
+              <NowrapTh>Sent</NowrapTh>
               <Table.Th>Expires</Table.Th>
-              <Table.Th w={56}>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
+              <ActionsTh />
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

@@ -1,6 +1,7 @@
-import { Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Table, Text, Tooltip } from '@mantine/core';
 import { memberControls, type TeamMembersProps } from './member-controls.tsx';
 import { formatFullDate, formatInvitedOn, formatLastActive } from './team-display.ts';
+import { ActionsTh, NowrapTh } from '../../components/list/table-heads.tsx';
 
 /** The members table (SPEC §2 columns). */
 export function TeamMembersTable(props: TeamMembersProps) {
@@ -12,13 +13,11 @@ export function TeamMembersTable(props: TeamMembersProps) {
             <Table.Th>Name</Table.Th>
             <Table.Th>Email</Table.Th>
             <Table.Th>Permission</Table.Th>
-            <Table.Th style={{ whiteSpace: 'nowrap' }}>Last active</Table.Th>
-            <Table.Th style={{ whiteSpace: 'nowrap' }}>Invited on</Table.Th>
-            <Table.Th style={{ whiteSpace: 'nowrap' }}>Invited by</Table.Th>
-            <Table.Th style={{ whiteSpace: 'nowrap' }}>Capacity</Table.Th>
-            <Table.Th w={56}>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
+            <NowrapTh>Last active</NowrapTh>
+            <NowrapTh>Invited on</NowrapTh>
+            <NowrapTh>Invited by</NowrapTh>
+            <NowrapTh>Capacity</NowrapTh>
+            <ActionsTh />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

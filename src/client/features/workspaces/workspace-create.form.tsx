@@ -22,6 +22,7 @@ import { trpc } from '../../trpc.ts';
 import { useRefreshSession } from '../auth/session.ts';
 import { MAX_LOGO_BYTES, uploadWorkspaceLogo } from './upload-logo.ts';
 import { CREATION_FAILED, createWorkspaceErrorMessage } from './workspace-errors.ts';
+import { fieldProps } from '../../components/form/field-props.ts';
 
 type WorkspaceFormValues = z.input<typeof WorkspaceFormSchema>;
 
@@ -64,7 +65,7 @@ export function WorkspaceCreateForm({
     resolver: zodResolver(WorkspaceFormSchema),
     defaultValues: { name: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   const chooseLogo = (file: File | null) => {
     if (!file) return;
@@ -97,8 +98,7 @@ export function WorkspaceCreateForm({
             placeholder="Acme Studio"
             withAsterisk
             data-autofocus
-            error={errors.name?.message}
-            {...form.register('name')}
+            {...fieldProps(form, 'name')}
           />
           <Input.Wrapper label="Logo" description="Optional">
             <Group gap="md" mt={6} wrap="nowrap">

@@ -7,6 +7,7 @@ import { UpdateWorkspaceInputSchema } from '../../../shared/workspaces.schema.ts
 import { succeeded, withServerMessage } from '../../mutations.ts';
 import { trpc, type RouterOutputs } from '../../trpc.ts';
 import { SectionCard } from '../../components/section-card.tsx';
+import { fieldProps } from '../../components/form/field-props.ts';
 
 type CurrentWorkspace = RouterOutputs['workspaces']['current'];
 
@@ -42,7 +43,7 @@ export function WorkspaceSettingsGeneralCard({
     values: savedValues(workspace),
     resetOptions: { keepDirtyValues: true },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   const [name, description] = useWatch({ control: form.control, name: ['name', 'description'] });
   const saved = savedValues(workspace);
   // SPEC §2: compared with the saved values, so typing a change and undoing it disables Save.
@@ -74,8 +75,7 @@ export function WorkspaceSettingsGeneralCard({
             withAsterisk
             autoComplete="off"
             readOnly={!canEdit}
-            error={errors.name?.message}
-            {...form.register('name')}
+            {...fieldProps(form, 'name')}
           />
           <Textarea
             label="Workspace Description (Optional)"
@@ -85,8 +85,7 @@ export function WorkspaceSettingsGeneralCard({
             maxRows={8}
             styles={{ input: { minHeight: 80 } }}
             readOnly={!canEdit}
-            error={errors.description?.message}
-            {...form.register('description')}
+            {...fieldProps(form, 'description')}
           />
           {canEdit ? (
             <Group justify="flex-end">
