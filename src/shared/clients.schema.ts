@@ -16,6 +16,30 @@ import { RateSchema } from './money.ts';
 import { singleLine } from './text.schema.ts';
 import { updateSchemaOf } from './update.schema.ts';
 
+/**
+ * A choice of a clearable Select, or none (null): the form holds the chosen option's value
+ * as text, null (or '') for none; `toForm` writes a saved value as that option's value.
+ */
+function choiceOf<A extends z.ZodType, Out>(
+  kind: 'currency' | 'rule',
+  label: string,
+  api: A,
+  toForm: (value: Out) => string | null,
+) {
+  return {
+    kind,
+    label,
+    title: label,
+    api: api.nullable().optional(),
+    form: z
+      .string()
+      .nullable()
+      .transform((v) => v || null),
+    empty: null as string | null,
+    toForm,
+  };
+}
+
 export const CLIENT_STATUSES = ['lead', 'active', 'inactive'] as const;
 
 /**
@@ -78,35 +102,14 @@ export const CLIENT_FIELDS = {
     headers: [],
   }),
   status: ruleOf('Status', z.enum(CLIENT_STATUSES).optional(), { empty: 'active' }),
-  // An emptied input is none (null): the client's work is at each project's rate.
+  // An emptied input is none (null).
   hourlyRate: decimalOf('Hourly rate', RateSchema.nullable().optional(), { fallback: null }),
   /** Invoices to this client are in this currency; none (null) means the workspace's. */
-  currency: {
-    kind: 'currency',
-    label: 'Currency',
-    title: 'Currency',
-    api: CurrencySchema.nullable().optional(),
-    // A cleared Select gives null; '' is none too.
-    form: z
-      .string()
-      .nullable()
-      .transform((v) => v || null),
-    empty: null as string | null,
-    toForm: (value: string | null) => value,
-  },
-  /** Days to pay; none (null) means the workspace's terms. The form's Select holds text. */
-  paymentTermsDays: {
-    kind: 'rule',
-    label: 'Payment terms',
-    title: 'Payment terms',
-    api: PaymentTermsSchema.nullable().optional(),
-    form: z
-      .string()
-      .nullable()
-      .transform((v) => v || null),
-    empty: null as string | null,
-    toForm: (value: number | null) => (value === null ? null : String(value)),
-  },
+  currency: choiceOf('currency', 'Currency', CurrencySchema, (value: string | null) => value),
+  /** Days to pay; none (null) means the workspace's terms. */
+  paymentTermsDays: choiceOf('rule', 'Payment terms', PaymentTermsSchema, (value: number | null) =>
+    value === null ? null : String(value),
+  ),
   /** The organization this client is, so the company is not typed twice. */
   organizationId: refOf('Organization'),
 } as const satisfies DescribedFields;
