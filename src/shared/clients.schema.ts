@@ -1,44 +1,120 @@
 import { z } from 'zod';
 import { IdSchema } from './ids.ts';
-import { ListQuerySchema, optionalText } from './list.schema.ts';
+import { ListQuerySchema } from './list.schema.ts';
+import {
+  PHONE_FIELD,
+  apiRulesOf,
+  decimalOf,
+  refOf,
+  ruleOf,
+  textOf,
+  type DescribedFields,
+} from './fields.ts';
 import { PaymentTermsSchema } from './business.schema.ts';
 import { CurrencySchema } from './currencies.ts';
 import { RateSchema } from './money.ts';
 import { singleLine } from './text.schema.ts';
 import { updateSchemaOf } from './update.schema.ts';
 
-export const ClientInputSchema = z.object({
-  name: singleLine('Client name', { error: 'Client name is required' })
-    .trim()
-    .min(1, 'Client name is required')
-    .max(200, 'Client name must be less than 200 characters'),
-  email: z
-    .string({ error: 'Email is required' })
-    .trim()
-    .min(1, 'Email is required')
-    .max(254, 'Invalid email')
-    .pipe(z.email('Invalid email')),
-  company: optionalText(200, 'Company must be less than 200 characters'),
-  phone: optionalText(50, 'Phone must be less than 50 characters'),
-  status: z.enum(['lead', 'active', 'inactive']).optional(),
-  hourlyRate: RateSchema.nullable().optional(),
+/**
+ * A choice of a clearable Select, or none (null): the form holds the chosen option's value
+ * as text, null (or '') for none; `toForm` writes a saved value as that option's value.
+ */
+function choiceOf<A extends z.ZodType, Out>(
+  kind: 'currency' | 'rule',
+  label: string,
+  api: A,
+  toForm: (value: Out) => string | null,
+) {
+  return {
+    kind,
+    label,
+    title: label,
+    api: api.nullable().optional(),
+    form: z
+      .string()
+      .nullable()
+      .transform((v) => v || null),
+    empty: null as string | null,
+    toForm,
+  };
+}
+
+export const CLIENT_STATUSES = ['lead', 'active', 'inactive'] as const;
+
+/**
+ * A client's fields, described once: ClientInputSchema's rules, the client form's rules,
+ * defaults and text inputs come from here (issue 37, item 11). The labels are SPEC's
+ * messages' wording, the titles the form's.
+ */
+export const CLIENT_FIELDS = {
+  name: ruleOf(
+    'Client name',
+    singleLine('Client name', { error: 'Client name is required' })
+      .trim()
+      .min(1, 'Client name is required')
+      .max(200, 'Client name must be less than 200 characters'),
+    { title: 'Client Name' },
+  ),
+  email: ruleOf(
+    'Email',
+    z
+      .string({ error: 'Email is required' })
+      .trim()
+      .min(1, 'Email is required')
+      .max(254, 'Invalid email')
+      .pipe(z.email('Invalid email')),
+    { title: 'Billing email' },
+  ),
+  // Clients have no CSV import: no header spellings to map.
+  company: textOf({
+    label: 'Company',
+    title: 'Company',
+    max: 200,
+    input: 'text',
+    placeholder: 'Acme Inc.',
+    headers: [],
+  }),
   /** Billing details: the person invoices are addressed to, the address and the tax id. */
-  contactName: optionalText(200, 'Contact person must be less than 200 characters'),
-  address: z
-    .string()
-    .trim()
-    .max(1000, 'Address must be less than 1000 characters')
-    .nullable()
-    .optional()
-    .transform((v) => (v ? v : null)),
-  taxId: optionalText(50, 'Tax ID must be less than 50 characters'),
-  /** Invoices to this client are in this currency; empty means the workspace's. */
-  currency: CurrencySchema.nullable().optional(),
-  /** Days to pay; empty means the workspace's terms. */
-  paymentTermsDays: PaymentTermsSchema.nullable().optional(),
+  contactName: textOf({
+    label: 'Contact person',
+    title: 'Contact person',
+    max: 200,
+    input: 'text',
+    placeholder: 'Who reads the invoices',
+    headers: [],
+  }),
+  phone: textOf(PHONE_FIELD),
+  address: textOf({
+    label: 'Address',
+    title: 'Billing address',
+    max: 1000,
+    input: 'textarea',
+    placeholder: 'As invoices print it',
+    headers: [],
+  }),
+  taxId: textOf({
+    label: 'Tax ID',
+    title: 'Tax ID',
+    max: 50,
+    input: 'text',
+    placeholder: 'VAT or tax number',
+    headers: [],
+  }),
+  status: ruleOf('Status', z.enum(CLIENT_STATUSES).optional(), { empty: 'active' }),
+  // An emptied input is none (null).
+  hourlyRate: decimalOf('Hourly rate', RateSchema.nullable().optional(), { fallback: null }),
+  /** Invoices to this client are in this currency; none (null) means the workspace's. */
+  currency: choiceOf('currency', 'Currency', CurrencySchema, (value: string | null) => value),
+  /** Days to pay; none (null) means the workspace's terms. */
+  paymentTermsDays: choiceOf('rule', 'Payment terms', PaymentTermsSchema, (value: number | null) =>
+    value === null ? null : String(value),
+  ),
   /** The organization this client is, so the company is not typed twice. */
-  organizationId: IdSchema.nullable().optional(),
-});
+  organizationId: refOf('Organization'),
+} as const satisfies DescribedFields;
+
+export const ClientInputSchema = z.object(apiRulesOf(CLIENT_FIELDS));
 export const ClientUpdateSchema = updateSchemaOf(ClientInputSchema).extend({ id: IdSchema });
 /** A client's values as the API stores them, any of them (an update's changes). */
 export type ClientValues = Partial<z.output<typeof ClientInputSchema>>;

@@ -9,30 +9,34 @@ import {
   SimpleGrid,
   Stack,
   TextInput,
-  Textarea,
 } from '@mantine/core';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import type { ClientDetail } from '../../../shared/clients.schema.ts';
+import { CLIENT_FIELDS, type ClientDetail } from '../../../shared/clients.schema.ts';
 import { currencyOptions } from '../../../shared/currencies.ts';
 import { succeeded, withServerMessage } from '../../mutations.ts';
 import { trpc } from '../../trpc.ts';
 import { INVOICE_TERM_OPTIONS } from '../business/business-form.schema.ts';
-import { OrganizationPicker } from '../organizations/organization-picker.tsx';
+import {
+  OrganizationPicker,
+  type OrganizationOption,
+} from '../organizations/organization-picker.tsx';
 import {
   ClientFormSchema,
   clientFormValues,
-  clientInput,
   type ClientFormInput,
   type ClientFormOutput,
 } from './client-form.schema.ts';
 import { FormDialog } from '../../components/form-dialog.tsx';
+import { TextFieldInput } from '../../components/form/text-field-input.tsx';
 
 const STATUS_OPTIONS = [
   { value: 'lead', label: 'Lead' },
   { value: 'active', label: 'Active' },
   { value: 'inactive', label: 'Inactive' },
 ];
+
+const { company, contactName, phone, address, taxId } = CLIENT_FIELDS;
 
 function ClientForm({ client, onDone }: { client?: ClientDetail; onDone: (id?: number) => void }) {
   const invalidates = [trpc.clients];
@@ -52,13 +56,16 @@ function ClientForm({ client, onDone }: { client?: ClientDetail; onDone: (id?: n
   });
   const form = useForm<ClientFormInput, unknown, ClientFormOutput>({
     resolver: zodResolver(ClientFormSchema),
-    defaultValues: clientFormValues(client),
+    defaultValues: clientFormValues(client ?? null),
   });
+  // The form holds the organization's id; the picker shows the chosen one's name.
+  const [organization, setOrganization] = useState<OrganizationOption | null>(
+    client?.organization ?? null,
+  );
   const { errors, isSubmitting } = form.formState;
   const currencies = useMemo(() => currencyOptions(), []);
 
-  const submit = form.handleSubmit(async (values) => {
-    const input = clientInput(values);
+  const submit = form.handleSubmit(async (input) => {
     const saved = client
       ? await succeeded(update({ id: client.id, ...input }))
       : await succeeded(create(input));
@@ -71,7 +78,7 @@ function ClientForm({ client, onDone }: { client?: ClientDetail; onDone: (id?: n
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
             <TextInput
-              label="Client Name"
+              label={CLIENT_FIELDS.name.title}
               withAsterisk
               data-autofocus
               autoComplete="off"
@@ -79,53 +86,62 @@ function ClientForm({ client, onDone }: { client?: ClientDetail; onDone: (id?: n
               {...form.register('name')}
             />
             <TextInput
-              label="Billing email"
+              label={CLIENT_FIELDS.email.title}
               type="email"
               withAsterisk
               autoComplete="off"
               error={errors.email?.message}
               {...form.register('email')}
             />
-            <TextInput
-              label="Company"
+            <TextFieldInput
+              field={company}
               error={errors.company?.message}
-              {...form.register('company')}
+              registration={form.register('company')}
             />
-            <TextInput
-              label="Contact person"
+            <TextFieldInput
+              field={contactName}
               error={errors.contactName?.message}
-              {...form.register('contactName')}
+              registration={form.register('contactName')}
             />
-            <TextInput label="Phone" error={errors.phone?.message} {...form.register('phone')} />
+            <TextFieldInput
+              field={phone}
+              error={errors.phone?.message}
+              registration={form.register('phone')}
+            />
             <Controller
               control={form.control}
-              name="organization"
+              name="organizationId"
               render={({ field }) => (
                 <OrganizationPicker
-                  label="Organization"
+                  label={CLIENT_FIELDS.organizationId.title}
                   placeholder="Link an organization"
-                  value={field.value}
-                  onChange={field.onChange}
+                  value={field.value === null ? null : organization}
+                  onChange={(chosen) => {
+                    setOrganization(chosen);
+                    field.onChange(chosen?.id ?? null);
+                  }}
                 />
               )}
             />
           </SimpleGrid>
-          <Textarea
-            label="Billing address"
-            autosize
-            minRows={2}
+          <TextFieldInput
+            field={address}
             error={errors.address?.message}
-            {...form.register('address')}
+            registration={form.register('address')}
           />
           <Divider label="Billing" labelPosition="left" />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <TextInput label="Tax ID" error={errors.taxId?.message} {...form.register('taxId')} />
+            <TextFieldInput
+              field={taxId}
+              error={errors.taxId?.message}
+              registration={form.register('taxId')}
+            />
             <Controller
               control={form.control}
               name="currency"
               render={({ field }) => (
                 <Select
-                  label="Currency"
+                  label={CLIENT_FIELDS.currency.title}
                   placeholder="The workspace currency"
                   searchable
                   clearable
@@ -141,7 +157,7 @@ function ClientForm({ client, onDone }: { client?: ClientDetail; onDone: (id?: n
               name="paymentTermsDays"
               render={({ field }) => (
                 <Select
-                  label="Payment terms"
+                  label={CLIENT_FIELDS.paymentTermsDays.title}
                   placeholder="The workspace terms"
                   clearable
                   data={INVOICE_TERM_OPTIONS}
@@ -156,7 +172,7 @@ function ClientForm({ client, onDone }: { client?: ClientDetail; onDone: (id?: n
               name="hourlyRate"
               render={({ field }) => (
                 <NumberInput
-                  label="Hourly rate"
+                  label={CLIENT_FIELDS.hourlyRate.title}
                   min={0}
                   decimalScale={2}
                   thousandSeparator=","
@@ -171,7 +187,7 @@ function ClientForm({ client, onDone }: { client?: ClientDetail; onDone: (id?: n
               name="status"
               render={({ field }) => (
                 <Select
-                  label="Status"
+                  label={CLIENT_FIELDS.status.title}
                   allowDeselect={false}
                   data={STATUS_OPTIONS}
                   value={field.value ?? 'active'}

@@ -1,57 +1,17 @@
 import { z } from 'zod';
-import { ClientInputSchema, type Client } from '../../../shared/clients.schema.ts';
-
-const shape = ClientInputSchema.shape;
+import { CLIENT_FIELDS, ClientInputSchema, type Client } from '../../../shared/clients.schema.ts';
+import { formDefaultsOf, formSchemaOf } from '../../../shared/fields.ts';
 
 /**
- * The client form: the shared ClientInputSchema with the shapes of its inputs (a number
- * input's number or '', a select's string or null, the organization picker's choice).
+ * The client form: the form's shapes of CLIENT_FIELDS (a NumberInput's value, a Select's
+ * text or null, the chosen organization's id or null), then the shared ClientInputSchema's
+ * rules; its output is what the API takes.
  */
-export const ClientFormSchema = ClientInputSchema.extend({
-  hourlyRate: z
-    .union([z.number(), z.string()])
-    .nullable()
-    .optional()
-    .transform((v) => (v === '' ? null : v))
-    .pipe(shape.hourlyRate),
-  currency: z
-    .string()
-    .nullable()
-    .optional()
-    .transform((v): string | null | undefined => v || null)
-    .pipe(shape.currency),
-  paymentTermsDays: z
-    .unknown()
-    .transform((v): unknown => (v === '' || v === undefined ? null : v))
-    .pipe(shape.paymentTermsDays),
-  organization: z.object({ id: z.number(), name: z.string() }).nullable(),
-}).omit({ organizationId: true });
+export const ClientFormSchema = formSchemaOf(CLIENT_FIELDS, ClientInputSchema);
 export type ClientFormInput = z.input<typeof ClientFormSchema>;
 export type ClientFormOutput = z.output<typeof ClientFormSchema>;
 
-export function clientFormValues(
-  client?: Client & { organization?: { id: number; name: string } | null },
-): ClientFormInput {
-  return {
-    name: client?.name ?? '',
-    email: client?.email ?? '',
-    company: client?.company ?? '',
-    phone: client?.phone ?? '',
-    status: (client?.status as 'lead' | 'active' | 'inactive' | undefined) ?? 'active',
-    hourlyRate: client?.hourlyRate ? Number(client.hourlyRate) : '',
-    contactName: client?.contactName ?? '',
-    address: client?.address ?? '',
-    taxId: client?.taxId ?? '',
-    currency: client?.currency ?? null,
-    paymentTermsDays:
-      client?.paymentTermsDays !== null && client?.paymentTermsDays !== undefined
-        ? String(client.paymentTermsDays)
-        : null,
-    organization: client?.organization ?? null,
-  };
-}
-
-/** The form's values as the API takes them. */
-export function clientInput({ organization, ...values }: ClientFormOutput) {
-  return { ...values, organizationId: organization?.id ?? null };
+/** A new client's form (an active one, the workspace's currency and terms) or a saved one's. */
+export function clientFormValues(client: Client | null): ClientFormInput {
+  return formDefaultsOf(CLIENT_FIELDS, client);
 }
