@@ -14,9 +14,9 @@ import { IdSchema } from '../../../shared/ids.ts';
 import { InvoiceSchema } from '../../../shared/invoices.schema.ts';
 import { pageOf } from '../../../shared/list.schema.ts';
 import { BILLING_MANAGERS } from '../../../shared/roles.ts';
-import { SuccessSchema } from '../../../shared/success.schema.ts';
 import type { Context } from '../../trpc/context.ts';
 import { listProcedure, requireRole, router, workspaceProcedure } from '../../trpc/init.ts';
+import { rowProcedures } from '../../trpc/row-procedures.ts';
 import { decideEstimate } from './acceptance.service.ts';
 import * as repo from './estimates.repository.ts';
 import * as estimates from './estimates.service.ts';
@@ -43,22 +43,19 @@ export const estimatesRouter = router({
     .input(z.object({ id: IdSchema }))
     .output(FileSchema)
     .query(({ ctx, input }) => estimates.estimatePdf(ctx, input.id)),
-  create: billingProcedure
-    .input(EstimateInputSchema)
-    .output(EstimateSchema)
-    .mutation(({ ctx, input }) => estimates.createEstimate(ctx, input)),
-  update: billingProcedure
-    .input(EstimateUpdateSchema)
-    .output(EstimateSchema)
-    .mutation(({ ctx, input }) => estimates.updateEstimate(ctx, input)),
+  ...rowProcedures(
+    billingProcedure,
+    { input: EstimateInputSchema, update: EstimateUpdateSchema, output: EstimateSchema },
+    {
+      create: estimates.createEstimate,
+      update: (ctx, id, changes) => estimates.updateEstimate(ctx, { id, ...changes }),
+      remove: estimates.deleteEstimate,
+    },
+  ),
   send: billingProcedure
     .input(z.object({ id: IdSchema }))
     .output(EstimateSchema)
     .mutation(({ ctx, input }) => estimates.sendEstimate(ctx, input.id)),
-  delete: billingProcedure
-    .input(z.object({ id: IdSchema }))
-    .output(SuccessSchema)
-    .mutation(({ ctx, input }) => estimates.deleteEstimate(ctx, input.id)),
   convert: billingProcedure
     .input(z.object({ id: IdSchema }))
     .output(InvoiceSchema)

@@ -13,8 +13,8 @@ import {
 } from '../../../shared/invoices.schema.ts';
 import { pageOf } from '../../../shared/list.schema.ts';
 import { BILLING_MANAGERS } from '../../../shared/roles.ts';
-import { SuccessSchema } from '../../../shared/success.schema.ts';
 import { listProcedure, requireRole, router, workspaceProcedure } from '../../trpc/init.ts';
+import { rowProcedures } from '../../trpc/row-procedures.ts';
 import * as repo from './invoices.repository.ts';
 import * as invoices from './invoices.service.ts';
 
@@ -44,14 +44,15 @@ export const invoicesRouter = router({
     .input(z.object({ id: IdSchema }))
     .output(FileSchema)
     .query(({ ctx, input }) => invoices.invoicePdf(ctx, input.id)),
-  create: billingProcedure
-    .input(InvoiceInputSchema)
-    .output(InvoiceSchema)
-    .mutation(({ ctx, input }) => invoices.createInvoice(ctx, input)),
-  update: billingProcedure
-    .input(InvoiceUpdateSchema)
-    .output(InvoiceSchema)
-    .mutation(({ ctx, input }) => invoices.updateInvoice(ctx, input)),
+  ...rowProcedures(
+    billingProcedure,
+    { input: InvoiceInputSchema, update: InvoiceUpdateSchema, output: InvoiceSchema },
+    {
+      create: invoices.createInvoice,
+      update: (ctx, id, changes) => invoices.updateInvoice(ctx, { id, ...changes }),
+      remove: invoices.deleteInvoice,
+    },
+  ),
   issue: billingProcedure
     .input(z.object({ id: IdSchema }))
     .output(InvoiceSchema)
@@ -68,8 +69,4 @@ export const invoicesRouter = router({
     .input(PaymentDeleteSchema)
     .output(InvoiceSchema)
     .mutation(({ ctx, input }) => invoices.deletePayment(ctx, input.id, input.paymentId)),
-  delete: billingProcedure
-    .input(z.object({ id: IdSchema }))
-    .output(SuccessSchema)
-    .mutation(({ ctx, input }) => invoices.deleteInvoice(ctx, input.id)),
 });

@@ -9,8 +9,8 @@ import {
   RecurringInvoiceUpdateSchema,
 } from '../../../shared/recurring-invoices.schema.ts';
 import { BILLING_MANAGERS } from '../../../shared/roles.ts';
-import { SuccessSchema } from '../../../shared/success.schema.ts';
 import { listProcedure, requireRole, router, workspaceProcedure } from '../../trpc/init.ts';
+import { rowProcedures } from '../../trpc/row-procedures.ts';
 import * as repo from './recurring-invoices.repository.ts';
 import * as recurring from './recurring-invoices.service.ts';
 
@@ -26,16 +26,17 @@ export const recurringInvoicesRouter = router({
     .input(z.object({ id: IdSchema }))
     .output(RecurringInvoiceDetailSchema)
     .query(({ ctx, input }) => recurring.getRecurringInvoice(ctx, input.id)),
-  create: billingProcedure
-    .input(RecurringInvoiceInputSchema)
-    .output(RecurringInvoiceDetailSchema)
-    .mutation(({ ctx, input }) => recurring.createRecurringInvoice(ctx, input)),
-  update: billingProcedure
-    .input(RecurringInvoiceUpdateSchema)
-    .output(RecurringInvoiceDetailSchema)
-    .mutation(({ ctx, input }) => recurring.updateRecurringInvoice(ctx, input)),
-  delete: billingProcedure
-    .input(z.object({ id: IdSchema }))
-    .output(SuccessSchema)
-    .mutation(({ ctx, input }) => recurring.deleteRecurringInvoice(ctx, input.id)),
+  ...rowProcedures(
+    billingProcedure,
+    {
+      input: RecurringInvoiceInputSchema,
+      update: RecurringInvoiceUpdateSchema,
+      output: RecurringInvoiceDetailSchema,
+    },
+    {
+      create: recurring.createRecurringInvoice,
+      update: (ctx, id, changes) => recurring.updateRecurringInvoice(ctx, { id, ...changes }),
+      remove: recurring.deleteRecurringInvoice,
+    },
+  ),
 });
