@@ -14,7 +14,7 @@ import {
 import { pageOf } from '../../../shared/list.schema.ts';
 import { BILLING_MANAGERS } from '../../../shared/roles.ts';
 import { listProcedure, requireRole, router, workspaceProcedure } from '../../trpc/init.ts';
-import { rowProcedures } from '../../trpc/row-procedures.ts';
+import { rowMutation, rowProcedures, rowQuery } from '../../trpc/row-procedures.ts';
 import * as repo from './invoices.repository.ts';
 import * as invoices from './invoices.service.ts';
 
@@ -36,14 +36,8 @@ export const invoicesRouter = router({
     )
     .output(pageOf(InvoiceSchema))
     .query(({ ctx, input }) => repo.listInvoices(ctx.db, ctx.workspace.id, input)),
-  get: workspaceProcedure
-    .input(z.object({ id: IdSchema }))
-    .output(InvoiceDetailSchema)
-    .query(({ ctx, input }) => invoices.getInvoice(ctx, input.id)),
-  pdf: workspaceProcedure
-    .input(z.object({ id: IdSchema }))
-    .output(FileSchema)
-    .query(({ ctx, input }) => invoices.invoicePdf(ctx, input.id)),
+  get: rowQuery(workspaceProcedure, InvoiceDetailSchema, invoices.getInvoice),
+  pdf: rowQuery(workspaceProcedure, FileSchema, invoices.invoicePdf),
   ...rowProcedures(
     billingProcedure,
     { input: InvoiceInputSchema, update: InvoiceUpdateSchema, output: InvoiceSchema },
@@ -53,10 +47,7 @@ export const invoicesRouter = router({
       remove: invoices.deleteInvoice,
     },
   ),
-  issue: billingProcedure
-    .input(z.object({ id: IdSchema }))
-    .output(InvoiceSchema)
-    .mutation(({ ctx, input }) => invoices.issueInvoice(ctx, input.id)),
+  issue: rowMutation(billingProcedure, InvoiceSchema, invoices.issueInvoice),
   void: billingProcedure
     .input(InvoiceVoidSchema)
     .output(InvoiceSchema)

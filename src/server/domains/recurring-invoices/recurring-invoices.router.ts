@@ -1,5 +1,3 @@
-import { z } from 'zod';
-import { IdSchema } from '../../../shared/ids.ts';
 import { pageOf } from '../../../shared/list.schema.ts';
 import {
   RecurringInvoiceDetailSchema,
@@ -10,7 +8,7 @@ import {
 } from '../../../shared/recurring-invoices.schema.ts';
 import { BILLING_MANAGERS } from '../../../shared/roles.ts';
 import { listProcedure, requireRole, router, workspaceProcedure } from '../../trpc/init.ts';
-import { rowProcedures } from '../../trpc/row-procedures.ts';
+import { rowProcedures, rowQuery } from '../../trpc/row-procedures.ts';
 import * as repo from './recurring-invoices.repository.ts';
 import * as recurring from './recurring-invoices.service.ts';
 
@@ -22,10 +20,7 @@ export const recurringInvoicesRouter = router({
     .input(RecurringInvoiceListQuerySchema.prefault({}))
     .output(pageOf(RecurringInvoiceSchema))
     .query(({ ctx, input }) => repo.listTemplates(ctx.db, ctx.workspace.id, input)),
-  get: workspaceProcedure
-    .input(z.object({ id: IdSchema }))
-    .output(RecurringInvoiceDetailSchema)
-    .query(({ ctx, input }) => recurring.getRecurringInvoice(ctx, input.id)),
+  get: rowQuery(workspaceProcedure, RecurringInvoiceDetailSchema, recurring.getRecurringInvoice),
   ...rowProcedures(
     billingProcedure,
     {
