@@ -20,7 +20,7 @@ import {
   router,
   workspaceProcedure,
 } from '../../trpc/init.ts';
-import { rowMutation, rowProcedures } from '../../trpc/row-procedures.ts';
+import { rowMutation } from '../../trpc/row-procedures.ts';
 import * as repo from './expenses.repository.ts';
 import * as expenses from './expenses.service.ts';
 
@@ -41,15 +41,15 @@ export const expensesRouter = router({
       if (!expense) throw new TRPCError({ code: 'NOT_FOUND', message: 'Expense not found' });
       return expense;
     }),
-  ...rowProcedures(
-    workspaceProcedure,
-    { input: ExpenseInputSchema, update: ExpenseUpdateSchema, output: ExpenseSchema },
-    {
-      create: expenses.createExpense,
-      update: (ctx, id, changes) => expenses.updateExpense(ctx, { id, ...changes }),
-      remove: expenses.deleteExpense,
-    },
-  ),
+  create: workspaceProcedure
+    .input(ExpenseInputSchema)
+    .output(ExpenseSchema)
+    .mutation(({ ctx, input }) => expenses.createExpense(ctx, input)),
+  update: workspaceProcedure
+    .input(ExpenseUpdateSchema)
+    .output(ExpenseSchema)
+    .mutation(({ ctx, input }) => expenses.updateExpense(ctx, input)),
+  delete: rowMutation(workspaceProcedure, SuccessSchema, expenses.deleteExpense),
   /** Uploading a receipt is multipart, a plain route (expenses.routes.ts); removing it is not. */
   removeReceipt: rowMutation(workspaceProcedure, ExpenseSchema, expenses.removeReceipt),
 });

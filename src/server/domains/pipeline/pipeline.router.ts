@@ -10,8 +10,9 @@ import {
   StageUpdateSchema,
 } from '../../../shared/pipeline.schema.ts';
 import { pageOf } from '../../../shared/list.schema.ts';
+import { SuccessSchema } from '../../../shared/success.schema.ts';
 import { listProcedure, router, workspaceProcedure } from '../../trpc/init.ts';
-import { rowProcedures } from '../../trpc/row-procedures.ts';
+import { rowMutation, rowProcedures } from '../../trpc/row-procedures.ts';
 import * as repo from './pipeline.repository.ts';
 import * as pipeline from './pipeline.service.ts';
 
@@ -20,15 +21,15 @@ export const stagesRouter = router({
   list: workspaceProcedure
     .output(z.array(StageSchema))
     .query(({ ctx }) => repo.listStages(ctx.db, ctx.workspace.id)),
-  ...rowProcedures(
-    workspaceProcedure,
-    { input: StageCreateSchema, update: StageUpdateSchema, output: StageSchema },
-    {
-      create: pipeline.createStage,
-      update: (ctx, id, changes) => pipeline.updateStage(ctx, { id, ...changes }),
-      remove: pipeline.deleteStage,
-    },
-  ),
+  create: workspaceProcedure
+    .input(StageCreateSchema)
+    .output(StageSchema)
+    .mutation(({ ctx, input }) => pipeline.createStage(ctx, input)),
+  update: workspaceProcedure
+    .input(StageUpdateSchema)
+    .output(StageSchema)
+    .mutation(({ ctx, input }) => pipeline.updateStage(ctx, input)),
+  delete: rowMutation(workspaceProcedure, SuccessSchema, pipeline.deleteStage),
   reorder: workspaceProcedure
     .input(StageReorderSchema)
     .output(z.array(StageSchema))

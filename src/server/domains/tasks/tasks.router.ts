@@ -12,7 +12,7 @@ import {
   TaskUpdateSchema,
 } from '../../../shared/tasks.schema.ts';
 import { listProcedure, router, workspaceProcedure } from '../../trpc/init.ts';
-import { rowMutation, rowProcedures } from '../../trpc/row-procedures.ts';
+import { rowMutation } from '../../trpc/row-procedures.ts';
 import * as repo from './tasks.repository.ts';
 import * as tasks from './tasks.service.ts';
 
@@ -21,15 +21,15 @@ export const taskStatusesRouter = router({
   list: workspaceProcedure
     .output(z.array(TaskStatusSchema))
     .query(({ ctx }) => repo.listTaskStatuses(ctx.db, ctx.workspace.id)),
-  ...rowProcedures(
-    workspaceProcedure,
-    { input: TaskStatusInputSchema, update: TaskStatusUpdateSchema, output: TaskStatusSchema },
-    {
-      create: tasks.createTaskStatus,
-      update: (ctx, id, changes) => tasks.updateTaskStatus(ctx, { id, ...changes }),
-      remove: tasks.deleteTaskStatus,
-    },
-  ),
+  create: workspaceProcedure
+    .input(TaskStatusInputSchema)
+    .output(TaskStatusSchema)
+    .mutation(({ ctx, input }) => tasks.createTaskStatus(ctx, input)),
+  update: workspaceProcedure
+    .input(TaskStatusUpdateSchema)
+    .output(TaskStatusSchema)
+    .mutation(({ ctx, input }) => tasks.updateTaskStatus(ctx, input)),
+  delete: rowMutation(workspaceProcedure, SuccessSchema, tasks.deleteTaskStatus),
 });
 
 /** Tasks on projects. Every member reads, creates and moves them (tasks.service.ts). */
