@@ -37,9 +37,32 @@ export function rowProcedures<In extends z.ZodType, Up extends z.ZodType<{ id: n
         const { id, ...changes } = input as z.output<Up>;
         return service.update(ctx, id, changes);
       }),
-    delete: procedure
-      .input(z.object({ id: IdSchema }))
-      .output(SuccessSchema)
-      .mutation(({ ctx, input }) => service.remove(ctx, input.id)),
+    delete: rowMutation(procedure, SuccessSchema, service.remove),
   };
+}
+
+const ById = z.object({ id: IdSchema });
+
+/** A read of one workspace row (or of what it makes, a PDF) named by `{ id }`. */
+export function rowQuery<Out>(
+  procedure: WorkspaceProcedure,
+  output: z.ZodType<Out>,
+  read: (ctx: WorkspaceCtx, id: number) => Promise<Out>,
+) {
+  return procedure
+    .input(ById)
+    .output(output)
+    .query(({ ctx, input }) => read(ctx, input.id));
+}
+
+/** An action on one workspace row named by `{ id }` (send it, issue it, convert it). */
+export function rowMutation<Out>(
+  procedure: WorkspaceProcedure,
+  output: z.ZodType<Out>,
+  act: (ctx: WorkspaceCtx, id: number) => Promise<Out>,
+) {
+  return procedure
+    .input(ById)
+    .output(output)
+    .mutation(({ ctx, input }) => act(ctx, input.id));
 }

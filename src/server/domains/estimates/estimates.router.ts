@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   AcceptanceSchema,
   EstimateAcceptSchema,
@@ -10,13 +9,12 @@ import {
   EstimateUpdateSchema,
 } from '../../../shared/estimates.schema.ts';
 import { FileSchema } from '../../../shared/file.schema.ts';
-import { IdSchema } from '../../../shared/ids.ts';
 import { InvoiceSchema } from '../../../shared/invoices.schema.ts';
 import { pageOf } from '../../../shared/list.schema.ts';
 import { BILLING_MANAGERS } from '../../../shared/roles.ts';
-import { SuccessSchema } from '../../../shared/success.schema.ts';
 import type { Context } from '../../trpc/context.ts';
 import { listProcedure, requireRole, router, workspaceProcedure } from '../../trpc/init.ts';
+import { rowMutation, rowProcedures, rowQuery } from '../../trpc/row-procedures.ts';
 import { decideEstimate } from './acceptance.service.ts';
 import * as repo from './estimates.repository.ts';
 import * as estimates from './estimates.service.ts';
@@ -35,34 +33,19 @@ export const estimatesRouter = router({
     .input(EstimateListQuerySchema.prefault({}))
     .output(pageOf(EstimateSchema))
     .query(({ ctx, input }) => repo.listEstimates(ctx.db, ctx.workspace.id, input)),
-  get: workspaceProcedure
-    .input(z.object({ id: IdSchema }))
-    .output(EstimateDetailSchema)
-    .query(({ ctx, input }) => estimates.getEstimate(ctx, input.id)),
-  pdf: workspaceProcedure
-    .input(z.object({ id: IdSchema }))
-    .output(FileSchema)
-    .query(({ ctx, input }) => estimates.estimatePdf(ctx, input.id)),
-  create: billingProcedure
-    .input(EstimateInputSchema)
-    .output(EstimateSchema)
-    .mutation(({ ctx, input }) => estimates.createEstimate(ctx, input)),
-  update: billingProcedure
-    .input(EstimateUpdateSchema)
-    .output(EstimateSchema)
-    .mutation(({ ctx, input }) => estimates.updateEstimate(ctx, input)),
-  send: billingProcedure
-    .input(z.object({ id: IdSchema }))
-    .output(EstimateSchema)
-    .mutation(({ ctx, input }) => estimates.sendEstimate(ctx, input.id)),
-  delete: billingProcedure
-    .input(z.object({ id: IdSchema }))
-    .output(SuccessSchema)
-    .mutation(({ ctx, input }) => estimates.deleteEstimate(ctx, input.id)),
-  convert: billingProcedure
-    .input(z.object({ id: IdSchema }))
-    .output(InvoiceSchema)
-    .mutation(({ ctx, input }) => estimates.convertEstimate(ctx, input.id)),
+  get: rowQuery(workspaceProcedure, EstimateDetailSchema, estimates.getEstimate),
+  pdf: rowQuery(workspaceProcedure, FileSchema, estimates.estimatePdf),
+  ...rowProcedures(
+    billingProcedure,
+    { input: EstimateInputSchema, update: EstimateUpdateSchema, output: EstimateSchema },
+    {
+      create: estimates.createEstimate,
+      update: (ctx, id, changes) => estimates.updateEstimate(ctx, { id, ...changes }),
+      remove: estimates.deleteEstimate,
+    },
+  ),
+  send: rowMutation(billingProcedure, EstimateSchema, estimates.sendEstimate),
+  convert: rowMutation(billingProcedure, InvoiceSchema, estimates.convertEstimate),
   accept: billingProcedure
     .input(EstimateAcceptSchema)
     .output(AcceptanceSchema)

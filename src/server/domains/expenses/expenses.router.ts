@@ -20,6 +20,7 @@ import {
   router,
   workspaceProcedure,
 } from '../../trpc/init.ts';
+import { rowMutation } from '../../trpc/row-procedures.ts';
 import * as repo from './expenses.repository.ts';
 import * as expenses from './expenses.service.ts';
 
@@ -48,15 +49,9 @@ export const expensesRouter = router({
     .input(ExpenseUpdateSchema)
     .output(ExpenseSchema)
     .mutation(({ ctx, input }) => expenses.updateExpense(ctx, input)),
-  delete: workspaceProcedure
-    .input(z.object({ id: IdSchema }))
-    .output(SuccessSchema)
-    .mutation(({ ctx, input }) => expenses.deleteExpense(ctx, input.id)),
+  delete: rowMutation(workspaceProcedure, SuccessSchema, expenses.deleteExpense),
   /** Uploading a receipt is multipart, a plain route (expenses.routes.ts); removing it is not. */
-  removeReceipt: workspaceProcedure
-    .input(z.object({ id: IdSchema }))
-    .output(ExpenseSchema)
-    .mutation(({ ctx, input }) => expenses.removeReceipt(ctx, input.id)),
+  removeReceipt: rowMutation(workspaceProcedure, ExpenseSchema, expenses.removeReceipt),
 });
 
 /** Every member reads the workspace's categories; managers change them. */
@@ -74,8 +69,5 @@ export const expenseCategoriesRouter = router({
     .input(ExpenseCategoryUpdateSchema)
     .output(ExpenseCategorySchema)
     .mutation(({ ctx, input }) => expenses.renameCategory(ctx, input.id, input.name)),
-  delete: categoriesManager
-    .input(z.object({ id: IdSchema }))
-    .output(SuccessSchema)
-    .mutation(({ ctx, input }) => expenses.deleteCategory(ctx, input.id)),
+  delete: rowMutation(categoriesManager, SuccessSchema, expenses.deleteCategory),
 });

@@ -13,6 +13,7 @@ import {
 } from '../../../shared/invoice-email.schema.ts';
 import { BILLING_MANAGERS, BUSINESS_MANAGERS } from '../../../shared/roles.ts';
 import { requireRole, router, workspaceProcedure } from '../../trpc/init.ts';
+import { rowQuery } from '../../trpc/row-procedures.ts';
 import * as service from './invoice-email.service.ts';
 
 /** Those who issue invoices send them; those who run the business set the templates. */
@@ -34,14 +35,12 @@ export const invoiceEmailsRouter = router({
     .input(PreviewInputSchema)
     .output(EmailPreviewSchema)
     .mutation(({ ctx, input }) => service.previewInvoiceEmail(ctx, input)),
-  list: workspaceProcedure
-    .input(z.object({ id: IdSchema }))
-    .output(z.array(InvoiceEmailSchema))
-    .query(({ ctx, input }) => service.listInvoiceEmails(ctx, input.id)),
-  reminders: workspaceProcedure
-    .input(z.object({ id: IdSchema }))
-    .output(z.array(UpcomingReminderSchema))
-    .query(({ ctx, input }) => service.upcomingReminders(ctx, input.id)),
+  list: rowQuery(workspaceProcedure, z.array(InvoiceEmailSchema), service.listInvoiceEmails),
+  reminders: rowQuery(
+    workspaceProcedure,
+    z.array(UpcomingReminderSchema),
+    service.upcomingReminders,
+  ),
   templates: workspaceProcedure
     .output(EmailTemplatesSchema)
     .query(({ ctx }) => service.getTemplates(ctx)),

@@ -13,8 +13,8 @@ import {
 } from '../../../shared/invoices.schema.ts';
 import { pageOf } from '../../../shared/list.schema.ts';
 import { BILLING_MANAGERS } from '../../../shared/roles.ts';
-import { SuccessSchema } from '../../../shared/success.schema.ts';
 import { listProcedure, requireRole, router, workspaceProcedure } from '../../trpc/init.ts';
+import { rowMutation, rowProcedures, rowQuery } from '../../trpc/row-procedures.ts';
 import * as repo from './invoices.repository.ts';
 import * as invoices from './invoices.service.ts';
 
@@ -36,26 +36,18 @@ export const invoicesRouter = router({
     )
     .output(pageOf(InvoiceSchema))
     .query(({ ctx, input }) => repo.listInvoices(ctx.db, ctx.workspace.id, input)),
-  get: workspaceProcedure
-    .input(z.object({ id: IdSchema }))
-    .output(InvoiceDetailSchema)
-    .query(({ ctx, input }) => invoices.getInvoice(ctx, input.id)),
-  pdf: workspaceProcedure
-    .input(z.object({ id: IdSchema }))
-    .output(FileSchema)
-    .query(({ ctx, input }) => invoices.invoicePdf(ctx, input.id)),
-  create: billingProcedure
-    .input(InvoiceInputSchema)
-    .output(InvoiceSchema)
-    .mutation(({ ctx, input }) => invoices.createInvoice(ctx, input)),
-  update: billingProcedure
-    .input(InvoiceUpdateSchema)
-    .output(InvoiceSchema)
-    .mutation(({ ctx, input }) => invoices.updateInvoice(ctx, input)),
-  issue: billingProcedure
-    .input(z.object({ id: IdSchema }))
-    .output(InvoiceSchema)
-    .mutation(({ ctx, input }) => invoices.issueInvoice(ctx, input.id)),
+  get: rowQuery(workspaceProcedure, InvoiceDetailSchema, invoices.getInvoice),
+  pdf: rowQuery(workspaceProcedure, FileSchema, invoices.invoicePdf),
+  ...rowProcedures(
+    billingProcedure,
+    { input: InvoiceInputSchema, update: InvoiceUpdateSchema, output: InvoiceSchema },
+    {
+      create: invoices.createInvoice,
+      update: (ctx, id, changes) => invoices.updateInvoice(ctx, { id, ...changes }),
+      remove: invoices.deleteInvoice,
+    },
+  ),
+  issue: rowMutation(billingProcedure, InvoiceSchema, invoices.issueInvoice),
   void: billingProcedure
     .input(InvoiceVoidSchema)
     .output(InvoiceSchema)
@@ -68,8 +60,4 @@ export const invoicesRouter = router({
     .input(PaymentDeleteSchema)
     .output(InvoiceSchema)
     .mutation(({ ctx, input }) => invoices.deletePayment(ctx, input.id, input.paymentId)),
-  delete: billingProcedure
-    .input(z.object({ id: IdSchema }))
-    .output(SuccessSchema)
-    .mutation(({ ctx, input }) => invoices.deleteInvoice(ctx, input.id)),
 });

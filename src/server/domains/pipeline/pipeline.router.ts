@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { IdSchema } from '../../../shared/ids.ts';
 import {
   LeadInputSchema,
   LeadListQuerySchema,
@@ -13,7 +12,7 @@ import {
 import { pageOf } from '../../../shared/list.schema.ts';
 import { SuccessSchema } from '../../../shared/success.schema.ts';
 import { listProcedure, router, workspaceProcedure } from '../../trpc/init.ts';
-import { rowProcedures } from '../../trpc/row-procedures.ts';
+import { rowMutation, rowProcedures } from '../../trpc/row-procedures.ts';
 import * as repo from './pipeline.repository.ts';
 import * as pipeline from './pipeline.service.ts';
 
@@ -30,10 +29,7 @@ export const stagesRouter = router({
     .input(StageUpdateSchema)
     .output(StageSchema)
     .mutation(({ ctx, input }) => pipeline.updateStage(ctx, input)),
-  delete: workspaceProcedure
-    .input(z.object({ id: IdSchema }))
-    .output(SuccessSchema)
-    .mutation(({ ctx, input }) => pipeline.deleteStage(ctx, input.id)),
+  delete: rowMutation(workspaceProcedure, SuccessSchema, pipeline.deleteStage),
   reorder: workspaceProcedure
     .input(StageReorderSchema)
     .output(z.array(StageSchema))

@@ -19,6 +19,7 @@ import { SuccessSchema } from '../../../shared/success.schema.ts';
 import { hitRateLimit, tooManyAttempts } from '../../plugins/rate-limit.ts';
 import { clientInfo, type Context } from '../../trpc/context.ts';
 import { publicProcedure, requireRole, router, workspaceProcedure } from '../../trpc/init.ts';
+import { rowMutation, rowQuery } from '../../trpc/row-procedures.ts';
 import { openPortalToken } from './portal-links.service.ts';
 import * as portal from './portal.service.ts';
 
@@ -95,18 +96,12 @@ export const portalRouter = router({
     .input(PortalClientListQuerySchema.prefault({}))
     .output(pageOf(PortalClientSchema))
     .query(({ ctx, input }) => portal.listPortalClients(ctx.db, ctx.workspace.id, input)),
-  linkState: workspaceProcedure
-    .input(z.object({ id: IdSchema }))
-    .output(PortalLinkStateSchema)
-    .query(({ ctx, input }) => portal.linkState(ctx, input.id)),
+  linkState: rowQuery(workspaceProcedure, PortalLinkStateSchema, portal.linkState),
   createLink: linkManagerProcedure
     .input(z.object({ id: IdSchema }))
     .output(PortalLinkCreatedSchema)
     .mutation(({ ctx, input }) => portal.rotateLink(ctx, ctx.config.appUrl, input.id)),
-  revokeLinks: linkManagerProcedure
-    .input(z.object({ id: IdSchema }))
-    .output(SuccessSchema)
-    .mutation(({ ctx, input }) => portal.revokeLinks(ctx, input.id)),
+  revokeLinks: rowMutation(linkManagerProcedure, SuccessSchema, portal.revokeLinks),
 
   // The client side: the token is the only credential.
   view: portalProcedure

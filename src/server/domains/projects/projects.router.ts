@@ -1,5 +1,3 @@
-import { z } from 'zod';
-import { IdSchema } from '../../../shared/ids.ts';
 import {
   ProjectDetailSchema,
   ProjectInputSchema,
@@ -10,6 +8,7 @@ import {
 import { pageOf } from '../../../shared/list.schema.ts';
 import { SuccessSchema } from '../../../shared/success.schema.ts';
 import { listProcedure, router, workspaceProcedure } from '../../trpc/init.ts';
+import { rowMutation, rowQuery } from '../../trpc/row-procedures.ts';
 import * as repo from './projects.repository.ts';
 import * as projects from './projects.service.ts';
 
@@ -18,10 +17,7 @@ export const projectsRouter = router({
     .input(ProjectListQuerySchema.prefault({}))
     .output(pageOf(ProjectSchema))
     .query(({ ctx, input }) => repo.listProjects(ctx.db, ctx.workspace.id, input)),
-  get: workspaceProcedure
-    .input(z.object({ id: IdSchema }))
-    .output(ProjectDetailSchema)
-    .query(({ ctx, input }) => projects.getProject(ctx, input.id)),
+  get: rowQuery(workspaceProcedure, ProjectDetailSchema, projects.getProject),
   create: workspaceProcedure
     .input(ProjectInputSchema)
     .output(ProjectSchema)
@@ -30,8 +26,5 @@ export const projectsRouter = router({
     .input(ProjectUpdateSchema)
     .output(ProjectSchema)
     .mutation(({ ctx, input: { id, ...values } }) => projects.updateProject(ctx, id, values)),
-  delete: workspaceProcedure
-    .input(z.object({ id: IdSchema }))
-    .output(SuccessSchema)
-    .mutation(({ ctx, input }) => projects.deleteProject(ctx, input.id)),
+  delete: rowMutation(workspaceProcedure, SuccessSchema, projects.deleteProject),
 });

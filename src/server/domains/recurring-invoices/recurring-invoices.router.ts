@@ -1,5 +1,3 @@
-import { z } from 'zod';
-import { IdSchema } from '../../../shared/ids.ts';
 import { pageOf } from '../../../shared/list.schema.ts';
 import {
   RecurringInvoiceDetailSchema,
@@ -9,8 +7,8 @@ import {
   RecurringInvoiceUpdateSchema,
 } from '../../../shared/recurring-invoices.schema.ts';
 import { BILLING_MANAGERS } from '../../../shared/roles.ts';
-import { SuccessSchema } from '../../../shared/success.schema.ts';
 import { listProcedure, requireRole, router, workspaceProcedure } from '../../trpc/init.ts';
+import { rowProcedures, rowQuery } from '../../trpc/row-procedures.ts';
 import * as repo from './recurring-invoices.repository.ts';
 import * as recurring from './recurring-invoices.service.ts';
 
@@ -22,20 +20,18 @@ export const recurringInvoicesRouter = router({
     .input(RecurringInvoiceListQuerySchema.prefault({}))
     .output(pageOf(RecurringInvoiceSchema))
     .query(({ ctx, input }) => repo.listTemplates(ctx.db, ctx.workspace.id, input)),
-  get: workspaceProcedure
-    .input(z.object({ id: IdSchema }))
-    .output(RecurringInvoiceDetailSchema)
-    .query(({ ctx, input }) => recurring.getRecurringInvoice(ctx, input.id)),
-  create: billingProcedure
-    .input(RecurringInvoiceInputSchema)
-    .output(RecurringInvoiceDetailSchema)
-    .mutation(({ ctx, input }) => recurring.createRecurringInvoice(ctx, input)),
-  update: billingProcedure
-    .input(RecurringInvoiceUpdateSchema)
-    .output(RecurringInvoiceDetailSchema)
-    .mutation(({ ctx, input }) => recurring.updateRecurringInvoice(ctx, input)),
-  delete: billingProcedure
-    .input(z.object({ id: IdSchema }))
-    .output(SuccessSchema)
-    .mutation(({ ctx, input }) => recurring.deleteRecurringInvoice(ctx, input.id)),
+  get: rowQuery(workspaceProcedure, RecurringInvoiceDetailSchema, recurring.getRecurringInvoice),
+  ...rowProcedures(
+    billingProcedure,
+    {
+      input: RecurringInvoiceInputSchema,
+      update: RecurringInvoiceUpdateSchema,
+      output: RecurringInvoiceDetailSchema,
+    },
+    {
+      create: recurring.createRecurringInvoice,
+      update: (ctx, id, changes) => recurring.updateRecurringInvoice(ctx, { id, ...changes }),
+      remove: recurring.deleteRecurringInvoice,
+    },
+  ),
 });

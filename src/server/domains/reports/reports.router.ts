@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   IncomeQuerySchema,
   IncomeReportSchema,
@@ -7,6 +8,8 @@ import {
   UtilisationReportSchema,
 } from '../../../shared/reports.schema.ts';
 import { BILLING_MANAGERS } from '../../../shared/roles.ts';
+import type { RowExport } from '../../db/export-batches.ts';
+import type { WorkspaceScope } from '../../trpc/context.ts';
 import { requireRole, router, workspaceProcedure } from '../../trpc/init.ts';
 import { incomeCsv, profitabilityCsv, utilisationCsv } from './reports.export.ts';
 import * as reports from './reports.service.ts';
@@ -17,30 +20,59 @@ import * as reports from './reports.service.ts';
  */
 const costProcedure = requireRole(...BILLING_MANAGERS);
 
+/**
+ * A report and its CSV export: the same query (its defaults filled in), read by the same
+ * roles, the export being the report's rows as CSV.
+ */
+function reportAndExport<Q extends z.ZodType, R>(
+  procedure: typeof workspaceProcedure,
+  query: Q,
+  output: z.ZodType<R>,
+  report: (scope: WorkspaceScope, query: z.output<Q>) => Promise<R>,
+  csv: (report: R) => RowExport,
+) {
+  // tRPC types a parsed input through a condition it cannot settle for a schema not known
+  // yet; the signature above ties the report to the query the caller passes.
+  return {
+    read: procedure
+      .input(query)
+      .output(output)
+      .query(({ ctx, input }) => report(ctx, input as z.output<Q>)),
+    export: procedure
+      .input(query)
+      .query(async ({ ctx, input }) => csv(await report(ctx, input as z.output<Q>))),
+  };
+}
+
+const income = reportAndExport(
+  workspaceProcedure,
+  IncomeQuerySchema.prefault({}),
+  IncomeReportSchema,
+  reports.incomeReport,
+  incomeCsv,
+);
+const profitability = reportAndExport(
+  costProcedure,
+  ProfitabilityQuerySchema.prefault({}),
+  ProfitabilityReportSchema,
+  reports.profitabilityReport,
+  profitabilityCsv,
+);
+const utilisation = reportAndExport(
+  workspaceProcedure,
+  UtilisationQuerySchema.prefault({}),
+  UtilisationReportSchema,
+  reports.utilisationReport,
+  utilisationCsv,
+);
+
 export const reportsRouter = router({
   /** Every member reads income, as every member reads invoices and their payments. */
-  income: workspaceProcedure
-    .input(IncomeQuerySchema.prefault({}))
-    .output(IncomeReportSchema)
-    .query(({ ctx, input }) => reports.incomeReport(ctx, input)),
-  incomeExport: workspaceProcedure
-    .input(IncomeQuerySchema.prefault({}))
-    .query(async ({ ctx, input }) => incomeCsv(await reports.incomeReport(ctx, input))),
-  profitability: costProcedure
-    .input(ProfitabilityQuerySchema.prefault({}))
-    .output(ProfitabilityReportSchema)
-    .query(({ ctx, input }) => reports.profitabilityReport(ctx, input)),
-  profitabilityExport: costProcedure
-    .input(ProfitabilityQuerySchema.prefault({}))
-    .query(async ({ ctx, input }) =>
-      profitabilityCsv(await reports.profitabilityReport(ctx, input)),
-    ),
+  income: income.read,
+  incomeExport: income.export,
+  profitability: profitability.read,
+  profitabilityExport: profitability.export,
   /** Every member: planners see the team, others their own line. */
-  utilisation: workspaceProcedure
-    .input(UtilisationQuerySchema.prefault({}))
-    .output(UtilisationReportSchema)
-    .query(({ ctx, input }) => reports.utilisationReport(ctx, input)),
-  utilisationExport: workspaceProcedure
-    .input(UtilisationQuerySchema.prefault({}))
-    .query(async ({ ctx, input }) => utilisationCsv(await reports.utilisationReport(ctx, input))),
+  utilisation: utilisation.read,
+  utilisationExport: utilisation.export,
 });

@@ -15,6 +15,7 @@ import {
   type UtilisationReport,
 } from '../../../shared/reports.schema.ts';
 import { RESOURCE_PLANNERS, type WorkspaceRole } from '../../../shared/roles.ts';
+import type { Database } from '../../db/create-db.ts';
 import type { WorkspaceScope } from '../../trpc/context.ts';
 import { findProfile } from '../business/business.repository.ts';
 import * as repo from './reports.repository.ts';
@@ -62,6 +63,15 @@ export function resolvePeriod(query: ReportPeriod, timezone: string, now = new D
   return { from, to };
 }
 
+/**
+ * What every report starts from: the workspace's currency and the period asked for, its
+ * defaults taken in the workspace's time zone.
+ */
+async function reportPeriod(db: Database, workspaceId: number, query: ReportPeriod) {
+  const { currency, timezone } = await findProfile(db, workspaceId);
+  return { currency, ...resolvePeriod(query, timezone) };
+}
+
 /** Monday-to-Friday days from `from` to `to`, inclusive. */
 export function workingDaysBetween(from: string, to: string): number {
   const start = Date.parse(`${from}T00:00:00Z`);
@@ -89,8 +99,7 @@ export async function incomeReport(
   { db, workspace: { id: workspaceId } }: WorkspaceScope,
   query: IncomeQuery,
 ): Promise<IncomeReport> {
-  const { currency, timezone } = await findProfile(db, workspaceId);
-  const { from, to } = resolvePeriod(query, timezone);
+  const { currency, from, to } = await reportPeriod(db, workspaceId, query);
   const { groupBy } = query;
   const paidIn = await repo.incomeCurrencies(db, workspaceId, from, to);
   const currencies = paidIn.length > 0 ? paidIn : [currency];
@@ -169,8 +178,7 @@ export async function profitabilityReport(
   { db, workspace: { id: workspaceId } }: WorkspaceScope,
   query: ProfitabilityQuery,
 ): Promise<ProfitabilityReport> {
-  const { currency, timezone } = await findProfile(db, workspaceId);
-  const { from, to } = resolvePeriod(query, timezone);
+  const { currency, from, to } = await reportPeriod(db, workspaceId, query);
   const { groupBy } = query;
   const costDigits = minorDigits(currency);
   const sums = await repo.profitabilitySums(db, workspaceId, {
@@ -234,8 +242,7 @@ export async function utilisationReport(
   { db, workspace: { id: workspaceId }, user, role }: WorkspaceScope,
   query: ReportPeriod,
 ): Promise<UtilisationReport> {
-  const { timezone } = await findProfile(db, workspaceId);
-  const { from, to } = resolvePeriod(query, timezone);
+  const { from, to } = await reportPeriod(db, workspaceId, query);
   const workingDays = workingDaysBetween(from, to);
   const rows = await repo.utilisationSums(db, workspaceId, {
     from,

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { IdSchema } from '../../../shared/ids.ts';
 import { pageOf } from '../../../shared/list.schema.ts';
 import { SuccessSchema } from '../../../shared/success.schema.ts';
 import {
@@ -13,6 +12,7 @@ import {
   TaskUpdateSchema,
 } from '../../../shared/tasks.schema.ts';
 import { listProcedure, router, workspaceProcedure } from '../../trpc/init.ts';
+import { rowMutation } from '../../trpc/row-procedures.ts';
 import * as repo from './tasks.repository.ts';
 import * as tasks from './tasks.service.ts';
 
@@ -29,10 +29,7 @@ export const taskStatusesRouter = router({
     .input(TaskStatusUpdateSchema)
     .output(TaskStatusSchema)
     .mutation(({ ctx, input }) => tasks.updateTaskStatus(ctx, input)),
-  delete: workspaceProcedure
-    .input(z.object({ id: IdSchema }))
-    .output(SuccessSchema)
-    .mutation(({ ctx, input }) => tasks.deleteTaskStatus(ctx, input.id)),
+  delete: rowMutation(workspaceProcedure, SuccessSchema, tasks.deleteTaskStatus),
 });
 
 /** Tasks on projects. Every member reads, creates and moves them (tasks.service.ts). */
@@ -53,8 +50,5 @@ export const tasksRouter = router({
     .input(TaskMoveSchema)
     .output(TaskSchema)
     .mutation(({ ctx, input }) => tasks.moveTask(ctx, input)),
-  delete: workspaceProcedure
-    .input(z.object({ id: IdSchema }))
-    .output(SuccessSchema)
-    .mutation(({ ctx, input }) => tasks.deleteTask(ctx, input.id)),
+  delete: rowMutation(workspaceProcedure, SuccessSchema, tasks.deleteTask),
 });

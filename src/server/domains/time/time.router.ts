@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { IsoDateSchema } from '../../../shared/dates.ts';
-import { IdSchema } from '../../../shared/ids.ts';
 import {
   TimeEntryInputSchema,
   TimeEntryListQuerySchema,
@@ -13,6 +12,7 @@ import {
 } from '../../../shared/time.schema.ts';
 import { SuccessSchema } from '../../../shared/success.schema.ts';
 import { listProcedure, router, workspaceProcedure } from '../../trpc/init.ts';
+import { rowMutation } from '../../trpc/row-procedures.ts';
 import { entryFor, pageFor } from '../rates/cost-visibility.ts';
 import * as repo from './time.repository.ts';
 import * as time from './time.service.ts';
@@ -35,10 +35,7 @@ export const timeRouter = router({
     .mutation(async ({ ctx, input: { id, ...values } }) =>
       entryFor(ctx.role, await time.updateEntry(ctx, id, values)),
     ),
-  delete: workspaceProcedure
-    .input(z.object({ id: IdSchema }))
-    .output(SuccessSchema)
-    .mutation(({ ctx, input }) => time.deleteEntry(ctx, input.id)),
+  delete: rowMutation(workspaceProcedure, SuccessSchema, time.deleteEntry),
 });
 
 export const timerRouter = router({
