@@ -1,11 +1,11 @@
 import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatMoney } from '../../../shared/money.ts';
 import { formatHours } from '../../../shared/time.schema.ts';
 import { ConfirmDeleteDialog } from '../../components/list/confirm-delete.dialog.tsx';
-import { RecordPage } from '../../components/record-page.tsx';
+import { RecordPage, useRecordId } from '../../components/record-page.tsx';
 import type { ClientDetail } from '../../../shared/clients.schema.ts';
 import { useWorkspaceCurrency } from '../../components/money.tsx';
 import { succeeded, withServerMessage } from '../../mutations.ts';
@@ -38,9 +38,7 @@ function Figure({ label, value, hint }: { label: string; value: string; hint?: s
  * time, projects, invoices and proposals.
  */
 export function ClientPage() {
-  const { clientId } = useParams({ strict: false }) as { clientId: string };
-  const id = Number(clientId);
-  const valid = Number.isInteger(id) && id > 0;
+  const { id, valid } = useRecordId('clientId');
   const client = trpc.clients.get.useQuery({ id }, { enabled: valid });
   return (
     <RecordPage

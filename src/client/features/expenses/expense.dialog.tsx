@@ -5,11 +5,9 @@ import {
   Fieldset,
   FileInput,
   Group,
-  NumberInput,
   Select,
   SimpleGrid,
   Stack,
-  Switch,
   Text,
 } from '@mantine/core';
 import { IconPaperclip } from '@tabler/icons-react';
@@ -20,6 +18,7 @@ import { EXPENSE_FIELDS, type Expense } from '../../../shared/expenses.schema.ts
 import { textNamesOf } from '../../../shared/fields.ts';
 import { DateField } from '../../components/form/date-field.tsx';
 import { TextFieldInput } from '../../components/form/text-field-input.tsx';
+import { NumberField, SelectField, SwitchField } from '../../components/form/controlled-fields.tsx';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { currencySymbol, useWorkspaceCurrency } from '../../components/money.tsx';
 import { trpc } from '../../trpc.ts';
@@ -156,42 +155,27 @@ function ExpenseForm({
               withAsterisk
             />
             <Group gap="xs" align="flex-start" wrap="nowrap">
-              <Controller
+              <NumberField
                 control={form.control}
                 name="amount"
-                render={({ field, fieldState }) => (
-                  <NumberInput
-                    label={EXPENSE_FIELDS.amount.title}
-                    withAsterisk
-                    style={{ flex: 1 }}
-                    prefix={currency ? currencySymbol(currency) : undefined}
-                    min={0}
-                    decimalScale={digits}
-                    thousandSeparator=","
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    error={fieldState.error?.message}
-                    data-autofocus
-                  />
-                )}
+                label={EXPENSE_FIELDS.amount.title}
+                withAsterisk
+                style={{ flex: 1 }}
+                prefix={currency ? currencySymbol(currency) : undefined}
+                min={0}
+                decimalScale={digits}
+                thousandSeparator=","
+                data-autofocus
               />
-              <Controller
+              <SelectField
                 control={form.control}
                 name="currency"
-                render={({ field, fieldState }) => (
-                  <Select
-                    label={EXPENSE_FIELDS.currency.title}
-                    w={110}
-                    searchable
-                    allowDeselect={false}
-                    data={CURRENCIES.map((c) => ({ value: c.value, label: c.value }))}
-                    value={field.value}
-                    onChange={(v) => field.onChange(v ?? workspaceCurrency)}
-                    error={fieldState.error?.message}
-                    comboboxProps={{ width: 240, position: 'bottom-end' }}
-                  />
-                )}
+                empty={workspaceCurrency}
+                label={EXPENSE_FIELDS.currency.title}
+                w={110}
+                searchable
+                data={CURRENCIES.map((c) => ({ value: c.value, label: c.value }))}
+                comboboxProps={{ width: 240, position: 'bottom-end' }}
               />
             </Group>
             <Controller
@@ -243,36 +227,22 @@ function ExpenseForm({
             />
           </SimpleGrid>
           <Group gap="md" align="flex-end">
-            <Controller
+            <SwitchField
               control={form.control}
               name="billable"
-              render={({ field }) => (
-                <Switch
-                  label={EXPENSE_FIELDS.billable.title}
-                  description="Bill it to the client on an invoice"
-                  checked={field.value}
-                  onChange={(event) => field.onChange(event.currentTarget.checked)}
-                />
-              )}
+              label={EXPENSE_FIELDS.billable.title}
+              description="Bill it to the client on an invoice"
             />
             {billable && (
-              <Controller
+              <NumberField
                 control={form.control}
                 name="markupPercent"
-                render={({ field, fieldState }) => (
-                  <NumberInput
-                    label={EXPENSE_FIELDS.markupPercent.label}
-                    suffix=" %"
-                    w={140}
-                    min={0}
-                    max={1000}
-                    decimalScale={2}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    error={fieldState.error?.message}
-                  />
-                )}
+                label={EXPENSE_FIELDS.markupPercent.label}
+                suffix=" %"
+                w={140}
+                min={0}
+                max={1000}
+                decimalScale={2}
               />
             )}
           </Group>

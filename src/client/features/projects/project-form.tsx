@@ -4,9 +4,7 @@ import {
   Fieldset,
   Group,
   Input,
-  NumberInput,
   SegmentedControl,
-  Select,
   SimpleGrid,
   Stack,
   TextInput,
@@ -14,6 +12,8 @@ import {
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { PROJECT_FIELDS, PROJECT_STATUSES, type Project } from '../../../shared/projects.schema.ts';
 import { TextFieldInput } from '../../components/form/text-field-input.tsx';
+import { NumberField, SelectField } from '../../components/form/controlled-fields.tsx';
+import { fieldProps } from '../../components/form/field-props.ts';
 import { ClientPicker } from '../clients/client-picker.tsx';
 import {
   ProjectFormSchema,
@@ -73,8 +73,7 @@ export function ProjectForm({
             withAsterisk
             data-autofocus
             autoComplete="off"
-            error={errors.name?.message}
-            {...form.register('name')}
+            {...fieldProps(form, 'name')}
           />
           <Controller
             control={form.control}
@@ -97,19 +96,11 @@ export function ProjectForm({
             registration={form.register('description')}
           />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
-            <Controller
+            <SelectField
               control={form.control}
               name="status"
-              render={({ field }) => (
-                <Select
-                  label={PROJECT_FIELDS.status.title}
-                  data={STATUS_OPTIONS}
-                  value={field.value}
-                  onChange={(value) => value && field.onChange(value)}
-                  allowDeselect={false}
-                  comboboxProps={{ withinPortal: true }}
-                />
-              )}
+              label={PROJECT_FIELDS.status.title}
+              data={STATUS_OPTIONS}
             />
             <Controller
               control={form.control}
@@ -129,50 +120,34 @@ export function ProjectForm({
                 </Input.Wrapper>
               )}
             />
-            <Controller
+            <NumberField
               control={form.control}
               name="budgetLimit"
-              render={({ field, fieldState }) => (
-                <NumberInput
-                  label={budgetType === 'time' ? 'Budget (hours)' : 'Budget (amount)'}
-                  description="0 means no limit"
-                  prefix={budgetType === 'time' ? undefined : '$'}
-                  min={0}
-                  step={budgetType === 'time' ? 1 : 100}
-                  decimalScale={2}
-                  thousandSeparator=","
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  error={fieldState.error?.message}
-                />
-              )}
+              label={budgetType === 'time' ? 'Budget (hours)' : 'Budget (amount)'}
+              description="0 means no limit"
+              prefix={budgetType === 'time' ? undefined : '$'}
+              min={0}
+              step={budgetType === 'time' ? 1 : 100}
+              decimalScale={2}
+              thousandSeparator=","
             />
-            <Controller
+            <NumberField
               control={form.control}
               name="hourlyRate"
-              render={({ field, fieldState }) => (
-                <NumberInput
-                  label={PROJECT_FIELDS.hourlyRate.title}
-                  description={
-                    rateLocked
-                      ? 'Set by those who manage invoices'
-                      : 'Per hour logged; billed time keeps its rate'
-                  }
-                  readOnly={rateLocked}
-                  variant={rateLocked ? 'filled' : 'default'}
-                  withAsterisk
-                  prefix={currencyPrefix}
-                  min={0}
-                  step={5}
-                  decimalScale={2}
-                  thousandSeparator=","
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  error={fieldState.error?.message}
-                />
-              )}
+              label={PROJECT_FIELDS.hourlyRate.title}
+              description={
+                rateLocked
+                  ? 'Set by those who manage invoices'
+                  : 'Per hour logged; billed time keeps its rate'
+              }
+              readOnly={rateLocked}
+              variant={rateLocked ? 'filled' : 'default'}
+              withAsterisk
+              prefix={currencyPrefix}
+              min={0}
+              step={5}
+              decimalScale={2}
+              thousandSeparator=","
             />
           </SimpleGrid>
           <Group justify="flex-end" gap="sm" mt="xs">

@@ -1,10 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Modal, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Button, Modal, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { TASK_FIELDS, type Task, type TaskStatus } from '../../../shared/tasks.schema.ts';
 import { DateField } from '../../components/form/date-field.tsx';
 import { TextFieldInput } from '../../components/form/text-field-input.tsx';
+import { NumberField, SelectField } from '../../components/form/controlled-fields.tsx';
+import { fieldProps } from '../../components/form/field-props.ts';
 import { ConfirmDeleteDialog } from '../../components/list/confirm-delete.dialog.tsx';
 import { trpc } from '../../trpc.ts';
 import { ProjectPicker } from '../projects/project-picker.tsx';
@@ -135,8 +137,7 @@ function TaskForm({
         withAsterisk
         data-autofocus
         autoComplete="off"
-        error={errors.title?.message}
-        {...form.register('title')}
+        {...fieldProps(form, 'title')}
       />
       <Controller
         control={form.control}
@@ -165,20 +166,11 @@ function TaskForm({
         registration={form.register('description')}
       />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
-        <Controller
+        <SelectField
           control={form.control}
           name="status"
-          render={({ field, fieldState }) => (
-            <Select
-              label={TASK_FIELDS.status.title}
-              data={statusOptions}
-              value={field.value}
-              onChange={(value) => value && field.onChange(value)}
-              allowDeselect={false}
-              error={fieldState.error?.message}
-              comboboxProps={{ withinPortal: true }}
-            />
-          )}
+          label={TASK_FIELDS.status.title}
+          data={statusOptions}
         />
         <Controller
           control={form.control}
@@ -198,22 +190,14 @@ function TaskForm({
           )}
         />
         <DateField control={form.control} name="dueDate" label={TASK_FIELDS.dueDate.title} />
-        <Controller
+        <NumberField
           control={form.control}
           name="estimateHours"
-          render={({ field, fieldState }) => (
-            <NumberInput
-              label={TASK_FIELDS.estimateHours.title}
-              placeholder="e.g. 8"
-              min={0}
-              step={0.5}
-              decimalScale={2}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={fieldState.error?.message}
-            />
-          )}
+          label={TASK_FIELDS.estimateHours.title}
+          placeholder="e.g. 8"
+          min={0}
+          step={0.5}
+          decimalScale={2}
         />
       </SimpleGrid>
     </DialogForm>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Fieldset, Group, NumberInput, SimpleGrid, Stack } from '@mantine/core';
+import { Button, Fieldset, Group, SimpleGrid, Stack } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { TIME_ENTRY_FIELDS, type TimeEntry } from '../../../shared/time.schema.ts';
 import { ProjectPicker } from '../projects/project-picker.tsx';
@@ -12,6 +12,7 @@ import {
 } from './log-time-form.schema.ts';
 import { useTimeMutations } from './use-time-mutations.ts';
 import { DateField } from '../../components/form/date-field.tsx';
+import { NumberField } from '../../components/form/controlled-fields.tsx';
 import { TextFieldInput } from '../../components/form/text-field-input.tsx';
 import { FormDialog } from '../../components/form-dialog.tsx';
 
@@ -80,25 +81,17 @@ function LogTimeForm({
             )}
           />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
-            <Controller
+            <NumberField
               control={form.control}
               name="hours"
-              render={({ field, fieldState }) => (
-                <NumberInput
-                  label={TIME_ENTRY_FIELDS.hours.title}
-                  placeholder="1.5"
-                  withAsterisk
-                  // SPEC §5: a quarter of an hour at a time, never below zero.
-                  step={0.25}
-                  min={0}
-                  decimalScale={2}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  error={fieldState.error?.message}
-                  data-autofocus={projectId !== null || undefined}
-                />
-              )}
+              label={TIME_ENTRY_FIELDS.hours.title}
+              placeholder="1.5"
+              withAsterisk
+              // SPEC §5: a quarter of an hour at a time, never below zero.
+              step={0.25}
+              min={0}
+              decimalScale={2}
+              data-autofocus={projectId !== null || undefined}
             />
             <DateField
               control={form.control}
