@@ -37,10 +37,8 @@ export function ProfileMenu({
   const { logout } = useLogout();
   return (
     <ShellMenu
+      menu="profile"
       placement={placement}
-      name="Profile menu"
-      positions={{ rail: 'right-end', drawer: 'top-start' }}
-      railWidth={256}
       railTitle={fullName || user?.email}
       railTarget={<UserAvatar size={38} />}
       rowTarget={<SignedInLines end={<IconDots size={16} color="var(--mantine-color-dimmed)" />} />}

@@ -78,10 +78,8 @@ export function WorkspaceMenu({
 
   return (
     <ShellMenu
+      menu="workspace"
       placement={placement}
-      name="Workspace menu"
-      positions={{ rail: 'right-start', drawer: 'bottom-start' }}
-      railWidth={288}
       railTitle={name}
       railTarget={
         <WorkspaceAvatar name={workspace?.name ?? 'Keel'} logoUrl={workspace?.logoUrl} size={40} />
