@@ -1,5 +1,5 @@
 import { DANGER_COLOR } from '../../theme.ts';
-import { Badge, Menu, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Badge, Menu } from '@mantine/core';
 import {
   IconCreditCard,
   IconDots,
@@ -17,6 +17,7 @@ import {
   UserAvatar,
   useFullName,
 } from './signed-in-user.tsx';
+import { ShellMenu } from './shell-menu.tsx';
 
 /**
  * The profile menu (SPEC §2): Account Settings, Subscription, Change Theme, Help Center,
@@ -34,73 +35,55 @@ export function ProfileMenu({
   const user = useMe().data;
   const fullName = useFullName();
   const { logout } = useLogout();
-  const inRail = placement === 'rail';
-  // Named by what it shows (initials, name and email), then what it is (see WorkspaceMenu).
-  const what = <VisuallyHidden>Profile menu</VisuallyHidden>;
-
   return (
-    <Menu
-      position={inRail ? 'right-end' : 'top-start'}
-      offset={inRail ? 14 : 6}
-      width={inRail ? 256 : 'target'}
-      shadow="lg"
-      withinPortal
+    <ShellMenu
+      menu="profile"
+      placement={placement}
+      railTitle={fullName || user?.email}
+      railTarget={<UserAvatar size={38} />}
+      rowTarget={<SignedInLines end={<IconDots size={16} color="var(--mantine-color-dimmed)" />} />}
+      rowProps={{ p: 'xs' }}
     >
-      <Menu.Target>
-        {inRail ? (
-          <UnstyledButton title={fullName || user?.email}>
-            <UserAvatar size={38} />
-            {what}
-          </UnstyledButton>
-        ) : (
-          <UnstyledButton w="100%" p="xs" bdrs="md">
-            <SignedInLines end={<IconDots size={16} color="var(--mantine-color-dimmed)" />} />
-            {what}
-          </UnstyledButton>
-        )}
-      </Menu.Target>
-      <Menu.Dropdown>
-        <SignedInSummary />
-        <Menu.Divider />
-        <Menu.Item
-          leftSection={<IconUserCircle size={16} />}
-          renderRoot={(props) => <Link to="/account" {...props} />}
-          onClick={onNavigate}
-        >
-          Account Settings
-        </Menu.Item>
-        <Menu.Item
-          leftSection={<IconCreditCard size={16} />}
-          renderRoot={(props) => <Link to="/workspace/billing" {...props} />}
-          onClick={onNavigate}
-        >
-          Subscription
-        </Menu.Item>
-        <ChangeThemeMenuItem />
-        <Menu.Divider />
-        <Menu.Item leftSection={<IconLifebuoy size={16} />} onClick={onOpenHelp}>
-          Help Center
-        </Menu.Item>
-        <Menu.Item
-          leftSection={<IconGift size={16} />}
-          rightSection={
-            <Badge size="xs" variant="light" color="gray" tt="none">
-              Soon
-            </Badge>
-          }
-          disabled
-        >
-          Referrals
-        </Menu.Item>
-        <Menu.Divider />
-        <Menu.Item
-          color={DANGER_COLOR}
-          leftSection={<IconLogout size={16} />}
-          onClick={() => void logout()}
-        >
-          Log Out
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+      <SignedInSummary />
+      <Menu.Divider />
+      <Menu.Item
+        leftSection={<IconUserCircle size={16} />}
+        renderRoot={(props) => <Link to="/account" {...props} />}
+        onClick={onNavigate}
+      >
+        Account Settings
+      </Menu.Item>
+      <Menu.Item
+        leftSection={<IconCreditCard size={16} />}
+        renderRoot={(props) => <Link to="/workspace/billing" {...props} />}
+        onClick={onNavigate}
+      >
+        Subscription
+      </Menu.Item>
+      <ChangeThemeMenuItem />
+      <Menu.Divider />
+      <Menu.Item leftSection={<IconLifebuoy size={16} />} onClick={onOpenHelp}>
+        Help Center
+      </Menu.Item>
+      <Menu.Item
+        leftSection={<IconGift size={16} />}
+        rightSection={
+          <Badge size="xs" variant="light" color="gray" tt="none">
+            Soon
+          </Badge>
+        }
+        disabled
+      >
+        Referrals
+      </Menu.Item>
+      <Menu.Divider />
+      <Menu.Item
+        color={DANGER_COLOR}
+        leftSection={<IconLogout size={16} />}
+        onClick={() => void logout()}
+      >
+        Log Out
+      </Menu.Item>
+    </ShellMenu>
   );
 }

@@ -1,13 +1,4 @@
-import {
-  Avatar,
-  Badge,
-  Center,
-  Group,
-  Menu,
-  Text,
-  UnstyledButton,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Avatar, Badge, Center, Group, Menu, Text } from '@mantine/core';
 import {
   IconCheck,
   IconLayoutGrid,
@@ -21,6 +12,7 @@ import { trpc, type RouterOutputs } from '../../trpc.ts';
 import { initials } from './initials.ts';
 import { AvatarLines } from './signed-in-user.tsx';
 import { workspaceLinksFor } from './navigation.ts';
+import { ShellMenu } from './shell-menu.tsx';
 
 type MyWorkspace = RouterOutputs['workspaces']['listMine'][number];
 
@@ -80,108 +72,85 @@ export function WorkspaceMenu({
     switchWorkspace.mutate({ id: target.id }, { onSuccess: () => window.location.reload() });
   };
 
-  const inRail = placement === 'rail';
-  // The button is named by what it shows (the avatar's initials, the name and role), then
-  // these words: a voice user can say what they see, and a screen reader hears what it is.
-  const what = <VisuallyHidden>Workspace menu</VisuallyHidden>;
   const avatar = (
     <WorkspaceAvatar name={workspace?.name ?? 'Keel'} logoUrl={workspace?.logoUrl} size={36} />
   );
 
   return (
-    <Menu
-      position={inRail ? 'right-start' : 'bottom-start'}
-      offset={inRail ? 14 : 6}
-      width={inRail ? 288 : 'target'}
-      shadow="lg"
-      withinPortal
-    >
-      <Menu.Target>
-        {inRail ? (
-          <UnstyledButton title={name}>
-            <WorkspaceAvatar
-              name={workspace?.name ?? 'Keel'}
-              logoUrl={workspace?.logoUrl}
-              size={40}
-            />
-            {what}
-          </UnstyledButton>
-        ) : (
-          <UnstyledButton
-            w="100%"
-            p="sm"
-            bd="1px solid var(--mantine-color-default-border)"
-            bdrs="md"
-          >
-            <AvatarLines
-              avatar={avatar}
-              title={name}
-              detail={roleText}
-              end={<IconSelector size={16} color="var(--mantine-color-dimmed)" />}
-            />
-            {what}
-          </UnstyledButton>
-        )}
-      </Menu.Target>
-      <Menu.Dropdown>
+    <ShellMenu
+      menu="workspace"
+      placement={placement}
+      railTitle={name}
+      railTarget={
+        <WorkspaceAvatar name={workspace?.name ?? 'Keel'} logoUrl={workspace?.logoUrl} size={40} />
+      }
+      rowTarget={
         <AvatarLines
           avatar={avatar}
           title={name}
-          detail={
-            workspace && `${roleText} · ${capitalise(workspace.subscriptionTier || 'free')} plan`
-          }
-          px="xs"
-          py={8}
+          detail={roleText}
+          end={<IconSelector size={16} color="var(--mantine-color-dimmed)" />}
         />
-        <Menu.Divider />
-        <Menu.Label>Switch workspace</Menu.Label>
-        {mine.data?.map((entry) => {
-          const isCurrent = entry.id === workspace?.id;
-          return (
-            <Menu.Item
-              key={entry.id}
-              disabled={!entry.isActive || entry.isDeleted}
-              leftSection={<WorkspaceAvatar name={entry.name} logoUrl={entry.logoUrl} size={24} />}
-              rightSection={
-                <Group gap={6} wrap="nowrap">
-                  <Badge size="xs" variant="light" color={isCurrent ? 'indigo' : 'gray'} tt="none">
-                    {ROLE_SHORT_LABELS[entry.role]}
-                  </Badge>
-                  {isCurrent ? (
-                    <IconCheck size={14} color="var(--mantine-primary-color-filled)" />
-                  ) : (
-                    <IconCheck size={14} opacity={0} aria-hidden />
-                  )}
-                </Group>
-              }
-              aria-current={isCurrent ? 'true' : undefined}
-              onClick={() => choose(entry)}
-            >
-              <Text size="sm" truncate maw={150}>
-                {entry.name}
-              </Text>
-            </Menu.Item>
-          );
-        })}
+      }
+      rowProps={{ p: 'sm', bd: '1px solid var(--mantine-color-default-border)' }}
+    >
+      <AvatarLines
+        avatar={avatar}
+        title={name}
+        detail={
+          workspace && `${roleText} · ${capitalise(workspace.subscriptionTier || 'free')} plan`
+        }
+        px="xs"
+        py={8}
+      />
+      <Menu.Divider />
+      <Menu.Label>Switch workspace</Menu.Label>
+      {mine.data?.map((entry) => {
+        const isCurrent = entry.id === workspace?.id;
+        return (
+          <Menu.Item
+            key={entry.id}
+            disabled={!entry.isActive || entry.isDeleted}
+            leftSection={<WorkspaceAvatar name={entry.name} logoUrl={entry.logoUrl} size={24} />}
+            rightSection={
+              <Group gap={6} wrap="nowrap">
+                <Badge size="xs" variant="light" color={isCurrent ? 'indigo' : 'gray'} tt="none">
+                  {ROLE_SHORT_LABELS[entry.role]}
+                </Badge>
+                {isCurrent ? (
+                  <IconCheck size={14} color="var(--mantine-primary-color-filled)" />
+                ) : (
+                  <IconCheck size={14} opacity={0} aria-hidden />
+                )}
+              </Group>
+            }
+            aria-current={isCurrent ? 'true' : undefined}
+            onClick={() => choose(entry)}
+          >
+            <Text size="sm" truncate maw={150}>
+              {entry.name}
+            </Text>
+          </Menu.Item>
+        );
+      })}
+      <Menu.Item
+        leftSection={<MenuIcon icon={IconLayoutGrid} />}
+        renderRoot={(props) => <Link to="/workspace-selector" {...props} />}
+        onClick={onNavigate}
+      >
+        All Workspaces
+      </Menu.Item>
+      <Menu.Divider />
+      {workspaceLinksFor(Boolean(me.data?.isAdmin)).map((link) => (
         <Menu.Item
-          leftSection={<MenuIcon icon={IconLayoutGrid} />}
-          renderRoot={(props) => <Link to="/workspace-selector" {...props} />}
+          key={link.to}
+          leftSection={<MenuIcon icon={link.icon} />}
+          renderRoot={(props) => <Link to={link.to} {...props} />}
           onClick={onNavigate}
         >
-          All Workspaces
+          {link.label}
         </Menu.Item>
-        <Menu.Divider />
-        {workspaceLinksFor(Boolean(me.data?.isAdmin)).map((link) => (
-          <Menu.Item
-            key={link.to}
-            leftSection={<MenuIcon icon={link.icon} />}
-            renderRoot={(props) => <Link to={link.to} {...props} />}
-            onClick={onNavigate}
-          >
-            {link.label}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+      ))}
+    </ShellMenu>
   );
 }
