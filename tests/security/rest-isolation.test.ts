@@ -231,12 +231,11 @@ async function prepare(c: RestCase, a: Target) {
 }
 
 /** What B's token naming A must get, by the route's scope. */
-function tokenOutcome(entry: RestMatrixEntry, sessionOutcome: Outcome): Outcome | 401 {
+function tokenOutcome(entry: RestMatrixEntry, sessionOutcome: Outcome): Outcome {
   const scope = entry.scope;
   if (entry.token) return entry.token;
   if (scope === 'workspace') return 404;
   if (scope === 'platform') return 403;
-  if (scope === 'session') return 401;
   return sessionOutcome;
 }
 

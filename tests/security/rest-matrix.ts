@@ -63,9 +63,10 @@ export interface RestCase {
  * Which data a route touches, which decides what B's API token with `X-Workspace-Id: A`
  * must get: 'workspace' routes answer 404 (B is no member of A) to every token call;
  * 'account' and 'public' routes answer a token call as they answer the session;
- * 'platform' routes answer 403; 'session' routes (uploads and downloads) take no token: 401.
+ * 'platform' routes answer 403. Uploads and downloads take a token like every other route
+ * (one authentication, identity.ts requireIdentity).
  */
-export type Scope = 'workspace' | 'account' | 'platform' | 'public' | 'session';
+export type Scope = 'workspace' | 'account' | 'platform' | 'public';
 
 export interface RestMatrixEntry {
   scope: Scope;
@@ -1827,26 +1828,29 @@ export const restMatrix: Record<string, RestMatrixEntry> = {
     cases: [{ expect: 403 }],
   },
 
-  // Files (src/server/domains/files/files.routes.ts): session only, no API token.
+  // Files (src/server/domains/files/files.routes.ts): a session or an API token. An upload
+  // is the caller's own file until a workspace they manage takes it as its logo.
   'POST /api/upload/workspace-logo': {
-    scope: 'session',
+    scope: 'account',
     cases: [{ upload: 'logo', expect: 'own', status: 201 }],
   },
+  // A token may not change its user's profile (the photo needs a signed-in session).
   'POST /api/account/upload-photo': {
-    scope: 'session',
+    scope: 'account',
+    token: 403,
     cases: [{ upload: 'profileImage', expect: 'own', status: 201 }],
   },
   'GET /api/files/{key}': {
-    scope: 'session',
+    scope: 'workspace',
     cases: [
       { label: "A's workspace logo", ...notFound((ids) => ({ key: ids.a.logoKey })) },
       { label: "A's owner's profile photo", ...notFound((ids) => ({ key: ids.a.photoKey })) },
       { label: "A's expense receipt", ...notFound((ids) => ({ key: ids.a.receiptKey })) },
     ],
   },
-  // Expenses (issue 23): the receipt upload is a plain multipart route, session only.
+  // Expenses (issue 23): the receipt upload is a plain multipart route.
   'POST /api/expenses/{id}/receipt': {
-    scope: 'session',
+    scope: 'workspace',
     cases: [
       {
         label: "A's expense",
