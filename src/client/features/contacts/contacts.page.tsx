@@ -100,6 +100,9 @@ export function ContactsPage() {
         filters.assignedUserId !== undefined
       }
       empty={{
+        // SPEC's words for this list, written out so they are found where the page says them.
+        title: 'No contacts yet',
+        filteredTitle: 'No contacts found',
         icon: <IconUsers size={26} stroke={1.6} />,
         description: 'Add the people you work with, or bring them in from a CSV file.',
         // Worded apart from the toolbar's buttons, so each name finds one button.
