@@ -119,14 +119,17 @@ export type ListPageProps<
   /** As in 'Loading {what}' and '{What} could not be loaded', when not the noun. */
   what?: string;
   errorTitle?: string;
-  /** The page's heading (ListPageHeader), or its own (a section's title). */
-  header?: { title: string; description: string; action?: ReactNode } | ReactNode;
-  /** The search box; none for a list that is only filtered. */
-  search?: { placeholder: string; label?: string };
+  /** The page's heading (ListPageHeader, titled with the noun unless told), or its own (a section's title). */
+  header?: Heading | ReactNode;
+  /** The search box ('Search {noun}...' unless told); none for a list that is only filtered. */
+  search?: true | { placeholder?: string; label?: string };
   /** The status filter's accessible name, when the list has statuses. */
   statusFilter?: { label: string; labels: Record<Status, string> };
-  /** The order select, beside the search (tables may order by their headings instead). */
-  sortSelect?: { label: string; hiddenLabel?: boolean };
+  /**
+   * The order select, beside the search (tables may order by their headings instead):
+   * 'Sort {noun}', its label hidden, unless told.
+   */
+  sortSelect?: true | { label: string; hiddenLabel?: boolean };
   /** Other filters, in the search box's row. */
   filters?: ReactNode;
   /** Buttons at the end of that row (import, export, add). */
@@ -143,6 +146,7 @@ export type ListPageProps<
   /** The page frames the list itself (a card around it): no border of its own. */
   bare?: boolean;
   deletion?: Deletion<T>;
+  /** The page's width: every list page is as wide as the widest table unless told. */
   maw?: number;
   /** Dialogs and drawers, and what follows the list. */
   children?: ReactNode;
@@ -162,7 +166,7 @@ export function ListPage<
   S extends ListSearch = ListSearch,
 >(props: ListPageProps<T, Status, Sort, S>) {
   const { controls, result, noun, header, search, statusFilter, sortSelect } = props;
-  const { filters, actions, below, empty, deletion, maw, children, paged = true } = props;
+  const { filters, actions, below, empty, deletion, maw = 1400, children, paged = true } = props;
   const filtering = props.filtering ?? controls.filtering;
   const { page, setPage } = controls;
   const { pageSize } = controls.config;
@@ -183,13 +187,15 @@ export function ListPage<
 
   return (
     <Stack gap={header ? 'lg' : 'md'} maw={maw}>
-      {isHeading(header) ? <ListPageHeader {...header} /> : header}
+      {isHeading(header) ? <ListPageHeader title={titleCase(noun)} {...header} /> : header}
       {toolbar && (
         <Group gap="sm" align="flex-end">
           {search && (
             <SearchInput
-              label={search.label}
-              placeholder={search.placeholder}
+              label={search === true ? undefined : search.label}
+              placeholder={
+                (search === true ? undefined : search.placeholder) ?? `Search ${noun}...`
+              }
               value={controls.text}
               onChange={controls.setText}
               searching={controls.typing || (result.isFetching && controls.query !== undefined)}
@@ -206,8 +212,7 @@ export function ListPage<
           )}
           {sortSelect && controls.config.sorts && (
             <SortSelect
-              label={sortSelect.label}
-              hiddenLabel={sortSelect.hiddenLabel}
+              {...(sortSelect === true ? { label: `Sort ${noun}`, hiddenLabel: true } : sortSelect)}
               labels={controls.config.sorts}
               value={controls.sort}
               onChange={controls.setSort}
@@ -261,12 +266,15 @@ export function ListPage<
   );
 }
 
-function isHeading(
-  header: unknown,
-): header is { title: string; description: string; action?: ReactNode } {
-  return (
-    typeof header === 'object' && header !== null && 'title' in header && 'description' in header
-  );
+type Heading = { title?: string; description: string; action?: ReactNode };
+
+function isHeading(header: unknown): header is Heading {
+  return typeof header === 'object' && header !== null && 'description' in header;
+}
+
+/** 'rate cards' → 'Rate Cards', as the app's headings are written. */
+function titleCase(noun: string) {
+  return noun.replace(/(^|\s)\S/g, (first) => first.toUpperCase());
 }
 
 /** A table in a bordered sheet with its pager; cards with theirs below them. */

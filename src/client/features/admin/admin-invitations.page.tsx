@@ -72,7 +72,6 @@ export function AdminInvitationsPage() {
       result={list}
       noun="invitations"
       header={{
-        title: 'Invitations',
         description: 'Invitations sent from every workspace, newest first.',
       }}
       search={{ label: 'Search invitations', placeholder: 'Search by email or workspace...' }}

@@ -63,7 +63,6 @@ export function AdminUsersPage() {
       result={list}
       noun="users"
       header={{
-        title: 'Users',
         description: 'Every account on this server, whichever workspaces it belongs to.',
         action: (
           <>

@@ -28,7 +28,6 @@ export function AdminWorkspacesPage() {
       result={list}
       noun="workspaces"
       header={{
-        title: 'Workspaces',
         description: 'Every workspace on this server, with its owner, size and status.',
       }}
       search={{ label: 'Search workspaces', placeholder: 'Search by workspace or owner name...' }}

@@ -31,7 +31,6 @@ export function ClientsPage() {
       noun="clients"
       maw={1100}
       header={{
-        title: 'Clients',
         description: 'Who you bill: billing details, projects, invoices and what each owes.',
         action: (
           <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
@@ -39,7 +38,7 @@ export function ClientsPage() {
           </Button>
         ),
       }}
-      search={{ placeholder: 'Search clients...' }}
+      search
       empty={{
         icon: <IconUsersGroup size={26} stroke={1.5} />,
         description: 'Add the people and companies you bill, with their billing details.',

@@ -67,8 +67,7 @@ export function ContactsPage() {
       controls={controls}
       result={list}
       noun="contacts"
-      maw={1400}
-      search={{ placeholder: 'Search contacts...' }}
+      search
       actions={
         <>
           <CsvButtons

@@ -33,9 +33,7 @@ export function EstimatesPage() {
       controls={controls}
       result={list}
       noun="estimates"
-      maw={1400}
       header={{
-        title: 'Estimates',
         description:
           'Priced estimates your clients accept before the work starts, then invoice in one click.',
         action: canBill && (
@@ -44,9 +42,9 @@ export function EstimatesPage() {
           </Button>
         ),
       }}
-      search={{ placeholder: 'Search estimates...' }}
+      search
       statusFilter={{ label: 'Estimate status', labels: ESTIMATE_STATUS_LABELS }}
-      sortSelect={{ label: 'Sort estimates', hiddenLabel: true }}
+      sortSelect
       empty={{
         icon: <IconCalculator size={26} stroke={1.5} />,
         description: 'Price the work for a client; once they accept, turn it into an invoice.',

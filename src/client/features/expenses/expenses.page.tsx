@@ -258,9 +258,7 @@ export function ExpensesPage() {
       controls={controls}
       result={expenses}
       noun="expenses"
-      maw={1400}
       header={{
-        title: 'Expenses',
         description:
           'What the business spends, with receipts. Billable expenses are billed to their client once, on an invoice.',
         action: (

@@ -47,9 +47,7 @@ export function InvoicesPage() {
       controls={controls}
       result={list}
       noun="invoices"
-      maw={1400}
       header={{
-        title: 'Invoices',
         description: 'Bill your clients and follow each invoice until it is paid.',
         action: (
           <Group gap="sm">
@@ -68,9 +66,9 @@ export function InvoicesPage() {
           </Group>
         ),
       }}
-      search={{ placeholder: 'Search invoices...' }}
+      search
       statusFilter={{ label: 'Invoice status', labels: INVOICE_STATUS_LABELS }}
-      sortSelect={{ label: 'Sort invoices', hiddenLabel: true }}
+      sortSelect
       empty={{
         icon: <IconFileInvoice size={26} stroke={1.5} />,
         description: "Create an invoice for a client, or bill a project's unbilled time.",

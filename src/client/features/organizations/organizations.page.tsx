@@ -51,7 +51,7 @@ export function OrganizationsPage() {
       result={list}
       noun="organizations"
       maw={1000}
-      search={{ placeholder: 'Search organizations...' }}
+      search
       sortSelect={{ label: 'Sort organizations' }}
       actions={
         <>

@@ -129,13 +129,11 @@ export function PaymentsPage() {
       controls={controls}
       result={payments}
       noun="payments"
-      maw={1400}
       header={{
-        title: 'Payments',
         description: 'Every payment received on your invoices.',
         action: <ExportCsvButton href={exportHref(filters)} />,
       }}
-      search={{ label: 'Search payments', placeholder: 'Search payments...' }}
+      search
       below={
         <>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" style={{ alignItems: 'end' }}>

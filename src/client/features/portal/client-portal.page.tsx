@@ -31,7 +31,7 @@ export function ClientPortalPage() {
         description:
           'A secret link per client opens their invoices, estimates and proposals, with no account. Make a link, send it, and revoke it when it should stop working.',
       }}
-      search={{ placeholder: 'Search clients...' }}
+      search
       empty={{
         icon: <IconDeviceDesktop size={26} stroke={1.5} />,
         description: 'Add clients on the Clients page; each can then get a portal link here.',

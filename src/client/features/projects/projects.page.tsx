@@ -46,9 +46,7 @@ export function ProjectsPage() {
       controls={controls}
       result={list}
       noun="projects"
-      maw={1400}
       header={{
-        title: 'Projects',
         description: 'Client work with budgets, hours logged and progress.',
         action: (
           <Button leftSection={<IconPlus size={18} />} onClick={openNew}>
@@ -56,9 +54,9 @@ export function ProjectsPage() {
           </Button>
         ),
       }}
-      search={{ placeholder: 'Search projects...' }}
+      search
       statusFilter={{ label: 'Project status', labels: PROJECT_STATUS_LABELS }}
-      sortSelect={{ label: 'Sort projects', hiddenLabel: true }}
+      sortSelect
       empty={{
         icon: <IconFolders size={26} stroke={1.5} />,
         description: 'Create a project to track its budget, hours and earnings.',

@@ -47,9 +47,7 @@ export function ProposalsPage() {
       controls={controls}
       result={list}
       noun="proposals"
-      maw={1400}
       header={{
-        title: 'Proposals',
         description: 'Pitch your work to clients and track their answers.',
         action: (
           <Button leftSection={<IconPlus size={18} />} onClick={openNew}>
@@ -57,9 +55,9 @@ export function ProposalsPage() {
           </Button>
         ),
       }}
-      search={{ placeholder: 'Search proposals...' }}
+      search
       statusFilter={{ label: 'Proposal status', labels: PROPOSAL_STATUS_LABELS }}
-      sortSelect={{ label: 'Sort proposals', hiddenLabel: true }}
+      sortSelect
       empty={{
         icon: <IconFileDescription size={26} stroke={1.5} />,
         description: 'Write a proposal to pitch your next piece of work.',

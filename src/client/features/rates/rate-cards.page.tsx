@@ -85,7 +85,6 @@ function RateCards() {
       paged={false}
       noun="rate cards"
       header={{
-        title: 'Rate Cards',
         description:
           'Billable and cost rates per member, per project, or per member on a project, each from a day. Time takes the rates in force when it is logged.',
         action: (

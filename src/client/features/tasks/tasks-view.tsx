@@ -144,7 +144,7 @@ export function TasksView({
       paged={view === 'list'}
       bare={view === 'board'}
       drawnEmpty={view === 'board'}
-      search={{ placeholder: 'Search tasks...' }}
+      search
       filters={
         <>
           {!project && (

@@ -51,8 +51,7 @@ export function TeamManagement() {
       result={wholeList(members, (member) => matchesSearch(member, search))}
       paged={false}
       noun="team members"
-      maw={1400}
-      search={{ placeholder: 'Search team members...' }}
+      search
       actions={
         canManage && (
           <>
