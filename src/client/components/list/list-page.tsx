@@ -119,6 +119,11 @@ export type ListPageProps<
   /** As in 'Loading {what}' and '{What} could not be loaded', when not the noun. */
   what?: string;
   errorTitle?: string;
+  /**
+   * The list's add action, for those who may add: a button in the heading (after the
+   * heading's own action) and, worded for the first row, in the empty state.
+   */
+  create?: { label: string; first: string; onClick: () => void } | false;
   /** The page's heading (ListPageHeader, titled with the noun unless told), or its own (a section's title). */
   header?: Heading | ReactNode;
   /** The search box ('Search {noun}...' unless told); none for a list that is only filtered. */
@@ -183,11 +188,34 @@ export function ListPage<
   }, [pageGone, page, lastPage, setPage]);
 
   const toolbar = search || statusFilter || sortSelect || filters || actions;
+  const { create } = props;
+  const createButton = create && (
+    <Button leftSection={<IconPlus size={18} />} onClick={create.onClick}>
+      {create.label}
+    </Button>
+  );
   const frame = 'card' in props ? 'cards' : props.bare ? 'bare' : 'paper';
 
   return (
     <Stack gap={header ? 'lg' : 'md'} maw={maw}>
-      {isHeading(header) ? <ListPageHeader title={titleCase(noun)} {...header} /> : header}
+      {isHeading(header) ? (
+        <ListPageHeader
+          title={titleCase(noun)}
+          {...header}
+          action={
+            header.action && createButton ? (
+              <Group gap="sm">
+                {header.action}
+                {createButton}
+              </Group>
+            ) : (
+              (header.action ?? createButton)
+            )
+          }
+        />
+      ) : (
+        header
+      )}
       {toolbar && (
         <Group gap="sm" align="flex-end">
           {search && (
@@ -238,7 +266,16 @@ export function ListPage<
             onRetry={() => void result.refetch()}
           />
         ) : items.length === 0 && !(props.drawnEmpty && !filtering) ? (
-          <ListEmpty noun={noun} texts={empty} filtering={filtering} inCard={frame === 'cards'} />
+          <ListEmpty
+            noun={noun}
+            texts={
+              create
+                ? { create: { label: create.first, onClick: create.onClick }, ...empty }
+                : empty
+            }
+            filtering={filtering}
+            inCard={frame === 'cards'}
+          />
         ) : (
           <>
             <Box

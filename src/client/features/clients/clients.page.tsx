@@ -1,7 +1,7 @@
-import { Badge, Button, Text } from '@mantine/core';
+import { Badge, Text } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { IconPlus, IconUsersGroup } from '@tabler/icons-react';
+import { IconUsersGroup } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ListPage } from '../../components/list/list-page.tsx';
 import { TextCell } from '../../components/list/text-cell.tsx';
@@ -30,19 +30,18 @@ export function ClientsPage() {
       result={list}
       noun="clients"
       maw={1100}
+      create={{
+        label: 'Add Client',
+        first: 'Add your first client',
+        onClick: () => setAdding(true),
+      }}
       header={{
         description: 'Who you bill: billing details, projects, invoices and what each owes.',
-        action: (
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
-            Add Client
-          </Button>
-        ),
       }}
       search
       empty={{
         icon: <IconUsersGroup size={26} stroke={1.5} />,
         description: 'Add the people and companies you bill, with their billing details.',
-        create: { label: 'Add your first client', onClick: () => setAdding(true) },
       }}
       minWidth={560}
       columns={[

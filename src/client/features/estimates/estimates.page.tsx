@@ -1,6 +1,6 @@
-import { Button } from '@mantine/core';
+import {} from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
-import { IconCalculator, IconPlus } from '@tabler/icons-react';
+import { IconCalculator } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ESTIMATE_SORT_LABELS, ESTIMATE_STATUSES } from '../../../shared/estimates.schema.ts';
@@ -26,21 +26,22 @@ export function EstimatesPage() {
   });
   const list = trpc.estimates.list.useQuery(controls.input, { placeholderData: keepPreviousData });
   const [creating, setCreating] = useState(false);
-  const create = { label: 'Create your first estimate', onClick: () => setCreating(true) };
 
   return (
     <ListPage
       controls={controls}
       result={list}
       noun="estimates"
+      create={
+        canBill && {
+          label: 'New Estimate',
+          first: 'Create your first estimate',
+          onClick: () => setCreating(true),
+        }
+      }
       header={{
         description:
           'Priced estimates your clients accept before the work starts, then invoice in one click.',
-        action: canBill && (
-          <Button leftSection={<IconPlus size={18} />} onClick={create.onClick}>
-            New Estimate
-          </Button>
-        ),
       }}
       search
       statusFilter={{ label: 'Estimate status', labels: ESTIMATE_STATUS_LABELS }}
@@ -48,7 +49,6 @@ export function EstimatesPage() {
       empty={{
         icon: <IconCalculator size={26} stroke={1.5} />,
         description: 'Price the work for a client; once they accept, turn it into an invoice.',
-        create: canBill ? create : undefined,
       }}
       card={(estimate) => (
         <EstimateCard

@@ -1,6 +1,6 @@
-import { Button, Group } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
-import { IconFileInvoice, IconPlus, IconRepeat } from '@tabler/icons-react';
+import { IconFileInvoice, IconRepeat } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import {
@@ -40,30 +40,29 @@ export function InvoicesPage() {
   const mutations = useInvoiceMutations();
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<Invoice | null>(null);
-  const create = { label: 'Create your first invoice', onClick: () => setCreating(true) };
 
   return (
     <ListPage
       controls={controls}
       result={list}
       noun="invoices"
+      create={
+        canBill && {
+          label: 'Create Invoice',
+          first: 'Create your first invoice',
+          onClick: () => setCreating(true),
+        }
+      }
       header={{
         description: 'Bill your clients and follow each invoice until it is paid.',
         action: (
-          <Group gap="sm">
-            <Button
-              variant="default"
-              leftSection={<IconRepeat size={18} />}
-              renderRoot={(props) => <Link to="/recurring-invoices" {...props} />}
-            >
-              Recurring
-            </Button>
-            {canBill && (
-              <Button leftSection={<IconPlus size={18} />} onClick={create.onClick}>
-                Create Invoice
-              </Button>
-            )}
-          </Group>
+          <Button
+            variant="default"
+            leftSection={<IconRepeat size={18} />}
+            renderRoot={(props) => <Link to="/recurring-invoices" {...props} />}
+          >
+            Recurring
+          </Button>
         ),
       }}
       search
@@ -72,7 +71,6 @@ export function InvoicesPage() {
       empty={{
         icon: <IconFileInvoice size={26} stroke={1.5} />,
         description: "Create an invoice for a client, or bill a project's unbilled time.",
-        create: canBill ? create : undefined,
       }}
       card={(invoice) => (
         <InvoiceCard

@@ -1,6 +1,6 @@
-import { Button } from '@mantine/core';
+import {} from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
-import { IconFolders, IconPlus } from '@tabler/icons-react';
+import { IconFolders } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
   PROJECT_STATUSES,
@@ -46,13 +46,9 @@ export function ProjectsPage() {
       controls={controls}
       result={list}
       noun="projects"
+      create={{ label: 'New Project', first: 'Create your first project', onClick: openNew }}
       header={{
         description: 'Client work with budgets, hours logged and progress.',
-        action: (
-          <Button leftSection={<IconPlus size={18} />} onClick={openNew}>
-            New Project
-          </Button>
-        ),
       }}
       search
       statusFilter={{ label: 'Project status', labels: PROJECT_STATUS_LABELS }}
@@ -60,7 +56,6 @@ export function ProjectsPage() {
       empty={{
         icon: <IconFolders size={26} stroke={1.5} />,
         description: 'Create a project to track its budget, hours and earnings.',
-        create: { label: 'Create your first project', onClick: openNew },
       }}
       card={(project) => (
         <ProjectCard

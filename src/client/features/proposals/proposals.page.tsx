@@ -1,6 +1,6 @@
-import { Button } from '@mantine/core';
+import {} from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
-import { IconFileDescription, IconPlus } from '@tabler/icons-react';
+import { IconFileDescription } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
   PROPOSAL_STATUSES,
@@ -47,13 +47,9 @@ export function ProposalsPage() {
       controls={controls}
       result={list}
       noun="proposals"
+      create={{ label: 'Create Proposal', first: 'Create your first proposal', onClick: openNew }}
       header={{
         description: 'Pitch your work to clients and track their answers.',
-        action: (
-          <Button leftSection={<IconPlus size={18} />} onClick={openNew}>
-            Create Proposal
-          </Button>
-        ),
       }}
       search
       statusFilter={{ label: 'Proposal status', labels: PROPOSAL_STATUS_LABELS }}
@@ -61,7 +57,6 @@ export function ProposalsPage() {
       empty={{
         icon: <IconFileDescription size={26} stroke={1.5} />,
         description: 'Write a proposal to pitch your next piece of work.',
-        create: { label: 'Create your first proposal', onClick: openNew },
       }}
       card={(proposal) => (
         <ProposalCard
