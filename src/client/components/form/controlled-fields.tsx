@@ -6,6 +6,7 @@ import {
   type SelectProps,
   type SwitchProps,
 } from '@mantine/core';
+import type { ComponentType, ReactNode } from 'react';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 
 /**
@@ -101,6 +102,57 @@ export function SwitchField<T extends FieldValues, TContext, TTransformed>({
           onBlur={field.onBlur}
         />
       )}
+    />
+  );
+}
+
+/** What a record picker (ClientPicker, ProjectPicker) takes from the field it is bound to. */
+interface PickerBinding {
+  value: number | null;
+  valueLabel?: string | null;
+  onChange: (id: number | null) => void;
+  error?: ReactNode;
+}
+
+/**
+ * A record picker bound to a field holding the chosen record's id or null, with its error;
+ * `onPicked` lets the form clear what belonged to the old choice (a task of another project).
+ * `labelOf` names a chosen record the picker's page of options may not hold (the saved one).
+ */
+export function PickerField<
+  T extends FieldValues,
+  TContext,
+  TTransformed,
+  P extends PickerBinding,
+>({
+  control,
+  name,
+  picker: Picker,
+  onPicked,
+  labelOf,
+  ...props
+}: FieldOf<T, TContext, TTransformed> & {
+  picker: ComponentType<P>;
+  onPicked?: (id: number | null) => void;
+  labelOf?: (id: number | null) => string | null;
+} & Omit<P, keyof PickerBinding>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => {
+        const value = (field.value as number | null | undefined) ?? null;
+        const binding: PickerBinding = {
+          value,
+          valueLabel: labelOf?.(value) ?? null,
+          onChange: (id) => {
+            field.onChange(id);
+            onPicked?.(id);
+          },
+          error: fieldState.error?.message,
+        };
+        return <Picker {...({ ...props, ...binding } as unknown as P)} />;
+      }}
     />
   );
 }

@@ -18,7 +18,12 @@ import { EXPENSE_FIELDS, type Expense } from '../../../shared/expenses.schema.ts
 import { textNamesOf } from '../../../shared/fields.ts';
 import { DateField } from '../../components/form/date-field.tsx';
 import { TextFieldInput } from '../../components/form/text-field-input.tsx';
-import { NumberField, SelectField, SwitchField } from '../../components/form/controlled-fields.tsx';
+import {
+  NumberField,
+  PickerField,
+  SelectField,
+  SwitchField,
+} from '../../components/form/controlled-fields.tsx';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { currencySymbol, useWorkspaceCurrency } from '../../components/money.tsx';
 import { trpc } from '../../trpc.ts';
@@ -193,37 +198,22 @@ function ExpenseForm({
                 registration={form.register(name)}
               />
             ))}
-            <Controller
+            <PickerField
               control={form.control}
               name="projectId"
-              render={({ field }) => (
-                <ProjectPicker
-                  label={EXPENSE_FIELDS.projectId.title}
-                  placeholder="Optional"
-                  clearable
-                  value={field.value}
-                  valueLabel={
-                    expense?.projectId === field.value ? (expense.project?.name ?? null) : null
-                  }
-                  onChange={field.onChange}
-                  description="Without a client, the project's client is taken"
-                />
-              )}
+              picker={ProjectPicker}
+              label={EXPENSE_FIELDS.projectId.title}
+              placeholder="Optional"
+              clearable
+              labelOf={(id) => (expense?.projectId === id ? (expense.project?.name ?? null) : null)}
+              description="Without a client, the project's client is taken"
             />
-            <Controller
+            <PickerField
               control={form.control}
               name="clientId"
-              render={({ field, fieldState }) => (
-                <ClientPicker
-                  value={field.value}
-                  valueLabel={
-                    expense?.clientId === field.value ? (expense.client?.name ?? null) : null
-                  }
-                  onChange={field.onChange}
-                  error={fieldState.error?.message}
-                  description="Optional; billable expenses are billed to it"
-                />
-              )}
+              picker={ClientPicker}
+              labelOf={(id) => (expense?.clientId === id ? (expense.client?.name ?? null) : null)}
+              description="Optional; billable expenses are billed to it"
             />
           </SimpleGrid>
           <Group gap="md" align="flex-end">

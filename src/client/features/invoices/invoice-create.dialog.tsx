@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { PickerField } from '../../components/form/controlled-fields.tsx';
 import {
   Button,
   Fieldset,
@@ -14,7 +15,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { minorDigits } from '../../../shared/currencies.ts';
 import { currencySymbol, useWorkspaceCurrency } from '../../components/money.tsx';
 import { trpc } from '../../trpc.ts';
-import { ClientField } from './client-field.tsx';
+import { ClientPicker } from '../clients/client-picker.tsx';
 import { ProjectPicker } from '../projects/project-picker.tsx';
 import {
   InvoiceFormSchema,
@@ -69,9 +70,11 @@ function InvoiceCreateForm({ onDone }: { onDone: () => void }) {
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Fieldset variant="unstyled" disabled={isSubmitting}>
         <Stack gap="md">
-          <ClientField
+          <PickerField
             control={form.control}
             name="clientId"
+            picker={ClientPicker}
+            required
             disabled={isSubmitting}
             onPicked={() => {
               // Another client: its projects (and their time) are other ones.

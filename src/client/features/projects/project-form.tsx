@@ -12,7 +12,7 @@ import {
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { PROJECT_FIELDS, PROJECT_STATUSES, type Project } from '../../../shared/projects.schema.ts';
 import { TextFieldInput } from '../../components/form/text-field-input.tsx';
-import { NumberField, SelectField } from '../../components/form/controlled-fields.tsx';
+import { NumberField, PickerField, SelectField } from '../../components/form/controlled-fields.tsx';
 import { fieldProps } from '../../components/form/field-props.ts';
 import { ClientPicker } from '../clients/client-picker.tsx';
 import {
@@ -75,20 +75,12 @@ export function ProjectForm({
             autoComplete="off"
             {...fieldProps(form, 'name')}
           />
-          <Controller
+          <PickerField
             control={form.control}
             name="clientId"
-            render={({ field, fieldState }) => (
-              <ClientPicker
-                value={field.value}
-                valueLabel={
-                  project?.clientId === field.value ? (project.client?.name ?? null) : null
-                }
-                onChange={field.onChange}
-                error={fieldState.error?.message}
-                disabled={isSubmitting}
-              />
-            )}
+            picker={ClientPicker}
+            labelOf={(id) => (project?.clientId === id ? (project.client?.name ?? null) : null)}
+            disabled={isSubmitting}
           />
           <TextFieldInput
             field={PROJECT_FIELDS.description}

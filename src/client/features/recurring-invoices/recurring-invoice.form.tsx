@@ -21,12 +21,12 @@ import {
   type RecurringInvoiceDetail,
 } from '../../../shared/recurring-invoices.schema.ts';
 import { showDay } from '../../components/display-preferences.tsx';
-import { SelectField, SwitchField } from '../../components/form/controlled-fields.tsx';
+import { PickerField, SelectField, SwitchField } from '../../components/form/controlled-fields.tsx';
 import { CurrencyField } from '../../components/form/currency-field.tsx';
 import { DateField } from '../../components/form/date-field.tsx';
 import { useWorkspaceCurrency } from '../../components/money.tsx';
 import { trpc } from '../../trpc.ts';
-import { ClientField } from '../invoices/client-field.tsx';
+import { ClientPicker } from '../clients/client-picker.tsx';
 import {
   DiscountAndNotesCard,
   InvoiceLinesCard,
@@ -127,11 +127,13 @@ export function RecurringInvoiceForm({
               </Title>
               <Stack gap="md">
                 <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                  <ClientField
+                  <PickerField
                     control={form.control}
                     name="clientId"
-                    valueLabel={
-                      template
+                    picker={ClientPicker}
+                    required
+                    labelOf={(id) =>
+                      template?.clientId === id
                         ? template.client.company
                           ? `${template.client.name} (${template.client.company})`
                           : template.client.name

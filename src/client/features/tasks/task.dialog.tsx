@@ -5,7 +5,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { TASK_FIELDS, type Task, type TaskStatus } from '../../../shared/tasks.schema.ts';
 import { DateField } from '../../components/form/date-field.tsx';
 import { TextFieldInput } from '../../components/form/text-field-input.tsx';
-import { NumberField, SelectField } from '../../components/form/controlled-fields.tsx';
+import { NumberField, PickerField, SelectField } from '../../components/form/controlled-fields.tsx';
 import { fieldProps } from '../../components/form/field-props.ts';
 import { ConfirmDeleteDialog } from '../../components/list/confirm-delete.dialog.tsx';
 import { trpc } from '../../trpc.ts';
@@ -139,26 +139,20 @@ function TaskForm({
         autoComplete="off"
         {...fieldProps(form, 'title')}
       />
-      <Controller
+      <PickerField
         control={form.control}
         name="projectId"
-        render={({ field, fieldState }) => (
-          <ProjectPicker
-            label={TASK_FIELDS.projectId.title}
-            withAsterisk
-            value={field.value}
-            valueLabel={
-              task?.projectId === field.value
-                ? task.project.name
-                : preset?.projectId === field.value
-                  ? (preset.projectName ?? null)
-                  : null
-            }
-            onChange={field.onChange}
-            error={fieldState.error?.message}
-            disabled={isSubmitting}
-          />
-        )}
+        picker={ProjectPicker}
+        label={TASK_FIELDS.projectId.title}
+        withAsterisk
+        labelOf={(id) =>
+          task?.projectId === id
+            ? task.project.name
+            : preset?.projectId === id
+              ? (preset.projectName ?? null)
+              : null
+        }
+        disabled={isSubmitting}
       />
       <TextFieldInput
         field={TASK_FIELDS.description}

@@ -12,7 +12,7 @@ import {
 } from './log-time-form.schema.ts';
 import { useTimeMutations } from './use-time-mutations.ts';
 import { DateField } from '../../components/form/date-field.tsx';
-import { NumberField } from '../../components/form/controlled-fields.tsx';
+import { NumberField, PickerField } from '../../components/form/controlled-fields.tsx';
 import { TextFieldInput } from '../../components/form/text-field-input.tsx';
 import { FormDialog } from '../../components/form-dialog.tsx';
 
@@ -45,27 +45,18 @@ function LogTimeForm({
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Fieldset variant="unstyled" disabled={isSubmitting}>
         <Stack gap="md">
-          <Controller
+          <PickerField
             control={form.control}
             name="projectId"
-            render={({ field, fieldState }) => (
-              <ProjectPicker
-                label={TIME_ENTRY_FIELDS.projectId.title}
-                placeholder="Choose a project"
-                withAsterisk
-                value={field.value}
-                valueLabel={entry ? entry.project.name : projectName}
-                onChange={(id) => {
-                  field.onChange(id);
-                  // A task belongs to one project.
-                  form.setValue('taskId', null);
-                }}
-                onBlur={field.onBlur}
-                nothingFoundMessage="No projects found"
-                error={fieldState.error?.message}
-                data-autofocus={projectId === null || undefined}
-              />
-            )}
+            picker={ProjectPicker}
+            label={TIME_ENTRY_FIELDS.projectId.title}
+            placeholder="Choose a project"
+            withAsterisk
+            labelOf={() => (entry ? entry.project.name : projectName)}
+            // A task belongs to one project.
+            onPicked={() => form.setValue('taskId', null)}
+            nothingFoundMessage="No projects found"
+            data-autofocus={projectId === null || undefined}
           />
           <Controller
             control={form.control}
