@@ -5,17 +5,13 @@ import type { TextField } from '../../../shared/fields.ts';
 /**
  * The input of one described text field (shared/fields.ts): its title, placeholder and
  * kind come from the entity's schema, so a form lists its fields instead of spelling out
- * each input.
+ * each input. The rest is the field's registration and error: `{...fieldProps(form, name)}`.
  */
 export function TextFieldInput({
   field,
   error,
-  registration,
-}: {
-  field: TextField;
-  error: string | undefined;
-  registration: UseFormRegisterReturn;
-}) {
+  ...registration
+}: UseFormRegisterReturn & { field: TextField; error: string | undefined }) {
   if (field.input === 'textarea') {
     return (
       <Textarea

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { fieldProps } from '../../components/form/field-props.ts';
 import {
   Button,
   Divider,
@@ -93,21 +94,9 @@ function ClientForm({ client, onDone }: { client?: ClientDetail; onDone: (id?: n
               error={errors.email?.message}
               {...form.register('email')}
             />
-            <TextFieldInput
-              field={company}
-              error={errors.company?.message}
-              registration={form.register('company')}
-            />
-            <TextFieldInput
-              field={contactName}
-              error={errors.contactName?.message}
-              registration={form.register('contactName')}
-            />
-            <TextFieldInput
-              field={phone}
-              error={errors.phone?.message}
-              registration={form.register('phone')}
-            />
+            <TextFieldInput field={company} {...fieldProps(form, 'company')} />
+            <TextFieldInput field={contactName} {...fieldProps(form, 'contactName')} />
+            <TextFieldInput field={phone} {...fieldProps(form, 'phone')} />
             <Controller
               control={form.control}
               name="organizationId"
@@ -124,18 +113,10 @@ function ClientForm({ client, onDone }: { client?: ClientDetail; onDone: (id?: n
               )}
             />
           </SimpleGrid>
-          <TextFieldInput
-            field={address}
-            error={errors.address?.message}
-            registration={form.register('address')}
-          />
+          <TextFieldInput field={address} {...fieldProps(form, 'address')} />
           <Divider label="Billing" labelPosition="left" />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <TextFieldInput
-              field={taxId}
-              error={errors.taxId?.message}
-              registration={form.register('taxId')}
-            />
+            <TextFieldInput field={taxId} {...fieldProps(form, 'taxId')} />
             <Controller
               control={form.control}
               name="currency"

@@ -110,12 +110,7 @@ export function ContactForm({
             {...fieldProps(form, 'fullName')}
           />
           {SHORT_FIELDS.map((name) => (
-            <TextFieldInput
-              key={name}
-              field={CONTACT_FIELDS[name]}
-              error={errors[name]?.message}
-              registration={form.register(name)}
-            />
+            <TextFieldInput key={name} field={CONTACT_FIELDS[name]} {...fieldProps(form, name)} />
           ))}
           <Stack gap={4}>
             <OrganizationPicker
@@ -156,12 +151,7 @@ export function ContactForm({
           />
         </SimpleGrid>
         {LONG_FIELDS.map((name) => (
-          <TextFieldInput
-            key={name}
-            field={CONTACT_FIELDS[name]}
-            error={errors[name]?.message}
-            registration={form.register(name)}
-          />
+          <TextFieldInput key={name} field={CONTACT_FIELDS[name]} {...fieldProps(form, name)} />
         ))}
       </DialogForm>
       <OrganizationCreateDialog

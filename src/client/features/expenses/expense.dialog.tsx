@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { fieldProps } from '../../components/form/field-props.ts';
 import {
   Anchor,
   Button,
@@ -117,7 +118,7 @@ function ExpenseForm({
     resolver: zodResolver(ExpenseFormSchema),
     defaultValues: expenseFormDefaults(expense, today(), workspaceCurrency),
   });
-  const { isSubmitting, errors } = form.formState;
+  const { isSubmitting } = form.formState;
   const [currency, billable] = useWatch({ control: form.control, name: ['currency', 'billable'] });
   const [receipt, setReceipt] = useState<File | null>(null);
   const [receiptError, setReceiptError] = useState<string | null>(null);
@@ -191,12 +192,7 @@ function ExpenseForm({
               )}
             />
             {SHORT_TEXT.map((name) => (
-              <TextFieldInput
-                key={name}
-                field={EXPENSE_FIELDS[name]}
-                error={errors[name]?.message}
-                registration={form.register(name)}
-              />
+              <TextFieldInput key={name} field={EXPENSE_FIELDS[name]} {...fieldProps(form, name)} />
             ))}
             <PickerField
               control={form.control}
@@ -237,12 +233,7 @@ function ExpenseForm({
             )}
           </Group>
           {LONG_TEXT.map((name) => (
-            <TextFieldInput
-              key={name}
-              field={EXPENSE_FIELDS[name]}
-              error={errors[name]?.message}
-              registration={form.register(name)}
-            />
+            <TextFieldInput key={name} field={EXPENSE_FIELDS[name]} {...fieldProps(form, name)} />
           ))}
           <Stack gap={4}>
             <FileInput

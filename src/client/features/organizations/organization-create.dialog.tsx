@@ -38,7 +38,7 @@ export function OrganizationCreateDialog({
     resolver: zodResolver(OrganizationQuickFormSchema),
     defaultValues: { name: '', email: '', phone: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   const { reset } = form;
 
   useEffect(() => {
@@ -88,8 +88,7 @@ export function OrganizationCreateDialog({
           <TextFieldInput
             key={name}
             field={ORGANIZATION_FIELDS[name]}
-            error={errors[name]?.message}
-            registration={form.register(name)}
+            {...fieldProps(form, name)}
           />
         ))}
       </DialogForm>

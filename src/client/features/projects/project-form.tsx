@@ -53,7 +53,7 @@ export function ProjectForm({
     resolver: zodResolver(ProjectFormSchema),
     defaultValues: projectFormDefaults(project, defaultRate),
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   const budgetType = useWatch({ control: form.control, name: 'budgetType' });
 
   const submit = form.handleSubmit(async (values) => {
@@ -82,11 +82,7 @@ export function ProjectForm({
             labelOf={(id) => (project?.clientId === id ? (project.client?.name ?? null) : null)}
             disabled={isSubmitting}
           />
-          <TextFieldInput
-            field={PROJECT_FIELDS.description}
-            error={errors.description?.message}
-            registration={form.register('description')}
-          />
+          <TextFieldInput field={PROJECT_FIELDS.description} {...fieldProps(form, 'description')} />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
             <SelectField
               control={form.control}

@@ -99,7 +99,7 @@ function TaskForm({
     resolver: zodResolver(TaskFormSchema),
     defaultValues: taskFormDefaults(task, preset),
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   const assigneeOptions = useMemo(() => {
     const current = task?.assigneeId ?? null;
@@ -154,11 +154,7 @@ function TaskForm({
         }
         disabled={isSubmitting}
       />
-      <TextFieldInput
-        field={TASK_FIELDS.description}
-        error={errors.description?.message}
-        registration={form.register('description')}
-      />
+      <TextFieldInput field={TASK_FIELDS.description} {...fieldProps(form, 'description')} />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
         <SelectField
           control={form.control}

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { fieldProps } from '../../components/form/field-props.ts';
 import { Button, Fieldset, Group, SimpleGrid, Stack } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { TIME_ENTRY_FIELDS, type TimeEntry } from '../../../shared/time.schema.ts';
@@ -32,7 +33,7 @@ function LogTimeForm({
     resolver: zodResolver(LogTimeFormSchema),
     defaultValues: logTimeDefaults(entry, projectId),
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
     const saved = entry
@@ -93,8 +94,7 @@ function LogTimeForm({
           </SimpleGrid>
           <TextFieldInput
             field={TIME_ENTRY_FIELDS.description}
-            error={errors.description?.message}
-            registration={form.register('description')}
+            {...fieldProps(form, 'description')}
           />
           <Group justify="flex-end" gap="sm" mt="xs">
             <Button variant="default" onClick={onDone} disabled={isSubmitting}>
