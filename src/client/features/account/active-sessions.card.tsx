@@ -1,11 +1,10 @@
-import { Badge, Button, Divider, Group, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Badge, Button, Group, Text } from '@mantine/core';
 import { IconDeviceDesktop, IconDeviceMobile, IconShieldLock } from '@tabler/icons-react';
 import { formatDistanceToNow } from 'date-fns';
 import { useMutation } from '@tanstack/react-query';
-import { Fragment } from 'react';
-import { QueryState } from '../../components/query-state.tsx';
 import { trpc, type RouterOutputs } from '../../trpc.ts';
 import { accountErrorMessage } from './account-errors.ts';
+import { AccountRows } from './account-rows.tsx';
 import { AccountSectionCard } from './account-section.card.tsx';
 
 type ActiveSession = RouterOutputs['account']['sessions'][number];
@@ -56,75 +55,9 @@ export function ActiveSessionsCard() {
     },
   });
 
-  const list = sessions.data ?? [];
-  const others = list.filter((s) => !s.isCurrent).length;
+  const others = (sessions.data ?? []).filter((s) => !s.isCurrent).length;
   // The session being signed out, for its button's spinner.
   const ending = terminateSession.isPending ? terminateSession.variables.id : null;
-
-  let body;
-  if (sessions.status !== 'success') {
-    body = (
-      <QueryState
-        status={sessions.status}
-        what="sessions"
-        onRetry={() => void sessions.refetch()}
-        loaderPy={20}
-      />
-    );
-  } else {
-    body = (
-      <Stack gap="sm">
-        {list.map((session, index) => {
-          const Icon = isMobile(session.deviceName) ? IconDeviceMobile : IconDeviceDesktop;
-          return (
-            <Fragment key={session.id}>
-              {index > 0 && <Divider />}
-              <Group justify="space-between" wrap="nowrap" gap="sm">
-                <Group gap="sm" wrap="nowrap" miw={0}>
-                  <ThemeIcon variant="default" size={40} radius="md">
-                    <Icon size={20} stroke={1.6} />
-                  </ThemeIcon>
-                  <Stack gap={2} miw={0}>
-                    <Group gap={6} wrap="nowrap">
-                      <Text size="sm" fw={600} truncate="end">
-                        {session.deviceName ?? 'Unknown device'}
-                      </Text>
-                      {session.isCurrent && (
-                        <Badge
-                          size="xs"
-                          variant="light"
-                          color="teal"
-                          tt="none"
-                          style={{ flexShrink: 0 }}
-                        >
-                          Current
-                        </Badge>
-                      )}
-                    </Group>
-                    <Text size="xs" c="dimmed" truncate="end">
-                      {sessionDetails(session)}
-                    </Text>
-                  </Stack>
-                </Group>
-                {!session.isCurrent && (
-                  <Button
-                    size="xs"
-                    variant="subtle"
-                    color="red"
-                    onClick={() => terminateSession.mutate(session)}
-                    loading={ending === session.id}
-                    aria-label={`Terminate session on ${session.deviceName ?? 'unknown device'}`}
-                  >
-                    Terminate
-                  </Button>
-                )}
-              </Group>
-            </Fragment>
-          );
-        })}
-      </Stack>
-    );
-  }
 
   return (
     <AccountSectionCard
@@ -144,7 +77,42 @@ export function ActiveSessionsCard() {
         </Button>
       }
     >
-      {body}
+      <AccountRows
+        query={sessions}
+        what="sessions"
+        icon={(session) => (isMobile(session.deviceName) ? IconDeviceMobile : IconDeviceDesktop)}
+        name={(session) => (
+          <Group gap={6} wrap="nowrap">
+            <Text size="sm" fw={600} truncate="end">
+              {session.deviceName ?? 'Unknown device'}
+            </Text>
+            {session.isCurrent && (
+              <Badge size="xs" variant="light" color="teal" tt="none" style={{ flexShrink: 0 }}>
+                Current
+              </Badge>
+            )}
+          </Group>
+        )}
+        details={(session) => (
+          <Text size="xs" c="dimmed" truncate="end">
+            {sessionDetails(session)}
+          </Text>
+        )}
+        action={(session) =>
+          !session.isCurrent && (
+            <Button
+              size="xs"
+              variant="subtle"
+              color="red"
+              onClick={() => terminateSession.mutate(session)}
+              loading={ending === session.id}
+              aria-label={`Terminate session on ${session.deviceName ?? 'unknown device'}`}
+            >
+              Terminate
+            </Button>
+          )
+        }
+      />
     </AccountSectionCard>
   );
 }

@@ -1,15 +1,15 @@
-import { Badge, Button, Code, Divider, Group, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Badge, Button, Code, Group, Text } from '@mantine/core';
 import { IconKey, IconPlus } from '@tabler/icons-react';
 import { formatDistanceToNow } from 'date-fns';
-import { QueryState } from '../../components/query-state.tsx';
 import { showDate } from '../../components/display-preferences.tsx';
 import { ConfirmDeleteDialog } from '../../components/list/confirm-delete.dialog.tsx';
 import { useMutation } from '@tanstack/react-query';
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import { API_TOKEN_SCOPE_LABELS } from '../../../shared/account.schema.ts';
 import { succeeded } from '../../mutations.ts';
 import { trpc, type RouterOutputs } from '../../trpc.ts';
 import { accountErrorMessage } from './account-errors.ts';
+import { AccountRows } from './account-rows.tsx';
 import { AccountSectionCard } from './account-section.card.tsx';
 import { ApiTokenCreateDialog } from './api-token-create.dialog.tsx';
 
@@ -65,77 +65,6 @@ export function ApiTokensCard() {
   const revoke = async (): Promise<boolean> =>
     revoking !== null && (await succeeded(revokeToken.mutateAsync(revoking))) !== undefined;
 
-  let body;
-  if (tokens.status !== 'success') {
-    body = (
-      <QueryState
-        status={tokens.status}
-        what="API tokens"
-        onRetry={() => void tokens.refetch()}
-        loaderPy={20}
-      />
-    );
-  } else if (tokens.data.length === 0) {
-    body = (
-      <Text size="sm" c="dimmed" ta="center" py="md">
-        No tokens yet. Create one to use the REST API from your own scripts.
-      </Text>
-    );
-  } else {
-    body = (
-      <Stack gap="sm">
-        {tokens.data.map((token, index) => (
-          <Fragment key={token.id}>
-            {index > 0 && <Divider />}
-            <Group justify="space-between" wrap="nowrap" gap="sm">
-              <Group gap="sm" wrap="nowrap" miw={0}>
-                <ThemeIcon variant="default" size={40} radius="md">
-                  <IconKey size={20} stroke={1.6} />
-                </ThemeIcon>
-                <Stack gap={2} miw={0}>
-                  <Group gap={8} wrap="nowrap" miw={0}>
-                    <Text size="sm" fw={600} truncate="end">
-                      {token.name}
-                    </Text>
-                    <Code fz="xs" visibleFrom="xs">{`${token.prefix}…`}</Code>
-                  </Group>
-                  <Group gap={8} wrap="wrap" style={{ rowGap: 2 }}>
-                    <Badge
-                      size="xs"
-                      variant="light"
-                      color={token.scope === 'read' ? 'gray' : 'blue'}
-                    >
-                      {API_TOKEN_SCOPE_LABELS[token.scope]}
-                    </Badge>
-                    <Text size="xs" c="dimmed">
-                      <Expiry token={token} />
-                    </Text>
-                  </Group>
-                  <Text size="xs" c="dimmed" truncate="end">
-                    {usage(token)}
-                  </Text>
-                </Stack>
-              </Group>
-              <Button
-                size="xs"
-                variant="subtle"
-                color="red"
-                onClick={() => {
-                  setRevoking(token);
-                  setRevokingName(token.name);
-                }}
-                aria-label={`Revoke ${token.name}`}
-                style={{ flexShrink: 0 }}
-              >
-                Revoke
-              </Button>
-            </Group>
-          </Fragment>
-        ))}
-      </Stack>
-    );
-  }
-
   return (
     <AccountSectionCard
       icon={IconKey}
@@ -151,7 +80,50 @@ export function ApiTokensCard() {
         </Button>
       }
     >
-      {body}
+      <AccountRows
+        query={tokens}
+        what="API tokens"
+        none="No tokens yet. Create one to use the REST API from your own scripts."
+        icon={() => IconKey}
+        name={(token) => (
+          <Group gap={8} wrap="nowrap" miw={0}>
+            <Text size="sm" fw={600} truncate="end">
+              {token.name}
+            </Text>
+            <Code fz="xs" visibleFrom="xs">{`${token.prefix}…`}</Code>
+          </Group>
+        )}
+        details={(token) => (
+          <>
+            <Group gap={8} wrap="wrap" style={{ rowGap: 2 }}>
+              <Badge size="xs" variant="light" color={token.scope === 'read' ? 'gray' : 'blue'}>
+                {API_TOKEN_SCOPE_LABELS[token.scope]}
+              </Badge>
+              <Text size="xs" c="dimmed">
+                <Expiry token={token} />
+              </Text>
+            </Group>
+            <Text size="xs" c="dimmed" truncate="end">
+              {usage(token)}
+            </Text>
+          </>
+        )}
+        action={(token) => (
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            onClick={() => {
+              setRevoking(token);
+              setRevokingName(token.name);
+            }}
+            aria-label={`Revoke ${token.name}`}
+            style={{ flexShrink: 0 }}
+          >
+            Revoke
+          </Button>
+        )}
+      />
       <ApiTokenCreateDialog opened={creating} onClose={() => setCreating(false)} />
       <ConfirmDeleteDialog
         opened={revoking !== null}
