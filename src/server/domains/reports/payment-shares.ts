@@ -21,8 +21,8 @@ export const currencyDigitsSql = (column: string) =>
  */
 export function paymentSharesSql(workspaceId: number) {
   const digits = currencyDigitsSql('i.currency');
-  const netOf = (paid: string) => sql`(case when i.amount = 0 then ${sql.raw(paid)}
-    else round(${sql.raw(paid)} * (i.amount - i.tax_total) / i.amount, ${digits}) end)`;
+  const netOf = (paid: string) => sql`(case when i.amount = 0 then (${sql.raw(paid)})
+    else round((${sql.raw(paid)}) * (i.amount - i.tax_total) / i.amount, ${digits}) end)`;
   return sql`(
     select s.*, s.amount - s.net as tax
     from (
