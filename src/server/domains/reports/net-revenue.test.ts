@@ -3,6 +3,7 @@ import { ok } from '../../../../tests/support/responses.ts';
 import {
   signUpWithWorkspace,
   useTestApp,
+  workspaceZone,
   type WorkspaceAccount,
 } from '../../../../tests/support/test-app.ts';
 import { todayIn } from '../../../shared/datetime.ts';
@@ -60,6 +61,7 @@ const pay = (b: Billed, amount: string) =>
   ok(ws.client.post(`/api/invoices/${b.id}/payments`, { amount, date: today }), 201);
 
 const eur = (minor: bigint) => fromMinor(minor, 2);
+const zoneOf = (account: WorkspaceAccount) => workspaceZone(account.client);
 
 beforeAll(async () => {
   ws = await signUpWithWorkspace(t.app, 'Lyon Studio');
@@ -232,5 +234,38 @@ describe('revenue net of tax', () => {
       taxCollected: '202.66',
       expenses: '100.00',
     });
+  });
+
+  it('counts an invoice paid in thirds as exactly its net, not a cent short', async () => {
+    // 1.00 + 0.20 VAT paid as 0.40 three times: each third is 0.333… net, which rounded
+    // alone would add up to 0.99; rounded on the running sum they are 0.33, 0.34 and 0.33.
+    const studio = await signUpWithWorkspace(t.app, 'Thirds Studio');
+    const day = todayIn(await zoneOf(studio));
+    const clientId = (
+      await ok(studio.client.post('/api/clients', { name: 'Thirds', email: 't@example.com' }), 201)
+    ).id;
+    const invoice = await ok(
+      studio.client.post('/api/invoices', {
+        clientId,
+        issueDate: day,
+        status: 'sent',
+        lines: [{ description: 'Tiny', quantity: 1, unitPrice: 1, taxRate: 20 }],
+      }),
+      201,
+    );
+    for (let i = 0; i < 3; i++) {
+      await ok(
+        studio.client.post(`/api/invoices/${invoice.id}/payments`, { amount: '0.40', date: day }),
+        201,
+      );
+    }
+    const income = await ok(studio.client.get(`/api/reports/income?from=${day}&to=${day}`));
+    expect(income.totals).toEqual([
+      { currency: 'USD', amount: '1.20', net: '1.00', tax: '0.20', paymentCount: 3 },
+    ]);
+    const overview = await ok(
+      studio.client.get(`/api/dashboard/financial-overview?from=${day}&to=${day}`),
+    );
+    expect(overview).toMatchObject({ totalRevenue: '1.00', taxCollected: '0.20' });
   });
 });
