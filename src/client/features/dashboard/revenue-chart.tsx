@@ -81,7 +81,8 @@ export function RevenueChart({
             Revenue and Expenses by Month
           </Title>
           <Text size="sm" c="dimmed">
-            Payments received and expenses recorded in each of the last 12 months, in {currency}
+            Revenue before tax (the tax collected apart) and expenses in each of the last 12 months,
+            in {currency}
           </Text>
         </Stack>
         <Stack gap={4} align="flex-end" ml="auto">
