@@ -12,14 +12,27 @@ export const DashboardStatsSchema = z.object({
   activeProjects: z.number(),
   hoursThisWeek: z.string(),
   hoursThisMonth: z.string(),
-  revenueThisMonth: z.string(),
-  outstanding: z.string(),
+  revenueThisMonth: z.string().meta({
+    description:
+      'The part before tax of payments dated this month on invoices in the workspace currency (net of tax).',
+  }),
+  taxCollectedThisMonth: z.string().meta({
+    description: 'The tax part of the same payments, apart from the revenue.',
+  }),
+  outstanding: z.string().meta({
+    description: 'What sent invoices in the workspace currency still ask, tax included.',
+  }),
   overdueInvoices: z.number(),
-  /** The workspace currency: revenueThisMonth and outstanding are in it. */
+  /** The workspace currency: revenueThisMonth, taxCollectedThisMonth and outstanding are in it. */
   currency: z.string(),
   /** Invoice figures in other currencies, each apart (never summed with the others). */
   otherCurrencies: z.array(
-    z.object({ currency: z.string(), revenueThisMonth: z.string(), outstanding: z.string() }),
+    z.object({
+      currency: z.string(),
+      revenueThisMonth: z.string(),
+      taxCollectedThisMonth: z.string(),
+      outstanding: z.string(),
+    }),
   ),
 });
 export type DashboardStats = z.infer<typeof DashboardStatsSchema>;
@@ -43,9 +56,19 @@ export type FinancialOverviewQuery = z.infer<typeof FinancialOverviewQuerySchema
 /** One currency's figures for the period; outstanding is as of now, whatever the period. */
 const CurrencyFiguresSchema = z.object({
   currency: z.string(),
-  /** Payments dated in the period on invoices in this currency. */
-  totalRevenue: z.string(),
-  /** Expenses dated in the period in this currency. */
+  /**
+   * Revenue net of tax: the part before tax of payments dated in the period on invoices in
+   * this currency (each payment carries its invoice's net ÷ total).
+   */
+  totalRevenue: z.string().meta({
+    description:
+      'Net of tax: the part before tax of payments dated in the period on invoices in this currency.',
+  }),
+  /** The tax part of the same payments: collected for the state, not revenue. */
+  taxCollected: z.string().meta({
+    description: 'The tax part of the same payments, apart from the revenue.',
+  }),
+  /** Expenses dated in the period in this currency (expenses carry no tax of their own). */
   totalExpenses: z.string(),
   /** totalRevenue − totalExpenses; negative when more was spent. */
   netProfit: z.string(),
@@ -67,10 +90,16 @@ export const FinancialOverviewSchema = CurrencyFiguresSchema.extend({
   otherCurrencies: z.array(CurrencyFiguresSchema),
   /**
    * The last 12 months of the workspace calendar, oldest first, whatever the period:
-   * 'yyyy-MM', what was paid and what was spent in it, in the workspace currency.
+   * 'yyyy-MM', the revenue (net of tax) and the tax collected with what was paid in it,
+   * and what was spent in it, in the workspace currency.
    */
   revenueByMonth: z.array(
-    z.object({ month: z.string(), revenue: z.string(), expenses: z.string() }),
+    z.object({
+      month: z.string(),
+      revenue: z.string(),
+      taxCollected: z.string(),
+      expenses: z.string(),
+    }),
   ),
 });
 export type FinancialOverview = z.infer<typeof FinancialOverviewSchema>;

@@ -67,16 +67,22 @@ export const IncomeRowSchema = z.object({
   clientId: z.number().nullable(),
   projectId: z.number().nullable(),
   currency: z.string(),
-  /** Payments received, with the currency's decimals. */
-  amount: z.string(),
+  /** Payments received as received, tax included (gross), with the currency's decimals. */
+  amount: z.string().meta({ description: 'Payments received, tax included (gross).' }),
+  /** Their part before tax: each payment carries its invoice's net ÷ total. */
+  net: z.string().meta({ description: 'The part of `amount` before tax (revenue).' }),
+  /** amount − net: the tax collected with these payments. */
+  tax: z.string().meta({ description: 'The part of `amount` that is tax collected.' }),
   paymentCount: z.number(),
 });
 export type IncomeRow = z.infer<typeof IncomeRowSchema>;
 
-export const CurrencyTotalSchema = z.object({
-  currency: z.string(),
-  amount: z.string(),
-  paymentCount: z.number(),
+export const CurrencyTotalSchema = IncomeRowSchema.pick({
+  currency: true,
+  amount: true,
+  net: true,
+  tax: true,
+  paymentCount: true,
 });
 
 export const IncomeReportSchema = z.object({
@@ -114,10 +120,23 @@ export const ProfitabilityRowSchema = z.object({
   projectId: z.number().nullable(),
   clientId: z.number().nullable(),
   currency: z.string(),
-  /** Totals of issued, non-void invoices whose issue date is in the period. */
-  invoiced: z.string(),
-  /** Payments dated in the period (on invoices of any issue date). */
-  paid: z.string(),
+  /**
+   * Net totals (before tax, after discounts) of issued, non-void invoices whose issue date
+   * is in the period.
+   */
+  invoiced: z.string().meta({
+    description:
+      'Net of tax: totals before tax, after discounts, of issued, non-void invoices dated in the period.',
+  }),
+  /** The tax on those invoices, apart: not revenue. */
+  taxCollected: z.string().meta({
+    description: 'The tax on the invoices counted in `invoiced`, apart from it.',
+  }),
+  /** The net part of payments dated in the period (on invoices of any issue date). */
+  paid: z.string().meta({
+    description:
+      'The part before tax of payments dated in the period (each carries its invoice’s net ÷ total).',
+  }),
   /** Hours of time entries dated in the period: on the workspace currency's row only. */
   hours: z.string(),
   /**
@@ -127,7 +146,7 @@ export const ProfitabilityRowSchema = z.object({
   timeCost: z.string().nullable(),
   /** Expenses dated in the period, in this currency. */
   expenses: z.string(),
-  /** invoiced − time cost − expenses. */
+  /** invoiced (net) − time cost − expenses. */
   margin: z.string(),
   /** margin ÷ invoiced × 100, one decimal; null when nothing was invoiced. */
   marginPercent: z.string().nullable(),
@@ -137,6 +156,7 @@ export type ProfitabilityRow = z.infer<typeof ProfitabilityRowSchema>;
 export const ProfitabilityTotalSchema = ProfitabilityRowSchema.pick({
   currency: true,
   invoiced: true,
+  taxCollected: true,
   paid: true,
   hours: true,
   timeCost: true,

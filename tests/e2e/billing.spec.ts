@@ -169,7 +169,7 @@ test('the money loop: a client and project, timed and logged hours, an invoice p
     .getByRole('listitem');
   await expect(thisMonth.last()).toHaveAttribute(
     'aria-label',
-    /: revenue \$180\.00, expenses \$0\.00$/,
+    /: revenue before tax \$180\.00, expenses \$0\.00$/,
   );
 });
 

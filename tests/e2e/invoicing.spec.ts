@@ -118,8 +118,10 @@ test('an invoice a freelancer can send: business details in EUR, a client, time 
   await expect(page.getByText('is paid in full')).toBeVisible();
   await expect(page.getByText('Paid', { exact: true }).first()).toBeVisible();
 
-  // The dashboard counts it in euros.
+  // The dashboard counts it in euros, before tax: paid in two parts, the €40.00 VAT apart.
   await page.goto('/');
-  await expect(page.getByRole('region', { name: 'Revenue This Month' })).toContainText('€240.00');
+  const revenue = page.getByRole('region', { name: 'Revenue This Month' });
+  await expect(revenue).toContainText('€200.00');
+  await expect(revenue).toContainText('Before tax · €40.00 tax collected');
   await expect(page.getByRole('region', { name: 'Outstanding' })).toContainText('€0.00');
 });

@@ -11,6 +11,8 @@ const PNG = Buffer.from(
  * Issue 23 end to end: the owner adds an expense with a receipt photo, bills it on an
  * invoice, issues the invoice and records its payment; the payments list and the financial
  * overview show the money, and the administrator's bell tells them the invoice is paid.
+ * Issue 38: the work carries 20 % VAT; the payments list shows the cash received, tax
+ * included, and the overview's revenue is before tax, the tax collected apart.
  */
 test('an expense with a receipt is billed and paid; the overview, the payments list and a teammate’s bell change', async ({
   page,
@@ -58,7 +60,10 @@ test('an expense with a receipt is billed and paid; the overview, the payments l
 
   // Billed on the client's draft, which is then issued and paid in full.
   const draft = await api.post('/api/invoices', {
-    data: { clientId, lines: [{ description: 'Design sprint', quantity: '1', unitPrice: '400' }] },
+    data: {
+      clientId,
+      lines: [{ description: 'Design sprint', quantity: '1', unitPrice: '400', taxRate: '20' }],
+    },
   });
   expect(draft.status()).toBe(201);
   const invoiceId = ((await draft.json()) as { id: number }).id;
@@ -71,7 +76,8 @@ test('an expense with a receipt is billed and paid; the overview, the payments l
   await expect(page.getByText('Invoice issued')).toBeVisible();
   await page.getByRole('main').getByRole('button', { name: 'Record payment' }).click();
   const payment = page.getByRole('dialog', { name: 'Record payment' });
-  await expect(payment.getByLabel('Amount (USD)')).toHaveValue('480');
+  // 400.00 + 80.00 VAT + the 80.00 expense (no tax).
+  await expect(payment.getByLabel('Amount (USD)')).toHaveValue('560');
   await payment.getByRole('button', { name: 'Record payment' }).click();
   await expect(page.getByText('Payment recorded')).toBeVisible();
   const { invoiceNumber } = (await (await api.get(`/api/invoices/${invoiceId}`)).json()) as {
@@ -94,10 +100,12 @@ test('an expense with a receipt is billed and paid; the overview, the payments l
     .getByRole('row')
     .filter({ hasText: invoiceNumber });
   await expect(paymentRow).toContainText('Northwind Traders');
-  await expect(paymentRow).toContainText('$480.00');
-  await expect(page.getByTestId('payments-total-USD')).toHaveText('$480.00');
+  await expect(paymentRow).toContainText('$560.00');
+  await expect(page.getByTestId('payments-total-USD')).toHaveText('$560.00');
   await page.goto('/financial-overview?period=this-month');
-  await expect(page.getByRole('region', { name: 'Total Revenue' })).toContainText('$480.00');
+  const revenue = page.getByRole('region', { name: 'Total Revenue' });
+  await expect(revenue).toContainText('$480.00');
+  await expect(revenue).toContainText('$80.00 tax collected');
   await expect(page.getByRole('region', { name: 'Total Expenses' })).toContainText('$80.00');
   await expect(page.getByRole('region', { name: 'Net Profit' })).toContainText('$400.00');
   await expect(page.getByRole('region', { name: 'Outstanding' })).toContainText('$0.00');

@@ -2,7 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { inNewAccountZone, newUser, signUpWithWorkspace } from './fixtures.ts';
 
-/* Issue 23, item 3: the Reports page shows a project's margin and downloads it as CSV. */
+/*
+ * Issue 23, item 3: the Reports page shows a project's margin and downloads it as CSV.
+ * Issue 38, item 1: what was invoiced counts before tax, the VAT shown apart.
+ */
 
 /** The workspace's today: the report's default period ends there. */
 const today = () => inNewAccountZone(new Date());
@@ -45,17 +48,27 @@ test('the reports page shows a project’s margin and a loss, and downloads the 
     });
     expect(res.status(), await res.text()).toBe(201);
   }
+  // 1,000.00 of work with 20 % VAT: 1,200.00 billed, of which 200.00 is the state's.
   const invoice = await api.post('/api/invoices', {
-    data: { clientId, projectId: projectIds['Harbour Site'], amount: 1000, status: 'sent' },
+    data: {
+      clientId,
+      projectId: projectIds['Harbour Site'],
+      lines: [{ description: 'Site survey', quantity: 1, unitPrice: 1000, taxRate: 20 }],
+      status: 'sent',
+    },
   });
   expect(invoice.status(), await invoice.text()).toBe(201);
 
   await page.goto('/reports');
   await expect(page.getByRole('heading', { name: 'Reports', level: 2 })).toBeVisible();
   const table = page.getByRole('table', { name: 'Profitability by project' });
-  // Invoiced 1,000.00 − 2 h × 60.00 = 880.00, 88.0 %.
+  await expect(table.getByRole('columnheader', { name: 'Invoiced (net)' })).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: 'Tax collected' })).toBeVisible();
+  // Invoiced 1,000.00 net (the 200.00 VAT apart) − 2 h × 60.00 = 880.00, 88.0 %.
   const harbour = table.getByRole('row').filter({ hasText: 'Harbour Site' });
-  await expect(harbour).toContainText('$1,000.00');
+  await expect(harbour.getByRole('cell').nth(2)).toHaveText('$1,000.00');
+  await expect(harbour.getByRole('cell').nth(3)).toHaveText('$200.00');
+  await expect(harbour).not.toContainText('$1,200.00');
   await expect(harbour).toContainText('$120.00');
   await expect(harbour).toContainText('$880.00');
   await expect(harbour).toContainText('88.0 %');
@@ -74,8 +87,10 @@ test('the reports page shows a project’s margin and a loss, and downloads the 
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('profitability.csv');
   const csv = await readFile((await download.path())!, 'utf8');
-  expect(csv.startsWith('\uFEFFClient,Currency,Invoiced,Paid,Hours,Time cost')).toBe(true);
-  expect(csv).toContain('Northwind,USD,1000.00,0.00,3.50,210.00,0.00,790.00,79.0');
+  expect(csv.startsWith('\uFEFFClient,Currency,Invoiced,Tax collected,Paid,Hours,Time cost')).toBe(
+    true,
+  );
+  expect(csv).toContain('Northwind,USD,1000.00,200.00,0.00,3.50,210.00,0.00,790.00,79.0');
 
   // Utilisation: 3.5 billable hours of this member.
   await page.getByRole('tab', { name: 'Utilisation' }).click();

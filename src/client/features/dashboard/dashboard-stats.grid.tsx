@@ -34,7 +34,17 @@ export function DashboardStatsGrid() {
     {
       label: 'Revenue This Month',
       value: s && formatMoney(s.revenueThisMonth),
-      hint: others('revenueThisMonth') ? `Also ${others('revenueThisMonth')}` : 'Paid this month',
+      // Revenue is before tax (issue 38): the tax collected with it is not the business's.
+      hint:
+        s &&
+        [
+          Number(s.taxCollectedThisMonth) !== 0
+            ? `Before tax · ${formatMoney(s.taxCollectedThisMonth)} tax collected`
+            : 'Paid this month, before tax',
+          others('revenueThisMonth') ? `also ${others('revenueThisMonth')}` : '',
+        ]
+          .filter(Boolean)
+          .join(' · '),
       icon: IconCash,
       color: 'teal',
     },

@@ -50,7 +50,8 @@ function OtherCurrencies({ figures }: { figures: CurrencyFigures[] }) {
             <Text span fw={600}>
               {f.currency}
             </Text>
-            {': '}revenue {formatMoney(f.totalRevenue, f.currency)}, expenses{' '}
+            {': '}revenue before tax {formatMoney(f.totalRevenue, f.currency)}, tax collected{' '}
+            {formatMoney(f.taxCollected, f.currency)}, expenses{' '}
             {formatMoney(f.totalExpenses, f.currency)}, net profit{' '}
             {formatMoney(f.netProfit, f.currency)}, outstanding{' '}
             {formatMoney(f.outstanding, f.currency)}
@@ -92,7 +93,7 @@ export function FinancialOverviewPage() {
     <Stack gap="lg" maw={1400}>
       <ListPageHeader
         title="Financial Overview"
-        description="Revenue, expenses and what is still owed to you."
+        description="Revenue before tax, expenses and what is still owed to you."
         action={
           <Select
             label="Period"
@@ -139,7 +140,10 @@ export function FinancialOverviewPage() {
               {
                 label: 'Total Revenue',
                 value: money(o?.totalRevenue),
-                hint: 'Payments received in the period',
+                hint:
+                  o && Number(o.taxCollected) !== 0
+                    ? `Received in the period, before tax · ${money(o.taxCollected)} tax collected`
+                    : 'Payments received in the period, before tax',
                 icon: IconTrendingUp,
                 color: 'teal',
               },

@@ -81,7 +81,8 @@ export function RevenueChart({
             Revenue and Expenses by Month
           </Title>
           <Text size="sm" c="dimmed">
-            Payments received and expenses recorded in each of the last 12 months, in {currency}
+            Revenue before tax (the tax collected apart) and expenses in each of the last 12 months,
+            in {currency}
           </Text>
         </Stack>
         <Stack gap={4} align="flex-end" ml="auto">
@@ -107,7 +108,8 @@ export function RevenueChart({
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Month</Table.Th>
-                <Table.Th ta="right">Revenue</Table.Th>
+                <Table.Th ta="right">Revenue (net)</Table.Th>
+                <Table.Th ta="right">Tax collected</Table.Th>
                 <Table.Th ta="right">Expenses</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -116,6 +118,7 @@ export function RevenueChart({
                 <Table.Tr key={m.month}>
                   <Table.Td>{format(monthOf(m.month), 'MMMM yyyy')}</Table.Td>
                   <Table.Td ta="right">{money(m.revenue)}</Table.Td>
+                  <Table.Td ta="right">{money(m.taxCollected)}</Table.Td>
                   <Table.Td ta="right">{money(m.expenses)}</Table.Td>
                 </Table.Tr>
               ))}
@@ -127,7 +130,7 @@ export function RevenueChart({
           <Group gap="md" mb="sm" aria-hidden>
             <Group gap={6}>
               <Swatch />
-              <Text size="xs">Revenue</Text>
+              <Text size="xs">Revenue (before tax)</Text>
             </Group>
             <Group gap={6}>
               <Swatch expense />
@@ -180,7 +183,7 @@ export function RevenueChart({
                   {months.map((month, index) => {
                     const revenue = revenues[index]!;
                     const expense = expenses[index]!;
-                    const label = `${format(monthOf(month.month), 'MMMM yyyy')}: revenue ${money(revenue)}, expenses ${money(expense)}`;
+                    const label = `${format(monthOf(month.month), 'MMMM yyyy')}: revenue before tax ${money(revenue)}, expenses ${money(expense)}`;
                     return (
                       <Tooltip key={month.month} label={label} openDelay={0}>
                         <Box

@@ -125,7 +125,7 @@ function IncomeTable({ report }: { report: IncomeReport }) {
   const many = report.totals.length > 1;
   return (
     <Card withBorder radius="lg" p={0}>
-      <Table.ScrollContainer minWidth={420}>
+      <Table.ScrollContainer minWidth={560}>
         <Table
           verticalSpacing="sm"
           horizontalSpacing="md"
@@ -136,7 +136,9 @@ function IncomeTable({ report }: { report: IncomeReport }) {
               <Table.Th>{GROUP_LABELS[report.groupBy]}</Table.Th>
               {many && <Table.Th>Currency</Table.Th>}
               <Table.Th ta="right">Payments</Table.Th>
-              <Table.Th ta="right">Income</Table.Th>
+              <Table.Th ta="right">Before tax</Table.Th>
+              <Table.Th ta="right">Tax</Table.Th>
+              <Table.Th ta="right">Income (incl. tax)</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -145,6 +147,12 @@ function IncomeTable({ report }: { report: IncomeReport }) {
                 <Table.Td>{rowName(row)}</Table.Td>
                 {many && <Table.Td>{row.currency}</Table.Td>}
                 <Table.Td ta="right">{row.paymentCount}</Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {formatMoney(row.net, row.currency)}
+                </Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {formatMoney(row.tax, row.currency)}
+                </Table.Td>
                 <Table.Td ta="right" fw={600} style={{ whiteSpace: 'nowrap' }}>
                   {formatMoney(row.amount, row.currency)}
                 </Table.Td>
@@ -157,6 +165,12 @@ function IncomeTable({ report }: { report: IncomeReport }) {
                 <Table.Th scope="row">Total{many ? ` in ${total.currency}` : ''}</Table.Th>
                 {many && <Table.Td>{total.currency}</Table.Td>}
                 <Table.Td ta="right">{total.paymentCount}</Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {formatMoney(total.net, total.currency)}
+                </Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {formatMoney(total.tax, total.currency)}
+                </Table.Td>
                 <Table.Td ta="right" fw={700} style={{ whiteSpace: 'nowrap' }}>
                   {formatMoney(total.amount, total.currency)}
                 </Table.Td>
@@ -197,7 +211,7 @@ export function IncomePage() {
     <Stack gap="lg" maw={1400}>
       <ListPageHeader
         title="Income"
-        description="Payments received, by month, client and project."
+        description="Payments received as cash, tax included, by month, client and project."
         action={<ExportCsvButton href={`/api/reports/income/export?${params.toString()}`} />}
       />
       <Group gap="sm" align="flex-end" wrap="wrap">
@@ -286,7 +300,11 @@ export function IncomePage() {
                 </Text>
                 <Text size="xs" c="dimmed">
                   {t.paymentCount === 1 ? '1 payment' : `${t.paymentCount} payments`} in{' '}
-                  {t.currency}
+                  {t.currency}, tax included
+                </Text>
+                {/* Cash received stays gross (issue 38); its revenue part is told apart. */}
+                <Text size="xs" c="dimmed" data-testid={`income-net-${t.currency}`}>
+                  {formatMoney(t.net, t.currency)} before tax · {formatMoney(t.tax, t.currency)} tax
                 </Text>
               </Stack>
             ))}

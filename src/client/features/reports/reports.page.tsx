@@ -129,6 +129,7 @@ function FigureCells({
     <>
       <Table.Td>{row.currency}</Table.Td>
       <Table.Td ta="right">{money(row.invoiced)}</Table.Td>
+      <Table.Td ta="right">{money(row.taxCollected)}</Table.Td>
       <Table.Td ta="right">{money(row.paid)}</Table.Td>
       <Table.Td ta="right">{hours(row.hours)}</Table.Td>
       <Table.Td ta="right">
@@ -160,14 +161,15 @@ function ProfitabilityTable({ report }: { report: ProfitabilityReport }) {
       </Text>
     );
   return (
-    <Table.ScrollContainer minWidth={860}>
+    <Table.ScrollContainer minWidth={960}>
       <Table verticalSpacing="xs" striped aria-label={`Profitability by ${report.groupBy}`}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{group}</Table.Th>
             <Table.Th>Currency</Table.Th>
-            <Table.Th ta="right">Invoiced</Table.Th>
-            <Table.Th ta="right">Paid</Table.Th>
+            <Table.Th ta="right">Invoiced (net)</Table.Th>
+            <Table.Th ta="right">Tax collected</Table.Th>
+            <Table.Th ta="right">Paid (net)</Table.Th>
             <Table.Th ta="right">Hours</Table.Th>
             <Table.Th ta="right">Time cost</Table.Th>
             <Table.Th ta="right">Expenses</Table.Th>
@@ -288,7 +290,7 @@ function LoadFailed({
 }
 
 /**
- * `/reports`: profitability per project or client (revenue invoiced and paid, time at
+ * `/reports`: profitability per project or client (revenue invoiced and paid before tax, the tax apart, time at
  * cost rates, expenses, margin) for those who see costs, and utilisation per member, over
  * a period, each downloadable as CSV. Currencies are never added: one row per currency.
  */
@@ -401,8 +403,10 @@ export function ReportsPage() {
                 />
               </Group>
               <Text size="xs" c="dimmed">
-                Margin = invoiced − cost of time − expenses. Time is costed at each entry’s cost
-                rate in the workspace currency; amounts in different currencies are never added.
+                Invoiced, paid and margin are before tax (after discounts): the tax on invoices is
+                shown apart. Margin = invoiced − cost of time − expenses. Time is costed at each
+                entry’s cost rate in the workspace currency; amounts in different currencies are
+                never added.
               </Text>
               {profitability.isError ? (
                 <LoadFailed

@@ -15,6 +15,7 @@ import type { Day } from 'date-fns';
 import { calendarIn } from '../../../shared/datetime.ts';
 import type { Database } from '../../db/create-db.ts';
 import { findProfile } from '../business/business.repository.ts';
+import { paymentSharesSql } from '../reports/payment-shares.ts';
 
 /**
  * Money sums as strings with two decimals (or the currency's), whatever their size: no
@@ -23,12 +24,11 @@ import { findProfile } from '../business/business.repository.ts';
 const money = (expression: string, digits = 2) =>
   sql.raw(`round(coalesce(${expression}, 0), ${digits})`);
 
-/** Paid in the current month, by payment date, on invoices in `currency`. */
-const paidThisMonth = (digits: number) => money('sum(p.amount)', digits);
-
 /**
  * The dashboard's figures in one round trip. "Today", "this week" and "this month" are the
  * workspace's (its time zone), the week starting on the reader's first day of the week.
+ * Revenue is net of tax (issue 38): the part before tax of this month's payments, their tax
+ * answered apart.
  */
 export async function dashboardStats(
   db: Database,
@@ -38,6 +38,8 @@ export async function dashboardStats(
   const { currency, timezone } = await findProfile(db, workspaceId);
   const digits = minorDigits(currency);
   const { today, weekStart, monthStart, monthStartInstant } = calendarIn(timezone, weekStartsOn);
+  const paidThisMonth = sql`${paymentSharesSql(workspaceId)} s
+    where s.currency = ${currency} and s.date >= ${monthStart}::date`;
   const { rows } = await sql<Omit<DashboardStats, 'currency' | 'otherCurrencies'>>`
     select
       (select count(*)::int from persons where workspace_id = ${workspaceId}) as contacts,
@@ -55,23 +57,30 @@ export async function dashboardStats(
         where workspace_id = ${workspaceId} and date >= ${weekStart}::date) as "hoursThisWeek",
       (select ${money('sum(hours)')} from time_entries
         where workspace_id = ${workspaceId} and date >= ${monthStart}::date) as "hoursThisMonth",
-      (select ${paidThisMonth(digits)} from invoice_payments p
-        join invoices i on i.workspace_id = p.workspace_id and i.id = p.invoice_id
-        where p.workspace_id = ${workspaceId} and i.currency = ${currency}
-          and p.date >= ${monthStart}::date) as "revenueThisMonth",
+      (select ${money('sum(s.net)', digits)} from ${paidThisMonth}) as "revenueThisMonth",
+      (select ${money('sum(s.tax)', digits)} from ${paidThisMonth}) as "taxCollectedThisMonth",
       (select ${money('sum(amount - paid_total)', digits)} from invoices
         where workspace_id = ${workspaceId} and currency = ${currency}
           and status in ('sent', 'viewed')) as outstanding,
       (select count(*)::int from invoices
         where workspace_id = ${workspaceId} and status in ('sent', 'viewed') and due_date < ${today}::date) as "overdueInvoices"
   `.execute(db.withoutPlugins());
-  const others = await sql<{ currency: string; revenueThisMonth: string; outstanding: string }>`
+  const others = await sql<{
+    currency: string;
+    revenueThisMonth: string;
+    taxCollectedThisMonth: string;
+    outstanding: string;
+  }>`
+    with paid as (
+      select s.currency, sum(s.net) as net, sum(s.tax) as tax
+      from ${paymentSharesSql(workspaceId)} s
+      where s.date >= ${monthStart}::date
+      group by s.currency
+    )
     select i.currency,
       coalesce(sum(case when i.status in ('sent', 'viewed') then i.amount - i.paid_total end), 0)::text as outstanding,
-      coalesce((select sum(p.amount) from invoice_payments p join invoices pi
-          on pi.workspace_id = p.workspace_id and pi.id = p.invoice_id
-        where p.workspace_id = ${workspaceId} and pi.currency = i.currency
-          and p.date >= ${monthStart}::date), 0)::text as "revenueThisMonth"
+      coalesce((select paid.net from paid where paid.currency = i.currency), 0)::text as "revenueThisMonth",
+      coalesce((select paid.tax from paid where paid.currency = i.currency), 0)::text as "taxCollectedThisMonth"
     from invoices i
     where i.workspace_id = ${workspaceId} and i.currency <> ${currency} and i.status <> 'draft'
     group by i.currency order by i.currency
@@ -84,6 +93,7 @@ export async function dashboardStats(
       return {
         currency: r.currency,
         revenueThisMonth: normalizeAmount(r.revenueThisMonth, d),
+        taxCollectedThisMonth: normalizeAmount(r.taxCollectedThisMonth, d),
         outstanding: normalizeAmount(r.outstanding, d),
       };
     }),
@@ -102,8 +112,9 @@ function roundedSum(amount: string | null, digits: number): string {
 }
 
 /**
- * The financial overview of a period: revenue is what was paid (payments by their date, on
- * invoices in the currency), expenses what was spent (expenses by their date, in their own
+ * The financial overview of a period: revenue is what was paid net of tax (the part before
+ * tax of payments by their date, on invoices in the currency; issue 38), the tax collected
+ * with them apart, expenses what was spent (expenses by their date, in their own
  * currency), net profit the difference; outstanding is what sent invoices still ask now.
  * The workspace currency's figures come first; every other currency that has any is
  * listed apart, never converted nor added. The chart covers the last 12 months.
@@ -124,22 +135,23 @@ export async function financialOverview(
   const figures = await sql<{
     currency: string;
     revenue: string | null;
+    tax: string | null;
     expenses: string | null;
     outstanding: string | null;
   }>`
-    select currency, sum(revenue)::text as revenue, sum(expenses)::text as expenses,
-      sum(outstanding)::text as outstanding
+    select currency, sum(revenue)::text as revenue, sum(tax)::text as tax,
+      sum(expenses)::text as expenses, sum(outstanding)::text as outstanding
     from (
-      select i.currency, p.amount as revenue, null::numeric as expenses, null::numeric as outstanding
-      from invoice_payments p
-      join invoices i on i.workspace_id = p.workspace_id and i.id = p.invoice_id
-      where p.workspace_id = ${workspaceId} and ${inPeriod('p.date')}
+      select s.currency, s.net as revenue, s.tax, null::numeric as expenses,
+        null::numeric as outstanding
+      from ${paymentSharesSql(workspaceId)} s
+      where ${inPeriod('s.date')}
       union all
-      select e.currency, null, e.amount, null
+      select e.currency, null, null, e.amount, null
       from expenses e
       where e.workspace_id = ${workspaceId} and ${inPeriod('e.date')}
       union all
-      select currency, null, null, amount - paid_total
+      select currency, null, null, null, amount - paid_total
       from invoices
       where workspace_id = ${workspaceId} and status in ('sent', 'viewed')
     ) as money
@@ -152,6 +164,7 @@ export async function financialOverview(
     return {
       currency: code,
       totalRevenue,
+      taxCollected: roundedSum(row?.tax ?? null, d),
       totalExpenses,
       netProfit: subtractAmounts(totalRevenue, totalExpenses, d),
       outstanding: roundedSum(row?.outstanding ?? null, d),
@@ -160,12 +173,16 @@ export async function financialOverview(
 
   // The last twelve months of the workspace's calendar; the week start plays no part.
   const { monthStart, yearAgoMonthStart } = calendarIn(timezone, 0);
-  const months = await sql<{ month: string; revenue: string; expenses: string }>`
+  const months = await sql<{ month: string; revenue: string; tax: string; expenses: string }>`
+    with paid as (
+      select s.date, s.net, s.tax from ${paymentSharesSql(workspaceId)} s
+      where s.currency = ${currency} and s.date >= ${yearAgoMonthStart}::date
+    )
     select to_char(m, 'YYYY-MM') as month,
-      round(coalesce((select sum(p.amount) from invoice_payments p
-          join invoices i on i.workspace_id = p.workspace_id and i.id = p.invoice_id
-          where p.workspace_id = ${workspaceId} and i.currency = ${currency}
-            and p.date >= m and p.date < m + interval '1 month'), 0), ${digits}::int)::text as revenue,
+      round(coalesce((select sum(paid.net) from paid
+          where paid.date >= m and paid.date < m + interval '1 month'), 0), ${digits}::int)::text as revenue,
+      round(coalesce((select sum(paid.tax) from paid
+          where paid.date >= m and paid.date < m + interval '1 month'), 0), ${digits}::int)::text as tax,
       round(coalesce((select sum(e.amount) from expenses e
           where e.workspace_id = ${workspaceId} and e.currency = ${currency}
             and e.date >= m and e.date < m + interval '1 month'), 0), ${digits}::int)::text as expenses
@@ -186,6 +203,7 @@ export async function financialOverview(
     revenueByMonth: months.rows.map((m) => ({
       month: m.month,
       revenue: normalizeAmount(m.revenue, digits),
+      taxCollected: normalizeAmount(m.tax, digits),
       expenses: normalizeAmount(m.expenses, digits),
     })),
   };

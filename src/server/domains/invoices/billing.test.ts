@@ -584,6 +584,8 @@ describe('dashboard', () => {
       hoursThisWeek: '2.50',
       hoursThisMonth: '2.50',
       revenueThisMonth: '99.99',
+      // Invoices of an amount alone carry no tax.
+      taxCollectedThisMonth: '0.00',
       outstanding: (120.5 + 80).toFixed(2),
       overdueInvoices: 1,
       currency: 'USD',
@@ -600,6 +602,7 @@ describe('dashboard', () => {
     expect(overview.revenueByMonth.at(-1)).toEqual({
       month: today().slice(0, 7),
       revenue: '99.99',
+      taxCollected: '0.00',
       expenses: '0.00',
     });
   });

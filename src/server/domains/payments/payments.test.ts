@@ -359,6 +359,9 @@ describe('GET /api/dashboard/financial-overview', () => {
     return {
       currency: code,
       totalRevenue: money(revenue, code),
+      // These invoices carry no tax: revenue is all they were paid (issue 38's nets are in
+      // net-revenue.test.ts).
+      taxCollected: money(0, code),
       totalExpenses: money(spent, code),
       netProfit: money(revenue - spent, code),
       outstanding: money(owed, code),
@@ -398,6 +401,7 @@ describe('GET /api/dashboard/financial-overview', () => {
     expect(o.otherCurrencies.find((c: { currency: string }) => c.currency === 'GBP')).toEqual({
       currency: 'GBP',
       totalRevenue: '0.00',
+      taxCollected: '0.00',
       totalExpenses: '12.34',
       netProfit: '-12.34',
       outstanding: '0.00',
@@ -436,6 +440,7 @@ describe('GET /api/dashboard/financial-overview', () => {
       expect(m).toEqual({
         month: m.month,
         revenue: money(revenue, 'USD'),
+        taxCollected: '0.00',
         expenses: money(spent, 'USD'),
       });
     }

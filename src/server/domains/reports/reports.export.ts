@@ -18,29 +18,49 @@ function exportOf(columns: readonly string[], rows: CsvRow[]): RowExport {
 
 const GROUP_HEADINGS = { month: 'Month', client: 'Client', project: 'Project' } as const;
 
-/** Income as CSV: one line per group and currency, amounts as exact decimals. */
+/**
+ * Income as CSV: one line per group and currency, amounts as exact decimals: Amount as
+ * received (tax included), then its Net and Tax parts.
+ */
 export function incomeCsv(report: IncomeReport): RowExport {
   const group = GROUP_HEADINGS[report.groupBy];
   return exportOf(
-    [group, 'Currency', 'Amount', 'Payments'],
+    [group, 'Currency', 'Amount', 'Net', 'Tax', 'Payments'],
     report.rows.map((row) => ({
       [group]: row.label,
       Currency: row.currency,
       Amount: row.amount,
+      Net: row.net,
+      Tax: row.tax,
       Payments: row.paymentCount,
     })),
   );
 }
 
-/** Profitability as CSV; a time cost of another currency than the workspace's is blank. */
+/**
+ * Profitability as CSV; Invoiced, Paid and Margin net of tax, the tax on what was invoiced
+ * apart; a time cost of another currency than the workspace's is blank.
+ */
 export function profitabilityCsv(report: ProfitabilityReport): RowExport {
   const group = GROUP_HEADINGS[report.groupBy];
   return exportOf(
-    [group, 'Currency', 'Invoiced', 'Paid', 'Hours', 'Time cost', 'Expenses', 'Margin', 'Margin %'],
+    [
+      group,
+      'Currency',
+      'Invoiced',
+      'Tax collected',
+      'Paid',
+      'Hours',
+      'Time cost',
+      'Expenses',
+      'Margin',
+      'Margin %',
+    ],
     report.rows.map((row) => ({
       [group]: row.label,
       Currency: row.currency,
       Invoiced: row.invoiced,
+      'Tax collected': row.taxCollected,
       Paid: row.paid,
       Hours: row.hours,
       'Time cost': row.timeCost,

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { IncomeGroup, ProfitabilityGroup } from '../../../shared/reports.schema.ts';
 import type { Database } from '../../db/create-db.ts';
+import { paymentSharesSql } from './payment-shares.ts';
 
 /** Sums come back as exact numeric text; the service rounds them to each currency's digits. */
 
@@ -11,12 +12,15 @@ export interface IncomeSumRow {
   name: string | null;
   currency: string;
   amount: string;
+  net: string;
+  tax: string;
   paymentCount: number;
 }
 
 /**
  * Payments dated from `from` to `to` (inclusive), joined to their invoice for its currency,
- * client and project, summed per group and currency. By month, every calendar month the
+ * client and project, summed per group and currency, as received (tax included) and split
+ * into their net and tax parts (paymentSharesSql). By month, every calendar month the
  * period touches is answered for each of `currencies` (zeros included); payment dates are
  * calendar days already, so their month is the workspace's.
  */
@@ -28,10 +32,9 @@ export async function incomeSums(
   const { from, to, groupBy } = options;
   const paymentsCte = sql`
     with paid as (
-      select p.amount, p.date, i.currency, i.client_id, i.project_id
-      from invoice_payments p
-      join invoices i on i.workspace_id = p.workspace_id and i.id = p.invoice_id
-      where p.workspace_id = ${workspaceId} and p.date >= ${from}::date and p.date <= ${to}::date
+      select s.amount, s.net, s.tax, s.date, s.currency, s.client_id, s.project_id
+      from ${paymentSharesSql(workspaceId)} s
+      where s.date >= ${from}::date and s.date <= ${to}::date
     )`;
   if (groupBy === 'month') {
     const { rows } = await sql<IncomeSumRow>`
@@ -43,7 +46,8 @@ export async function incomeSums(
       currencies as (select unnest(${options.currencies}::text[]) as currency)
       select to_char(m.month_start, 'YYYY-MM') as month, null::int as "clientId",
         null::int as "projectId", null::text as name, c.currency,
-        coalesce(sum(paid.amount), 0)::text as amount, count(paid.amount)::int as "paymentCount"
+        coalesce(sum(paid.amount), 0)::text as amount, coalesce(sum(paid.net), 0)::text as net,
+        coalesce(sum(paid.tax), 0)::text as tax, count(paid.amount)::int as "paymentCount"
       from months m
       cross join currencies c
       left join paid on paid.currency = c.currency
@@ -57,7 +61,7 @@ export async function incomeSums(
       ${paymentsCte}
       select null::text as month, paid.client_id as "clientId", null::int as "projectId",
         c.name, paid.currency, sum(paid.amount)::text as amount,
-        count(*)::int as "paymentCount"
+        sum(paid.net)::text as net, sum(paid.tax)::text as tax, count(*)::int as "paymentCount"
       from paid
       join clients c on c.workspace_id = ${workspaceId} and c.id = paid.client_id
       group by paid.client_id, c.name, paid.currency
@@ -68,7 +72,7 @@ export async function incomeSums(
     ${paymentsCte}
     select null::text as month, null::int as "clientId", paid.project_id as "projectId",
       pr.name, paid.currency, sum(paid.amount)::text as amount,
-      count(*)::int as "paymentCount"
+      sum(paid.net)::text as net, sum(paid.tax)::text as tax, count(*)::int as "paymentCount"
     from paid
     left join projects pr on pr.workspace_id = ${workspaceId} and pr.id = paid.project_id
     group by paid.project_id, pr.name, paid.currency
@@ -98,6 +102,7 @@ export interface ProfitabilitySumRow {
   clientId: number | null;
   currency: string;
   invoiced: string;
+  taxCollected: string;
   paid: string;
   hours: string;
   timeCost: string;
@@ -106,8 +111,8 @@ export interface ProfitabilitySumRow {
 
 /**
  * Per project or client and currency, the period's figures from four sources, each by its
- * own date: issued non-void invoices (issue date, their total), payments (payment date),
- * time entries (hours × cost rate rounded per entry to `costDigits`, in `currency`, the
+ * own date: issued non-void invoices (issue date; their net, total − tax, and their tax
+ * apart), payments (payment date; their net part, paymentSharesSql), time entries (hours × cost rate rounded per entry to `costDigits`, in `currency`, the
  * workspace's) and expenses (their date and currency). Time and expenses reach a client
  * through their project (an expense's own client first).
  */
@@ -126,38 +131,37 @@ export async function profitabilitySums(
   const byProject = groupBy === 'project';
   const { rows } = await sql<ProfitabilitySumRow>`
     with facts as (
-      select i.project_id, i.client_id, i.currency, i.amount as invoiced, 0 as paid,
-        0 as hours, 0 as time_cost, 0 as expenses
+      select i.project_id, i.client_id, i.currency, i.amount - i.tax_total as invoiced,
+        i.tax_total as tax_collected, 0 as paid, 0 as hours, 0 as time_cost, 0 as expenses
       from invoices i
       where i.workspace_id = ${workspaceId} and i.status not in ('draft', 'void')
         and i.issue_date >= ${from}::date and i.issue_date <= ${to}::date
       union all
-      select i.project_id, i.client_id, i.currency, 0, p.amount, 0, 0, 0
-      from invoice_payments p
-      join invoices i on i.workspace_id = p.workspace_id and i.id = p.invoice_id
-      where p.workspace_id = ${workspaceId} and p.date >= ${from}::date and p.date <= ${to}::date
+      select s.project_id, s.client_id, s.currency, 0, 0, s.net, 0, 0, 0
+      from ${paymentSharesSql(workspaceId)} s
+      where s.date >= ${from}::date and s.date <= ${to}::date
       union all
-      select te.project_id, pr.client_id, ${currency}::text, 0, 0, te.hours,
+      select te.project_id, pr.client_id, ${currency}::text, 0, 0, 0, te.hours,
         round(te.hours * te.cost_rate, ${costDigits}::int), 0
       from time_entries te
       join projects pr on pr.workspace_id = te.workspace_id and pr.id = te.project_id
       where te.workspace_id = ${workspaceId} and te.date >= ${from}::date and te.date <= ${to}::date
       union all
-      select e.project_id, coalesce(e.client_id, pr.client_id), e.currency, 0, 0, 0, 0, e.amount
+      select e.project_id, coalesce(e.client_id, pr.client_id), e.currency, 0, 0, 0, 0, 0, e.amount
       from expenses e
       left join projects pr on pr.workspace_id = e.workspace_id and pr.id = e.project_id
       where e.workspace_id = ${workspaceId} and e.date >= ${from}::date and e.date <= ${to}::date
     ),
     sums as (
       select ${sql.raw(byProject ? 'f.project_id' : 'f.client_id')} as group_id, f.currency,
-        sum(f.invoiced) as invoiced, sum(f.paid) as paid, sum(f.hours) as hours,
+        sum(f.invoiced) as invoiced, sum(f.tax_collected) as tax_collected, sum(f.paid) as paid, sum(f.hours) as hours,
         sum(f.time_cost) as time_cost, sum(f.expenses) as expenses
       from facts f
       group by 1, 2
     )
     select s.group_id as "groupId", ${sql.raw(byProject ? 'pr.name' : 'c.name')} as name,
       ${sql.raw(byProject ? 'pr.client_id' : 's.group_id')} as "clientId", s.currency,
-      s.invoiced::text as invoiced, s.paid::text as paid, s.hours::text as hours,
+      s.invoiced::text as invoiced, s.tax_collected::text as "taxCollected", s.paid::text as paid, s.hours::text as hours,
       s.time_cost::text as "timeCost", s.expenses::text as expenses
     from sums s
     ${

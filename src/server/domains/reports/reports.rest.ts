@@ -19,7 +19,7 @@ export const reportsRestRoutes = defineRestRoutes(
       path: '/api/reports/income',
       procedure: 'reports.income',
       summary: 'Read income by month, client or project',
-      description: `Payments received (by payment date), joined to their invoice for its currency, client and project, summed per group and currency; \`totals\` per currency. \`groupBy=month\` answers every calendar month the period touches for every currency paid in it (the workspace's when none), zeros included; \`groupBy=project\` puts invoices without a project in a \`No project\` row. ${PERIOD}`,
+      description: `Payments received (by payment date), joined to their invoice for its currency, client and project, summed per group and currency; \`totals\` per currency. \`amount\` is cash as received, tax included (gross); \`net\` is its part before tax (revenue) and \`tax\` the tax collected with it: each payment carries its invoice's net ÷ total, rounded on the running sum of the invoice's payments so that an invoice paid in full adds up to its net exactly. The CSV has the same three as Amount, Net and Tax. \`groupBy=month\` answers every calendar month the period touches for every currency paid in it (the workspace's when none), zeros included; \`groupBy=project\` puts invoices without a project in a \`No project\` row. ${PERIOD}`,
     },
     {
       method: 'GET',
@@ -34,7 +34,7 @@ export const reportsRestRoutes = defineRestRoutes(
       path: '/api/reports/profitability',
       procedure: 'reports.profitability',
       summary: 'Read profitability by project or client',
-      description: `Per project (or client) and currency: \`invoiced\` (totals of issued, non-void invoices by issue date), \`paid\` (payments by payment date), \`hours\` and \`timeCost\` (time entries dated in the period: Σ hours × the entry's stored cost rate, rounded per entry; in the workspace currency, so null on rows of other currencies), \`expenses\` (by expense date, in their own currency; an expense without a client reaches one through its project), \`margin\` = invoiced − time cost − expenses and \`marginPercent\` of invoiced (null when nothing was invoiced). Time and expenses reach a client through their project. ${PERIOD}`,
+      description: `Per project (or client) and currency: \`invoiced\` (net of tax: totals before tax, after discounts, of issued, non-void invoices by issue date), \`taxCollected\` (the tax on those invoices, apart: never part of revenue or margin), \`paid\` (the part before tax of payments by payment date), \`hours\` and \`timeCost\` (time entries dated in the period: Σ hours × the entry's stored cost rate, rounded per entry; in the workspace currency, so null on rows of other currencies), \`expenses\` (by expense date, in their own currency; an expense without a client reaches one through its project), \`margin\` = invoiced (net) − time cost − expenses and \`marginPercent\` of invoiced (null when nothing was invoiced). Time and expenses reach a client through their project. ${PERIOD}`,
       refusals: { 403: COSTS },
     },
     {

@@ -92,7 +92,8 @@ const NO_CLIENT = 'No client';
 
 /**
  * Income (issue 23): payments received in the period, per month, client or project and
- * currency, with totals per currency. By month the months run through the whole period
+ * currency, with totals per currency: cash as received, tax included (`amount`), and its
+ * net and tax parts (issue 38). By month the months run through the whole period
  * for every currency paid in it (the workspace's when none was), so a chart has no gaps.
  */
 export async function incomeReport(
@@ -104,13 +105,20 @@ export async function incomeReport(
   const paidIn = await repo.incomeCurrencies(db, workspaceId, from, to);
   const currencies = paidIn.length > 0 ? paidIn : [currency];
   const sums = await repo.incomeSums(db, workspaceId, { from, to, groupBy, currencies });
-  const totals = new Map<string, { units: bigint; paymentCount: number }>();
-  for (const c of currencies) totals.set(c, { units: 0n, paymentCount: 0 });
+  const totals = new Map<
+    string,
+    { units: bigint; net: bigint; tax: bigint; paymentCount: number }
+  >();
+  for (const c of currencies) totals.set(c, { units: 0n, net: 0n, tax: 0n, paymentCount: 0 });
   const rows: IncomeRow[] = sums.map((sum) => {
     const digits = minorDigits(sum.currency);
     const units = toUnits(sum.amount, digits);
+    const net = toUnits(sum.net, digits);
+    const tax = toUnits(sum.tax, digits);
     const total = totals.get(sum.currency)!;
     total.units += units;
+    total.net += net;
+    total.tax += tax;
     total.paymentCount += sum.paymentCount;
     const [key, label] =
       groupBy === 'month'
@@ -128,6 +136,8 @@ export async function incomeReport(
       projectId: sum.projectId,
       currency: sum.currency,
       amount: fromMinor(units, digits),
+      net: fromMinor(net, digits),
+      tax: fromMinor(tax, digits),
       paymentCount: sum.paymentCount,
     };
   });
@@ -140,6 +150,8 @@ export async function incomeReport(
     totals: [...totals].map(([c, t]) => ({
       currency: c,
       amount: fromMinor(t.units, minorDigits(c)),
+      net: fromMinor(t.net, minorDigits(c)),
+      tax: fromMinor(t.tax, minorDigits(c)),
       paymentCount: t.paymentCount,
     })),
   };
@@ -147,6 +159,7 @@ export async function incomeReport(
 
 interface Figures {
   invoiced: bigint;
+  taxCollected: bigint;
   paid: bigint;
   hours: bigint;
   timeCost: bigint | null;
@@ -159,6 +172,7 @@ function figuresOut(currency: string, f: Figures) {
   return {
     currency,
     invoiced: fromMinor(f.invoiced, digits),
+    taxCollected: fromMinor(f.taxCollected, digits),
     paid: fromMinor(f.paid, digits),
     hours: fromMinor(f.hours, 2),
     timeCost: f.timeCost === null ? null : fromMinor(f.timeCost, digits),
@@ -169,8 +183,9 @@ function figuresOut(currency: string, f: Figures) {
 }
 
 /**
- * Profitability (issue 23): per project or client and currency, revenue invoiced and paid,
- * the cost of time at the cost rates stored on each entry, expenses, and the margin on what
+ * Profitability (issue 23): per project or client and currency, revenue invoiced and paid
+ * (net of tax, issue 38: VAT collected is not the business's money, so it is answered apart
+ * as taxCollected and takes no part in the margin), the cost of time at the cost rates stored on each entry, expenses, and the margin on what
  * was invoiced. Time is costed in the workspace currency only, so rows of other currencies
  * have no time cost and hours; no figure ever adds two currencies.
  */
@@ -194,6 +209,7 @@ export async function profitabilityReport(
     const own = sum.currency === currency;
     const figures: Figures = {
       invoiced: toUnits(sum.invoiced, digits),
+      taxCollected: toUnits(sum.taxCollected, digits),
       paid: toUnits(sum.paid, digits),
       hours: toUnits(sum.hours, 2),
       timeCost: own ? toUnits(sum.timeCost, digits) : null,
@@ -202,6 +218,7 @@ export async function profitabilityReport(
     const total = totals.get(sum.currency);
     if (total) {
       total.invoiced += figures.invoiced;
+      total.taxCollected += figures.taxCollected;
       total.paid += figures.paid;
       total.hours += figures.hours;
       if (total.timeCost !== null) total.timeCost += figures.timeCost ?? 0n;
