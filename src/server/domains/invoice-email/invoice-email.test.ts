@@ -93,7 +93,7 @@ describe('sending an invoice', () => {
     expect(mail.replyTo).toBe('hello@studio.example');
     expect(mail.text).toContain('Hello Acme Corp,');
     expect(mail.text).toContain(
-      `invoice ${invoice.invoiceNumber} for $1,200.00, due on January 31, 2030`,
+      `invoice ${invoice.invoiceNumber} for $1,200.00, due on Jan 31, 2030`,
     );
     const token = PORTAL_LINK.exec(mail.text)?.[1];
     expect(token).toBeDefined();
