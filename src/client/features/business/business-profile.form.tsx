@@ -179,7 +179,7 @@ export function BusinessProfileForm() {
               control={form.control}
               name="dateFormat"
               label="Date format"
-              description={`Invoices, emails and the client portal: ${dateExample(dateFormat ?? 'MM/DD/YYYY', timezone ?? 'UTC')}`}
+              description={`Invoices, emails, the client portal and new members: ${dateExample(dateFormat ?? 'MM/DD/YYYY', timezone ?? 'UTC')}`}
               withAsterisk
               data={DATE_FORMAT_OPTIONS}
             />
@@ -187,7 +187,7 @@ export function BusinessProfileForm() {
               control={form.control}
               name="timeFormat"
               label="Time format"
-              description={`Times the client portal shows: ${timeExample(timeFormat ?? '12h', timezone ?? 'UTC')}`}
+              description={`The client portal and new members: ${timeExample(timeFormat ?? '12h', timezone ?? 'UTC')}`}
               withAsterisk
               data={TIME_FORMAT_OPTIONS}
             />
