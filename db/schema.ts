@@ -66,6 +66,7 @@ export interface ApiTokens {
 export interface BusinessProfiles {
   address: string | null;
   currency: Generated<string>;
+  dateFormat: Generated<string>;
   defaultHourlyRate: Generated<Numeric>;
   estimatePrefix: Generated<string>;
   invoiceApprovedTimeOnly: Generated<boolean>;
@@ -77,6 +78,7 @@ export interface BusinessProfiles {
   paymentInstructions: string | null;
   paymentTermsDays: Generated<number>;
   taxId: string | null;
+  timeFormat: Generated<string>;
   timezone: Generated<string>;
   updatedAt: Generated<Timestamp>;
   workspaceId: number;

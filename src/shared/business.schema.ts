@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATE_FORMATS, TIME_FORMATS } from './account.schema.ts';
 import { CurrencySchema } from './currencies.ts';
 import { RateSchema } from './money.ts';
 import { singleLine } from './text.schema.ts';
@@ -66,6 +67,12 @@ export const BusinessProfileInputSchema = z.object({
     .regex(/^[A-Za-z0-9._/#-]*$/, 'Estimate prefix may hold letters, digits and . _ / # -'),
   invoiceFooter: optionalText('Invoice footer', 1000),
   timezone: TimezoneSchema,
+  /** How the workspace's documents, emails and portal write dates, as Account → Preferences offers. */
+  dateFormat: z.enum(DATE_FORMATS, {
+    error: 'Date format must be MM/DD/YYYY, DD/MM/YYYY or YYYY-MM-DD',
+  }),
+  /** …and times of day: a 12-hour or a 24-hour clock. */
+  timeFormat: z.enum(TIME_FORMATS, { error: 'Time format must be 12h or 24h' }),
   /** Invoices bill only time of weeks whose timesheet is approved. */
   invoiceApprovedTimeOnly: z.boolean({ error: 'Invoice only approved time must be true or false' }),
 });
@@ -86,6 +93,9 @@ export const BusinessProfileSchema = z.object({
   estimatePrefix: z.string(),
   invoiceFooter: z.string().nullable(),
   timezone: z.string(),
+  /** The workspace's clock for its clients (documents, emails, portal) and its new members. */
+  dateFormat: z.enum(DATE_FORMATS),
+  timeFormat: z.enum(TIME_FORMATS),
   /** Invoices bill only time of weeks whose timesheet is approved. */
   invoiceApprovedTimeOnly: z.boolean(),
   /** What the next issued invoice will be numbered, e.g. INV-0042. */

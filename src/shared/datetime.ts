@@ -31,6 +31,18 @@ export const DEFAULT_DISPLAY: DisplayPreferences = {
 };
 
 /**
+ * The workspace's clock (Settings → Business: time zone, date and time format): what its
+ * clients read on documents, emails and the portal, whichever member sent them. The week
+ * start does not show in a date, so it keeps the default.
+ */
+export function workspaceClock(
+  settings: Pick<DisplayPreferences, 'timezone' | 'dateFormat' | 'timeFormat'>,
+): DisplayPreferences {
+  const { timezone, dateFormat, timeFormat } = settings;
+  return { ...DEFAULT_DISPLAY, timezone, dateFormat, timeFormat };
+}
+
+/**
  * Patterns per date format. The SPEC's US default (MM/DD/YYYY) shows list dates as
  * 'MMM dd, yyyy' (SPEC §2: "close date like 'MMM dd, yyyy'"); a user who picks
  * DD/MM/YYYY or YYYY-MM-DD sees exactly that order everywhere, month names included.

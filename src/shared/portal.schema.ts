@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATE_FORMATS, TIME_FORMATS } from './account.schema.ts';
 import { DecisionNameSchema, DecisionReasonSchema } from './estimates.schema.ts';
 import { IdSchema } from './ids.ts';
 import { ListQuerySchema } from './list.schema.ts';
@@ -119,6 +120,15 @@ export const PortalViewSchema = z.object({
     paymentInstructions: z.string().nullable(),
   }),
   client: z.object({ name: z.string(), company: z.string().nullable() }),
+  /**
+   * How the page writes dates and times: the workspace's clock (Settings → Business), the
+   * same as its PDFs and emails, whoever opens the link. Instants in this answer are UTC.
+   */
+  clock: z.object({
+    timezone: z.string(),
+    dateFormat: z.enum(DATE_FORMATS),
+    timeFormat: z.enum(TIME_FORMATS),
+  }),
   /** What the client owes, per currency (never summed across currencies). */
   balances: z.array(z.object({ currency: z.string(), balance: z.string(), invoices: z.number() })),
   invoices: z.array(PortalInvoiceSchema),

@@ -85,7 +85,10 @@ test('an expense with a receipt photo: listed, its receipt opened, billed on an 
     total: string;
   };
   expect(detail.lines.map((l) => l.unitPrice)).toEqual(['500.00', '132.55']);
-  expect(detail.lines[1]!.description).toMatch(/^\d{4}-\d{2}-\d{2} · Travel · Rail Europe$/);
+  // The day as the workspace writes dates: its owner's default, MM/DD/YYYY ('Nov 03, 2026').
+  expect(detail.lines[1]!.description).toMatch(
+    /^[A-Z][a-z]{2} \d{2}, \d{4} · Travel · Rail Europe$/,
+  );
   expect(detail.total).toBe('632.55');
 
   // Back in the list, it is billed and links to the invoice; it can no longer be deleted.

@@ -16,6 +16,12 @@ import { useForm, useWatch } from 'react-hook-form';
 import { formatInvoiceNumber, type BusinessProfile } from '../../../shared/business.schema.ts';
 import { currencyOptions } from '../../../shared/currencies.ts';
 import { TIMEZONES } from '../../../shared/account.schema.ts';
+import {
+  DATE_FORMAT_OPTIONS,
+  TIME_FORMAT_OPTIONS,
+  dateExample,
+  timeExample,
+} from '../account/account-options.ts';
 import { NumberField, SelectField, SwitchField } from '../../components/form/controlled-fields.tsx';
 import { useCanManageBusiness } from '../../components/use-can-bill.ts';
 import { withServerMessage } from '../../mutations.ts';
@@ -41,6 +47,8 @@ function toForm(profile: BusinessProfile): BusinessFormInput {
     nextInvoiceNumber: profile.nextInvoiceNumber,
     invoiceFooter: profile.invoiceFooter ?? '',
     timezone: profile.timezone,
+    dateFormat: profile.dateFormat,
+    timeFormat: profile.timeFormat,
     invoiceApprovedTimeOnly: profile.invoiceApprovedTimeOnly,
   };
 }
@@ -82,9 +90,16 @@ export function BusinessProfileForm() {
   useEffect(() => {
     if (profile.data) reset(toForm(profile.data));
   }, [profile.data, reset]);
-  const [prefix, next, terms, timezone] = useWatch({
+  const [prefix, next, terms, timezone, dateFormat, timeFormat] = useWatch({
     control: form.control,
-    name: ['invoicePrefix', 'nextInvoiceNumber', 'paymentTermsDays', 'timezone'],
+    name: [
+      'invoicePrefix',
+      'nextInvoiceNumber',
+      'paymentTermsDays',
+      'timezone',
+      'dateFormat',
+      'timeFormat',
+    ],
   });
   const currencies = useMemo(() => currencyOptions(), []);
 
@@ -159,6 +174,22 @@ export function BusinessProfileForm() {
               withAsterisk
               searchable
               data={[...new Set([...TIMEZONES, timezone ?? 'UTC'])]}
+            />
+            <SelectField
+              control={form.control}
+              name="dateFormat"
+              label="Date format"
+              description={`Invoices, emails, the client portal and new members: ${dateExample(dateFormat ?? 'MM/DD/YYYY', timezone ?? 'UTC')}`}
+              withAsterisk
+              data={DATE_FORMAT_OPTIONS}
+            />
+            <SelectField
+              control={form.control}
+              name="timeFormat"
+              label="Time format"
+              description={`The client portal and new members: ${timeExample(timeFormat ?? '12h', timezone ?? 'UTC')}`}
+              withAsterisk
+              data={TIME_FORMAT_OPTIONS}
             />
           </SimpleGrid>
           <Textarea

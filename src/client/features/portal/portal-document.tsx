@@ -2,7 +2,7 @@ import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconDownload, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { PortalDecision } from '../../../shared/portal.schema.ts';
-import { showDateTime, showDay } from '../../components/display-preferences.tsx';
+import { usePortalDates } from './portal-clock.tsx';
 
 /*
  * What the portal's lists of invoices, estimates and proposals share: the section, the row,
@@ -107,6 +107,7 @@ export function NumberedHeading({
   also: { label: string; date: string | null };
   children?: ReactNode;
 }) {
+  const { day } = usePortalDates();
   return (
     <Stack gap={2} miw={0}>
       <Group gap="xs">
@@ -116,8 +117,8 @@ export function NumberedHeading({
         <StatusBadge status={status} />
       </Group>
       <Text size="xs" c="dimmed">
-        {issueDate && `Issued ${showDay(issueDate)}`}
-        {also.date && ` · ${also.label} ${showDay(also.date)}`}
+        {issueDate && `Issued ${day(issueDate)}`}
+        {also.date && ` · ${also.label} ${day(also.date)}`}
       </Text>
       {children}
     </Stack>
@@ -152,10 +153,11 @@ export function PdfButton({ href, label }: { href: string; label: string }) {
 }
 
 export function DecisionLine({ decision }: { decision: PortalDecision }) {
+  const { dateTime } = usePortalDates();
   return (
     <Text size="xs" c="dimmed">
       {decision.decision === 'accepted' ? 'Accepted' : 'Declined'} by {decision.name} on{' '}
-      {showDateTime(decision.decidedAt)}
+      {dateTime(decision.decidedAt)}
       {decision.reason ? ` · “${decision.reason}”` : ''}
     </Text>
   );

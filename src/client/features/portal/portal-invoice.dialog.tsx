@@ -15,9 +15,9 @@ import { compareAmounts } from '../../../shared/invoice-math.ts';
 import type { Party } from '../../../shared/invoices.schema.ts';
 import { formatMoney } from '../../../shared/money.ts';
 import type { PortalInvoice } from '../../../shared/portal.schema.ts';
-import { showDay } from '../../components/display-preferences.tsx';
 import { trpc } from '../../trpc.ts';
 import { InvoiceStatusBadge } from '../invoices/invoice-link.tsx';
+import { usePortalDates } from './portal-clock.tsx';
 
 /** The invoice as its PDF shows it; opening it tells the business it was viewed. */
 export function PortalInvoiceDialog({
@@ -40,6 +40,7 @@ export function PortalInvoiceDialog({
     onClose();
   };
   const d = detail.data;
+  const { day } = usePortalDates();
   return (
     <Modal
       opened={invoice !== null}
@@ -63,8 +64,8 @@ export function PortalInvoiceDialog({
             <PartyLines label="To" party={d.buyer} />
           </SimpleGrid>
           <Group gap="lg">
-            {d.issueDate && <Text size="sm">Issued {showDay(d.issueDate)}</Text>}
-            {d.dueDate && <Text size="sm">Due {showDay(d.dueDate)}</Text>}
+            {d.issueDate && <Text size="sm">Issued {day(d.issueDate)}</Text>}
+            {d.dueDate && <Text size="sm">Due {day(d.dueDate)}</Text>}
             <InvoiceStatusBadge status={d.status} />
           </Group>
           <Table.ScrollContainer minWidth={420}>

@@ -2,8 +2,8 @@ import { Group, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { formatMoney } from '../../../shared/money.ts';
 import type { PortalProposal } from '../../../shared/portal.schema.ts';
-import { showDay } from '../../components/display-preferences.tsx';
 import { trpc } from '../../trpc.ts';
+import { usePortalDates } from './portal-clock.tsx';
 import type { AnswerableSectionProps, Deciding } from './portal-decision.dialog.tsx';
 import {
   AmountAndActions,
@@ -51,6 +51,7 @@ function ProposalRow({
   // portal itself writes nothing, so the page says so, once per proposal it shows.
   const { mutate: markViewed } = trpc.portal.viewProposal.useMutation();
   const sent = proposal.status === 'sent';
+  const { day } = usePortalDates();
   useEffect(() => {
     if (sent) markViewed({ token, id: proposal.id });
   }, [sent, markViewed, token, proposal.id]);
@@ -69,7 +70,7 @@ function ProposalRow({
         </Text>
         {proposal.dueDate && (
           <Text size="xs" c="dimmed">
-            Answer by {showDay(proposal.dueDate)}
+            Answer by {day(proposal.dueDate)}
           </Text>
         )}
         {proposal.decision && <DecisionLine decision={proposal.decision} />}

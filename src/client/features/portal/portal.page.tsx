@@ -19,6 +19,7 @@ import { useState } from 'react';
 import { formatMoney } from '../../../shared/money.ts';
 import type { PortalView } from '../../../shared/portal.schema.ts';
 import { httpStatusOf, messageOf, trpc } from '../../trpc.ts';
+import { PortalClockProvider } from './portal-clock.tsx';
 import { PortalDecisionDialog, type Deciding } from './portal-decision.dialog.tsx';
 import { PortalEstimatesSection } from './portal-estimates.section.tsx';
 import { PortalInvoicesSection } from './portal-invoices.section.tsx';
@@ -48,7 +49,9 @@ export function PortalPage() {
         ) : view.isError ? (
           <PortalUnavailable error={view.error} onRetry={() => void view.refetch()} />
         ) : (
-          <PortalContent token={token} view={view.data} />
+          <PortalClockProvider clock={view.data.clock}>
+            <PortalContent token={token} view={view.data} />
+          </PortalClockProvider>
         )}
       </Container>
     </Box>

@@ -19,31 +19,45 @@ const columns = [
   'estimatePrefix',
   'invoiceFooter',
   'timezone',
+  'dateFormat',
+  'timeFormat',
   'invoiceApprovedTimeOnly',
 ] as const;
 
 /**
  * Every workspace has one profile. Workspaces made before the invoice engine got theirs in
  * its migration; new ones get it on first use, so workspace creation needs no step. Its
- * time zone starts as the owner's.
+ * clock (time zone, date and time format) starts as the owner's.
  */
 async function ensureProfile(db: Database, workspaceId: number) {
   await db
     .insertInto('businessProfiles')
-    .columns(['workspaceId', 'legalName', 'address', 'timezone'])
+    .columns(['workspaceId', 'legalName', 'address', 'timezone', 'dateFormat', 'timeFormat'])
     .expression((eb) =>
       eb
         .selectFrom('workspaces')
+        .leftJoinLateral(
+          (lateral) =>
+            lateral
+              .selectFrom('userWorkspaces as uw')
+              .innerJoin('users as u', 'u.id', 'uw.userId')
+              .select(['u.timezone', 'u.dateFormat', 'u.timeFormat'])
+              .whereRef('uw.workspaceId', '=', 'workspaces.id')
+              .where('uw.role', '=', 'owner')
+              .orderBy('uw.id')
+              .limit(1)
+              .as('owner'),
+          (join) => join.onTrue(),
+        )
         .select([
-          'id',
-          'name',
-          'address',
-          sql<string>`coalesce((select u.timezone from user_workspaces uw
-            join users u on u.id = uw.user_id
-            where uw.workspace_id = workspaces.id and uw.role = 'owner'
-            order by uw.id limit 1), 'UTC')`.as('timezone'),
+          'workspaces.id',
+          'workspaces.name',
+          'workspaces.address',
+          sql<string>`coalesce(owner.timezone, 'UTC')`.as('timezone'),
+          sql<string>`coalesce(owner.date_format, 'MM/DD/YYYY')`.as('dateFormat'),
+          sql<string>`coalesce(owner.time_format, '12h')`.as('timeFormat'),
         ])
-        .where('id', '=', workspaceId),
+        .where('workspaces.id', '=', workspaceId),
     )
     .onConflict((oc) => oc.column('workspaceId').doNothing())
     .execute();
@@ -65,6 +79,9 @@ export async function findProfile(db: Database, workspaceId: number): Promise<Bu
   }
   return {
     ...row,
+    // The column's check constraint holds it to the choices.
+    dateFormat: row.dateFormat as BusinessProfile['dateFormat'],
+    timeFormat: row.timeFormat as BusinessProfile['timeFormat'],
     nextInvoiceNumberPreview: formatInvoiceNumber(row.invoicePrefix, row.nextInvoiceNumber),
   };
 }

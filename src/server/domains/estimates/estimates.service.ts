@@ -222,7 +222,9 @@ export async function getEstimate(scope: WorkspaceScope, id: number) {
 export async function estimatePdfOf(db: Database, workspaceId: number, id: number) {
   const estimate = await estimateDetail(db, workspaceId, id);
   if (!estimate) throw notFound();
+  const { dateFormat } = await findProfile(db, workspaceId);
   const content = await renderInvoicePdf({
+    dateFormat,
     title: 'Estimate',
     dueLabel: 'Valid until',
     showBalance: false,

@@ -394,7 +394,8 @@ describe('billing expenses', () => {
     const detail = (await client.get(`/api/invoices/${id}`)).json();
     expect(detail.lines).toHaveLength(1);
     expect(detail.lines[0]).toMatchObject({
-      description: '2026-11-03 · Travel · Rail Co',
+      // The day as the workspace writes dates (its owner's default, MM/DD/YYYY).
+      description: 'Nov 03, 2026 · Travel · Rail Co',
       quantity: '1.00',
       unitPrice: '225.00',
     });

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
-import { format, parseISO } from 'date-fns';
-import { todayIn } from '../../../shared/datetime.ts';
+import { formatCalendarDate, todayIn, workspaceClock } from '../../../shared/datetime.ts';
 import {
   reminderDate,
   reminderKey,
@@ -73,10 +72,6 @@ export async function updateSchedule(scope: WorkspaceScope, values: ReminderSche
 
 /* ------------------------------------------------------------ placeholders */
 
-function longDate(date: string | null): string {
-  return date ? format(parseISO(date), 'MMMM d, yyyy') : 'no due date';
-}
-
 /**
  * What each placeholder becomes for this invoice (a draft shows the number it will get).
  * The portal link is filled in when the email goes out: each email gets a new live link.
@@ -97,7 +92,10 @@ async function placeholderValues(
       invoice.status === 'draft' ? invoice.total : invoice.balance,
       invoice.currency,
     ),
-    dueDate: longDate(invoice.dueDate),
+    // In the workspace's format, as its PDF and portal write it.
+    dueDate: invoice.dueDate
+      ? formatCalendarDate(invoice.dueDate, workspaceClock(profile))
+      : 'no due date',
     clientName: client ? client.company || client.name : invoice.client.name,
     businessName: seller.name,
   };

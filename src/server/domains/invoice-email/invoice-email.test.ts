@@ -93,7 +93,7 @@ describe('sending an invoice', () => {
     expect(mail.replyTo).toBe('hello@studio.example');
     expect(mail.text).toContain('Hello Acme Corp,');
     expect(mail.text).toContain(
-      `invoice ${invoice.invoiceNumber} for $1,200.00, due on January 31, 2030`,
+      `invoice ${invoice.invoiceNumber} for $1,200.00, due on Jan 31, 2030`,
     );
     const token = PORTAL_LINK.exec(mail.text)?.[1];
     expect(token).toBeDefined();
@@ -140,7 +140,7 @@ describe('sending an invoice', () => {
       template: { subject: DEFAULT_TEMPLATES.invoiceSubject },
     });
     expect(preview.json().body).toMatch(
-      /^Due March 5, 2030, open \$1,200\.00\. https:\/\/keel\.example\/portal\/… \{unknown\}$/,
+      /^Due Mar 05, 2030, open \$1,200\.00\. https:\/\/keel\.example\/portal\/… \{unknown\}$/,
     );
 
     const templates = await owner.client.put('/api/settings/email-templates', {
@@ -162,7 +162,7 @@ describe('sending an invoice', () => {
     const mail = await sink.waitFor(client.email);
     expect(mail.subject).toBe(`Your invoice ${invoice.invoiceNumber} ($1,200.00)`);
     expect(mail.text).toMatch(
-      /^Dear Acme Corp, pay \$1,200\.00 by March 5, 2030: https:\/\/keel\.example\/portal\/[A-Za-z0-9_-]{43}\nFreelance Studio/,
+      /^Dear Acme Corp, pay \$1,200\.00 by Mar 05, 2030: https:\/\/keel\.example\/portal\/[A-Za-z0-9_-]{43}\nFreelance Studio/,
     );
 
     const custom = await owner.client.post(`/api/invoices/${invoice.id}/send`, {
@@ -522,7 +522,7 @@ describe('payment reminders', () => {
     const reminder = sink.mails.find((m) => m.to.includes(a.email))!;
     const numberA = (await owner.client.get(`/api/invoices/${invA.id}`)).json().invoiceNumber;
     expect(reminder.subject).toBe(
-      `Reminder: ${numberA} ($1,200.00) due ${format(parseISO(day(base, 20)), 'MMMM d, yyyy')}`,
+      `Reminder: ${numberA} ($1,200.00) due ${format(parseISO(day(base, 20)), 'MMM dd, yyyy')}`,
     );
     expect(reminder.text).toMatch(PORTAL_LINK);
     expect(reminder.attachments[0]!.filename).toBe(`invoice-${numberA}.pdf`);

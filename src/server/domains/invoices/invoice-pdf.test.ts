@@ -9,6 +9,7 @@ function invoice(overrides: Partial<InvoiceDocument> = {}): InvoiceDocument {
     status: 'sent',
     issueDate: '2025-03-07',
     dueDate: '2025-04-06',
+    dateFormat: 'DD/MM/YYYY',
     currency: 'EUR',
     seller: {
       name: 'Jürgen Müller Design',
@@ -87,11 +88,24 @@ describe('renderInvoicePdf', () => {
     expect(text).toContain('€1,234.50');
     expect(text).toContain('Balance due');
     expect(text).toContain('€1,000.00');
-    expect(text).toContain('7 Mar 2025');
+    expect(text).toContain('07/03/2025');
     expect(text).toContain('IBAN DE89 3704 0044 0532 0130 00');
     expect(text).toContain('BIC COBADEFFXXX');
     expect(text).toContain('Page 1 of 1');
     expect(text).not.toContain('DRAFT');
+  });
+
+  it("prints its dates in the workspace's date format, one format for both", async () => {
+    const cases = [
+      ['DD/MM/YYYY', ['07/03/2025', '06/04/2025']],
+      ['MM/DD/YYYY', ['Mar 07, 2025', 'Apr 06, 2025']],
+      ['YYYY-MM-DD', ['2025-03-07', '2025-04-06']],
+    ] as const;
+    for (const [dateFormat, dates] of cases) {
+      const text = await pdfText(await renderInvoicePdf(invoice({ dateFormat })));
+      for (const date of dates) expect(text).toContain(date);
+      expect(text).not.toContain('7 Mar 2025');
+    }
   });
 
   it('prints DRAFT for an invoice without a number, and VOID for a void one', async () => {

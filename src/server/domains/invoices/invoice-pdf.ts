@@ -12,6 +12,11 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as fontkitModule from '@pdf-lib/fontkit';
 import { PDFDocument, PageSizes, degrees, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import {
+  DEFAULT_DISPLAY,
+  formatCalendarDate,
+  type DisplayPreferences,
+} from '../../../shared/datetime.ts';
 import { formatMoney } from '../../../shared/money.ts';
 
 export interface PartyDetails {
@@ -36,6 +41,8 @@ export interface InvoiceDocument {
   /** ISO yyyy-mm-dd. */
   issueDate: string | null;
   dueDate: string | null;
+  /** How the dates are printed: the workspace's format (Settings → Business). */
+  dateFormat: DisplayPreferences['dateFormat'];
   /** ISO 4217 code. */
   currency: string;
   seller: PartyDetails;
@@ -190,15 +197,13 @@ function negate(value: string): string {
   return `-${v.replace(/^\+/, '')}`;
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** "2025-03-07" → "7 Mar 2025" (no time zone involved); anything else as given. */
-function formatDate(value: string | null): string {
+/**
+ * A calendar date as the workspace writes it ("28/11/2026", "Nov 28, 2026", "2026-11-28"),
+ * the same as its emails and portal; no time zone moves a calendar date.
+ */
+function formatDate(value: string | null, dateFormat: DisplayPreferences['dateFormat']): string {
   if (!value) return '—';
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
-  const month = m ? MONTHS[Number(m[2]) - 1] : undefined;
-  if (!m || !month) return value;
-  return `${Number(m[3])} ${month} ${m[1]}`;
+  return formatCalendarDate(value, { ...DEFAULT_DISPLAY, dateFormat }) || value;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -428,8 +433,8 @@ class Renderer {
       this.text(mark.label, MARGIN, y - 10, { font: this.bold, size: 14, color: mark.color });
     }
     for (const [label, value] of [
-      ['Issue date', formatDate(inv.issueDate)],
-      [inv.dueLabel ?? 'Due date', formatDate(inv.dueDate)],
+      ['Issue date', formatDate(inv.issueDate, inv.dateFormat)],
+      [inv.dueLabel ?? 'Due date', formatDate(inv.dueDate, inv.dateFormat)],
     ] as const) {
       this.text(value, right, y, { size: BODY, align: 'right' });
       const vw = this.regular.pdf.widthOfTextAtSize(clean(this.regular, value), BODY);

@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { addDays, format, parseISO } from 'date-fns';
-import { todayIn } from '../../../shared/datetime.ts';
+import { formatCalendarDate, todayIn, workspaceClock } from '../../../shared/datetime.ts';
 import { minorDigits } from '../../../shared/currencies.ts';
 import {
   compareAmounts,
@@ -105,7 +105,8 @@ async function billTime(
   if (!(await lockProject(db, workspaceId, state.projectId, 'keyShare')))
     throw notFound('Project not found');
   const project = (await findProject(db, workspaceId, state.projectId))!;
-  if ((await findProfile(db, workspaceId)).invoiceApprovedTimeOnly) {
+  const profile = await findProfile(db, workspaceId);
+  if (profile.invoiceApprovedTimeOnly) {
     const unapproved = await countUnapprovedEntries(db, workspaceId, ids);
     if (unapproved > 0) {
       throw conflict(
@@ -127,7 +128,8 @@ async function billTime(
     for (const e of entries) {
       groups.push({
         line: {
-          description: `${e.date} · ${e.description?.trim() || project.name}`,
+          // The day as the client reads every date of the workspace's invoices.
+          description: `${formatCalendarDate(e.date, workspaceClock(profile))} · ${e.description?.trim() || project.name}`,
           quantity: e.hours,
           unitPrice: price(e.rate),
           taxRate,
@@ -167,8 +169,8 @@ async function billTime(
 
 /**
  * Bills billable, unbilled expenses of the draft's client in its currency as new lines, one
- * per expense: "<date> · <category> · <vendor or notes>", quantity 1, at amount × (1 +
- * markup / 100) rounded to the currency. The claim is one conditional UPDATE inside the
+ * per expense: "<date> · <category> · <vendor or notes>" (the date in the workspace's
+ * format), quantity 1, at amount × (1 + markup / 100) rounded to the currency. The claim is one conditional UPDATE inside the
  * invoice's transaction, so of two invoices billing an expense at once one wins and the
  * other is refused (409).
  */
@@ -194,10 +196,12 @@ async function billExpenses(
     throw conflict('Some of these expenses have already been invoiced');
   }
   claimed.sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id);
+  const clock = workspaceClock(await findProfile(db, workspaceId));
   let position = firstPosition;
   for (const e of claimed) {
     const what = e.vendor?.trim() || e.notes?.trim().split('\n')[0] || 'Expense';
-    const description = [e.date, e.categoryName, what].filter(Boolean).join(' · ').slice(0, 2000);
+    const day = formatCalendarDate(e.date, clock);
+    const description = [day, e.categoryName, what].filter(Boolean).join(' · ').slice(0, 2000);
     const unitPrice = billableAmountOf(
       normalizeAmount(e.amount, minorDigits(e.currency)),
       e.markupPercent,
@@ -640,12 +644,16 @@ export async function getInvoice(
 
 /** The invoice as a PDF document, rendered on the server (the client portal's too). */
 export async function invoicePdf(scope: Pick<WorkspaceScope, 'db' | 'workspace'>, id: number) {
-  const invoice = await getInvoice(scope, id);
+  const [invoice, { dateFormat }] = await Promise.all([
+    getInvoice(scope, id),
+    findProfile(scope.db, scope.workspace.id),
+  ]);
   const content = await renderInvoicePdf({
     number: invoice.invoiceNumber,
     status: invoice.status,
     issueDate: invoice.issueDate,
     dueDate: invoice.dueDate,
+    dateFormat,
     currency: invoice.currency,
     seller: invoice.seller,
     buyer: invoice.buyer,

@@ -84,7 +84,7 @@ export const portalRestRoutes = defineRestRoutes(
       procedure: 'portal.view',
       summary: "Read a client's portal",
       description:
-        'The business (name, logo, payment instructions), the client, its issued invoices, estimates and proposals, and the balance due per currency. A read only: a proposal becomes viewed by `POST …/proposals/{id}/view`.',
+        'The business (name, logo, payment instructions), the client, the clock its page writes dates in (time zone, date and time format of the workspace), its issued invoices, estimates and proposals, and the balance due per currency. A read only: a proposal becomes viewed by `POST …/proposals/{id}/view`.',
       refusals: PORTAL_REFUSALS,
     },
     {

@@ -179,6 +179,11 @@ export async function portalView(
       paymentInstructions: profile.paymentInstructions,
     },
     client,
+    clock: {
+      timezone: profile.timezone,
+      dateFormat: profile.dateFormat,
+      timeFormat: profile.timeFormat,
+    },
     balances: balances.map((b) => ({
       currency: b.currency,
       balance: money(b.balance, b.currency),

@@ -9,6 +9,8 @@ import {
   type AssignableRole,
   type WorkspaceRole,
 } from '../../../shared/roles.ts';
+import { TIMEZONES } from '../../../shared/account.schema.ts';
+import { DEFAULT_DISPLAY } from '../../../shared/datetime.ts';
 import { INVITATION_DAYS, splitFullName, type InviteInput } from '../../../shared/team.schema.ts';
 import type { Workspace } from '../../../shared/workspaces.schema.ts';
 import type { Database } from '../../db/create-db.ts';
@@ -32,7 +34,9 @@ import { hashToken } from '../auth/identity.ts';
 import { hashPassword, verifyPassword } from '../auth/auth.service.ts';
 import { signInLimits } from '../auth/password-limits.ts';
 import { startSession } from '../auth/sessions.ts';
+import { findDisplayPreferences, updateUser } from '../account/account.repository.ts';
 import { isTwoFactorEnabled } from '../account/two-factor.repository.ts';
+import { findProfile } from '../business/business.repository.ts';
 import { invitationAccepted } from '../notifications/notification-events.ts';
 import * as repo from './team.repository.ts';
 
@@ -323,6 +327,37 @@ export async function viewInvitation({ db }: Pick<Context, 'db'>, token: string)
 }
 
 /**
+ * A new member reads dates as their workspace writes them: an account made by the
+ * invitation starts from the workspace's time zone, date and time format (Settings →
+ * Business), not from New York and a 12-hour clock. So does an existing account that
+ * belongs to no workspace yet and still holds the defaults; anyone else keeps the clock
+ * they chose. A zone the preferences do not offer leaves the account's own.
+ */
+async function startFromWorkspaceClock(
+  db: Database,
+  userId: number,
+  workspaceId: number,
+  newAccount: boolean,
+) {
+  if (!newAccount) {
+    const mine = await findDisplayPreferences(db, userId);
+    const untouched =
+      mine.timezone === DEFAULT_DISPLAY.timezone &&
+      mine.dateFormat === DEFAULT_DISPLAY.dateFormat &&
+      mine.timeFormat === DEFAULT_DISPLAY.timeFormat;
+    const member = await db
+      .selectFrom('userWorkspaces')
+      .select('id')
+      .where('userId', '=', userId)
+      .executeTakeFirst();
+    if (!untouched || member) return;
+  }
+  const { timezone, dateFormat, timeFormat } = await findProfile(db, workspaceId);
+  const offered = (TIMEZONES as readonly string[]).includes(timezone);
+  await updateUser(db, userId, { ...(offered ? { timezone } : {}), dateFormat, timeFormat });
+}
+
+/**
  * Creates the account (or, when the email already has one, checks its password), adds
  * the membership, spends the token and signs in, all or nothing.
  */
@@ -357,6 +392,7 @@ export async function acceptInvitation(ctx: Context, token: string, password: st
       });
       userId = user.id;
     }
+    await startFromWorkspaceClock(trx, userId, invitation.workspaceId, !existing);
     await trx
       .insertInto('userWorkspaces')
       .values({
