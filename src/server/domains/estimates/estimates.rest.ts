@@ -63,9 +63,8 @@ export const estimatesRestRoutes = defineRestRoutes(
       procedure: 'estimates.send',
       summary: 'Send an estimate by email',
       description:
-        "A draft first gets the next number of the estimate sequence, its dates and frozen parties; then an email goes to the client's billing email with the estimate's PDF attached and a portal link, through the same outbox and delivery as invoices (a sent estimate can be emailed again). `subject` and `body` replace the workspace's estimate template for this email (placeholders: {number}, {total}, {validUntil}, {portalLink}, {clientName}, {businessName}). Answers the estimate with `email` (its outbox row), `mailConfigured`, `portalLink` and `message`: `mailConfigured: false` means the server has no SMTP_URL, the email is written to the server log only, and `portalLink` is a live link to pass on by hand. `PUT` with `status: sent` numbers an estimate without emailing it.",
+        "A draft first gets the next number of the estimate sequence, its dates and frozen parties; then an email goes to the client's billing email with the estimate's PDF attached and a portal link, through the same outbox and delivery as invoices (a sent estimate can be emailed again). `subject` and `body` replace the workspace's estimate template for this email (placeholders: {number}, {total}, {validUntil}, {portalLink}, {clientName}, {businessName}). Answers the estimate with `email` (its outbox row), `mailConfigured`, `portalLink` and `message`: `mailConfigured: false` means the server has no SMTP_URL, the email is written to the server log only, and `portalLink` is a live link to pass on by hand. `PUT` with `status: sent` numbers an estimate without emailing it. A draft without lines is refused (400).",
       refusals: {
-        400: 'the estimate has no lines',
         409: 'the client has no billing email, or the estimate is declined, expired or converted',
       },
     },
