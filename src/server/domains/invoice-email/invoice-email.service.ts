@@ -12,6 +12,8 @@ import {
   type EmailedDocument,
   type EmailPreview,
   type EmailTemplatesUpdate,
+  type EstimatePlaceholderValues,
+  type PlaceholderValues,
   type ReminderScheduleUpdate,
   type SendDocumentInput,
   type SendInvoiceInput,
@@ -91,7 +93,11 @@ function longDate(date: string | null): string {
  * What each placeholder becomes for this invoice (a draft shows the number it will get).
  * The portal link is filled in when the email goes out: each email gets a new live link.
  */
-async function placeholderValues(db: Database, workspaceId: number, invoice: Invoice) {
+async function placeholderValues(
+  db: Database,
+  workspaceId: number,
+  invoice: Invoice,
+): Promise<Omit<PlaceholderValues, 'portalLink'>> {
   const [{ profile, seller }, client] = await Promise.all([
     findSeller(db, workspaceId),
     findClient(db, workspaceId, invoice.clientId),
@@ -110,7 +116,11 @@ async function placeholderValues(db: Database, workspaceId: number, invoice: Inv
 }
 
 /** An estimate's placeholders (a draft shows the number it will get). */
-async function estimateValues(db: Database, workspaceId: number, estimate: Estimate) {
+async function estimateValues(
+  db: Database,
+  workspaceId: number,
+  estimate: Estimate,
+): Promise<Omit<EstimatePlaceholderValues, 'portalLink'>> {
   const [{ seller }, client] = await Promise.all([
     findSeller(db, workspaceId),
     findClient(db, workspaceId, estimate.clientId),
