@@ -248,8 +248,9 @@ export interface InvoiceEmails {
   claimedAt: Timestamp | null;
   createdBy: number | null;
   error: string | null;
+  estimateId: number | null;
   id: Generated<number>;
-  invoiceId: number;
+  invoiceId: number | null;
   kind: string;
   messageId: string | null;
   queuedAt: Generated<Timestamp>;
@@ -262,6 +263,8 @@ export interface InvoiceEmails {
 }
 
 export interface InvoiceEmailSettings {
+  estimateBody: string | null;
+  estimateSubject: string | null;
   invoiceBody: string;
   invoiceSubject: string;
   reminderBody: string;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CurrencySchema } from './currencies.ts';
 import { IsoDateSchema } from './dates.ts';
 import { IdSchema } from './ids.ts';
+import { EmailDeliverySchema } from './invoice-email.schema.ts';
 import {
   DiscountOutputSchema,
   DiscountSchema,
@@ -100,6 +101,10 @@ export const EstimateSchema = z.object({
   client: DocumentClientSchema,
 });
 export type Estimate = z.infer<typeof EstimateSchema>;
+
+/** `POST /api/estimates/{id}/send`: the estimate, numbered, and what happened to its email. */
+export const EstimateSentSchema = EstimateSchema.extend(EmailDeliverySchema.shape);
+export type EstimateSent = z.infer<typeof EstimateSentSchema>;
 
 export const EstimateLineSchema = InvoiceLineSchema.omit({ timeEntryCount: true });
 export type EstimateLine = z.infer<typeof EstimateLineSchema>;

@@ -5,9 +5,9 @@ import { IdSchema } from './ids.ts';
 import { singleLine } from './text.schema.ts';
 
 /**
- * Invoices by email (issue 21): the workspace's templates, the reminder schedule, the
- * outbox of an invoice, and the placeholders both the server and the send dialog's live
- * preview fill in the same way.
+ * Documents by email (issue 21; estimates since issue 38): the workspace's templates, the
+ * reminder schedule, the outbox of an invoice or an estimate, and the placeholders both the
+ * server and the send dialog's live preview fill in the same way.
  */
 
 export const EMAIL_PLACEHOLDERS = [
@@ -22,11 +22,31 @@ export const EMAIL_PLACEHOLDERS = [
 export type PlaceholderKey = (typeof EMAIL_PLACEHOLDERS)[number]['key'];
 export type PlaceholderValues = Record<PlaceholderKey, string>;
 
+/** An estimate's email says until when the offer holds; it has no due date or balance. */
+export const ESTIMATE_PLACEHOLDERS = [
+  { key: 'number', label: 'The estimate number' },
+  { key: 'total', label: 'The estimate total, with its currency' },
+  { key: 'validUntil', label: 'The date until which the estimate is valid' },
+  { key: 'portalLink', label: "A link to the client's portal (a new one in every email)" },
+  { key: 'clientName', label: 'The client (company, else name)' },
+  { key: 'businessName', label: 'Your business name' },
+] as const;
+export type EstimatePlaceholderKey = (typeof ESTIMATE_PLACEHOLDERS)[number]['key'];
+export type EstimatePlaceholderValues = Record<EstimatePlaceholderKey, string>;
+
+/** The documents that are emailed, and each one's placeholders. */
+export const EMAILED_DOCUMENTS = ['invoice', 'estimate'] as const;
+export type EmailedDocument = (typeof EMAILED_DOCUMENTS)[number];
+export const PLACEHOLDERS_OF: Record<EmailedDocument, readonly { key: string; label: string }[]> = {
+  invoice: EMAIL_PLACEHOLDERS,
+  estimate: ESTIMATE_PLACEHOLDERS,
+};
+
 /**
  * Fills `{number}`, `{total}`, … in a template. Unknown names stay as written, so a typo
  * shows in the preview instead of vanishing; a value missing from `values` stays too.
  */
-export function renderTemplate(template: string, values: Partial<PlaceholderValues>): string {
+export function renderTemplate(template: string, values: Partial<Record<string, string>>): string {
   return template.replace(/\{([A-Za-z]+)\}/g, (whole, name: string) => {
     const value = (values as Record<string, string | undefined>)[name];
     return value ?? whole;
@@ -59,6 +79,18 @@ export const DEFAULT_TEMPLATES = {
     'If you have already paid, thank you, and please disregard this email.',
     '{businessName}',
   ].join('\n'),
+  estimateSubject: 'Estimate {number} from {businessName}',
+  estimateBody: [
+    'Hello {clientName},',
+    '',
+    'Please find attached estimate {number} for {total}, valid until {validUntil}.',
+    '',
+    'You can review it, and accept or decline it, here:',
+    '{portalLink}',
+    '',
+    'Kind regards,',
+    '{businessName}',
+  ].join('\n'),
 };
 
 const subjectField = (label: string) =>
@@ -78,6 +110,8 @@ export const EmailTemplatesSchema = z.object({
   invoiceBody: z.string(),
   reminderSubject: z.string(),
   reminderBody: z.string(),
+  estimateSubject: z.string(),
+  estimateBody: z.string(),
 });
 export type EmailTemplates = z.infer<typeof EmailTemplatesSchema>;
 
@@ -86,6 +120,8 @@ export const EmailTemplatesUpdateSchema = z.object({
   invoiceBody: bodyField('Invoice message').optional(),
   reminderSubject: subjectField('Reminder subject').optional(),
   reminderBody: bodyField('Reminder message').optional(),
+  estimateSubject: subjectField('Estimate subject').optional(),
+  estimateBody: bodyField('Estimate message').optional(),
 });
 export type EmailTemplatesUpdate = z.infer<typeof EmailTemplatesUpdateSchema>;
 
@@ -134,8 +170,10 @@ export const INVOICE_EMAIL_STATUSES = ['queued', 'sending', 'sent', 'logged', 'f
 
 export const InvoiceEmailSchema = z.object({
   id: z.number(),
-  invoiceId: z.number(),
-  kind: z.enum(['invoice', 'reminder']),
+  /** The document it carries: an invoice (its email or a reminder) or an estimate. */
+  invoiceId: z.number().nullable(),
+  estimateId: z.number().nullable(),
+  kind: z.enum(['invoice', 'reminder', 'estimate']),
   /** For a reminder: which one of the schedule ('before-3', 'due', 'after-7'). */
   reminderKey: z.string().nullable(),
   to: z.string(),
@@ -175,7 +213,7 @@ export const EmailPreviewSchema = z.object({
   body: z.string(),
   /** The templates before filling in, for a form that edits them. */
   template: z.object({ subject: z.string(), body: z.string() }),
-  /** What each placeholder becomes for this invoice (the portal link is a sample). */
+  /** What each placeholder becomes for this document (the portal link is a sample). */
   values: z.record(z.string(), z.string()),
   /** False when the server has no SMTP_URL: the email would only reach its log. */
   mailConfigured: z.boolean(),
@@ -191,6 +229,18 @@ export const SendInvoiceResultSchema = z.object({
   message: z.string(),
 });
 export type SendInvoiceResult = z.infer<typeof SendInvoiceResultSchema>;
+
+/** Sending an estimate: the same input as an invoice's, the same delivery answer. */
+export const SendDocumentInputSchema = SendInvoiceInputSchema;
+export type SendDocumentInput = SendInvoiceInput;
+export const EmailDeliverySchema = SendInvoiceResultSchema;
+export type EmailDelivery = SendInvoiceResult;
+
+export const EmailPreviewInputSchema = z.object({
+  id: IdSchema,
+  subject: z.string().max(10_000).optional(),
+  body: z.string().max(20_000).optional(),
+});
 
 export const UpcomingReminderSchema = z.object({
   key: z.string(),

@@ -28,9 +28,31 @@ test('an estimate: a line, sent, accepted in the app, converted into the invoice
   await editor.getByLabel('Line 1 unit price').fill('45.50');
   await editor.getByLabel('Line 1 tax rate').fill('10');
   await expect(editor.getByLabel('Totals')).toContainText('$600.60');
+  // Send: the email to the client's billing address, previewed from the estimate template.
+  // This server has no SMTP_URL: it says so, writes the email to its log, and offers the
+  // portal link to pass on by hand.
   await editor.getByRole('button', { name: 'Send estimate' }).click();
-  await expect(page.getByRole('heading', { name: 'Estimate EST-0001' })).toBeVisible();
+  const send = page.getByRole('dialog', { name: /Send estimate/ });
+  await expect(send.getByText(/Email is not configured on this server/)).toBeVisible();
+  await expect(send.getByLabel('To')).toHaveValue('accounts@harbour.example.com');
+  await expect(send.getByText(/it becomes estimate EST-0001/)).toBeVisible();
+  const preview = send.getByRole('region', { name: 'Preview' });
+  await expect(preview).toContainText('Estimate EST-0001 from');
+  await expect(preview).toContainText('estimate EST-0001 for $600.60, valid until');
+  await expect(preview).toContainText('Attached: estimate-EST-0001.pdf');
+  await send.getByRole('button', { name: 'Send to the server log' }).click();
+  await expect(page.getByText('Estimate email written to the server log')).toBeVisible();
+  await expect(send.getByRole('textbox', { name: 'Portal link' })).toHaveValue(
+    /\/portal\/[A-Za-z0-9_-]{43}$/,
+  );
+  await send.getByRole('button', { name: 'Done' }).click();
+  await expect(send).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Estimate EST-0001', exact: true })).toBeVisible();
   await expect(page.getByText('Sent', { exact: true }).first()).toBeVisible();
+  // The estimate's page lists its email, delivered to the log.
+  await expect(page.getByRole('heading', { name: 'Emails' })).toBeVisible();
+  await expect(page.getByText(/^Estimate to accounts@harbour\.example\.com/)).toBeVisible();
+  await expect(page.getByText('Written to server log')).toBeVisible();
 
   // The client said yes by phone: the acceptance is recorded with their name.
   await page.getByRole('button', { name: 'Accept', exact: true }).click();

@@ -1567,6 +1567,14 @@ export const restMatrix: Record<string, RestMatrixEntry> = {
     scope: 'workspace',
     cases: [notFound(id((ids) => ids.a.estimateId))],
   },
+  'POST /api/estimates/{id}/email-preview': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.estimateId))],
+  },
+  'GET /api/estimates/{id}/emails': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.estimateId))],
+  },
   'POST /api/estimates/{id}/accept': {
     scope: 'workspace',
     cases: [

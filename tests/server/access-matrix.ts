@@ -901,6 +901,18 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     input: (t) => ({ id: t.estimateId }),
     outsider: 'not_found',
   },
+  'estimates.emails': {
+    access: ALL_ROLES,
+    type: 'query',
+    input: (t) => ({ id: t.estimateId }),
+    outsider: 'not_found',
+  },
+  'estimates.emailPreview': {
+    access: MANAGERS,
+    type: 'mutation',
+    input: (t) => ({ id: t.estimateId }),
+    outsider: 'not_found',
+  },
   'estimates.create': {
     access: MANAGERS,
     type: 'mutation',

@@ -788,7 +788,12 @@ describe('every documented operation answers as documented', () => {
     });
     const params = id(estimate.id);
     await send(c, 'PUT /api/estimates/{id}', { params, body: { validUntil: '2099-01-31' } });
-    await send(c, 'POST /api/estimates/{id}/send', { params });
+    await send(c, 'POST /api/estimates/{id}/email-preview', {
+      params,
+      body: { subject: 'Estimate {number}' },
+    });
+    await send(c, 'POST /api/estimates/{id}/send', { params, body: { body: 'See {portalLink}' } });
+    await send(c, 'GET /api/estimates/{id}/emails', { params });
     await send(c, 'GET /api/estimates/{id}', { params });
     await send(c, 'GET /api/estimates/{id}/pdf', { params });
     await send(c, 'POST /api/estimates/{id}/accept', { params, body: { name: 'Tour Client' } });

@@ -5,8 +5,17 @@ import { DraftEditorForm } from '../invoices/draft-editor.form.tsx';
 import { estimateEditorValues, toEstimateUpdate } from '../invoices/invoice-editor.schema.ts';
 import { useEstimateMutations } from './use-estimate-mutations.ts';
 
-/** A draft estimate in the invoice editor's form; Send saves what is on screen first. */
-export function EstimateEditor({ estimate }: { estimate: EstimateDetail }) {
+/**
+ * A draft estimate in the invoice editor's form; Send saves what is on screen first, then
+ * opens the email (`onSend`).
+ */
+export function EstimateEditor({
+  estimate,
+  onSend,
+}: {
+  estimate: EstimateDetail;
+  onSend: () => void;
+}) {
   const mutations = useEstimateMutations();
   const values = useMemo(() => estimateEditorValues(estimate), [estimate]);
   return (
@@ -21,7 +30,7 @@ export function EstimateEditor({ estimate }: { estimate: EstimateDetail }) {
       }}
       documentName="estimate"
       actions={(afterSave, submitting) => (
-        <Button onClick={afterSave(() => mutations.send(estimate))} loading={submitting}>
+        <Button onClick={afterSave(onSend)} loading={submitting}>
           Send estimate
         </Button>
       )}

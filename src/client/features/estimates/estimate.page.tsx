@@ -1,6 +1,6 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
-import { IconCircleCheck, IconCircleX, IconFileInvoice } from '@tabler/icons-react';
+import { IconCircleCheck, IconCircleX, IconFileInvoice, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { EstimateDetail } from '../../../shared/estimates.schema.ts';
 import { formatMoney } from '../../../shared/money.ts';
@@ -23,7 +23,11 @@ import {
   convertible,
   estimateName,
 } from './estimate-status.ts';
+import { EstimateOutbox, SendEstimateDialog } from './send-estimate.dialog.tsx';
 import { useEstimateMutations } from './use-estimate-mutations.ts';
+
+/** A sent estimate the client may still act on can be emailed again. */
+const EMAILABLE = new Set(['sent', 'viewed', 'accepted']);
 
 /** `/estimates/:id`: a draft is edited and sent here; a sent one is shown as printed. */
 export function EstimatePage() {
@@ -79,6 +83,7 @@ function EstimateView({ estimate }: { estimate: EstimateDetail }) {
   const navigate = useNavigate();
   const [deciding, setDeciding] = useState<'accept' | 'decline' | null>(null);
   const [converting, setConverting] = useState(false);
+  const [emailing, setEmailing] = useState(false);
   const draft = estimate.status === 'draft';
   const name = estimateName(estimate);
 
@@ -112,6 +117,15 @@ function EstimateView({ estimate }: { estimate: EstimateDetail }) {
         actions={
           <>
             <PdfDownloadButton href={`/api/estimates/${estimate.id}/pdf`} />
+            {canBill && EMAILABLE.has(estimate.status) && (
+              <Button
+                variant="default"
+                leftSection={<IconSend size={16} />}
+                onClick={() => setEmailing(true)}
+              >
+                Send by email
+              </Button>
+            )}
             {canBill && awaitsDecision(estimate.status) && (
               <>
                 <Button
@@ -157,7 +171,7 @@ function EstimateView({ estimate }: { estimate: EstimateDetail }) {
       <Acceptance estimate={estimate} />
 
       {draft && canBill ? (
-        <EstimateEditor estimate={estimate} />
+        <EstimateEditor estimate={estimate} onSend={() => setEmailing(true)} />
       ) : (
         <InvoiceSheet
           invoice={{
@@ -178,6 +192,16 @@ function EstimateView({ estimate }: { estimate: EstimateDetail }) {
             dueLabel: 'Valid until',
             showBalance: false,
           }}
+        />
+      )}
+
+      <EstimateOutbox estimateId={estimate.id} />
+
+      {canBill && (
+        <SendEstimateDialog
+          estimate={estimate}
+          opened={emailing}
+          onClose={() => setEmailing(false)}
         />
       )}
 

@@ -8,14 +8,13 @@ import type {
 import type { Invoice } from '../../../shared/invoices.schema.ts';
 import { succeeded, withServerMessage } from '../../mutations.ts';
 import { trpc } from '../../trpc.ts';
-import { estimateName } from './estimate-status.ts';
 
 const estimates = [trpc.estimates];
 /** A conversion makes an invoice: the invoice lists and the dashboard change too. */
 const estimatesAndMoney = [trpc.estimates, trpc.invoices, trpc.dashboard, trpc.clients.get];
 
 /**
- * Creating, editing, sending, deciding, converting and deleting estimates, with toasts.
+ * Creating, editing, deciding, converting and deleting estimates, with toasts.
  * Each resolves to the saved result, or undefined after the error toast.
  */
 export function useEstimateMutations() {
@@ -30,16 +29,6 @@ export function useEstimateMutations() {
     meta: {
       success: 'Draft saved',
       error: withServerMessage('Failed to save the estimate.'),
-      invalidates: estimates,
-    },
-  });
-  const { mutateAsync: send } = trpc.estimates.send.useMutation({
-    meta: {
-      success: (estimate: Estimate) => [
-        'Estimate sent',
-        `It is numbered ${estimateName(estimate)}.`,
-      ],
-      error: withServerMessage('Failed to send the estimate.'),
       invalidates: estimates,
     },
   });
@@ -76,7 +65,6 @@ export function useEstimateMutations() {
     () => ({
       create: (input: z.input<typeof EstimateInputSchema>) => succeeded(create(input)),
       update: (input: z.input<typeof EstimateUpdateSchema>) => succeeded(update(input)),
-      send: (estimate: Pick<Estimate, 'id'>) => succeeded(send({ id: estimate.id })),
       accept: (estimate: Pick<Estimate, 'id'>, name: string) =>
         succeeded(accept({ id: estimate.id, name })),
       decline: (estimate: Pick<Estimate, 'id'>, reason: string | null) =>
@@ -86,6 +74,6 @@ export function useEstimateMutations() {
       remove: async (estimate: Pick<Estimate, 'id'>) =>
         (await succeeded(remove({ id: estimate.id }))) !== undefined,
     }),
-    [create, update, send, accept, decline, convert, remove],
+    [create, update, accept, decline, convert, remove],
   );
 }

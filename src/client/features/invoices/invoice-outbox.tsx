@@ -18,6 +18,12 @@ const STATUS: Record<InvoiceEmail['status'], { label: string; color: MantineColo
   failed: { label: 'Failed', color: 'red' },
 };
 
+const KIND_LABEL: Record<InvoiceEmail['kind'], string> = {
+  invoice: 'Invoice',
+  reminder: 'Reminder',
+  estimate: 'Estimate',
+};
+
 /** 'after-7' → offset 7, for the label of a reminder in the outbox. */
 function offsetOf(key: string): number {
   if (key === 'due') return 0;
@@ -41,7 +47,7 @@ function EmailRow({ email }: { email: InvoiceEmail }) {
       <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
         {email.kind === 'reminder' && email.reminderKey
           ? `Reminder (${reminderLabel(offsetOf(email.reminderKey)).toLowerCase()})`
-          : 'Invoice'}{' '}
+          : KIND_LABEL[email.kind]}{' '}
         to {email.to} · {email.sentAt ? '' : 'queued '}
         {showDateTime(when)}
         {email.actor === 'system'
@@ -82,29 +88,44 @@ function Reminders({ reminders }: { reminders: UpcomingReminder[] }) {
 }
 
 /**
- * The invoice's emails (its outbox: the invoice email and reminders, queued, sent, written
- * to the log, or failed with the error) and the reminder dates still to come. Refreshes
- * while an email waits for delivery.
+ * How often a document's outbox is read again: while an email waits for delivery (seconds
+ * away), or failed with retries left (the queue tries up to 6 times); else not.
  */
+export const outboxRefetch = {
+  refetchInterval: (query: { state: { data?: InvoiceEmail[] } }) => {
+    const rows = query.state.data ?? [];
+    if (rows.some((e) => e.status === 'queued' || e.status === 'sending')) return 3000;
+    if (rows.some((e) => e.status === 'failed' && e.attempts < 6)) return 15_000;
+    return false;
+  },
+};
+
+/** The invoice's emails and its reminders still to come (DocumentOutbox). */
 export function InvoiceOutbox({ invoice }: { invoice: Invoice }) {
-  const emails = trpc.invoiceEmails.list.useQuery(
-    { id: invoice.id },
-    {
-      // Queued: delivery is seconds away. Failed: the queue retries it (up to 6 attempts).
-      refetchInterval: (query) => {
-        const rows = query.state.data ?? [];
-        if (rows.some((e) => e.status === 'queued' || e.status === 'sending')) return 3000;
-        if (rows.some((e) => e.status === 'failed' && e.attempts < 6)) return 15_000;
-        return false;
-      },
-    },
-  );
+  const emails = trpc.invoiceEmails.list.useQuery({ id: invoice.id }, outboxRefetch);
   const reminders = trpc.invoiceEmails.reminders.useQuery(
     { id: invoice.id },
     { enabled: invoice.status !== 'draft' && invoice.status !== 'void' },
   );
-  const list = emails.data ?? [];
-  const upcoming = reminders.data ?? [];
+  return (
+    <DocumentOutbox emails={emails.data ?? []} upcoming={reminders.data ?? []} noun="invoice" />
+  );
+}
+
+/**
+ * A document's emails (its outbox: the document's email and, for an invoice, reminders;
+ * queued, sent, written to the log, or failed with the error) and the reminder dates still
+ * to come. Nothing while there are none.
+ */
+export function DocumentOutbox({
+  emails: list,
+  upcoming = [],
+  noun,
+}: {
+  emails: InvoiceEmail[];
+  upcoming?: UpcomingReminder[];
+  noun: 'invoice' | 'estimate';
+}) {
   if (list.length === 0 && upcoming.length === 0) return null;
   return (
     <Card withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
@@ -114,7 +135,7 @@ export function InvoiceOutbox({ invoice }: { invoice: Invoice }) {
       <Stack gap="sm">
         {list.length === 0 ? (
           <Text size="sm" c="dimmed">
-            This invoice has not been emailed yet.
+            This {noun} has not been emailed yet.
           </Text>
         ) : (
           list.map((email, index) => (

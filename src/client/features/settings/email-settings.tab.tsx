@@ -13,6 +13,7 @@ import {
 import { useEffect, useState } from 'react';
 import {
   EMAIL_PLACEHOLDERS,
+  ESTIMATE_PLACEHOLDERS,
   reminderLabel,
   type EmailTemplates,
 } from '../../../shared/invoice-email.schema.ts';
@@ -28,6 +29,14 @@ const FIELDS: { key: Field; label: string; multiline: boolean }[] = [
   { key: 'invoiceBody', label: 'Invoice email message', multiline: true },
   { key: 'reminderSubject', label: 'Reminder subject', multiline: false },
   { key: 'reminderBody', label: 'Reminder message', multiline: true },
+  { key: 'estimateSubject', label: 'Estimate email subject', multiline: false },
+  { key: 'estimateBody', label: 'Estimate email message', multiline: true },
+];
+
+/** Invoices and reminders share their placeholders; an estimate's differ (valid until). */
+const PLACEHOLDER_GROUPS = [
+  { title: 'Placeholders of invoice emails and reminders', list: EMAIL_PLACEHOLDERS },
+  { title: 'Placeholders of estimate emails', list: ESTIMATE_PLACEHOLDERS },
 ];
 
 function TemplatesForm({ saved, canEdit }: { saved: EmailTemplates; canEdit: boolean }) {
@@ -37,7 +46,7 @@ function TemplatesForm({ saved, canEdit }: { saved: EmailTemplates; canEdit: boo
   useEffect(() => setValues(saved), [saved]);
   const save = trpc.invoiceEmails.updateTemplates.useMutation({
     meta: {
-      success: ['Email templates saved', 'New invoice emails and reminders use them.'],
+      success: ['Email templates saved', 'New invoice, reminder and estimate emails use them.'],
       error: withServerMessage('Failed to save the email templates.'),
     },
   });
@@ -85,19 +94,21 @@ function TemplatesForm({ saved, canEdit }: { saved: EmailTemplates; canEdit: boo
               <TextInput key={key} {...props} />
             );
           })}
-          <Stack gap={2}>
-            <Text size="sm" fw={500}>
-              Placeholders
-            </Text>
-            {EMAIL_PLACEHOLDERS.map((p) => (
-              <Text key={p.key} size="sm" c="dimmed">
-                <Text span ff="monospace" size="sm" c="var(--mantine-color-text)">
-                  {`{${p.key}}`}
-                </Text>{' '}
-                {p.label}
+          {PLACEHOLDER_GROUPS.map(({ title, list }) => (
+            <Stack key={title} gap={2}>
+              <Text size="sm" fw={500}>
+                {title}
               </Text>
-            ))}
-          </Stack>
+              {list.map((p) => (
+                <Text key={p.key} size="sm" c="dimmed">
+                  <Text span ff="monospace" size="sm" c="var(--mantine-color-text)">
+                    {`{${p.key}}`}
+                  </Text>{' '}
+                  {p.label}
+                </Text>
+              ))}
+            </Stack>
+          ))}
           {canEdit && (
             <Group justify="flex-end">
               <Button
@@ -235,7 +246,7 @@ export function EmailSettingsTab() {
       <SectionCard
         headingOrder={3}
         title="Email templates"
-        hint="What clients receive with an invoice and with a reminder. Each email can still be edited before it is sent."
+        hint="What clients receive with an invoice, a reminder and an estimate. Each email can still be edited before it is sent."
       >
         <QueryData query={templates} what="email templates" loaderPy={24}>
           {(saved) => <TemplatesForm saved={saved} canEdit={canEdit} />}

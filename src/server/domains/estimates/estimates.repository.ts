@@ -299,3 +299,14 @@ export async function insertAcceptance(
     .executeTakeFirstOrThrow();
   return toAcceptance(row);
 }
+
+/** The number the next estimate sent will take, for a draft's email preview. */
+export async function previewEstimateNumber(db: Database, workspaceId: number) {
+  await findProfile(db, workspaceId);
+  const row = await db
+    .selectFrom('businessProfiles')
+    .select(['estimatePrefix', 'nextEstimateNumber'])
+    .where('workspaceId', '=', workspaceId)
+    .executeTakeFirstOrThrow();
+  return formatInvoiceNumber(row.estimatePrefix, row.nextEstimateNumber);
+}

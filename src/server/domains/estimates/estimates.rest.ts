@@ -61,10 +61,28 @@ export const estimatesRestRoutes = defineRestRoutes(
       method: 'POST',
       path: '/api/estimates/{id}/send',
       procedure: 'estimates.send',
-      summary: 'Mark a draft estimate sent',
+      summary: 'Send an estimate by email',
       description:
-        'Gives it the next number of the estimate sequence, its dates and frozen parties.',
-      refusals: { 409: 'the estimate has already been sent' },
+        "A draft first gets the next number of the estimate sequence, its dates and frozen parties; then an email goes to the client's billing email with the estimate's PDF attached and a portal link, through the same outbox and delivery as invoices (a sent estimate can be emailed again). `subject` and `body` replace the workspace's estimate template for this email (placeholders: {number}, {total}, {validUntil}, {portalLink}, {clientName}, {businessName}). Answers the estimate with `email` (its outbox row), `mailConfigured`, `portalLink` and `message`: `mailConfigured: false` means the server has no SMTP_URL, the email is written to the server log only, and `portalLink` is a live link to pass on by hand. `PUT` with `status: sent` numbers an estimate without emailing it. A draft without lines is refused (400).",
+      refusals: {
+        409: 'the client has no billing email, or the estimate is declined, expired or converted',
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/estimates/{id}/email-preview',
+      procedure: 'estimates.emailPreview',
+      summary: 'Preview the email of an estimate',
+      description:
+        'The subject and body as they would be sent (the estimate template, or `subject` and `body` if given, filled in), the recipient, and what each placeholder becomes. Sends nothing.',
+    },
+    {
+      method: 'GET',
+      path: '/api/estimates/{id}/emails',
+      procedure: 'estimates.emails',
+      summary: "List an estimate's emails (its outbox)",
+      description:
+        'Newest first: queued, sent, written to the server log, or failed with the error of the last attempt.',
     },
     {
       method: 'POST',

@@ -6,8 +6,16 @@ import {
   EstimateInputSchema,
   EstimateListQuerySchema,
   EstimateSchema,
+  EstimateSentSchema,
   EstimateUpdateSchema,
 } from '../../../shared/estimates.schema.ts';
+import {
+  EmailPreviewInputSchema,
+  EmailPreviewSchema,
+  InvoiceEmailSchema,
+  SendDocumentInputSchema,
+} from '../../../shared/invoice-email.schema.ts';
+import { z } from 'zod';
 import { FileSchema } from '../../../shared/file.schema.ts';
 import { InvoiceSchema } from '../../../shared/invoices.schema.ts';
 import { pageOf } from '../../../shared/list.schema.ts';
@@ -15,6 +23,7 @@ import { BILLING_MANAGERS } from '../../../shared/roles.ts';
 import type { Context } from '../../trpc/context.ts';
 import { listProcedure, requireRole, router, workspaceProcedure } from '../../trpc/init.ts';
 import { rowMutation, rowProcedures, rowQuery } from '../../trpc/row-procedures.ts';
+import * as documentEmail from '../invoice-email/invoice-email.service.ts';
 import { decideEstimate } from './acceptance.service.ts';
 import * as repo from './estimates.repository.ts';
 import * as estimates from './estimates.service.ts';
@@ -44,7 +53,20 @@ export const estimatesRouter = router({
       remove: estimates.deleteEstimate,
     },
   ),
-  send: rowMutation(billingProcedure, EstimateSchema, estimates.sendEstimate),
+  // Numbers a draft and emails it, through the invoices' outbox (invoice-email).
+  send: billingProcedure
+    .input(SendDocumentInputSchema)
+    .output(EstimateSentSchema)
+    .mutation(({ ctx, input }) => documentEmail.sendEstimate(ctx, input)),
+  emailPreview: billingProcedure
+    .input(EmailPreviewInputSchema)
+    .output(EmailPreviewSchema)
+    .mutation(({ ctx, input }) => documentEmail.previewEstimateEmail(ctx, input)),
+  emails: rowQuery(
+    workspaceProcedure,
+    z.array(InvoiceEmailSchema),
+    documentEmail.listEstimateEmails,
+  ),
   convert: rowMutation(billingProcedure, InvoiceSchema, estimates.convertEstimate),
   accept: billingProcedure
     .input(EstimateAcceptSchema)

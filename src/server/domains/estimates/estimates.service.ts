@@ -160,7 +160,7 @@ async function sendLocked(db: Database, workspaceId: number, id: number) {
 }
 
 /** Marks a draft sent: numbered from the estimate sequence in one transaction (gap-free). */
-export async function sendEstimate(scope: WorkspaceScope, id: number) {
+export async function sendEstimate(scope: Pick<WorkspaceScope, 'db' | 'workspace'>, id: number) {
   const { db, workspace } = scope;
   await withNumber(() => db.transaction().execute((trx) => sendLocked(trx, workspace.id, id)));
   return (await repo.findEstimate(db, workspace.id, id))!;

@@ -94,7 +94,9 @@ describe('estimates', () => {
     // A sent estimate is not edited or deleted; a draft is.
     await ok(owner.client.put(`/api/estimates/${a.id}`, { notes: 'x' }), 409);
     await ok(owner.client.delete(`/api/estimates/${a.id}`), 409);
-    await ok(owner.client.post(`/api/estimates/${a.id}/send`), 409);
+    // Sending it again emails it again (invoice-email tests): it keeps its number.
+    const resent = await ok(owner.client.post(`/api/estimates/${a.id}/send`));
+    expect(resent.estimateNumber).toBe(sentA.estimateNumber);
     await ok(owner.client.delete(`/api/estimates/${draftLeft.id}`));
     await ok(owner.client.get(`/api/estimates/${draftLeft.id}`), 404);
   });

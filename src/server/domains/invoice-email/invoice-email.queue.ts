@@ -7,7 +7,7 @@ import {
 } from './invoice-email.service.ts';
 
 /**
- * Delivers one outbox row of an invoice email. Retried with backoff (10 s, 20 s, 40 s, …)
+ * Delivers one outbox row: an invoice email, a payment reminder or an estimate email. Retried with backoff (10 s, 20 s, 40 s, …)
  * while the mail server refuses it; the row shows each failure, and the last one stays.
  * A run expires only after the longest a delivery may last (the mailer's timeouts), so an
  * expired job is run again only once its first run has ended or died; the retries (310 s in

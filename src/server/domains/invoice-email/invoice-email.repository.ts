@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Actor } from '../../../shared/activity.ts';
 import {
   DEFAULT_TEMPLATES,
+  type EmailedDocument,
   type EmailTemplates,
   type EmailTemplatesUpdate,
   type InvoiceEmail,
@@ -35,6 +36,9 @@ export async function findSettings(db: Database, workspaceId: number): Promise<E
     invoiceBody: row.invoiceBody,
     reminderSubject: row.reminderSubject,
     reminderBody: row.reminderBody,
+    // Saved before estimates were emailed: the default text until the workspace edits it.
+    estimateSubject: row.estimateSubject ?? DEFAULT_TEMPLATES.estimateSubject,
+    estimateBody: row.estimateBody ?? DEFAULT_TEMPLATES.estimateBody,
     enabled: row.remindersEnabled,
     offsets: offsetsOf(row.reminderOffsets),
     enabledAt: row.remindersEnabledAt,
@@ -95,6 +99,7 @@ function selectEmails(db: Database, workspaceId: number) {
     .select([
       'e.id',
       'e.invoiceId',
+      'e.estimateId',
       'e.kind',
       'e.reminderKey',
       'e.toAddress',
@@ -126,9 +131,18 @@ function toEmail({ toAddress, createdBy, createdByName, ...r }: EmailRow): Invoi
   };
 }
 
-export async function listEmails(db: Database, workspaceId: number, invoiceId: number) {
+/** The column that names each kind of document on an outbox row. */
+const DOCUMENT_COLUMN = { invoice: 'e.invoiceId', estimate: 'e.estimateId' } as const;
+
+/** A document's emails, newest first. */
+export async function listEmails(
+  db: Database,
+  workspaceId: number,
+  document: EmailedDocument,
+  id: number,
+) {
   const rows = await selectEmails(db, workspaceId)
-    .where('e.invoiceId', '=', invoiceId)
+    .where(DOCUMENT_COLUMN[document], '=', id)
     .orderBy('e.queuedAt', 'desc')
     .orderBy('e.id', 'desc')
     .execute();
@@ -141,8 +155,10 @@ export async function findEmail(db: Database, workspaceId: number, id: number) {
 }
 
 export interface NewEmail {
-  invoiceId: number;
-  kind: 'invoice' | 'reminder';
+  /** An invoice's email or reminder names the invoice; an estimate's email the estimate. */
+  invoiceId: number | null;
+  estimateId?: number;
+  kind: 'invoice' | 'reminder' | 'estimate';
   reminderKey: string | null;
   to: string;
   subject: string;
@@ -166,6 +182,7 @@ export async function insertEmail(
     .values({
       workspaceId,
       invoiceId: email.invoiceId,
+      estimateId: email.estimateId ?? null,
       kind: email.kind,
       reminderKey: email.reminderKey,
       toAddress: email.to,
@@ -219,6 +236,7 @@ export function claimForDelivery(
       'id',
       'workspaceId',
       'invoiceId',
+      'estimateId',
       'kind',
       'toAddress',
       'subject',
@@ -271,9 +289,10 @@ export async function sentReminderKeys(db: Database, workspaceId: number, invoic
     .execute();
   const keys = new Map<number, Set<string>>();
   for (const row of rows) {
-    const set = keys.get(row.invoiceId) ?? new Set<string>();
+    // A reminder always names its invoice (invoice_emails_document_check).
+    const set = keys.get(row.invoiceId!) ?? new Set<string>();
     set.add(row.reminderKey!);
-    keys.set(row.invoiceId, set);
+    keys.set(row.invoiceId!, set);
   }
   return keys;
 }

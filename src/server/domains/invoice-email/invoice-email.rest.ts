@@ -56,7 +56,7 @@ export const invoiceEmailRestRoutes = defineRestRoutes(
       path: '/api/settings/email-templates',
       procedure: 'invoiceEmails.updateTemplates',
       summary: 'Update the email templates',
-      description: `Subject and body of the invoice email and of payment reminders; only the fields sent change. ${PLACEHOLDERS}`,
+      description: `Subject and body of the invoice email, of payment reminders and of the estimate email; only the fields sent change. ${PLACEHOLDERS} The estimate email has {number}, {total}, {validUntil}, {portalLink}, {clientName} and {businessName}.`,
     },
     {
       method: 'GET',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { IdSchema } from '../../../shared/ids.ts';
 import {
+  EmailPreviewInputSchema,
   EmailPreviewSchema,
   EmailTemplatesSchema,
   EmailTemplatesUpdateSchema,
@@ -20,19 +20,13 @@ import * as service from './invoice-email.service.ts';
 const billingProcedure = requireRole(...BILLING_MANAGERS);
 const businessProcedure = requireRole(...BUSINESS_MANAGERS);
 
-const PreviewInputSchema = z.object({
-  id: IdSchema,
-  subject: z.string().max(10_000).optional(),
-  body: z.string().max(20_000).optional(),
-});
-
 export const invoiceEmailsRouter = router({
   send: billingProcedure
     .input(SendInvoiceInputSchema)
     .output(SendInvoiceResultSchema)
     .mutation(({ ctx, input }) => service.sendInvoice(ctx, input)),
   preview: billingProcedure
-    .input(PreviewInputSchema)
+    .input(EmailPreviewInputSchema)
     .output(EmailPreviewSchema)
     .mutation(({ ctx, input }) => service.previewInvoiceEmail(ctx, input)),
   list: rowQuery(workspaceProcedure, z.array(InvoiceEmailSchema), service.listInvoiceEmails),

@@ -1,15 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
 import { formatCalendarDate, todayIn, workspaceClock } from '../../../shared/datetime.ts';
+import type { Estimate } from '../../../shared/estimates.schema.ts';
 import {
   reminderDate,
   reminderKey,
   reminderLabel,
   renderTemplate,
+  type EmailDelivery,
+  type EmailedDocument,
   type EmailPreview,
   type EmailTemplatesUpdate,
+  type EstimatePlaceholderValues,
   type PlaceholderValues,
   type ReminderScheduleUpdate,
+  type SendDocumentInput,
   type SendInvoiceInput,
   type SendInvoiceResult,
   type UpcomingReminder,
@@ -27,6 +32,8 @@ import {
 } from '../../trpc/context.ts';
 import { findProfile, findSeller } from '../business/business.repository.ts';
 import { findClient } from '../clients/clients.repository.ts';
+import { findEstimate, previewEstimateNumber } from '../estimates/estimates.repository.ts';
+import { estimatePdfOf, sendEstimate as numberEstimate } from '../estimates/estimates.service.ts';
 import { findInvoice } from '../invoices/invoices.repository.ts';
 import { invoicePdf, issueInvoice } from '../invoices/invoices.service.ts';
 import { createEmailedPortalLink, portalUrl } from '../portal/portal-links.service.ts';
@@ -35,7 +42,8 @@ import * as repo from './invoice-email.repository.ts';
 /** The queue that delivers one outbox row (invoice-email.queue.ts). */
 export const INVOICE_EMAIL_QUEUE = 'invoice-email';
 
-const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: 'Invoice not found' });
+const notFound = (message = 'Invoice not found') => new TRPCError({ code: 'NOT_FOUND', message });
+const estimateNotFound = () => notFound('Estimate not found');
 const conflict = (message: string) => new TRPCError({ code: 'CONFLICT', message });
 
 export const NO_BILLING_EMAIL =
@@ -48,11 +56,15 @@ const OPEN_STATUSES = new Set(['sent', 'viewed', 'overdue']);
 /* ---------------------------------------------------------------- settings */
 
 export async function getTemplates({ db, workspace }: WorkspaceScope) {
-  const { invoiceSubject, invoiceBody, reminderSubject, reminderBody } = await repo.findSettings(
-    db,
-    workspace.id,
-  );
-  return { invoiceSubject, invoiceBody, reminderSubject, reminderBody };
+  const s = await repo.findSettings(db, workspace.id);
+  return {
+    invoiceSubject: s.invoiceSubject,
+    invoiceBody: s.invoiceBody,
+    reminderSubject: s.reminderSubject,
+    reminderBody: s.reminderBody,
+    estimateSubject: s.estimateSubject,
+    estimateBody: s.estimateBody,
+  };
 }
 
 export async function updateTemplates(scope: WorkspaceScope, values: EmailTemplatesUpdate) {
@@ -101,7 +113,29 @@ async function placeholderValues(
   };
 }
 
-function renderStored(template: string, values: Omit<PlaceholderValues, 'portalLink'>) {
+/** An estimate's placeholders (a draft shows the number it will get). */
+async function estimateValues(
+  db: Database,
+  workspaceId: number,
+  estimate: Estimate,
+): Promise<Omit<EstimatePlaceholderValues, 'portalLink'>> {
+  const [{ profile, seller }, client] = await Promise.all([
+    findSeller(db, workspaceId),
+    findClient(db, workspaceId, estimate.clientId),
+  ]);
+  return {
+    number: estimate.estimateNumber ?? (await previewEstimateNumber(db, workspaceId)),
+    total: formatMoney(estimate.total, estimate.currency),
+    // In the workspace's format, as the invoice's due date.
+    validUntil: estimate.validUntil
+      ? formatCalendarDate(estimate.validUntil, workspaceClock(profile))
+      : 'no expiry date',
+    clientName: client ? client.company || client.name : estimate.client.name,
+    businessName: seller.name,
+  };
+}
+
+function renderStored(template: string, values: Record<string, string>) {
   // {portalLink} stays in the stored text: the link is minted when the email is sent.
   return renderTemplate(template, values);
 }
@@ -114,60 +148,85 @@ async function billingEmail(db: Database, workspaceId: number, clientId: number)
 
 /* ------------------------------------------------------------ sending */
 
-/** `POST /api/invoices/{id}/email-preview`: the email as it would be sent now. */
-export async function previewInvoiceEmail(
-  ctx: WorkspaceScope & Pick<Context, 'config' | 'mailer'>,
-  input: { id: number; subject?: string; body?: string },
+type PreviewInput = { id: number; subject?: string; body?: string };
+type MailScope = WorkspaceScope & Pick<Context, 'config' | 'mailer'>;
+
+/** The workspace's template for a document's email. */
+function templateOf(settings: repo.EmailSettings, document: EmailedDocument) {
+  return document === 'estimate'
+    ? { subject: settings.estimateSubject, body: settings.estimateBody }
+    : { subject: settings.invoiceSubject, body: settings.invoiceBody };
+}
+
+/** A document's email as it would be sent now, for either kind of document. */
+async function previewEmail(
+  ctx: MailScope,
+  document: EmailedDocument,
+  clientId: number,
+  stored: Record<string, string>,
+  input: PreviewInput,
 ): Promise<EmailPreview> {
   const { db, workspace } = ctx;
-  const invoice = await findInvoice(db, workspace.id, input.id);
-  if (!invoice) throw notFound();
-  const settings = await repo.findSettings(db, workspace.id);
-  const values = {
-    ...(await placeholderValues(db, workspace.id, invoice)),
-    portalLink: portalUrl(ctx.config.appUrl, '…'),
-  };
-  const subject = input.subject ?? settings.invoiceSubject;
-  const body = input.body ?? settings.invoiceBody;
+  const template = templateOf(await repo.findSettings(db, workspace.id), document);
+  const values = { ...stored, portalLink: portalUrl(ctx.config.appUrl, '…') };
   return {
-    to: (await billingEmail(db, workspace.id, invoice.clientId)) ?? '',
-    subject: renderTemplate(subject, values),
-    body: renderTemplate(body, values),
-    template: { subject: settings.invoiceSubject, body: settings.invoiceBody },
+    to: (await billingEmail(db, workspace.id, clientId)) ?? '',
+    subject: renderTemplate(input.subject ?? template.subject, values),
+    body: renderTemplate(input.body ?? template.body, values),
+    template,
     values,
     mailConfigured: ctx.mailer.delivers,
   };
 }
 
+/** `POST /api/invoices/{id}/email-preview`: the email as it would be sent now. */
+export async function previewInvoiceEmail(ctx: MailScope, input: PreviewInput) {
+  const invoice = await findInvoice(ctx.db, ctx.workspace.id, input.id);
+  if (!invoice) throw notFound();
+  const values = await placeholderValues(ctx.db, ctx.workspace.id, invoice);
+  return previewEmail(ctx, 'invoice', invoice.clientId, values, input);
+}
+
+/** `POST /api/estimates/{id}/email-preview`: the estimate's email as it would be sent now. */
+export async function previewEstimateEmail(ctx: MailScope, input: PreviewInput) {
+  const estimate = await findEstimate(ctx.db, ctx.workspace.id, input.id);
+  if (!estimate) throw estimateNotFound();
+  const values = await estimateValues(ctx.db, ctx.workspace.id, estimate);
+  return previewEmail(ctx, 'estimate', estimate.clientId, values, input);
+}
+
+type SendScope = ActingScope & Pick<Context, 'config' | 'mailer' | 'jobs'>;
+
 /**
- * `POST /api/invoices/{id}/send`: issues a draft, then writes the email to the outbox and
- * queues its delivery in one transaction. Without SMTP_URL the email reaches the server
- * log only; the answer says so and carries a live portal link to pass on by hand. A member
- * sends it, or the system (a recurring invoice that sends itself): the outbox says which.
+ * Writes a document's email to the outbox and queues its delivery in one transaction, and
+ * answers what happened: on its way, or (no SMTP_URL) written to the server log only, with
+ * a live portal link to pass on by hand.
  */
-export async function sendInvoice(
-  ctx: ActingScope & Pick<Context, 'config' | 'mailer' | 'jobs'>,
-  input: SendInvoiceInput,
-): Promise<SendInvoiceResult> {
+async function queueDocumentEmail(
+  ctx: SendScope,
+  email: {
+    document: EmailedDocument;
+    id: number;
+    clientId: number;
+    to: string;
+    values: Record<string, string>;
+    subject?: string;
+    body?: string;
+    noun: string;
+  },
+): Promise<EmailDelivery> {
   const { db, workspace } = ctx;
   const by = recordedActor(ctx);
-  let invoice = await findInvoice(db, workspace.id, input.id);
-  if (!invoice) throw notFound();
-  if (invoice.status === 'void') throw conflict('A void invoice cannot be sent');
-  const to = await billingEmail(db, workspace.id, invoice.clientId);
-  if (!to) throw conflict(NO_BILLING_EMAIL);
-  if (invoice.status === 'draft') invoice = await issueInvoice(ctx, input.id);
-
-  const settings = await repo.findSettings(db, workspace.id);
-  const values = await placeholderValues(db, workspace.id, invoice);
+  const template = templateOf(await repo.findSettings(db, workspace.id), email.document);
   const emailId = await db.transaction().execute(async (trx) => {
     const id = (await repo.insertEmail(trx, workspace.id, {
-      invoiceId: invoice.id,
-      kind: 'invoice',
+      invoiceId: email.document === 'invoice' ? email.id : null,
+      ...(email.document === 'estimate' ? { estimateId: email.id } : {}),
+      kind: email.document,
       reminderKey: null,
-      to,
-      subject: renderStored(input.subject ?? settings.invoiceSubject, values),
-      body: renderStored(input.body ?? settings.invoiceBody, values),
+      to: email.to,
+      subject: renderStored(email.subject ?? template.subject, email.values),
+      body: renderStored(email.body ?? template.body, email.values),
       createdBy: by.userId,
       actor: by.actor,
     }))!;
@@ -182,19 +241,93 @@ export async function sendInvoice(
   const delivers = ctx.mailer.delivers;
   const portalLink = delivers
     ? null
-    : (await createEmailedPortalLink(db, ctx.config, workspace.id, invoice.clientId, by.userId))
-        .url;
+    : (await createEmailedPortalLink(db, ctx.config, workspace.id, email.clientId, by.userId)).url;
   return {
     email: (await repo.findEmail(db, workspace.id, emailId))!,
     mailConfigured: delivers,
     portalLink,
-    message: delivers ? `Invoice ${values.number} is on its way to ${to}` : NOT_CONFIGURED,
+    message: delivers
+      ? `${email.noun} ${email.values.number} is on its way to ${email.to}`
+      : NOT_CONFIGURED,
   };
+}
+
+/**
+ * `POST /api/invoices/{id}/send`: issues a draft, then writes the email to the outbox and
+ * queues its delivery in one transaction. Without SMTP_URL the email reaches the server
+ * log only; the answer says so and carries a live portal link to pass on by hand. A member
+ * sends it, or the system (a recurring invoice that sends itself): the outbox says which.
+ */
+export async function sendInvoice(
+  ctx: SendScope,
+  input: SendInvoiceInput,
+): Promise<SendInvoiceResult> {
+  const { db, workspace } = ctx;
+  let invoice = await findInvoice(db, workspace.id, input.id);
+  if (!invoice) throw notFound();
+  if (invoice.status === 'void') throw conflict('A void invoice cannot be sent');
+  const to = await billingEmail(db, workspace.id, invoice.clientId);
+  if (!to) throw conflict(NO_BILLING_EMAIL);
+  if (invoice.status === 'draft') invoice = await issueInvoice(ctx, input.id);
+  return queueDocumentEmail(ctx, {
+    document: 'invoice',
+    id: invoice.id,
+    clientId: invoice.clientId,
+    to,
+    values: await placeholderValues(db, workspace.id, invoice),
+    subject: input.subject,
+    body: input.body,
+    noun: 'Invoice',
+  });
+}
+
+/** An estimate the client has settled, or whose offer lapsed, is not sent again. */
+const UNSENDABLE_ESTIMATE: Partial<Record<Estimate['status'], string>> = {
+  declined: 'A declined estimate cannot be sent',
+  converted: 'This estimate was converted into an invoice: send the invoice instead',
+  expired: 'This estimate has expired: copy it into a new one to send it',
+};
+
+/**
+ * `POST /api/estimates/{id}/send`: numbers a draft (the estimate sequence, frozen parties),
+ * then emails it to the client's billing address with its PDF and a portal link, through
+ * the invoices' outbox and delivery job. A sent estimate can be emailed again. Answers the
+ * estimate with what happened to its email.
+ */
+export async function sendEstimate(
+  ctx: SendScope,
+  input: SendDocumentInput,
+): Promise<Estimate & EmailDelivery> {
+  const { db, workspace } = ctx;
+  let estimate = await findEstimate(db, workspace.id, input.id);
+  if (!estimate) throw estimateNotFound();
+  const refusal = UNSENDABLE_ESTIMATE[estimate.status];
+  if (refusal) throw conflict(refusal);
+  const to = await billingEmail(db, workspace.id, estimate.clientId);
+  if (!to) throw conflict(NO_BILLING_EMAIL);
+  if (estimate.status === 'draft') estimate = await numberEstimate(ctx, input.id);
+  const delivery = await queueDocumentEmail(ctx, {
+    document: 'estimate',
+    id: estimate.id,
+    clientId: estimate.clientId,
+    to,
+    values: await estimateValues(db, workspace.id, estimate),
+    subject: input.subject,
+    body: input.body,
+    noun: 'Estimate',
+  });
+  return { ...estimate, ...delivery };
 }
 
 export async function listInvoiceEmails({ db, workspace }: WorkspaceScope, invoiceId: number) {
   if (!(await findInvoice(db, workspace.id, invoiceId))) throw notFound();
-  return repo.listEmails(db, workspace.id, invoiceId);
+  return repo.listEmails(db, workspace.id, 'invoice', invoiceId);
+}
+
+/** `GET /api/estimates/{id}/emails`: the estimate's outbox, newest first. */
+export async function listEstimateEmails({ db, workspace }: WorkspaceScope, estimateId: number) {
+  if (!(await findEstimate(db, workspace.id, estimateId))) throw estimateNotFound();
+  return repo.listEmails(db, workspace.id, 'estimate', estimateId);
 }
 
 /**
@@ -209,8 +342,39 @@ export const DELIVERY_SECONDS = Math.ceil(SEND_LIMIT_MS / 1000) + 60;
 const newMessageId = (appUrl: string) => `<${randomUUID()}@${new URL(appUrl).hostname}>`;
 
 /**
+ * The document an outbox row carries: its client, its status and its PDF. Undefined when
+ * the document is gone (its row went with it, but a job may still name it).
+ */
+async function outgoingDocument(
+  scope: Pick<WorkspaceScope, 'db' | 'workspace'>,
+  row: { invoiceId: number | null; estimateId: number | null },
+) {
+  const { db, workspace } = scope;
+  if (row.estimateId !== null) {
+    const estimate = await findEstimate(db, workspace.id, row.estimateId);
+    return (
+      estimate && {
+        clientId: estimate.clientId,
+        status: estimate.status as string,
+        pdf: () => estimatePdfOf(db, workspace.id, estimate.id),
+      }
+    );
+  }
+  const invoice =
+    row.invoiceId !== null ? await findInvoice(db, workspace.id, row.invoiceId) : undefined;
+  return (
+    invoice && {
+      clientId: invoice.clientId,
+      status: invoice.status as string,
+      pdf: () => invoicePdf(scope, invoice.id),
+    }
+  );
+}
+
+/**
  * Delivers one outbox row (the `invoice-email` job): claims it (`sending`, committed before
- * anything is sent), renders a fresh portal link into it, attaches the invoice's PDF, sends
+ * anything is sent), renders a fresh portal link into it, attaches the document's PDF (the
+ * invoice's, or the estimate's), sends
  * it under the row's Message-ID, and marks it sent. A failure is recorded on the row (failed,
  * with the error) and thrown again, so the queue retries it with backoff; the last failure
  * stays on the row. A reminder whose invoice was paid or voided meanwhile is not sent.
@@ -240,10 +404,10 @@ export async function deliverInvoiceEmail(services: AppServices, emailId: number
   // The PDF needs the workspace only: delivery acts as nobody (who queued the email is on its row).
   const scope = { db, workspace: { id: row.workspaceId } };
   try {
-    const invoice = await findInvoice(db, row.workspaceId, row.invoiceId);
-    if (!invoice) return;
-    if (row.kind === 'reminder' && !OPEN_STATUSES.has(invoice.status)) {
-      await repo.markFailed(db, row.id, `Not sent: the invoice is ${invoice.status}`);
+    const document = await outgoingDocument(scope, row);
+    if (!document) return;
+    if (row.kind === 'reminder' && !OPEN_STATUSES.has(document.status)) {
+      await repo.markFailed(db, row.id, `Not sent: the invoice is ${document.status}`);
       return;
     }
     const needsLink = /\{portalLink\}/.test(row.subject + row.body);
@@ -253,12 +417,12 @@ export async function deliverInvoiceEmail(services: AppServices, emailId: number
             db,
             config,
             row.workspaceId,
-            invoice.clientId,
+            document.clientId,
             row.createdBy,
           )
         ).url
       : '';
-    const pdf = await invoicePdf(scope, row.invoiceId);
+    const pdf = await document.pdf();
     const { seller } = await findSeller(db, row.workspaceId);
     await mailer.send({
       // The client's reply reaches the business, not Keel's no-reply sender.

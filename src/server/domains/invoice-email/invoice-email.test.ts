@@ -228,6 +228,132 @@ describe('sending an invoice', () => {
   });
 });
 
+/* Issue 38, item 2: estimates go out through the same outbox, templates and delivery. */
+
+async function newEstimate(clientId: number, account = owner) {
+  const res = await account.client.post('/api/estimates', {
+    clientId,
+    currency: 'EUR',
+    validUntil: '2030-02-28',
+    lines: [{ description: 'Design work', quantity: '10', unitPrice: '120.00', taxRate: '0' }],
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { id: number; status: string; estimateNumber: string | null };
+}
+
+const outboxRows = (estimateId: number) =>
+  t.db.selectFrom('invoiceEmails').selectAll().where('estimateId', '=', estimateId).execute();
+
+describe('sending an estimate', () => {
+  it('numbers a draft and emails it once, with its PDF and a live portal link', async () => {
+    const client = await newClient();
+    const draft = await newEstimate(client.id);
+
+    const preview = await owner.client.post(`/api/estimates/${draft.id}/email-preview`, {});
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toMatchObject({
+      to: client.email,
+      template: { subject: DEFAULT_TEMPLATES.estimateSubject },
+      values: { validUntil: 'February 28, 2030', clientName: 'Acme Corp' },
+    });
+    expect(preview.json().subject).toMatch(/^Estimate EST-\d{4} from Freelance Studio$/);
+
+    const res = await owner.client.post(`/api/estimates/${draft.id}/send`, {});
+    expect(res.statusCode, res.body).toBe(200);
+    const sent = res.json();
+    expect(sent).toMatchObject({ id: draft.id, status: 'sent', mailConfigured: true });
+    expect(sent.portalLink).toBeNull();
+    expect(sent.estimateNumber).toMatch(/^EST-\d{4}$/);
+    // The preview showed the number the draft was about to get.
+    expect(preview.json().subject).toBe(`Estimate ${sent.estimateNumber} from Freelance Studio`);
+    expect(sent.message).toBe(`Estimate ${sent.estimateNumber} is on its way to ${client.email}`);
+    expect(sent.email).toMatchObject({
+      kind: 'estimate',
+      estimateId: draft.id,
+      invoiceId: null,
+      to: client.email,
+    });
+    expect(await outboxRows(draft.id)).toHaveLength(1);
+
+    await idle();
+    const mail = await sink.waitFor(client.email);
+    expect(mail.subject).toBe(`Estimate ${sent.estimateNumber} from Freelance Studio`);
+    expect(mail.text).toContain('Hello Acme Corp,');
+    expect(mail.text).toMatch(
+      new RegExp(`estimate ${sent.estimateNumber} for €1,200\\.00, valid until February 28, 2030`),
+    );
+    const token = PORTAL_LINK.exec(mail.text)?.[1];
+    expect(await resolvePortalToken(t.db, token!)).toMatchObject({ clientId: client.id });
+    expect(mail.attachments).toHaveLength(1);
+    expect(mail.attachments[0]!.filename).toBe(`estimate-${sent.estimateNumber}.pdf`);
+    expect(mail.attachments[0]!.contentType).toBe('application/pdf');
+    expect(mail.attachments[0]!.content.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(sink.mails.filter((m) => m.to.includes(client.email))).toHaveLength(1);
+
+    const outbox = (await owner.client.get(`/api/estimates/${draft.id}/emails`)).json();
+    expect(outbox).toHaveLength(1);
+    expect(outbox[0]).toMatchObject({
+      kind: 'estimate',
+      status: 'sent',
+      attempts: 1,
+      error: null,
+      createdBy: { id: owner.user.id },
+    });
+  });
+
+  it("uses the workspace's estimate template, kept apart from the invoice's", async () => {
+    const saved = await owner.client.put('/api/settings/email-templates', {
+      estimateSubject: 'Quote {number} until {validUntil}',
+      estimateBody: 'Dear {clientName}, {total}: {portalLink}',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({
+      estimateSubject: 'Quote {number} until {validUntil}',
+      invoiceSubject: DEFAULT_TEMPLATES.invoiceSubject,
+    });
+    try {
+      const client = await newClient();
+      const estimate = await newEstimate(client.id);
+      const sent = (await owner.client.post(`/api/estimates/${estimate.id}/send`)).json();
+      await idle();
+      const mail = await sink.waitFor(client.email);
+      expect(mail.subject).toBe(`Quote ${sent.estimateNumber} until February 28, 2030`);
+      expect(mail.text).toMatch(/^Dear Acme Corp, €1,200\.00: https:\/\/keel\.example\/portal\//);
+    } finally {
+      await owner.client.put('/api/settings/email-templates', {
+        estimateSubject: DEFAULT_TEMPLATES.estimateSubject,
+        estimateBody: DEFAULT_TEMPLATES.estimateBody,
+      });
+    }
+  });
+
+  it('refuses a client without a billing email (the draft keeps no number), and is 404 in other workspaces', async () => {
+    const noEmail = await newClient();
+    await t.db.updateTable('clients').set({ email: '' }).where('id', '=', noEmail.id).execute();
+    const draft = await newEstimate(noEmail.id);
+    const refused = await owner.client.post(`/api/estimates/${draft.id}/send`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toBe(NO_BILLING_EMAIL);
+    expect((await owner.client.get(`/api/estimates/${draft.id}`)).json()).toMatchObject({
+      status: 'draft',
+      estimateNumber: null,
+    });
+
+    const client = await newClient();
+    const estimate = await newEstimate(client.id);
+    for (const [method, path] of [
+      ['post', `/api/estimates/${estimate.id}/send`],
+      ['post', `/api/estimates/${estimate.id}/email-preview`],
+      ['get', `/api/estimates/${estimate.id}/emails`],
+    ] as const) {
+      const res = await other.client[method](path);
+      expect(res.statusCode, `${method} ${path}`).toBe(404);
+    }
+    expect(await outboxRows(estimate.id)).toHaveLength(0);
+    expect((await owner.client.get(`/api/estimates/${estimate.id}`)).json().status).toBe('draft');
+  });
+});
+
 describe('delivery failures and a server without SMTP_URL', () => {
   it('records a refused delivery as failed with its error, retries, and never sends a sent email twice', async () => {
     const services = t.app.services;
@@ -295,6 +421,37 @@ describe('delivery failures and a server without SMTP_URL', () => {
       expect(logged[0]!.obj.mail?.links?.[0]).toMatch(PORTAL_LINK);
       const [row] = (await owner.client.get(`/api/invoices/${invoice.id}/emails`)).json();
       expect(row).toMatchObject({ status: 'logged', error: null });
+      expect(sink.mails.filter((m) => m.to.includes(client.email))).toHaveLength(0);
+    } finally {
+      services.mailer = working;
+    }
+  });
+
+  it('without SMTP_URL an estimate is numbered, logged, and the answer gives the portal link', async () => {
+    const services = t.app.services;
+    const working = services.mailer;
+    const logged: string[] = [];
+    const log = {
+      info: (_obj: never, msg: string) => logged.push(msg),
+    } as unknown as FastifyBaseLogger;
+    services.mailer = createMailer(undefined, log);
+    try {
+      const client = await newClient();
+      const estimate = await newEstimate(client.id);
+      const res = await owner.client.post(`/api/estimates/${estimate.id}/send`);
+      expect(res.statusCode, res.body).toBe(200);
+      const result = res.json();
+      expect(result).toMatchObject({ status: 'sent', mailConfigured: false });
+      expect(result.message).toMatch(/^Email is not configured on this server/);
+      const token = PORTAL_LINK.exec(result.portalLink)?.[1];
+      expect(await resolvePortalToken(t.db, token!)).toMatchObject({ clientId: client.id });
+
+      await idle();
+      expect(logged).toHaveLength(1);
+      expect(logged[0]).toContain(`To:      ${client.email}`);
+      expect(logged[0]).toMatch(/Attached: estimate-EST-\d+\.pdf \(\d+ KB\)/);
+      const outbox = (await owner.client.get(`/api/estimates/${estimate.id}/emails`)).json();
+      expect(outbox).toMatchObject([{ kind: 'estimate', status: 'logged', error: null }]);
       expect(sink.mails.filter((m) => m.to.includes(client.email))).toHaveLength(0);
     } finally {
       services.mailer = working;
