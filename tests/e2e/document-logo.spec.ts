@@ -4,7 +4,9 @@ import { newUser, signUpWithWorkspace } from './fixtures.ts';
 
 /* Issue 38, item 7: Settings → Business takes the logo the invoice PDF then prints. */
 
-test('a logo uploaded in Settings → Business is printed on the invoice PDF', async ({ page }) => {
+test('a logo uploaded in Settings → Business is printed on the invoice PDF', async ({
+  page,
+}, testInfo) => {
   await signUpWithWorkspace(page, newUser('logo'));
   const client = await page.request.post('/api/clients', {
     data: { name: 'Maison Dupont', email: 'compta@dupont.example', currency: 'EUR' },
@@ -35,6 +37,7 @@ test('a logo uploaded in Settings → Business is printed on the invoice PDF', a
   await expect(card.getByRole('img', { name: 'Document logo' })).toBeVisible();
   await expect(card.getByText('Your documents print this logo.')).toBeVisible();
   expect(await hasImage()).toBe(true);
+  await card.screenshot({ path: testInfo.outputPath('business-logo-card.png') });
 
   await card.getByRole('button', { name: 'Remove' }).click();
   await expect(page.getByText('Document logo removed')).toBeVisible();
