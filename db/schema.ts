@@ -73,6 +73,7 @@ export interface BusinessProfiles {
   invoiceFooter: string | null;
   invoicePrefix: Generated<string>;
   legalName: string | null;
+  logoUrl: string | null;
   nextEstimateNumber: Generated<number>;
   nextInvoiceNumber: Generated<number>;
   paymentInstructions: string | null;

@@ -76,7 +76,18 @@ export const BusinessProfileInputSchema = z.object({
   /** Invoices bill only time of weeks whose timesheet is approved. */
   invoiceApprovedTimeOnly: z.boolean({ error: 'Invoice only approved time must be true or false' }),
 });
-export const BusinessProfileUpdateSchema = BusinessProfileInputSchema.partial();
+/** A stored file's URL, as the upload answers it (`/api/files/<key>`). */
+const FileUrlSchema = z
+  .string()
+  .regex(/^\/api\/files\/[A-Za-z0-9_-]{1,64}$/, 'Logo must be the URL an upload answered');
+
+export const BusinessProfileUpdateSchema = BusinessProfileInputSchema.partial().extend({
+  /**
+   * The logo printed on invoices and estimates: the `logoUrl` that
+   * `POST /api/upload/workspace-logo` answered, or null to print the workspace's logo.
+   */
+  logoUrl: FileUrlSchema.nullable().optional(),
+});
 export type BusinessProfileUpdate = z.infer<typeof BusinessProfileUpdateSchema>;
 
 export const BusinessProfileSchema = z.object({
@@ -100,6 +111,10 @@ export const BusinessProfileSchema = z.object({
   invoiceApprovedTimeOnly: z.boolean(),
   /** What the next issued invoice will be numbered, e.g. INV-0042. */
   nextInvoiceNumberPreview: z.string(),
+  /** The documents' own logo; null when they print the workspace's (`workspaceLogoUrl`). */
+  logoUrl: z.string().nullable(),
+  /** The workspace's logo, which documents print when the profile names none. */
+  workspaceLogoUrl: z.string().nullable(),
 });
 export type BusinessProfile = z.infer<typeof BusinessProfileSchema>;
 

@@ -1,7 +1,32 @@
 import { Readable } from 'node:stream';
+import { crc32, deflateSync } from 'node:zlib';
 
 /** The first bytes of a PNG: what the server sniffs to accept an image. */
 export const PNG_HEAD = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** A real PNG of this size (RGB, one colour) that image readers such as pdf-lib decode. */
+export function solidPng(width: number, height: number, rgb = [0x1f, 0x6f, 0xeb]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8 bits per channel, RGB, deflate, no filter, no interlace
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array(width).fill(rgb).flat())]);
+  const pixels = Buffer.concat(Array<Buffer>(height).fill(row));
+  return Buffer.concat([
+    PNG_HEAD,
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 
 /** A "PNG" the server accepts: the signature, then any bytes. */
 export function tinyPng(rest = 'rest of a tiny png'): Buffer {

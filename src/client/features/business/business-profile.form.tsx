@@ -87,8 +87,10 @@ export function BusinessProfileForm() {
     error: errors[name]?.message,
   });
   const { reset } = form;
+  // The profile also changes under the form (the logo card saves on its own): fields being
+  // edited keep what was typed.
   useEffect(() => {
-    if (profile.data) reset(toForm(profile.data));
+    if (profile.data) reset(toForm(profile.data), { keepDirtyValues: true });
   }, [profile.data, reset]);
   const [prefix, next, terms, timezone, dateFormat, timeFormat] = useWatch({
     control: form.control,

@@ -1,8 +1,9 @@
-import { Box, Divider, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Box, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { discountLabel } from '../../../shared/invoice-math.ts';
 import type { InvoiceDetail, InvoiceLine, Party } from '../../../shared/invoices.schema.ts';
 import { formatMoney } from '../../../shared/money.ts';
 import { formatDay } from '../time/time-display.ts';
+import { DocumentLines } from './document-lines.tsx';
 import classes from './invoice-print.module.css';
 import { INVOICE_STATUS_COLORS, INVOICE_STATUS_LABELS } from './invoice-status.ts';
 
@@ -49,7 +50,12 @@ function TotalRow({ label, value, strong }: { label: string; value: string; stro
       <Text size={strong ? 'md' : 'sm'} fw={strong ? 700 : 400} c={strong ? undefined : MUTED}>
         {label}
       </Text>
-      <Text size={strong ? 'md' : 'sm'} fw={strong ? 700 : 500} style={{ whiteSpace: 'nowrap' }}>
+      <Text
+        size={strong ? 'md' : 'sm'}
+        fw={strong ? 700 : 500}
+        style={{ whiteSpace: 'nowrap' }}
+        data-amount
+      >
         {value}
       </Text>
     </Group>
@@ -143,49 +149,12 @@ export function InvoiceSheet({
           </SimpleGrid>
         </SimpleGrid>
 
-        <Table.ScrollContainer minWidth={520}>
-          <Table
-            verticalSpacing="sm"
-            horizontalSpacing={6}
-            fz="sm"
-            borderColor={RULE}
-            style={{ color: 'inherit' }}
-          >
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Description</Table.Th>
-                <Table.Th ta="right">Qty</Table.Th>
-                <Table.Th ta="right">Unit price</Table.Th>
-                <Table.Th ta="right">Tax</Table.Th>
-                <Table.Th ta="right">Amount</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {invoice.lines.length === 0 && (
-                <Table.Tr>
-                  <Table.Td colSpan={5} c={MUTED}>
-                    No lines yet.
-                  </Table.Td>
-                </Table.Tr>
-              )}
-              {invoice.lines.map((line) => (
-                <Table.Tr key={line.id}>
-                  <Table.Td style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
-                    {line.description}
-                  </Table.Td>
-                  <Table.Td ta="right">{Number(line.quantity)}</Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {money(line.unitPrice)}
-                  </Table.Td>
-                  <Table.Td ta="right">{Number(line.taxRate)} %</Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {money(line.amount)}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DocumentLines
+          lines={invoice.lines}
+          currency={invoice.currency}
+          muted={MUTED}
+          borderColor={RULE}
+        />
 
         <Stack gap={6} ml="auto" miw={{ base: '100%', xs: 300 }}>
           <TotalRow label="Subtotal" value={money(invoice.subtotal)} />

@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Button, Card, Table, Text, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { IconBan, IconCash, IconEye, IconMail, IconPrinter, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { showDateTime } from '../../components/display-preferences.tsx';
 import { trpc } from '../../trpc.ts';
 import { formatDay } from '../time/time-display.ts';
 import { DeleteDraftButton, DocumentHead } from './document-head.tsx';
+import { useStackedRows } from './document-lines.tsx';
 import { InvoiceEditor } from './invoice-editor.tsx';
 import { InvoiceOutbox } from './invoice-outbox.tsx';
 import { InvoicePrintView } from './invoice-print.view.tsx';
@@ -25,13 +26,24 @@ import { VoidDialog } from './void.dialog.tsx';
 function Payments({ invoice, canBill }: { invoice: InvoiceDetail; canBill: boolean }) {
   const mutations = useInvoiceMutations();
   const [removing, setRemoving] = useState<number | null>(null);
+  const stacked = useStackedRows();
   if (invoice.payments.length === 0) return null;
+  const deleteButton = (payment: InvoiceDetail['payments'][number]) => (
+    <ActionIcon
+      variant="subtle"
+      color="red"
+      aria-label={`Delete the payment of ${formatDay(payment.date)}`}
+      onClick={() => setRemoving(payment.id)}
+    >
+      <IconTrash size={16} />
+    </ActionIcon>
+  );
   return (
     <Card withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
       <Title order={2} fz="md" mb="sm">
         Payments
       </Title>
-      <Table.ScrollContainer minWidth={420}>
+      {!stacked && (
         <Table verticalSpacing="xs">
           <Table.Thead>
             <Table.Tr>
@@ -47,27 +59,45 @@ function Payments({ invoice, canBill }: { invoice: InvoiceDetail; canBill: boole
               <Table.Tr key={payment.id}>
                 <Table.Td>{formatDay(payment.date)}</Table.Td>
                 <Table.Td>{PAYMENT_METHOD_LABELS[payment.method]}</Table.Td>
-                <Table.Td>{payment.note}</Table.Td>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{payment.note}</Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} data-amount>
                   {formatMoney(payment.amount, invoice.currency)}
                 </Table.Td>
-                {canBill && (
-                  <Table.Td>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Delete the payment of ${formatDay(payment.date)}`}
-                      onClick={() => setRemoving(payment.id)}
-                    >
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Table.Td>
-                )}
+                {canBill && <Table.Td>{deleteButton(payment)}</Table.Td>}
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      )}
+      {/* On a phone: one stacked row per payment, its amount always whole. */}
+      {stacked && (
+        <Stack gap={0}>
+          {invoice.payments.map((payment) => (
+            <Group
+              key={payment.id}
+              gap="xs"
+              py="xs"
+              wrap="nowrap"
+              align="flex-start"
+              style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+            >
+              <Stack gap={2} miw={0} style={{ flex: 1 }}>
+                <Group justify="space-between" gap="xs" wrap="nowrap" align="baseline">
+                  <Text size="sm">{formatDay(payment.date)}</Text>
+                  <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }} data-amount>
+                    {formatMoney(payment.amount, invoice.currency)}
+                  </Text>
+                </Group>
+                <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  {PAYMENT_METHOD_LABELS[payment.method]}
+                  {payment.note ? ` · ${payment.note}` : ''}
+                </Text>
+              </Stack>
+              {canBill && deleteButton(payment)}
+            </Group>
+          ))}
+        </Stack>
+      )}
       <ConfirmDeleteDialog
         opened={removing !== null}
         title="Delete payment"

@@ -8,7 +8,6 @@ import {
   Modal,
   SimpleGrid,
   Stack,
-  Table,
   Text,
 } from '@mantine/core';
 import { compareAmounts } from '../../../shared/invoice-math.ts';
@@ -16,6 +15,7 @@ import type { Party } from '../../../shared/invoices.schema.ts';
 import { formatMoney } from '../../../shared/money.ts';
 import type { PortalInvoice } from '../../../shared/portal.schema.ts';
 import { trpc } from '../../trpc.ts';
+import { DocumentLines } from '../invoices/document-lines.tsx';
 import { InvoiceStatusBadge } from '../invoices/invoice-link.tsx';
 import { usePortalDates } from './portal-clock.tsx';
 
@@ -68,28 +68,7 @@ export function PortalInvoiceDialog({
             {d.dueDate && <Text size="sm">Due {day(d.dueDate)}</Text>}
             <InvoiceStatusBadge status={d.status} />
           </Group>
-          <Table.ScrollContainer minWidth={420}>
-            <Table verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Description</Table.Th>
-                  <Table.Th ta="right">Qty</Table.Th>
-                  <Table.Th ta="right">Price</Table.Th>
-                  <Table.Th ta="right">Amount</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {d.lines.map((line) => (
-                  <Table.Tr key={line.id}>
-                    <Table.Td style={{ whiteSpace: 'pre-line' }}>{line.description}</Table.Td>
-                    <Table.Td ta="right">{Number(line.quantity)}</Table.Td>
-                    <Table.Td ta="right">{formatMoney(line.unitPrice, d.currency)}</Table.Td>
-                    <Table.Td ta="right">{formatMoney(line.amount, d.currency)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DocumentLines lines={d.lines} currency={d.currency} />
           <Stack gap={2} align="flex-end">
             <Total label="Subtotal" value={formatMoney(d.subtotal, d.currency)} />
             {compareAmounts(d.discountTotal, '0') > 0 && (
@@ -157,7 +136,7 @@ function Total({ label, value, strong }: { label: string; value: string; strong?
       <Text size="sm" c={strong ? undefined : 'dimmed'} fw={strong ? 700 : undefined}>
         {label}
       </Text>
-      <Text size="sm" fw={strong ? 700 : undefined} miw={110} ta="right">
+      <Text size="sm" fw={strong ? 700 : undefined} miw={110} ta="right" data-amount>
         {value}
       </Text>
     </Group>

@@ -10,19 +10,23 @@ import { ProfileInfoCard } from '../account/profile-info.card.tsx';
 import { ProfilePhotoCard } from '../account/profile-photo.card.tsx';
 import { TwoFactorCard } from '../account/two-factor.card.tsx';
 import { WithAccount } from '../account/with-account.tsx';
+import { BusinessLogoCard } from '../business/business-logo.card.tsx';
 import { BusinessProfileForm } from '../business/business-profile.form.tsx';
 import { EmailSettingsTab } from './email-settings.tab.tsx';
 
 /** Business is the workspace's business profile, saved on the server. */
 function BusinessTab() {
   return (
-    <SectionCard
-      headingOrder={3}
-      title="Business"
-      hint="Your details on every invoice, and the defaults for new projects and invoices."
-    >
-      <BusinessProfileForm />
-    </SectionCard>
+    <Stack gap="lg">
+      <SectionCard
+        headingOrder={3}
+        title="Business"
+        hint="Your details on every invoice, and the defaults for new projects and invoices."
+      >
+        <BusinessProfileForm />
+      </SectionCard>
+      <BusinessLogoCard />
+    </Stack>
   );
 }
 

@@ -2,10 +2,9 @@ import { Avatar, Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { initials } from '../../components/app-shell/initials.ts';
-import { toastError } from '../../components/toasts.tsx';
 import { succeeded, withServerMessage } from '../../mutations.ts';
-import { messageOf, trpc, type RouterOutputs } from '../../trpc.ts';
-import { MAX_LOGO_BYTES, uploadWorkspaceLogo } from './upload-logo.ts';
+import { trpc, type RouterOutputs } from '../../trpc.ts';
+import { uploadMessage, uploadPickedLogo } from './upload-logo.ts';
 import { SectionCard } from '../../components/section-card.tsx';
 
 type CurrentWorkspace = RouterOutputs['workspaces']['current'];
@@ -47,21 +46,10 @@ export function WorkspaceSettingsIconCard({
   const upload = async (file: File | null) => {
     if (!file) return;
     resetPicker.current?.();
-    if (!file.type.startsWith('image/')) {
-      toastError('Failed to upload logo', 'Please select an image file');
-      return;
-    }
-    if (file.size > MAX_LOGO_BYTES) {
-      toastError('Failed to upload logo', 'Please choose an image smaller than 5MB.');
-      return;
-    }
     setUploading(true);
-    // The upload is a plain fetch (multipart): its failure is toasted here, the save's
+    // The upload is a plain fetch (multipart): its failure is toasted there, the save's
     // by the mutation.
-    const logoUrl = await uploadWorkspaceLogo(file).catch((error: unknown) => {
-      toastError('Failed to upload logo', uploadMessage(error));
-      return undefined;
-    });
+    const logoUrl = await uploadPickedLogo(file);
     if (logoUrl !== undefined) {
       await succeeded(saveIcon.mutateAsync({ id: workspace.id, name: workspace.name, logoUrl }));
     }
@@ -123,19 +111,4 @@ export function WorkspaceSettingsIconCard({
       </Group>
     </SectionCard>
   );
-}
-
-/** The server's reason when it gave one ('413: …' style messages included). */
-function uploadMessage(error: unknown): string {
-  const message = messageOf(error);
-  const body = /^\d{3}: (.*)$/s.exec(message)?.[1];
-  if (body) {
-    try {
-      const parsed = JSON.parse(body) as { error?: unknown };
-      if (typeof parsed.error === 'string') return parsed.error;
-    } catch {
-      return body;
-    }
-  }
-  return message || 'Please try again.';
 }

@@ -5,6 +5,7 @@ import {
   type BusinessProfileUpdate,
 } from '../../../shared/business.schema.ts';
 import type { Database } from '../../db/create-db.ts';
+import { findWorkspaceLogoFile } from '../files/files.repository.ts';
 
 const columns = [
   'legalName',
@@ -22,6 +23,7 @@ const columns = [
   'dateFormat',
   'timeFormat',
   'invoiceApprovedTimeOnly',
+  'logoUrl',
 ] as const;
 
 /**
@@ -63,25 +65,32 @@ async function ensureProfile(db: Database, workspaceId: number) {
     .execute();
 }
 
-export async function findProfile(db: Database, workspaceId: number): Promise<BusinessProfile> {
-  let row = await db
+function selectProfile(db: Database, workspaceId: number) {
+  return db
     .selectFrom('businessProfiles')
     .select(columns)
-    .where('workspaceId', '=', workspaceId)
-    .executeTakeFirst();
+    .select((eb) =>
+      eb
+        .selectFrom('workspaces')
+        .select('workspaces.logoUrl')
+        .where('workspaces.id', '=', workspaceId)
+        .as('workspaceLogoUrl'),
+    )
+    .where('workspaceId', '=', workspaceId);
+}
+
+export async function findProfile(db: Database, workspaceId: number): Promise<BusinessProfile> {
+  let row = await selectProfile(db, workspaceId).executeTakeFirst();
   if (!row) {
     await ensureProfile(db, workspaceId);
-    row = await db
-      .selectFrom('businessProfiles')
-      .select(columns)
-      .where('workspaceId', '=', workspaceId)
-      .executeTakeFirstOrThrow();
+    row = await selectProfile(db, workspaceId).executeTakeFirstOrThrow();
   }
   return {
     ...row,
     // The column's check constraint holds it to the choices.
     dateFormat: row.dateFormat as BusinessProfile['dateFormat'],
     timeFormat: row.timeFormat as BusinessProfile['timeFormat'],
+    workspaceLogoUrl: row.workspaceLogoUrl ?? null,
     nextInvoiceNumberPreview: formatInvoiceNumber(row.invoicePrefix, row.nextInvoiceNumber),
   };
 }
@@ -133,4 +142,14 @@ export async function findSeller(db: Database, workspaceId: number) {
       email: workspace.email,
     },
   };
+}
+
+/**
+ * The logo the workspace's documents print: the profile's own, else the workspace's, and
+ * only while it is a file the workspace holds. Undefined: the documents print none.
+ */
+export async function findDocumentLogo(db: Database, workspaceId: number) {
+  const { logoUrl, workspaceLogoUrl } = await findProfile(db, workspaceId);
+  const url = logoUrl ?? workspaceLogoUrl;
+  return url ? findWorkspaceLogoFile(db, workspaceId, url) : undefined;
 }

@@ -1,5 +1,9 @@
+import { TRPCError } from '@trpc/server';
 import type { BusinessProfileUpdate } from '../../../shared/business.schema.ts';
+import type { Config } from '../../config.ts';
 import type { WorkspaceScope } from '../../trpc/context.ts';
+import { findWorkspaceLogoFile } from '../files/files.repository.ts';
+import { attachFileToWorkspace } from '../files/files.service.ts';
 import * as repo from './business.repository.ts';
 
 export function getProfile({ db, workspace }: WorkspaceScope) {
@@ -7,9 +11,23 @@ export function getProfile({ db, workspace }: WorkspaceScope) {
 }
 
 export async function updateProfile(
-  { db, workspace }: WorkspaceScope,
+  { db, workspace, user, config }: WorkspaceScope & { config: Config },
   values: BusinessProfileUpdate,
 ) {
-  await repo.updateProfile(db, workspace.id, values);
+  await db.transaction().execute(async (trx) => {
+    // A newly uploaded logo now belongs to the workspace (its quota, its members), as the
+    // workspace icon does; a file the workspace does not hold is never printed.
+    if (values.logoUrl) {
+      const quota = config.uploadQuotaWorkspaceBytes;
+      await attachFileToWorkspace(trx, values.logoUrl, user.id, workspace.id, quota);
+      if (!(await findWorkspaceLogoFile(trx, workspace.id, values.logoUrl))) {
+        throw new TRPCError({
+          code: 'BAD_REQUEST',
+          message: 'The logo must be an image uploaded with POST /api/upload/workspace-logo',
+        });
+      }
+    }
+    await repo.updateProfile(trx, workspace.id, values);
+  });
   return repo.findProfile(db, workspace.id);
 }

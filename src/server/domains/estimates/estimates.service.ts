@@ -13,7 +13,7 @@ import { type Discount } from '../../../shared/invoices.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { WorkspaceScope } from '../../trpc/context.ts';
-import { findProfile, findSeller } from '../business/business.repository.ts';
+import { findDocumentLogo, findProfile, findSeller } from '../business/business.repository.ts';
 import { findClient } from '../clients/clients.repository.ts';
 import {
   checkCurrencyDigits,
@@ -246,6 +246,7 @@ export async function estimatePdfOf(db: Database, workspaceId: number, id: numbe
     notes: estimate.notes,
     paymentInstructions: null,
     footer: estimate.footer,
+    logo: await findDocumentLogo(db, workspaceId),
   });
   const name = (estimate.estimateNumber ?? `draft-${estimate.id}`).replace(/[^A-Za-z0-9._-]/g, '_');
   return { filename: `estimate-${name}.pdf`, content };

@@ -117,10 +117,22 @@ export async function storedBytes(
   return Number(row.bytes);
 }
 
+/** A logo (uploaded as one) that this workspace holds, by its URL: the bytes to print or serve. */
+export function findWorkspaceLogoFile(db: Database, workspaceId: number, url: string) {
+  const key = url.split('/').pop() ?? '';
+  return db
+    .selectFrom('files')
+    .select(['data', 'contentType'])
+    .where('workspaceId', '=', workspaceId)
+    .where('key', '=', key)
+    .where('purpose', '=', 'workspace_logo')
+    .executeTakeFirst();
+}
+
 /**
  * Housekeeping: deletes every file older than the grace period that no profile photo, no
- * workspace logo and no expense (its receipt) points at (replaced photos and logos, removed photos, logos uploaded for a
- * workspace never created). Those two columns and the expenses' receipts are the only places
+ * workspace logo, no business profile's logo and no expense (its receipt) points at (replaced photos and logos, removed photos, logos uploaded for a
+ * workspace never created). Those three columns and the expenses' receipts are the only places
  * a file is kept, and a deleted workspace keeps its logo while it may still be restored. Returns how many went.
  */
 export async function deleteUnusedFiles(
@@ -140,6 +152,15 @@ export async function deleteUnusedFiles(
         ),
         eb.not(
           eb.exists(eb.selectFrom('workspaces as w').select('w.id').where('w.logoUrl', '=', url)),
+        ),
+        // The business profile's logo for documents is kept like the workspace's.
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('businessProfiles as bp')
+              .select('bp.workspaceId')
+              .where('bp.logoUrl', '=', url),
+          ),
         ),
         // A receipt is kept while its expense points at it.
         eb.not(

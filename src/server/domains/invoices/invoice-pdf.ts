@@ -11,7 +11,15 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as fontkitModule from '@pdf-lib/fontkit';
-import { PDFDocument, PageSizes, degrees, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import {
+  PDFDocument,
+  PageSizes,
+  degrees,
+  rgb,
+  type PDFFont,
+  type PDFImage,
+  type PDFPage,
+} from 'pdf-lib';
 import {
   DEFAULT_DISPLAY,
   formatCalendarDate,
@@ -65,6 +73,8 @@ export interface InvoiceDocument {
   notes: string | null;
   paymentInstructions: string | null;
   footer: string | null;
+  /** The seller's logo, printed above the title: PNG or JPEG (other images are left out). */
+  logo?: { data: Uint8Array; contentType: string } | null;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -319,6 +329,30 @@ const COLS = (() => {
   };
 })();
 
+/** The box a logo is scaled into (never up), keeping its aspect ratio. */
+const LOGO_MAX_WIDTH = 160;
+const LOGO_MAX_HEIGHT = 56;
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+/**
+ * The logo as a PDF image, by its bytes: pdf-lib embeds PNG and JPEG only, so a GIF or
+ * WebP logo (and an image it cannot read) is left out and the page is laid out as without.
+ */
+async function embedLogo(pdf: PDFDocument, logo: InvoiceDocument['logo']) {
+  if (!logo) return undefined;
+  const bytes = logo.data;
+  try {
+    if (PNG_SIGNATURE.every((b, i) => bytes[i] === b)) return await pdf.embedPng(bytes);
+    if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) {
+      return await pdf.embedJpg(bytes);
+    }
+  } catch {
+    // A damaged image: the document is worth more than its logo.
+  }
+  return undefined;
+}
+
 class Renderer {
   page!: PDFPage;
   y = 0;
@@ -329,7 +363,20 @@ class Renderer {
     readonly regular: Font,
     readonly bold: Font,
     readonly inv: InvoiceDocument,
+    readonly logo?: PDFImage,
   ) {}
+
+  /** The logo on the first page, top left; the header starts below it. */
+  drawLogo(): void {
+    if (!this.logo) return;
+    // A tiny image is not blown up into a blur.
+    const fit = this.logo.scaleToFit(LOGO_MAX_WIDTH, LOGO_MAX_HEIGHT);
+    const scale = Math.min(1, fit.width / this.logo.width);
+    const w = this.logo.width * scale;
+    const h = this.logo.height * scale;
+    this.page.drawImage(this.logo, { x: MARGIN, y: this.y - h, width: w, height: h });
+    this.y -= h + 14;
+  }
 
   get title(): string {
     const name = this.inv.title ?? 'Invoice';
@@ -695,7 +742,7 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Uint8Array
   pdf.registerFontkit(fontkit);
   const [regular, bold] = await Promise.all([embed(pdf, bytes.regular), embed(pdf, bytes.bold)]);
 
-  const r = new Renderer(pdf, regular, bold, doc);
+  const r = new Renderer(pdf, regular, bold, doc, await embedLogo(pdf, doc.logo));
   const sellerName = clean(regular, doc.seller.name).trim();
   pdf.setTitle(r.title);
   if (sellerName) pdf.setAuthor(sellerName);
@@ -703,6 +750,7 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Uint8Array
   pdf.setProducer('Keel (pdf-lib)');
 
   r.addPage(false);
+  r.drawLogo();
   r.header();
   r.parties();
   r.table();

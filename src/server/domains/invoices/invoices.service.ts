@@ -24,7 +24,12 @@ import type { Database } from '../../db/create-db.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { ActingScope, Context, WorkspaceScope } from '../../trpc/context.ts';
 import { invoiceEvent } from '../notifications/notification-events.ts';
-import { findProfile, findSeller, takeInvoiceNumber } from '../business/business.repository.ts';
+import {
+  findDocumentLogo,
+  findProfile,
+  findSeller,
+  takeInvoiceNumber,
+} from '../business/business.repository.ts';
 import { findClient } from '../clients/clients.repository.ts';
 import { findProject, lockProject } from '../projects/projects.repository.ts';
 import {
@@ -668,6 +673,7 @@ export async function invoicePdf(scope: Pick<WorkspaceScope, 'db' | 'workspace'>
     notes: invoice.notes,
     paymentInstructions: invoice.paymentInstructions,
     footer: invoice.footer,
+    logo: await findDocumentLogo(scope.db, scope.workspace.id),
   });
   const name = (invoice.invoiceNumber ?? `draft-${invoice.id}`).replace(/[^A-Za-z0-9._-]/g, '_');
   return { filename: `invoice-${name}.pdf`, content };

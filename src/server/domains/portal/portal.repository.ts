@@ -181,16 +181,6 @@ export async function findLogoUrl(db: Database, workspaceId: number) {
   return row?.logoUrl ?? null;
 }
 
-export function findLogoFile(db: Database, workspaceId: number, key: string) {
-  return db
-    .selectFrom('files')
-    .select(['data', 'contentType'])
-    .where('workspaceId', '=', workspaceId)
-    .where('key', '=', key)
-    .where('purpose', '=', 'workspace_logo')
-    .executeTakeFirst();
-}
-
 /** The client's issued invoices (drafts never leave the workspace), newest first. */
 export function listIssuedInvoices(db: Database, workspaceId: number, clientId: number) {
   return db

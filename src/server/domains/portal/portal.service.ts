@@ -23,6 +23,7 @@ import {
   markEstimateViewed,
 } from '../estimates/acceptance.service.ts';
 import { estimatePdfOf } from '../estimates/estimates.service.ts';
+import { findWorkspaceLogoFile } from '../files/files.repository.ts';
 import { getInvoice, invoicePdf } from '../invoices/invoices.service.ts';
 import type { Jobs } from '../jobs/jobs.ts';
 import { documentAnswered, invoiceEvent } from '../notifications/notification-events.ts';
@@ -113,8 +114,8 @@ const money = (value: string, currency: string) => normalizeAmount(value, minorD
 
 /** The workspace's logo file, when it has one (served by `GET /api/portal/{token}/logo`). */
 export async function findPortalLogo(db: Database, workspaceId: number) {
-  const key = (await repo.findLogoUrl(db, workspaceId))?.split('/').pop();
-  return key ? repo.findLogoFile(db, workspaceId, key) : undefined;
+  const url = await repo.findLogoUrl(db, workspaceId);
+  return url ? findWorkspaceLogoFile(db, workspaceId, url) : undefined;
 }
 
 async function decisionsOf(
