@@ -77,6 +77,8 @@ export interface BusinessProfiles {
   paymentInstructions: string | null;
   paymentTermsDays: Generated<number>;
   taxId: string | null;
+  timeRoundingMinutes: Generated<number>;
+  timeRoundingMode: Generated<string>;
   timezone: Generated<string>;
   updatedAt: Generated<Timestamp>;
   workspaceId: number;
@@ -306,6 +308,7 @@ export interface Invoices {
   discountType: string | null;
   discountValue: Numeric | null;
   dueDate: string | null;
+  emailedAt: Timestamp | null;
   estimateId: number | null;
   id: Generated<number>;
   invoiceNumber: string | null;
@@ -560,6 +563,7 @@ export interface TimeEntries {
   isTimer: Generated<boolean>;
   projectId: number;
   rate: Numeric;
+  roundedFromSeconds: number | null;
   taskId: number | null;
   userId: number;
   workspaceId: number;

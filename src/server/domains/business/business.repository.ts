@@ -3,6 +3,7 @@ import {
   formatInvoiceNumber,
   type BusinessProfile,
   type BusinessProfileUpdate,
+  type TimeRoundingMode,
 } from '../../../shared/business.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 
@@ -20,6 +21,8 @@ const columns = [
   'invoiceFooter',
   'timezone',
   'invoiceApprovedTimeOnly',
+  'timeRoundingMinutes',
+  'timeRoundingMode',
 ] as const;
 
 /**
@@ -65,6 +68,8 @@ export async function findProfile(db: Database, workspaceId: number): Promise<Bu
   }
   return {
     ...row,
+    // The column's check allows only these.
+    timeRoundingMode: row.timeRoundingMode as TimeRoundingMode,
     nextInvoiceNumberPreview: formatInvoiceNumber(row.invoicePrefix, row.nextInvoiceNumber),
   };
 }
