@@ -21,6 +21,7 @@ import * as rowCounts from './migrations/2026-11-27-0025-row-counts.ts';
 import * as systemActor from './migrations/2026-11-28-0026-system-actor.ts';
 import * as portalLinkExpiry from './migrations/2026-11-28-0027-portal-link-expiry.ts';
 import * as invoiceEmailClaims from './migrations/2026-11-28-0028-invoice-email-claims.ts';
+import * as timeRoundingEmailedAt from './migrations/2026-11-29-0033-time-rounding-emailed-at.ts';
 
 /**
  * Every migration of db/migrations, in order. A static list rather than a folder scan, so
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-0026-system-actor': systemActor,
   '2026-11-28-0027-portal-link-expiry': portalLinkExpiry,
   '2026-11-28-0028-invoice-email-claims': invoiceEmailClaims,
+  '2026-11-29-0033-time-rounding-emailed-at': timeRoundingEmailedAt,
 };
