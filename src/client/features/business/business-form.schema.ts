@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { BusinessProfileInputSchema, TIME_ROUNDING_MINUTES } from '../../../shared/business.schema.ts';
+import {
+  BusinessProfileInputSchema,
+  TIME_ROUNDING_MINUTES,
+} from '../../../shared/business.schema.ts';
 
 /** SPEC §5's invoice terms, as days, and a few longer ones people use. */
 export const INVOICE_TERM_OPTIONS = [
