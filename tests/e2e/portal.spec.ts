@@ -79,6 +79,11 @@ test('a client portal link: made on the client page, opened without an account, 
     await portal.getByRole('button', { name: `View Invoice ${invoice.invoiceNumber}` }).click();
     const invoiceDialog = portal.getByRole('dialog', { name: `Invoice ${invoice.invoiceNumber}` });
     await expect(invoiceDialog.getByText('Logo')).toBeVisible();
+    // The pop-up marked it viewed: the list behind it says so while it is still open.
+    const invoiceRow = portal
+      .getByRole('button', { name: `View Invoice ${invoice.invoiceNumber}` })
+      .locator('xpath=ancestor::*[.//text()[normalize-space()="Viewed"]][1]');
+    await expect(invoiceRow).toHaveCount(1);
     await invoiceDialog.getByRole('button', { name: 'Done' }).click();
     await expect(portal.getByText('Viewed', { exact: true })).toBeVisible();
 

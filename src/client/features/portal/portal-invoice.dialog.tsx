@@ -11,6 +11,7 @@ import {
   Table,
   Text,
 } from '@mantine/core';
+import { useEffect } from 'react';
 import { compareAmounts } from '../../../shared/invoice-math.ts';
 import type { Party } from '../../../shared/invoices.schema.ts';
 import { formatMoney } from '../../../shared/money.ts';
@@ -34,16 +35,17 @@ export function PortalInvoiceDialog({
     { enabled: invoice !== null },
   );
   const utils = trpc.useUtils();
-  const close = () => {
-    // Its status may now be Viewed.
-    void utils.portal.view.invalidate();
-    onClose();
-  };
   const d = detail.data;
+  // Serving the invoice marked it viewed: the list behind the pop-up says so at once, not
+  // only once the pop-up is closed.
+  const viewedId = d?.id;
+  useEffect(() => {
+    if (viewedId !== undefined) void utils.portal.view.invalidate();
+  }, [viewedId, utils]);
   return (
     <Modal
       opened={invoice !== null}
-      onClose={close}
+      onClose={onClose}
       title={`Invoice ${invoice?.invoiceNumber ?? ''}`}
       size="lg"
       centered
@@ -123,7 +125,7 @@ export function PortalInvoiceDialog({
             <Anchor href={`/api/portal/${token}/invoices/${d.id}/pdf`} size="sm">
               Download PDF
             </Anchor>
-            <Button onClick={close}>Done</Button>
+            <Button onClick={onClose}>Done</Button>
           </Group>
         </Stack>
       )}
