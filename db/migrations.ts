@@ -23,6 +23,7 @@ import * as portalLinkExpiry from './migrations/2026-11-28-0027-portal-link-expi
 import * as invoiceEmailClaims from './migrations/2026-11-28-0028-invoice-email-claims.ts';
 import * as estimateEmails from './migrations/2026-11-29-0030-estimate-emails.ts';
 import * as workspaceClock from './migrations/2026-11-29-0032-workspace-clock.ts';
+import * as timeRoundingEmailedAt from './migrations/2026-11-29-0033-time-rounding-emailed-at.ts';
 import * as businessLogo from './migrations/2026-11-29-0034-business-logo.ts';
 
 /**
@@ -56,5 +57,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-0028-invoice-email-claims': invoiceEmailClaims,
   '2026-11-29-0030-estimate-emails': estimateEmails,
   '2026-11-29-0032-workspace-clock': workspaceClock,
+  '2026-11-29-0033-time-rounding-emailed-at': timeRoundingEmailedAt,
   '2026-11-29-0034-business-logo': businessLogo,
 };

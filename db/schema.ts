@@ -80,6 +80,8 @@ export interface BusinessProfiles {
   paymentTermsDays: Generated<number>;
   taxId: string | null;
   timeFormat: Generated<string>;
+  timeRoundingMinutes: Generated<number>;
+  timeRoundingMode: Generated<string>;
   timezone: Generated<string>;
   updatedAt: Generated<Timestamp>;
   workspaceId: number;
@@ -312,6 +314,7 @@ export interface Invoices {
   discountType: string | null;
   discountValue: Numeric | null;
   dueDate: string | null;
+  emailedAt: Timestamp | null;
   estimateId: number | null;
   id: Generated<number>;
   invoiceNumber: string | null;
@@ -566,6 +569,7 @@ export interface TimeEntries {
   isTimer: Generated<boolean>;
   projectId: number;
   rate: Numeric;
+  roundedFromSeconds: number | null;
   taskId: number | null;
   userId: number;
   workspaceId: number;

@@ -79,6 +79,12 @@ export const MeSchema = z.object({
   role: z.string().nullable(),
   profileImageUrl: z.string().nullable(),
   isAdmin: z.boolean(),
+  /**
+   * This browser session is the user's first sign-in ever (sign-up, or an invitation's new
+   * account): the dashboard says "Welcome", later sessions "Welcome back". False for an
+   * API token.
+   */
+  firstSession: z.boolean(),
   /** How this user reads dates and times (src/shared/datetime.ts). */
   preferences: z.object({
     timezone: z.string(),

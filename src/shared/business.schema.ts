@@ -27,6 +27,36 @@ export const TimezoneSchema = z
     }
   }, 'Choose a time zone like Europe/Paris');
 
+/** Steps a workspace may round timed entries to, in minutes; 0 rounds nothing. */
+export const TIME_ROUNDING_MINUTES = [0, 1, 5, 6, 10, 15, 30] as const;
+export const TIME_ROUNDING_MODES = ['up', 'nearest'] as const;
+export type TimeRoundingMode = (typeof TIME_ROUNDING_MODES)[number];
+
+export const TimeRoundingMinutesSchema = z.coerce
+  .number({ error: 'Time rounding must be 0, 1, 5, 6, 10, 15 or 30 minutes' })
+  .refine(
+    (v) => (TIME_ROUNDING_MINUTES as readonly number[]).includes(v),
+    'Time rounding must be 0, 1, 5, 6, 10, 15 or 30 minutes',
+  );
+
+/**
+ * The duration a timer logs, in seconds, under the workspace's rounding (issue 38, item 9).
+ * `up` takes the next step unless the run is an exact multiple; `nearest` rounds half up
+ * (7:30 to 15 minutes is 15:00, 7:29 is 0). A run may round to 0 under `nearest`: the entry
+ * is still logged, at 0:00 with the time it ran, so the member sees what happened and bills
+ * nothing they did not choose to. Typed entries are never rounded: they say what was meant.
+ */
+export function roundTimerSeconds(
+  seconds: number,
+  stepMinutes: number,
+  mode: TimeRoundingMode,
+): number {
+  if (stepMinutes <= 0) return seconds;
+  const step = stepMinutes * 60;
+  const steps = mode === 'up' ? Math.ceil(seconds / step) : Math.floor((seconds + step / 2) / step);
+  return steps * step;
+}
+
 export const PaymentTermsSchema = z.coerce
   .number({ error: 'Invoice terms are required' })
   .int('Payment terms are whole days')
@@ -75,6 +105,9 @@ export const BusinessProfileInputSchema = z.object({
   timeFormat: z.enum(TIME_FORMATS, { error: 'Time format must be 12h or 24h' }),
   /** Invoices bill only time of weeks whose timesheet is approved. */
   invoiceApprovedTimeOnly: z.boolean({ error: 'Invoice only approved time must be true or false' }),
+  /** Timed entries round to this many minutes when the timer stops; 0 rounds nothing. */
+  timeRoundingMinutes: TimeRoundingMinutesSchema,
+  timeRoundingMode: z.enum(TIME_ROUNDING_MODES, { error: 'Time rounding is up or nearest' }),
 });
 /** A stored file's URL, as the upload answers it (`/api/files/<key>`). */
 const FileUrlSchema = z
@@ -109,6 +142,10 @@ export const BusinessProfileSchema = z.object({
   timeFormat: z.enum(TIME_FORMATS),
   /** Invoices bill only time of weeks whose timesheet is approved. */
   invoiceApprovedTimeOnly: z.boolean(),
+  /** Timed entries round to this many minutes when the timer stops (0, 1, 5, 6, 10, 15, 30); 0 rounds nothing. */
+  timeRoundingMinutes: z.number(),
+  /** `up`: to the next step; `nearest`: to the closest, half up (7:30 of 15 → 15:00). */
+  timeRoundingMode: z.enum(TIME_ROUNDING_MODES),
   /** What the next issued invoice will be numbered, e.g. INV-0042. */
   nextInvoiceNumberPreview: z.string(),
   /** The documents' own logo; null when they print the workspace's (`workspaceLogoUrl`). */

@@ -206,6 +206,12 @@ export const InvoiceSchema = z.object({
   voidReason: z.string().nullable(),
   /** When the client first opened it in the client portal (or it was marked viewed). */
   viewedAt: z.string().nullable(),
+  /**
+   * When an email of it was first accepted by the mail server (the invoice email, or a
+   * reminder); null while it was only issued. `status` says `sent` for both, as it always
+   * has: an issued invoice not emailed reads "Issued" in the app.
+   */
+  emailedAt: z.string().nullable(),
   /** `overdue` when sent or viewed and past its due date. */
   status: z.enum(INVOICE_STATUSES),
   dueDate: z.string().nullable(),

@@ -213,6 +213,8 @@ export const RecurringInvoiceDetailSchema = RecurringInvoiceSchema.extend({
       issueDate: z.string().nullable(),
       dueDate: z.string().nullable(),
       total: z.string(),
+      /** When an email of it was first accepted by the mail server (as on an invoice). */
+      emailedAt: z.string().nullable(),
     }),
   ),
   /** The dates of the next invoices (up to five), while the template is active. */

@@ -86,6 +86,11 @@ export const TimeEntrySchema = z.object({
   hours: z.string(),
   date: z.string(),
   isTimer: z.boolean(),
+  /**
+   * A timed entry whose hours the workspace's time rounding changed: the seconds the timer
+   * ran (its hours are the rounded duration, which invoices bill); null otherwise.
+   */
+  roundedFromSeconds: z.number().nullable(),
   /** The hourly rate stored when the entry was logged: what it is billed at. */
   rate: z.string(),
   /**

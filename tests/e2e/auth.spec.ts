@@ -37,6 +37,8 @@ test('signing out shows the login screen', async ({ page }) => {
 test('a wrong password is refused and a good one signs in', async ({ page }) => {
   const user = newUser('login');
   await signUpThroughUi(page, user);
+  // The first session is a welcome, not a return (issue 38, item 6).
+  await expect(page.getByText('Welcome, Ada', { exact: true })).toBeVisible();
   await signOut(page);
 
   await signIn(page, user.email, 'not-the-password');
@@ -48,6 +50,7 @@ test('a wrong password is refused and a good one signs in', async ({ page }) => 
   await page.getByRole('button', { name: 'Sign In to Continue' }).click();
   await expect(page.getByText('Welcome back!')).toBeVisible();
   await expectDashboard(page, user.workspace);
+  await expect(page.getByText('Welcome back, Ada', { exact: true })).toBeVisible();
 });
 
 test('the login form validates before calling the server', async ({ page }) => {

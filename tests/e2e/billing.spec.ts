@@ -124,7 +124,9 @@ test('the money loop: a client and project, timed and logged hours, an invoice p
   await expect(invoiceCard).toContainText('2 time entries billed');
   await expect(invoiceCard.getByRole('button', { name: 'Mark Paid' })).toHaveCount(0);
   await invoiceCard.getByRole('button', { name: 'Send Invoice' }).click();
-  await expect(invoiceCard.getByText('Sent', { exact: true })).toBeVisible();
+  // Issued, not emailed (issue 38, item 6): the API says `sent`, the card says what happened.
+  await expect(invoiceCard.getByText('Issued', { exact: true })).toBeVisible();
+  await expect(invoiceCard.getByText('Sent', { exact: true })).toHaveCount(0);
   await invoiceCard.getByRole('button', { name: 'Mark Paid' }).click();
   await expect(invoiceCard.getByText('Paid', { exact: true })).toBeVisible();
   await expect(invoiceCard.getByRole('button')).toHaveCount(1); // only the view button is left

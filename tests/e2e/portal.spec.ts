@@ -79,6 +79,15 @@ test('a client portal link: made on the client page, opened without an account, 
     await portal.getByRole('button', { name: `View Invoice ${invoice.invoiceNumber}` }).click();
     const invoiceDialog = portal.getByRole('dialog', { name: `Invoice ${invoice.invoiceNumber}` });
     await expect(invoiceDialog.getByText('Logo')).toBeVisible();
+    // The pop-up marked it viewed: the list behind it says so while it is still open.
+    // (The row is the innermost box around its View button; the pop-up is outside it.)
+    const invoiceRow = portal
+      .locator('.mantine-Paper-root')
+      .filter({
+        has: portal.getByRole('button', { name: `View Invoice ${invoice.invoiceNumber}` }),
+      })
+      .last();
+    await expect(invoiceRow).toContainText('Viewed');
     await invoiceDialog.getByRole('button', { name: 'Done' }).click();
     await expect(portal.getByText('Viewed', { exact: true })).toBeVisible();
 

@@ -138,3 +138,38 @@ test('the workspace time zone is a setting of its own, starting as the owner’s
   await expect(page.getByText('Business settings updated')).toBeVisible();
   expect((await read()).timezone).toBe('Europe/Paris');
 });
+
+test('the workspace rounds what its timers log, and the entry says what it was rounded from', async ({
+  page,
+}) => {
+  await signUpWithWorkspace(page, newUser('rounding'));
+  await page.goto('/settings');
+  await page.getByRole('tab', { name: 'Business' }).click();
+  await choose(page, 'Time rounding', '15 minutes');
+  await choose(page, 'Rounding direction', 'Round up');
+  await page
+    .getByRole('tabpanel', { name: 'Business' })
+    .getByRole('button', { name: 'Save Changes' })
+    .click();
+  await expect(page.getByText('Business settings updated')).toBeVisible();
+  const profile = await (await page.request.get('/api/settings/business')).json();
+  expect(profile).toMatchObject({ timeRoundingMinutes: 15, timeRoundingMode: 'up' });
+
+  // A timer run of a few seconds logs a quarter of an hour, and shows the run.
+  const project = await page.request.post('/api/projects', { data: { name: 'Rounded work' } });
+  expect(project.status()).toBe(201);
+  const projectId = ((await project.json()) as { id: number }).id;
+  expect((await page.request.post('/api/timer/start', { data: { projectId } })).status()).toBe(200);
+  // A stop logs only time that ran: at least a second of it (the timer counts whole seconds).
+  await page.waitForTimeout(1100);
+  const stopped = await page.request.post('/api/timer/stop', {
+    data: { date: new Date().toISOString().slice(0, 10) },
+  });
+  expect(stopped.status(), await stopped.text()).toBe(200);
+  expect(await stopped.json()).toMatchObject({ hours: '0.25' });
+
+  await page.goto('/time-tracking');
+  const entry = page.getByTestId('time-entry').filter({ hasText: 'Rounded work' }).first();
+  await expect(entry).toContainText('15 min');
+  await expect(entry).toContainText(/rounded from 0:00:\d\d/);
+});

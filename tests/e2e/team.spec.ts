@@ -119,6 +119,15 @@ test('an invited member joins from the link; the owner changes their role, deact
   await expect(member.getByRole('heading', { name: owner.workspace, exact: true })).toHaveCount(0);
   // With no other workspace, the way on is to make one.
   await expect(member.getByRole('button', { name: 'Create a workspace' })).toBeVisible();
+  // Signing in afresh says the same, naming the workspace, rather than opening on
+  // 'Create Your Workspace' as if they had never had one (issue 38, item 6).
+  const signingIn = await openInFreshContext(browser, '/login');
+  await signIn(signingIn, invitee.email, 'secret-1');
+  await expect(
+    signingIn.getByRole('heading', { name: `Your access to ${owner.workspace} was removed` }),
+  ).toBeVisible();
+  await expect(signingIn.getByText('Create Your Workspace')).toHaveCount(0);
+  await signingIn.context().close();
 
   // …and gets it back when reactivated.
   await row.getByRole('button', { name: `Actions for ${invitee.fullName}` }).click();

@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { BusinessProfileInputSchema } from '../../../shared/business.schema.ts';
+import {
+  BusinessProfileInputSchema,
+  TIME_ROUNDING_MINUTES,
+} from '../../../shared/business.schema.ts';
 
 /** SPEC §5's invoice terms, as days, and a few longer ones people use. */
 export const INVOICE_TERM_OPTIONS = [
@@ -14,6 +17,17 @@ export const INVOICE_TERM_OPTIONS = [
 ];
 
 const shape = BusinessProfileInputSchema.shape;
+
+/** Settings → Business → time rounding: a step of minutes as the select offers it. */
+export const TIME_ROUNDING_OPTIONS = TIME_ROUNDING_MINUTES.map((minutes) => ({
+  value: String(minutes),
+  label: minutes === 0 ? 'No rounding' : minutes === 1 ? '1 minute' : `${minutes} minutes`,
+}));
+
+export const TIME_ROUNDING_MODE_OPTIONS = [
+  { value: 'up', label: 'Round up' },
+  { value: 'nearest', label: 'Round to nearest' },
+];
 
 /**
  * Settings → Business: the shared profile schema with the shapes of its inputs (numbers
@@ -31,6 +45,7 @@ export const BusinessFormSchema = BusinessProfileInputSchema.extend({
   currency: z.string({ error: 'Currency is required' }).pipe(shape.currency),
   timezone: z.string({ error: 'Timezone is required' }).pipe(shape.timezone),
   paymentTermsDays: required('Invoice terms are required').pipe(shape.paymentTermsDays),
+  timeRoundingMinutes: required('Time rounding is required').pipe(shape.timeRoundingMinutes),
   nextInvoiceNumber: required('Next invoice number must be a whole number').pipe(
     shape.nextInvoiceNumber,
   ),

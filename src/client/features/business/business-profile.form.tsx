@@ -29,6 +29,8 @@ import { trpc } from '../../trpc.ts';
 import {
   BusinessFormSchema,
   INVOICE_TERM_OPTIONS,
+  TIME_ROUNDING_MODE_OPTIONS,
+  TIME_ROUNDING_OPTIONS,
   type BusinessFormInput,
   type BusinessFormOutput,
 } from './business-form.schema.ts';
@@ -50,6 +52,8 @@ function toForm(profile: BusinessProfile): BusinessFormInput {
     dateFormat: profile.dateFormat,
     timeFormat: profile.timeFormat,
     invoiceApprovedTimeOnly: profile.invoiceApprovedTimeOnly,
+    timeRoundingMinutes: String(profile.timeRoundingMinutes),
+    timeRoundingMode: profile.timeRoundingMode,
   };
 }
 
@@ -92,7 +96,7 @@ export function BusinessProfileForm() {
   useEffect(() => {
     if (profile.data) reset(toForm(profile.data), { keepDirtyValues: true });
   }, [profile.data, reset]);
-  const [prefix, next, terms, timezone, dateFormat, timeFormat] = useWatch({
+  const [prefix, next, terms, timezone, dateFormat, timeFormat, rounding] = useWatch({
     control: form.control,
     name: [
       'invoicePrefix',
@@ -101,6 +105,7 @@ export function BusinessProfileForm() {
       'timezone',
       'dateFormat',
       'timeFormat',
+      'timeRoundingMinutes',
     ],
   });
   const currencies = useMemo(() => currencyOptions(), []);
@@ -232,6 +237,24 @@ export function BusinessProfileForm() {
             label="Invoice only approved time"
             description="Invoices bill time only from weeks whose timesheet a manager has approved"
           />
+          <Divider label="Timers" labelPosition="left" />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <SelectField
+              control={form.control}
+              name="timeRoundingMinutes"
+              label="Time rounding"
+              description="A stopped timer logs its time rounded to this step; typed time is kept as typed"
+              data={TIME_ROUNDING_OPTIONS}
+            />
+            <SelectField
+              control={form.control}
+              name="timeRoundingMode"
+              label="Rounding direction"
+              description="Nearest rounds halves up: 7:30 to 15 minutes logs 15, 7:29 logs 0"
+              data={TIME_ROUNDING_MODE_OPTIONS}
+              disabled={rounding === '0'}
+            />
+          </SimpleGrid>
           {canEdit && (
             <Group justify="flex-end">
               <Button type="submit" loading={isSubmitting}>

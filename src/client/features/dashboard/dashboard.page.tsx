@@ -40,7 +40,9 @@ export function DashboardPage() {
           </Avatar>
           <Stack gap={4} style={{ minWidth: 0 }}>
             <Text size="sm" c="dimmed">
-              Welcome back{user.firstName ? `, ${user.firstName}` : ''}
+              {/* A newcomer's first session is no return (issue 38, item 6). */}
+              {user.firstSession ? 'Welcome' : 'Welcome back'}
+              {user.firstName ? `, ${user.firstName}` : ''}
             </Text>
             <Title order={2} fz={{ base: 22, sm: 28 }} style={{ overflowWrap: 'anywhere' }}>
               {workspace.name}

@@ -3,7 +3,7 @@ import { IconFileInvoice } from '@tabler/icons-react';
 import { formatMoney } from '../../../shared/money.ts';
 import { RecentItemsCard } from '../../components/recent-items.card.tsx';
 import { trpc } from '../../trpc.ts';
-import { INVOICE_STATUS_COLORS, INVOICE_STATUS_LABELS } from '../invoices/invoice-status.ts';
+import { INVOICE_STATUS_COLORS, invoiceStatusLabel } from '../invoices/invoice-status.ts';
 import { formatDay } from '../time/time-display.ts';
 
 /** The sent and viewed invoices due soonest: what the business is waiting for. */
@@ -42,7 +42,7 @@ export function UpcomingInvoicesCard() {
               {formatMoney(invoice.amount, invoice.currency)}
             </Text>
             <Badge size="xs" variant="light" color={INVOICE_STATUS_COLORS[invoice.status]}>
-              {INVOICE_STATUS_LABELS[invoice.status]}
+              {invoiceStatusLabel(invoice)}
             </Badge>
           </Stack>
         </Group>

@@ -77,7 +77,11 @@ export function InvoiceCard({
               {invoice.client.name}
             </Text>
           </Stack>
-          <InvoiceStatusBadge status={invoice.status} style={{ flexShrink: 0 }} />
+          <InvoiceStatusBadge
+            status={invoice.status}
+            emailedAt={invoice.emailedAt}
+            style={{ flexShrink: 0 }}
+          />
         </Group>
 
         <Text fz={28} fw={700} lh={1.1}>

@@ -45,6 +45,12 @@ function InvoiceCreateForm({ onDone }: { onDone: () => void }) {
   const workspaceCurrency = useWorkspaceCurrency();
   const currency = (clientId !== null ? client.data?.currency : null) ?? workspaceCurrency;
 
+  // The number the next issued invoice takes, in the workspace's own numbering (a draft
+  // is numbered when it is issued, so this is what it will read unless one is typed).
+  const nextNumber = trpc.business.get.useQuery(undefined, {
+    select: (profile) => profile.nextInvoiceNumberPreview,
+  }).data;
+
   const { setValue } = form;
   const setAmount = useCallback(
     (amount: string) => setValue('amount', amount, { shouldValidate: true }),
@@ -136,7 +142,9 @@ function InvoiceCreateForm({ onDone }: { onDone: () => void }) {
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
             <TextInput
               label="Invoice Number"
-              placeholder="Automatic (INV-…)"
+              placeholder={
+                nextNumber ? `Automatic (${nextNumber} when issued)` : 'Automatic when issued'
+              }
               autoComplete="off"
               error={errors.invoiceNumber?.message}
               {...form.register('invoiceNumber')}

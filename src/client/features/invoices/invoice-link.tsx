@@ -2,7 +2,7 @@ import { Anchor, Badge, type AnchorProps, type BadgeProps } from '@mantine/core'
 import { Link } from '@tanstack/react-router';
 import type { CSSProperties, ReactNode } from 'react';
 import type { InvoiceStatus } from '../../../shared/invoices.schema.ts';
-import { INVOICE_STATUS_COLORS, INVOICE_STATUS_LABELS } from './invoice-status.ts';
+import { INVOICE_STATUS_COLORS, invoiceStatusLabel } from './invoice-status.ts';
 
 /**
  * A link to an invoice's page, wherever another record points at one (a table row, the
@@ -26,14 +26,18 @@ export function InvoiceLink({
   );
 }
 
-/** An invoice's status as a light badge in the status's colour, with its label. */
+/**
+ * An invoice's status as a light badge in the status's colour, with its label ("Issued"
+ * for a sent invoice whose `emailedAt` is null, invoiceStatusLabel).
+ */
 export function InvoiceStatusBadge({
   status,
+  emailedAt,
   ...badge
-}: BadgeProps & { status: InvoiceStatus; style?: CSSProperties }) {
+}: BadgeProps & { status: InvoiceStatus; emailedAt?: string | null; style?: CSSProperties }) {
   return (
     <Badge variant="light" color={INVOICE_STATUS_COLORS[status]} {...badge}>
-      {INVOICE_STATUS_LABELS[status]}
+      {invoiceStatusLabel({ status, emailedAt })}
     </Badge>
   );
 }

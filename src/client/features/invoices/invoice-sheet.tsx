@@ -5,7 +5,7 @@ import { formatMoney } from '../../../shared/money.ts';
 import { formatDay } from '../time/time-display.ts';
 import { DocumentLines } from './document-lines.tsx';
 import classes from './invoice-print.module.css';
-import { INVOICE_STATUS_COLORS, INVOICE_STATUS_LABELS } from './invoice-status.ts';
+import { INVOICE_STATUS_COLORS, invoiceStatusLabel } from './invoice-status.ts';
 
 /** Ink on paper, whatever the app's theme: the sheet is white in dark mode too. */
 const MUTED = 'gray.7';
@@ -84,9 +84,11 @@ export type SheetDocument = Pick<
   | 'taxes'
   | 'total'
   | 'voidReason'
-> & {
-  lines: Omit<InvoiceLine, 'timeEntryCount'>[];
-};
+> &
+  // The app's invoice has it (an issued invoice not emailed reads "Issued"); the portal's not.
+  Partial<Pick<InvoiceDetail, 'emailedAt'>> & {
+    lines: Omit<InvoiceLine, 'timeEntryCount'>[];
+  };
 
 /** An estimate's sheet says so: its title, status, validity, and no balance due. */
 export interface SheetLabels {
@@ -130,7 +132,7 @@ export function InvoiceSheet({
               lts={1}
               c={labels?.statusColor ?? `${INVOICE_STATUS_COLORS[invoice.status]}.8`}
             >
-              {labels?.status ?? INVOICE_STATUS_LABELS[invoice.status]}
+              {labels?.status ?? invoiceStatusLabel(invoice)}
             </Text>
           </Stack>
         </Group>

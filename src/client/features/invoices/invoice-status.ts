@@ -10,6 +10,20 @@ export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
   void: 'Void',
 };
 
+/**
+ * An invoice's status as the app words it. The API's `sent` covers an issued invoice
+ * whether or not it was emailed; one that no mail server has taken yet reads "Issued"
+ * (issue 38, item 6). Without `emailedAt` (views that do not carry it) `sent` reads "Sent".
+ */
+export function invoiceStatusLabel(invoice: {
+  status: InvoiceStatus;
+  emailedAt?: string | null;
+}): string {
+  return invoice.status === 'sent' && invoice.emailedAt === null
+    ? 'Issued'
+    : INVOICE_STATUS_LABELS[invoice.status];
+}
+
 /** What a card, a toast or a heading calls an invoice: its number, or "Draft" before it has one. */
 export function invoiceName(invoice: { invoiceNumber: string | null }): string {
   return invoice.invoiceNumber ?? 'Draft';

@@ -16,7 +16,7 @@ import { InvoiceEditor } from './invoice-editor.tsx';
 import { InvoiceOutbox } from './invoice-outbox.tsx';
 import { InvoicePrintView } from './invoice-print.view.tsx';
 import { InvoiceSheet } from './invoice-sheet.tsx';
-import { INVOICE_STATUS_COLORS, INVOICE_STATUS_LABELS, invoiceName } from './invoice-status.ts';
+import { INVOICE_STATUS_COLORS, invoiceName, invoiceStatusLabel } from './invoice-status.ts';
 import { PaymentDialog } from './payment.dialog.tsx';
 import { SendInvoiceDialog } from './send-invoice.dialog.tsx';
 import { useCanBill } from '../../components/use-can-bill.ts';
@@ -149,7 +149,7 @@ function InvoiceView({ invoice }: { invoice: InvoiceDetail }) {
     <>
       <DocumentHead
         title={draft ? 'Draft invoice' : `Invoice ${invoiceName(invoice)}`}
-        status={INVOICE_STATUS_LABELS[invoice.status]}
+        status={invoiceStatusLabel(invoice)}
         statusColor={INVOICE_STATUS_COLORS[invoice.status]}
         summary={
           <>

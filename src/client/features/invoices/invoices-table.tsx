@@ -57,7 +57,11 @@ export function InvoicesTable({
               </Table.Td>
               <Table.Td>{invoice.dueDate ? formatDay(invoice.dueDate) : '—'}</Table.Td>
               <Table.Td>
-                <InvoiceStatusBadge size="sm" status={invoice.status} />
+                <InvoiceStatusBadge
+                  size="sm"
+                  status={invoice.status}
+                  emailedAt={invoice.emailedAt}
+                />
               </Table.Td>
               <Table.Td ta="right">{formatMoney(invoice.total, invoice.currency)}</Table.Td>
               <Table.Td ta="right">{formatMoney(invoice.balance, invoice.currency)}</Table.Td>

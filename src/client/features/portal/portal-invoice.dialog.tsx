@@ -10,6 +10,7 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
+import { useEffect } from 'react';
 import { compareAmounts } from '../../../shared/invoice-math.ts';
 import type { Party } from '../../../shared/invoices.schema.ts';
 import { formatMoney } from '../../../shared/money.ts';
@@ -34,17 +35,18 @@ export function PortalInvoiceDialog({
     { enabled: invoice !== null },
   );
   const utils = trpc.useUtils();
-  const close = () => {
-    // Its status may now be Viewed.
-    void utils.portal.view.invalidate();
-    onClose();
-  };
   const d = detail.data;
   const { day } = usePortalDates();
+  // Serving the invoice marked it viewed: the list behind the pop-up says so at once, not
+  // only once the pop-up is closed.
+  const viewedId = d?.id;
+  useEffect(() => {
+    if (viewedId !== undefined) void utils.portal.view.invalidate();
+  }, [viewedId, utils]);
   return (
     <Modal
       opened={invoice !== null}
-      onClose={close}
+      onClose={onClose}
       title={`Invoice ${invoice?.invoiceNumber ?? ''}`}
       size="lg"
       centered
@@ -103,7 +105,7 @@ export function PortalInvoiceDialog({
             <Anchor href={`/api/portal/${token}/invoices/${d.id}/pdf`} size="sm">
               Download PDF
             </Anchor>
-            <Button onClick={close}>Done</Button>
+            <Button onClick={onClose}>Done</Button>
           </Group>
         </Stack>
       )}

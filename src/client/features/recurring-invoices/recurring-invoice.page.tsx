@@ -193,7 +193,11 @@ function TemplateView({ template }: { template: RecurringInvoiceDetail }) {
                         </InvoiceLink>
                       </Table.Td>
                       <Table.Td>
-                        <InvoiceStatusBadge size="sm" status={invoice.status} />
+                        <InvoiceStatusBadge
+                          size="sm"
+                          status={invoice.status}
+                          emailedAt={invoice.emailedAt}
+                        />
                       </Table.Td>
                       <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                         {money(invoice.total)}

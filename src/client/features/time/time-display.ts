@@ -28,3 +28,14 @@ export function formatClock(totalSeconds: number): string {
   const seconds = totalSeconds % 60;
   return [hours, minutes, seconds].map((n) => String(n).padStart(2, '0')).join(':');
 }
+
+/**
+ * What a rounded timed entry says beside its hours: 'rounded from 0:00:22' (the run as
+ * h:mm:ss); null for typed entries and runs the workspace's rounding left as they were.
+ */
+export function roundedFrom(entry: Pick<TimeEntry, 'roundedFromSeconds'>): string | null {
+  const seconds = entry.roundedFromSeconds;
+  if (seconds === null) return null;
+  const [, minutes, secs] = formatClock(seconds).split(':');
+  return `rounded from ${Math.floor(seconds / 3600)}:${minutes}:${secs}`;
+}

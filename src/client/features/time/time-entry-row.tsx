@@ -2,7 +2,7 @@ import { DANGER_COLOR } from '../../theme.ts';
 import { ActionIcon, Badge, Box, Group, Menu, Stack, Text } from '@mantine/core';
 import { IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
 import { formatHours, type TimeEntry } from '../../../shared/time.schema.ts';
-import { entryCost, formatDay } from './time-display.ts';
+import { entryCost, formatDay, roundedFrom } from './time-display.ts';
 import { useMoney } from '../../components/money.tsx';
 
 /**
@@ -24,6 +24,7 @@ export function TimeEntryRow({
 }) {
   const formatMoney = useMoney();
   const label = entry.description || 'No description';
+  const rounded = roundedFrom(entry);
   return (
     <Group
       justify="space-between"
@@ -62,6 +63,12 @@ export function TimeEntryRow({
           <Text fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
             {formatHours(entry.hours)}
           </Text>
+          {rounded && (
+            // The workspace rounds timed entries (Settings → Business): the run it came from.
+            <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+              {rounded}
+            </Text>
+          )}
           <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
             {formatMoney(entryCost(entry))}
           </Text>

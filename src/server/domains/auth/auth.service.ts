@@ -8,10 +8,7 @@ import { clientInfo, type Context } from '../../trpc/context.ts';
 import { checkWithFailureLimits } from '../../plugins/rate-limit.ts';
 import { isTwoFactorEnabled } from '../account/two-factor.repository.ts';
 import { recordActivity } from '../audit/audit.repository.ts';
-import {
-  findCurrentMembership,
-  listUsableWorkspaceIds,
-} from '../workspaces/workspaces.repository.ts';
+import { findCurrentMembership, signInWorkspaceId } from '../workspaces/workspaces.repository.ts';
 import { findDisplayPreferences } from '../account/account.repository.ts';
 import { findUserCredentialsByEmail, insertUser } from './auth.repository.ts';
 import type { Identity } from './identity.ts';
@@ -98,9 +95,9 @@ export async function login(ctx: Context, input: LoginInput) {
   }
   // The password alone does not sign in: the code does (auth/two-factor.ts).
   if (await isTwoFactorEnabled(ctx.db, found.id)) return beginTwoFactorSignIn(ctx, found.id);
-  // One workspace: it becomes current. Several: the user picks one on the selector.
-  const workspaceIds = await listUsableWorkspaceIds(ctx.db, found.id);
-  await startSession(ctx, found.id, workspaceIds.length === 1 ? workspaceIds[0]! : null);
+  // One workspace: it becomes current. Several: the user picks one on the selector. None:
+  // the one they lost, to be told so.
+  await startSession(ctx, found.id, await signInWorkspaceId(ctx.db, found.id));
   await recordActivity(ctx.db, {
     action: 'login',
     userId: found.id,
@@ -127,7 +124,8 @@ export async function logout(ctx: Context) {
   return { success: true as const };
 }
 
-export async function me(ctx: Context, { user, workspaceId }: Identity): Promise<Me> {
+export async function me(ctx: Context, identity: Identity): Promise<Me> {
+  const { user, workspaceId } = identity;
   const [membership, preferences] = await Promise.all([
     workspaceId ? findCurrentMembership(ctx.db, workspaceId, user.id) : undefined,
     findDisplayPreferences(ctx.db, user.id),
@@ -139,6 +137,7 @@ export async function me(ctx: Context, { user, workspaceId }: Identity): Promise
     role: membership?.role ?? null,
     profileImageUrl: user.profileImageUrl,
     isAdmin: user.isAdmin,
+    firstSession: identity.via === 'session' && ctx.req.session.firstSession === true,
     preferences,
   };
 }

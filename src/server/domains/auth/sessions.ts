@@ -15,6 +15,8 @@ declare module 'fastify' {
     lastSeenAt?: number;
     /** Sign-in time (ms since epoch): the absolute timeout's clock. */
     createdAt?: number;
+    /** The user had never signed in before this session (the dashboard says "Welcome"). */
+    firstSession?: boolean;
   }
 }
 
@@ -31,8 +33,15 @@ export async function startSession(
     // An earlier call of the same batch signed out; its session cannot be reused.
     throw new TRPCError({ code: 'CONFLICT', message: 'Signed out in this request: sign in again' });
   }
+  // Read before recordLogin writes this login over it.
+  const previous = await ctx.db
+    .selectFrom('users')
+    .select('lastLoginAt')
+    .where('id', '=', userId)
+    .executeTakeFirst();
   await ctx.req.session.regenerate();
   ctx.req.session.userId = userId;
+  ctx.req.session.firstSession = !previous?.lastLoginAt;
   ctx.req.session.workspaceId = workspaceId;
   ctx.req.session.createdAt = Date.now();
   ctx.req.session.lastSeenAt = Date.now();

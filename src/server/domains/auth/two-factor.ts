@@ -7,7 +7,7 @@ import { checkWithFailureLimits, type FailureLimit } from '../../plugins/rate-li
 import { clientInfo, type Context } from '../../trpc/context.ts';
 import * as repo from '../account/two-factor.repository.ts';
 import { recordActivity } from '../audit/audit.repository.ts';
-import { listUsableWorkspaceIds } from '../workspaces/workspaces.repository.ts';
+import { signInWorkspaceId } from '../workspaces/workspaces.repository.ts';
 import { startSession } from './sessions.ts';
 
 /*
@@ -177,8 +177,7 @@ export async function completeTwoFactorSignIn(ctx: Context, code: string) {
     throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_CODE });
   }
   // A new session id again: the pending one never becomes the signed-in one.
-  const workspaceIds = await listUsableWorkspaceIds(ctx.db, user.id);
-  await startSession(ctx, user.id, workspaceIds.length === 1 ? workspaceIds[0]! : null);
+  await startSession(ctx, user.id, await signInWorkspaceId(ctx.db, user.id));
   await recordActivity(ctx.db, {
     action: 'login',
     userId: user.id,

@@ -3,6 +3,7 @@ import {
   formatInvoiceNumber,
   type BusinessProfile,
   type BusinessProfileUpdate,
+  type TimeRoundingMode,
 } from '../../../shared/business.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import { findWorkspaceLogoFile } from '../files/files.repository.ts';
@@ -24,6 +25,8 @@ const columns = [
   'timeFormat',
   'invoiceApprovedTimeOnly',
   'logoUrl',
+  'timeRoundingMinutes',
+  'timeRoundingMode',
 ] as const;
 
 /**
@@ -91,6 +94,8 @@ export async function findProfile(db: Database, workspaceId: number): Promise<Bu
     dateFormat: row.dateFormat as BusinessProfile['dateFormat'],
     timeFormat: row.timeFormat as BusinessProfile['timeFormat'],
     workspaceLogoUrl: row.workspaceLogoUrl ?? null,
+    // The column's check allows only these.
+    timeRoundingMode: row.timeRoundingMode as TimeRoundingMode,
     nextInvoiceNumberPreview: formatInvoiceNumber(row.invoicePrefix, row.nextInvoiceNumber),
   };
 }

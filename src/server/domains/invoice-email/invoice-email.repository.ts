@@ -258,13 +258,28 @@ export async function deliveryStatus(db: Database, id: number) {
 }
 
 /** The claimed row went out (or to the log); a late second claimant's failure cannot undo it. */
+/**
+ * The claimed row went out. Sent (the mail server accepted it, not merely logged), its
+ * invoice is emailed from now on: `emailedAt` keeps the first such time.
+ */
 export async function markSent(db: Database, id: number, status: 'sent' | 'logged' = 'sent') {
-  await db
-    .updateTable('invoiceEmails')
-    .set({ status, sentAt: sql<Date>`now()`, error: null })
-    .where('id', '=', id)
-    .where('status', 'in', ['sending', 'failed'])
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('invoiceEmails')
+      .set({ status, sentAt: sql<Date>`now()`, error: null })
+      .where('id', '=', id)
+      .where('status', 'in', ['sending', 'failed'])
+      .returning(['workspaceId', 'invoiceId'])
+      .executeTakeFirst();
+    if (!row || status !== 'sent') return;
+    await trx
+      .updateTable('invoices')
+      .set({ emailedAt: sql<Date>`now()` })
+      .where('workspaceId', '=', row.workspaceId)
+      .where('id', '=', row.invoiceId)
+      .where('emailedAt', 'is', null)
+      .execute();
+  });
 }
 
 /** The claimed row did not go out: the error is kept, and the queue tries again. */

@@ -86,9 +86,13 @@ describe('sending an invoice', () => {
     const invoice = (await owner.client.get(`/api/invoices/${draft.id}`)).json();
     expect(invoice.status).toBe('sent');
     expect(invoice.invoiceNumber).toMatch(/^INV-/);
+    // Issued, not emailed yet: the app reads "Issued" until the mail server takes it.
+    expect(invoice.emailedAt).toBeNull();
 
     await idle();
     const mail = await sink.waitFor(client.email);
+    const emailed = (await owner.client.get(`/api/invoices/${draft.id}`)).json();
+    expect(emailed).toMatchObject({ status: 'sent', emailedAt: expect.any(String) });
     expect(mail.subject).toBe(`Invoice ${invoice.invoiceNumber} from Freelance Studio`);
     expect(mail.replyTo).toBe('hello@studio.example');
     expect(mail.text).toContain('Hello Acme Corp,');
@@ -121,6 +125,10 @@ describe('sending an invoice', () => {
     await idle();
     const mails = sink.mails.filter((m) => m.to.includes(client.email));
     expect(mails).toHaveLength(2);
+    // emailedAt is the first time it was emailed.
+    expect((await owner.client.get(`/api/invoices/${draft.id}`)).json().emailedAt).toBe(
+      emailed.emailedAt,
+    );
     expect(PORTAL_LINK.exec(mails[1]!.text)?.[1]).not.toBe(token);
     expect((await resolvePortalToken(t.db, token!))?.clientId).toBe(client.id);
   });
@@ -375,6 +383,8 @@ describe('delivery failures and a server without SMTP_URL', () => {
       const [still] = (await owner.client.get(`/api/invoices/${invoice.id}/emails`)).json();
       expect(still).toMatchObject({ status: 'failed', attempts: 3 });
       expect(still.error).toMatch(/ECONNREFUSED|connect/i);
+      const issued = () => owner.client.get(`/api/invoices/${invoice.id}`).then((r) => r.json());
+      expect((await issued()).emailedAt).toBeNull();
 
       // The mail server is back: the next attempt goes through, and a late duplicate does not.
       services.mailer = working;
@@ -384,6 +394,7 @@ describe('delivery failures and a server without SMTP_URL', () => {
       const [sent] = (await owner.client.get(`/api/invoices/${invoice.id}/emails`)).json();
       expect(sent).toMatchObject({ status: 'sent', attempts: 4, error: null });
       expect(sink.mails.filter((m) => m.to.includes(client.email))).toHaveLength(1);
+      expect((await issued()).emailedAt).toBe(sent.sentAt);
     } finally {
       services.mailer = working;
     }
@@ -422,6 +433,11 @@ describe('delivery failures and a server without SMTP_URL', () => {
       const [row] = (await owner.client.get(`/api/invoices/${invoice.id}/emails`)).json();
       expect(row).toMatchObject({ status: 'logged', error: null });
       expect(sink.mails.filter((m) => m.to.includes(client.email))).toHaveLength(0);
+      // Written to the log is not emailed: the invoice still reads "Issued".
+      expect((await owner.client.get(`/api/invoices/${invoice.id}`)).json()).toMatchObject({
+        status: 'sent',
+        emailedAt: null,
+      });
     } finally {
       services.mailer = working;
     }

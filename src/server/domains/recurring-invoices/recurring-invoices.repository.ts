@@ -274,6 +274,7 @@ export async function templateInvoices(
       'i.dueDate',
       'i.amount',
       'i.currency',
+      'i.emailedAt',
     ])
     .where('i.workspaceId', '=', workspaceId)
     .where('i.recurringInvoiceId', '=', templateId)
@@ -288,6 +289,7 @@ export async function templateInvoices(
     issueDate: r.issueDate,
     dueDate: r.dueDate,
     total: normalizeAmount(r.amount, minorDigits(r.currency)),
+    emailedAt: iso(r.emailedAt),
   }));
 }
 

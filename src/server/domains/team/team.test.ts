@@ -225,6 +225,39 @@ describe('the SPEC §6 role × action matrix', () => {
     expect((await member.client.get('/api/auth/me')).statusCode).toBe(200);
   });
 
+  it('a deactivated member who signs in again is told which workspace they lost (issue 38, item 6)', async () => {
+    const ws = await signUpWithWorkspace(t.app, 'Lost Studio');
+    const member = await joinAs(t, ws.workspace.id, 'collaborator');
+    // Signed up moments ago: this is their first session, so the dashboard says "Welcome".
+    expect((await member.client.get('/api/auth/me')).json().firstSession).toBe(true);
+    await ws.client.put(`/api/admin/users/${member.user.id}/deactivate`);
+
+    const again = new ApiClient(t.app);
+    const login = await again.post('/api/auth/login', {
+      email: member.email,
+      password: member.password,
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    // Not their first session any more: "Welcome back".
+    expect((await again.get('/api/auth/me')).json().firstSession).toBe(false);
+    const current = await again.get('/api/workspaces/current');
+    expect(current.statusCode).toBe(403);
+    expect(current.json()).toMatchObject({
+      code: 'WORKSPACE_ACCESS_REVOKED',
+      error: 'Your access to Lost Studio was removed',
+      workspace: { id: ws.workspace.id, name: 'Lost Studio' },
+    });
+
+    // With a workspace they can still enter, that one is current instead.
+    const own = await again.post('/api/workspaces', { name: 'Own Studio' });
+    expect(own.statusCode).toBe(201);
+    const third = new ApiClient(t.app);
+    await third.post('/api/auth/login', { email: member.email, password: member.password });
+    expect((await third.get('/api/workspaces/current')).json()).toMatchObject({
+      name: 'Own Studio',
+    });
+  });
+
   it('exports the members as CSV for managers', async () => {
     const res = await owner.client.get('/api/team/export');
     expect(res.statusCode).toBe(200);

@@ -18,7 +18,7 @@ import { inApprovedWeek } from '../timesheets/week-lock.ts';
  * a cost rate of 0 without a rate card).
  */
 export type TimeEntryColumns = TimeEntryValues &
-  Partial<Pick<Selectable<TimeEntries>, 'rate' | 'costRate'>>;
+  Partial<Pick<Selectable<TimeEntries>, 'rate' | 'costRate' | 'roundedFromSeconds'>>;
 
 function selectEntry(db: Database, workspaceId: number) {
   return db
@@ -46,6 +46,7 @@ function selectEntry(db: Database, workspaceId: number) {
       'te.hours',
       'te.date',
       'te.isTimer',
+      'te.roundedFromSeconds',
       'te.rate',
       'te.costRate',
       'te.invoiceId',

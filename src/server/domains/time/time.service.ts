@@ -1,8 +1,10 @@
 import { TRPCError } from '@trpc/server';
+import { roundTimerSeconds } from '../../../shared/business.schema.ts';
 import type { WorkspaceRole } from '../../../shared/roles.ts';
 import type { TimeEntryValues, TimerDetails } from '../../../shared/time.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import type { WorkspaceScope } from '../../trpc/context.ts';
+import { findProfile } from '../business/business.repository.ts';
 import { findProject, refreshProjectTotals } from '../projects/projects.repository.ts';
 import { resolveRates } from '../rates/rates.repository.ts';
 import { assertWeekOpen } from '../timesheets/week-lock.ts';
@@ -122,6 +124,10 @@ export async function updateEntry(scope: WorkspaceScope, id: number, values: Tim
     }
     const changed = await repo.updateTimeEntry(trx, scope.workspace.id, id, {
       ...values,
+      // Hours typed over a rounded run are no longer what the timer's rounding made.
+      ...(values.hours !== undefined && values.hours !== entry.hours
+        ? { roundedFromSeconds: null }
+        : {}),
       ...taskId,
       ...(rates ? { rate: rates.billableRate, costRate: rates.costRate } : {}),
     });
@@ -186,7 +192,9 @@ export async function pauseTimer(scope: WorkspaceScope) {
 /**
  * 'Stop & Log' (SPEC §4): logs seconds/3600 at two decimals when any time has run, with the
  * timer's task and description ('Timer session' without one), then resets. Answers the
- * logged entry, or null when nothing ran.
+ * logged entry, or null when nothing ran. The seconds are first rounded as the workspace
+ * says (Settings → Business, roundTimerSeconds); when that changed them the entry keeps
+ * the seconds that ran, to show what it was rounded from. Invoices bill the stored hours.
  */
 export async function stopTimer(scope: WorkspaceScope, date: string) {
   const { db } = scope;
@@ -201,12 +209,19 @@ export async function stopTimer(scope: WorkspaceScope, date: string) {
       projectId: timer.projectId,
       date,
     }))!;
+    const profile = await findProfile(trx, scope.workspace.id);
+    const seconds = roundTimerSeconds(
+      timer.seconds,
+      profile.timeRoundingMinutes,
+      profile.timeRoundingMode,
+    );
     const entryId = await repo.insertTimeEntry(trx, scope.workspace.id, {
       projectId: timer.projectId,
       rate: rates.billableRate,
       costRate: rates.costRate,
       userId: scope.user.id,
-      hours: (timer.seconds / 3600).toFixed(2),
+      hours: (seconds / 3600).toFixed(2),
+      roundedFromSeconds: seconds === timer.seconds ? null : timer.seconds,
       date,
       taskId: timer.taskId,
       description: timer.description ?? 'Timer session',

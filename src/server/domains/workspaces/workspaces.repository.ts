@@ -91,6 +91,28 @@ export async function listUsableWorkspaceIds(db: Database, userId: number): Prom
   return rows.map((r) => r.id);
 }
 
+/**
+ * The workspace a sign-in makes current: the only one the user can enter; none when they
+ * can enter several (they choose); and when they can enter none, the one whose membership
+ * was last deactivated, if any, so that they are told their access to it was removed
+ * (WORKSPACE_ACCESS_REVOKED, naming it) rather than asked to create a workspace.
+ */
+export async function signInWorkspaceId(db: Database, userId: number): Promise<number | null> {
+  const usable = await listUsableWorkspaceIds(db, userId);
+  if (usable.length > 0) return usable.length === 1 ? usable[0]! : null;
+  const lost = await db
+    .selectFrom('userWorkspaces')
+    .innerJoin('workspaces', 'workspaces.id', 'userWorkspaces.workspaceId')
+    .select('workspaces.id')
+    .where('userWorkspaces.userId', '=', userId)
+    .where('userWorkspaces.isActive', '=', false)
+    .where('workspaces.isDeleted', '=', false)
+    .orderBy('userWorkspaces.joinedAt', 'desc')
+    .orderBy('userWorkspaces.id', 'desc')
+    .executeTakeFirst();
+  return lost?.id ?? null;
+}
+
 /** The user's workspaces; a deleted one is listed to its owner only, until it is purged. */
 export async function listMyWorkspaces(db: Database, userId: number) {
   const rows = await db
