@@ -257,10 +257,10 @@ export async function deliveryStatus(db: Database, id: number) {
   return row?.status;
 }
 
-/** The claimed row went out (or to the log); a late second claimant's failure cannot undo it. */
 /**
- * The claimed row went out. Sent (the mail server accepted it, not merely logged), its
- * invoice is emailed from now on: `emailedAt` keeps the first such time.
+ * The claimed row went out (or to the log); a late second claimant's failure cannot undo
+ * it. Sent (the mail server accepted it, not merely logged), its invoice is emailed from
+ * now on: `emailedAt` keeps the first such time. An estimate's email has no invoice.
  */
 export async function markSent(db: Database, id: number, status: 'sent' | 'logged' = 'sent') {
   await db.transaction().execute(async (trx) => {
@@ -271,7 +271,7 @@ export async function markSent(db: Database, id: number, status: 'sent' | 'logge
       .where('status', 'in', ['sending', 'failed'])
       .returning(['workspaceId', 'invoiceId'])
       .executeTakeFirst();
-    if (!row || status !== 'sent') return;
+    if (!row || status !== 'sent' || row.invoiceId === null) return;
     await trx
       .updateTable('invoices')
       .set({ emailedAt: sql<Date>`now()` })
