@@ -64,7 +64,10 @@ export const EXPENSE_FIELDS = {
     ),
   ),
   /** ISO 4217; the workspace's currency (business profile) when left out. */
-  currency: currencyOf(),
+  currency: currencyOf(
+    'Currency',
+    "ISO 4217 code; the workspace's currency (Settings → Business) when left out.",
+  ),
   categoryId: refOf('Category'),
   vendor: textOf({
     label: 'Vendor',

@@ -284,12 +284,13 @@ export function flagOf(label: string) {
 }
 
 /** An ISO 4217 code; the API takes the workspace's when it is left out. */
-export function currencyOf(label = 'Currency') {
+export function currencyOf(label = 'Currency', description?: string) {
   return {
     kind: 'currency' as const,
     label,
     title: label,
-    api: CurrencySchema.optional(),
+    // The API document says what an omitted currency becomes.
+    api: description ? CurrencySchema.optional().meta({ description }) : CurrencySchema.optional(),
     form: z.string().min(1, `${label} is required`),
     /** The form starts with the workspace's (the caller's `fresh` value). */
     empty: '',

@@ -70,7 +70,10 @@ const draftFields = {
   lines: draftLinesSchema('invoice').optional(),
   discount: DiscountSchema.nullable().optional(),
   notes: DraftNotesSchema,
-  /** Unbilled time entries of the project to bill: they become lines. */
+  /**
+   * Unbilled time entries of the client's projects (any of them) to bill: they become lines.
+   * Time is in the workspace's currency, so the invoice must be too.
+   */
   timeEntryIds: z.array(IdSchema).max(5000).optional(),
   timeGrouping: z.enum(TIME_GROUPINGS).optional(),
   /** The tax rate of the lines made from time, a percent (0 when left out). */

@@ -89,11 +89,11 @@ export function amountDecimalsMessage(currency: string): string {
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
 /**
- * "1200.5" → "$1,200.50": with the currency's ISO 4217 decimals (an invoice in KWD shows
+ * "1200.5" → "$1,200.50": always in a named currency (never a default one), with the currency's ISO 4217 decimals (an invoice in KWD shows
  * three, in JPY none), and a decimal string formatted exactly as written, not through a
  * float.
  */
-export function formatMoney(amount: string | number, currency = 'USD'): string {
+export function formatMoney(amount: string | number, currency: string): string {
   let format = moneyFormats.get(currency);
   if (!format) {
     const digits = Object.hasOwn(CURRENCIES, currency) ? CURRENCIES[currency]!.digits : 2;

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, type ReactNode } from 'react';
 import { formatMoney } from '../../shared/money.ts';
 import { trpc } from '../trpc.ts';
+import { QueryData } from './query-state.tsx';
 
 const WorkspaceCurrency = createContext<string | undefined>(undefined);
 
@@ -16,6 +17,21 @@ export function WorkspaceCurrencyProvider({ children }: { children: ReactNode })
 
 export function useWorkspaceCurrency(): string | undefined {
   return useContext(WorkspaceCurrency);
+}
+
+/**
+ * Its children with the workspace currency once it is known, a loader until then (or the
+ * error with a retry): a form that starts in the workspace's currency never starts in one
+ * it guessed while the currency loads.
+ */
+export function WithWorkspaceCurrency({ children }: { children: (currency: string) => ReactNode }) {
+  // The provider's query (same key), whose status tells loading from failed.
+  const profile = trpc.business.get.useQuery(undefined, { staleTime: Infinity });
+  return (
+    <QueryData query={profile} what="the workspace's currency" loaderPy="md">
+      {(p) => children(p.currency)}
+    </QueryData>
+  );
 }
 
 /**

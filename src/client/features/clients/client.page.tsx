@@ -7,7 +7,7 @@ import { formatHours } from '../../../shared/time.schema.ts';
 import { ConfirmDeleteDialog } from '../../components/list/confirm-delete.dialog.tsx';
 import { RecordPage, useRecordId } from '../../components/record-page.tsx';
 import type { ClientDetail } from '../../../shared/clients.schema.ts';
-import { useWorkspaceCurrency } from '../../components/money.tsx';
+import { useMoney, useWorkspaceCurrency } from '../../components/money.tsx';
 import { succeeded, withServerMessage } from '../../mutations.ts';
 import { trpc } from '../../trpc.ts';
 import { ClientEstimatesTable } from '../estimates/estimates-table.tsx';
@@ -54,7 +54,9 @@ export function ClientPage() {
 }
 
 function ClientView({ c }: { c: ClientDetail }) {
-  const workspaceCurrency = useWorkspaceCurrency() ?? 'USD';
+  const workspaceCurrency = useWorkspaceCurrency();
+  // Amounts in the workspace's currency; no symbol until it is known, never a guessed one.
+  const money = useMoney();
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -67,7 +69,9 @@ function ClientView({ c }: { c: ClientDetail }) {
   });
   const balances =
     c.balances.length === 0
-      ? formatMoney(0, c.currency ?? workspaceCurrency)
+      ? c.currency
+        ? formatMoney(0, c.currency)
+        : money(0)
       : c.balances.map((b) => formatMoney(b.balance, b.currency)).join(' · ');
 
   return (
@@ -110,11 +114,11 @@ function ClientView({ c }: { c: ClientDetail }) {
         <Figure
           label="Unbilled time"
           value={formatHours(c.unbilled.hours)}
-          hint={`${formatMoney(c.unbilled.amount, workspaceCurrency)} in ${c.unbilled.entries} ${c.unbilled.entries === 1 ? 'entry' : 'entries'}`}
+          hint={`${money(c.unbilled.amount)} in ${c.unbilled.entries} ${c.unbilled.entries === 1 ? 'entry' : 'entries'}`}
         />
         <Figure
           label="Billing"
-          value={c.currency ?? workspaceCurrency}
+          value={c.currency ?? workspaceCurrency ?? ''}
           hint={
             c.paymentTermsDays === null
               ? 'Workspace payment terms'
@@ -206,7 +210,7 @@ function ClientView({ c }: { c: ClientDetail }) {
                   {p.title}
                 </Text>
                 <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                  {formatMoney(p.amount, workspaceCurrency)} · {p.status}
+                  {money(p.amount)} · {p.status}
                 </Text>
               </Group>
             ))}

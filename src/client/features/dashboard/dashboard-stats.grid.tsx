@@ -23,7 +23,8 @@ export function DashboardStatsGrid() {
     return <QueryError title="Figures could not be loaded" onRetry={() => void stats.refetch()} />;
   }
   const s = stats.data;
-  const formatMoney = (amount: string) => formatIn(amount, s?.currency ?? 'USD');
+  // Called only once the figures (and their currency) are there.
+  const formatMoney = (amount: string) => formatIn(amount, s!.currency);
   // Invoices in other currencies are told apart, never added to the workspace's figures.
   const others = (key: 'revenueThisMonth' | 'outstanding') =>
     s?.otherCurrencies

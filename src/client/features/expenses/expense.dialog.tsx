@@ -26,7 +26,7 @@ import {
   SwitchField,
 } from '../../components/form/controlled-fields.tsx';
 import { FormDialog } from '../../components/form-dialog.tsx';
-import { currencySymbol, useWorkspaceCurrency } from '../../components/money.tsx';
+import { currencySymbol, WithWorkspaceCurrency } from '../../components/money.tsx';
 import { trpc } from '../../trpc.ts';
 import { ClientPicker } from '../clients/client-picker.tsx';
 import { ProjectPicker } from '../projects/project-picker.tsx';
@@ -64,12 +64,18 @@ export function ExpenseDialog({
       title={expense ? (readOnly ? 'Expense' : 'Edit Expense') : 'Add Expense'}
       size="lg"
     >
-      <ExpenseForm
-        key={expense?.id ?? 'new'}
-        expense={expense}
-        readOnly={readOnly}
-        onDone={onClose}
-      />
+      {/* A new expense starts in the workspace's currency: the form waits for it. */}
+      <WithWorkspaceCurrency>
+        {(workspaceCurrency) => (
+          <ExpenseForm
+            key={expense?.id ?? 'new'}
+            expense={expense}
+            workspaceCurrency={workspaceCurrency}
+            readOnly={readOnly}
+            onDone={onClose}
+          />
+        )}
+      </WithWorkspaceCurrency>
     </FormDialog>
   );
 }
@@ -105,15 +111,16 @@ export function CategorySelect({
 
 function ExpenseForm({
   expense,
+  workspaceCurrency,
   readOnly,
   onDone,
 }: {
   expense: Expense | null;
+  workspaceCurrency: string;
   readOnly: boolean;
   onDone: () => void;
 }) {
   const mutations = useExpenseMutations();
-  const workspaceCurrency = useWorkspaceCurrency() ?? 'USD';
   const form = useForm<ExpenseFormInput, unknown, ExpenseFormOutput>({
     resolver: zodResolver(ExpenseFormSchema),
     defaultValues: expenseFormDefaults(expense, today(), workspaceCurrency),

@@ -43,7 +43,11 @@ function InvoiceCreateForm({ onDone }: { onDone: () => void }) {
   // The invoice is in the client's currency, else the workspace's (as the server decides).
   const client = trpc.clients.get.useQuery({ id: clientId ?? 0 }, { enabled: clientId !== null });
   const workspaceCurrency = useWorkspaceCurrency();
-  const currency = (clientId !== null ? client.data?.currency : null) ?? workspaceCurrency;
+  // Unknown (no symbol, no time offered) while the client loads, rather than a guess.
+  const currency =
+    clientId === null
+      ? workspaceCurrency
+      : client.data && (client.data.currency ?? workspaceCurrency);
 
   // The number the next issued invoice takes, in the workspace's own numbering (a draft
   // is numbered when it is issued, so this is what it will read unless one is typed).
@@ -114,7 +118,8 @@ function InvoiceCreateForm({ onDone }: { onDone: () => void }) {
           />
           {projectId !== null && (
             <UnbilledTimePicker
-              projectId={projectId}
+              filter={{ projectId }}
+              currency={currency}
               value={timeEntryIds}
               onChange={(ids) => setValue('timeEntryIds', ids)}
               onTotal={setAmount}

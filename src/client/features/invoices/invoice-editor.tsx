@@ -1,9 +1,10 @@
-import { Button } from '@mantine/core';
+import { Button, SimpleGrid } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import type { InvoiceDetail } from '../../../shared/invoices.schema.ts';
 import { DraftEditorForm } from './draft-editor.form.tsx';
 import { editorValues, toUpdate } from './invoice-editor.schema.ts';
+import { DraftTimePanel } from './draft-time.panel.tsx';
 import { UnbilledExpensesPicker } from './unbilled-expenses.picker.tsx';
 import { useInvoiceMutations } from './use-invoice-mutations.ts';
 
@@ -32,7 +33,13 @@ export function InvoiceEditor({
         dueLabel: 'Due date',
         dueDescription: 'Empty: from the payment terms',
       }}
-      below={(busy) => <UnbilledExpensesPicker invoice={invoice} disabled={busy} />}
+      below={(busy) => (
+        // What the client owes that no invoice bills yet: time and expenses, side by side.
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+          <DraftTimePanel invoice={invoice} disabled={busy} />
+          <UnbilledExpensesPicker invoice={invoice} disabled={busy} />
+        </SimpleGrid>
+      )}
       actions={(afterSave, submitting) => (
         <>
           {onSendByEmail && (

@@ -1,6 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { IconReceipt } from '@tabler/icons-react';
 import { useState } from 'react';
+import type { Expense } from '../../../shared/expenses.schema.ts';
 import type { InvoiceDetail } from '../../../shared/invoices.schema.ts';
 import { MAX_PAGE_SIZE } from '../../../shared/list.schema.ts';
 import { formatMoney } from '../../../shared/money.ts';
@@ -11,8 +12,9 @@ import { formatDay } from '../time/time-display.ts';
 import { useInvoiceMutations } from './use-invoice-mutations.ts';
 
 /**
- * "Unbilled expenses" of a draft: the billable expenses of its client, in its currency,
- * that no invoice has billed yet, with a checkbox each. Adding them saves the draft with
+ * "Unbilled expenses" of a draft: the billable expenses of its client that no invoice has
+ * billed yet, with a checkbox each; those in another currency are listed, disabled, with
+ * the reason (an invoice bills only its own currency). Adding them saves the draft with
  * one line per expense (`expenseIds`); removing such a line later frees the expense.
  * `disabled` while the draft has unsaved changes, which the save would otherwise drop.
  */
@@ -26,7 +28,6 @@ export function UnbilledExpensesPicker({
   const mutations = useInvoiceMutations();
   const expenses = trpc.expenses.list.useQuery({
     clientId: invoice.clientId,
-    currency: invoice.currency,
     billable: true,
     billed: false,
     limit: MAX_PAGE_SIZE,
@@ -34,7 +35,11 @@ export function UnbilledExpensesPicker({
   const [chosen, setChosen] = useState<number[]>([]);
   const [adding, setAdding] = useState(false);
   const rows = expenses.data?.items ?? [];
-  const ticked = rows.filter((e) => chosen.includes(e.id));
+  const blocked = (expense: Expense) =>
+    expense.currency === invoice.currency
+      ? null
+      : `In ${expense.currency}; this invoice is in ${invoice.currency}`;
+  const ticked = rows.filter((e) => chosen.includes(e.id) && blocked(e) === null);
   // Nothing to offer: the card stays out of the way.
   if (expenses.status === 'success' && rows.length === 0) return null;
 
@@ -71,6 +76,7 @@ export function UnbilledExpensesPicker({
             value={chosen}
             onChange={setChosen}
             disabled={disabled || adding}
+            blocked={blocked}
             name={(expense) =>
               expense.vendor || expense.notes || expense.category?.name || 'Expense'
             }

@@ -1,6 +1,6 @@
 import { Alert, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { sumAmounts } from '../../../shared/invoice-math.ts';
 import { MAX_PAGE_SIZE } from '../../../shared/list.schema.ts';
 import { formatMoney } from '../../../shared/money.ts';
@@ -9,52 +9,87 @@ import { trpc } from '../../trpc.ts';
 import { entryCost, formatDay } from '../time/time-display.ts';
 import { UnbilledChecklist, UnbilledPanel } from './unbilled-checklist.tsx';
 
+/** Which unbilled time is offered: a project's (Create Invoice), or a client's, narrowed. */
+export interface UnbilledTimeFilter {
+  projectId?: number;
+  clientId?: number;
+  from?: string;
+  to?: string;
+}
+
 /**
- * "Bill unbilled time": the project's time no invoice has billed yet, with a checkbox
- * each. `onTotal` reports the ticked entries' cost (each rounded to the cent and summed,
- * exactly, as the server does), which becomes the invoice amount.
+ * "Bill unbilled time": time no invoice has billed yet, with a checkbox each. Time is in
+ * the workspace's currency (its rates are); on an invoice in another currency every entry
+ * is listed, disabled, with the reason. `onTotal` reports the ticked entries' cost (each
+ * rounded to the cent and summed, exactly, as the server does).
  */
 export function UnbilledTimePicker({
-  projectId,
+  filter,
+  currency,
   value,
   onChange,
   onTotal,
   disabled = false,
+  title = 'Bill unbilled time',
+  where = 'on this project',
+  controls,
+  footer,
 }: {
-  projectId: number;
+  filter: UnbilledTimeFilter;
+  /** The invoice's currency, once known. */
+  currency: string | undefined;
   value: number[];
   onChange: (ids: number[]) => void;
-  onTotal: (amount: string) => void;
+  onTotal?: (amount: string) => void;
   disabled?: boolean;
+  title?: ReactNode;
+  /** Ends "No unbilled time …". */
+  where?: string;
+  /** Above the list (filters). */
+  controls?: ReactNode;
+  /** Below the list, once there is some (what adds the ticked time). */
+  footer?: (ticked: number[]) => ReactNode;
 }) {
   // One invoice bills at most a page of entries; the rest are told of, for the next invoice.
   // A workspace that invoices only approved time is offered only that (timesheets).
-  const profile = trpc.business.get.useQuery();
+  const profile = trpc.business.get.useQuery(undefined, { staleTime: Infinity });
   const approvedOnly = profile.data?.invoiceApprovedTimeOnly ?? false;
+  const timeCurrency = profile.data?.currency;
   const entries = trpc.time.list.useQuery(
     {
-      projectId,
+      ...filter,
       unbilled: true,
       ...(approvedOnly ? { approved: true } : {}),
       limit: MAX_PAGE_SIZE,
     },
-    { enabled: profile.data !== undefined || profile.isError },
+    { enabled: profile.data !== undefined },
   );
   const rows = useMemo(() => entries.data?.items ?? [], [entries.data]);
   const more = (entries.data?.total ?? 0) - rows.length;
-  const chosen = rows.filter((entry) => value.includes(entry.id));
+  const reason =
+    currency !== undefined && timeCurrency !== undefined && currency !== timeCurrency
+      ? `In ${timeCurrency}; this invoice is in ${currency}`
+      : null;
+  const chosen = reason ? [] : rows.filter((entry) => value.includes(entry.id));
   const cost = sumAmounts(chosen.map(entryCost), 2);
   const hours = sumAmounts(
     chosen.map((entry) => entry.hours),
     2,
   );
+  const ticked = chosen.map((entry) => entry.id);
 
   useEffect(() => {
-    if (value.length > 0) onTotal(cost);
+    if (onTotal && value.length > 0) onTotal(cost);
   }, [cost, value.length, onTotal]);
 
   let body;
-  if (entries.isPending) {
+  if (profile.isError || entries.isError) {
+    body = (
+      <Alert color="red" icon={<IconAlertTriangle size={16} />} p="xs">
+        Unbilled time could not be loaded.
+      </Alert>
+    );
+  } else if (timeCurrency === undefined || entries.isPending || currency === undefined) {
     body = (
       <Group gap="xs" py="xs">
         <Loader size="xs" />
@@ -63,21 +98,16 @@ export function UnbilledTimePicker({
         </Text>
       </Group>
     );
-  } else if (entries.isError) {
-    body = (
-      <Alert color="red" icon={<IconAlertTriangle size={16} />} p="xs">
-        Unbilled time could not be loaded.
-      </Alert>
-    );
   } else if (rows.length === 0) {
     body = (
       <Text size="sm" c="dimmed">
         {approvedOnly
-          ? 'No unbilled time from approved timesheets on this project.'
-          : 'No unbilled time on this project.'}
+          ? `No unbilled time from approved timesheets ${where}.`
+          : `No unbilled time ${where}.`}
       </Text>
     );
   } else {
+    const money = (amount: string) => formatMoney(amount, timeCurrency);
     body = (
       <Stack gap="xs">
         <UnbilledChecklist
@@ -86,10 +116,12 @@ export function UnbilledTimePicker({
           value={value}
           onChange={onChange}
           disabled={disabled}
+          blocked={() => reason}
           name={(entry) => entry.description || 'No description'}
           details={(entry) => (
             <>
-              {formatDay(entry.date)} · {formatHours(entry.hours)} · {formatMoney(entryCost(entry))}
+              {filter.projectId === undefined ? `${entry.project.name} · ` : ''}
+              {formatDay(entry.date)} · {formatHours(entry.hours)} · {money(entryCost(entry))}
             </>
           )}
         />
@@ -102,9 +134,10 @@ export function UnbilledTimePicker({
         {chosen.length > 0 && (
           <Text size="sm" fw={500} aria-live="polite">
             {chosen.length} {chosen.length === 1 ? 'entry' : 'entries'} · {formatHours(hours)} ·{' '}
-            {formatMoney(cost)}
+            {money(cost)}
           </Text>
         )}
+        {footer?.(ticked)}
       </Stack>
     );
   }
@@ -114,7 +147,7 @@ export function UnbilledTimePicker({
       id="unbilled-time-title"
       title={
         <Text fw={600} size="sm">
-          Bill unbilled time
+          {title}
         </Text>
       }
     >
@@ -123,6 +156,7 @@ export function UnbilledTimePicker({
           Only time from approved timesheets is listed (Settings → Business).
         </Text>
       )}
+      {controls}
       {body}
     </UnbilledPanel>
   );

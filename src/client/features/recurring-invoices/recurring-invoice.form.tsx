@@ -24,7 +24,7 @@ import { showDay } from '../../components/display-preferences.tsx';
 import { PickerField, SelectField, SwitchField } from '../../components/form/controlled-fields.tsx';
 import { CurrencyField } from '../../components/form/currency-field.tsx';
 import { DateField } from '../../components/form/date-field.tsx';
-import { useWorkspaceCurrency } from '../../components/money.tsx';
+import { WithWorkspaceCurrency } from '../../components/money.tsx';
 import { trpc } from '../../trpc.ts';
 import { ClientPicker } from '../clients/client-picker.tsx';
 import {
@@ -62,17 +62,30 @@ function LinesAndTotals() {
  * end), payment terms and automatic sending, then lines, discount and notes as on a draft
  * invoice. New (`template` undefined) or editing one; `onSaved` gets the saved template.
  */
-export function RecurringInvoiceForm({
-  template,
-  onSaved,
-  onCancel,
-}: {
+export function RecurringInvoiceForm(props: RecurringFormProps) {
+  // A new template starts in the workspace's currency: the form waits for it.
+  return (
+    <WithWorkspaceCurrency>
+      {(workspaceCurrency) => (
+        <RecurringInvoiceFields {...props} workspaceCurrency={workspaceCurrency} />
+      )}
+    </WithWorkspaceCurrency>
+  );
+}
+
+interface RecurringFormProps {
   template?: RecurringInvoiceDetail;
   onSaved: (saved: RecurringInvoiceDetail) => void;
   onCancel: () => void;
-}) {
+}
+
+function RecurringInvoiceFields({
+  template,
+  onSaved,
+  onCancel,
+  workspaceCurrency,
+}: RecurringFormProps & { workspaceCurrency: string }) {
   const mutations = useRecurringMutations();
-  const workspaceCurrency = useWorkspaceCurrency() ?? 'USD';
   const defaults = useMemo(
     () => (template ? recurringFormValues(template) : emptyRecurringForm(workspaceCurrency)),
     [template, workspaceCurrency],

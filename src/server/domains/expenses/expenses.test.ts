@@ -186,6 +186,27 @@ describe('expenses', () => {
     expect((await owner.client.get(`/api/expenses/${plain.id}`)).statusCode).toBe(404);
   });
 
+  it('records an expense in the workspace’s currency when none is sent, over REST and tRPC', async () => {
+    // Issue 38, item 3: a euro workspace, whose expenses default to euros, never dollars.
+    const { client } = await signUpWithWorkspace(t.app, 'Euro Expense Studio');
+    expect((await client.put('/api/settings/business', { currency: 'EUR' })).statusCode).toBe(200);
+    const rest = await newExpense(client, { amount: '12.5' });
+    expect(rest).toMatchObject({ amount: '12.50', currency: 'EUR' });
+    const rpc = await client.trpc('expenses.create', 'mutation', {
+      date: '2026-11-03',
+      amount: '7',
+    });
+    expect(rpc.statusCode, rpc.body).toBe(200);
+    expect(rpc.json().result.data).toMatchObject({ amount: '7.00', currency: 'EUR' });
+    // Sent, a currency is kept; the euro's two decimals are the default's rule.
+    expect((await newExpense(client, { currency: 'USD' })).currency).toBe('USD');
+    expect(
+      (await client.post('/api/expenses', { date: '2026-11-02', amount: '1.234' })).statusCode,
+    ).toBe(400);
+    const list = await client.get('/api/expenses');
+    expect(list.headers['x-total-amounts']).toBe('EUR 19.50; USD 10.00');
+  });
+
   it('filters and totals per currency, never adding currencies together', async () => {
     const { client } = await signUpWithWorkspace(t.app, 'Totals Studio');
     const acme = await newClient(client);

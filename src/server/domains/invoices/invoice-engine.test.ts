@@ -470,25 +470,32 @@ describe('billed time', () => {
       timeEntryIds: [a.id],
     });
     expect(again.statusCode).toBe(409);
-    // In a currency with three decimals, or none, the stored rate becomes the unit price.
+    // In a workspace whose currency has three decimals, or none, the stored rate becomes
+    // the unit price (time is in the workspace's currency, as its rates are).
     const other = await newProject(client.id, 200);
     const dinarTime = await logTime(other.id, '1', 'Dinar work');
     const yenTime = await logTime(other.id, '0.5', 'Yen work');
-    for (const [currency, id, price] of [
-      ['KWD', dinarTime.id, '200.000'],
-      ['JPY', yenTime.id, '200'],
-    ] as const) {
-      const billed = await ok(
-        owner.client.post('/api/invoices', {
-          clientId: client.id,
-          projectId: other.id,
-          currency,
-          timeEntryIds: [id],
-        }),
-        201,
-      );
-      const lines = (await ok(owner.client.get(`/api/invoices/${billed.id}`))).lines;
-      expect(lines[0].unitPrice).toBe(price);
+    const { currency: was } = await ok(owner.client.get('/api/settings/business'));
+    try {
+      for (const [currency, id, price] of [
+        ['KWD', dinarTime.id, '200.000'],
+        ['JPY', yenTime.id, '200'],
+      ] as const) {
+        await ok(owner.client.put('/api/settings/business', { currency }));
+        const billed = await ok(
+          owner.client.post('/api/invoices', {
+            clientId: client.id,
+            projectId: other.id,
+            currency,
+            timeEntryIds: [id],
+          }),
+          201,
+        );
+        const lines = (await ok(owner.client.get(`/api/invoices/${billed.id}`))).lines;
+        expect(lines[0].unitPrice).toBe(price);
+      }
+    } finally {
+      await ok(owner.client.put('/api/settings/business', { currency: was }));
     }
     const c = await logTime(project.id, '1', 'Review');
     const perProject = await ok(

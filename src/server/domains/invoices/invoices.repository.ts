@@ -360,28 +360,41 @@ export async function countWorkspaceEntries(db: Database, workspaceId: number, i
   return Number(row.count);
 }
 
+/** The projects the given entries of the workspace are on, in id order. */
+export async function projectsOfEntries(db: Database, workspaceId: number, ids: number[]) {
+  const rows = await db
+    .selectFrom('timeEntries')
+    .select('projectId')
+    .distinct()
+    .where('workspaceId', '=', workspaceId)
+    .where('id', 'in', ids)
+    .orderBy('projectId')
+    .execute();
+  return rows.map((r) => r.projectId);
+}
+
 /**
- * Bills the given unbilled entries of the project to the invoice and answers them as they
+ * Bills the given unbilled entries of the projects to the invoice and answers them as they
  * are now. The claim is one UPDATE whose own condition says `invoice_id is null`: an edit
  * or delete of an entry that commits first is seen (PostgreSQL re-reads the row after
  * waiting for its lock), and one that comes after finds the entry billed and changes
- * nothing. Entries already billed or of another project are left out of the answer.
+ * nothing. Entries already billed or moved to another project are left out of the answer.
  */
 export async function claimEntries(
   db: Database,
   workspaceId: number,
   invoiceId: number,
-  projectId: number,
+  projectIds: number[],
   ids: number[],
 ) {
   return db
     .updateTable('timeEntries')
     .set({ invoiceId })
     .where('workspaceId', '=', workspaceId)
-    .where('projectId', '=', projectId)
+    .where('projectId', 'in', projectIds)
     .where('invoiceId', 'is', null)
     .where('id', 'in', ids)
-    .returning(['id', 'hours', 'rate', 'date', 'description'])
+    .returning(['id', 'projectId', 'hours', 'rate', 'date', 'description'])
     .execute();
 }
 

@@ -4,7 +4,7 @@ const PARTIES = 'the client, project, time entry or expense is not of this works
 const EXPENSE_REFUSED =
   'an expense is already invoiced, not billable, of another client or in another currency';
 const TIME_TAKEN =
-  'some of the time is already invoiced, not unbilled time of the project, or (when the workspace invoices only approved time) not in an approved timesheet';
+  "some of the time is already invoiced, not on the client's projects, in another currency than the invoice (time is in the workspace's currency), or (when the workspace invoices only approved time) not in an approved timesheet";
 
 export const invoicesRestRoutes = defineRestRoutes(
   {
@@ -26,7 +26,7 @@ export const invoicesRestRoutes = defineRestRoutes(
       procedure: 'invoices.create',
       summary: 'Create a draft invoice',
       description:
-        "In the client's currency (else the workspace's), with lines, a discount, unbilled time of the project as lines, and billable expenses of the client in that currency (`expenseIds`), one line each.",
+        "In the client's currency (else the workspace's), with lines, a discount, unbilled time of the client's projects (`timeEntryIds`, in the workspace's currency) as lines, and billable expenses of the client in that currency (`expenseIds`), one line each.",
       status: 201,
       refusals: {
         404: PARTIES,
@@ -46,7 +46,7 @@ export const invoicesRestRoutes = defineRestRoutes(
       procedure: 'invoices.update',
       summary: 'Edit a draft, or mark an invoice sent, viewed or paid',
       description:
-        '`status: sent` issues a draft; `paid` records a payment of the balance. Other fields edit a draft only; only the fields sent change.',
+        "`status: sent` issues a draft; `paid` records a payment of the balance. Other fields edit a draft only; only the fields sent change. `timeEntryIds` and `expenseIds` add unbilled time of the client's projects and billable expenses as new lines, with the same rules as at creation.",
       refusals: {
         404: PARTIES,
         409: `an issued invoice cannot be edited or move to this status, ${TIME_TAKEN}, ${EXPENSE_REFUSED} (or the draft would change the client or currency of expenses it bills), or the invoice number is taken`,

@@ -92,8 +92,11 @@ async function checkParties(db: Database, workspaceId: number, state: DraftState
 }
 
 /**
- * Bills unbilled time of the draft's project as new lines, at the rate stored on each
- * entry: one line per entry, or one per rate for the whole project.
+ * Bills unbilled time of the client's projects (any of them, not only the draft's) as new
+ * lines, at the rate stored on each entry: one line per entry, or one per project and rate.
+ * Creating a draft and adding time to one both come here, so the rules are one: the time
+ * is the draft client's, in the draft's currency, unbilled, and approved where the workspace
+ * invoices only approved time.
  */
 async function billTime(
   db: Database,
@@ -105,12 +108,25 @@ async function billTime(
   taxRate: string,
   firstPosition: number,
 ) {
-  if (state.projectId === null) throw badRequest('Choose the project whose time is invoiced');
-  // Shares the project row with other billings; a deletion of the project waits for us.
-  if (!(await lockProject(db, workspaceId, state.projectId, 'keyShare')))
-    throw notFound('Project not found');
-  const project = (await findProject(db, workspaceId, state.projectId))!;
   const profile = await findProfile(db, workspaceId);
+  // Rates, hence time, are in the workspace's currency; an invoice in another one cannot
+  // bill it without a conversion Keel does not make.
+  if (state.currency !== profile.currency) {
+    throw conflict(`This time is in ${profile.currency}; this invoice is in ${state.currency}`);
+  }
+  // In id order, so two billings lock the same projects in the same order. Sharing the
+  // project rows with other billings; a deletion of a project waits for us.
+  const projectIds = await repo.projectsOfEntries(db, workspaceId, ids);
+  const projects = new Map<number, { name: string }>();
+  for (const projectId of projectIds) {
+    if (!(await lockProject(db, workspaceId, projectId, 'keyShare')))
+      throw notFound('Project not found');
+    const project = (await findProject(db, workspaceId, projectId))!;
+    if (project.clientId !== state.clientId) {
+      throw conflict("Some of this time is not on this invoice's client's projects");
+    }
+    projects.set(projectId, project);
+  }
   if (profile.invoiceApprovedTimeOnly) {
     const unapproved = await countUnapprovedEntries(db, workspaceId, ids);
     if (unapproved > 0) {
@@ -119,11 +135,9 @@ async function billTime(
       );
     }
   }
-  const entries = await repo.claimEntries(db, workspaceId, invoiceId, state.projectId, ids);
+  const entries = await repo.claimEntries(db, workspaceId, invoiceId, projectIds, ids);
   if (entries.length !== ids.length) {
-    throw conflict(
-      'Some of this time has already been invoiced or is not unbilled time of the project',
-    );
+    throw conflict('Some of this time has already been invoiced');
   }
   const digits = minorDigits(state.currency);
   const price = (rate: string) => priceIn(rate, digits);
@@ -134,7 +148,7 @@ async function billTime(
       groups.push({
         line: {
           // The day as the client reads every date of the workspace's invoices.
-          description: `${formatCalendarDate(e.date, workspaceClock(profile))} · ${e.description?.trim() || project.name}`,
+          description: `${formatCalendarDate(e.date, workspaceClock(profile))} · ${e.description?.trim() || projects.get(e.projectId)!.name}`,
           quantity: e.hours,
           unitPrice: price(e.rate),
           taxRate,
@@ -143,20 +157,27 @@ async function billTime(
       });
     }
   } else {
-    const byRate = new Map<string, { hours: bigint; ids: number[] }>();
+    // One line per project and rate; the rate is named when a project has several.
+    const byRate = new Map<
+      string,
+      { projectId: number; rate: string; hours: bigint; ids: number[] }
+    >();
     for (const e of entries) {
-      const group = byRate.get(e.rate) ?? { hours: 0n, ids: [] };
+      const key = `${e.projectId} ${e.rate}`;
+      const group = byRate.get(key) ?? { projectId: e.projectId, rate: e.rate, hours: 0n, ids: [] };
       group.hours += toMinor(normalizeAmount(e.hours, 2), 2);
       group.ids.push(e.id);
-      byRate.set(e.rate, group);
+      byRate.set(key, group);
     }
-    for (const [rate, group] of byRate) {
-      const hours = fromMinor(group.hours, 2);
+    const groupsOf = (projectId: number) =>
+      [...byRate.values()].filter((g) => g.projectId === projectId).length;
+    for (const group of [...byRate.values()].sort((a, b) => a.projectId - b.projectId)) {
+      const name = projects.get(group.projectId)!.name;
       groups.push({
         line: {
-          description: byRate.size > 1 ? `${project.name} (at ${rate} per hour)` : project.name,
-          quantity: hours,
-          unitPrice: price(rate),
+          description: groupsOf(group.projectId) > 1 ? `${name} (at ${group.rate} per hour)` : name,
+          quantity: fromMinor(group.hours, 2),
+          unitPrice: price(group.rate),
           taxRate,
         },
         ids: group.ids,
@@ -285,8 +306,6 @@ export async function createDraft(
   };
   await checkParties(db, workspace.id, state);
   const entryIds = [...new Set(input.timeEntryIds ?? [])];
-  if (entryIds.length > 0 && state.projectId === null)
-    throw badRequest('Choose the project whose time is invoiced');
   await checkEntriesExist(db, workspace.id, entryIds);
   const expenseIds = [...new Set(input.expenseIds ?? [])];
   await checkExpensesExist(db, workspace.id, expenseIds);
