@@ -38,9 +38,12 @@ export const INVOICE_STATUS_COLORS: Record<InvoiceStatus, MantineColor> = {
   void: 'dark',
 };
 
-/** The toast after each move (the spec names only the failure). */
+/**
+ * The toast after each move (the spec names only the failure). SPEC's 'Send Invoice' moves
+ * a draft to `sent` without emailing it: the toast says what happened, it was issued.
+ */
 export const INVOICE_STATUS_CHANGED: Record<'sent' | 'viewed' | 'paid', string> = {
-  sent: 'Invoice sent',
+  sent: 'Invoice issued',
   viewed: 'Invoice marked as viewed',
   paid: 'Invoice marked as paid',
 };
