@@ -27,7 +27,7 @@ test('a euro freelancer in Paris sees euros and their own clock everywhere', asy
   const clock = { timezone: 'Europe/Paris', dateFormat: 'DD/MM/YYYY', timeFormat: '24h' };
   expect((await page.request.put('/api/account/preferences', { data: clock })).status()).toBe(200);
   const logo = await page.request.post('/api/upload/workspace-logo', {
-    multipart: { file: { name: 'logo.png', mimeType: 'image/png', buffer: solidPng(240, 80) } },
+    multipart: { logo: { name: 'logo.png', mimeType: 'image/png', buffer: solidPng(240, 80) } },
   });
   expect(logo.status()).toBe(201);
   const business = await page.request.put('/api/settings/business', {
@@ -58,9 +58,11 @@ test('a euro freelancer in Paris sees euros and their own clock everywhere', asy
   await page.goto('/expenses');
   await page.getByRole('button', { name: 'Add Expense' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Add Expense' });
-  await expect(dialog.getByText('EUR').first()).toBeVisible();
-  expect(await dialog.innerText()).not.toMatch(/USD|\$/);
+  await expect(dialog.getByRole('combobox', { name: 'Currency', exact: true })).toHaveValue('EUR');
   await dialog.getByLabel('Amount').fill('42.50');
+  await expect(dialog.getByLabel('Amount')).toHaveValue('€42.50');
+  await expect(dialog).not.toContainText('$');
+  await expect(dialog).not.toContainText('USD');
   await dialog.getByLabel('Vendor').fill('Papeterie');
   await dialog.getByRole('button', { name: 'Add Expense' }).click();
   await expect(page.getByText('Expense added')).toBeVisible();
