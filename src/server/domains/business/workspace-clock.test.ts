@@ -195,6 +195,9 @@ describe('what the client reads', () => {
 
   it('time billed as lines starts with the day in the workspace’s format', async () => {
     const owner = await parisOwner();
+    // Time is billed in the workspace's currency.
+    const euros = await owner.client.put('/api/settings/business', { currency: 'EUR' });
+    expect(euros.statusCode, euros.body).toBe(200);
     const client = await newClient(owner.client);
     const project = await owner.client.post('/api/projects', {
       name: 'Website',

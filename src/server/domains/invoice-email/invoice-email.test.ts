@@ -262,7 +262,7 @@ describe('sending an estimate', () => {
     expect(preview.json()).toMatchObject({
       to: client.email,
       template: { subject: DEFAULT_TEMPLATES.estimateSubject },
-      values: { validUntil: 'February 28, 2030', clientName: 'Acme Corp' },
+      values: { validUntil: 'Feb 28, 2030', clientName: 'Acme Corp' },
     });
     expect(preview.json().subject).toMatch(/^Estimate EST-\d{4} from Freelance Studio$/);
 
@@ -288,7 +288,7 @@ describe('sending an estimate', () => {
     expect(mail.subject).toBe(`Estimate ${sent.estimateNumber} from Freelance Studio`);
     expect(mail.text).toContain('Hello Acme Corp,');
     expect(mail.text).toMatch(
-      new RegExp(`estimate ${sent.estimateNumber} for €1,200\\.00, valid until February 28, 2030`),
+      new RegExp(`estimate ${sent.estimateNumber} for €1,200\\.00, valid until Feb 28, 2030`),
     );
     const token = PORTAL_LINK.exec(mail.text)?.[1];
     expect(await resolvePortalToken(t.db, token!)).toMatchObject({ clientId: client.id });
@@ -325,7 +325,7 @@ describe('sending an estimate', () => {
       const sent = (await owner.client.post(`/api/estimates/${estimate.id}/send`)).json();
       await idle();
       const mail = await sink.waitFor(client.email);
-      expect(mail.subject).toBe(`Quote ${sent.estimateNumber} until February 28, 2030`);
+      expect(mail.subject).toBe(`Quote ${sent.estimateNumber} until Feb 28, 2030`);
       expect(mail.text).toMatch(/^Dear Acme Corp, €1,200\.00: https:\/\/keel\.example\/portal\//);
     } finally {
       await owner.client.put('/api/settings/email-templates', {
