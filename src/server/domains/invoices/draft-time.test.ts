@@ -72,8 +72,8 @@ describe('time on an existing draft', () => {
       ]),
     ).toEqual([
       ['Set-up', '1.00', '10.00'],
-      ['2026-11-02 · Design', '1.50', '100.00'],
-      ['2026-11-03 · Shop', '2.00', '80.00'],
+      ['Nov 02, 2026 · Design', '1.50', '100.00'],
+      ['Nov 03, 2026 · Shop', '2.00', '80.00'],
     ]);
     expect((await entryOf(a.id)).invoiceId).toBe(draft.id);
     expect((await entryOf(b.id)).invoiceId).toBe(draft.id);
