@@ -51,7 +51,7 @@ export function TeamManagement() {
       result={wholeList(members, (member) => matchesSearch(member, search))}
       paged={false}
       noun="team members"
-      search
+      search={{ placeholder: 'Search team members...' }}
       actions={
         canManage && (
           <>
