@@ -130,11 +130,11 @@ test("adds the client's unbilled time to an existing draft from its editor", asy
   };
   expect(detail.lines.map((l) => [l.description, l.quantity, l.unitPrice])).toEqual([
     ['Forfait', '1.00', '200.00'],
-    ['2026-11-02 · Maquettes', '1.50', '100.00'],
+    ['Nov 02, 2026 · Maquettes', '1.50', '100.00'],
   ]);
   expect(detail.total).toBe('350.00');
   expect(detail.timeEntryCount).toBe(1);
   // The new line is on screen; the time is in euros, never dollars.
-  await expect(page.getByLabel('Line 2 description')).toHaveValue('2026-11-02 · Maquettes');
+  await expect(page.getByLabel('Line 2 description')).toHaveValue('Nov 02, 2026 · Maquettes');
   await expect(time).not.toContainText('$');
 });
