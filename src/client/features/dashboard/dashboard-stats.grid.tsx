@@ -13,6 +13,7 @@ import { formatHours } from '../../../shared/time.schema.ts';
 import { QueryError } from '../../components/query-state.tsx';
 import { trpc } from '../../trpc.ts';
 import { StatGrid, type StatCardProps } from './stat-card.tsx';
+import { compareAmounts } from '../../../shared/invoice-math.ts';
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -39,7 +40,7 @@ export function DashboardStatsGrid() {
       hint:
         s &&
         [
-          Number(s.taxCollectedThisMonth) !== 0
+          compareAmounts(s.taxCollectedThisMonth, '0') !== 0
             ? `Before tax · ${formatMoney(s.taxCollectedThisMonth)} tax collected`
             : 'Paid this month, before tax',
           others('revenueThisMonth') ? `also ${others('revenueThisMonth')}` : '',

@@ -25,6 +25,7 @@ import {
 } from './overview-period.ts';
 import { RevenueChart } from './revenue-chart.tsx';
 import { StatGrid } from './stat-card.tsx';
+import { compareAmounts } from '../../../shared/invoice-math.ts';
 
 /** 'Jan 1, 2026 – Dec 31, 2026', 'Since …', 'Until …' or 'All time'. */
 function describeRange({ from, to }: { from?: string; to?: string }): string {
@@ -141,7 +142,7 @@ export function FinancialOverviewPage() {
                 label: 'Total Revenue',
                 value: money(o?.totalRevenue),
                 hint:
-                  o && Number(o.taxCollected) !== 0
+                  o && compareAmounts(o.taxCollected, '0') !== 0
                     ? `Received in the period, before tax · ${money(o.taxCollected)} tax collected`
                     : 'Payments received in the period, before tax',
                 icon: IconTrendingUp,
