@@ -36,10 +36,7 @@
  * deals (and a tenth of the other counts), with its own owner: the big workspace's 5,000
  * deals would measure a different board.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,8 +44,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright';
 import { seedBench } from '../scripts/seed/bench.ts';
 import { createDb, migrateToLatest } from '../src/server/db/create-db.ts';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+import { ROOT, ensureClient, median, startServer, type Server } from './server-process.ts';
 
 /** The issue's targets (SPEC §7). */
 export const CLIENT_TARGETS = {
@@ -226,12 +222,6 @@ declare global {
 // ---------------------------------------------------------------------------------------
 // Helpers
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
-
 function timing(runs: number[]): Timing {
   const rounded = runs.map((ms) => Math.round(ms));
   return {
@@ -240,24 +230,6 @@ function timing(runs: number[]): Timing {
     max: Math.max(...rounded),
     runs: rounded,
   };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function ensureClient(clientDir: string, log: (line: string) => void): Promise<void> {
-  if (existsSync(path.join(clientDir, 'index.html'))) return;
-  log(`Building the client into ${clientDir}…`);
-  const { build } = await import('vite');
-  await build({ root: ROOT, logLevel: 'warn', build: { outDir: clientDir, emptyOutDir: true } });
 }
 
 interface Seeded {
@@ -328,64 +300,6 @@ async function seed(
   } finally {
     await handle.close();
   }
-}
-
-interface Server {
-  baseUrl: string;
-  process: ChildProcess;
-  stop(): Promise<void>;
-}
-
-async function startServer(dataDir: string, clientDir: string): Promise<Server> {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      CLIENT_DIR: clientDir,
-      APP_URL: baseUrl,
-      LOG_LEVEL: 'warn',
-      // Every run signs in afresh; the benchmark is not a password-guessing attack.
-      AUTH_RATE_LIMIT: '10000',
-      AUTH_ACCOUNT_RATE_LIMIT: '10000',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited:\n${stderr}`);
-    try {
-      const response = await fetch(`${baseUrl}/api/health`);
-      if (response.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`the server did not answer /api/health within 60 s:\n${stderr}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return {
-    baseUrl,
-    process: child,
-    stop: async () => {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
 }
 
 /** A fresh context: its own HTTP cache and cookie jar, so every run starts cold. */
