@@ -3,7 +3,7 @@ import './zod-config.ts';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 
-import { StrictMode, useState } from 'react';
+import { StrictMode, startTransition, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -36,8 +36,12 @@ function App() {
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('Missing #root element');
-createRoot(rootElement).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+const root = createRoot(rootElement);
+// A transition, so that React renders the first screen in slices rather than one long task.
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

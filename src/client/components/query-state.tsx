@@ -8,6 +8,7 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { DeferredRender } from './deferred-render.tsx';
 
 /** "{title}" in red with a retry: what a failed query leaves in its place. */
 export function QueryError({
@@ -27,6 +28,23 @@ export function QueryError({
         Try again
       </Button>
     </Alert>
+  );
+}
+
+/** "Loading {what}": the spinner a screen shows in place of what its data draws. */
+export function QueryLoader({
+  what,
+  py = 56,
+  size,
+}: {
+  what: string;
+  py?: MantineSpacing;
+  size?: MantineSize;
+}) {
+  return (
+    <Center py={py}>
+      <Loader size={size} aria-label={`Loading ${what}`} />
+    </Center>
   );
 }
 
@@ -57,13 +75,8 @@ export function QueryState({
   errorTitle?: string;
   children?: ReactNode;
 }) {
-  if (status === 'pending') {
-    return (
-      <Center py={loaderPy}>
-        <Loader size={loaderSize} aria-label={`Loading ${what}`} />
-      </Center>
-    );
-  }
+  const loader = <QueryLoader what={what} py={loaderPy} size={loaderSize} />;
+  if (status === 'pending') return loader;
   if (status === 'error') {
     return (
       <QueryError
@@ -74,7 +87,8 @@ export function QueryState({
       />
     );
   }
-  return children;
+  // The loader stays while what the data draws renders in slices.
+  return <DeferredRender fallback={loader}>{children}</DeferredRender>;
 }
 
 /**

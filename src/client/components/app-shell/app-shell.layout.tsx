@@ -3,6 +3,8 @@ import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { WorkspaceCurrencyProvider } from '../money.tsx';
 import { useCallback, useEffect, type ReactNode } from 'react';
+import { DeferredRender } from '../deferred-render.tsx';
+import { PageLoader } from '../full-screen-loader.tsx';
 import { KeelLogo } from '../keel-logo.tsx';
 import { CommandPalette } from './command-palette.tsx';
 import { HelpCenterModal } from './help-center.modal.tsx';
@@ -20,6 +22,7 @@ const RAIL_WIDTH = 72;
  */
 export function AppShellLayout({ children }: { children?: ReactNode }) {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const routeId = useRouterState({ select: (s) => s.matches.at(-1)?.routeId });
   const title = pageTitleFor(pathname);
   useDocumentTitle(`${title} · Keel`);
   const [drawerOpened, drawer] = useDisclosure(false);
@@ -64,7 +67,10 @@ export function AppShellLayout({ children }: { children?: ReactNode }) {
           />
         </AppShell.Header>
         <AppShell.Main bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))">
-          {children ?? <Outlet />}
+          {/* Each page mounts in slices (keyed by its route), the frame around it first. */}
+          <DeferredRender key={routeId} fallback={<PageLoader />}>
+            {children ?? <Outlet />}
+          </DeferredRender>
         </AppShell.Main>
 
         <Drawer

@@ -11,7 +11,8 @@ import {
 } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { Fragment, useEffect, type ReactNode } from 'react';
-import { QueryState } from '../query-state.tsx';
+import { DeferredRender } from '../deferred-render.tsx';
+import { QueryLoader, QueryState } from '../query-state.tsx';
 import { ConfirmDeleteDialog } from './confirm-delete.dialog.tsx';
 import { ListPageHeader } from './list-page-header.tsx';
 import { ListPager } from './list-pager.tsx';
@@ -281,7 +282,9 @@ export function ListPage<
             <Box
               style={{ opacity: result.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
             >
-              <Rows body={props} items={items} controls={controls} />
+              <DeferredRender fallback={<QueryLoader what={props.what ?? noun} />}>
+                <Rows body={props} items={items} controls={controls} />
+              </DeferredRender>
             </Box>
             {paged && (
               <ListPager
