@@ -1,7 +1,8 @@
 /**
  * `npm run size`: the gzipped JavaScript and CSS a browser downloads for the login route
  * and for the signed-in shell (its frame and the dashboard), read from the built
- * `dist/client`. Exits 1 when the login route's JavaScript passes the budget of SPEC §7.
+ * `dist/client`. Exits 1 when the login route's JavaScript passes the budget of SPEC §7,
+ * or the entry chunk (the one script every page of the app evaluates first) passes its own.
  *
  * The built files are the truth, so no bundler manifest is needed: the login route is
  * what `index.html` loads (entry, module preloads, stylesheets) plus the entry's static
@@ -15,6 +16,12 @@ import { gzipSync } from 'node:zlib';
 const DIST = path.resolve(process.argv[2] ?? 'dist/client');
 /** SPEC §7: the initial JavaScript of the login route is at most 250 KB gzipped. */
 const LOGIN_JS_BUDGET_BYTES = 250 * 1000;
+/**
+ * Issue 39: the entry chunk (React, Mantine's core, the router, the query client, the session
+ * gate and the login form) is evaluated before any page draws; 216 KB gzipped (186 KB as the
+ * server sends it, brotli) when the budget was set. What a page needs beyond it belongs in that page's chunks.
+ */
+const ENTRY_JS_BUDGET_BYTES = 225 * 1000;
 /** Signed-in pages: the shell's chunk and the page's, by the source file they are named after. */
 const SIGNED_IN_PAGES = [
   ['Dashboard', ['app-shell.layout', 'dashboard.page']],
@@ -163,13 +170,22 @@ for (const [label, js, css] of rows) {
   );
 }
 
-const loginBytes = total(loginJs);
-console.log(
-  `\nLogin route JavaScript: ${kb(loginBytes)} of a ${kb(LOGIN_JS_BUDGET_BYTES)} budget (SPEC §7).`,
-);
-if (loginBytes > LOGIN_JS_BUDGET_BYTES) {
-  console.error(
-    `size: the login route's JavaScript is over budget by ${kb(loginBytes - LOGIN_JS_BUDGET_BYTES)}.`,
-  );
-  process.exit(1);
+/** The bundled entry module, without the small classic script that sets the colour scheme. */
+const entryChunk = entry.filter((asset) => asset.startsWith('assets/'));
+const budgets = [
+  ['Login route JavaScript', total(loginJs), LOGIN_JS_BUDGET_BYTES, ' (SPEC §7)'],
+  [
+    'Entry chunk',
+    total(entryChunk),
+    ENTRY_JS_BUDGET_BYTES,
+    ` (${entryChunk.join(', ')}, issue 39)`,
+  ],
+] as const;
+console.log('');
+for (const [what, bytes, budget, source] of budgets) {
+  console.log(`${what}: ${kb(bytes)} of a ${kb(budget)} budget${source}.`);
+  if (bytes > budget) {
+    console.error(`size: ${what} is over budget by ${kb(bytes - budget)}.`);
+    process.exitCode = 1;
+  }
 }
