@@ -133,11 +133,19 @@ async function measure(
     // the session goes with every request as a header instead.
     extraHeaders: { Cookie: cookie },
   };
-  const result = await lighthouse(url, flags, desktopConfig);
+  // Chromium sometimes loses the trace of a load (NO_NAVSTART, NO_FCP): that run is
+  // measured again, a few times, rather than counted or ending the session.
+  let result: Awaited<ReturnType<typeof lighthouse>>;
+  for (let attempt = 1; ; attempt += 1) {
+    result = await lighthouse(url, flags, desktopConfig);
+    const error = result ? result.lhr.runtimeError : { message: 'no result' };
+    if (!error) break;
+    if (attempt === 3) throw new Error(`${url}: ${error.message}`);
+    log(`  ${url}: ${error.message}; measuring again`);
+  }
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (report) writeFileSync(report, typeof result.report === 'string' ? result.report : '');
-  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
   const finalUrl = lhr.finalDisplayedUrl;
   if (new URL(finalUrl).pathname !== new URL(url).pathname)
     throw new Error(`${url} ended on ${finalUrl}: was the session refused?`);

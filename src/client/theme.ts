@@ -53,6 +53,11 @@ export const theme = createTheme({
     // The menu's first item takes focus instead of a hidden placeholder, which is no menu
     // item and so breaks the menu role's structure (axe aria-required-children).
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+    // A select's options are drawn when it opens, not with the page: Mantine keeps every
+    // closed dropdown mounted (hidden) by default, so a page drew and positioned each list
+    // (every organization in a filter) on load (issue 39). The input only names its list
+    // (aria-controls) while it is open, so nothing points at a list that is not there.
+    Combobox: { defaultProps: { keepMounted: false } },
     // A table that scrolls sideways on a phone can be scrolled from the keyboard.
     TableScrollContainer: {
       defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } },
