@@ -1,6 +1,7 @@
 import { Avatar, Button, Divider, Drawer, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { DeferredRender } from '../../components/deferred-render.tsx';
 import { avatarColorOf, DRAWER_SIZE, initialsOf } from './contact-display.ts';
 
 /**
@@ -74,7 +75,9 @@ export function RecordDrawer({
             </Button>
           </Group>
           <Divider />
-          {children}
+          {/* The drawer and who it is show in the frame after the click; the detail rows
+              (tags, notes, related records) are drawn in slices just after (issue 39). */}
+          <DeferredRender>{children}</DeferredRender>
         </Stack>
       )}
     </Drawer>
