@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_LAUNCH_OPTIONS } from './tests/support/chromium.ts';
 
 // KEEL_E2E_PORT and KEEL_CLIENT_OUT let two runs share a machine without sharing a server.
 const PORT = Number(process.env.KEEL_E2E_PORT ?? 3100);
@@ -34,17 +35,7 @@ export default defineConfig({
       use: {
         ...devices['Desktop Chrome'],
         // Chromium from Debian; never download a browser.
-        launchOptions: {
-          executablePath: '/usr/bin/chromium',
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-          ],
-        },
+        launchOptions: CHROMIUM_LAUNCH_OPTIONS,
       },
     },
   ],

@@ -45,6 +45,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { seedBench } from '../scripts/seed/bench.ts';
 import { createDb, migrateToLatest } from '../src/server/db/create-db.ts';
 import { ROOT, ensureClient, median, startServer, type Server } from './server-process.ts';
+import { CHROMIUM_LAUNCH_OPTIONS } from '../tests/support/chromium.ts';
 
 /** The issue's targets (SPEC §7). */
 export const CLIENT_TARGETS = {
@@ -654,17 +655,7 @@ export async function runClientBench(options: ClientBenchOptions = {}): Promise<
     const seeded = await seed(dataDir, options.counts, log);
     log(`Seeded in ${(seeded.seedMs / 1000).toFixed(1)} s; starting the server…`);
     server = await startServer(dataDir, clientDir);
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
     const env: Env = { browser, baseUrl: server.baseUrl, seeded, runs, log, routes: [] };
     const startedAt = new Date().toISOString();
 

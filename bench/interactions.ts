@@ -38,6 +38,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright';
 import { median } from './server-process.ts';
+import { CHROMIUM_LAUNCH_OPTIONS } from '../tests/support/chromium.ts';
 
 export interface InteractionFigures {
   name: string;
@@ -475,17 +476,7 @@ export async function measureInteractions(options: {
 }): Promise<InteractionFigures[]> {
   const runs = options.runs ?? 3;
   const log = options.log ?? ((line: string) => console.error(line));
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
   try {
     const figures: InteractionFigures[] = [];
     for (const interaction of INTERACTIONS) {
