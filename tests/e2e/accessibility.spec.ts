@@ -88,6 +88,14 @@ async function scan(page: Page, where: string, findings: Finding[], include?: st
     rules: Object.fromEntries(ALSO_RUN.map((rule) => [rule, { enabled: true }])),
   });
   if (include) builder = builder.include(include);
+  // A menu or dialog still fading in would be scanned with its colours blended into the
+  // page's (on a busy machine the fade outlasts the wait for it to be visible). Endless
+  // animations (spinners) are no fade: they are left running.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
   const { violations } = await builder.analyze();
   for (const v of violations) {
     if (v.impact !== 'serious' && v.impact !== 'critical') continue;
