@@ -668,6 +668,13 @@ export interface Workspaces {
   website: string | null;
 }
 
+export interface WorkspaceSigningKeys {
+  certificatePem: string;
+  createdAt: Generated<Timestamp>;
+  privateKeyPem: string;
+  workspaceId: number;
+}
+
 export interface DB {
   activeSessions: ActiveSessions;
   activityLogs: ActivityLogs;
@@ -713,4 +720,5 @@ export interface DB {
   users: Users;
   userWorkspaces: UserWorkspaces;
   workspaces: Workspaces;
+  workspaceSigningKeys: WorkspaceSigningKeys;
 }

@@ -72,6 +72,7 @@ it('every workspace table has workspace_id not null, a foreign key to workspaces
       'timers',
       'timesheets',
       'user_workspaces',
+      'workspace_signing_keys',
     ].sort(),
   );
   for (const r of workspaceTables) expect(r.is_nullable, r.table_name).toBe('NO');
@@ -86,14 +87,16 @@ it('every workspace table has workspace_id not null, a foreign key to workspaces
     expect(defs, table_name).toContain(
       'FOREIGN KEY (workspace_id) REFERENCES workspaces(id) ON DELETE CASCADE',
     );
-    // Link tables have a composite primary key instead of an id; the business profile and
-    // the invoice email settings, one per workspace, have the workspace id as their key.
+    // Link tables have a composite primary key instead of an id; the business profile, the
+    // invoice email settings and the signing key, one per workspace, have the workspace id
+    // as their key.
     if (
       ![
         'contact_tags',
         'contact_import_rows',
         'business_profiles',
         'invoice_email_settings',
+        'workspace_signing_keys',
       ].includes(table_name)
     )
       expect(defs, table_name).toContain('UNIQUE (workspace_id, id)');

@@ -82,7 +82,7 @@ export interface InvoiceDocument {
 
 /* The package ships a UMD bundle: depending on the loader the API is the namespace itself
    or its default export. */
-const fontkit = ((fontkitModule as unknown as { default?: unknown }).default ??
+export const fontkit = ((fontkitModule as unknown as { default?: unknown }).default ??
   fontkitModule) as Parameters<PDFDocument['registerFontkit']>[0];
 
 interface FontBytes {
@@ -106,7 +106,7 @@ function findFontDir(): string {
   return join(process.cwd(), 'assets/fonts');
 }
 
-function loadFontBytes(): Promise<FontBytes> {
+export function loadFontBytes(): Promise<FontBytes> {
   if (!fontBytes) {
     const dir = findFontDir();
     fontBytes = Promise.all([
@@ -126,12 +126,12 @@ function loadFontBytes(): Promise<FontBytes> {
 /** The code points each font can encode, keyed by font bytes (computed once per font file). */
 const characterSets = new WeakMap<Uint8Array, Set<number>>();
 
-interface Font {
+export interface Font {
   pdf: PDFFont;
   chars: Set<number>;
 }
 
-async function embed(doc: PDFDocument, bytes: Uint8Array): Promise<Font> {
+export async function embed(doc: PDFDocument, bytes: Uint8Array): Promise<Font> {
   const pdf = await doc.embedFont(bytes, { subset: true });
   let chars = characterSets.get(bytes);
   if (!chars) {
@@ -145,7 +145,7 @@ async function embed(doc: PDFDocument, bytes: Uint8Array): Promise<Font> {
  * One line of text the font can draw: NFC-normalised, tabs and line breaks as spaces,
  * control characters and anything without a glyph removed.
  */
-function clean(font: Font, text: string): string {
+export function clean(font: Font, text: string): string {
   let out = '';
   for (const ch of text.normalize('NFC')) {
     const cp = ch.codePointAt(0)!;
@@ -226,7 +226,7 @@ function formatDate(value: string | null, dateFormat: DisplayPreferences['dateFo
  */
 const widthCaches = new WeakMap<PDFFont, Map<string, number>>();
 
-function unitWidth(font: Font, s: string): number {
+export function unitWidth(font: Font, s: string): number {
   let cache = widthCaches.get(font.pdf);
   if (!cache) widthCaches.set(font.pdf, (cache = new Map()));
   let w = cache.get(s);
@@ -238,7 +238,7 @@ function unitWidth(font: Font, s: string): number {
 }
 
 /** Splits text into lines no wider than maxWidth; explicit line breaks are kept. */
-function wrap(font: Font, size: number, text: string, maxWidth: number): string[] {
+export function wrap(font: Font, size: number, text: string, maxWidth: number): string[] {
   const lines: string[] = [];
   const max = maxWidth / size;
   const space = unitWidth(font, ' ');
@@ -339,7 +339,7 @@ const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
  * The logo as a PDF image, by its bytes: pdf-lib embeds PNG and JPEG only, so a GIF or
  * WebP logo (and an image it cannot read) is left out and the page is laid out as without.
  */
-async function embedLogo(pdf: PDFDocument, logo: InvoiceDocument['logo']) {
+export async function embedLogo(pdf: PDFDocument, logo: InvoiceDocument['logo']) {
   if (!logo) return undefined;
   const bytes = logo.data;
   try {
