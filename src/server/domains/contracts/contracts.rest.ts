@@ -135,7 +135,7 @@ export const contractsRestRoutes = defineRestRoutes(
       path: '/api/contracts/{id}/void',
       procedure: 'contracts.void',
       summary: 'Void a contract',
-      refusals: { 409: 'the contract is void already, or completed' },
+      refusals: { 409: 'the contract is a draft (delete it), void already, or completed' },
     },
     {
       method: 'GET',

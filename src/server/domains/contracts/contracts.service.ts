@@ -555,7 +555,7 @@ export async function reviseContract(
   return contractOrThrow(db, workspace.id, newId);
 }
 
-/** Voids a contract (not a completed or void one), with the reason. */
+/** Voids a sent contract (not a completed or void one), with the reason. */
 export async function voidContract(
   scope: MemberScope,
   input: { id: number; reason: string },
@@ -565,6 +565,7 @@ export async function voidContract(
   await db.transaction().execute(async (trx) => {
     const row = await repo.lockContract(trx, workspace.id, input.id);
     if (!row) throw notFound();
+    if (row.status === 'draft') throw conflict('A draft is deleted, not voided');
     if (row.status === 'void') throw conflict('This contract is already void');
     if (row.status === 'completed')
       throw conflict('A completed contract cannot be voided: both parties signed it');
