@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ApiClient,
   joinAs,
+  signUpWithWorkspace,
   useTwoWorkspaces,
   type WorkspaceAccount,
 } from '../../../../tests/support/test-app.ts';
@@ -632,6 +633,31 @@ describe('tenancy', () => {
     expect((await ok<Contract>(owner.client.get(`/api/contracts/${someoneElse.id}`))).status).toBe(
       'sent',
     );
+  });
+});
+
+describe('deleting', () => {
+  it('deletes a workspace with its contracts, signatures and audit trails', async () => {
+    const gone = await signUpWithWorkspace(t.app, 'Closing Studio');
+    const { id, token } = await sentContract(gone);
+    expect((await sign(token, id)).status).toBe(200);
+    await t.db.deleteFrom('workspaces').where('id', '=', gone.workspace.id).execute();
+    for (const table of ['contracts', 'contractSignatures', 'contractEvents'] as const) {
+      const rows = await t.db
+        .selectFrom(table)
+        .select('workspaceId')
+        .where('workspaceId', '=', gone.workspace.id)
+        .execute();
+      expect(rows, table).toEqual([]);
+    }
+  });
+
+  it('keeps a client that has contracts (409)', async () => {
+    const { clientId } = await sentContract();
+    const res = await call(owner.client.delete(`/api/clients/${clientId}`));
+    expect(res.status).toBe(409);
+    expect(res.body.error).toBe('This client has estimates or contracts and cannot be deleted.');
+    expect((await call(owner.client.get(`/api/clients/${clientId}`))).status).toBe(200);
   });
 });
 
