@@ -133,6 +133,82 @@ export interface ContactTags {
   workspaceId: number;
 }
 
+export interface ContractEvents {
+  actor: string;
+  actorName: string | null;
+  at: Timestamp;
+  contractId: number;
+  details: Generated<Json>;
+  hash: string;
+  id: Generated<number>;
+  ip: string | null;
+  prevHash: string | null;
+  seq: number;
+  type: string;
+  userAgent: string | null;
+  userId: number | null;
+  workspaceId: number;
+}
+
+export interface Contracts {
+  body: string;
+  businessParty: Json | null;
+  clientId: number;
+  clientParty: Json | null;
+  completedAt: Timestamp | null;
+  contentSha256: string | null;
+  createdAt: Generated<Timestamp>;
+  createdBy: number | null;
+  currency: string;
+  dealId: number | null;
+  declinedAt: Timestamp | null;
+  declineReason: string | null;
+  endDate: string | null;
+  expiresAt: Timestamp | null;
+  fee: Numeric | null;
+  id: Generated<number>;
+  previousId: number | null;
+  projectId: number | null;
+  proposalId: number | null;
+  sentAt: Timestamp | null;
+  signedAt: Timestamp | null;
+  startDate: string | null;
+  status: Generated<string>;
+  templateId: number | null;
+  title: string;
+  updatedAt: Generated<Timestamp>;
+  version: Generated<number>;
+  viewedAt: Timestamp | null;
+  voidedAt: Timestamp | null;
+  voidReason: string | null;
+  workspaceId: number;
+}
+
+export interface ContractSignatures {
+  contractId: number;
+  id: Generated<number>;
+  image: string | null;
+  ip: string | null;
+  kind: string;
+  name: string;
+  party: string;
+  signedAt: Generated<Timestamp>;
+  typed: string | null;
+  userAgent: string | null;
+  userId: number | null;
+  workspaceId: number;
+}
+
+export interface ContractTemplates {
+  body: string;
+  createdAt: Generated<Timestamp>;
+  id: Generated<number>;
+  isDefault: Generated<boolean>;
+  name: string;
+  updatedAt: Generated<Timestamp>;
+  workspaceId: number;
+}
+
 export interface DocumentAcceptances {
   createdAt: Generated<Timestamp>;
   decision: string;
@@ -249,6 +325,7 @@ export interface InvoiceEmails {
   attempts: Generated<number>;
   body: string;
   claimedAt: Timestamp | null;
+  contractId: number | null;
   createdBy: number | null;
   error: string | null;
   estimateId: number | null;
@@ -684,6 +761,10 @@ export interface DB {
   clients: Clients;
   contactImportRows: ContactImportRows;
   contactTags: ContactTags;
+  contractEvents: ContractEvents;
+  contracts: Contracts;
+  contractSignatures: ContractSignatures;
+  contractTemplates: ContractTemplates;
   documentAcceptances: DocumentAcceptances;
   estimateLines: EstimateLines;
   estimates: Estimates;

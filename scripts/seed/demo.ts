@@ -9,6 +9,7 @@ import type { Database } from '../../src/server/db/create-db.ts';
 import { hashPassword } from '../../src/server/domains/auth/auth.service.ts';
 import { createDraft } from '../../src/server/domains/invoices/invoices.service.ts';
 import { adoptLegacyInvoices } from '../../src/server/domains/invoices/legacy-invoices.ts';
+import { insertStarterTemplates } from '../../src/server/domains/contracts/contracts.service.ts';
 import { insertStages } from '../../src/server/domains/pipeline/pipeline.repository.ts';
 import { DEFAULT_STAGES } from '../../src/server/domains/pipeline/pipeline.service.ts';
 import {
@@ -111,6 +112,7 @@ export async function seedDemo(
       { workspaceId, userId: teammate.id, role: 'project_manager', invitedBy: owner.id },
     ]);
     await insertStages(trx, workspaceId, DEFAULT_STAGES);
+    await insertStarterTemplates(trx, workspaceId);
 
     await insertBatched(
       trx,

@@ -16,6 +16,10 @@ import { resourcingRestRoutes } from './domains/resourcing/resourcing.rest.ts';
 import { reportsRestRoutes } from './domains/reports/reports.rest.ts';
 import { portalRestRoutes } from './domains/portal/portal.rest.ts';
 import { proposalsRestRoutes } from './domains/proposals/proposals.rest.ts';
+import {
+  contractTemplatesRestRoutes,
+  contractsRestRoutes,
+} from './domains/contracts/contracts.rest.ts';
 import { ratesRestRoutes } from './domains/rates/rates.rest.ts';
 import { timesheetsRestRoutes } from './domains/timesheets/timesheets.rest.ts';
 import { recurringInvoicesRestRoutes } from './domains/recurring-invoices/recurring-invoices.rest.ts';
@@ -49,6 +53,8 @@ export const restRoutes = [
   ...paymentsRestRoutes,
   ...estimatesRestRoutes,
   ...proposalsRestRoutes,
+  ...contractTemplatesRestRoutes,
+  ...contractsRestRoutes,
   ...portalRestRoutes,
   ...dashboardRestRoutes,
   ...resourcingRestRoutes,

@@ -34,6 +34,20 @@ export const DashboardStatsSchema = z.object({
       outstanding: z.string(),
     }),
   ),
+  /** Contracts sent and waiting for the client's signature (not expired): how many, the oldest 5. */
+  contractsAwaitingSignature: z.object({
+    count: z.number(),
+    items: z.array(
+      z.object({
+        id: z.number(),
+        title: z.string(),
+        clientName: z.string(),
+        status: z.enum(['sent', 'viewed']),
+        sentAt: z.string().nullable(),
+        expiresAt: z.string().nullable(),
+      }),
+    ),
+  }),
 });
 export type DashboardStats = z.infer<typeof DashboardStatsSchema>;
 

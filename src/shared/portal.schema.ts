@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DATE_FORMATS, TIME_FORMATS } from './account.schema.ts';
+import { PortalContractSummarySchema } from './contracts.schema.ts';
 import { DecisionNameSchema, DecisionReasonSchema } from './estimates.schema.ts';
 import { IdSchema } from './ids.ts';
 import { ListQuerySchema } from './list.schema.ts';
@@ -134,6 +135,8 @@ export const PortalViewSchema = z.object({
   invoices: z.array(PortalInvoiceSchema),
   estimates: z.array(PortalEstimateSchema),
   proposals: z.array(PortalProposalSchema),
+  /** Every contract sent to the client (never a draft), newest first. */
+  contracts: z.array(PortalContractSummarySchema),
 });
 export type PortalView = z.infer<typeof PortalViewSchema>;
 

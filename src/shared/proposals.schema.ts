@@ -115,6 +115,11 @@ export const ProposalFollowUpsSchema = z.object({
   moveDealToWon: z.boolean().optional(),
   /** Create a project for the client, named after the proposal, its amount as budget. */
   createProject: z.boolean().optional(),
+  /**
+   * Draft a contract from the workspace's default contract template, with the proposal's
+   * client, project (the one created here, else its own) and amount as the fee.
+   */
+  createContract: z.boolean().optional(),
   /** Draft a deposit invoice of this percent of the proposal's amount. */
   depositPercent: decimalSchema('Deposit percent', { max: 100, decimals: 2 })
     .refine((v) => Number(v) > 0, 'Deposit percent must be more than 0')
@@ -147,5 +152,7 @@ export const FollowUpsResultSchema = z.object({
   dealId: z.number().nullable(),
   projectId: z.number().nullable(),
   depositInvoiceId: z.number().nullable(),
+  /** The draft contract, when one was asked for. */
+  contractId: z.number().nullable().optional(),
 });
 export type FollowUpsResult = z.infer<typeof FollowUpsResultSchema>;

@@ -886,6 +886,94 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     allowedStatus: 409,
     outsider: 'not_found',
   },
+  // Contract templates: every member reads them; those who bill write them.
+  'contractTemplates.list': { access: ALL_ROLES, type: 'query', outsider: 'own' },
+  'contractTemplates.get': {
+    access: ALL_ROLES,
+    type: 'query',
+    input: (t) => ({ id: t.contractTemplateId }),
+    outsider: 'not_found',
+  },
+  'contractTemplates.create': {
+    access: MANAGERS,
+    type: 'mutation',
+    input: () => ({ name: 'Matrix Template', body: 'For {{client.name}}' }),
+    outsider: 'own',
+  },
+  'contractTemplates.update': {
+    access: MANAGERS,
+    type: 'mutation',
+    input: (t) => ({ id: t.contractTemplateId, name: 'Matrix Template' }),
+    outsider: 'not_found',
+  },
+  'contractTemplates.delete': {
+    access: MANAGERS,
+    type: 'mutation',
+    input: (t) => ({ id: t.contractTemplateId }),
+    outsider: 'not_found',
+  },
+  // Contracts: every member reads them and their audit trail; those who bill draft, send,
+  // revise and void them; the owner and administrators countersign. The target's contract
+  // is a draft: revising, voiding and countersigning it are refused with 409
+  // (src/server/domains/contracts/contracts.test.ts has the status machine).
+  'contracts.list': { access: ALL_ROLES, type: 'query', outsider: 'own' },
+  'contracts.get': {
+    access: ALL_ROLES,
+    type: 'query',
+    input: (t) => ({ id: t.contractId }),
+    outsider: 'not_found',
+  },
+  'contracts.audit': {
+    access: ALL_ROLES,
+    type: 'query',
+    input: (t) => ({ id: t.contractId }),
+    outsider: 'not_found',
+  },
+  'contracts.create': {
+    access: MANAGERS,
+    type: 'mutation',
+    input: (t) => ({ clientId: t.clientId, title: 'Matrix Contract', body: 'Terms' }),
+    outsider: 'not_found',
+  },
+  'contracts.update': {
+    access: MANAGERS,
+    type: 'mutation',
+    input: (t) => ({ id: t.contractId, title: 'Matrix Contract' }),
+    outsider: 'not_found',
+  },
+  'contracts.delete': {
+    access: MANAGERS,
+    type: 'mutation',
+    input: (t) => ({ id: t.contractId }),
+    outsider: 'not_found',
+  },
+  'contracts.send': {
+    access: MANAGERS,
+    type: 'mutation',
+    input: (t) => ({ id: t.contractId }),
+    outsider: 'not_found',
+  },
+  'contracts.revise': {
+    access: MANAGERS,
+    type: 'mutation',
+    input: (t) => ({ id: t.contractId }),
+    allowedStatus: 409,
+    outsider: 'not_found',
+  },
+  'contracts.void': {
+    access: MANAGERS,
+    type: 'mutation',
+    input: (t) => ({ id: t.contractId, reason: 'Matrix' }),
+    allowedStatus: 409,
+    outsider: 'not_found',
+  },
+  'contracts.countersign': {
+    access: TEAM_MANAGERS,
+    type: 'mutation',
+    input: (t) => ({ id: t.contractId, name: 'Matrix', signature: { typed: 'Matrix' } }),
+    allowedStatus: 409,
+    outsider: 'not_found',
+  },
   // Estimates: the target's is a draft, so it is edited, sent and deleted, but not decided
   // or converted (409).
   'estimates.list': { access: ALL_ROLES, type: 'query', outsider: 'own' },
@@ -1031,6 +1119,30 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     access: 'public',
     type: 'mutation',
     input: (t) => ({ token: TOKEN, id: t.proposalId, name: 'Matrix' }),
+    outsider: 'n/a',
+  },
+  'portal.contract': {
+    access: 'public',
+    type: 'query',
+    input: (t) => ({ token: TOKEN, id: t.contractId }),
+    outsider: 'n/a',
+  },
+  'portal.signContract': {
+    access: 'public',
+    type: 'mutation',
+    input: (t) => ({
+      token: TOKEN,
+      id: t.contractId,
+      name: 'Matrix',
+      signature: { typed: 'Matrix' },
+      consent: true,
+    }),
+    outsider: 'n/a',
+  },
+  'portal.declineContract': {
+    access: 'public',
+    type: 'mutation',
+    input: (t) => ({ token: TOKEN, id: t.contractId, reason: 'Matrix' }),
     outsider: 'n/a',
   },
   'portal.logo': {

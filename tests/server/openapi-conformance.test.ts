@@ -904,6 +904,86 @@ describe('every documented operation answers as documented', () => {
     });
   });
 
+  it('contract templates and contracts, in the app and the portal', async () => {
+    const c = admin.client;
+    const templates = await json<{ id: number }[]>(c, 'GET /api/contract-templates');
+    await send(c, 'GET /api/contract-templates/{id}', { params: id(templates[0]!.id) });
+    const template = await json<{ id: number }>(c, 'POST /api/contract-templates', {
+      body: { name: 'Tour Template', body: 'For {{client.name}}, {{contract.fee}}' },
+    });
+    await send(c, 'PUT /api/contract-templates/{id}', {
+      params: id(template.id),
+      body: { name: 'Tour Template Again' },
+    });
+    await send(c, 'POST /api/contract-templates', {
+      body: { name: 'Tour Unknown', body: '{{client.nickname}}' },
+      status: 400,
+    });
+    const made = (title: string) =>
+      json<{ id: number }>(c, 'POST /api/contracts', {
+        body: {
+          clientId: target.clientId,
+          title,
+          templateId: templates[0]!.id,
+          fee: '100',
+          currency: 'USD',
+        },
+      });
+    const draft = await made('Tour Draft');
+    await send(c, 'PUT /api/contracts/{id}', { params: id(draft.id), body: { fee: '120' } });
+    await send(c, 'DELETE /api/contracts/{id}', { params: id(draft.id) });
+    await send(c, 'DELETE /api/contract-templates/{id}', { params: id(template.id) });
+    await send(c, 'GET /api/contracts');
+    const contract = await made('Tour Contract');
+    const { portalLink } = await json<{ portalLink: string }>(c, 'POST /api/contracts/{id}/send', {
+      params: id(contract.id),
+      body: {},
+    });
+    // Sent: its content is locked.
+    await send(c, 'PUT /api/contracts/{id}', {
+      params: id(contract.id),
+      body: { title: 'Changed' },
+      status: 409,
+    });
+    const token = portalLink.split('/portal/')[1]!;
+    const guest = new ApiClient(t.app);
+    const ids = { token, id: contract.id };
+    await send(guest, 'GET /api/portal/{token}/contracts/{id}', { params: ids });
+    await send(guest, 'POST /api/portal/{token}/contracts/{id}/sign', {
+      params: ids,
+      body: { name: 'Tour Client', signature: { typed: 'Tour Client' }, consent: true },
+    });
+    await send(guest, 'POST /api/portal/{token}/contracts/{id}/decline', {
+      params: ids,
+      body: { reason: 'Tour' },
+      status: 409,
+    });
+    await send(c, 'POST /api/contracts/{id}/countersign', {
+      params: id(contract.id),
+      body: { name: 'Tour Owner', signature: { typed: 'Tour Owner' } },
+    });
+    await send(c, 'GET /api/contracts/{id}', { params: id(contract.id) });
+    await send(c, 'GET /api/contracts/{id}/audit', { params: id(contract.id) });
+    const declined = await made('Tour Declined');
+    const again = await json<{ portalLink: string }>(c, 'POST /api/contracts/{id}/send', {
+      params: id(declined.id),
+      body: { message: 'Please sign' },
+    });
+    await send(guest, 'POST /api/portal/{token}/contracts/{id}/decline', {
+      params: { token: again.portalLink.split('/portal/')[1]!, id: declined.id },
+      body: { reason: 'Tour' },
+    });
+    const revised = await json<{ id: number }>(c, 'POST /api/contracts/{id}/revise', {
+      params: id(declined.id),
+      body: { fee: '90' },
+    });
+    await send(c, 'POST /api/contracts/{id}/send', { params: id(revised.id), body: {} });
+    await send(c, 'POST /api/contracts/{id}/void', {
+      params: id(revised.id),
+      body: { reason: 'Tour' },
+    });
+  });
+
   it('platform administration', async () => {
     const c = admin.client;
     await send(c, 'GET /api/admin/dashboard');

@@ -48,6 +48,10 @@ export interface Target {
   /** An active monthly recurring invoice of the client, with one line. */
   recurringInvoiceId: number;
   proposalId: number;
+  /** A contract template of the workspace (besides the starters the code gives new ones). */
+  contractTemplateId: number;
+  /** A draft contract of the client. */
+  contractId: number;
   /** A pending invitation to the target. */
   invitationId: number;
   invitationToken: string;
@@ -392,8 +396,27 @@ export async function freshTarget(db: Database, options: TargetOptions): Promise
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const contractTemplate = await db
+    .insertInto('contractTemplates')
+    .values({ workspaceId: ws.id, name: `${name} Template`, body: 'For {{client.name}}' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const contract = await db
+    .insertInto('contracts')
+    .values({
+      workspaceId: ws.id,
+      clientId: client.id,
+      title: `${name} Contract`,
+      body: `${name} Terms`,
+      currency: 'USD',
+      templateId: contractTemplate.id,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return {
     notificationId: notification.id,
+    contractTemplateId: contractTemplate.id,
+    contractId: contract.id,
     failedJobId: failedJobs[0]!.id,
     workspaceId: ws.id,
     workspaceName: name,

@@ -280,6 +280,10 @@ export async function snapshot(db: Database): Promise<string> {
     'client_portal_links',
     'expenses',
     'expense_categories',
+    'contract_templates',
+    'contracts',
+    'contract_signatures',
+    'contract_events',
   ];
   const parts: string[] = [];
   for (const table of tables) {

@@ -4,6 +4,7 @@ import { notificationsRouter } from '../domains/notifications/notifications.rout
 import { authRouter } from '../domains/auth/auth.router.ts';
 import { businessRouter } from '../domains/business/business.router.ts';
 import { clientsRouter } from '../domains/clients/clients.router.ts';
+import { contractTemplatesRouter, contractsRouter } from '../domains/contracts/contracts.router.ts';
 import { dashboardRouter } from '../domains/dashboard/dashboard.router.ts';
 import { estimatesRouter } from '../domains/estimates/estimates.router.ts';
 import { expenseCategoriesRouter, expensesRouter } from '../domains/expenses/expenses.router.ts';
@@ -55,6 +56,8 @@ export const appRouter = router({
   payments: paymentsRouter,
   estimates: estimatesRouter,
   proposals: proposalsRouter,
+  contractTemplates: contractTemplatesRouter,
+  contracts: contractsRouter,
   portal: portalRouter,
   dashboard: dashboardRouter,
   resourcing: resourcingRouter,

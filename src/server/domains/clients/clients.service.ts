@@ -99,7 +99,12 @@ export async function deleteClient(
   await repo.deleteClient(db, workspaceId, id).catch(async (error: unknown) => {
     if (!isForeignKeyViolation(error)) throw error;
     const now = await repo.countClientDependents(db, workspaceId, id);
-    throw inUse(now.projects, now.invoices);
+    if (now.projects + now.invoices > 0) throw inUse(now.projects, now.invoices);
+    // Estimates and contracts keep their client too.
+    throw new TRPCError({
+      code: 'CONFLICT',
+      message: 'This client has estimates or contracts and cannot be deleted.',
+    });
   });
   return { success: true as const };
 }

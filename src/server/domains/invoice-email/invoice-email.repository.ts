@@ -158,7 +158,9 @@ export interface NewEmail {
   /** An invoice's email or reminder names the invoice; an estimate's email the estimate. */
   invoiceId: number | null;
   estimateId?: number;
-  kind: 'invoice' | 'reminder' | 'estimate';
+  /** A contract's email (kind 'contract') names the contract only. */
+  contractId?: number;
+  kind: 'invoice' | 'reminder' | 'estimate' | 'contract';
   reminderKey: string | null;
   to: string;
   subject: string;
@@ -183,6 +185,7 @@ export async function insertEmail(
       workspaceId,
       invoiceId: email.invoiceId,
       estimateId: email.estimateId ?? null,
+      contractId: email.contractId ?? null,
       kind: email.kind,
       reminderKey: email.reminderKey,
       toAddress: email.to,
@@ -237,6 +240,7 @@ export function claimForDelivery(
       'workspaceId',
       'invoiceId',
       'estimateId',
+      'contractId',
       'kind',
       'toAddress',
       'subject',

@@ -347,9 +347,26 @@ const newMessageId = (appUrl: string) => `<${randomUUID()}@${new URL(appUrl).hos
  */
 async function outgoingDocument(
   scope: Pick<WorkspaceScope, 'db' | 'workspace'>,
-  row: { invoiceId: number | null; estimateId: number | null },
-) {
+  row: { invoiceId: number | null; estimateId: number | null; contractId: number | null },
+): Promise<
+  | {
+      clientId: number;
+      status: string;
+      pdf: (() => Promise<{ filename: string; content: Uint8Array }>) | null;
+    }
+  | undefined
+> {
   const { db, workspace } = scope;
+  if (row.contractId !== null) {
+    // A contract's email carries its portal link only: the client reads and signs it there.
+    const contract = await db
+      .selectFrom('contracts')
+      .select(['clientId', 'status'])
+      .where('workspaceId', '=', workspace.id)
+      .where('id', '=', row.contractId)
+      .executeTakeFirst();
+    return contract && { clientId: contract.clientId, status: contract.status, pdf: null };
+  }
   if (row.estimateId !== null) {
     const estimate = await findEstimate(db, workspace.id, row.estimateId);
     return (
@@ -422,7 +439,11 @@ export async function deliverInvoiceEmail(services: AppServices, emailId: number
           )
         ).url
       : '';
-    const pdf = await document.pdf();
+    if (row.kind === 'contract' && document.status === 'void') {
+      await repo.markFailed(db, row.id, 'Not sent: the contract was voided');
+      return;
+    }
+    const pdf = document.pdf ? await document.pdf() : null;
     const { seller } = await findSeller(db, row.workspaceId);
     await mailer.send({
       // The client's reply reaches the business, not Keel's no-reply sender.
@@ -430,9 +451,9 @@ export async function deliverInvoiceEmail(services: AppServices, emailId: number
       to: row.toAddress,
       subject: renderTemplate(row.subject, { portalLink }),
       text: renderTemplate(row.body, { portalLink }),
-      attachments: [
-        { filename: pdf.filename, content: pdf.content, contentType: 'application/pdf' },
-      ],
+      attachments: pdf
+        ? [{ filename: pdf.filename, content: pdf.content, contentType: 'application/pdf' }]
+        : [],
       messageId: row.messageId!,
     });
   } catch (error) {

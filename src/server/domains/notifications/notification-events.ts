@@ -284,6 +284,46 @@ export async function documentAnswered(
   });
 }
 
+/**
+ * A contract viewed, signed or declined by its client in the portal: the member who made
+ * it hears (a contract made by nobody, or by a member who left: the owners and
+ * administrators).
+ */
+export async function contractAnswered(
+  db: Database,
+  jobs: Jobs,
+  event: Event & {
+    contractId: number;
+    what: 'viewed' | 'signed' | 'declined';
+    /** The name the client signed with. */
+    signer?: string | null;
+  },
+) {
+  const row = await db
+    .selectFrom('contracts as c')
+    .innerJoin('clients as cl', (j) =>
+      j.onRef('cl.workspaceId', '=', 'c.workspaceId').onRef('cl.id', '=', 'c.clientId'),
+    )
+    .select(['c.title', 'c.createdBy', 'cl.name as clientName'])
+    .where('c.workspaceId', '=', event.workspaceId)
+    .where('c.id', '=', event.contractId)
+    .executeTakeFirst();
+  if (!row) return;
+  const message = {
+    ...event,
+    kind: `contract_${event.what}` as const,
+    category: 'update' as const,
+    title: `Contract “${row.title}” was ${event.what} by ${row.clientName}`,
+    body: event.signer ? `Signed by ${event.signer}.` : null,
+    link: `/contracts/${event.contractId}`,
+  };
+  const told = row.createdBy
+    ? await notify(db, jobs, { ...message, userIds: [row.createdBy] })
+    : [];
+  if (told.length === 0)
+    await notify(db, jobs, { ...message, userIds: await workspaceManagers(db, event.workspaceId) });
+}
+
 /** A week submitted for review: its reviewers (the roles that manage timesheets) hear. */
 export async function timesheetSubmitted(
   db: Database,

@@ -20,6 +20,12 @@ import { hitRateLimit, tooManyAttempts } from '../../plugins/rate-limit.ts';
 import { clientInfo, type Context } from '../../trpc/context.ts';
 import { publicProcedure, requireRole, router, workspaceProcedure } from '../../trpc/init.ts';
 import { rowMutation, rowQuery } from '../../trpc/row-procedures.ts';
+import {
+  PortalContractDeclineSchema,
+  PortalContractSchema,
+  PortalSignSchema,
+} from '../../../shared/contracts.schema.ts';
+import * as contracts from '../contracts/contracts.service.ts';
 import { openPortalToken } from './portal-links.service.ts';
 import * as portal from './portal.service.ts';
 
@@ -127,6 +133,25 @@ export const portalRouter = router({
     .mutation(({ ctx, input }) => portal.portalProposalViewed(ctx.db, ctx.portal, input.id)),
   acceptProposal: proposalDecisions.accept,
   declineProposal: proposalDecisions.decline,
+  // Contracts: read (the first opening marks it viewed), signed or declined by the client.
+  contract: portalProcedure
+    .input(PortalDocumentInputSchema)
+    .output(PortalContractSchema)
+    .query(({ ctx, input }) =>
+      contracts.portalContract(ctx.db, ctx.jobs, ctx.portal, input.id, fromWhere(ctx)),
+    ),
+  signContract: portalProcedure
+    .input(PortalSignSchema)
+    .output(PortalContractSchema)
+    .mutation(({ ctx, input }) =>
+      contracts.portalSign(ctx.db, ctx.jobs, ctx.portal, input, fromWhere(ctx)),
+    ),
+  declineContract: portalProcedure
+    .input(PortalContractDeclineSchema)
+    .output(PortalContractSchema)
+    .mutation(({ ctx, input }) =>
+      contracts.portalDecline(ctx.db, ctx.jobs, ctx.portal, input, fromWhere(ctx)),
+    ),
   logo: portalProcedure
     .output(z.object({ contentType: z.string(), content: FileSchema.shape.content }))
     .query(async ({ ctx }) => {

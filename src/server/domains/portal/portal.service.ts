@@ -16,6 +16,7 @@ import { iso } from '../../db/search.ts';
 import { gone } from '../../plugins/errors.ts';
 import type { WorkspaceScope } from '../../trpc/context.ts';
 import { findSeller } from '../business/business.repository.ts';
+import { portalContracts } from '../contracts/contracts.service.ts';
 import { openBalances } from '../clients/clients.repository.ts';
 import {
   decideEstimate,
@@ -170,6 +171,7 @@ export async function portalView(
     estimates.map((e) => e.id),
   );
   const today = todayIn(profile.timezone);
+  const contracts = await portalContracts(db, target);
 
   return {
     business: {
@@ -237,6 +239,7 @@ export async function portalView(
         decision,
       };
     }),
+    contracts,
   };
 }
 

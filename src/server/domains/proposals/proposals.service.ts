@@ -14,6 +14,7 @@ import type { Database } from '../../db/create-db.ts';
 import type { WorkspaceScope } from '../../trpc/context.ts';
 import { findProfile } from '../business/business.repository.ts';
 import { findClient } from '../clients/clients.repository.ts';
+import { draftContractForProposal } from '../contracts/contracts.service.ts';
 import { decideProposal, type DecisionInput } from '../estimates/acceptance.service.ts';
 import { insertDraftInvoice } from '../estimates/estimates.service.ts';
 import { findLead } from '../pipeline/pipeline.repository.ts';
@@ -104,10 +105,16 @@ async function applyFollowUps(
   workspaceId: number,
   id: number,
   choice: Omit<ProposalFollowUps, 'id'>,
+  userId: number | null,
 ): Promise<FollowUpsResult> {
   const proposal = await repo.findProposal(trx, workspaceId, id);
   if (!proposal) throw notFound();
-  const result: FollowUpsResult = { dealId: null, projectId: null, depositInvoiceId: null };
+  const result: FollowUpsResult = {
+    dealId: null,
+    projectId: null,
+    depositInvoiceId: null,
+    contractId: null,
+  };
   if (choice.moveDealToWon) {
     if (proposal.dealId === null) throw badRequest('This proposal is linked to no deal');
     await trx
@@ -157,6 +164,15 @@ async function applyFollowUps(
       ],
     });
   }
+  if (choice.createContract) {
+    result.contractId = await draftContractForProposal(
+      trx,
+      workspaceId,
+      proposal,
+      result.projectId ?? proposal.projectId,
+      userId,
+    );
+  }
   await trx
     .updateTable('proposals')
     .set({
@@ -188,7 +204,7 @@ export async function acceptProposal(
       userId: user.id,
       ...from,
     } satisfies DecisionInput);
-    const followUps = await applyFollowUps(trx, workspace.id, id, choice);
+    const followUps = await applyFollowUps(trx, workspace.id, id, choice, user.id);
     return { acceptance, followUps };
   });
 }
@@ -213,7 +229,7 @@ export async function declineProposal(
  * applied once by the user. 409 when it is not accepted or they were applied.
  */
 export async function applyProposalFollowUps(
-  { db, workspace }: WorkspaceScope,
+  { db, workspace, user }: WorkspaceScope,
   { id, ...choice }: ProposalFollowUps,
 ) {
   return db.transaction().execute(async (trx) => {
@@ -228,6 +244,6 @@ export async function applyProposalFollowUps(
     if (row.status !== 'accepted') throw conflict('Only an accepted proposal has follow-ups');
     if (row.followUpsAppliedAt !== null)
       throw conflict("This proposal's follow-ups have already been applied");
-    return applyFollowUps(trx, workspace.id, id, choice);
+    return applyFollowUps(trx, workspace.id, id, choice, user.id);
   });
 }

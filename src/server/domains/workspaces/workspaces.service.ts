@@ -16,6 +16,7 @@ import { setCurrentWorkspace } from '../auth/sessions.ts';
 import { findProfile, updateProfile } from '../business/business.repository.ts';
 import { attachFileToWorkspace } from '../files/files.service.ts';
 import { insertStages } from '../pipeline/pipeline.repository.ts';
+import { insertStarterTemplates } from '../contracts/contracts.service.ts';
 import { DEFAULT_STAGES } from '../pipeline/pipeline.service.ts';
 import * as repo from './workspaces.repository.ts';
 
@@ -50,6 +51,7 @@ export async function createWorkspace(
       });
       await repo.insertMembership(trx, { workspaceId: created.id, userId: user.id, role: 'owner' });
       await insertStages(trx, created.id, DEFAULT_STAGES);
+      await insertStarterTemplates(trx, created.id);
       if (input.logo) {
         const quota = ctx.config.uploadQuotaWorkspaceBytes;
         await attachFileToWorkspace(trx, input.logo, user.id, created.id, quota);
