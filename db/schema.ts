@@ -157,6 +157,7 @@ export interface EstimateLines {
   id: Generated<number>;
   position: number;
   quantity: Numeric;
+  serviceId: number | null;
   taxRate: Generated<Numeric>;
   unitPrice: Numeric;
   workspaceId: number;
@@ -287,6 +288,7 @@ export interface InvoiceLines {
   invoiceId: number;
   position: number;
   quantity: Numeric;
+  serviceId: number | null;
   taxRate: Generated<Numeric>;
   unitPrice: Numeric;
   workspaceId: number;
@@ -466,6 +468,7 @@ export interface RecurringInvoiceLines {
   position: number;
   quantity: Numeric;
   recurringInvoiceId: number;
+  serviceId: number | null;
   taxRate: Generated<Numeric>;
   unitPrice: Numeric;
   workspaceId: number;
@@ -500,6 +503,21 @@ export interface RecurringInvoices {
 export interface RowCounts {
   n: Generated<number>;
   tableName: string;
+  workspaceId: number;
+}
+
+export interface Services {
+  archived: Generated<boolean>;
+  category: string | null;
+  createdAt: Generated<Timestamp>;
+  currency: string;
+  description: string | null;
+  id: Generated<number>;
+  name: string;
+  taxRate: Generated<Numeric>;
+  unit: Generated<string>;
+  unitPrice: Numeric;
+  updatedAt: Generated<Timestamp>;
   workspaceId: number;
 }
 
@@ -701,6 +719,7 @@ export interface DB {
   recurringInvoiceLines: RecurringInvoiceLines;
   recurringInvoices: RecurringInvoices;
   rowCounts: RowCounts;
+  services: Services;
   sessions: Sessions;
   stages: Stages;
   tags: Tags;

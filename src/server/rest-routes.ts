@@ -17,6 +17,7 @@ import { reportsRestRoutes } from './domains/reports/reports.rest.ts';
 import { portalRestRoutes } from './domains/portal/portal.rest.ts';
 import { proposalsRestRoutes } from './domains/proposals/proposals.rest.ts';
 import { ratesRestRoutes } from './domains/rates/rates.rest.ts';
+import { servicesRestRoutes } from './domains/services/services.rest.ts';
 import { timesheetsRestRoutes } from './domains/timesheets/timesheets.rest.ts';
 import { recurringInvoicesRestRoutes } from './domains/recurring-invoices/recurring-invoices.rest.ts';
 import { timeRestRoutes } from './domains/time/time.rest.ts';
@@ -44,6 +45,7 @@ export const restRoutes = [
   ...timesheetsRestRoutes,
   ...invoicesRestRoutes,
   ...expensesRestRoutes,
+  ...servicesRestRoutes,
   ...recurringInvoicesRestRoutes,
   ...invoiceEmailRestRoutes,
   ...paymentsRestRoutes,
