@@ -280,6 +280,7 @@ export async function snapshot(db: Database): Promise<string> {
     'client_portal_links',
     'expenses',
     'expense_categories',
+    'services',
   ];
   const parts: string[] = [];
   for (const table of tables) {

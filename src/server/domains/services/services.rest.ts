@@ -30,6 +30,13 @@ export const servicesRestRoutes = defineRestRoutes(
       respond: asCsv('services.csv'),
     },
     {
+      method: 'GET',
+      path: '/api/services/categories',
+      procedure: 'services.categories',
+      summary: 'List service categories',
+      description: 'The categories the workspace’s services (archived ones too) use, by name.',
+    },
+    {
       method: 'POST',
       path: '/api/services',
       procedure: 'services.create',
