@@ -1,4 +1,4 @@
-import { Badge, Group, Select, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Group, Select, Text, useMatches, VisuallyHidden } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { IconArchive, IconArchiveOff, IconTools } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -61,6 +61,8 @@ const unitText = (unit: string) => `per ${unit}`;
 
 function serviceColumns(
   canChange: boolean,
+  /** On a phone: name (with its category) and price only, so no price hides sideways. */
+  phone: boolean,
   actions: {
     edit: (service: Service) => void;
     archive: (service: Service, archived: boolean) => void;
@@ -81,9 +83,9 @@ function serviceColumns(
               </Badge>
             )}
           </Group>
-          {service.description && (
+          {(phone ? service.category : service.description) && (
             <Text size="xs" c="dimmed" truncate="end">
-              {service.description}
+              {phone ? service.category : service.description}
             </Text>
           )}
         </>
@@ -91,6 +93,7 @@ function serviceColumns(
     },
     {
       header: 'Category',
+      hidden: phone,
       cell: (service) => <TextCell value={service.category} />,
     },
     {
@@ -108,12 +111,14 @@ function serviceColumns(
     },
     {
       header: 'Tax',
+      hidden: phone,
       numeric: true,
       nowrap: true,
       cell: (service) => `${service.taxRate} %`,
     },
     {
       header: 'Used on',
+      hidden: phone,
       numeric: true,
       nowrap: true,
       cell: (service) =>
@@ -160,6 +165,7 @@ function serviceColumns(
 export function ServicesPage() {
   const controls = useListControls({ pageSize: PAGE_SIZE, sorts: SERVICE_SORT_LABELS });
   const canBill = useCanBill();
+  const phone = useMatches({ base: true, sm: false });
   const mutations = useServiceMutations();
   const [category, setCategory] = useState<string | null>(null);
   const [shown, setShown] = useState<Shown>('active');
@@ -228,9 +234,9 @@ export function ServicesPage() {
         description:
           'Add what you sell (a logo, a day of consulting, a monthly retainer) with its price and tax rate.',
       }}
-      minWidth={720}
+      minWidth={phone ? 300 : 720}
       tableLabel="Services"
-      columns={serviceColumns(canBill, {
+      columns={serviceColumns(canBill, phone, {
         edit: setEditing,
         archive: (service, archived) => void mutations.setArchived(service, archived),
         remove: setDeleting,
