@@ -25,6 +25,8 @@ import * as estimateEmails from './migrations/2026-11-29-0030-estimate-emails.ts
 import * as workspaceClock from './migrations/2026-11-29-0032-workspace-clock.ts';
 import * as timeRoundingEmailedAt from './migrations/2026-11-29-0033-time-rounding-emailed-at.ts';
 import * as businessLogo from './migrations/2026-11-29-0034-business-logo.ts';
+import * as services from './migrations/2026-11-30-0035-services.ts';
+import * as lineServices from './migrations/2026-11-30-0036-line-services.ts';
 import * as contracts from './migrations/2026-11-30-0037-contracts.ts';
 import * as workspaceSigningKeys from './migrations/2026-11-30-0038-workspace-signing-keys.ts';
 
@@ -61,6 +63,8 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-0032-workspace-clock': workspaceClock,
   '2026-11-29-0033-time-rounding-emailed-at': timeRoundingEmailedAt,
   '2026-11-29-0034-business-logo': businessLogo,
+  '2026-11-30-0035-services': services,
+  '2026-11-30-0036-line-services': lineServices,
   '2026-11-30-0037-contracts': contracts,
   '2026-11-30-0038-workspace-signing-keys': workspaceSigningKeys,
 };

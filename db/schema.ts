@@ -233,6 +233,7 @@ export interface EstimateLines {
   id: Generated<number>;
   position: number;
   quantity: Numeric;
+  serviceId: number | null;
   taxRate: Generated<Numeric>;
   unitPrice: Numeric;
   workspaceId: number;
@@ -364,6 +365,7 @@ export interface InvoiceLines {
   invoiceId: number;
   position: number;
   quantity: Numeric;
+  serviceId: number | null;
   taxRate: Generated<Numeric>;
   unitPrice: Numeric;
   workspaceId: number;
@@ -543,6 +545,7 @@ export interface RecurringInvoiceLines {
   position: number;
   quantity: Numeric;
   recurringInvoiceId: number;
+  serviceId: number | null;
   taxRate: Generated<Numeric>;
   unitPrice: Numeric;
   workspaceId: number;
@@ -577,6 +580,21 @@ export interface RecurringInvoices {
 export interface RowCounts {
   n: Generated<number>;
   tableName: string;
+  workspaceId: number;
+}
+
+export interface Services {
+  archived: Generated<boolean>;
+  category: string | null;
+  createdAt: Generated<Timestamp>;
+  currency: string;
+  description: string | null;
+  id: Generated<number>;
+  name: string;
+  taxRate: Generated<Numeric>;
+  unit: Generated<string>;
+  unitPrice: Numeric;
+  updatedAt: Generated<Timestamp>;
   workspaceId: number;
 }
 
@@ -789,6 +807,7 @@ export interface DB {
   recurringInvoiceLines: RecurringInvoiceLines;
   recurringInvoices: RecurringInvoices;
   rowCounts: RowCounts;
+  services: Services;
   sessions: Sessions;
   stages: Stages;
   tags: Tags;

@@ -21,6 +21,7 @@ import {
   contractsRestRoutes,
 } from './domains/contracts/contracts.rest.ts';
 import { ratesRestRoutes } from './domains/rates/rates.rest.ts';
+import { servicesRestRoutes } from './domains/services/services.rest.ts';
 import { timesheetsRestRoutes } from './domains/timesheets/timesheets.rest.ts';
 import { recurringInvoicesRestRoutes } from './domains/recurring-invoices/recurring-invoices.rest.ts';
 import { timeRestRoutes } from './domains/time/time.rest.ts';
@@ -48,6 +49,7 @@ export const restRoutes = [
   ...timesheetsRestRoutes,
   ...invoicesRestRoutes,
   ...expensesRestRoutes,
+  ...servicesRestRoutes,
   ...recurringInvoicesRestRoutes,
   ...invoiceEmailRestRoutes,
   ...paymentsRestRoutes,

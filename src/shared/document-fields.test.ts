@@ -21,10 +21,17 @@ describe('the document fields, described once', () => {
       'lines.0.description: Description is required',
       'lines.0.unitPrice: Unit price is required',
     ]);
-    // The API takes a line without a tax rate as the form's new line has it.
+    // The API takes a line without a tax rate (the server stores the form's new line's 0,
+    // or the rate of the service the line names); without a service, description and unit
+    // price are required.
     expect(
       DocumentLineInputSchema.parse({ description: 'Work', quantity: '1', unitPrice: '2' }).taxRate,
-    ).toBe(defaults.lines[0]!.taxRate);
+    ).toBeUndefined();
+    expect(messages(DocumentLineInputSchema.safeParse({ quantity: '1' }))).toEqual([
+      'description: Description is required',
+      'unitPrice: Unit price is required',
+    ]);
+    expect(DocumentLineInputSchema.safeParse({ serviceId: 3, quantity: '2' }).success).toBe(true);
   });
 
   it('hands the API exact decimal text from the inputs, never a rounded float', () => {

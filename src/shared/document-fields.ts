@@ -71,21 +71,70 @@ const apiNumber = (field: LineNumberField) =>
   decimalSchema(field.label, { max: field.max, decimals: field.decimals });
 
 /**
- * One line of a document as the API takes it. `id` names an existing line of a draft being
- * edited: a line sent without it is new, a line left out is removed (and the time it billed
- * becomes unbilled again). A tax rate left out is the new line's (0).
+ * One line of a document as the API takes it, before the server has read the service it
+ * may name. `id` names an existing line of a draft being edited: a line sent without it is
+ * new, a line left out is removed (and the time it billed becomes unbilled again).
+ * `serviceId` copies a service of the catalogue into the line (its name and description,
+ * unit price and tax rate), each value the line gives itself winning; without a service the
+ * line gives its description and unit price, and a tax rate left out is 0.
  */
-export const DocumentLineInputSchema = z.object({
+const documentLineFields = {
   id: IdSchema.optional(),
+  serviceId: IdSchema.optional().meta({
+    description:
+      'A service of the catalogue to copy into the line: its name and description, unit price and tax rate, unless the line gives its own. Later edits of the service do not change the line.',
+  }),
   description: z
     .string({ error: required(LINE_DESCRIPTION_FIELD.label) })
     .trim()
     .min(1, required(LINE_DESCRIPTION_FIELD.label))
-    .max(LINE_DESCRIPTION_FIELD.max, tooLong(LINE_DESCRIPTION_FIELD)),
+    .max(LINE_DESCRIPTION_FIELD.max, tooLong(LINE_DESCRIPTION_FIELD))
+    .optional(),
   quantity: apiNumber(LINE_NUMBER_FIELDS.quantity),
-  unitPrice: apiNumber(LINE_NUMBER_FIELDS.unitPrice),
-  taxRate: apiNumber(LINE_NUMBER_FIELDS.taxRate).default(LINE_NUMBER_FIELDS.taxRate.initial),
-});
+  unitPrice: apiNumber(LINE_NUMBER_FIELDS.unitPrice).optional(),
+  taxRate: apiNumber(LINE_NUMBER_FIELDS.taxRate).optional(),
+};
+
+/** Without a service, a line gives its own description and unit price. */
+function ownValuesRequired(
+  line: { serviceId?: number; description?: string; unitPrice?: string },
+  ctx: z.RefinementCtx,
+) {
+  if (line.serviceId !== undefined) return;
+  if (line.description === undefined)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['description'],
+      message: required(LINE_DESCRIPTION_FIELD.label),
+    });
+  if (line.unitPrice === undefined)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['unitPrice'],
+      message: required(LINE_NUMBER_FIELDS.unitPrice.label),
+    });
+}
+
+export const DocumentLineInputSchema = z.object(documentLineFields).superRefine(ownValuesRequired);
+/** A line as the API takes it: its own values, a service's, or both. */
+export type DocumentLineApiInput = z.output<typeof DocumentLineInputSchema>;
+
+/** A recurring invoice's line: the same without an id (saving replaces them all). */
+export const TemplateLineInputSchema = z
+  .object(documentLineFields)
+  .omit({ id: true })
+  .superRefine(ownValuesRequired);
+
+/** A line once its service is read (the server's resolveLines): every value it stores. */
+export interface DocumentLine {
+  id?: number;
+  /** The service it was copied from; null (or left out) for a line typed by hand. */
+  serviceId?: number | null;
+  description: string;
+  quantity: string;
+  unitPrice: string;
+  taxRate: string;
+}
 
 /** A document's notes as the API takes them: left out stays left out; emptied is none. */
 export const DocumentNotesSchema = z
@@ -110,7 +159,9 @@ const formNumber = (field: LineNumberField) =>
 /** A line in a form: the API's rules, with the shapes of the inputs. */
 export const DocumentLineFormSchema = z.object({
   id: z.number().optional(),
-  description: DocumentLineInputSchema.shape.description,
+  /** Set when a service was picked for the line in this edit: the server records it. */
+  serviceId: z.number().optional(),
+  description: documentLineFields.description.unwrap(),
   quantity: formNumber(LINE_NUMBER_FIELDS.quantity),
   unitPrice: formNumber(LINE_NUMBER_FIELDS.unitPrice),
   taxRate: formNumber(LINE_NUMBER_FIELDS.taxRate),

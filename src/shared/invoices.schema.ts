@@ -3,7 +3,11 @@ import { IsoDateSchema } from './dates.ts';
 import { IdSchema } from './ids.ts';
 import { ListQuerySchema, sortParam } from './list.schema.ts';
 import { CurrencySchema } from './currencies.ts';
-import { DocumentLineInputSchema, DocumentNotesSchema } from './document-fields.ts';
+import {
+  DocumentLineInputSchema,
+  DocumentNotesSchema,
+  type DocumentLine,
+} from './document-fields.ts';
 import { CurrencyAmountSchema, decimalSchema } from './money.ts';
 import { singleLine } from './text.schema.ts';
 
@@ -35,7 +39,8 @@ export const MAX_INVOICE_TOTAL = 999_999_999_999;
  * currency by the server).
  */
 export const InvoiceLineInputSchema = DocumentLineInputSchema;
-export type InvoiceLineInput = z.infer<typeof InvoiceLineInputSchema>;
+/** A line as stored, once its service is read (see DocumentLine). */
+export type InvoiceLineInput = DocumentLine;
 
 /** Off the subtotal, before tax: a percent, or an amount in the invoice's currency. */
 export const DiscountSchema = z

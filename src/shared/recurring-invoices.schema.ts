@@ -10,9 +10,9 @@ import {
   DraftNotesSchema,
   InvoiceLineSchema,
   INVOICE_STATUSES,
-  InvoiceLineInputSchema,
   MAX_INVOICE_LINES,
 } from './invoices.schema.ts';
+import { TemplateLineInputSchema, type DocumentLine } from './document-fields.ts';
 import { ListQuerySchema } from './list.schema.ts';
 
 export const RECURRING_FREQUENCIES = ['weekly', 'monthly', 'quarterly', 'yearly'] as const;
@@ -79,8 +79,9 @@ export function scheduledPeriod(
 }
 
 /** A template's lines: an invoice's line without an id (saving replaces them all). */
-export const RecurringLineInputSchema = InvoiceLineInputSchema.omit({ id: true });
-export type RecurringLineInput = z.infer<typeof RecurringLineInputSchema>;
+export const RecurringLineInputSchema = TemplateLineInputSchema;
+/** A template's line as stored, once its service is read. */
+export type RecurringLineInput = Omit<DocumentLine, 'id'>;
 
 const countSchema = z
   .number({ error: 'The number of invoices must be a whole number' })

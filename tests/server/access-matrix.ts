@@ -560,6 +560,35 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     input: (t) => ({ id: t.expenseCategoryId }),
     outsider: 'not_found',
   },
+  // The services catalogue (issue 40): every member reads it (to price lines from it);
+  // those who issue invoices and estimates change it.
+  'services.list': { access: ALL_ROLES, type: 'query', outsider: 'own' },
+  'services.categories': { access: ALL_ROLES, type: 'query', outsider: 'own' },
+  'services.export': { access: ALL_ROLES, type: 'query', outsider: 'own' },
+  'services.get': {
+    access: ALL_ROLES,
+    type: 'query',
+    input: (t) => ({ id: t.serviceId }),
+    outsider: 'not_found',
+  },
+  'services.create': {
+    access: MANAGERS,
+    type: 'mutation',
+    input: () => ({ name: 'Matrix service', unitPrice: '10' }),
+    outsider: 'own',
+  },
+  'services.update': {
+    access: MANAGERS,
+    type: 'mutation',
+    input: (t) => ({ id: t.serviceId, unitPrice: '99' }),
+    outsider: 'not_found',
+  },
+  'services.delete': {
+    access: MANAGERS,
+    type: 'mutation',
+    input: (t) => ({ id: t.serviceId }),
+    outsider: 'not_found',
+  },
   'time.list': { access: ALL_ROLES, type: 'query', outsider: 'own' },
   // A day outside the collaborator's approved (locked) week of 2026-11-16 (target.ts).
   'time.create': {

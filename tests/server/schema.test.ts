@@ -68,6 +68,7 @@ it('every workspace table has workspace_id not null, a foreign key to workspaces
       'rates',
       'recurring_invoice_lines',
       'recurring_invoices',
+      'services',
       'stages',
       'tags',
       'task_statuses',

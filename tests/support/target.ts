@@ -67,6 +67,8 @@ export interface Target {
   receiptKey: string;
   /** An unread notification of the owner, its title marked. */
   notificationId: number;
+  /** An active service of the catalogue (in EUR), on no line. */
+  serviceId: number;
 }
 
 export interface TargetMember {
@@ -349,6 +351,20 @@ export async function freshTarget(db: Database, options: TargetOptions): Promise
     .values({ workspaceId: ws.id, name: `${name} Category` })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const service = await db
+    .insertInto('services')
+    .values({
+      workspaceId: ws.id,
+      name: `${name} Service`,
+      description: `${marker} service description`,
+      unit: 'hour',
+      unitPrice: '95',
+      currency: 'EUR',
+      taxRate: '20',
+      category: `${marker} Category`,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const receiptKey = `${marker}receipt${randomBytes(6).toString('hex')}`;
   const receipt = await db
     .insertInto('files')
@@ -445,6 +461,7 @@ export async function freshTarget(db: Database, options: TargetOptions): Promise
     logoKey,
     photoKey,
     expenseCategoryId: expenseCategory.id,
+    serviceId: service.id,
     expenseId: expense.id,
     receiptKey,
   };

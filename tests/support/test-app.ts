@@ -284,6 +284,7 @@ export async function snapshot(db: Database): Promise<string> {
     'contracts',
     'contract_signatures',
     'contract_events',
+    'services',
   ];
   const parts: string[] = [];
   for (const table of tables) {

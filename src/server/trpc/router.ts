@@ -18,6 +18,7 @@ import { reportsRouter } from '../domains/reports/reports.router.ts';
 import { portalRouter } from '../domains/portal/portal.router.ts';
 import { proposalsRouter } from '../domains/proposals/proposals.router.ts';
 import { ratesRouter } from '../domains/rates/rates.router.ts';
+import { servicesRouter } from '../domains/services/services.router.ts';
 import { timesheetsRouter } from '../domains/timesheets/timesheets.router.ts';
 import { recurringInvoicesRouter } from '../domains/recurring-invoices/recurring-invoices.router.ts';
 import { timeRouter, timerRouter } from '../domains/time/time.router.ts';
@@ -51,6 +52,7 @@ export const appRouter = router({
   invoices: invoicesRouter,
   expenses: expensesRouter,
   expenseCategories: expenseCategoriesRouter,
+  services: servicesRouter,
   recurringInvoices: recurringInvoicesRouter,
   invoiceEmails: invoiceEmailsRouter,
   payments: paymentsRouter,

@@ -73,7 +73,7 @@ export const NAV_GROUPS: NavGroup[] = [
       { label: 'Contracts', to: '/contracts', icon: IconSignature, comingSoon: true },
       { label: 'Forms', to: '/forms', icon: IconForms, comingSoon: true },
       { label: 'Scheduling', to: '/scheduling', icon: IconCalendarEvent, comingSoon: true },
-      { label: 'Services', to: '/services', icon: IconTools, comingSoon: true },
+      { label: 'Services', to: '/services', icon: IconTools },
       { label: 'Client Portal', to: '/portal', icon: IconDeviceDesktop },
     ],
   },

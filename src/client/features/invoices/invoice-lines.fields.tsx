@@ -13,8 +13,8 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import { IconPlus, IconTools, IconTrash } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
 import { Controller, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { minorDigits } from '../../../shared/currencies.ts';
 import { computeTotals, PERCENT_DIGITS, type InvoiceTotals } from '../../../shared/invoice-math.ts';
@@ -23,8 +23,11 @@ import {
   LINE_NUMBER_NAMES,
   newFormLine,
   type DocumentFormInput,
+  type DocumentLineFormInput,
 } from '../../../shared/document-fields.ts';
 import { formatMoney } from '../../../shared/money.ts';
+import { serviceLineDescription } from '../../../shared/services.schema.ts';
+import { trpc } from '../../trpc.ts';
 
 /**
  * The fields of a form that bills lines (a draft invoice or estimate, a recurring invoice's
@@ -181,7 +184,7 @@ export function InvoiceLinesCard({ totals }: { totals: InvoiceTotals | null }) {
             </Stack>
           );
         })}
-        <Group>
+        <Group align="flex-end">
           <Button
             variant="light"
             leftSection={<IconPlus size={16} />}
@@ -189,9 +192,58 @@ export function InvoiceLinesCard({ totals }: { totals: InvoiceTotals | null }) {
           >
             Add line
           </Button>
+          <ServicePicker currency={currency} onPick={(line) => lines.append(line)} />
         </Group>
       </Stack>
     </Card>
+  );
+}
+
+/**
+ * "Add from services": a searchable choice of the catalogue's active services in the
+ * document's currency; the one chosen becomes a new line with its name and description,
+ * unit price and tax rate (each still editable), sent with its `serviceId`.
+ */
+function ServicePicker({
+  currency,
+  onPick,
+}: {
+  currency: string;
+  onPick: (line: DocumentLineFormInput) => void;
+}) {
+  // Chosen, the select starts again empty (a new one): it adds lines, it holds no value.
+  const [round, setRound] = useState(0);
+  const services = trpc.services.list.useQuery({ currency, limit: 200 });
+  const items = services.data?.items ?? [];
+  return (
+    <Select
+      aria-label="Add from services"
+      placeholder="Add from services"
+      leftSection={<IconTools size={16} />}
+      searchable
+      w={260}
+      key={round}
+      value={null}
+      nothingFoundMessage={
+        services.isPending ? 'Loading services…' : `No active services in ${currency}`
+      }
+      data={items.map((service) => ({
+        value: String(service.id),
+        label: `${service.name} · ${formatMoney(service.unitPrice, service.currency)} / ${service.unit}`,
+      }))}
+      onChange={(value) => {
+        const service = items.find((s) => String(s.id) === value);
+        if (!service) return;
+        onPick({
+          serviceId: service.id,
+          description: serviceLineDescription(service),
+          quantity: LINE_NUMBER_FIELDS.quantity.initial,
+          unitPrice: service.unitPrice,
+          taxRate: service.taxRate,
+        });
+        setRound((n) => n + 1);
+      }}
+    />
   );
 }
 

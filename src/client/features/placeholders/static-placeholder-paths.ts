@@ -6,7 +6,6 @@ export const STATIC_PLACEHOLDER_PATHS = [
   '/contracts',
   '/forms',
   '/scheduling',
-  '/services',
   '/banking',
 ] as const;
 

@@ -3,7 +3,6 @@ import {
   IconCalendarEvent,
   IconForms,
   IconSignature,
-  IconTools,
   type Icon,
 } from '@tabler/icons-react';
 import { useRouterState } from '@tanstack/react-router';
@@ -38,11 +37,6 @@ const STATIC_PLACEHOLDERS: Record<StaticPlaceholderPath, StaticPlaceholder> = {
     icon: IconCalendarEvent,
     createLabel: 'New Event',
     noun: 'events',
-  },
-  '/services': {
-    description: 'The services you sell, with their rates.',
-    icon: IconTools,
-    createLabel: 'Add Service',
   },
   '/banking': {
     description: 'Your bank accounts and their transactions.',

@@ -29,6 +29,7 @@ import { buyerOf } from '../invoices/document-rows.ts';
 import { renderInvoicePdf } from '../invoices/invoice-pdf.ts';
 import * as invoicesRepo from '../invoices/invoices.repository.ts';
 import * as repo from './estimates.repository.ts';
+import { resolveLines } from '../services/line-services.ts';
 
 const NOT_FOUND = 'Estimate not found';
 const notFound = (message = NOT_FOUND) => new TRPCError({ code: 'NOT_FOUND', message });
@@ -57,7 +58,7 @@ export async function createEstimate(scope: WorkspaceScope, input: EstimateInput
   if (!client) throw notFound('Client not found');
   const currency = input.currency ?? client.currency ?? profile.currency;
   const discount = input.discount ?? null;
-  const lines = input.lines ?? [];
+  const lines = await resolveLines(db, workspace.id, currency, input.lines ?? []);
   checkCurrencyDigits(lines, discount, currency);
   const id = await withNumber(() =>
     db.transaction().execute(async (trx) => {
@@ -118,7 +119,8 @@ async function editDraft(
     const currency = changes.currency ?? current.currency;
     const discount: Discount | null =
       changes.discount !== undefined ? changes.discount : storedDiscount(current);
-    if (changes.lines) checkCurrencyDigits(changes.lines, discount, currency);
+    const lines = changes.lines && (await resolveLines(trx, workspace.id, currency, changes.lines));
+    if (lines) checkCurrencyDigits(lines, discount, currency);
     await repo.updateEstimate(trx, workspace.id, id, {
       clientId: changes.clientId ?? current.clientId,
       currency,
@@ -128,7 +130,7 @@ async function editDraft(
       ...(changes.validUntil !== undefined ? { validUntil: changes.validUntil } : {}),
       ...(changes.notes !== undefined ? { notes: changes.notes } : {}),
     });
-    if (changes.lines) await replaceLines(trx, workspace.id, id, changes.lines, estimateLines);
+    if (lines) await replaceLines(trx, workspace.id, id, lines, estimateLines);
     await recomputeTotals(trx, workspace.id, id, currency, discount, estimateLines);
   });
 }
@@ -288,6 +290,7 @@ export async function insertDraftInvoice(
       quantity: line.quantity,
       unitPrice: line.unitPrice,
       taxRate: line.taxRate,
+      serviceId: line.serviceId ?? null,
     });
   }
   await writeTotals(trx, workspaceId, newId, draft.currency, draft.discount, invoiceLines);

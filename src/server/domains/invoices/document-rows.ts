@@ -227,7 +227,7 @@ export function documentLineRows(
     /** The lines as stored, in order, for recomputing totals or copying. */
     lineInputs: (db: Database, workspaceId: number, documentId: number) =>
       linesOf(db, workspaceId, documentId)
-        .select(['id', 'description', 'quantity', 'unitPrice', 'taxRate'])
+        .select(['id', 'serviceId', 'description', 'quantity', 'unitPrice', 'taxRate'])
         .execute(),
 
     /** The lines as answered, with the decimals of the document's currency. */

@@ -46,6 +46,7 @@ import * as repo from './invoices.repository.ts';
 import { countUnapprovedEntries } from '../timesheets/week-lock.ts';
 import * as expensesRepo from '../expenses/expenses.repository.ts';
 import { billableAmountOf } from '../../../shared/expenses.schema.ts';
+import { resolveLines } from '../services/line-services.ts';
 
 const NOT_FOUND = 'Invoice not found';
 const NUMBER_TAKEN = 'An invoice with this number already exists';
@@ -315,11 +316,11 @@ export async function createDraft(
       : undefined;
   if (amount !== undefined && !fitsCurrency(amount, state.currency))
     throw badRequest(`The amount: ${amountDecimalsMessage(state.currency)}`);
-  const lines: InvoiceLineInput[] =
-    input.lines ??
-    (amount !== undefined && compareAmounts(amount, '0') > 0
+  const lines: InvoiceLineInput[] = input.lines
+    ? await resolveLines(db, workspace.id, state.currency, input.lines)
+    : amount !== undefined && compareAmounts(amount, '0') > 0
       ? [{ description: 'Services', quantity: '1', unitPrice: amount, taxRate: '0' }]
-      : []);
+      : [];
   checkCurrencyDigits(lines, state.discount, state.currency);
   const terms = client.paymentTermsDays ?? profile.paymentTermsDays;
   const explicitNumber = input.invoiceNumber?.trim() || null;
@@ -410,7 +411,9 @@ async function editDraft(
     };
     if (changes.clientId !== undefined || changes.projectId !== undefined)
       await checkParties(trx, workspace.id, state);
-    if (changes.lines) checkCurrencyDigits(changes.lines, state.discount, state.currency);
+    const lines =
+      changes.lines && (await resolveLines(trx, workspace.id, state.currency, changes.lines));
+    if (lines) checkCurrencyDigits(lines, state.discount, state.currency);
     await repo.updateInvoice(trx, workspace.id, id, {
       clientId: state.clientId,
       projectId: state.projectId,
@@ -422,8 +425,7 @@ async function editDraft(
       ...(changes.notes !== undefined ? { notes: changes.notes } : {}),
     });
     let next = (await repo.lineInputs(trx, workspace.id, id)).length + 1;
-    if (changes.lines)
-      next = await replaceLines(trx, workspace.id, id, changes.lines, invoiceLines);
+    if (lines) next = await replaceLines(trx, workspace.id, id, lines, invoiceLines);
     // Expenses it still bills stay its client's and in its currency.
     if (changes.clientId !== undefined || changes.currency !== undefined) {
       const strays = await expensesRepo.countBilledElsewhere(trx, workspace.id, id, state);

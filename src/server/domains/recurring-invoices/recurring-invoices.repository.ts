@@ -214,7 +214,7 @@ export async function findLines(
   workspaceId: number,
   templateId: number,
   currency: string,
-): Promise<RecurringLineInput[]> {
+): Promise<Omit<RecurringLineInput, 'serviceId'>[]> {
   const digits = minorDigits(currency);
   const rows = await db
     .selectFrom('recurringInvoiceLines')

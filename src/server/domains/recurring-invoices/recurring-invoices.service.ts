@@ -17,6 +17,7 @@ import { findClient } from '../clients/clients.repository.ts';
 import { checkedTotals } from '../invoices/document-totals.ts';
 import * as repo from './recurring-invoices.repository.ts';
 import { runTemplate, type ScheduleServices } from './recurring-invoices.schedule.ts';
+import { resolveLines } from '../services/line-services.ts';
 
 /** What saving a template takes: the caller's workspace, and the server to run it at once. */
 type SaveScope = WorkspaceScope & ScheduleServices;
@@ -97,7 +98,8 @@ export async function createRecurringInvoice(scope: SaveScope, input: RecurringI
   const { profile, today } = await todayOf(db, workspace.id);
   const currency = input.currency ?? client.currency ?? profile.currency;
   const discount = input.discount ?? null;
-  const totals = templateTotals(input.lines, discount, currency);
+  const lines = await resolveLines(db, workspace.id, currency, input.lines);
+  const totals = templateTotals(lines, discount, currency);
   if (input.startDate < today) throw badRequest('The start date must be today or later');
   const schedule: Schedule = {
     startDate: input.startDate,
@@ -123,7 +125,7 @@ export async function createRecurringInvoice(scope: SaveScope, input: RecurringI
       nextPeriodStart: scheduledPeriod(schedule, 0, 0),
       createdBy: user.id,
     });
-    await repo.replaceLines(trx, workspace.id, templateId, input.lines);
+    await repo.replaceLines(trx, workspace.id, templateId, lines);
     return templateId;
   });
   await invoiceToday(scope, id, today);
@@ -171,7 +173,8 @@ export async function updateRecurringInvoice(
         : current.discountType && current.discountValue !== null
           ? { type: current.discountType, value: normalizeAmount(current.discountValue, 3) }
           : null;
-    const lines = changes.lines ?? (await repo.findLines(trx, workspace.id, id, current.currency));
+    const sent = changes.lines && (await resolveLines(trx, workspace.id, currency, changes.lines));
+    const lines = sent ?? (await repo.findLines(trx, workspace.id, id, current.currency));
     const totals = templateTotals(lines, discount, currency);
 
     const started = current.periodIndex > 0;
@@ -229,7 +232,7 @@ export async function updateRecurringInvoice(
       periodIndex,
       nextPeriodStart: scheduledPeriod(schedule, periodIndex, current.invoicedCount),
     });
-    if (changes.lines) await repo.replaceLines(trx, workspace.id, id, changes.lines);
+    if (sent) await repo.replaceLines(trx, workspace.id, id, sent);
   });
   await invoiceToday(scope, id, today);
   return getRecurringInvoice(scope, id);

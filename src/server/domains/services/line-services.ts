@@ -1,0 +1,65 @@
+import { TRPCError } from '@trpc/server';
+import type { DocumentLine } from '../../../shared/document-fields.ts';
+import { serviceLineDescription } from '../../../shared/services.schema.ts';
+import type { Database } from '../../db/create-db.ts';
+import { findServices } from './services.repository.ts';
+import { SERVICE_NOT_FOUND } from './services.service.ts';
+
+/** A line as the API takes it: its own values, a service's, or both. */
+interface LineInput {
+  id?: number;
+  serviceId?: number | null;
+  description?: string;
+  quantity: string;
+  unitPrice?: string;
+  taxRate?: string;
+}
+
+const conflict = (message: string) => new TRPCError({ code: 'CONFLICT', message });
+
+/**
+ * The lines of a document in `currency` with every value they store: a line naming a
+ * service copies, at this moment, the service's name and description, unit price and tax
+ * rate, each value the line gives itself winning; the line records the service. The
+ * service must be of the workspace (404, nothing copied) and active (409); in another
+ * currency than the document it is refused (409) unless the line gives its own unit price.
+ * A line without a service keeps its own values, a tax rate left out being 0.
+ */
+export async function resolveLines<L extends LineInput>(
+  db: Database,
+  workspaceId: number,
+  currency: string,
+  lines: readonly L[],
+): Promise<(Omit<L, keyof DocumentLine> & DocumentLine)[]> {
+  const ids = [...new Set(lines.flatMap((l) => (l.serviceId != null ? [l.serviceId] : [])))];
+  const services = new Map((await findServices(db, workspaceId, ids)).map((s) => [s.id, s]));
+  return lines.map((line) => {
+    if (line.serviceId == null) {
+      return {
+        ...line,
+        description: line.description!,
+        unitPrice: line.unitPrice!,
+        taxRate: line.taxRate ?? '0',
+      };
+    }
+    const service = services.get(line.serviceId);
+    if (!service) throw new TRPCError({ code: 'NOT_FOUND', message: SERVICE_NOT_FOUND });
+    if (service.archived) {
+      throw conflict(
+        `The service "${service.name}" is archived: restore it before putting it on a line`,
+      );
+    }
+    if (service.currency !== currency && line.unitPrice === undefined) {
+      throw conflict(
+        `The service "${service.name}" is priced in ${service.currency}, not ${currency}: give the line its own unit price`,
+      );
+    }
+    return {
+      ...line,
+      serviceId: service.id,
+      description: line.description ?? serviceLineDescription(service),
+      unitPrice: line.unitPrice ?? service.unitPrice,
+      taxRate: line.taxRate ?? service.taxRate,
+    };
+  });
+}
