@@ -3,7 +3,6 @@
  * (in the first bundle) can register them without loading the page's code.
  */
 export const STATIC_PLACEHOLDER_PATHS = [
-  '/contracts',
   '/forms',
   '/scheduling',
   '/services',
