@@ -373,3 +373,4 @@ export const PortalContractSummarySchema = PortalContractSchema.pick({
   expiresAt: true,
   signable: true,
 });
+export type PortalContractSummary = z.infer<typeof PortalContractSummarySchema>;
