@@ -929,6 +929,12 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     input: (t) => ({ id: t.contractId }),
     outsider: 'not_found',
   },
+  'contracts.pdf': {
+    access: ALL_ROLES,
+    type: 'query',
+    input: (t) => ({ id: t.contractId }),
+    outsider: 'not_found',
+  },
   'contracts.create': {
     access: MANAGERS,
     type: 'mutation',
@@ -1119,6 +1125,12 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     access: 'public',
     type: 'mutation',
     input: (t) => ({ token: TOKEN, id: t.proposalId, name: 'Matrix' }),
+    outsider: 'n/a',
+  },
+  'portal.contractPdf': {
+    access: 'public',
+    type: 'query',
+    input: (t) => ({ token: TOKEN, id: t.contractId }),
     outsider: 'n/a',
   },
   'portal.contract': {

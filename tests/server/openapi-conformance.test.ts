@@ -964,6 +964,8 @@ describe('every documented operation answers as documented', () => {
     });
     await send(c, 'GET /api/contracts/{id}', { params: id(contract.id) });
     await send(c, 'GET /api/contracts/{id}/audit', { params: id(contract.id) });
+    await send(c, 'GET /api/contracts/{id}/pdf', { params: id(contract.id) });
+    await send(guest, 'GET /api/portal/{token}/contracts/{id}/pdf', { params: ids });
     const declined = await made('Tour Declined');
     const again = await json<{ portalLink: string }>(c, 'POST /api/contracts/{id}/send', {
       params: id(declined.id),

@@ -1,11 +1,7 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { PDFDocument } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { poppler } from '../../../../tests/support/poppler.ts';
 import { openTestDatabase } from '../../../../tests/support/test-app.ts';
 import { renderContractPdf, type ContractPdfInput } from './contract-pdf.ts';
 import {
@@ -15,47 +11,15 @@ import {
   workspaceSigningKey,
 } from './contract-seal.ts';
 
-const run = promisify(execFile);
 const SECRET = 's'.repeat(48);
 
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
-let dir: string;
 beforeAll(async () => {
   database = await openTestDatabase();
-  dir = mkdtempSync(join(tmpdir(), 'keel-seal-'));
 });
 afterAll(async () => {
   await database?.close();
-  rmSync(dir, { recursive: true, force: true });
 });
-
-let files = 0;
-
-/**
- * A poppler-utils tool's output (stdout and stderr together), whatever its exit code: pdfsig
- * exits non-zero for an invalid signature, which is what some tests want to read. A missing
- * tool fails the test with how to install it: nothing is skipped.
- */
-async function poppler(tool: 'pdfsig' | 'pdftotext', args: string[], bytes: Uint8Array) {
-  const file = join(dir, `doc-${++files}.pdf`);
-  writeFileSync(file, bytes);
-  try {
-    const { stdout, stderr } = await run(tool, [
-      ...args,
-      file,
-      ...(tool === 'pdftotext' ? ['-'] : []),
-    ]);
-    return `${stdout}${stderr}`;
-  } catch (error) {
-    const e = error as NodeJS.ErrnoException & { stdout?: string; stderr?: string };
-    if (e.code === 'ENOENT') {
-      throw new Error(
-        `${tool} is not installed: apt-get install -y poppler-utils (.ci/run installs it when missing)`,
-      );
-    }
-    return `${e.stdout ?? ''}${e.stderr ?? ''}`;
-  }
-}
 
 async function workspace(name: string): Promise<number> {
   const row = await database.db

@@ -1,4 +1,4 @@
-import { asArrayWithTotal, defineRestRoutes } from '../../plugins/rest-adapter.ts';
+import { asPdf, asArrayWithTotal, defineRestRoutes } from '../../plugins/rest-adapter.ts';
 
 const LINKS = 'the client, template, project, proposal or deal is not of this workspace';
 const LOCKED =
@@ -144,6 +144,28 @@ export const contractsRestRoutes = defineRestRoutes(
       summary: "Read a contract's audit trail",
       description:
         'The events (created, sent, viewed, signed, countersigned, declined, voided, revised) with time, actor (a member, or “client via portal”), IP and browser, each with `prevHash` and `hash` = SHA-256 of the previous hash, a newline and the canonical JSON of the event. `verified` says whether the whole chain holds; `brokenAt` is the `seq` of the first event that does not.',
+    },
+    {
+      method: 'GET',
+      path: '/api/contracts/{id}/pdf',
+      procedure: 'contracts.pdf',
+      summary: 'Download a contract as a sealed PDF',
+      description:
+        'The contract, both signatures (name, time, IP, browser, the drawn image or typed name) and a certificate of completion with the audit trail and the content SHA-256, digitally sealed (PKCS#7 detached, adbe.pkcs7.detached) with a key and self-signed certificate of the workspace (“<business> via Keel”): a PDF reader or `pdfsig` reports the seal valid, and invalid after any change to the file. A draft shows today’s parties and the SHA-256 its content would have.',
+      respond: asPdf,
+    },
+    {
+      method: 'GET',
+      path: '/api/portal/{token}/contracts/{id}/pdf',
+      procedure: 'portal.contractPdf',
+      summary: 'Download a contract as a sealed PDF from the portal',
+      description:
+        'The same sealed PDF as the app’s download, for a contract sent to the token’s client.',
+      respond: asPdf,
+      refusals: {
+        404: 'the link is unknown, revoked or replaced, or the contract is not one sent to its client',
+        410: 'the emailed link has expired',
+      },
     },
     {
       method: 'GET',

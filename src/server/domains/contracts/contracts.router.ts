@@ -23,6 +23,8 @@ import { rowMutation, rowProcedures, rowQuery } from '../../trpc/row-procedures.
 import { requestOrigin } from '../estimates/estimates.router.ts';
 import * as repo from './contracts.repository.ts';
 import * as contracts from './contracts.service.ts';
+import { contractPdf } from './contract-download.ts';
+import { FileSchema } from '../../../shared/file.schema.ts';
 
 /** Contracts bind the business: those who bill draft, send, revise and void them. */
 const billingProcedure = requireRole(...BILLING_MANAGERS);
@@ -81,4 +83,5 @@ export const contractsRouter = router({
     .output(ContractDetailSchema)
     .mutation(({ ctx, input }) => contracts.countersignContract(ctx, input, requestOrigin(ctx))),
   audit: rowQuery(workspaceProcedure, ContractAuditSchema, contracts.contractAudit),
+  pdf: rowQuery(workspaceProcedure, FileSchema, contractPdf),
 });

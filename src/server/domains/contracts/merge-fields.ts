@@ -48,15 +48,17 @@ const MARKUP = /[\\`*_{}[\]()<>#+\-.!|~&:=]/g;
  * no value can start a heading, list, quote or code block either.
  */
 export function escapeMarkdown(value: string): string {
-  return value
-    .split('')
-    // Control characters (but line breaks) make no text a reader sees.
-    .filter((c) => c >= ' ' || c === '\n' || c === '\r' || c === '\t')
-    .join('')
-    .replace(MARKUP, (c) => `\\${c}`)
-    .split(/\r\n|\r|\n/)
-    .map((line) => line.trim())
-    .join('\\\n');
+  return (
+    value
+      .split('')
+      // Control characters (but line breaks) make no text a reader sees.
+      .filter((c) => c >= ' ' || c === '\n' || c === '\r' || c === '\t')
+      .join('')
+      .replace(MARKUP, (c) => `\\${c}`)
+      .split(/\r\n|\r|\n/)
+      .map((line) => line.trim())
+      .join('\\\n')
+  );
 }
 
 /** Fills the fields of `text` with escaped values; 400 naming an unknown one. */

@@ -26,6 +26,7 @@ import {
   PortalSignSchema,
 } from '../../../shared/contracts.schema.ts';
 import * as contracts from '../contracts/contracts.service.ts';
+import { portalContractPdf } from '../contracts/contract-download.ts';
 import { openPortalToken } from './portal-links.service.ts';
 import * as portal from './portal.service.ts';
 
@@ -134,6 +135,12 @@ export const portalRouter = router({
   acceptProposal: proposalDecisions.accept,
   declineProposal: proposalDecisions.decline,
   // Contracts: read (the first opening marks it viewed), signed or declined by the client.
+  contractPdf: portalProcedure
+    .input(PortalDocumentInputSchema)
+    .output(FileSchema)
+    .query(({ ctx, input }) =>
+      portalContractPdf(ctx.db, ctx.portal, input.id, ctx.config.sessionSecret),
+    ),
   contract: portalProcedure
     .input(PortalDocumentInputSchema)
     .output(PortalContractSchema)
