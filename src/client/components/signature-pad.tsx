@@ -183,6 +183,7 @@ export function SignaturePad({
               variant="subtle"
               size="compact-sm"
               leftSection={<IconEraser size={14} />}
+              style={{ flexShrink: 0 }}
               disabled={!drawn || disabled}
               onClick={() => {
                 clear();

@@ -104,7 +104,7 @@ export function ContractTemplatesCard({ canEdit }: { canEdit: boolean }) {
                   )}
                 </Group>
                 <Text size="xs" c="dimmed" truncate="end">
-                  {template.body.split('\n').find((l) => l.trim()) ?? ''}
+                  {template.body.split('\n').find((l) => l.trim() && !l.startsWith('#')) ?? ''}
                 </Text>
               </Stack>
               {canEdit && (

@@ -3,9 +3,9 @@ import {
   Badge,
   Button,
   Card,
+  Grid,
   Group,
   Image,
-  SimpleGrid,
   Stack,
   Table,
   Text,
@@ -161,21 +161,19 @@ function ContractView({ contract }: { contract: ContractDetail }) {
 
       <StatusNote contract={contract} />
 
-      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
-        <Card
-          withBorder
-          radius="lg"
-          p={{ base: 'md', sm: 'xl' }}
-          style={{ gridColumn: 'span 2' }}
-          className="contract-sheet"
-        >
-          <ContractDocument body={contract.body} label="Contract" />
-        </Card>
-        <Stack gap="lg">
-          <Details contract={contract} />
-          <Signatures signatures={contract.signatures} />
-        </Stack>
-      </SimpleGrid>
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Card withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+            <ContractDocument body={contract.body} label="Contract" />
+          </Card>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Stack gap="lg">
+            <Details contract={contract} />
+            <Signatures signatures={contract.signatures} />
+          </Stack>
+        </Grid.Col>
+      </Grid>
 
       <AuditTrail contractId={contract.id} />
 
