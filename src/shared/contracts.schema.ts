@@ -14,6 +14,24 @@ import { updateSchemaOf } from './update.schema.ts';
 
 /* ------------------------------------------------------------ templates */
 
+/** The merge fields a template or a body may use, as `{{client.name}}`. */
+export const MERGE_FIELDS = [
+  'client.name',
+  'client.company',
+  'client.address',
+  'client.email',
+  'business.name',
+  'business.address',
+  'business.email',
+  'project.name',
+  'contract.title',
+  'contract.fee',
+  'contract.startDate',
+  'contract.endDate',
+  'contract.expiresAt',
+  'today',
+] as const;
+
 /** A template's body and a contract's: Markdown with merge fields in `{{…}}`. */
 const BodySchema = z
   .string({ error: 'Body is required' })
@@ -355,3 +373,4 @@ export const PortalContractSummarySchema = PortalContractSchema.pick({
   expiresAt: true,
   signable: true,
 });
+export type PortalContractSummary = z.infer<typeof PortalContractSummarySchema>;

@@ -39,7 +39,7 @@ const SHELL_PAGES: { path: string; title: string; heading?: string }[] = [
 
 /** SPEC §2 "Static placeholders": a title, a search box and a create button. */
 const STATIC_PLACEHOLDERS = [
-  { path: '/contracts', search: 'Search contracts...', create: 'New Contract' },
+  { path: '/forms', search: 'Search forms...', create: 'New Form' },
   { path: '/banking', search: 'Search bank accounts...', create: 'Connect Account' },
 ];
 
@@ -156,17 +156,18 @@ test('items still to be built look disabled and say Coming soon', async ({ page,
   await page.goto('/');
   await page.getByRole('button', { name: 'Organization Management' }).hover();
   const organization = flyout(page, 'Organization Management');
-  // Estimates and Proposals are real links; Contracts is not a link at all.
+  // Estimates, Proposals and Contracts are real links; Forms is not a link at all.
   await expect(organization.getByRole('link', { name: 'Estimates', exact: true })).toBeVisible();
   await expect(organization.getByRole('link', { name: 'Proposals', exact: true })).toBeVisible();
-  await expect(organization.getByRole('link', { name: /^Contracts/ })).toHaveCount(0);
-  const contracts = organization.getByText('Contracts', { exact: true });
-  await expect(contracts).toBeVisible();
-  await contracts.hover({ force: true });
+  await expect(organization.getByRole('link', { name: 'Contracts', exact: true })).toBeVisible();
+  await expect(organization.getByRole('link', { name: /^Forms/ })).toHaveCount(0);
+  const forms = organization.getByText('Forms', { exact: true });
+  await expect(forms).toBeVisible();
+  await forms.hover({ force: true });
   await expect(page.getByRole('tooltip', { name: 'Coming soon' })).toBeVisible();
   // Its route still renders the placeholder.
-  await page.goto('/contracts');
-  await expect(heading(page, 'Contracts', 2)).toBeVisible();
+  await page.goto('/forms');
+  await expect(heading(page, 'Forms', 2)).toBeVisible();
 });
 
 test('the theme chosen in the profile menu survives a reload', async ({ page, request }) => {
@@ -441,9 +442,9 @@ test('the buttons of pages still to be built are disabled and say Coming soon', 
   request,
 }) => {
   await signedInUser(page, request);
-  await page.goto('/contracts');
-  await expect(heading(page, 'Contracts', 2)).toBeVisible();
-  const create = page.getByRole('button', { name: 'New Contract' });
+  await page.goto('/forms');
+  await expect(heading(page, 'Forms', 2)).toBeVisible();
+  const create = page.getByRole('button', { name: 'New Form' });
   await expect(create).toHaveAttribute('aria-disabled', 'true');
   await create.hover();
   await expect(page.getByRole('tooltip', { name: 'Coming soon' })).toBeVisible();
@@ -451,7 +452,7 @@ test('the buttons of pages still to be built are disabled and say Coming soon', 
   // element; a person's click reaches it all the same.)
   await create.click({ force: true });
   await expect(page.getByRole('dialog')).toHaveCount(0);
-  await expect(page).toHaveURL(/\/contracts$/);
+  await expect(page).toHaveURL(/\/forms$/);
 
   // A keyboard user reaches it and hears why it is dimmed.
   await page.mouse.move(0, 0);

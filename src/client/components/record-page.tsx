@@ -15,7 +15,13 @@ export function useRecordId(param: string): { id: number; valid: boolean } {
   return { id, valid: Number.isInteger(id) && id > 0 };
 }
 
-type BackTo = '/clients' | '/invoices' | '/estimates' | '/recurring-invoices' | '/projects';
+type BackTo =
+  | '/clients'
+  | '/invoices'
+  | '/estimates'
+  | '/recurring-invoices'
+  | '/projects'
+  | '/contracts';
 
 /** The "← Records" link above a record's page (or a sub-list) back to the list it is in. */
 export function BackLink({ to, label }: { to: BackTo; label: string }) {

@@ -16,6 +16,7 @@ import { RouteError } from '../components/route-error.tsx';
 import { LoginPage } from '../features/auth/login.page.tsx';
 import { validateOverviewSearch } from '../features/dashboard/overview-period.ts';
 import { STATIC_PLACEHOLDER_PATHS } from '../features/placeholders/static-placeholder-paths.ts';
+import { ContractsSearchSchema } from '../features/contracts/contracts-search.ts';
 import { validateIncomeSearch } from '../features/income/income-search.ts';
 import { validatePaymentsSearch } from '../features/payments/payments-search.ts';
 import { validateProjectSearch } from '../features/projects/project-tabs.ts';
@@ -360,6 +361,21 @@ const shellPages = [
     '/estimates/$estimateId',
     () => import('../features/estimates/estimate.page.tsx'),
     'EstimatePage',
+  ),
+  createRoute({
+    getParentRoute: () => shellRoute,
+    path: '/contracts',
+    validateSearch: ContractsSearchSchema,
+    component: lazyRouteComponent(
+      () => import('../features/contracts/contracts.page.tsx'),
+      'ContractsPage',
+    ),
+    pendingComponent: PageLoader,
+  }),
+  shellPage(
+    '/contracts/$contractId',
+    () => import('../features/contracts/contract.page.tsx'),
+    'ContractPage',
   ),
   listPage(
     '/portal',

@@ -70,7 +70,7 @@ export const NAV_GROUPS: NavGroup[] = [
       { label: 'Deals', to: '/opportunities', icon: IconTargetArrow },
       { label: 'Estimates', to: '/estimates', icon: IconCalculator },
       { label: 'Proposals', to: '/proposals', icon: IconFileDescription },
-      { label: 'Contracts', to: '/contracts', icon: IconSignature, comingSoon: true },
+      { label: 'Contracts', to: '/contracts', icon: IconSignature },
       { label: 'Forms', to: '/forms', icon: IconForms, comingSoon: true },
       { label: 'Scheduling', to: '/scheduling', icon: IconCalendarEvent, comingSoon: true },
       { label: 'Services', to: '/services', icon: IconTools },

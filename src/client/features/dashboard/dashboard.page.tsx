@@ -4,6 +4,7 @@ import { PageLoader } from '../../components/full-screen-loader.tsx';
 import { useCurrentWorkspace, useMe } from '../auth/session.ts';
 import { RecentEntriesCard } from '../time/recent-entries.card.tsx';
 import { roleLabel } from '../workspaces/role-label.ts';
+import { AwaitingSignatureCard } from './awaiting-signature.card.tsx';
 import { DashboardStatsGrid } from './dashboard-stats.grid.tsx';
 import { UpcomingInvoicesCard } from './upcoming-invoices.card.tsx';
 
@@ -65,6 +66,8 @@ export function DashboardPage() {
       </Card>
 
       <DashboardStatsGrid />
+
+      <AwaitingSignatureCard />
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <RecentEntriesCard limit={DASHBOARD_ENTRIES} linkToAll />

@@ -56,7 +56,7 @@ export function DeleteDraftButton({
 }: {
   /** The dialog's title ("Delete Invoice"). */
   title: string;
-  backTo: '/invoices' | '/estimates';
+  backTo: '/invoices' | '/estimates' | '/contracts';
   /** Resolves to true when deleted. */
   remove: () => Promise<boolean>;
   /** What the dialog asks. */

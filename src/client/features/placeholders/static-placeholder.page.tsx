@@ -2,7 +2,6 @@ import {
   IconBuildingBank,
   IconCalendarEvent,
   IconForms,
-  IconSignature,
   type Icon,
 } from '@tabler/icons-react';
 import { useRouterState } from '@tanstack/react-router';
@@ -22,11 +21,6 @@ interface StaticPlaceholder {
  * path), a search box and a create button, disabled with a "Coming soon" tooltip.
  */
 const STATIC_PLACEHOLDERS: Record<StaticPlaceholderPath, StaticPlaceholder> = {
-  '/contracts': {
-    description: 'Agreements with your clients, ready to sign.',
-    icon: IconSignature,
-    createLabel: 'New Contract',
-  },
   '/forms': {
     description: 'Intake forms and questionnaires for your clients.',
     icon: IconForms,

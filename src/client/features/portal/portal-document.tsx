@@ -37,6 +37,17 @@ export const PROPOSAL_STATUS: Record<string, StatusLook> = {
   rejected: { label: 'Declined', color: 'red' },
 };
 
+/** A contract's status as the client reads it. */
+export const CONTRACT_STATUS: Record<string, StatusLook> = {
+  sent: { label: 'Awaiting your signature', color: 'blue' },
+  viewed: { label: 'Awaiting your signature', color: 'blue' },
+  signed: { label: 'Signed', color: 'teal' },
+  completed: { label: 'Signed by both parties', color: 'teal' },
+  declined: { label: 'Declined', color: 'red' },
+  expired: { label: 'Expired', color: 'gray' },
+  void: { label: 'Void', color: 'gray' },
+};
+
 export function statusLook(looks: Record<string, StatusLook>, status: string): StatusLook {
   return looks[status] ?? { label: status, color: 'gray' };
 }

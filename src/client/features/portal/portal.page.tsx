@@ -20,6 +20,7 @@ import { formatMoney } from '../../../shared/money.ts';
 import type { PortalView } from '../../../shared/portal.schema.ts';
 import { httpStatusOf, messageOf, trpc } from '../../trpc.ts';
 import { PortalClockProvider } from './portal-clock.tsx';
+import { PortalContractsSection } from './portal-contracts.section.tsx';
 import { PortalDecisionDialog, type Deciding } from './portal-decision.dialog.tsx';
 import { PortalEstimatesSection } from './portal-estimates.section.tsx';
 import { PortalInvoicesSection } from './portal-invoices.section.tsx';
@@ -174,6 +175,7 @@ function PortalContent({ token, view }: { token: string; view: PortalView }) {
       <PortalInvoicesSection token={token} invoices={view.invoices} />
       <PortalEstimatesSection token={token} documents={view.estimates} onDecide={setDeciding} />
       <PortalProposalsSection token={token} documents={view.proposals} onDecide={setDeciding} />
+      <PortalContractsSection token={token} contracts={view.contracts} />
 
       <Divider />
       <Text size="xs" c="dimmed" ta="center">

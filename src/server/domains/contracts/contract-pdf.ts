@@ -24,6 +24,7 @@ import {
   type DisplayPreferences,
 } from '../../../shared/datetime.ts';
 import { formatMoney } from '../../../shared/money.ts';
+import { LINE_BREAK, markdownBlocks, type MarkdownRun } from '../../../shared/markdown.ts';
 import {
   clean,
   embed,
@@ -100,153 +101,9 @@ export interface ContractPdfInput {
 export const CERTIFICATE_TITLE = 'Certificate of completion';
 
 // ---------------------------------------------------------------------------------------
-// Markdown: a small block and inline tokenizer (no dependency does it for the server).
+// Markdown: read by `marked` (src/shared/markdown.ts), the same blocks the screen shows.
 
-interface Run {
-  text: string;
-  bold: boolean;
-  italic: boolean;
-}
-
-type Block =
-  | { kind: 'heading'; level: number; runs: Run[] }
-  | { kind: 'paragraph'; runs: Run[] }
-  | { kind: 'item'; marker: string; depth: number; runs: Run[] }
-  | { kind: 'quote'; runs: Run[] }
-  | { kind: 'rule' };
-
-const ESCAPABLE = /[\\`*_{}[\]()#+\-.!>~|]/;
-
-/** Bold (**, __), italic (*, _), code spans and links; a marker without its closer is text. */
-export function parseInline(source: string): Run[] {
-  const runs: Run[] = [];
-  let bold = false;
-  let italic = false;
-  let text = '';
-  const flush = () => {
-    if (text) runs.push({ text, bold, italic });
-    text = '';
-  };
-  for (let i = 0; i < source.length;) {
-    const ch = source[i]!;
-    const next = source[i + 1] ?? '';
-    if (ch === '\\' && ESCAPABLE.test(next)) {
-      text += next;
-      i += 2;
-      continue;
-    }
-    if (ch === '`') {
-      const end = source.indexOf('`', i + 1);
-      if (end > i) {
-        text += source.slice(i + 1, end);
-        i = end + 1;
-        continue;
-      }
-    }
-    if (ch === '[') {
-      const link = /^\[([^\]]*)\]\(([^)\s]*)\)/.exec(source.slice(i));
-      if (link) {
-        // The link's text; its address is not a contract term and is left out.
-        text += link[1];
-        i += link[0].length;
-        continue;
-      }
-    }
-    if (ch === '*' || ch === '_') {
-      const double = next === ch;
-      const marker = double ? ch + ch : ch;
-      const open = double ? bold : italic;
-      const before = source[i - 1] ?? ' ';
-      const after = source[i + marker.length] ?? ' ';
-      // snake_case and 2*3*4 stay as written: "_" inside a word is not a marker.
-      const intraword = ch === '_' && /\w/.test(before) && /\w/.test(after);
-      const canOpen = !open && !/\s/.test(after) && source.indexOf(marker, i + marker.length) > 0;
-      const canClose = open && !/\s/.test(before);
-      if (!intraword && (canOpen || canClose)) {
-        flush();
-        if (double) bold = !bold;
-        else italic = !italic;
-        i += marker.length;
-        continue;
-      }
-    }
-    text += ch;
-    i += 1;
-  }
-  flush();
-  return runs;
-}
-
-export function parseMarkdown(source: string): Block[] {
-  const blocks: Block[] = [];
-  let paragraph: string[] = [];
-  let quote: string[] = [];
-  const endParagraph = () => {
-    if (paragraph.length)
-      blocks.push({ kind: 'paragraph', runs: parseInline(paragraph.join(' ')) });
-    paragraph = [];
-  };
-  const endQuote = () => {
-    if (quote.length) blocks.push({ kind: 'quote', runs: parseInline(quote.join(' ')) });
-    quote = [];
-  };
-  let lastItem: Extract<Block, { kind: 'item' }> | undefined;
-  let lastItemText = '';
-  const endItem = () => {
-    if (lastItem) lastItem.runs = parseInline(lastItemText);
-    lastItem = undefined;
-    lastItemText = '';
-  };
-  for (const raw of source.split(/\r\n|\r|\n/)) {
-    const line = raw.replace(/\t/g, '    ');
-    const heading = /^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$/.exec(line);
-    const rule = /^ {0,3}([-*_])(\s*\1){2,}\s*$/.test(line);
-    const item = /^( *)([-*+]|\d{1,9}[.)])\s+(.*)$/.exec(line);
-    const quoted = /^ {0,3}>\s?(.*)$/.exec(line);
-    if (!line.trim()) {
-      endParagraph();
-      endQuote();
-      endItem();
-    } else if (heading) {
-      endParagraph();
-      endQuote();
-      endItem();
-      blocks.push({ kind: 'heading', level: heading[1]!.length, runs: parseInline(heading[2]!) });
-    } else if (rule) {
-      endParagraph();
-      endQuote();
-      endItem();
-      blocks.push({ kind: 'rule' });
-    } else if (item) {
-      endParagraph();
-      endQuote();
-      endItem();
-      const bullet = /^\d/.test(item[2]!) ? `${item[2]!.slice(0, -1)}.` : '•';
-      lastItem = {
-        kind: 'item',
-        marker: bullet,
-        depth: Math.min(3, Math.floor(item[1]!.length / 2)),
-        runs: [],
-      };
-      lastItemText = item[3]!;
-      blocks.push(lastItem);
-    } else if (quoted) {
-      endParagraph();
-      endItem();
-      quote.push(quoted[1]!);
-    } else if (lastItem) {
-      // A continuation line of the list item.
-      lastItemText += ` ${line.trim()}`;
-    } else {
-      endQuote();
-      paragraph.push(line.trim());
-    }
-  }
-  endParagraph();
-  endQuote();
-  endItem();
-  return blocks;
-}
+type Run = MarkdownRun;
 
 // ---------------------------------------------------------------------------------------
 // Layout
@@ -372,6 +229,11 @@ class ContractRenderer {
       pendingSpace = false;
     };
     for (const run of runs) {
+      if (run.text === LINE_BREAK) {
+        // A hard break ends the line even when it is empty (two breaks: a blank line).
+        push();
+        continue;
+      }
       const font = forceBold ? this.bold : this.fontOf(run);
       const space = unitWidth(font, ' ');
       for (const piece of clean(font, run.text).split(/( +)/)) {
@@ -530,7 +392,7 @@ class ContractRenderer {
   // --- body ---------------------------------------------------------------------------------
 
   body(): void {
-    for (const block of parseMarkdown(this.input.body)) {
+    for (const block of markdownBlocks(this.input.body)) {
       switch (block.kind) {
         case 'heading': {
           const size = block.level === 1 ? 15 : block.level === 2 ? 13 : 11;

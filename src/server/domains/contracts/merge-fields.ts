@@ -1,4 +1,5 @@
 import { TRPCError } from '@trpc/server';
+import { MERGE_FIELDS } from '../../../shared/contracts.schema.ts';
 
 /*
  * Merge fields of contract templates and bodies: `{{client.name}}` (spaces inside the braces
@@ -8,22 +9,7 @@ import { TRPCError } from '@trpc/server';
  * as those characters, never as a link or an element.
  */
 
-export const MERGE_FIELDS = [
-  'client.name',
-  'client.company',
-  'client.address',
-  'client.email',
-  'business.name',
-  'business.address',
-  'business.email',
-  'project.name',
-  'contract.title',
-  'contract.fee',
-  'contract.startDate',
-  'contract.endDate',
-  'contract.expiresAt',
-  'today',
-] as const;
+export { MERGE_FIELDS };
 export type MergeField = (typeof MERGE_FIELDS)[number];
 export type MergeValues = Record<MergeField, string>;
 
