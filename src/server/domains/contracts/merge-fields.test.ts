@@ -1,6 +1,8 @@
 import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
+import { markdownBlocks } from '../../../shared/markdown.ts';
 import {
+  EMPTY_FIELD,
   escapeMarkdown,
   fieldsOf,
   fillMergeFields,
@@ -22,6 +24,23 @@ describe('merge fields', () => {
       today: 'Nov 29, 2026',
     });
     expect(filled).toBe('Dear Ada Lovelace, from Keel Studio on Nov 29, 2026.');
+  });
+
+  it('fills an empty field with a blank to fill in, which reads as underscores, not markup', () => {
+    const filled = fillMergeFields(
+      'The project **{{project.name}}** starts on {{contract.startDate}}.',
+      values,
+    );
+    expect(filled).toBe(
+      `The project **${escapeMarkdown(EMPTY_FIELD)}** starts on ${escapeMarkdown(EMPTY_FIELD)}.`,
+    );
+    const blocks = markdownBlocks(filled);
+    expect(blocks).toHaveLength(1);
+    const runs = blocks[0]!.kind === 'paragraph' ? blocks[0]!.runs : [];
+    expect(runs.map((run) => run.text).join('')).toBe(
+      `The project ${EMPTY_FIELD} starts on ${EMPTY_FIELD}.`,
+    );
+    expect(runs.find((run) => run.text === EMPTY_FIELD)?.bold).toBe(true);
   });
 
   it('refuses an unknown field with 400, naming it', () => {

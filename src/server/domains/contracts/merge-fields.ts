@@ -61,8 +61,19 @@ export function escapeMarkdown(value: string): string {
   );
 }
 
+/**
+ * What an empty field becomes: a line to fill in, as on a paper form. Nothing at all left
+ * marks behind ("****" for an empty bold project name, "()" for a missing address) and
+ * sentences with a hole ("Work starts on and…"); a blank shows what is missing before the
+ * contract is sent.
+ */
+export const EMPTY_FIELD = '________';
+
 /** Fills the fields of `text` with escaped values; 400 naming an unknown one. */
 export function fillMergeFields(text: string, values: MergeValues): string {
   assertKnownFields(text);
-  return text.replace(FIELD, (_, name: string) => escapeMarkdown(values[name as MergeField] ?? ''));
+  return text.replace(FIELD, (_, name: string) => {
+    const value = values[name as MergeField] ?? '';
+    return escapeMarkdown(value.trim() === '' ? EMPTY_FIELD : value);
+  });
 }
