@@ -1524,6 +1524,207 @@ export const restMatrix: Record<string, RestMatrixEntry> = {
     ],
   },
 
+  // Services: A's service is not found, not listed, not exported, not counted in categories.
+  'GET /api/services': {
+    scope: 'workspace',
+    cases: [
+      { expect: 'read', showsB: true },
+      { query: searchA, expect: 'read' },
+    ],
+  },
+  'GET /api/services/export': { scope: 'workspace', cases: [{ expect: 'read', showsB: true }] },
+  'GET /api/services/categories': {
+    scope: 'workspace',
+    cases: [{ expect: 'read', showsB: true }],
+  },
+  'POST /api/services': {
+    scope: 'workspace',
+    cases: [
+      {
+        label: 'a service of its own',
+        body: (ids) => ({ name: `Service ${ids.unique}`, unitPrice: '10' }),
+        expect: 'own',
+        status: 201,
+      },
+    ],
+  },
+  'GET /api/services/{id}': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.serviceId))],
+  },
+  'PUT /api/services/{id}': {
+    scope: 'workspace',
+    cases: [
+      notFound(
+        id((ids) => ids.a.serviceId),
+        () => ({ archived: true }),
+      ),
+    ],
+  },
+  'DELETE /api/services/{id}': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.serviceId))],
+  },
+
+  // Contract templates and contracts: A's are not found; A's client cannot be named.
+  'GET /api/contract-templates': {
+    scope: 'workspace',
+    cases: [{ expect: 'read', showsB: true }],
+  },
+  'POST /api/contract-templates': {
+    scope: 'workspace',
+    cases: [
+      {
+        label: 'a template of its own',
+        body: (ids) => ({ name: `Template ${ids.unique}`, body: 'For {{client.name}}' }),
+        expect: 'own',
+        status: 201,
+      },
+    ],
+  },
+  'GET /api/contract-templates/{id}': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.contractTemplateId))],
+  },
+  'PUT /api/contract-templates/{id}': {
+    scope: 'workspace',
+    cases: [
+      notFound(
+        id((ids) => ids.a.contractTemplateId),
+        () => ({ name: 'Not yours' }),
+      ),
+    ],
+  },
+  'DELETE /api/contract-templates/{id}': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.contractTemplateId))],
+  },
+  'GET /api/contracts': {
+    scope: 'workspace',
+    cases: [
+      { expect: 'read', showsB: true },
+      { query: searchA, expect: 'read' },
+    ],
+  },
+  'POST /api/contracts': {
+    scope: 'workspace',
+    cases: [
+      {
+        label: "A's client",
+        body: (ids) => ({ clientId: ids.a.clientId, title: 'Not yours', body: 'Terms' }),
+        expect: 404,
+      },
+      {
+        label: "A's template for B's client",
+        body: (ids) => ({
+          clientId: ids.b.clientId,
+          title: 'Not yours',
+          templateId: ids.a.contractTemplateId,
+        }),
+        expect: 404,
+      },
+    ],
+  },
+  'GET /api/contracts/{id}': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.contractId))],
+  },
+  'PUT /api/contracts/{id}': {
+    scope: 'workspace',
+    cases: [
+      notFound(
+        id((ids) => ids.a.contractId),
+        () => ({ title: 'Not yours' }),
+      ),
+      {
+        label: "B's draft moved to A's client",
+        params: id((ids) => ids.b.contractId),
+        body: (ids) => ({ clientId: ids.a.clientId }),
+        expect: 404,
+      },
+    ],
+  },
+  'DELETE /api/contracts/{id}': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.contractId))],
+  },
+  'POST /api/contracts/{id}/send': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.contractId))],
+  },
+  'POST /api/contracts/{id}/revise': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.contractId))],
+  },
+  'POST /api/contracts/{id}/countersign': {
+    scope: 'workspace',
+    cases: [
+      notFound(
+        id((ids) => ids.a.contractId),
+        () => ({ name: 'Mallory', signature: { typed: 'Mallory' } }),
+      ),
+    ],
+  },
+  'POST /api/contracts/{id}/void': {
+    scope: 'workspace',
+    cases: [
+      notFound(
+        id((ids) => ids.a.contractId),
+        () => ({ reason: 'Not yours' }),
+      ),
+    ],
+  },
+  'GET /api/contracts/{id}/audit': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.contractId))],
+  },
+  'GET /api/contracts/{id}/pdf': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.contractId))],
+  },
+  'GET /api/portal/{token}/contracts/{id}': {
+    scope: 'public',
+    why: PORTAL_WHY,
+    cases: [
+      {
+        params: (ids) => ({ token: randomBytes(32).toString('base64url'), id: ids.a.contractId }),
+        expect: 404,
+      },
+    ],
+  },
+  'GET /api/portal/{token}/contracts/{id}/pdf': {
+    scope: 'public',
+    why: PORTAL_WHY,
+    cases: [
+      {
+        params: (ids) => ({ token: randomBytes(32).toString('base64url'), id: ids.a.contractId }),
+        expect: 404,
+      },
+    ],
+  },
+  'POST /api/portal/{token}/contracts/{id}/sign': {
+    scope: 'public',
+    why: PORTAL_WHY,
+    cases: [
+      {
+        params: (ids) => ({ token: randomBytes(32).toString('base64url'), id: ids.a.contractId }),
+        body: () => ({ name: 'Mallory', signature: { typed: 'Mallory' }, consent: true }),
+        expect: 404,
+      },
+    ],
+  },
+  'POST /api/portal/{token}/contracts/{id}/decline': {
+    scope: 'public',
+    why: PORTAL_WHY,
+    cases: [
+      {
+        params: (ids) => ({ token: randomBytes(32).toString('base64url'), id: ids.a.contractId }),
+        body: () => ({ reason: 'Mallory' }),
+        expect: 404,
+      },
+    ],
+  },
+
   // Estimates: A's estimate is not found; A's client cannot be used.
   'GET /api/estimates': {
     scope: 'workspace',

@@ -590,6 +590,7 @@ describe('dashboard', () => {
       overdueInvoices: 1,
       currency: 'USD',
       otherCurrencies: [],
+      contractsAwaitingSignature: { count: 0, items: [] },
     });
     const overview = (await fresh.client.get('/api/dashboard/financial-overview')).json();
     expect(overview).toMatchObject({
