@@ -65,3 +65,43 @@ test('only those who bill decide proposals; a decided one offers no edit or dele
   await expect(card(page, 'Open retainer').getByText('Rejected', { exact: true })).toBeVisible();
   await expect(card(page, 'Open retainer').getByRole('button')).toHaveCount(0);
 });
+
+test('accepting a proposal can draft its contract from the default template', async ({ page }) => {
+  const owner = newUser('proposals-contract');
+  await signUpWithWorkspace(page, owner);
+  const client = await page.request.post('/api/clients', {
+    data: { name: 'Fabrikam Inc.', email: 'dana@fabrikam.example' },
+  });
+  expect(client.status()).toBe(201);
+  const { id: clientId } = (await client.json()) as { id: number };
+  const made = await page.request.post('/api/proposals', {
+    data: {
+      title: 'Brand refresh',
+      clientId,
+      clientName: 'Fabrikam Inc.',
+      description: 'Identity and site',
+      amount: '4800',
+    },
+  });
+  expect(made.status()).toBe(201);
+  const { id } = (await made.json()) as { id: number };
+  expect(
+    (await page.request.put(`/api/proposals/${id}`, { data: { status: 'sent' } })).status(),
+  ).toBe(200);
+
+  await page.goto('/proposals');
+  await card(page, 'Brand refresh').getByRole('button', { name: 'Mark Accepted' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Record acceptance of “Brand refresh”' });
+  await dialog.getByLabel('Accepted by').fill('Dana Fabrikam');
+  await dialog.getByRole('checkbox', { name: 'Draft a contract' }).check();
+  await dialog.getByRole('button', { name: 'Record acceptance' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Contract drafted', { exact: false })).toBeVisible();
+
+  // The draft is on the contracts page, for the proposal's client, its amount as the fee.
+  await page.goto('/contracts');
+  const row = page.getByRole('row', { name: /Fabrikam Inc\./ });
+  await expect(row).toBeVisible();
+  await expect(row.getByText('Draft')).toBeVisible();
+  await expect(row.getByText('$4,800.00')).toBeVisible();
+});

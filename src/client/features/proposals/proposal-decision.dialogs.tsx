@@ -8,6 +8,7 @@ import { DialogForm, FormDialog } from '../../components/form-dialog.tsx';
 interface ChoiceState {
   moveDealToWon: boolean;
   createProject: boolean;
+  createContract: boolean;
   deposit: boolean;
   depositPercent: number | string;
 }
@@ -15,6 +16,7 @@ interface ChoiceState {
 const initialChoice = (proposal: Proposal): ChoiceState => ({
   moveDealToWon: proposal.dealId !== null,
   createProject: false,
+  createContract: false,
   deposit: false,
   depositPercent: 30,
 });
@@ -25,11 +27,15 @@ function toChoice(state: ChoiceState): FollowUpChoice | null {
   return {
     moveDealToWon: state.moveDealToWon,
     createProject: state.createProject,
+    createContract: state.createContract,
     depositPercent: state.deposit ? String(state.depositPercent) : null,
   };
 }
 
-/** What to do once a proposal is accepted: move the deal, start a project, draft a deposit. */
+/**
+ * What to do once a proposal is accepted: move the deal, start a project, draft a contract
+ * and a deposit.
+ */
 function FollowUpFields({
   proposal,
   value,
@@ -58,6 +64,17 @@ function FollowUpFields({
         description="Named after the proposal, its amount as the budget"
         checked={value.createProject}
         onChange={(e) => onChange({ ...value, createProject: e.currentTarget.checked })}
+      />
+      <Checkbox
+        label="Draft a contract"
+        description={
+          proposal.clientId === null
+            ? 'Link the proposal to a billing client first (Edit)'
+            : 'From the default contract template, the amount as its fee, to review and send'
+        }
+        disabled={proposal.clientId === null}
+        checked={value.createContract}
+        onChange={(e) => onChange({ ...value, createContract: e.currentTarget.checked })}
       />
       <Checkbox
         label="Draft a deposit invoice"

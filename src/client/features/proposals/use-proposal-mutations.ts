@@ -16,24 +16,27 @@ export type ProposalMove = NonNullable<z.input<typeof ProposalUpdateSchema>['sta
 export interface FollowUpChoice {
   moveDealToWon: boolean;
   createProject: boolean;
+  createContract: boolean;
   depositPercent: string | null;
 }
 
 const proposals = [trpc.proposals.list];
-/** Follow-ups move a deal, add a project and draft an invoice. */
+/** Follow-ups move a deal, add a project and draft a contract and an invoice. */
 const proposalsAndFollowUps = [
   trpc.proposals.list,
   trpc.leads,
   trpc.projects,
+  trpc.contracts,
   trpc.invoices,
   trpc.dashboard,
 ];
 
-/** "Deal moved to Won, project created, deposit invoice drafted." */
+/** "Deal moved to Won, project created, contract drafted, deposit invoice drafted." */
 export function followUpsSummary(result: FollowUpsResult): string | undefined {
   const done = [
     result.dealId !== null && 'deal moved to Won',
     result.projectId !== null && 'project created',
+    (result.contractId ?? null) !== null && 'contract drafted',
     result.depositInvoiceId !== null && 'deposit invoice drafted',
   ].filter((d): d is string => typeof d === 'string');
   if (done.length === 0) return undefined;
