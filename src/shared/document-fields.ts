@@ -101,7 +101,7 @@ const documentLineFields = {
   id: IdSchema.optional(),
   serviceId: IdSchema.optional().meta({
     description:
-      'A service of the catalogue to copy into the line: its name and description, unit price and tax rate, unless the line gives its own. Later edits of the service do not change the line.',
+      'A service of the catalogue to copy into the line: its name and description, unit, unit price and tax rate, unless the line gives its own. Later edits of the service do not change the line.',
   }),
   description: z
     .string({ error: required(LINE_DESCRIPTION_FIELD.label) })
