@@ -68,7 +68,12 @@ export const LINE_NUMBER_NAMES = Object.keys(LINE_NUMBER_FIELDS) as LineNumberNa
 const required = (label: string) => `${label} is required`;
 
 /** A line's unit ("hour", "day", …): a short word, as a service's unit is. */
-export const LINE_UNIT_FIELD = { label: 'Unit', name: 'unit', placeholder: 'unit', max: 20 } as const;
+export const LINE_UNIT_FIELD = {
+  label: 'Unit',
+  name: 'unit',
+  placeholder: 'unit',
+  max: 20,
+} as const;
 
 /**
  * A line's unit as the API takes it: trimmed, at most 20 characters; empty (or null) is none.
