@@ -104,9 +104,9 @@ const apiNumber = (field: LineNumberField) =>
  */
 const documentLineFields = {
   id: IdSchema.optional(),
-  serviceId: IdSchema.optional().meta({
+  serviceId: IdSchema.nullable().optional().meta({
     description:
-      'A service of the catalogue to copy into the line: its name and description, unit, unit price and tax rate, unless the line gives its own. Later edits of the service do not change the line.',
+      'A service of the catalogue to copy into the line: its name and description, unit, unit price and tax rate, unless the line gives its own. Later edits of the service do not change the line. Null: a line of its own (as answered for a line typed by hand).',
   }),
   description: z
     .string({ error: required(LINE_DESCRIPTION_FIELD.label) })
@@ -122,10 +122,10 @@ const documentLineFields = {
 
 /** Without a service, a line gives its own description and unit price. */
 function ownValuesRequired(
-  line: { serviceId?: number; description?: string; unitPrice?: string },
+  line: { serviceId?: number | null; description?: string; unitPrice?: string },
   ctx: z.RefinementCtx,
 ) {
-  if (line.serviceId !== undefined) return;
+  if (line.serviceId != null) return;
   if (line.description === undefined)
     ctx.addIssue({
       code: 'custom',
