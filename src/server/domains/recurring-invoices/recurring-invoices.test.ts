@@ -151,8 +151,22 @@ describe('the REST paths', () => {
       invoices: [],
     });
     expect(made.lines).toEqual([
-      { description: 'Monthly retainer', quantity: '1.00', unitPrice: '1000.00', taxRate: '20' },
-      { description: 'Hosting', quantity: '2.00', unitPrice: '25.50', taxRate: '0' },
+      {
+        serviceId: null,
+        description: 'Monthly retainer',
+        quantity: '1.00',
+        unit: null,
+        unitPrice: '1000.00',
+        taxRate: '20',
+      },
+      {
+        serviceId: null,
+        description: 'Hosting',
+        quantity: '2.00',
+        unit: null,
+        unitPrice: '25.50',
+        taxRate: '0',
+      },
     ]);
     const list = await owner.client.get('/api/recurring-invoices');
     expect(list.statusCode).toBe(200);
