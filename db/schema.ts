@@ -235,6 +235,7 @@ export interface EstimateLines {
   quantity: Numeric;
   serviceId: number | null;
   taxRate: Generated<Numeric>;
+  unit: string | null;
   unitPrice: Numeric;
   workspaceId: number;
 }
@@ -367,6 +368,7 @@ export interface InvoiceLines {
   quantity: Numeric;
   serviceId: number | null;
   taxRate: Generated<Numeric>;
+  unit: string | null;
   unitPrice: Numeric;
   workspaceId: number;
 }
@@ -547,6 +549,7 @@ export interface RecurringInvoiceLines {
   recurringInvoiceId: number;
   serviceId: number | null;
   taxRate: Generated<Numeric>;
+  unit: string | null;
   unitPrice: Numeric;
   workspaceId: number;
 }

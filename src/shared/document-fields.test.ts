@@ -15,7 +15,7 @@ describe('the document fields, described once', () => {
   it('gives a new document one line with the API defaults, which the form asks to complete', () => {
     const defaults = documentFormDefaults('KWD');
     expect(defaults.lines).toEqual([
-      { description: '', quantity: '1', unitPrice: '', taxRate: '0' },
+      { description: '', quantity: '1', unit: '', unitPrice: '', taxRate: '0' },
     ]);
     expect(messages(DocumentFormSchema.safeParse(defaults))).toEqual([
       'lines.0.description: Description is required',
@@ -32,14 +32,33 @@ describe('the document fields, described once', () => {
       'unitPrice: Unit price is required',
     ]);
     expect(DocumentLineInputSchema.safeParse({ serviceId: 3, quantity: '2' }).success).toBe(true);
+    // A unit is trimmed, empty is none, left out stays left out (a service's is copied).
+    const unitOf = (unit?: string | null) =>
+      DocumentLineInputSchema.parse({ serviceId: 3, quantity: '2', unit }).unit;
+    expect([unitOf(' day '), unitOf(''), unitOf(null), unitOf(undefined)]).toEqual([
+      'day',
+      null,
+      null,
+      undefined,
+    ]);
+    expect(
+      messages(DocumentLineInputSchema.safeParse({ serviceId: 3, quantity: '2', unit: 'a\nb' })),
+    ).toEqual(['unit: Unit must not contain line breaks or control characters']);
   });
 
   it('hands the API exact decimal text from the inputs, never a rounded float', () => {
     const values = DocumentFormSchema.parse({
       currency: 'KWD',
       lines: [
-        { id: 7, description: ' Design ', quantity: 1.25, unitPrice: 1.005, taxRate: 12.345 },
-        { description: 'Hosting', quantity: '3', unitPrice: '12.345', taxRate: '0' },
+        {
+          id: 7,
+          description: ' Design ',
+          quantity: 1.25,
+          unit: ' hour ',
+          unitPrice: 1.005,
+          taxRate: 12.345,
+        },
+        { description: 'Hosting', quantity: '3', unit: '', unitPrice: '12.345', taxRate: '0' },
       ],
       discountType: 'percent',
       discountValue: 33.333,
@@ -49,8 +68,16 @@ describe('the document fields, described once', () => {
     expect(input).toEqual({
       currency: 'KWD',
       lines: [
-        { id: 7, description: 'Design', quantity: '1.25', unitPrice: '1.005', taxRate: '12.345' },
-        { description: 'Hosting', quantity: '3', unitPrice: '12.345', taxRate: '0' },
+        {
+          id: 7,
+          description: 'Design',
+          quantity: '1.25',
+          unit: 'hour',
+          unitPrice: '1.005',
+          taxRate: '12.345',
+        },
+        // An empty unit is none.
+        { description: 'Hosting', quantity: '3', unit: null, unitPrice: '12.345', taxRate: '0' },
       ],
       discount: { type: 'percent', value: '33.333' },
       notes: null,
@@ -76,7 +103,16 @@ describe('the document fields, described once', () => {
   it('shows a stored document in the form as written, and saves it back unchanged', () => {
     const stored = {
       currency: 'USD',
-      lines: [{ id: 3, description: 'Work', quantity: '1.50', unitPrice: '99.90', taxRate: '20' }],
+      lines: [
+        {
+          id: 3,
+          description: 'Work',
+          quantity: '1.50',
+          unit: 'day',
+          unitPrice: '99.90',
+          taxRate: '20',
+        },
+      ],
       discount: { type: 'amount' as const, value: '5.00' },
       notes: 'Thanks',
     };
@@ -85,12 +121,22 @@ describe('the document fields, described once', () => {
       id: 3,
       description: 'Work',
       quantity: '1.5',
+      unit: 'day',
       unitPrice: '99.90',
       taxRate: '20',
     });
     expect(documentInput(DocumentFormSchema.parse(values))).toEqual({
       currency: 'USD',
-      lines: [{ id: 3, description: 'Work', quantity: '1.5', unitPrice: '99.90', taxRate: '20' }],
+      lines: [
+        {
+          id: 3,
+          description: 'Work',
+          quantity: '1.5',
+          unit: 'day',
+          unitPrice: '99.90',
+          taxRate: '20',
+        },
+      ],
       discount: { type: 'amount', value: '5.00' },
       notes: 'Thanks',
     });

@@ -3,6 +3,7 @@ import { NOTES_FIELD, tooLong, type TextField } from './fields.ts';
 import { IdSchema } from './ids.ts';
 import { PERCENT_DIGITS } from './invoice-math.ts';
 import { decimalSchema, MAX_CURRENCY_DIGITS } from './money.ts';
+import { singleLine } from './text.schema.ts';
 
 /**
  * The fields of a priced document (invoice, estimate, recurring invoice) and of its lines,
@@ -66,6 +67,29 @@ export const LINE_NUMBER_NAMES = Object.keys(LINE_NUMBER_FIELDS) as LineNumberNa
 
 const required = (label: string) => `${label} is required`;
 
+/** A line's unit ("hour", "day", …): a short word, as a service's unit is. */
+export const LINE_UNIT_FIELD = {
+  label: 'Unit',
+  name: 'unit',
+  placeholder: 'unit',
+  max: 20,
+} as const;
+
+/**
+ * A line's unit as the API takes it: trimmed, at most 20 characters; empty (or null) is none.
+ * Left out, a line naming a service takes the service's unit.
+ */
+export const LineUnitSchema = singleLine(LINE_UNIT_FIELD.label)
+  .trim()
+  .max(LINE_UNIT_FIELD.max, `Unit must be at most ${LINE_UNIT_FIELD.max} characters`)
+  .nullable()
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v || null))
+  .meta({
+    description:
+      'The unit the quantity counts ("hour", "day", "item"…), at most 20 characters; empty or null for none. Left out, a line naming a service takes the service\'s unit.',
+  });
+
 /** The API's rule for a line's decimal field. */
 const apiNumber = (field: LineNumberField) =>
   decimalSchema(field.label, { max: field.max, decimals: field.decimals });
@@ -80,9 +104,9 @@ const apiNumber = (field: LineNumberField) =>
  */
 const documentLineFields = {
   id: IdSchema.optional(),
-  serviceId: IdSchema.optional().meta({
+  serviceId: IdSchema.nullable().optional().meta({
     description:
-      'A service of the catalogue to copy into the line: its name and description, unit price and tax rate, unless the line gives its own. Later edits of the service do not change the line.',
+      'A service of the catalogue to copy into the line: its name and description, unit, unit price and tax rate, unless the line gives its own. Later edits of the service do not change the line. Null: a line of its own (as answered for a line typed by hand).',
   }),
   description: z
     .string({ error: required(LINE_DESCRIPTION_FIELD.label) })
@@ -91,16 +115,17 @@ const documentLineFields = {
     .max(LINE_DESCRIPTION_FIELD.max, tooLong(LINE_DESCRIPTION_FIELD))
     .optional(),
   quantity: apiNumber(LINE_NUMBER_FIELDS.quantity),
+  unit: LineUnitSchema,
   unitPrice: apiNumber(LINE_NUMBER_FIELDS.unitPrice).optional(),
   taxRate: apiNumber(LINE_NUMBER_FIELDS.taxRate).optional(),
 };
 
 /** Without a service, a line gives its own description and unit price. */
 function ownValuesRequired(
-  line: { serviceId?: number; description?: string; unitPrice?: string },
+  line: { serviceId?: number | null; description?: string; unitPrice?: string },
   ctx: z.RefinementCtx,
 ) {
-  if (line.serviceId !== undefined) return;
+  if (line.serviceId != null) return;
   if (line.description === undefined)
     ctx.addIssue({
       code: 'custom',
@@ -132,6 +157,8 @@ export interface DocumentLine {
   serviceId?: number | null;
   description: string;
   quantity: string;
+  /** What the quantity counts; null for none. */
+  unit: string | null;
   unitPrice: string;
   taxRate: string;
 }
@@ -163,6 +190,12 @@ export const DocumentLineFormSchema = z.object({
   serviceId: z.number().optional(),
   description: documentLineFields.description.unwrap(),
   quantity: formNumber(LINE_NUMBER_FIELDS.quantity),
+  /** Empty for none (the API stores null). */
+  unit: z
+    .string()
+    .trim()
+    .max(LINE_UNIT_FIELD.max, `Unit must be at most ${LINE_UNIT_FIELD.max} characters`)
+    .optional(),
   unitPrice: formNumber(LINE_NUMBER_FIELDS.unitPrice),
   taxRate: formNumber(LINE_NUMBER_FIELDS.taxRate),
 });
@@ -192,6 +225,7 @@ export function newFormLine(): DocumentLineFormInput {
   return {
     description: '',
     quantity: LINE_NUMBER_FIELDS.quantity.initial,
+    unit: '',
     unitPrice: LINE_NUMBER_FIELDS.unitPrice.initial,
     taxRate: LINE_NUMBER_FIELDS.taxRate.initial,
   };
@@ -207,6 +241,7 @@ interface AnsweredLine {
   id?: number;
   description: string;
   quantity: string;
+  unit?: string | null;
   unitPrice: string;
   taxRate: string;
 }
@@ -227,6 +262,7 @@ export function documentFormValues(document: {
       ...(line.id !== undefined ? { id: line.id } : {}),
       description: line.description,
       quantity: plain(line.quantity),
+      unit: line.unit ?? '',
       unitPrice: line.unitPrice,
       taxRate: plain(line.taxRate),
     })),
@@ -240,9 +276,10 @@ export function documentFormValues(document: {
 export function documentInput(values: DocumentFormOutput) {
   return {
     currency: values.currency,
-    lines: values.lines.map(({ id, ...line }) => ({
+    lines: values.lines.map(({ id, unit, ...line }) => ({
       ...(id !== undefined ? { id } : {}),
       ...line,
+      unit: unit || null,
     })),
     discount:
       values.discountType === 'none' || String(values.discountValue).trim() === ''

@@ -247,8 +247,12 @@ export type Party = z.infer<typeof PartySchema>;
 
 export const InvoiceLineSchema = z.object({
   id: z.number(),
+  /** The service the line was copied from; null for a line typed by hand. */
+  serviceId: z.number().nullable(),
   description: z.string(),
   quantity: z.string(),
+  /** What the quantity counts ("hour", "day"…); null for none. */
+  unit: z.string().nullable(),
   unitPrice: z.string(),
   taxRate: z.string(),
   /** quantity × unit price, rounded to the currency. */

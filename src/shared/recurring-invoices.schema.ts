@@ -202,7 +202,14 @@ export type RecurringInvoice = z.infer<typeof RecurringInvoiceSchema>;
 export const RecurringInvoiceDetailSchema = RecurringInvoiceSchema.extend({
   /** The lines each invoice gets, as an invoice answers its lines (without what is computed). */
   lines: z.array(
-    InvoiceLineSchema.pick({ description: true, quantity: true, unitPrice: true, taxRate: true }),
+    InvoiceLineSchema.pick({
+      serviceId: true,
+      description: true,
+      quantity: true,
+      unit: true,
+      unitPrice: true,
+      taxRate: true,
+    }),
   ),
   /** The invoices made from it, the latest period first. */
   invoices: z.array(

@@ -75,10 +75,17 @@ test('a service: added on /services, found by search, put on an estimate line, a
   );
   await expect(editor.getByLabel('Line 1 unit price')).toHaveValue(/^1,200(\.00)?$/);
   await expect(editor.getByLabel('Line 1 tax rate')).toHaveValue('20');
+  // The service's unit (its default, "item") fills the line's.
+  await expect(editor.getByLabel('Line 1 unit', { exact: true })).toHaveValue('item');
   await editor.getByLabel('Line 1 quantity').fill('2');
-  // A line typed by hand still works beside it.
+  // A line typed by hand still works beside it, with a unit of its own.
   await editor.getByRole('button', { name: 'Add line' }).click();
   await editor.getByLabel('Line 2 description').fill('Print proofs');
+  await expect(editor.getByLabel('Line 2 unit', { exact: true })).toHaveAttribute(
+    'placeholder',
+    'unit',
+  );
+  await editor.getByLabel('Line 2 unit', { exact: true }).fill('sheet');
   await editor.getByLabel('Line 2 unit price').fill('30');
   await expect(editor.getByLabel('Totals')).toContainText('$2,910.00');
   await editor.getByRole('button', { name: 'Save draft' }).click();
@@ -87,7 +94,37 @@ test('a service: added on /services, found by search, put on an estimate line, a
   await expect(editor.getByLabel('Line 1 description')).toHaveValue(
     'Logo design\nThree concepts, two rounds',
   );
+  await expect(editor.getByLabel('Line 1 unit', { exact: true })).toHaveValue('item');
+  await expect(editor.getByLabel('Line 2 unit', { exact: true })).toHaveValue('sheet');
   await expect(editor.getByLabel('Totals')).toContainText('$2,910.00');
+
+  // At 375 px the line editor stays within the screen: quantity, unit and price side by side.
+  const estimateUrl = page.url();
+  const phone = await browser.newContext({
+    viewport: { width: 375, height: 812 },
+    colorScheme: 'dark',
+    storageState: await page.context().storageState(),
+  });
+  const phonePage = await phone.newPage();
+  await phonePage.goto(estimateUrl);
+  const phoneEditor = phonePage.getByRole('form', { name: 'Edit draft estimate' });
+  await expect(phoneEditor.getByLabel('Line 1 unit', { exact: true })).toHaveValue('item');
+  const [quantityBox, unitBox, priceBox] = await Promise.all(
+    ['Line 1 quantity', 'Line 1 unit', 'Line 1 unit price'].map((label) =>
+      phoneEditor.getByLabel(label, { exact: true }).boundingBox(),
+    ),
+  );
+  expect(unitBox!.y).toBe(quantityBox!.y);
+  expect(priceBox!.y).toBe(quantityBox!.y);
+  expect(priceBox!.x + priceBox!.width).toBeLessThanOrEqual(375);
+  expect(await phonePage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    375,
+  );
+  await phonePage.screenshot({
+    path: testInfo.outputPath('estimate-lines-375-dark.png'),
+    fullPage: true,
+  });
+  await phone.close();
 
   // Used now: deleting it is refused with the server's reason; archiving it works.
   await page.goto('/services');

@@ -760,6 +760,42 @@ describe('every documented operation answers as documented', () => {
     await send(c, 'DELETE /api/invoices/{id}', { params: id(target.invoiceId) });
   });
 
+  it('services, and lines copied from them with their unit', async () => {
+    const c = admin.client;
+    const service = await json<{ id: number }>(c, 'POST /api/services', {
+      body: { name: 'Tour workshop', unit: 'day', unitPrice: '750', category: 'Tour' },
+    });
+    const params = id(service.id);
+    await send(c, 'GET /api/services');
+    await send(c, 'GET /api/services', { query: { search: 'tour', sort: '-unitPrice' } });
+    await send(c, 'GET /api/services/export');
+    await send(c, 'GET /api/services/categories');
+    await send(c, 'PUT /api/services/{id}', { params, body: { taxRate: '10' } });
+    const made = await json<{ id: number }>(c, 'POST /api/invoices', {
+      body: {
+        clientId: target.clientId,
+        lines: [
+          { serviceId: service.id, quantity: '2' },
+          { description: 'Support', quantity: '1.5', unit: 'hour', unitPrice: '80' },
+        ],
+      },
+    });
+    const invoice = await json<{ lines: { serviceId: number | null; unit: string | null }[] }>(
+      c,
+      'GET /api/invoices/{id}',
+      { params: id(made.id) },
+    );
+    expect(invoice.lines.map((l) => [l.serviceId, l.unit])).toEqual([
+      [service.id, 'day'],
+      [null, 'hour'],
+    ]);
+    await send(c, 'GET /api/services/{id}', { params });
+    const unused = await json<{ id: number }>(c, 'POST /api/services', {
+      body: { name: 'Tour leftover', unitPrice: '1' },
+    });
+    await send(c, 'DELETE /api/services/{id}', { params: id(unused.id) });
+  });
+
   it('recurring invoices', async () => {
     const c = admin.client;
     await send(c, 'GET /api/recurring-invoices');

@@ -5,7 +5,12 @@ import { formatMoney } from '../../../shared/money.ts';
 type Line = Pick<
   InvoiceLine,
   'id' | 'description' | 'quantity' | 'unitPrice' | 'taxRate' | 'amount'
->;
+> & { unit?: string | null };
+
+/** A line's quantity with its unit when it has one: "2 day", "1.5". */
+export function quantityWithUnit(line: { quantity: string; unit?: string | null }): string {
+  return line.unit ? `${Number(line.quantity)} ${line.unit}` : String(Number(line.quantity));
+}
 
 /**
  * Whether rows of money stack (a phone, below `sm`) instead of standing in a table. One
@@ -17,7 +22,7 @@ export function useStackedRows(): boolean {
 
 /**
  * A document's lines (invoice, estimate, the portal's invoice): a table from `sm` up; on a
- * phone each line is a stacked row (description, then quantity × price and tax, and the
+ * phone each line is a stacked row (description, then quantity and unit × price and tax, and the
  * amount), so that no amount hides in a sideways scroll or is cut off.
  */
 export function DocumentLines({
@@ -71,7 +76,9 @@ export function DocumentLines({
               <Table.Td style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
                 {line.description}
               </Table.Td>
-              <Table.Td ta="right">{Number(line.quantity)}</Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {quantityWithUnit(line)}
+              </Table.Td>
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                 {money(line.unitPrice)}
               </Table.Td>
@@ -99,7 +106,7 @@ export function DocumentLines({
           </Text>
           <Group justify="space-between" align="baseline" gap="xs" wrap="wrap">
             <Text size="sm" c={muted}>
-              {Number(line.quantity)} × {money(line.unitPrice)}
+              {quantityWithUnit(line)} × {money(line.unitPrice)}
               {showTax && ` · Tax ${tax(line)}`}
             </Text>
             <Text size="sm" fw={600} ml="auto" style={{ whiteSpace: 'nowrap' }} data-amount>

@@ -11,6 +11,7 @@ import {
   Stack,
   Text,
   Textarea,
+  TextInput,
   Title,
 } from '@mantine/core';
 import { IconPlus, IconTools, IconTrash } from '@tabler/icons-react';
@@ -21,6 +22,7 @@ import { computeTotals, PERCENT_DIGITS, type InvoiceTotals } from '../../../shar
 import {
   LINE_NUMBER_FIELDS,
   LINE_NUMBER_NAMES,
+  LINE_UNIT_FIELD,
   newFormLine,
   type DocumentFormInput,
   type DocumentLineFormInput,
@@ -122,7 +124,7 @@ export function InvoiceLinesCard({ totals }: { totals: InvoiceTotals | null }) {
             <Stack key={field.key} gap="xs">
               {index > 0 && <Divider />}
               <Grid gap="sm" align="flex-end">
-                <Grid.Col span={{ base: 12, md: 5 }}>
+                <Grid.Col span={{ base: 12, md: 4 }}>
                   <Textarea
                     label={`Line ${index + 1} description`}
                     autosize
@@ -131,7 +133,7 @@ export function InvoiceLinesCard({ totals }: { totals: InvoiceTotals | null }) {
                     {...form.register(`lines.${index}.description`)}
                   />
                 </Grid.Col>
-                {LINE_NUMBER_NAMES.map((name) => (
+                {LINE_NUMBER_NAMES.map((name) => [
                   <Grid.Col key={name} span={{ base: 4, md: name === 'unitPrice' ? 2 : 1.5 }}>
                     <Controller
                       control={form.control}
@@ -157,9 +159,22 @@ export function InvoiceLinesCard({ totals }: { totals: InvoiceTotals | null }) {
                         />
                       )}
                     />
-                  </Grid.Col>
-                ))}
-                <Grid.Col span={{ base: 9, md: 1.5 }}>
+                  </Grid.Col>,
+                  // What the quantity counts, right after it ("2 day").
+                  name === 'quantity' && (
+                    <Grid.Col key="unit" span={{ base: 4, md: 1 }}>
+                      <TextInput
+                        label={LINE_UNIT_FIELD.label}
+                        aria-label={`Line ${index + 1} ${LINE_UNIT_FIELD.name}`}
+                        placeholder={LINE_UNIT_FIELD.placeholder}
+                        maxLength={LINE_UNIT_FIELD.max}
+                        error={lineErrors?.unit?.message}
+                        {...form.register(`lines.${index}.unit`)}
+                      />
+                    </Grid.Col>
+                  ),
+                ])}
+                <Grid.Col span={{ base: 5, md: 1.5 }}>
                   <Text size="xs" c="dimmed">
                     Amount
                   </Text>
@@ -202,7 +217,7 @@ export function InvoiceLinesCard({ totals }: { totals: InvoiceTotals | null }) {
 /**
  * "Add from services": a searchable choice of the catalogue's active services in the
  * document's currency; the one chosen becomes a new line with its name and description,
- * unit price and tax rate (each still editable), sent with its `serviceId`.
+ * unit, unit price and tax rate (each still editable), sent with its `serviceId`.
  */
 function ServicePicker({
   currency,
@@ -238,6 +253,7 @@ function ServicePicker({
           serviceId: service.id,
           description: serviceLineDescription(service),
           quantity: LINE_NUMBER_FIELDS.quantity.initial,
+          unit: service.unit,
           unitPrice: service.unitPrice,
           taxRate: service.taxRate,
         });

@@ -236,7 +236,9 @@ function TemplateView({ template }: { template: RecurringInvoiceDetail }) {
                 {template.lines.map((line, index) => (
                   <Table.Tr key={index}>
                     <Table.Td>{line.description}</Table.Td>
-                    <Table.Td ta="right">{line.quantity}</Table.Td>
+                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      {line.unit ? `${line.quantity} ${line.unit}` : line.quantity}
+                    </Table.Td>
                     <Table.Td ta="right">{money(line.unitPrice)}</Table.Td>
                     <Table.Td ta="right">{line.taxRate}</Table.Td>
                   </Table.Tr>

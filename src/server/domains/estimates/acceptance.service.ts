@@ -65,6 +65,11 @@ export function estimateDocument(e: EstimateDetail) {
     lines: e.lines.map((l) => ({
       description: l.description,
       quantity: l.quantity,
+      // The unit only when the line has one: a record made before lines had units hashed
+      // lines without the field, and an estimate without units must hash as it did then,
+      // or its acceptance record would no longer verify. (The service a line came from is
+      // not part of what the client agrees to: the line holds its own copy.)
+      ...(l.unit ? { unit: l.unit } : {}),
       unitPrice: l.unitPrice,
       taxRate: l.taxRate,
       amount: l.amount,

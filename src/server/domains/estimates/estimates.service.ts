@@ -288,6 +288,7 @@ export async function insertDraftInvoice(
     await invoicesRepo.insertLine(trx, workspaceId, newId, position++, {
       description: line.description,
       quantity: line.quantity,
+      unit: line.unit,
       unitPrice: line.unitPrice,
       taxRate: line.taxRate,
       serviceId: line.serviceId ?? null,

@@ -26,6 +26,21 @@ const lines = [
   { description: 'Build', quantity: '1.5', unitPrice: '99.99', taxRate: '7' },
 ];
 
+/** The estimate's canonical document with the line fields it had before lines had units. */
+function documentBeforeUnits(e: Parameters<typeof estimateDocument>[0]) {
+  return {
+    ...estimateDocument(e),
+    lines: e.lines.map((l) => ({
+      description: l.description,
+      quantity: l.quantity,
+      unitPrice: l.unitPrice,
+      taxRate: l.taxRate,
+      amount: l.amount,
+      discount: l.discount,
+    })),
+  };
+}
+
 async function newEstimate(fields: object = {}, client = owner.client, forClient = clientId) {
   return ok(client.post('/api/estimates', { clientId: forClient, lines, ...fields }), 201);
 }
@@ -197,6 +212,8 @@ describe('estimates', () => {
     });
     expect(record.ip).toBeTruthy();
     expect(record.documentSha256).toBe(sha256Hex(canonicalJson(estimateDocument(before))));
+    // Lines without units hash exactly as before lines had units (the old field list).
+    expect(record.documentSha256).toBe(sha256Hex(canonicalJson(documentBeforeUnits(before))));
     const after = await ok(owner.client.get(`/api/estimates/${e.id}`));
     expect(after.status).toBe('accepted');
     expect(after.acceptance).toEqual(record);
@@ -204,6 +221,35 @@ describe('estimates', () => {
     await ok(owner.client.post(`/api/estimates/${e.id}/decline`, {}), 409);
     // Accepted converts.
     await ok(owner.client.post(`/api/estimates/${e.id}/convert`), 201);
+  });
+
+  it('prints and hashes a line’s unit, and carries it to the invoice’s PDF', async () => {
+    const e = await newEstimate({
+      status: 'sent',
+      lines: [
+        { description: 'Workshop', quantity: '2', unit: 'day', unitPrice: '750' },
+        { description: 'Support', quantity: '1.5', unit: 'hour', unitPrice: '80' },
+        { description: 'Licence', quantity: '1', unitPrice: '99' },
+      ],
+    });
+    const detail = await ok(owner.client.get(`/api/estimates/${e.id}`));
+    expect(detail.lines.map((l: { unit: string | null }) => l.unit)).toEqual(['day', 'hour', null]);
+    const text = await pdfText((await owner.client.get(`/api/estimates/${e.id}/pdf`)).rawPayload);
+    expect(text).toContain('2 day');
+    expect(text).toContain('1.5 hour');
+    expect(text).not.toContain('1 null');
+
+    const record = await ok(owner.client.post(`/api/estimates/${e.id}/accept`, { name: 'Ann' }));
+    expect(record.documentSha256).toBe(sha256Hex(canonicalJson(estimateDocument(detail))));
+    // The units are part of what was accepted: without them the hash differs.
+    expect(record.documentSha256).not.toBe(sha256Hex(canonicalJson(documentBeforeUnits(detail))));
+
+    const invoice = await ok(owner.client.post(`/api/estimates/${e.id}/convert`), 201);
+    const invoicePdf = await owner.client.get(`/api/invoices/${invoice.id}/pdf`);
+    expect(invoicePdf.statusCode).toBe(200);
+    const invoiceText = await pdfText(invoicePdf.rawPayload);
+    expect(invoiceText).toContain('2 day');
+    expect(invoiceText).toContain('1.5 hour');
   });
 
   it('declines with a reason; a draft cannot be decided; the portal path refuses expired', async () => {

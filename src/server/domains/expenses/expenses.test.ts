@@ -418,6 +418,8 @@ describe('billing expenses', () => {
       // The day as the workspace writes dates (its owner's default, MM/DD/YYYY).
       description: 'Nov 03, 2026 · Travel · Rail Co',
       quantity: '1.00',
+      // An expense is billed once, without a unit.
+      unit: null,
       unitPrice: '225.00',
     });
     expect(detail.total).toBe('225.00');

@@ -195,8 +195,10 @@ export async function setDocumentLineAmounts(
 /** A stored line as answered, before a kind adds its own (an invoice line's time entries). */
 const answeredLineColumns = [
   'id',
+  'serviceId',
   'description',
   'quantity',
+  'unit',
   'unitPrice',
   'taxRate',
   'amount',
@@ -227,7 +229,7 @@ export function documentLineRows(
     /** The lines as stored, in order, for recomputing totals or copying. */
     lineInputs: (db: Database, workspaceId: number, documentId: number) =>
       linesOf(db, workspaceId, documentId)
-        .select(['id', 'serviceId', 'description', 'quantity', 'unitPrice', 'taxRate'])
+        .select(['id', 'serviceId', 'description', 'quantity', 'unit', 'unitPrice', 'taxRate'])
         .execute(),
 
     /** The lines as answered, with the decimals of the document's currency. */

@@ -65,15 +65,19 @@ describe('time on an existing draft', () => {
     expect(saved).toMatchObject({ subtotal: '320.00', total: '320.00', timeEntryCount: 2 });
     const detail = await ok(owner.client.get(`/api/invoices/${draft.id}`));
     expect(
-      detail.lines.map((l: { description: string; quantity: string; unitPrice: string }) => [
-        l.description,
-        l.quantity,
-        l.unitPrice,
-      ]),
+      detail.lines.map(
+        (l: { description: string; quantity: string; unit: string | null; unitPrice: string }) => [
+          l.description,
+          l.quantity,
+          l.unit,
+          l.unitPrice,
+        ],
+      ),
     ).toEqual([
-      ['Set-up', '1.00', '10.00'],
-      ['Nov 02, 2026 · Design', '1.50', '100.00'],
-      ['Nov 03, 2026 · Shop', '2.00', '80.00'],
+      ['Set-up', '1.00', null, '10.00'],
+      // Time is billed by the hour.
+      ['Nov 02, 2026 · Design', '1.50', 'hour', '100.00'],
+      ['Nov 03, 2026 · Shop', '2.00', 'hour', '80.00'],
     ]);
     expect((await entryOf(a.id)).invoiceId).toBe(draft.id);
     expect((await entryOf(b.id)).invoiceId).toBe(draft.id);
@@ -92,7 +96,11 @@ describe('time on an existing draft', () => {
     );
     expect(grouped).toMatchObject({ subtotal: '470.00', timeEntryCount: 4 });
     const after = await ok(owner.client.get(`/api/invoices/${draft.id}`));
-    expect(after.lines.at(-1)).toMatchObject({ description: 'Site', quantity: '1.50' });
+    expect(after.lines.at(-1)).toMatchObject({
+      description: 'Site',
+      quantity: '1.50',
+      unit: 'hour',
+    });
   });
 
   it("refuses billed time, another client's time and time in another currency, changing nothing", async () => {

@@ -58,6 +58,8 @@ export interface InvoiceDocument {
   lines: {
     description: string;
     quantity: string;
+    /** What the quantity counts, printed after it ("2 day"); none when null. */
+    unit?: string | null;
     unitPrice: string;
     taxRate: string;
     amount: string;
@@ -309,7 +311,8 @@ const LEADING = 1.3;
 /* Table columns: x offsets from the left margin, widths; numbers are right-aligned. */
 const PAD = 6;
 const COLS = (() => {
-  const qty = 50;
+  // Wide enough for a quantity and its unit ("12.5 hour"); a longer one is drawn smaller.
+  const qty = 70;
   const unit = 85;
   const tax = 45;
   const amount = 90;
@@ -580,7 +583,10 @@ class Renderer {
       const first = this.y - rowPad - BODY;
       const num = (s: string, col: { x: number; w: number }) =>
         this.text(s, col.x + col.w - PAD, first, { align: 'right', maxWidth: col.w - 2 * PAD });
-      num(formatPlain(line.quantity), COLS.qty);
+      num(
+        line.unit ? `${formatPlain(line.quantity)} ${line.unit}` : formatPlain(line.quantity),
+        COLS.qty,
+      );
       num(formatMoney(line.unitPrice, inv.currency), COLS.unit);
       if (line.taxRate.trim()) num(`${formatPlain(line.taxRate)} %`, COLS.tax);
       num(formatMoney(line.amount, inv.currency), COLS.amount);

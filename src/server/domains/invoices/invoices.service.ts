@@ -151,6 +151,7 @@ async function billTime(
           // The day as the client reads every date of the workspace's invoices.
           description: `${formatCalendarDate(e.date, workspaceClock(profile))} · ${e.description?.trim() || projects.get(e.projectId)!.name}`,
           quantity: e.hours,
+          unit: 'hour',
           unitPrice: price(e.rate),
           taxRate,
         },
@@ -178,6 +179,7 @@ async function billTime(
         line: {
           description: groupsOf(group.projectId) > 1 ? `${name} (at ${group.rate} per hour)` : name,
           quantity: fromMinor(group.hours, 2),
+          unit: 'hour',
           unitPrice: price(group.rate),
           taxRate,
         },
@@ -237,6 +239,7 @@ async function billExpenses(
     const lineId = await repo.insertLine(db, workspaceId, invoiceId, position++, {
       description,
       quantity: '1',
+      unit: null,
       unitPrice,
       taxRate: '0',
     });
@@ -319,7 +322,7 @@ export async function createDraft(
   const lines: InvoiceLineInput[] = input.lines
     ? await resolveLines(db, workspace.id, state.currency, input.lines)
     : amount !== undefined && compareAmounts(amount, '0') > 0
-      ? [{ description: 'Services', quantity: '1', unitPrice: amount, taxRate: '0' }]
+      ? [{ description: 'Services', quantity: '1', unit: null, unitPrice: amount, taxRate: '0' }]
       : [];
   checkCurrencyDigits(lines, state.discount, state.currency);
   const terms = client.paymentTermsDays ?? profile.paymentTermsDays;

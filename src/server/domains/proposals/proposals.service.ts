@@ -158,6 +158,7 @@ async function applyFollowUps(
         {
           description: `Deposit (${Number(choice.depositPercent)} %) for “${proposal.title}”`,
           quantity: '1',
+          unit: null,
           unitPrice: depositOf(proposal.amount, choice.depositPercent, digits),
           taxRate: '0',
         },

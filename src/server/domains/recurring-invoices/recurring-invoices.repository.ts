@@ -214,19 +214,21 @@ export async function findLines(
   workspaceId: number,
   templateId: number,
   currency: string,
-): Promise<Omit<RecurringLineInput, 'serviceId'>[]> {
+): Promise<(RecurringLineInput & { serviceId: number | null })[]> {
   const digits = minorDigits(currency);
   const rows = await db
     .selectFrom('recurringInvoiceLines')
-    .select(['description', 'quantity', 'unitPrice', 'taxRate'])
+    .select(['serviceId', 'description', 'quantity', 'unit', 'unitPrice', 'taxRate'])
     .where('workspaceId', '=', workspaceId)
     .where('recurringInvoiceId', '=', templateId)
     .orderBy('position')
     .orderBy('id')
     .execute();
   return rows.map((r) => ({
+    serviceId: r.serviceId,
     description: r.description,
     quantity: normalizeAmount(r.quantity, 2),
+    unit: r.unit,
     unitPrice: normalizeAmount(r.unitPrice, digits),
     taxRate: plainPercent(r.taxRate),
   }));

@@ -204,7 +204,12 @@ export async function invoicePeriod(
         await repo.updateTemplate(trx, workspaceId, id, { nextPeriodStart: start });
         return 'stop';
       }
-      const lines = await repo.findLines(trx, workspaceId, id, current.currency);
+      // The invoice copies the template's lines as they are (description, unit, price and
+      // tax rate), without reading their services again: a service archived or repriced
+      // since does not stop nor change the period's invoice.
+      const lines = (await repo.findLines(trx, workspaceId, id, current.currency)).map(
+        ({ serviceId: _, ...line }) => line,
+      );
       // Insert … on conflict do nothing: null when the period has its invoice already.
       const invoiceId = await createDraft(
         { ...scope, db: trx },

@@ -151,8 +151,22 @@ describe('the REST paths', () => {
       invoices: [],
     });
     expect(made.lines).toEqual([
-      { description: 'Monthly retainer', quantity: '1.00', unitPrice: '1000.00', taxRate: '20' },
-      { description: 'Hosting', quantity: '2.00', unitPrice: '25.50', taxRate: '0' },
+      {
+        serviceId: null,
+        description: 'Monthly retainer',
+        quantity: '1.00',
+        unit: null,
+        unitPrice: '1000.00',
+        taxRate: '20',
+      },
+      {
+        serviceId: null,
+        description: 'Hosting',
+        quantity: '2.00',
+        unit: null,
+        unitPrice: '25.50',
+        taxRate: '0',
+      },
     ]);
     const list = await owner.client.get('/api/recurring-invoices');
     expect(list.statusCode).toBe(200);
@@ -342,6 +356,40 @@ describe('the REST paths', () => {
 });
 
 describe('the schedule', () => {
+  it('gives each invoice the template’s units, even once the service is archived', async () => {
+    const service = await ok<{ id: number }>(
+      owner.client.post('/api/services', {
+        name: 'Care plan',
+        unit: 'month',
+        unitPrice: '300',
+        currency: 'EUR',
+      }),
+      201,
+    );
+    const made = await newTemplate({
+      startDate: '2027-02-01',
+      lines: [
+        { serviceId: service.id, quantity: '1' },
+        { description: 'Support', quantity: '1.5', unitPrice: '80', unit: 'hour' },
+        { description: 'Domain', quantity: '1', unitPrice: '12' },
+      ],
+    });
+    await ok(owner.client.put(`/api/services/${service.id}`, { archived: true, unit: 'year' }));
+    await alone(made.id, () => runRecurringInvoices(services, at('2027-02-01')));
+    const [invoice] = await invoicesOf(made.id);
+    const detail = await ok<any>(owner.client.get(`/api/invoices/${invoice!.id}`));
+    expect(
+      detail.lines.map((l: { description: string; unit: string | null }) => [
+        l.description,
+        l.unit,
+      ]),
+    ).toEqual([
+      ['Care plan', 'month'],
+      ['Support', 'hour'],
+      ['Domain', null],
+    ]);
+  });
+
   it('makes exactly one invoice per month over a year, month ends clamped', async () => {
     const made = await newTemplate({ startDate: '2027-01-31', paymentTermsDays: 10 });
     mails.length = 0;

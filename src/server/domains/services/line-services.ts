@@ -11,6 +11,7 @@ interface LineInput {
   serviceId?: number | null;
   description?: string;
   quantity: string;
+  unit?: string | null;
   unitPrice?: string;
   taxRate?: string;
 }
@@ -19,8 +20,8 @@ const conflict = (message: string) => new TRPCError({ code: 'CONFLICT', message 
 
 /**
  * The lines of a document in `currency` with every value they store: a line naming a
- * service copies, at this moment, the service's name and description, unit price and tax
- * rate, each value the line gives itself winning; the line records the service. The
+ * service copies, at this moment, the service's name and description, unit, unit price and
+ * tax rate, each value the line gives itself winning; the line records the service. The
  * service must be of the workspace (404, nothing copied) and active (409); in another
  * currency than the document it is refused (409) unless the line gives its own unit price.
  * A line without a service keeps its own values, a tax rate left out being 0.
@@ -38,6 +39,7 @@ export async function resolveLines<L extends LineInput>(
       return {
         ...line,
         description: line.description!,
+        unit: line.unit ?? null,
         unitPrice: line.unitPrice!,
         taxRate: line.taxRate ?? '0',
       };
@@ -58,6 +60,8 @@ export async function resolveLines<L extends LineInput>(
       ...line,
       serviceId: service.id,
       description: line.description ?? serviceLineDescription(service),
+      // A unit the line gives (null included: "none") wins; left out, the service's.
+      unit: line.unit !== undefined ? line.unit : service.unit,
       unitPrice: line.unitPrice ?? service.unitPrice,
       taxRate: line.taxRate ?? service.taxRate,
     };

@@ -8,7 +8,7 @@ export const servicesRestRoutes = defineRestRoutes(
   {
     name: 'Services',
     description:
-      'The catalogue of what the business sells: a name (unique among active services), a description, a unit (`hour`, `day`, `item`, `month`, `project` or another short word), a unit price in the service’s currency, a tax rate and a category. A line of an invoice, an estimate or a recurring invoice may name one in `serviceId`: the line copies its description, price and tax rate then, and later edits of the service never change it. A service some line names cannot be deleted; archive it (`archived: true`) instead.',
+      'The catalogue of what the business sells: a name (unique among active services), a description, a unit (`hour`, `day`, `item`, `month`, `project` or another short word), a unit price in the service’s currency, a tax rate and a category. A line of an invoice, an estimate or a recurring invoice may name one in `serviceId`: the line copies its description, unit, price and tax rate then, and later edits of the service never change it. A service some line names cannot be deleted; archive it (`archived: true`) instead.',
   },
   [
     {

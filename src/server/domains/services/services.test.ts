@@ -20,8 +20,10 @@ interface Service {
 
 interface Line {
   id: number;
+  serviceId: number | null;
   description: string;
   quantity: string;
+  unit: string | null;
   unitPrice: string;
   taxRate: string;
   amount: string;
@@ -433,5 +435,117 @@ describe('lines from services', () => {
     expect(bare.statusCode).toBe(400);
     expect(bare.body).toContain('Description is required');
     expect((await ok<Service>(other.client.get(`/api/services/${theirs.id}`))).usedOn).toBe(0);
+  });
+
+  it('copies the service’s unit unless the line gives its own, and keeps it when the service changes', async () => {
+    const client = await newClient(owner.client, 'EUR');
+    const service = await newService(owner.client, {
+      name: 'Coaching',
+      unit: 'session',
+      unitPrice: '90',
+      currency: 'EUR',
+    });
+    const made = await ok<{ id: number }>(
+      owner.client.post('/api/invoices', {
+        clientId: client.id,
+        lines: [
+          { serviceId: service.id, quantity: '3' },
+          { serviceId: service.id, quantity: '2', unit: '  day  ' },
+          { serviceId: service.id, quantity: '1', unit: '' },
+          { description: 'Printing', quantity: '10', unitPrice: '1.5', unit: 'page' },
+          { description: 'Travel', quantity: '1', unitPrice: '40' },
+        ],
+      }),
+      201,
+    );
+    const invoice = await ok<{ id: number; lines: Line[] }>(
+      owner.client.get(`/api/invoices/${made.id}`),
+    );
+    expect(invoice.lines.map((l) => [l.serviceId, l.unit])).toEqual([
+      [service.id, 'session'],
+      [service.id, 'day'],
+      [service.id, null],
+      [null, 'page'],
+      [null, null],
+    ]);
+
+    await ok(owner.client.put(`/api/services/${service.id}`, { unit: 'hour', unitPrice: '100' }));
+    const again = await ok<{ lines: Line[] }>(owner.client.get(`/api/invoices/${made.id}`));
+    expect(again.lines[0]).toMatchObject({ unit: 'session', unitPrice: '90.00' });
+
+    // An edit that leaves a line's unit out leaves it without one, as its other values.
+    const [first, ...rest] = again.lines;
+    await ok(
+      owner.client.put(`/api/invoices/${made.id}`, {
+        lines: [
+          { id: first!.id, description: first!.description, quantity: '3', unitPrice: '90' },
+          ...rest.map((l) => ({
+            id: l.id,
+            description: l.description,
+            quantity: l.quantity,
+            unit: l.unit,
+            unitPrice: l.unitPrice,
+          })),
+        ],
+      }),
+    );
+    const edited = await ok<{ lines: Line[] }>(owner.client.get(`/api/invoices/${made.id}`));
+    expect(edited.lines.map((l) => l.unit)).toEqual([null, 'day', null, 'page', null]);
+
+    const tooLong = await owner.client.post('/api/invoices', {
+      clientId: client.id,
+      lines: [{ description: 'X', quantity: '1', unitPrice: '1', unit: 'x'.repeat(21) }],
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.body).toContain('Unit must be at most 20 characters');
+  });
+
+  it('carries the unit from an estimate to its invoice, and into recurring invoices', async () => {
+    const client = await newClient(owner.client, 'EUR');
+    const service = await newService(owner.client, {
+      name: 'Sprint',
+      unit: 'week',
+      unitPrice: '4000',
+      currency: 'EUR',
+    });
+    const estimate = await ok<{ id: number; lines: Line[] }>(
+      owner.client.post('/api/estimates', {
+        clientId: client.id,
+        lines: [
+          { serviceId: service.id, quantity: '2' },
+          { description: 'Setup', quantity: '1', unitPrice: '200' },
+        ],
+      }),
+      201,
+    );
+    await ok(owner.client.post(`/api/estimates/${estimate.id}/send`, {}));
+    const converted = await ok<{ id: number }>(
+      owner.client.post(`/api/estimates/${estimate.id}/convert`, {}),
+      201,
+    );
+    const invoice = await ok<{ lines: Line[] }>(owner.client.get(`/api/invoices/${converted.id}`));
+    expect(invoice.lines.map((l) => [l.serviceId, l.unit])).toEqual([
+      [service.id, 'week'],
+      [null, null],
+    ]);
+
+    const recurring = await ok<{ id: number; lines: Omit<Line, 'id' | 'amount'>[] }>(
+      owner.client.post('/api/recurring-invoices', {
+        clientId: client.id,
+        currency: 'EUR',
+        lines: [
+          { serviceId: service.id, quantity: '1' },
+          { description: 'Hosting', quantity: '1', unitPrice: '20', unit: 'month' },
+        ],
+        frequency: 'monthly',
+        startDate: '2027-01-01',
+        autoSend: false,
+      }),
+      201,
+    );
+    expect(recurring.lines.map((l) => [l.serviceId, l.unit])).toEqual([
+      [service.id, 'week'],
+      [null, 'month'],
+    ]);
   });
 });
