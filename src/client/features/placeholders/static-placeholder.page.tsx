@@ -1,9 +1,4 @@
-import {
-  IconBuildingBank,
-  IconCalendarEvent,
-  IconForms,
-  type Icon,
-} from '@tabler/icons-react';
+import { IconBuildingBank, IconCalendarEvent, IconForms, type Icon } from '@tabler/icons-react';
 import { useRouterState } from '@tanstack/react-router';
 import { pageTitleFor, normalisePath } from '../../components/app-shell/page-titles.ts';
 import { PlaceholderPage } from '../../components/placeholder-page.tsx';
