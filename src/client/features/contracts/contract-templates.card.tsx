@@ -27,6 +27,13 @@ import { QueryState } from '../../components/query-state.tsx';
 import { trpc } from '../../trpc.ts';
 import { MERGE_FIELDS_HELP } from './contract-form.dialog.tsx';
 import { useContractMutations } from './use-contract-mutations.ts';
+import { markdownBlocks } from '../../../shared/markdown.ts';
+
+/** A template's first paragraph as a reader sees it: its Markdown read, not shown. */
+function previewOf(body: string): string {
+  const paragraph = markdownBlocks(body).find((block) => block.kind === 'paragraph');
+  return paragraph?.kind === 'paragraph' ? paragraph.runs.map((run) => run.text).join('') : '';
+}
 
 /**
  * The workspace's contract templates, below the contracts: each named, its Markdown body
@@ -104,7 +111,7 @@ export function ContractTemplatesCard({ canEdit }: { canEdit: boolean }) {
                   )}
                 </Group>
                 <Text size="xs" c="dimmed" truncate="end">
-                  {template.body.split('\n').find((l) => l.trim() && !l.startsWith('#')) ?? ''}
+                  {previewOf(template.body)}
                 </Text>
               </Stack>
               {canEdit && (
