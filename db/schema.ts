@@ -345,6 +345,8 @@ export interface InvoiceEmails {
 }
 
 export interface InvoiceEmailSettings {
+  contractBody: string | null;
+  contractSubject: string | null;
   estimateBody: string | null;
   estimateSubject: string | null;
   invoiceBody: string;

@@ -15,6 +15,7 @@ import type {
   PortalContract,
   SignatureInput,
 } from '../../../shared/contracts.schema.ts';
+import { renderTemplateText } from '../../../shared/invoice-email.schema.ts';
 import { amountDecimalsMessage, fitsCurrency, formatMoney } from '../../../shared/money.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/create-db.ts';
@@ -450,22 +451,24 @@ export async function sendContract(
     const to = email.includes('@') ? email : null;
     const emailed = to !== null && scope.mailer.delivers;
     if (emailed) {
+      const templates = await emails.findSettings(trx, workspace.id);
+      const values = {
+        title: contract.title,
+        fingerprint: sha,
+        message: input.message ?? '',
+        clientName: client.company || client.name,
+        businessName: business.name,
+      };
       const emailId = (await emails.insertEmail(trx, workspace.id, {
         invoiceId: null,
         contractId: contract.id,
         kind: 'contract',
         reminderKey: null,
         to,
-        subject: `${business.name} sent you a contract to sign: ${contract.title}`,
-        body: [
-          `Hello ${client.name},`,
-          '',
-          ...(input.message ? [input.message, ''] : []),
-          `${business.name} sent you the contract “${contract.title}” to read and sign:`,
-          '{portalLink}',
-          '',
-          `Its SHA-256 fingerprint is ${sha}.`,
-        ].join('\n'),
+        // The workspace's template, filled now except {portalLink}: a fresh link is made
+        // when the email goes out, so no live link sits in the outbox.
+        subject: renderTemplateText(templates.contractSubject, values),
+        body: renderTemplateText(templates.contractBody, values),
         createdBy: scope.user.id,
         actor: 'user',
       }))!;
