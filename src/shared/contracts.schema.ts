@@ -79,6 +79,19 @@ export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
 
 /** Sent and not yet answered: what the client may still sign or decline (before expiry). */
 export const AWAITING_SIGNATURE: readonly ContractStatus[] = ['sent', 'viewed'];
+/**
+ * Sent and not completed: a new version can replace it (voiding this one), also after the
+ * client declined it or it expired, the usual reasons to revise.
+ */
+export const REVISABLE: readonly ContractStatus[] = [
+  'sent',
+  'viewed',
+  'signed',
+  'declined',
+  'expired',
+];
+/** Sent and not completed or void: it can be voided (with a reason kept in its audit trail). */
+export const VOIDABLE: readonly ContractStatus[] = REVISABLE;
 
 const optionalId = IdSchema.nullable().optional();
 

@@ -5,15 +5,18 @@ import {
   todayIn,
   workspaceClock,
 } from '../../../shared/datetime.ts';
-import type {
-  Contract,
-  ContractDetail,
-  ContractInput,
-  ContractParty,
-  ContractTemplateInput,
-  ContractUpdate,
-  PortalContract,
-  SignatureInput,
+import {
+  REVISABLE,
+  VOIDABLE,
+  type Contract,
+  type ContractDetail,
+  type ContractInput,
+  type ContractParty,
+  type ContractStatus,
+  type ContractTemplateInput,
+  type ContractUpdate,
+  type PortalContract,
+  type SignatureInput,
 } from '../../../shared/contracts.schema.ts';
 import { renderTemplateText } from '../../../shared/invoice-email.schema.ts';
 import { amountDecimalsMessage, fitsCurrency, formatMoney } from '../../../shared/money.ts';
@@ -495,9 +498,6 @@ export async function sendContract(
   };
 }
 
-/** Statuses a sent contract may be revised from. */
-const REVISABLE = ['sent', 'viewed', 'signed', 'declined', 'expired'];
-
 /**
  * A new version of a sent contract: a draft with the old content and the changes sent
  * (version + 1, `previousId` the old one), and the old one void, with its signatures. One
@@ -572,6 +572,7 @@ export async function voidContract(
     if (row.status === 'void') throw conflict('This contract is already void');
     if (row.status === 'completed')
       throw conflict('A completed contract cannot be voided: both parties signed it');
+    if (!VOIDABLE.includes(row.status as ContractStatus)) throw conflict('This contract cannot be voided');
     await repo.moveContract(trx, workspace.id, input.id, {
       from: [row.status],
       to: 'void',
