@@ -170,6 +170,7 @@ export interface Contracts {
   previousId: number | null;
   projectId: number | null;
   proposalId: number | null;
+  sealedPdf: Buffer | null;
   sentAt: Timestamp | null;
   signedAt: Timestamp | null;
   startDate: string | null;

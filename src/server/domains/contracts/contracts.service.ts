@@ -572,7 +572,8 @@ export async function voidContract(
     if (row.status === 'void') throw conflict('This contract is already void');
     if (row.status === 'completed')
       throw conflict('A completed contract cannot be voided: both parties signed it');
-    if (!VOIDABLE.includes(row.status as ContractStatus)) throw conflict('This contract cannot be voided');
+    if (!VOIDABLE.includes(row.status as ContractStatus))
+      throw conflict('This contract cannot be voided');
     await repo.moveContract(trx, workspace.id, input.id, {
       from: [row.status],
       to: 'void',
