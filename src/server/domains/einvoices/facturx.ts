@@ -12,8 +12,9 @@
  * - a document ID in the trailer.
  *
  * Fonts stay as the invoice PDF embedded them (DejaVu subsets). Every date comes from the
- * caller, never from the clock, and the ID from the content, so the same input gives the
- * same bytes.
+ * caller, never from the clock, and the ID from the XML and metadata, so the same input
+ * gives the same bytes (a PDF rendered again by pdf-lib is not the same input: it names
+ * fonts with a random suffix).
  */
 import { createHash } from 'node:crypto';
 import { AFRelationship, PDFDocument, PDFHexString, PDFName, PDFString, PDFDict } from 'pdf-lib';
@@ -214,12 +215,10 @@ export async function toFacturX(
   setMetadata(doc, facturXXmp(fields));
   setOutputIntent(doc);
 
-  // The ID: a digest of what makes the document, the same in both places (first version).
-  const id = createHash('md5')
-    .update(pdfBytes)
-    .update(xml)
-    .update(JSON.stringify(meta))
-    .digest('hex');
+  // The ID: a digest of the e-invoice and its metadata, the same in both places (first
+  // version): the same invoice keeps its ID when its PDF is rendered again (pdf-lib gives
+  // font and resource names a random suffix, so those bytes differ from render to render).
+  const id = createHash('md5').update(xml).update(JSON.stringify(meta)).digest('hex');
   doc.context.trailerInfo.ID = doc.context.obj([PDFHexString.of(id), PDFHexString.of(id)]);
 
   return doc.save({
