@@ -236,13 +236,44 @@ export const InvoiceSchema = z.object({
 });
 export type Invoice = z.infer<typeof InvoiceSchema>;
 
+const optionalField = () => z.string().nullable().optional();
+
+/**
+ * A document's seller or buyer, as frozen when it is issued (sent). The structured fields
+ * (issue 41) are present only when set, and absent from parties frozen before them.
+ */
 export const PartySchema = z.object({
   name: z.string(),
   contactName: z.string().nullable(),
   address: z.string().nullable(),
+  /** The VAT identifier. */
   taxId: z.string().nullable(),
   email: z.string().nullable(),
+  /** ISO 3166-1 alpha-2. */
+  countryCode: optionalField(),
+  street: optionalField(),
+  city: optionalField(),
+  postalCode: optionalField(),
+  /** The seller's company registration id. */
+  registrationId: optionalField(),
+  electronicAddress: optionalField(),
+  /** The EAS code of the electronic address. */
+  electronicAddressScheme: optionalField(),
+  /** The buyer's reference (e.g. a Leitweg-ID). */
+  buyerReference: optionalField(),
+  /** The seller's account. */
+  iban: optionalField(),
+  bic: optionalField(),
 });
+
+/** The entries of `values` that are set (not null, undefined or empty). */
+export function setFields<T extends Record<string, string | null | undefined>>(
+  values: T,
+): Partial<{ [K in keyof T]: string }> {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v)) as Partial<{
+    [K in keyof T]: string;
+  }>;
+}
 export type Party = z.infer<typeof PartySchema>;
 
 export const InvoiceLineSchema = z.object({
