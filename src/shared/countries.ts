@@ -276,15 +276,24 @@ export function countryOptions(): { value: string; label: string }[] {
   );
 }
 
+const COUNTRY_MESSAGE = 'Country must be an ISO 3166-1 alpha-2 code such as DE';
+
+/** A country's code, any case ("de" is DE). */
+export const CountryCodeValueSchema = z
+  .string({ error: COUNTRY_MESSAGE })
+  .trim()
+  .transform((v) => v.toUpperCase())
+  .refine((v) => KNOWN.has(v), COUNTRY_MESSAGE);
+
 /**
  * A country as the API takes it: an ISO 3166-1 alpha-2 code, any case ("de" is DE), empty
  * or null for none.
  */
 export const CountryCodeSchema = z
-  .string()
+  .string({ error: COUNTRY_MESSAGE })
   .trim()
   .transform((v) => v.toUpperCase())
-  .refine((v) => v === '' || KNOWN.has(v), 'Country must be an ISO 3166-1 alpha-2 code such as DE')
+  .refine((v) => v === '' || KNOWN.has(v), COUNTRY_MESSAGE)
   .nullable()
   .optional()
   .transform((v) => (v === undefined ? undefined : v || null))

@@ -123,15 +123,21 @@ export function optionalLine(label: string, max: number) {
     .transform((v) => (v === undefined ? undefined : v || null));
 }
 
-/** An EAS code: 4 digits, or 2–4 upper-case letters and digits (EM). */
-export const ElectronicAddressSchemeSchema = z
-  .string()
+const EAS_MESSAGE = 'Electronic address scheme must be an EAS code such as 0088, 0208, 9930 or EM';
+
+/** An EAS code, set: 4 digits, or 2–4 upper-case letters and digits (EM). */
+export const EasCodeSchema = z
+  .string({ error: EAS_MESSAGE })
   .trim()
   .transform((v) => v.toUpperCase())
-  .refine(
-    (v) => v === '' || /^[A-Z0-9]{2,4}$/.test(v),
-    'Electronic address scheme must be an EAS code such as 0088, 0208, 9930 or EM',
-  )
+  .refine((v) => /^[A-Z0-9]{2,4}$/.test(v), EAS_MESSAGE);
+
+/** An EAS code as the API takes it; empty or null for none. */
+export const ElectronicAddressSchemeSchema = z
+  .string({ error: EAS_MESSAGE })
+  .trim()
+  .transform((v) => v.toUpperCase())
+  .refine((v) => v === '' || /^[A-Z0-9]{2,4}$/.test(v), EAS_MESSAGE)
   .nullable()
   .optional()
   .transform((v) => (v === undefined ? undefined : v || null))

@@ -7,7 +7,7 @@ import {
 } from 'kysely';
 import type { DB } from '../../../../db/schema.ts';
 import { normalizeAmount, PERCENT_DIGITS, plainPercent } from '../../../shared/invoice-math.ts';
-import type { Discount, Party } from '../../../shared/invoices.schema.ts';
+import { setFields, type Discount, type Party } from '../../../shared/invoices.schema.ts';
 import type { ListQuery } from '../../../shared/list.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import { containsPattern, pageWithTotal, sortedBy } from '../../db/search.ts';
@@ -156,6 +156,17 @@ export function buyerOf(client: NonNullable<Awaited<ReturnType<typeof findClient
     address: client.address,
     taxId: client.taxId,
     email: client.email,
+    // The structured fields only when set: a party without them freezes (and hashes, on an
+    // accepted estimate) exactly as before they existed.
+    ...setFields({
+      countryCode: client.countryCode,
+      street: client.street,
+      city: client.city,
+      postalCode: client.postalCode,
+      electronicAddress: client.electronicAddress,
+      electronicAddressScheme: client.electronicAddressScheme,
+      buyerReference: client.buyerReference,
+    }),
   };
 }
 
