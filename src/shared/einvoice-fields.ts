@@ -119,8 +119,8 @@ export function optionalLine(label: string, max: number) {
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
     .nullable()
-    .optional()
-    .transform((v) => (v === undefined ? undefined : v || null));
+    .transform((v) => v || null)
+    .optional();
 }
 
 const EAS_MESSAGE = 'Electronic address scheme must be an EAS code such as 0088, 0208, 9930 or EM';
