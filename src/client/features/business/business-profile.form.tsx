@@ -56,7 +56,7 @@ function toForm(profile: BusinessProfile): BusinessFormInput {
     invoiceApprovedTimeOnly: profile.invoiceApprovedTimeOnly,
     timeRoundingMinutes: String(profile.timeRoundingMinutes),
     timeRoundingMode: profile.timeRoundingMode,
-    countryCode: profile.countryCode ?? '',
+    countryCode: profile.countryCode,
     street: profile.street ?? '',
     city: profile.city ?? '',
     postalCode: profile.postalCode ?? '',
@@ -64,7 +64,7 @@ function toForm(profile: BusinessProfile): BusinessFormInput {
     iban: profile.iban ?? '',
     bic: profile.bic ?? '',
     electronicAddress: profile.electronicAddress ?? '',
-    electronicAddressScheme: profile.electronicAddressScheme ?? '',
+    electronicAddressScheme: profile.electronicAddressScheme,
     einvoicing: profile.einvoicing,
   };
 }

@@ -36,7 +36,8 @@ export function DraftHeaderCard({
 
 /**
  * An invoice's references (EN 16931): the buyer's reference and purchase order, and the
- * period the invoice bills. Shown on invoices only; e-invoices carry them.
+ * period the invoice bills. Shown on invoices only; e-invoices carry them (the PDF does not
+ * print them yet).
  */
 export function ReferencesCard() {
   const { control, register, formState } = useFormContext<InvoiceEditorInput>();
@@ -47,7 +48,7 @@ export function ReferencesCard() {
         References
       </Title>
       <Text size="sm" c="dimmed" mb="md">
-        Optional. Printed on the invoice and required by some public buyers.
+        Optional. E-invoices carry them; some public buyers require them.
       </Text>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
         <TextInput
