@@ -359,7 +359,14 @@ export async function parseEinvoicePdf(data: Uint8Array): Promise<ImportedEinvoi
   } catch {
     throw notEinvoice('This PDF could not be read, so no embedded e-invoice was found');
   }
-  const attachments = attachmentsOf(pdf).filter((a) => a.name.toLowerCase().endsWith('.xml'));
+  let found: Attachment[];
+  try {
+    found = attachmentsOf(pdf);
+  } catch {
+    // A broken structure (no catalog, objects of the wrong kind) carries nothing readable.
+    found = [];
+  }
+  const attachments = found.filter((a) => a.name.toLowerCase().endsWith('.xml'));
   const rank = (a: Attachment) => {
     const i = KNOWN_NAMES.indexOf(a.name.toLowerCase());
     return i === -1 ? KNOWN_NAMES.length : i;
