@@ -337,4 +337,27 @@ describe('drafts', () => {
     expect(listed.headers['x-total-amounts']).toBe('SEK 830.00');
     await owner.client.delete(`/api/expenses/${draft.id}`);
   });
+
+  it('a draft is not billed until confirmed', async () => {
+    const client = await owner.client.post('/api/clients', {
+      name: 'Import Client',
+      email: 'ap@import-client.example',
+      currency: 'EUR',
+    });
+    expect(client.statusCode, client.body).toBe(201);
+    const clientId = (client.json() as { id: number }).id;
+    const res = await importFile(owner.client, 'b.xml', sample('ubl', 'ubl-tc434-example9.xml'));
+    expect(res.statusCode, res.body).toBe(201);
+    const { id } = res.json() as Expense;
+    const edited = await owner.client.put(`/api/expenses/${id}`, { billable: true, clientId });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((edited.json() as Expense).draft).toBe(true);
+    const refused = await owner.client.post('/api/invoices', { clientId, expenseIds: [id] });
+    expect(refused.statusCode).toBe(409);
+    expect((refused.json() as { error: string }).error).toMatch(/is a draft from an e-invoice/);
+    expect((await owner.client.post(`/api/expenses/${id}/confirm`)).statusCode).toBe(200);
+    const billed = await owner.client.post('/api/invoices', { clientId, expenseIds: [id] });
+    expect(billed.statusCode, billed.body).toBe(201);
+    expect((billed.json() as { total: string }).total).toBe('177.87');
+  });
 });
