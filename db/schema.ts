@@ -304,6 +304,7 @@ export interface Expenses {
   createdBy: number | null;
   currency: string;
   date: string;
+  draft: Generated<boolean>;
   id: Generated<number>;
   invoiceId: number | null;
   invoiceLineId: number | null;
@@ -311,8 +312,11 @@ export interface Expenses {
   notes: string | null;
   projectId: number | null;
   receiptFileId: number | null;
+  supplierInvoiceNumber: string | null;
+  taxAmount: Numeric | null;
   updatedAt: Generated<Timestamp>;
   vendor: string | null;
+  vendorTaxId: string | null;
   workspaceId: number;
 }
 

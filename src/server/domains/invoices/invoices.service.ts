@@ -216,6 +216,7 @@ async function billExpenses(
   for (const e of expenses) {
     const name = `The expense of ${e.date}${e.vendor ? ` (${e.vendor})` : ''}`;
     if (!e.billable) throw conflict(`${name} is not billable`);
+    if (e.draft) throw conflict(`${name} is a draft from an e-invoice; confirm it first`);
     if (e.clientId !== state.clientId) throw conflict(`${name} is not of this invoice's client`);
     if (e.currency !== state.currency) {
       throw conflict(`${name} is in ${e.currency}; this invoice is in ${state.currency}`);
