@@ -14,6 +14,7 @@ import {
 import { beforeAll, describe, expect, it } from 'vitest';
 import { poppler } from '../../../../tests/support/poppler.ts';
 import { renderInvoicePdf } from '../invoices/invoice-pdf.ts';
+import { parseEinvoicePdf, parseEinvoiceXml } from './einvoice-import.ts';
 import { toFacturX, type FacturXMeta } from './facturx.ts';
 import { extractEmbeddedXml, pdfAttachments } from './pdf-attachments.ts';
 
@@ -183,6 +184,13 @@ describe('toFacturX', () => {
 
   it('gives the same bytes for the same input', async () => {
     expect(Buffer.from(await toFacturX(source, cii, meta)).equals(Buffer.from(pdf))).toBe(true);
+  });
+});
+
+describe('the e-invoice importer', () => {
+  it('reads a Factur-X PDF as it reads the CII alone', async () => {
+    const fromPdf = await parseEinvoicePdf(pdf);
+    expect(fromPdf).toEqual(parseEinvoiceXml(new TextEncoder().encode(cii)));
   });
 });
 

@@ -91,9 +91,16 @@ function attachmentOf(doc: PDFDocument, spec: PDFDict): PdfAttachment | null {
   };
 }
 
-/** Loads a PDF for reading; throws when it is not one (or is encrypted). */
+/**
+ * Loads a PDF for reading, as leniently as pdf-lib can (an encrypted PDF's attachments are
+ * read as they are: a Factur-X PDF is never encrypted); throws when it is not a PDF.
+ */
 async function load(pdfBytes: Uint8Array): Promise<PDFDocument> {
-  return PDFDocument.load(pdfBytes, { updateMetadata: false });
+  return PDFDocument.load(pdfBytes, {
+    updateMetadata: false,
+    ignoreEncryption: true,
+    throwOnInvalidObject: false,
+  });
 }
 
 /** Every embedded file of the PDF. Throws when the bytes are not a readable PDF. */
