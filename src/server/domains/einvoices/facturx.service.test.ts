@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTwoWorkspaces } from '../../../../tests/support/test-app.ts';
-import { facturXPdf, NOT_ISSUED } from './facturx.service.ts';
+import { facturXPdf, invoiceEmailPdf, NOT_ISSUED } from './facturx.service.ts';
 import { extractEmbeddedXml } from './pdf-attachments.ts';
 
 /* Issue 41, item 3: the Factur-X PDF of an issued invoice, over a CII handed in. */
@@ -73,5 +73,28 @@ describe('facturXPdf', () => {
     await expect(
       facturXPdf({ db: t.db, workspace: { id: other.workspace.id } }, issued.id, () => cii),
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('is what the invoice email attaches when e-invoicing is on, the plain PDF when off', async () => {
+    const setEinvoicing = (on: boolean) =>
+      t.db
+        .updateTable('businessProfiles')
+        .set({ einvoicing: on })
+        .where('workspaceId', '=', owner.workspace.id)
+        .execute();
+    const plain = await invoiceEmailPdf(scope(), issued.id, () => cii);
+    expect(plain.filename).toBe(`invoice-${issued.invoiceNumber}.pdf`);
+    expect(await extractEmbeddedXml(plain.content)).toBeNull();
+    await setEinvoicing(true);
+    try {
+      const attached = await invoiceEmailPdf(scope(), issued.id, () => cii);
+      expect(attached.filename).toBe(`invoice-${issued.invoiceNumber}-facturx.pdf`);
+      expect(await extractEmbeddedXml(attached.content)).toEqual({
+        name: 'factur-x.xml',
+        xml: cii,
+      });
+    } finally {
+      await setEinvoicing(false);
+    }
   });
 });

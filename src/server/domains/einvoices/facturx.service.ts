@@ -9,6 +9,7 @@ import { FileSchema } from '../../../shared/file.schema.ts';
 import { IdSchema } from '../../../shared/ids.ts';
 import type { WorkspaceScope } from '../../trpc/context.ts';
 import { workspaceProcedure } from '../../trpc/init.ts';
+import { findProfile } from '../business/business.repository.ts';
 import { getInvoice, invoicePdf } from '../invoices/invoices.service.ts';
 import { toFacturX } from './facturx.ts';
 
@@ -37,6 +38,16 @@ export async function facturXPdf(scope: Scope, id: number, ciiOf: CiiOf) {
     issueDate: invoice.issueDate,
   });
   return { filename: pdf.filename.replace(/\.pdf$/, '-facturx.pdf'), content };
+}
+
+/**
+ * The PDF the invoice email attaches: Factur-X when the business profile has e-invoicing
+ * on, else the plain invoice PDF. For the email's `pdf` in invoice-email.service.ts:
+ * `pdf: () => invoiceEmailPdf(scope, invoice.id, (id) => ciiDocument(scope, id))`.
+ */
+export async function invoiceEmailPdf(scope: Scope, id: number, ciiOf: CiiOf) {
+  const { einvoicing } = await findProfile(scope.db, scope.workspace.id);
+  return einvoicing ? facturXPdf(scope, id, ciiOf) : invoicePdf(scope, id);
 }
 
 /** The input of `GET /api/invoices/{id}/pdf`, once it answers Factur-X too. */
