@@ -12,7 +12,7 @@ const run = promisify(execFile);
  * read. A missing tool fails the test with how to install it: nothing is skipped.
  */
 export async function poppler(
-  tool: 'pdfsig' | 'pdftotext',
+  tool: 'pdfsig' | 'pdftotext' | 'pdffonts' | 'pdfinfo',
   args: string[],
   bytes: Uint8Array,
 ): Promise<string> {
