@@ -37,7 +37,7 @@ function party(p: EinvoiceParty, withVatId: boolean): XmlNode {
       'ram:PostcodeCode': p.address.postalCode,
       'ram:LineOne': p.address.street,
       'ram:CityName': p.address.city,
-      'ram:CountryID': p.address.countryCode ?? '',
+      'ram:CountryID': p.address.countryCode,
     }),
     'ram:URIUniversalCommunication': p.electronicAddress
       ? {

@@ -43,7 +43,9 @@ function party(p: EinvoiceParty, withVatId: boolean): XmlNode {
       'cbc:StreetName': p.address.street,
       'cbc:CityName': p.address.city,
       'cbc:PostalZone': p.address.postalCode,
-      'cac:Country': compact({ 'cbc:IdentificationCode': p.address.countryCode ?? '' }),
+      'cac:Country': p.address.countryCode
+        ? { 'cbc:IdentificationCode': p.address.countryCode }
+        : undefined,
     }),
     'cac:PartyTaxScheme':
       withVatId && p.vatId ? { 'cbc:CompanyID': p.vatId, 'cac:TaxScheme': VAT } : undefined,
