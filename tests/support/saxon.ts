@@ -72,7 +72,7 @@ export async function validateWithSaxon(
 ): Promise<SaxonReport> {
   if (!existsSync(SAXON_JAR)) {
     throw new Error(
-      `Saxon-HE is not installed: apt-get install -y libsaxonhe-java (.ci/run installs it when missing)`,
+      `Saxon-HE is not installed: apt-get install -y libsaxonhe-java (the test set-up installs it when missing)`,
     );
   }
   if (!existsSync(XSLT[format])) throw new Error(`The official rules are missing: ${XSLT[format]}`);
