@@ -1,15 +1,19 @@
 /*
  * A small, believable workspace for someone trying Keel: a design agency with a dozen
  * contacts, their companies, deals across the pipeline, a few projects with logged time,
- * tasks on a board, rate cards, a timesheet awaiting approval, invoices, expenses (one billed)
- * and a proposal.
+ * tasks on a board, rate cards, a timesheet awaiting approval, invoices, expenses (one billed),
+ * a proposal, a catalogue of services and a draft contract.
  */
 import { startOfISOWeek, subWeeks } from 'date-fns';
 import type { Database } from '../../src/server/db/create-db.ts';
 import { hashPassword } from '../../src/server/domains/auth/auth.service.ts';
 import { createDraft } from '../../src/server/domains/invoices/invoices.service.ts';
 import { adoptLegacyInvoices } from '../../src/server/domains/invoices/legacy-invoices.ts';
-import { insertStarterTemplates } from '../../src/server/domains/contracts/contracts.service.ts';
+import { findDefaultTemplate } from '../../src/server/domains/contracts/contracts.repository.ts';
+import {
+  createContract,
+  insertStarterTemplates,
+} from '../../src/server/domains/contracts/contracts.service.ts';
 import { insertStages } from '../../src/server/domains/pipeline/pipeline.repository.ts';
 import { DEFAULT_STAGES } from '../../src/server/domains/pipeline/pipeline.service.ts';
 import {
@@ -78,7 +82,7 @@ export async function seedDemo(
     .executeTakeFirst();
   if (taken) throw new Error(`The demo is already seeded: ${email} exists.`);
 
-  const result = await db.transaction().execute(async (trx) => {
+  const seeded = await db.transaction().execute(async (trx) => {
     const passwordHash = await hashPassword(password);
     const owner = await trx
       .insertInto('users')
@@ -468,6 +472,60 @@ export async function seedDemo(
       { clientId: clientIds[1]!, expenseIds: [trainFare!.id], status: 'draft', notes: undefined },
     );
 
+    // The studio's catalogue: what its estimates and invoices are usually made of.
+    const service = (
+      name: string,
+      unit: string,
+      unitPrice: string,
+      category: string,
+      description: string,
+    ) => ({
+      workspaceId,
+      name,
+      unit,
+      unitPrice,
+      currency: 'USD',
+      taxRate: '0',
+      category,
+      description,
+    });
+    await insertBatched(trx, 'services', [
+      service(
+        'Discovery workshop',
+        'day',
+        '1400.00',
+        'Strategy',
+        'Half-day workshops with stakeholders, notes and a summary.',
+      ),
+      service(
+        'Brand identity',
+        'project',
+        '6500.00',
+        'Design',
+        'Logo, palette, type and a short brand guide.',
+      ),
+      service(
+        'UX design',
+        'hour',
+        '110.00',
+        'Design',
+        'Research, flows, wireframes and prototypes.',
+      ),
+      service(
+        'Front-end development',
+        'hour',
+        '125.00',
+        'Development',
+        'Accessible, responsive front ends.',
+      ),
+      service(
+        'Care plan',
+        'month',
+        '450.00',
+        'Support',
+        'Updates, monitoring and two hours of changes a month.',
+      ),
+    ]);
     await insertBatched(trx, 'proposals', [
       {
         workspaceId,
@@ -550,8 +608,34 @@ export async function seedDemo(
     await logOn('Kick-off meeting', 'Kick-off meeting');
     await logOn('Pickup slot calendar', 'Frontend build');
 
-    return { email, password, userId: owner.id, workspaceId, workspaceName };
+    return {
+      result: { email, password, userId: owner.id, workspaceId, workspaceName },
+      lumenHealth: clientIds[1]!,
+      patientPortal: projectIds[1]!,
+    };
   });
+  // A retainer drafted for Lumen Health from the starter template, the way a member drafts
+  // one (in its own transaction, with its audit trail's first event).
+  const { workspaceId, userId } = seeded.result;
+  await createContract(
+    {
+      db,
+      workspace: { id: workspaceId },
+      user: { id: userId, fullName: 'Alex Morgan' },
+      role: 'owner',
+    },
+    {
+      clientId: seeded.lumenHealth,
+      projectId: seeded.patientPortal,
+      title: 'Design retainer 2027',
+      templateId: (await findDefaultTemplate(db, workspaceId))!.id,
+      fee: '4500.00',
+      currency: 'USD',
+      startDate: day(addDays(now, 14)),
+      endDate: day(addDays(now, 379)),
+    },
+    { ip: null, userAgent: null },
+  );
   await vacuumAnalyze(db);
-  return result;
+  return seeded.result;
 }

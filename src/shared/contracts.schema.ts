@@ -79,31 +79,51 @@ export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
 
 /** Sent and not yet answered: what the client may still sign or decline (before expiry). */
 export const AWAITING_SIGNATURE: readonly ContractStatus[] = ['sent', 'viewed'];
+/**
+ * Sent and not completed: a new version can replace it (voiding this one), also after the
+ * client declined it or it expired, the usual reasons to revise.
+ */
+export const REVISABLE: readonly ContractStatus[] = [
+  'sent',
+  'viewed',
+  'signed',
+  'declined',
+  'expired',
+];
+/** Sent and not completed or void: it can be voided (with a reason kept in its audit trail). */
+export const VOIDABLE: readonly ContractStatus[] = REVISABLE;
 
 const optionalId = IdSchema.nullable().optional();
+
+const ContractTitleSchema = singleLine('Title', { error: 'Title is required' })
+  .trim()
+  .min(1, 'Title is required')
+  .max(200, 'Title must be at most 200 characters');
+
+/** What a contract is tied to and its terms: optional on creation and on every change. */
+const contractTerms = {
+  projectId: optionalId,
+  proposalId: optionalId,
+  dealId: optionalId,
+  /** Exact decimal in `currency`, with at most its decimals. */
+  fee: CurrencyAmountSchema.nullable().optional(),
+  /** ISO 4217; the client's currency, else the workspace's, when left out. */
+  currency: CurrencySchema.optional(),
+  startDate: IsoDateSchema.nullable().optional(),
+  endDate: IsoDateSchema.nullable().optional(),
+  /** The instant after which it can no longer be signed. */
+  expiresAt: IsoDateTimeSchema.nullable().optional(),
+};
 
 export const ContractInputSchema = z
   .object({
     clientId: IdSchema,
-    title: singleLine('Title', { error: 'Title is required' })
-      .trim()
-      .min(1, 'Title is required')
-      .max(200, 'Title must be at most 200 characters'),
+    title: ContractTitleSchema,
     /** The template whose body (merge fields filled) the contract starts from. */
     templateId: optionalId,
     /** A free body instead of a template (merge fields filled too). */
     body: BodySchema.optional(),
-    projectId: optionalId,
-    proposalId: optionalId,
-    dealId: optionalId,
-    /** Exact decimal in `currency`, with at most its decimals. */
-    fee: CurrencyAmountSchema.nullable().optional(),
-    /** ISO 4217; the client's currency, else the workspace's, when left out. */
-    currency: CurrencySchema.optional(),
-    startDate: IsoDateSchema.nullable().optional(),
-    endDate: IsoDateSchema.nullable().optional(),
-    /** The instant after which it can no longer be signed. */
-    expiresAt: IsoDateTimeSchema.nullable().optional(),
+    ...contractTerms,
   })
   .refine((v) => (v.templateId == null) !== (v.body === undefined), {
     message: 'Give either a template or a body',
@@ -119,16 +139,9 @@ export type ContractInput = z.infer<typeof ContractInputSchema>;
 export const ContractUpdateSchema = z.object({
   id: IdSchema,
   clientId: IdSchema.optional(),
-  title: ContractInputSchema.shape.title.optional(),
+  title: ContractTitleSchema.optional(),
   body: BodySchema.optional(),
-  projectId: optionalId,
-  proposalId: optionalId,
-  dealId: optionalId,
-  fee: CurrencyAmountSchema.nullable().optional(),
-  currency: CurrencySchema.optional(),
-  startDate: IsoDateSchema.nullable().optional(),
-  endDate: IsoDateSchema.nullable().optional(),
-  expiresAt: IsoDateTimeSchema.nullable().optional(),
+  ...contractTerms,
 });
 export type ContractUpdate = z.infer<typeof ContractUpdateSchema>;
 

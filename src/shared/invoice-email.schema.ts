@@ -34,6 +34,17 @@ export const ESTIMATE_PLACEHOLDERS = [
 export type EstimatePlaceholderKey = (typeof ESTIMATE_PLACEHOLDERS)[number]['key'];
 export type EstimatePlaceholderValues = Record<EstimatePlaceholderKey, string>;
 
+/** A contract's email: what to sign, the link to sign it and the fingerprint it was locked with. */
+export const CONTRACT_PLACEHOLDERS = [
+  { key: 'title', label: 'The contract title' },
+  { key: 'portalLink', label: "A link to the client's portal to read and sign it" },
+  { key: 'fingerprint', label: 'The SHA-256 fingerprint of the contract as sent' },
+  { key: 'message', label: 'The message written when sending (empty when none)' },
+  { key: 'clientName', label: 'The client (company, else name)' },
+  { key: 'businessName', label: 'Your business name' },
+] as const;
+export type ContractPlaceholderKey = (typeof CONTRACT_PLACEHOLDERS)[number]['key'];
+
 /** The documents that are emailed, and each one's placeholders. */
 export const EMAILED_DOCUMENTS = ['invoice', 'estimate'] as const;
 export type EmailedDocument = (typeof EMAILED_DOCUMENTS)[number];
@@ -91,7 +102,31 @@ export const DEFAULT_TEMPLATES = {
     'Kind regards,',
     '{businessName}',
   ].join('\n'),
+  contractSubject: '{businessName} sent you a contract to sign: {title}',
+  contractBody: [
+    'Hello {clientName},',
+    '',
+    '{message}',
+    '',
+    '{businessName} sent you the contract “{title}” to read and sign:',
+    '{portalLink}',
+    '',
+    'Its SHA-256 fingerprint is {fingerprint}.',
+  ].join('\n'),
 };
+
+/**
+ * A template filled in, without the empty paragraphs a placeholder that was empty (a
+ * contract sent without a message) would leave.
+ */
+export function renderTemplateText(
+  template: string,
+  values: Partial<Record<string, string>>,
+): string {
+  return renderTemplate(template, values)
+    .replace(/\n[ \t]*(\n[ \t]*)+\n/g, '\n\n')
+    .trim();
+}
 
 const subjectField = (label: string) =>
   singleLine(label)
@@ -112,6 +147,8 @@ export const EmailTemplatesSchema = z.object({
   reminderBody: z.string(),
   estimateSubject: z.string(),
   estimateBody: z.string(),
+  contractSubject: z.string(),
+  contractBody: z.string(),
 });
 export type EmailTemplates = z.infer<typeof EmailTemplatesSchema>;
 
@@ -122,6 +159,8 @@ export const EmailTemplatesUpdateSchema = z.object({
   reminderBody: bodyField('Reminder message').optional(),
   estimateSubject: subjectField('Estimate subject').optional(),
   estimateBody: bodyField('Estimate message').optional(),
+  contractSubject: subjectField('Contract subject').optional(),
+  contractBody: bodyField('Contract message').optional(),
 });
 export type EmailTemplatesUpdate = z.infer<typeof EmailTemplatesUpdateSchema>;
 

@@ -72,6 +72,16 @@ describe('demo seed', () => {
     expect((await client.get('/api/expenses?billed=true')).headers['x-total-count']).toBe('1');
     expect((await client.get('/api/expenses?billable=true')).headers['x-total-count']).toBe('4');
     expect((await client.get('/api/proposals')).json()).toHaveLength(1);
+    const services = await client.get('/api/services');
+    expect(services.headers['x-total-count']).toBe('5');
+    const contracts = (await client.get('/api/contracts')).json() as { id: number }[];
+    expect(contracts).toMatchObject([{ title: 'Design retainer 2027', status: 'draft' }]);
+    // Its merge fields were filled from the client and the fee when it was drafted.
+    const { body } = (await client.get(`/api/contracts/${contracts[0]!.id}`)).json();
+    expect(body).toContain('**Priya Raman**');
+    expect(body).not.toContain('\\_\\_'); // every field had a value, the project's too
+    expect(body).toContain('**$4,500\\.00**'); // Markdown-escaped, as every merged value is
+    expect(body).not.toContain('{{');
     await expectProjectTotalsConsistent(client, demo.workspaceId);
 
     // A second run refuses rather than duplicating the agency.

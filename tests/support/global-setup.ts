@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createDb, migrateToLatest } from '../../src/server/db/create-db.ts';
+import { ensureDebianTools } from './debian-tools.ts';
 import { createPostgresTemplate, dropPostgresDatabase } from './postgres.ts';
 
 declare module 'vitest' {
@@ -17,6 +18,7 @@ declare module 'vitest' {
  * (a copied PGlite directory, or CREATE DATABASE … TEMPLATE on PostgreSQL).
  */
 export default async function setup(project: TestProject) {
+  ensureDebianTools();
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const template = await createPostgresTemplate(url);

@@ -30,7 +30,7 @@ export async function poppler(
     const e = error as NodeJS.ErrnoException & { stdout?: string; stderr?: string };
     if (e.code === 'ENOENT') {
       throw new Error(
-        `${tool} is not installed: apt-get install -y poppler-utils (.ci/run installs it when missing)`,
+        `${tool} is not installed: apt-get install -y poppler-utils (the test set-up installs it when missing)`,
       );
     }
     return `${e.stdout ?? ''}${e.stderr ?? ''}`;

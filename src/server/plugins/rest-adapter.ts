@@ -271,6 +271,8 @@ export interface PlainRouteDoc {
   /** The JSON answer, or a download's media types. */
   answer: z.ZodType | { mediaTypes: string[]; headers?: Record<string, JsonSchema> };
   refusals?: RouteRefusals;
+  /** The refusals' body, where the route adds fields to the usual one (for the document). */
+  errorBody?: { name: string; schema: z.ZodType };
 }
 
 /** Who may call an operation and which refusals it can meet (see `ProcedureMeta`). */
@@ -446,6 +448,14 @@ function plainOperation(route: PlainRouteDoc): OperationFacts {
         }
       : {}),
     jsonBody: !route.upload,
+    ...(route.errorBody
+      ? {
+          errorBody: {
+            name: route.errorBody.name,
+            schema: jsonSchema(route.errorBody.schema, 'output')!,
+          },
+        }
+      : {}),
     status: route.status,
     success:
       answer instanceof z.ZodType

@@ -22,8 +22,3 @@ export const CONTRACT_STATUS_COLORS: Record<ContractStatus, MantineColor> = {
   expired: 'orange',
   void: 'gray',
 };
-
-/** Sent and not finished: a new version can replace it (voiding this one). */
-export const REVISABLE: readonly ContractStatus[] = ['sent', 'viewed', 'signed'];
-/** Not yet completed, declined or void: it can still be voided. */
-export const VOIDABLE: readonly ContractStatus[] = ['sent', 'viewed', 'signed', 'expired'];

@@ -24,6 +24,8 @@ import {
 import { useState } from 'react';
 import {
   ContractVoidSchema,
+  REVISABLE,
+  VOIDABLE,
   type ContractDetail,
   type ContractEvent,
   type ContractParty,
@@ -43,12 +45,7 @@ import { DeleteDraftButton, DocumentHead } from '../invoices/document-head.tsx';
 import { formatDay } from '../time/time-display.ts';
 import { ContractDocument } from './contract-document.tsx';
 import { ContractFormDialog } from './contract-form.dialog.tsx';
-import {
-  CONTRACT_STATUS_COLORS,
-  CONTRACT_STATUS_LABELS,
-  REVISABLE,
-  VOIDABLE,
-} from './contract-status.ts';
+import { CONTRACT_STATUS_COLORS, CONTRACT_STATUS_LABELS } from './contract-status.ts';
 import { CountersignDialog } from './countersign.dialog.tsx';
 import { SendContractDialog } from './send-contract.dialog.tsx';
 import { useContractMutations } from './use-contract-mutations.ts';

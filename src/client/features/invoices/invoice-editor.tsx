@@ -34,6 +34,7 @@ export function InvoiceEditor({
         dueLabel: 'Due date',
         dueDescription: 'Empty: from the payment terms',
       }}
+      references
       below={(busy) => (
         <>
           <EinvoiceCheck invoice={invoice} />

@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import {
+  CONTRACT_PLACEHOLDERS,
   EMAIL_PLACEHOLDERS,
   ESTIMATE_PLACEHOLDERS,
   reminderLabel,
@@ -31,12 +32,18 @@ const FIELDS: { key: Field; label: string; multiline: boolean }[] = [
   { key: 'reminderBody', label: 'Reminder message', multiline: true },
   { key: 'estimateSubject', label: 'Estimate email subject', multiline: false },
   { key: 'estimateBody', label: 'Estimate email message', multiline: true },
+  { key: 'contractSubject', label: 'Contract email subject', multiline: false },
+  { key: 'contractBody', label: 'Contract email message', multiline: true },
 ];
 
-/** Invoices and reminders share their placeholders; an estimate's differ (valid until). */
+/**
+ * Invoices and reminders share their placeholders; an estimate's differ (valid until), and
+ * a contract's (its title, fingerprint and the message written when sending).
+ */
 const PLACEHOLDER_GROUPS = [
   { title: 'Placeholders of invoice emails and reminders', list: EMAIL_PLACEHOLDERS },
   { title: 'Placeholders of estimate emails', list: ESTIMATE_PLACEHOLDERS },
+  { title: 'Placeholders of contract emails', list: CONTRACT_PLACEHOLDERS },
 ];
 
 function TemplatesForm({ saved, canEdit }: { saved: EmailTemplates; canEdit: boolean }) {
@@ -46,7 +53,10 @@ function TemplatesForm({ saved, canEdit }: { saved: EmailTemplates; canEdit: boo
   useEffect(() => setValues(saved), [saved]);
   const save = trpc.invoiceEmails.updateTemplates.useMutation({
     meta: {
-      success: ['Email templates saved', 'New invoice, reminder and estimate emails use them.'],
+      success: [
+        'Email templates saved',
+        'New invoice, reminder, estimate and contract emails use them.',
+      ],
       error: withServerMessage('Failed to save the email templates.'),
     },
   });

@@ -20,7 +20,8 @@ function pngBytes(dataUrl: string | null): Uint8Array | null {
  * The contract as a sealed PDF: its text, both signatures and the certificate of completion
  * with the audit trail, signed with the workspace's key (contract-seal.ts), so that any
  * change to the file breaks the seal. A draft shows today's parties and the SHA-256 its
- * content would have; a sent contract the parties and SHA-256 frozen when it was sent.
+ * content would have; a sent contract the parties and SHA-256 frozen when it was sent. A
+ * completed contract's first PDF is kept (migration 0045) and answered ever after.
  */
 async function sealedContractPdf(
   db: Database,
@@ -30,6 +31,8 @@ async function sealedContractPdf(
 ): Promise<{ filename: string; content: Uint8Array }> {
   const contract = await repo.findContract(db, workspaceId, id);
   if (!contract) throw new TRPCError({ code: 'NOT_FOUND', message: 'Contract not found' });
+  const kept = contract.status === 'completed' && (await repo.findSealedPdf(db, workspaceId, id));
+  if (kept) return { filename: fileName(contract), content: kept };
   const [signatures, audit, { profile, seller }, client, logo] = await Promise.all([
     repo.listSignatures(db, workspaceId, id),
     auditTrail(db, workspaceId, id),
@@ -81,9 +84,18 @@ async function sealedContractPdf(
     dateFormat: profile.dateFormat,
     timeFormat: profile.timeFormat,
   };
-  const content = await buildSignedContractPdf(db, workspaceId, input, secret);
+  let content = await buildSignedContractPdf(db, workspaceId, input, secret);
+  if (contract.status === 'completed') {
+    // The first seal is the one kept: every download answers the same bytes.
+    await repo.keepSealedPdf(db, workspaceId, id, content);
+    content = (await repo.findSealedPdf(db, workspaceId, id)) ?? content;
+  }
+  return { filename: fileName(contract), content };
+}
+
+function fileName(contract: { id: number; version: number; title: string }) {
   const name = contract.title.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-|-$/g, '') || 'contract';
-  return { filename: `contract-${contract.id}-v${contract.version}-${name}.pdf`, content };
+  return `contract-${contract.id}-v${contract.version}-${name}.pdf`;
 }
 
 /** The app's download: any contract of the workspace (404 for another's). */

@@ -65,4 +65,32 @@ describe('sending a contract by email', () => {
     // The stored text keeps the placeholder: no live link sits in the database.
     expect(outbox[0]!.body).toContain('{portalLink}');
   });
+
+  it("uses the workspace's contract template, edited in Settings → Email", async () => {
+    const saved = await owner.client.put('/api/settings/email-templates', {
+      contractSubject: 'Please sign: {title}',
+      contractBody:
+        'Dear {clientName},\n\n{message}\n\nSign here: {portalLink}\nFingerprint {fingerprint}',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ contractSubject: 'Please sign: {title}' });
+    const client = await owner.client.post('/api/clients', {
+      name: 'Ola Signer',
+      company: 'Signer AS',
+      email: 'ola.signer@example.com',
+    });
+    const clientId = (client.json() as { id: number }).id;
+    const { id } = (
+      await owner.client.post('/api/contracts', { clientId, title: 'Retainer', body: 'Terms' })
+    ).json() as { id: number };
+    // Sent without a message: its placeholder leaves no empty paragraph behind.
+    const sent = (await owner.client.post(`/api/contracts/${id}/send`, {})).json();
+    const mail = await sink.waitFor('ola.signer@example.com');
+    expect(mail.subject).toBe('Please sign: Retainer');
+    expect(mail.text).toMatch(
+      new RegExp(
+        `^Dear Signer AS,\\n\\nSign here: https://keel\\.example/portal/[A-Za-z0-9_-]{43}\\nFingerprint ${sent.contract.contentSha256}\\s*$`,
+      ),
+    );
+  });
 });

@@ -496,3 +496,31 @@ export async function awaitingSignature(db: Database, workspaceId: number, limit
     .executeTakeFirstOrThrow();
   return { count: count.n, items: rows.map(toContract) };
 }
+
+/** The sealed PDF kept for a completed contract, if it was made already. */
+export async function findSealedPdf(db: Database, workspaceId: number, id: number) {
+  const row = await db
+    .selectFrom('contracts')
+    .select('sealedPdf')
+    .where('workspaceId', '=', workspaceId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.sealedPdf ? new Uint8Array(row.sealedPdf) : null;
+}
+
+/** Keeps a completed contract's first sealed PDF; a concurrent first download loses quietly. */
+export async function keepSealedPdf(
+  db: Database,
+  workspaceId: number,
+  id: number,
+  pdf: Uint8Array,
+) {
+  await db
+    .updateTable('contracts')
+    .set({ sealedPdf: Buffer.from(pdf) })
+    .where('workspaceId', '=', workspaceId)
+    .where('id', '=', id)
+    .where('status', '=', 'completed')
+    .where('sealedPdf', 'is', null)
+    .execute();
+}

@@ -5,16 +5,20 @@ import {
   todayIn,
   workspaceClock,
 } from '../../../shared/datetime.ts';
-import type {
-  Contract,
-  ContractDetail,
-  ContractInput,
-  ContractParty,
-  ContractTemplateInput,
-  ContractUpdate,
-  PortalContract,
-  SignatureInput,
+import {
+  REVISABLE,
+  VOIDABLE,
+  type Contract,
+  type ContractDetail,
+  type ContractInput,
+  type ContractParty,
+  type ContractStatus,
+  type ContractTemplateInput,
+  type ContractUpdate,
+  type PortalContract,
+  type SignatureInput,
 } from '../../../shared/contracts.schema.ts';
+import { renderTemplateText } from '../../../shared/invoice-email.schema.ts';
 import { amountDecimalsMessage, fitsCurrency, formatMoney } from '../../../shared/money.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/create-db.ts';
@@ -450,22 +454,24 @@ export async function sendContract(
     const to = email.includes('@') ? email : null;
     const emailed = to !== null && scope.mailer.delivers;
     if (emailed) {
+      const templates = await emails.findSettings(trx, workspace.id);
+      const values = {
+        title: contract.title,
+        fingerprint: sha,
+        message: input.message ?? '',
+        clientName: client.company || client.name,
+        businessName: business.name,
+      };
       const emailId = (await emails.insertEmail(trx, workspace.id, {
         invoiceId: null,
         contractId: contract.id,
         kind: 'contract',
         reminderKey: null,
         to,
-        subject: `${business.name} sent you a contract to sign: ${contract.title}`,
-        body: [
-          `Hello ${client.name},`,
-          '',
-          ...(input.message ? [input.message, ''] : []),
-          `${business.name} sent you the contract “${contract.title}” to read and sign:`,
-          '{portalLink}',
-          '',
-          `Its SHA-256 fingerprint is ${sha}.`,
-        ].join('\n'),
+        // The workspace's template, filled now except {portalLink}: a fresh link is made
+        // when the email goes out, so no live link sits in the outbox.
+        subject: renderTemplateText(templates.contractSubject, values),
+        body: renderTemplateText(templates.contractBody, values),
         createdBy: scope.user.id,
         actor: 'user',
       }))!;
@@ -491,9 +497,6 @@ export async function sendContract(
         : 'Email is not configured on this server: copy the portal link to send it yourself.',
   };
 }
-
-/** Statuses a sent contract may be revised from. */
-const REVISABLE = ['sent', 'viewed', 'signed', 'declined', 'expired'];
 
 /**
  * A new version of a sent contract: a draft with the old content and the changes sent
@@ -569,6 +572,8 @@ export async function voidContract(
     if (row.status === 'void') throw conflict('This contract is already void');
     if (row.status === 'completed')
       throw conflict('A completed contract cannot be voided: both parties signed it');
+    if (!VOIDABLE.includes(row.status as ContractStatus))
+      throw conflict('This contract cannot be voided');
     await repo.moveContract(trx, workspace.id, input.id, {
       from: [row.status],
       to: 'void',

@@ -39,6 +39,8 @@ export async function findSettings(db: Database, workspaceId: number): Promise<E
     // Saved before estimates were emailed: the default text until the workspace edits it.
     estimateSubject: row.estimateSubject ?? DEFAULT_TEMPLATES.estimateSubject,
     estimateBody: row.estimateBody ?? DEFAULT_TEMPLATES.estimateBody,
+    contractSubject: row.contractSubject ?? DEFAULT_TEMPLATES.contractSubject,
+    contractBody: row.contractBody ?? DEFAULT_TEMPLATES.contractBody,
     enabled: row.remindersEnabled,
     offsets: offsetsOf(row.reminderOffsets),
     enabledAt: row.remindersEnabledAt,

@@ -56,7 +56,7 @@ export const invoiceEmailRestRoutes = defineRestRoutes(
       path: '/api/settings/email-templates',
       procedure: 'invoiceEmails.updateTemplates',
       summary: 'Update the email templates',
-      description: `Subject and body of the invoice email, of payment reminders and of the estimate email; only the fields sent change. ${PLACEHOLDERS} The estimate email has {number}, {total}, {validUntil}, {portalLink}, {clientName} and {businessName}.`,
+      description: `Subject and body of the invoice email, of payment reminders, of the estimate email and of the contract email; only the fields sent change. ${PLACEHOLDERS} The estimate email has {number}, {total}, {validUntil}, {portalLink}, {clientName} and {businessName}; the contract email {title}, {portalLink}, {fingerprint}, {message}, {clientName} and {businessName}.`,
     },
     {
       method: 'GET',

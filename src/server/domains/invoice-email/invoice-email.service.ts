@@ -65,6 +65,8 @@ export async function getTemplates({ db, workspace }: WorkspaceScope) {
     reminderBody: s.reminderBody,
     estimateSubject: s.estimateSubject,
     estimateBody: s.estimateBody,
+    contractSubject: s.contractSubject,
+    contractBody: s.contractBody,
   };
 }
 
