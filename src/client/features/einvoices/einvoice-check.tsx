@@ -19,7 +19,15 @@ const LINE_FIELDS = new Set([
   'taxCategory',
   'taxExemptionReason',
 ]);
-const DOCUMENT_FIELDS = new Set(['issueDate', 'dueDate', 'currency']);
+const DOCUMENT_FIELDS = new Set([
+  'issueDate',
+  'dueDate',
+  'currency',
+  'buyerReference',
+  'purchaseOrderReference',
+  'servicePeriodStart',
+  'servicePeriodEnd',
+]);
 
 /** The editor's form path of an error's field, or null when it lives elsewhere. */
 export function formPathOf(field: string): FieldPath<InvoiceEditorInput> | null {
@@ -65,8 +73,8 @@ function FixElsewhere({ error, invoice }: { error: EinvoiceError; invoice: Invoi
  * saved draft changes.
  */
 export function EinvoiceCheck({ invoice }: { invoice: InvoiceDetail }) {
-  const profile = trpc.business.get.useQuery(undefined, { staleTime: Infinity }).data;
-  const einvoicing = (profile as { einvoicing?: boolean } | undefined)?.einvoicing === true;
+  const einvoicing = trpc.business.get.useQuery(undefined, { staleTime: Infinity }).data
+    ?.einvoicing;
   const check = trpc.einvoices.validate.useMutation();
   const { mutate } = check;
   const form = useFormContext<InvoiceEditorInput>();

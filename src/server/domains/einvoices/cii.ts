@@ -76,7 +76,7 @@ export function toCii(model: EinvoiceModel): string {
       'ram:BilledQuantity': withAttributes(line.quantity, { unitCode: line.unitCode })!,
     },
     'ram:SpecifiedLineTradeSettlement': {
-      'ram:ApplicableTradeTax': tradeTax(line.taxCategory ?? 'S', line.taxRate),
+      'ram:ApplicableTradeTax': tradeTax(line.taxCategory, line.taxRate),
       'ram:SpecifiedTradeSettlementLineMonetarySummation': {
         'ram:LineTotalAmount': line.netAmount,
       },

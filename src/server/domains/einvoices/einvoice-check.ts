@@ -1,13 +1,8 @@
 import type { EinvoiceError } from '../../../shared/einvoices.schema.ts';
-import type { InvoiceDetail, InvoiceLine, Party } from '../../../shared/invoices.schema.ts';
+import type { InvoiceDetail, Party } from '../../../shared/invoices.schema.ts';
 import { TRPCError } from '@trpc/server';
 import { EinvoiceRefusal } from '../../trpc/einvoice-refusal.ts';
-import {
-  buildEinvoiceModel,
-  type EinvoiceModel,
-  type KeelDocument,
-  type TaxCategory,
-} from './einvoice.model.ts';
+import { buildEinvoiceModel, type EinvoiceModel, type KeelDocument } from './einvoice.model.ts';
 import { checkEinvoice } from './einvoice.rules.ts';
 
 /**
@@ -23,40 +18,7 @@ export interface IssueValues {
   dueDate: string | null;
 }
 
-/*
- * The EN 16931 fields of parties, lines and invoices (issue 41, item 1) as this module reads
- * them: optional, as parties frozen before them lack them.
- */
-type StructuredParty = Party & {
-  [
-    K in
-      | 'countryCode'
-      | 'street'
-      | 'city'
-      | 'postalCode'
-      | 'registrationId'
-      | 'electronicAddress'
-      | 'electronicAddressScheme'
-      | 'buyerReference'
-      | 'iban'
-      | 'bic'
-  ]?: string | null;
-};
-type StructuredLine = InvoiceLine & {
-  unitCode?: string | null;
-  taxCategory?: string | null;
-  taxExemptionReason?: string | null;
-};
-type StructuredInvoice = Omit<InvoiceDetail, 'seller' | 'buyer' | 'lines'> & {
-  seller: StructuredParty;
-  buyer: StructuredParty;
-  lines: StructuredLine[];
-} & {
-  [K in 'buyerReference' | 'purchaseOrderReference' | 'servicePeriodStart' | 'servicePeriodEnd']?:
-    string | null;
-};
-
-const party = (p: StructuredParty) => ({
+const party = (p: Party) => ({
   name: p.name,
   contactName: p.contactName,
   email: p.email,
@@ -75,8 +37,7 @@ const party = (p: StructuredParty) => ({
  * draft as issuing would freeze it (`issue` gives its number and dates). The buyer reference
  * is the invoice's own, else the client's.
  */
-export function einvoiceModelOf(detail: InvoiceDetail, issue?: IssueValues): EinvoiceModel {
-  const invoice = detail as StructuredInvoice;
+export function einvoiceModelOf(invoice: InvoiceDetail, issue?: IssueValues): EinvoiceModel {
   const doc: KeelDocument = {
     kind: 'invoice',
     number: invoice.invoiceNumber ?? issue?.invoiceNumber ?? null,
@@ -97,7 +58,7 @@ export function einvoiceModelOf(detail: InvoiceDetail, issue?: IssueValues): Ein
       unitCode: line.unitCode,
       unitPrice: line.unitPrice,
       taxRate: line.taxRate,
-      taxCategory: (line.taxCategory ?? null) as TaxCategory | null,
+      taxCategory: line.taxCategory,
       taxExemptionReason: line.taxExemptionReason,
       amount: line.amount,
       discount: line.discount,

@@ -1,5 +1,11 @@
 import { minorDigits } from '../../../shared/currencies.ts';
 import {
+  TAX_CATEGORIES,
+  taxCategoryOf,
+  unitCodeOf,
+  type TaxCategory,
+} from '../../../shared/einvoice-fields.ts';
+import {
   compareAmounts,
   discountLabel,
   fromMinor,
@@ -17,9 +23,7 @@ import {
  * per rate; so the document's totals are the invoice's own, to the cent.
  */
 
-/** UNCL 5305 tax categories EN 16931 allows (BT-118, BT-151). */
-export const TAX_CATEGORIES = ['S', 'Z', 'E', 'AE', 'K', 'G', 'O'] as const;
-export type TaxCategory = (typeof TAX_CATEGORIES)[number];
+export type { TaxCategory };
 
 /** The reason EN 16931 asks for (BT-120) when a category is not taxed and none was given. */
 export const DEFAULT_EXEMPTION_REASONS: Partial<Record<TaxCategory, string>> = {
@@ -88,7 +92,7 @@ export interface EinvoiceLine {
   /** BT-131: quantity × price rounded to the currency (no line-level allowances). */
   netAmount: string;
   /** BT-151 */
-  taxCategory: TaxCategory | null;
+  taxCategory: TaxCategory;
   /** BT-152: a plain percent ("20", "7.5"); null for category O, which carries none. */
   taxRate: string | null;
   /** The line's exemption reason, gathered into its breakdown's BT-120. */
@@ -197,11 +201,12 @@ export interface KeelParty {
 export interface KeelLine {
   description: string;
   quantity: string;
-  /** Keel's unit word ("hour", "day") when the line has no UN/ECE code of its own. */
+  /** Keel's unit word ("hour", "day"), for the UN/ECE code when the line has none. */
   unit?: string | null;
   unitCode?: string | null;
   unitPrice: string;
   taxRate: string;
+  /** UNCL 5305; none: standard rated with a rate, else zero rated (as Keel answers). */
   taxCategory?: TaxCategory | null;
   taxExemptionReason?: string | null;
   /** quantity × unit price rounded (InvoiceTotals.lines[i].amount). */
@@ -228,53 +233,6 @@ export interface KeelDocument {
   buyer: KeelParty;
   lines: KeelLine[];
   discount: Discount | null;
-}
-
-/** Keel's unit words as UN/ECE Recommendation 20 codes; anything else counts pieces (C62). */
-const UNIT_CODES: Record<string, string> = {
-  second: 'SEC',
-  seconds: 'SEC',
-  minute: 'MIN',
-  minutes: 'MIN',
-  min: 'MIN',
-  hour: 'HUR',
-  hours: 'HUR',
-  hr: 'HUR',
-  h: 'HUR',
-  day: 'DAY',
-  days: 'DAY',
-  week: 'WEE',
-  weeks: 'WEE',
-  month: 'MON',
-  months: 'MON',
-  year: 'ANN',
-  years: 'ANN',
-  km: 'KMT',
-  kilometre: 'KMT',
-  kilometer: 'KMT',
-  kg: 'KGM',
-  kilogram: 'KGM',
-  page: 'ZP',
-  pages: 'ZP',
-  word: 'D68',
-  words: 'D68',
-  piece: 'H87',
-  pieces: 'H87',
-  set: 'SET',
-  license: 'C62',
-  item: 'C62',
-  unit: 'C62',
-};
-
-/** The UN/ECE Rec. 20 code of a Keel unit word ("hour" → HUR); C62 ("one") when unknown. */
-export function unitCodeOf(unit: string | null | undefined): string {
-  return (unit && UNIT_CODES[unit.trim().toLowerCase()]) || 'C62';
-}
-
-/** The category a line without one takes: standard rated when it has a rate. */
-export function categoryOf(line: Pick<KeelLine, 'taxCategory' | 'taxRate'>): TaxCategory | null {
-  if (line.taxCategory) return line.taxCategory;
-  return toMinor(line.taxRate, 3) > 0n ? 'S' : null;
 }
 
 const blank = (value: string | null | undefined): string | null => {
@@ -318,7 +276,7 @@ export function buildEinvoiceModel(doc: KeelDocument): EinvoiceModel {
   const lines: EinvoiceLine[] = doc.lines.map((line, index) => {
     const description = line.description.trim();
     const firstLine = description.split(/\r?\n/, 1)[0]!.trim();
-    const category = categoryOf(line);
+    const category = taxCategoryOf(line.taxCategory, line.taxRate);
     return {
       id: String(index + 1),
       name: firstLine || description,
@@ -334,12 +292,12 @@ export function buildEinvoiceModel(doc: KeelDocument): EinvoiceModel {
     };
   });
 
-  // One group per (category, rate), in a fixed order: the categories as UNCL lists them
-  // (lines without one last), then the rate.
+  // One group per (category, rate), in a fixed order: the categories as UNCL lists them,
+  // then the rate.
   const groups = new Map<
     string,
     {
-      category: TaxCategory | null;
+      category: TaxCategory;
       rate: string | null;
       net: bigint;
       discount: bigint;
@@ -347,7 +305,7 @@ export function buildEinvoiceModel(doc: KeelDocument): EinvoiceModel {
     }
   >();
   for (const line of lines) {
-    const key = `${line.taxCategory ?? '-'}|${line.taxRate ?? ''}`;
+    const key = `${line.taxCategory}|${line.taxRate ?? ''}`;
     const group = groups.get(key) ?? {
       category: line.taxCategory,
       rate: line.taxRate,
@@ -362,7 +320,7 @@ export function buildEinvoiceModel(doc: KeelDocument): EinvoiceModel {
     }
     groups.set(key, group);
   }
-  const order = (c: TaxCategory | null) => (c ? TAX_CATEGORIES.indexOf(c) : TAX_CATEGORIES.length);
+  const order = (c: TaxCategory) => TAX_CATEGORIES.indexOf(c);
   const sorted = [...groups.values()].sort(
     (a, b) =>
       order(a.category) - order(b.category) ||
@@ -373,8 +331,6 @@ export function buildEinvoiceModel(doc: KeelDocument): EinvoiceModel {
   const allowances: EinvoiceAllowance[] = [];
   const taxes: EinvoiceTaxBreakdown[] = [];
   for (const group of sorted) {
-    // A line without a category is a fault the rules name; it has no breakdown to sit in.
-    if (!group.category) continue;
     const taxed = group.category === 'S' || (group.rate !== null && toMinor(group.rate, 3) > 0n);
     const taxable = group.net - group.discount;
     // taxable (minor units) × rate (3 decimals) / 100, rounded half-up once: Keel's rule.

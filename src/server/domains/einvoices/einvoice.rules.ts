@@ -154,14 +154,6 @@ export function checkEinvoice(model: EinvoiceModel, totals?: KeelTotals): Einvoi
       );
     }
     const category = line.taxCategory;
-    if (!category) {
-      fail(
-        'BR-CO-04',
-        `${at}.taxCategory`,
-        `Line ${n}: choose its tax category (zero rated, exempt, reverse charge…): a line without tax needs one.`,
-      );
-      return;
-    }
     categories.add(category);
     const rate = line.taxRate === null ? 0n : toMinor(line.taxRate, 3);
     const rules = CATEGORY_RULES[category];

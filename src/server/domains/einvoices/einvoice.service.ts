@@ -16,10 +16,6 @@ import { toUbl } from './ubl.ts';
 
 type Scope = Pick<WorkspaceScope, 'db' | 'workspace'>;
 
-/** The business profile's e-invoicing switch (issue 41, item 1); off when it has none. */
-export const einvoicingOn = (profile: object) =>
-  (profile as { einvoicing?: boolean | null }).einvoicing === true;
-
 /** Stands for the number a draft will be given when issued (BR-02 holds then). */
 const DRAFT_NUMBER = 'DRAFT';
 
@@ -69,7 +65,7 @@ export async function validateEinvoice(scope: Scope, id: number): Promise<Einvoi
  */
 export async function assertSendable(scope: Scope, id: number) {
   const profile = await findProfile(scope.db, scope.workspace.id);
-  if (!einvoicingOn(profile)) return;
+  if (!profile.einvoicing) return;
   const errors = einvoiceErrorsOf(await getInvoice(scope, id));
   if (errors.length > 0) throw einvoiceRefusal(errors);
 }

@@ -100,7 +100,7 @@ export function toUbl(model: EinvoiceModel): string {
       'cac:Item': compact({
         'cbc:Description': line.description,
         'cbc:Name': line.name,
-        'cac:ClassifiedTaxCategory': taxCategory(line.taxCategory ?? 'S', line.taxRate),
+        'cac:ClassifiedTaxCategory': taxCategory(line.taxCategory, line.taxRate),
       }),
       'cac:Price': { 'cbc:PriceAmount': amount(line.netPrice)! },
     }),

@@ -512,7 +512,7 @@ async function issueLocked(db: Database, scope: ActingScope, id: number) {
   const { profile, seller } = await findSeller(db, workspace.id);
   const client = (await findClient(db, workspace.id, current.clientId))!;
   const { issueDate, dueDate } = issueDatesOf(current, profile, client);
-  if ((profile as { einvoicing?: boolean | null }).einvoicing === true) {
+  if (profile.einvoicing) {
     // Valid by construction: with e-invoicing on, nothing breaking EN 16931 is issued. Checked
     // before a number is taken, so a refusal leaves no gap in the sequence.
     const draft = await getInvoice({ db, workspace }, id);
