@@ -1348,6 +1348,20 @@ export const restMatrix: Record<string, RestMatrixEntry> = {
     scope: 'workspace',
     cases: [notFound(id((ids) => ids.a.invoiceId))],
   },
+  'GET /api/invoices/{id}/einvoice': {
+    scope: 'workspace',
+    cases: [
+      {
+        params: (ids) => ({ id: ids.a.invoiceId }),
+        query: () => ({ format: 'ubl' }),
+        expect: 404,
+      },
+    ],
+  },
+  'POST /api/invoices/{id}/einvoice/validate': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.invoiceId))],
+  },
   'POST /api/invoices/{id}/issue': {
     scope: 'workspace',
     cases: [notFound(id((ids) => ids.a.invoiceId))],

@@ -755,8 +755,29 @@ describe('every documented operation answers as documented', () => {
     });
     const params = id(invoice.id);
     await send(c, 'PUT /api/invoices/{id}', { params, body: { dueDate: '2099-01-31' } });
+    await send(c, 'POST /api/invoices/{id}/einvoice/validate', { params });
     await send(c, 'POST /api/invoices/{id}/issue', { params });
     await send(c, 'GET /api/invoices/{id}/pdf', { params });
+    // Its e-invoice needs both countries and the seller's VAT ID (EN 16931).
+    await send(c, 'PUT /api/settings/business', {
+      body: { countryCode: 'FR', taxId: 'FR40123456824' },
+    });
+    const buyer = await json<{ id: number }>(c, 'POST /api/clients', {
+      body: { name: 'Nordwind GmbH', email: 'billing@nordwind.example.com', countryCode: 'DE' },
+    });
+    const einvoiced = await json<{ id: number }>(c, 'POST /api/invoices', {
+      body: {
+        clientId: buyer.id,
+        status: 'sent',
+        lines: [{ description: 'Design', quantity: '2', unitPrice: '100', taxRate: '20' }],
+      },
+    });
+    for (const format of ['ubl', 'cii']) {
+      await send(c, 'GET /api/invoices/{id}/einvoice', {
+        params: id(einvoiced.id),
+        query: { format },
+      });
+    }
     await send(c, 'POST /api/invoices/{id}/email-preview', {
       params,
       body: { subject: 'Invoice {number}' },

@@ -4,6 +4,8 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { NOT_AUTHENTICATED } from '../../shared/auth.schema.ts';
 import { WORKSPACE_ACCESS_REVOKED } from '../../shared/workspace-access.ts';
+import { EinvoiceErrorSchema } from '../../shared/einvoices.schema.ts';
+import { EinvoiceRefusal } from '../trpc/einvoice-refusal.ts';
 import { GoneCause } from '../trpc/gone-cause.ts';
 import { NotAuthenticatedCause } from '../trpc/not-authenticated.ts';
 import { zodDetails } from '../trpc/init.ts';
@@ -29,6 +31,10 @@ export const ErrorBodySchema = z.object({
     .object({ id: z.number(), name: z.string() })
     .optional()
     .meta({ description: 'The workspace the caller lost access to (with `code` only).' }),
+  errors: z.array(EinvoiceErrorSchema).optional().meta({
+    description:
+      'A 422 of e-invoicing: every EN 16931 rule the invoice breaks, with the field to fix.',
+  }),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
@@ -75,6 +81,9 @@ export function toErrorReply(error: unknown): { status: number; body: ErrorBody 
           workspace: error.cause.workspace,
         },
       };
+    }
+    if (error.cause instanceof EinvoiceRefusal) {
+      return { status, body: { error: error.message, errors: error.cause.errors } };
     }
     if (error.cause instanceof NotAuthenticatedCause) {
       return { status, body: { error: error.message, code: NOT_AUTHENTICATED } };

@@ -7,6 +7,7 @@ import { requireIdentity, requireSession } from '../domains/auth/identity.ts';
 import { holdHeavySlot, isLargeImport, isLargePage } from '../plugins/heavy-requests.ts';
 import { hitRateLimit, tooManyAttempts } from '../plugins/rate-limit.ts';
 import type { Context } from './context.ts';
+import { EinvoiceRefusal } from './einvoice-refusal.ts';
 import { GoneCause } from './gone-cause.ts';
 import { NotAuthenticatedCause } from './not-authenticated.ts';
 import { accessRevoked, findRevokedWorkspace, WorkspaceAccessRevoked } from './workspace-access.ts';
@@ -61,6 +62,8 @@ const t = initTRPC
             : {}),
           // A lost session (or a bad token), told apart from a wrong password or code.
           ...(error.cause instanceof NotAuthenticatedCause ? { reason: NOT_AUTHENTICATED } : {}),
+          // E-invoicing's refusal: every rule broken, with the field to fix.
+          ...(error.cause instanceof EinvoiceRefusal ? { errors: error.cause.errors } : {}),
         },
       };
     },

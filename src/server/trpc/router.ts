@@ -9,6 +9,7 @@ import { dashboardRouter } from '../domains/dashboard/dashboard.router.ts';
 import { estimatesRouter } from '../domains/estimates/estimates.router.ts';
 import { expenseCategoriesRouter, expensesRouter } from '../domains/expenses/expenses.router.ts';
 import { invoiceEmailsRouter } from '../domains/invoice-email/invoice-email.router.ts';
+import { einvoicesRouter } from '../domains/einvoices/einvoices.router.ts';
 import { invoicesRouter } from '../domains/invoices/invoices.router.ts';
 import { paymentsRouter } from '../domains/payments/payments.router.ts';
 import { projectsRouter } from '../domains/projects/projects.router.ts';
@@ -50,6 +51,7 @@ export const appRouter = router({
   rates: ratesRouter,
   timesheets: timesheetsRouter,
   invoices: invoicesRouter,
+  einvoices: einvoicesRouter,
   expenses: expensesRouter,
   expenseCategories: expenseCategoriesRouter,
   services: servicesRouter,

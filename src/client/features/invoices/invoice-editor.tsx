@@ -2,6 +2,7 @@ import { Button, SimpleGrid } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import type { InvoiceDetail } from '../../../shared/invoices.schema.ts';
+import { EinvoiceCheck } from '../einvoices/einvoice-check.tsx';
 import { DraftEditorForm } from './draft-editor.form.tsx';
 import { editorValues, toUpdate } from './invoice-editor.schema.ts';
 import { DraftTimePanel } from './draft-time.panel.tsx';
@@ -35,11 +36,14 @@ export function InvoiceEditor({
       }}
       references
       below={(busy) => (
-        // What the client owes that no invoice bills yet: time and expenses, side by side.
-        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
-          <DraftTimePanel invoice={invoice} disabled={busy} />
-          <UnbilledExpensesPicker invoice={invoice} disabled={busy} />
-        </SimpleGrid>
+        <>
+          <EinvoiceCheck invoice={invoice} />
+          {/* What the client owes that no invoice bills yet: time and expenses, side by side. */}
+          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+            <DraftTimePanel invoice={invoice} disabled={busy} />
+            <UnbilledExpensesPicker invoice={invoice} disabled={busy} />
+          </SimpleGrid>
+        </>
       )}
       actions={(afterSave, submitting) => (
         <>

@@ -6,6 +6,7 @@ import { PAYMENT_METHOD_LABELS, type InvoiceDetail } from '../../../shared/invoi
 import { formatMoney } from '../../../shared/money.ts';
 import { ConfirmDeleteDialog } from '../../components/list/confirm-delete.dialog.tsx';
 import { RecordPage, useRecordId } from '../../components/record-page.tsx';
+import { EinvoiceDownloads } from '../einvoices/einvoice-downloads.tsx';
 import { PdfDownloadButton } from './pdf-download.button.tsx';
 import { showDateTime } from '../../components/display-preferences.tsx';
 import { trpc } from '../../trpc.ts';
@@ -199,6 +200,7 @@ function InvoiceView({ invoice }: { invoice: InvoiceDetail }) {
         actions={
           <>
             <PdfDownloadButton href={`/api/invoices/${invoice.id}/pdf`} />
+            {!draft && <EinvoiceDownloads invoiceId={invoice.id} />}
             <Button
               variant="default"
               leftSection={<IconPrinter size={16} />}

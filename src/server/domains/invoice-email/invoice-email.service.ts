@@ -35,6 +35,7 @@ import { findClient } from '../clients/clients.repository.ts';
 import { findEstimate, previewEstimateNumber } from '../estimates/estimates.repository.ts';
 import { estimatePdfOf, sendEstimate as numberEstimate } from '../estimates/estimates.service.ts';
 import { findInvoice } from '../invoices/invoices.repository.ts';
+import { assertSendable } from '../einvoices/einvoice.service.ts';
 import { invoicePdf, issueInvoice } from '../invoices/invoices.service.ts';
 import { createEmailedPortalLink, portalUrl } from '../portal/portal-links.service.ts';
 import * as repo from './invoice-email.repository.ts';
@@ -270,7 +271,9 @@ export async function sendInvoice(
   if (invoice.status === 'void') throw conflict('A void invoice cannot be sent');
   const to = await billingEmail(db, workspace.id, invoice.clientId);
   if (!to) throw conflict(NO_BILLING_EMAIL);
+  // Issuing checks e-invoicing's rules (when on); an invoice already issued is checked here.
   if (invoice.status === 'draft') invoice = await issueInvoice(ctx, input.id);
+  else await assertSendable(ctx, invoice.id);
   return queueDocumentEmail(ctx, {
     document: 'invoice',
     id: invoice.id,

@@ -48,6 +48,7 @@ import { countUnapprovedEntries } from '../timesheets/week-lock.ts';
 import * as expensesRepo from '../expenses/expenses.repository.ts';
 import { billableAmountOf } from '../../../shared/expenses.schema.ts';
 import { resolveLines } from '../services/line-services.ts';
+import { einvoiceErrorsOf, einvoiceRefusal } from '../einvoices/einvoice-check.ts';
 
 const NOT_FOUND = 'Invoice not found';
 const NUMBER_TAKEN = 'An invoice with this number already exists';
@@ -484,6 +485,21 @@ async function editDraft(
 }
 
 /**
+ * The issue and due dates issuing gives a draft: its own, else today in the workspace's
+ * time zone and the client's payment terms (else the workspace's) after it.
+ */
+export function issueDatesOf(
+  draft: { issueDate: string | null; dueDate: string | null },
+  profile: { timezone: string; paymentTermsDays: number },
+  client: { paymentTermsDays: number | null },
+) {
+  const issueDate = draft.issueDate ?? todayIn(profile.timezone);
+  const dueDate =
+    draft.dueDate ?? dueAfter(issueDate, client.paymentTermsDays ?? profile.paymentTermsDays);
+  return { issueDate, dueDate };
+}
+
+/**
  * Issues a locked draft inside the caller's transaction: the next number of the workspace
  * sequence (unless the draft carries a number of its own), issue and due dates, and frozen
  * copies of seller and buyer details.
@@ -495,9 +511,18 @@ async function issueLocked(db: Database, scope: ActingScope, id: number) {
   if (current.status !== 'draft') throw conflict('This invoice has already been issued');
   const { profile, seller } = await findSeller(db, workspace.id);
   const client = (await findClient(db, workspace.id, current.clientId))!;
-  const issueDate = current.issueDate ?? todayIn(profile.timezone);
-  const dueDate =
-    current.dueDate ?? dueAfter(issueDate, client.paymentTermsDays ?? profile.paymentTermsDays);
+  const { issueDate, dueDate } = issueDatesOf(current, profile, client);
+  if (profile.einvoicing) {
+    // Valid by construction: with e-invoicing on, nothing breaking EN 16931 is issued. Checked
+    // before a number is taken, so a refusal leaves no gap in the sequence.
+    const draft = await getInvoice({ db, workspace }, id);
+    const errors = einvoiceErrorsOf(draft, {
+      invoiceNumber: current.invoiceNumber ?? 'DRAFT',
+      issueDate,
+      dueDate,
+    });
+    if (errors.length > 0) throw einvoiceRefusal(errors);
+  }
   const invoiceNumber = current.invoiceNumber ?? (await takeInvoiceNumber(db, workspace.id));
   await repo.updateInvoice(db, workspace.id, id, {
     invoiceNumber,
