@@ -1346,7 +1346,14 @@ export const restMatrix: Record<string, RestMatrixEntry> = {
   },
   'GET /api/invoices/{id}/pdf': {
     scope: 'workspace',
-    cases: [notFound(id((ids) => ids.a.invoiceId))],
+    cases: [
+      notFound(id((ids) => ids.a.invoiceId)),
+      {
+        params: (ids) => ({ id: ids.a.invoiceId }),
+        query: () => ({ format: 'facturx' }),
+        expect: 404,
+      },
+    ],
   },
   'GET /api/invoices/{id}/einvoice': {
     scope: 'workspace',

@@ -778,6 +778,10 @@ describe('every documented operation answers as documented', () => {
         query: { format },
       });
     }
+    await send(c, 'GET /api/invoices/{id}/pdf', {
+      params: id(einvoiced.id),
+      query: { format: 'facturx' },
+    });
     await send(c, 'POST /api/invoices/{id}/email-preview', {
       params,
       body: { subject: 'Invoice {number}' },

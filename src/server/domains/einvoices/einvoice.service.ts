@@ -38,6 +38,11 @@ export async function einvoiceDocument(scope: Scope, id: number, format: Einvoic
   };
 }
 
+/** The CII document of an issued invoice, the XML a Factur-X PDF embeds. */
+export async function ciiDocument(scope: Scope, id: number): Promise<string> {
+  return (await einvoiceDocument(scope, id, 'cii')).content;
+}
+
 /**
  * `POST /api/invoices/{id}/einvoice/validate`: what stops the invoice from being an
  * e-invoice. A draft is checked as issuing would freeze it (today's profile and client, the

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useFuzzSeed } from '../../../../tests/support/fuzz-seed.ts';
 import { describeFailures, validateWithSaxon } from '../../../../tests/support/saxon.ts';
 import { useTwoWorkspaces } from '../../../../tests/support/test-app.ts';
+import { extractEmbeddedXml } from './pdf-attachments.ts';
 
 /**
  * E-invoices through the API (issue 41, items 2 and 4): varied invoices created, issued and
@@ -217,6 +218,20 @@ describe('e-invoices of issued invoices', () => {
     expect((await einvoice(invoice.id, 'ubl', other.client)).statusCode).toBe(404);
     expect(
       (await other.client.post(`/api/invoices/${invoice.id}/einvoice/validate`)).statusCode,
+    ).toBe(404);
+  });
+
+  it('as Factur-X: the PDF embeds, as factur-x.xml, the very CII the CII download answers', async () => {
+    for (const invoice of issued.slice(0, 3)) {
+      const res = await owner.client.get(`/api/invoices/${invoice.id}/pdf?format=facturx`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toContain('application/pdf');
+      const embedded = await extractEmbeddedXml(new Uint8Array(res.rawPayload));
+      expect(embedded?.name).toBe('factur-x.xml');
+      expect(embedded?.xml).toBe(cii.get(`invoice-${invoice.id}`));
+    }
+    expect(
+      (await other.client.get(`/api/invoices/${issued[0]!.id}/pdf?format=facturx`)).statusCode,
     ).toBe(404);
   });
 

@@ -35,8 +35,9 @@ import { findClient } from '../clients/clients.repository.ts';
 import { findEstimate, previewEstimateNumber } from '../estimates/estimates.repository.ts';
 import { estimatePdfOf, sendEstimate as numberEstimate } from '../estimates/estimates.service.ts';
 import { findInvoice } from '../invoices/invoices.repository.ts';
-import { assertSendable } from '../einvoices/einvoice.service.ts';
-import { invoicePdf, issueInvoice } from '../invoices/invoices.service.ts';
+import { assertSendable, ciiDocument } from '../einvoices/einvoice.service.ts';
+import { invoiceEmailPdf } from '../einvoices/facturx.service.ts';
+import { issueInvoice } from '../invoices/invoices.service.ts';
 import { createEmailedPortalLink, portalUrl } from '../portal/portal-links.service.ts';
 import * as repo from './invoice-email.repository.ts';
 
@@ -388,7 +389,8 @@ async function outgoingDocument(
     invoice && {
       clientId: invoice.clientId,
       status: invoice.status as string,
-      pdf: () => invoicePdf(scope, invoice.id),
+      // Factur-X when the workspace has e-invoicing on (issue 41, item 3).
+      pdf: () => invoiceEmailPdf(scope, invoice.id, (id) => ciiDocument(scope, id)),
     }
   );
 }

@@ -1,3 +1,4 @@
+import { FACTURX_PDF_ROUTE } from '../einvoices/facturx.service.ts';
 import { asArrayWithTotal, asPdf, defineRestRoutes } from '../../plugins/rest-adapter.ts';
 
 const PARTIES = 'the client, project, time entry or expense is not of this workspace';
@@ -67,6 +68,7 @@ export const invoicesRestRoutes = defineRestRoutes(
       procedure: 'invoices.pdf',
       summary: 'Download an invoice as PDF',
       respond: asPdf,
+      ...FACTURX_PDF_ROUTE,
     },
     {
       method: 'POST',

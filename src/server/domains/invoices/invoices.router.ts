@@ -1,5 +1,6 @@
+import { ciiDocument } from '../einvoices/einvoice.service.ts';
+import { facturXPdfProcedure } from '../einvoices/facturx.service.ts';
 import { z } from 'zod';
-import { FileSchema } from '../../../shared/file.schema.ts';
 import { IdSchema } from '../../../shared/ids.ts';
 import {
   InvoiceDetailSchema,
@@ -37,7 +38,8 @@ export const invoicesRouter = router({
     .output(pageOf(InvoiceSchema))
     .query(({ ctx, input }) => repo.listInvoices(ctx.db, ctx.workspace.id, input)),
   get: rowQuery(workspaceProcedure, InvoiceDetailSchema, invoices.getInvoice),
-  pdf: rowQuery(workspaceProcedure, FileSchema, invoices.invoicePdf),
+  // `?format=facturx` embeds the invoice's CII (issue 41, item 3).
+  pdf: facturXPdfProcedure(ciiDocument),
   ...rowProcedures(
     billingProcedure,
     { input: InvoiceInputSchema, update: InvoiceUpdateSchema, output: InvoiceSchema },
