@@ -30,6 +30,7 @@ import * as lineServices from './migrations/2026-11-30-0036-line-services.ts';
 import * as contracts from './migrations/2026-11-30-0037-contracts.ts';
 import * as workspaceSigningKeys from './migrations/2026-11-30-0038-workspace-signing-keys.ts';
 import * as lineUnits from './migrations/2026-11-30-0039-line-units.ts';
+import * as creditNotes from './migrations/2026-12-01-0041-credit-notes.ts';
 
 /**
  * Every migration of db/migrations, in order. A static list rather than a folder scan, so
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30-0037-contracts': contracts,
   '2026-11-30-0038-workspace-signing-keys': workspaceSigningKeys,
   '2026-11-30-0039-line-units': lineUnits,
+  '2026-12-01-0041-credit-notes': creditNotes,
 };

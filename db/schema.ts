@@ -65,6 +65,7 @@ export interface ApiTokens {
 
 export interface BusinessProfiles {
   address: string | null;
+  creditNotePrefix: Generated<string>;
   currency: Generated<string>;
   dateFormat: Generated<string>;
   defaultHourlyRate: Generated<Numeric>;
@@ -74,6 +75,7 @@ export interface BusinessProfiles {
   invoicePrefix: Generated<string>;
   legalName: string | null;
   logoUrl: string | null;
+  nextCreditNoteNumber: Generated<number>;
   nextEstimateNumber: Generated<number>;
   nextInvoiceNumber: Generated<number>;
   paymentInstructions: string | null;
@@ -209,6 +211,46 @@ export interface ContractTemplates {
   workspaceId: number;
 }
 
+export interface CreditNoteLines {
+  amount: Numeric;
+  creditNoteId: number;
+  credits: string;
+  description: string;
+  id: Generated<number>;
+  invoiceLineId: number | null;
+  position: number;
+  quantity: Numeric;
+  taxCategory: string | null;
+  taxExemptionReason: string | null;
+  taxRate: Generated<Numeric>;
+  unit: string | null;
+  unitCode: string | null;
+  unitPrice: Numeric;
+  workspaceId: number;
+}
+
+export interface CreditNotes {
+  buyer: Json;
+  clientId: number;
+  createdAt: Generated<Timestamp>;
+  createdBy: number | null;
+  creditNoteNumber: string;
+  currency: string;
+  emailedAt: Timestamp | null;
+  id: Generated<number>;
+  invoiceId: number;
+  issueDate: string;
+  mode: string;
+  projectId: number | null;
+  reason: string;
+  seller: Json;
+  subtotal: Numeric;
+  taxes: Generated<Json>;
+  taxTotal: Numeric;
+  total: Numeric;
+  workspaceId: number;
+}
+
 export interface DocumentAcceptances {
   createdAt: Generated<Timestamp>;
   decision: string;
@@ -329,6 +371,7 @@ export interface InvoiceEmails {
   claimedAt: Timestamp | null;
   contractId: number | null;
   createdBy: number | null;
+  creditNoteId: number | null;
   error: string | null;
   estimateId: number | null;
   id: Generated<number>;
@@ -345,6 +388,8 @@ export interface InvoiceEmails {
 }
 
 export interface InvoiceEmailSettings {
+  creditNoteBody: string | null;
+  creditNoteSubject: string | null;
   estimateBody: string | null;
   estimateSubject: string | null;
   invoiceBody: string;
@@ -390,6 +435,7 @@ export interface Invoices {
   buyer: Json | null;
   clientId: number;
   createdAt: Generated<Timestamp>;
+  creditedTotal: Generated<Numeric>;
   currency: Generated<string>;
   discountTotal: Generated<Numeric>;
   discountType: string | null;
@@ -786,6 +832,8 @@ export interface DB {
   contracts: Contracts;
   contractSignatures: ContractSignatures;
   contractTemplates: ContractTemplates;
+  creditNoteLines: CreditNoteLines;
+  creditNotes: CreditNotes;
   documentAcceptances: DocumentAcceptances;
   estimateLines: EstimateLines;
   estimates: Estimates;

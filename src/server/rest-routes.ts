@@ -8,6 +8,7 @@ import { dashboardRestRoutes } from './domains/dashboard/dashboard.rest.ts';
 import { estimatesRestRoutes } from './domains/estimates/estimates.rest.ts';
 import { expensesRestRoutes } from './domains/expenses/expenses.rest.ts';
 import { invoiceEmailRestRoutes } from './domains/invoice-email/invoice-email.rest.ts';
+import { creditNotesRestRoutes } from './domains/credit-notes/credit-notes.rest.ts';
 import { invoicesRestRoutes } from './domains/invoices/invoices.rest.ts';
 import { paymentsRestRoutes } from './domains/payments/payments.rest.ts';
 import { projectsRestRoutes } from './domains/projects/projects.rest.ts';
@@ -52,6 +53,7 @@ export const restRoutes = [
   ...servicesRestRoutes,
   ...recurringInvoicesRestRoutes,
   ...invoiceEmailRestRoutes,
+  ...creditNotesRestRoutes,
   ...paymentsRestRoutes,
   ...estimatesRestRoutes,
   ...proposalsRestRoutes,
