@@ -26,6 +26,7 @@ import {
 import { estimatePdfOf } from '../estimates/estimates.service.ts';
 import { findWorkspaceLogoFile } from '../files/files.repository.ts';
 import { getInvoice, invoicePdf } from '../invoices/invoices.service.ts';
+import { balanceOf } from '../invoices/invoices.repository.ts';
 import type { Jobs } from '../jobs/jobs.ts';
 import { documentAnswered, invoiceEvent } from '../notifications/notification-events.ts';
 import {
@@ -196,6 +197,7 @@ export async function portalView(
       const open = i.status !== 'void';
       const total = money(i.amount, i.currency);
       const paidTotal = money(i.paidTotal, i.currency);
+      const credited = money(i.creditedTotal, i.currency);
       return {
         id: i.id,
         invoiceNumber: i.invoiceNumber,
@@ -206,7 +208,7 @@ export async function portalView(
         total,
         paidTotal,
         balance: open
-          ? subtractAmounts(total, paidTotal, minorDigits(i.currency))
+          ? balanceOf(total, paidTotal, credited, minorDigits(i.currency))
           : money('0', i.currency),
         viewedAt: iso(i.viewedAt),
       };
