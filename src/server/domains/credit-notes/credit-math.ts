@@ -288,7 +288,13 @@ export function planCredit(
         );
     }
     lines.push(
-      creditLine(invoice, l.line, wanted.quantity !== undefined ? 'quantity' : 'amount', quantity, amount),
+      creditLine(
+        invoice,
+        l.line,
+        wanted.quantity !== undefined ? 'quantity' : 'amount',
+        quantity,
+        amount,
+      ),
     );
     const key = rateKey(l.line.taxRate);
     bases.set(key, (bases.get(key) ?? 0n) + amount);

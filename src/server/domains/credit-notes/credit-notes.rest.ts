@@ -16,9 +16,12 @@ export const creditNotesRestRoutes = defineRestRoutes(
       procedure: 'creditNotes.create',
       summary: 'Credit an issued invoice',
       description:
-        'Neither `lines` nor `amount`: credits everything that remains of the invoice. `lines`: some of its lines, each with a `quantity` (at most what remains of it) or an `amount` before tax. `amount`: an amount tax included, split over the invoice\'s tax rates in proportion to their amounts, exact to the cent (the cents left go to the largest remainders, ties to the lower rate). `reason` is required and printed on the credit note. Dated today in the workspace\'s time zone.',
+        "Neither `lines` nor `amount`: credits everything that remains of the invoice. `lines`: some of its lines, each with a `quantity` (at most what remains of it) or an `amount` before tax. `amount`: an amount tax included, split over the invoice's tax rates in proportion to their amounts, exact to the cent (the cents left go to the largest remainders, ties to the lower rate). `reason` is required and printed on the credit note. Dated today in the workspace's time zone.",
       status: 201,
-      refusals: { 404: 'the invoice, or one of the lines, is not of this workspace', 409: CREDITED },
+      refusals: {
+        404: 'the invoice, or one of the lines, is not of this workspace',
+        409: CREDITED,
+      },
     },
     {
       method: 'GET',

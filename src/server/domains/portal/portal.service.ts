@@ -27,6 +27,8 @@ import { estimatePdfOf } from '../estimates/estimates.service.ts';
 import { findWorkspaceLogoFile } from '../files/files.repository.ts';
 import { getInvoice, invoicePdf } from '../invoices/invoices.service.ts';
 import { balanceOf } from '../invoices/invoices.repository.ts';
+import { findCreditNote, listClientCreditNotes } from '../credit-notes/credit-notes.repository.ts';
+import { creditNotePdf } from '../credit-notes/credit-notes.service.ts';
 import type { Jobs } from '../jobs/jobs.ts';
 import { documentAnswered, invoiceEvent } from '../notifications/notification-events.ts';
 import {
@@ -173,6 +175,7 @@ export async function portalView(
   );
   const today = todayIn(profile.timezone);
   const contracts = await portalContracts(db, target);
+  const creditNotes = await listClientCreditNotes(db, workspaceId, clientId);
 
   return {
     business: {
@@ -213,6 +216,15 @@ export async function portalView(
         viewedAt: iso(i.viewedAt),
       };
     }),
+    creditNotes: creditNotes.map((n) => ({
+      id: n.id,
+      creditNoteNumber: n.creditNoteNumber,
+      invoiceNumber: n.invoice.number,
+      issueDate: n.issueDate,
+      currency: n.currency,
+      total: n.total,
+      reason: n.reason,
+    })),
     estimates: estimates.map((e) => {
       const decision = estimateDecisions.get(e.id) ?? null;
       const open = e.status === 'sent' || e.status === 'viewed';
@@ -325,6 +337,13 @@ export async function portalInvoicePdf(db: Database, target: PortalTarget, id: n
   await assertClientDocument(db, target, 'invoice', id);
   await markInvoiceViewed(db, target, id, jobs);
   return invoicePdf(scopeOf(db, target), id);
+}
+
+/** A credit note's PDF, when it is the token's client's (any other answers the one refusal). */
+export async function portalCreditNotePdf(db: Database, target: PortalTarget, id: number) {
+  const note = await findCreditNote(db, target.workspaceId, id);
+  if (!note || note.clientId !== target.clientId) throw portalNotFound();
+  return creditNotePdf(scopeOf(db, target), id);
 }
 
 // Estimates and proposals: their PDF, and the client's decision
