@@ -72,8 +72,7 @@ export const IncomeRowSchema = z.object({
    * credit notes dated in the period (issue 41: negative revenue on their issue date).
    */
   amount: z.string().meta({
-    description:
-      'Payments received, tax included (gross), less credit notes issued in the period.',
+    description: 'Payments received, tax included (gross), less credit notes issued in the period.',
   }),
   /** Their part before tax: each payment carries its invoice's net ÷ total. */
   net: z.string().meta({ description: 'The part of `amount` before tax (revenue).' }),

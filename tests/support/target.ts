@@ -52,6 +52,8 @@ export interface Target {
   contractTemplateId: number;
   /** A draft contract of the client. */
   contractId: number;
+  /** A credit note of the client, crediting `invoiceId` (written as the database). */
+  creditNoteId: number;
   /** A pending invitation to the target. */
   invitationId: number;
   invitationToken: string;
@@ -429,7 +431,34 @@ export async function freshTarget(db: Database, options: TargetOptions): Promise
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const party = {
+    name: `${name} Party`,
+    contactName: null,
+    address: null,
+    taxId: null,
+    email: null,
+  };
+  const creditNote = await db
+    .insertInto('creditNotes')
+    .values({
+      workspaceId: ws.id,
+      invoiceId: invoice.id,
+      clientId: client.id,
+      creditNoteNumber: `${marker}-CN`,
+      issueDate: '2026-11-24',
+      currency: 'USD',
+      reason: `${name} Credit reason`,
+      mode: 'amount',
+      seller: JSON.stringify(party),
+      buyer: JSON.stringify(party),
+      subtotal: '1',
+      taxTotal: '0',
+      total: '1',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return {
+    creditNoteId: creditNote.id,
     notificationId: notification.id,
     contractTemplateId: contractTemplate.id,
     contractId: contract.id,

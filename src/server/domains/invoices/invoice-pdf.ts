@@ -220,7 +220,10 @@ function negate(value: string): string {
  * A calendar date as the workspace writes it ("28/11/2026", "Nov 28, 2026", "2026-11-28"),
  * the same as its emails and portal; no time zone moves a calendar date.
  */
-export function formatDate(value: string | null, dateFormat: DisplayPreferences['dateFormat']): string {
+export function formatDate(
+  value: string | null,
+  dateFormat: DisplayPreferences['dateFormat'],
+): string {
   if (!value) return '—';
   return formatCalendarDate(value, { ...DEFAULT_DISPLAY, dateFormat }) || value;
 }

@@ -585,8 +585,10 @@ export async function refreshPaid(
 ) {
   const { paid, lastDate } = await repo.refreshPaid(db, workspaceId, id);
   const full =
-    compareAmounts(addAmounts(paid, current.creditedTotal, 3), normalizeAmount(current.amount, 3)) >=
-    0;
+    compareAmounts(
+      addAmounts(paid, current.creditedTotal, 3),
+      normalizeAmount(current.amount, 3),
+    ) >= 0;
   const { status } = current;
   await repo.updateInvoice(db, workspaceId, id, {
     paidTotal: paid,
@@ -631,8 +633,7 @@ export async function voidInvoice(scope: WorkspaceScope, id: number, reason: str
     if (current.status === 'void') throw conflict('This invoice is already void');
     // Voiding is for invoices the client never had (issue 41): an issued invoice the client
     // received is corrected by a credit note, never taken back.
-    if (current.emailedAt !== null || current.viewedAt !== null)
-      throw conflict(SENT_NOT_VOIDED);
+    if (current.emailedAt !== null || current.viewedAt !== null) throw conflict(SENT_NOT_VOIDED);
     if (compareAmounts(current.creditedTotal, '0') > 0)
       throw conflict('This invoice has credit notes: credit what remains instead');
     if (compareAmounts(current.paidTotal, '0') > 0)
