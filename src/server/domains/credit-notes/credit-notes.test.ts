@@ -51,8 +51,11 @@ async function issuedInvoice(
   );
 }
 
-const credit = (invoiceId: number, body: object, account: WorkspaceAccount = owner) =>
-  account.client.post(`/api/invoices/${invoiceId}/credit-notes`, body);
+const credit = (
+  invoiceId: number,
+  body: object,
+  account: Pick<WorkspaceAccount, 'client'> = owner,
+) => account.client.post(`/api/invoices/${invoiceId}/credit-notes`, body);
 
 const invoiceOf = (id: number) => ok<any>(owner.client.get(`/api/invoices/${id}`));
 
