@@ -52,7 +52,7 @@ export interface Target {
   contractTemplateId: number;
   /** A draft contract of the client. */
   contractId: number;
-  /** A credit note of the client, crediting `invoiceId` (written as the database). */
+  /** A credit note of the client, of an issued invoice of its own (written as the database). */
   creditNoteId: number;
   /** A pending invitation to the target. */
   invitationId: number;
@@ -438,11 +438,25 @@ export async function freshTarget(db: Database, options: TargetOptions): Promise
     taxId: null,
     email: null,
   };
+  // Credit notes are of issued invoices, which are never deleted: one of its own.
+  const credited = await db
+    .insertInto('invoices')
+    .values({
+      workspaceId: ws.id,
+      clientId: client.id,
+      invoiceNumber: `${marker}-INV-CREDITED`,
+      amount: '10',
+      status: 'sent',
+      issueDate: '2026-11-24',
+      creditedTotal: '1',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const creditNote = await db
     .insertInto('creditNotes')
     .values({
       workspaceId: ws.id,
-      invoiceId: invoice.id,
+      invoiceId: credited.id,
       clientId: client.id,
       creditNoteNumber: `${marker}-CN`,
       issueDate: '2026-11-24',
