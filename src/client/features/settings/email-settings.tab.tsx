@@ -14,6 +14,7 @@ import { useEffect, useState } from 'react';
 import {
   EMAIL_PLACEHOLDERS,
   ESTIMATE_PLACEHOLDERS,
+  CREDIT_NOTE_PLACEHOLDERS,
   reminderLabel,
   type EmailTemplates,
 } from '../../../shared/invoice-email.schema.ts';
@@ -31,12 +32,15 @@ const FIELDS: { key: Field; label: string; multiline: boolean }[] = [
   { key: 'reminderBody', label: 'Reminder message', multiline: true },
   { key: 'estimateSubject', label: 'Estimate email subject', multiline: false },
   { key: 'estimateBody', label: 'Estimate email message', multiline: true },
+  { key: 'creditNoteSubject', label: 'Credit note email subject', multiline: false },
+  { key: 'creditNoteBody', label: 'Credit note email message', multiline: true },
 ];
 
 /** Invoices and reminders share their placeholders; an estimate's differ (valid until). */
 const PLACEHOLDER_GROUPS = [
   { title: 'Placeholders of invoice emails and reminders', list: EMAIL_PLACEHOLDERS },
   { title: 'Placeholders of estimate emails', list: ESTIMATE_PLACEHOLDERS },
+  { title: 'Placeholders of credit note emails', list: CREDIT_NOTE_PLACEHOLDERS },
 ];
 
 function TemplatesForm({ saved, canEdit }: { saved: EmailTemplates; canEdit: boolean }) {
@@ -46,7 +50,10 @@ function TemplatesForm({ saved, canEdit }: { saved: EmailTemplates; canEdit: boo
   useEffect(() => setValues(saved), [saved]);
   const save = trpc.invoiceEmails.updateTemplates.useMutation({
     meta: {
-      success: ['Email templates saved', 'New invoice, reminder and estimate emails use them.'],
+      success: [
+        'Email templates saved',
+        'New invoice, reminder, estimate and credit note emails use them.',
+      ],
       error: withServerMessage('Failed to save the email templates.'),
     },
   });
@@ -246,7 +253,7 @@ export function EmailSettingsTab() {
       <SectionCard
         headingOrder={3}
         title="Email templates"
-        hint="What clients receive with an invoice, a reminder and an estimate. Each email can still be edited before it is sent."
+        hint="What clients receive with an invoice, a reminder, an estimate and a credit note. Each email can still be edited before it is sent."
       >
         <QueryData query={templates} what="email templates" loaderPy={24}>
           {(saved) => <TemplatesForm saved={saved} canEdit={canEdit} />}

@@ -9,7 +9,6 @@ import {
   discountLabel,
   fromMinor,
   normalizeAmount,
-  subtractAmounts,
   toMinor,
 } from '../../../shared/invoice-math.ts';
 import {

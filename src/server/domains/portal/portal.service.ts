@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { minorDigits } from '../../../shared/currencies.ts';
 import { todayIn } from '../../../shared/datetime.ts';
-import { normalizeAmount, subtractAmounts } from '../../../shared/invoice-math.ts';
+import { normalizeAmount } from '../../../shared/invoice-math.ts';
 import type { Acceptance } from '../../../shared/estimates.schema.ts';
 import type {
   PortalClient,
