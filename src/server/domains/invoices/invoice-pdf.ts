@@ -78,6 +78,8 @@ export interface InvoiceDocument {
   taxes: { rate: string; base: string; amount: string }[];
   total: string;
   paid: string;
+  /** What credit notes credited of it (issue 41); none printed when 0 or not given. */
+  credited?: string;
   balance: string;
   notes: string | null;
   paymentInstructions: string | null;
@@ -648,6 +650,9 @@ class Renderer {
     rows.push({ label: 'Total', value: formatMoney(inv.total, c), strong: true, ruleAbove: true });
     if (!isZero(inv.paid)) {
       rows.push({ label: 'Paid', value: formatMoney(negate(inv.paid), c) });
+    }
+    if (inv.credited !== undefined && !isZero(inv.credited)) {
+      rows.push({ label: 'Credited', value: formatMoney(negate(inv.credited), c) });
     }
     // An estimate asks for no payment: its total is the last row.
     if (inv.showBalance ?? true) {

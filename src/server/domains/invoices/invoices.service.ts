@@ -710,6 +710,7 @@ export async function invoicePdf(scope: Pick<WorkspaceScope, 'db' | 'workspace'>
     taxes: invoice.taxes,
     total: invoice.total,
     paid: invoice.paidTotal,
+    credited: invoice.creditedAmount,
     balance: invoice.balance,
     notes: invoice.notes,
     paymentInstructions: invoice.paymentInstructions,
