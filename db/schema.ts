@@ -68,6 +68,7 @@ export interface BusinessProfiles {
   bic: string | null;
   city: string | null;
   countryCode: string | null;
+  creditNotePrefix: Generated<string>;
   currency: Generated<string>;
   dateFormat: Generated<string>;
   defaultHourlyRate: Generated<Numeric>;
@@ -81,6 +82,7 @@ export interface BusinessProfiles {
   invoicePrefix: Generated<string>;
   legalName: string | null;
   logoUrl: string | null;
+  nextCreditNoteNumber: Generated<number>;
   nextEstimateNumber: Generated<number>;
   nextInvoiceNumber: Generated<number>;
   paymentInstructions: string | null;
@@ -227,6 +229,46 @@ export interface ContractTemplates {
   workspaceId: number;
 }
 
+export interface CreditNoteLines {
+  amount: Numeric;
+  creditNoteId: number;
+  credits: string;
+  description: string;
+  id: Generated<number>;
+  invoiceLineId: number | null;
+  position: number;
+  quantity: Numeric;
+  taxCategory: string | null;
+  taxExemptionReason: string | null;
+  taxRate: Generated<Numeric>;
+  unit: string | null;
+  unitCode: string | null;
+  unitPrice: Numeric;
+  workspaceId: number;
+}
+
+export interface CreditNotes {
+  buyer: Json;
+  clientId: number;
+  createdAt: Generated<Timestamp>;
+  createdBy: number | null;
+  creditNoteNumber: string;
+  currency: string;
+  emailedAt: Timestamp | null;
+  id: Generated<number>;
+  invoiceId: number;
+  issueDate: string;
+  mode: string;
+  projectId: number | null;
+  reason: string;
+  seller: Json;
+  subtotal: Numeric;
+  taxes: Generated<Json>;
+  taxTotal: Numeric;
+  total: Numeric;
+  workspaceId: number;
+}
+
 export interface DocumentAcceptances {
   createdAt: Generated<Timestamp>;
   decision: string;
@@ -354,6 +396,7 @@ export interface InvoiceEmails {
   claimedAt: Timestamp | null;
   contractId: number | null;
   createdBy: number | null;
+  creditNoteId: number | null;
   error: string | null;
   estimateId: number | null;
   id: Generated<number>;
@@ -372,6 +415,8 @@ export interface InvoiceEmails {
 export interface InvoiceEmailSettings {
   contractBody: string | null;
   contractSubject: string | null;
+  creditNoteBody: string | null;
+  creditNoteSubject: string | null;
   estimateBody: string | null;
   estimateSubject: string | null;
   invoiceBody: string;
@@ -421,6 +466,7 @@ export interface Invoices {
   buyerReference: string | null;
   clientId: number;
   createdAt: Generated<Timestamp>;
+  creditedTotal: Generated<Numeric>;
   currency: Generated<string>;
   discountTotal: Generated<Numeric>;
   discountType: string | null;
@@ -823,6 +869,8 @@ export interface DB {
   contracts: Contracts;
   contractSignatures: ContractSignatures;
   contractTemplates: ContractTemplates;
+  creditNoteLines: CreditNoteLines;
+  creditNotes: CreditNotes;
   documentAcceptances: DocumentAcceptances;
   estimateLines: EstimateLines;
   estimates: Estimates;

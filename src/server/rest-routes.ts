@@ -9,6 +9,7 @@ import { estimatesRestRoutes } from './domains/estimates/estimates.rest.ts';
 import { expensesRestRoutes } from './domains/expenses/expenses.rest.ts';
 import { invoiceEmailRestRoutes } from './domains/invoice-email/invoice-email.rest.ts';
 import { einvoicesRestRoutes } from './domains/einvoices/einvoices.rest.ts';
+import { creditNotesRestRoutes } from './domains/credit-notes/credit-notes.rest.ts';
 import { invoicesRestRoutes } from './domains/invoices/invoices.rest.ts';
 import { paymentsRestRoutes } from './domains/payments/payments.rest.ts';
 import { projectsRestRoutes } from './domains/projects/projects.rest.ts';
@@ -54,6 +55,7 @@ export const restRoutes = [
   ...servicesRestRoutes,
   ...recurringInvoicesRestRoutes,
   ...invoiceEmailRestRoutes,
+  ...creditNotesRestRoutes,
   ...paymentsRestRoutes,
   ...estimatesRestRoutes,
   ...proposalsRestRoutes,

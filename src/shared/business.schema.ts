@@ -102,6 +102,11 @@ export const BusinessProfileInputSchema = z.object({
     .string()
     .max(20, 'Estimate prefix must be at most 20 characters')
     .regex(/^[A-Za-z0-9._/#-]*$/, 'Estimate prefix may hold letters, digits and . _ / # -'),
+  /** Credit notes are numbered apart too: this prefix and their own counter (CN-0001). */
+  creditNotePrefix: z
+    .string()
+    .max(20, 'Credit note prefix must be at most 20 characters')
+    .regex(/^[A-Za-z0-9._/#-]*$/, 'Credit note prefix may hold letters, digits and . _ / # -'),
   invoiceFooter: optionalText('Invoice footer', 1000),
   timezone: TimezoneSchema,
   /** How the workspace's documents, emails and portal write dates, as Account → Preferences offers. */
@@ -204,6 +209,8 @@ export const BusinessProfileSchema = z.object({
   nextInvoiceNumber: z.number(),
   /** Estimates are numbered apart from invoices: this prefix and their own counter. */
   estimatePrefix: z.string(),
+  /** Credit notes are numbered apart from invoices: this prefix and their own counter. */
+  creditNotePrefix: z.string(),
   invoiceFooter: z.string().nullable(),
   timezone: z.string(),
   /** The workspace's clock for its clients (documents, emails, portal) and its new members. */

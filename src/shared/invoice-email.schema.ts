@@ -44,13 +44,25 @@ export const CONTRACT_PLACEHOLDERS = [
   { key: 'businessName', label: 'Your business name' },
 ] as const;
 export type ContractPlaceholderKey = (typeof CONTRACT_PLACEHOLDERS)[number]['key'];
+/** A credit note's email names the invoice it credits; it asks for no payment. */
+export const CREDIT_NOTE_PLACEHOLDERS = [
+  { key: 'number', label: 'The credit note number' },
+  { key: 'total', label: 'The amount credited, with its currency' },
+  { key: 'invoiceNumber', label: 'The number of the invoice it credits' },
+  { key: 'portalLink', label: "A link to the client's portal (a new one in every email)" },
+  { key: 'clientName', label: 'The client (company, else name)' },
+  { key: 'businessName', label: 'Your business name' },
+] as const;
+export type CreditNotePlaceholderKey = (typeof CREDIT_NOTE_PLACEHOLDERS)[number]['key'];
+export type CreditNotePlaceholderValues = Record<CreditNotePlaceholderKey, string>;
 
 /** The documents that are emailed, and each one's placeholders. */
-export const EMAILED_DOCUMENTS = ['invoice', 'estimate'] as const;
+export const EMAILED_DOCUMENTS = ['invoice', 'estimate', 'creditNote'] as const;
 export type EmailedDocument = (typeof EMAILED_DOCUMENTS)[number];
 export const PLACEHOLDERS_OF: Record<EmailedDocument, readonly { key: string; label: string }[]> = {
   invoice: EMAIL_PLACEHOLDERS,
   estimate: ESTIMATE_PLACEHOLDERS,
+  creditNote: CREDIT_NOTE_PLACEHOLDERS,
 };
 
 /**
@@ -113,6 +125,18 @@ export const DEFAULT_TEMPLATES = {
     '',
     'Its SHA-256 fingerprint is {fingerprint}.',
   ].join('\n'),
+  creditNoteSubject: 'Credit note {number} from {businessName}',
+  creditNoteBody: [
+    'Hello {clientName},',
+    '',
+    'Please find attached credit note {number} for {total}, which credits invoice {invoiceNumber}.',
+    '',
+    'You can view your invoices and credit notes here:',
+    '{portalLink}',
+    '',
+    'Kind regards,',
+    '{businessName}',
+  ].join('\n'),
 };
 
 /**
@@ -149,6 +173,8 @@ export const EmailTemplatesSchema = z.object({
   estimateBody: z.string(),
   contractSubject: z.string(),
   contractBody: z.string(),
+  creditNoteSubject: z.string(),
+  creditNoteBody: z.string(),
 });
 export type EmailTemplates = z.infer<typeof EmailTemplatesSchema>;
 
@@ -161,6 +187,8 @@ export const EmailTemplatesUpdateSchema = z.object({
   estimateBody: bodyField('Estimate message').optional(),
   contractSubject: subjectField('Contract subject').optional(),
   contractBody: bodyField('Contract message').optional(),
+  creditNoteSubject: subjectField('Credit note subject').optional(),
+  creditNoteBody: bodyField('Credit note message').optional(),
 });
 export type EmailTemplatesUpdate = z.infer<typeof EmailTemplatesUpdateSchema>;
 
@@ -212,7 +240,9 @@ export const InvoiceEmailSchema = z.object({
   /** The document it carries: an invoice (its email or a reminder) or an estimate. */
   invoiceId: z.number().nullable(),
   estimateId: z.number().nullable(),
-  kind: z.enum(['invoice', 'reminder', 'estimate']),
+  /** A credit note's email (kind `credit_note`). */
+  creditNoteId: z.number().nullable(),
+  kind: z.enum(['invoice', 'reminder', 'estimate', 'credit_note']),
   /** For a reminder: which one of the schedule ('before-3', 'due', 'after-7'). */
   reminderKey: z.string().nullable(),
   to: z.string(),

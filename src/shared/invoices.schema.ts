@@ -227,7 +227,12 @@ export const InvoiceSchema = z.object({
   taxTotal: z.string(),
   total: z.string(),
   paidTotal: z.string(),
-  /** What is left to pay: total − payments (0 for a draft or a void invoice). */
+  /** The sum of its credit notes (GET /api/credit-notes?invoiceId=…). */
+  creditedAmount: z.string(),
+  /**
+   * What is left to pay: total − payments − credit notes, never below 0 (0 for a draft or
+   * a void invoice).
+   */
   balance: z.string(),
   notes: z.string().nullable(),
   /** The buyer's reference for this invoice (e.g. a Leitweg-ID); null for none. */

@@ -110,6 +110,18 @@ export const PortalEstimateSchema = z.object({
 });
 export type PortalEstimate = z.infer<typeof PortalEstimateSchema>;
 
+/** A credit note of the client (issue 41): what it credits, and on which invoice. */
+export const PortalCreditNoteSchema = z.object({
+  id: z.number(),
+  creditNoteNumber: z.string(),
+  invoiceNumber: z.string().nullable(),
+  issueDate: z.string(),
+  currency: z.string(),
+  total: z.string(),
+  reason: z.string(),
+});
+export type PortalCreditNote = z.infer<typeof PortalCreditNoteSchema>;
+
 /** `GET /api/portal/{token}`: what the client's portal page shows. */
 export const PortalViewSchema = z.object({
   business: z.object({
@@ -133,6 +145,8 @@ export const PortalViewSchema = z.object({
   /** What the client owes, per currency (never summed across currencies). */
   balances: z.array(z.object({ currency: z.string(), balance: z.string(), invoices: z.number() })),
   invoices: z.array(PortalInvoiceSchema),
+  /** The client's credit notes, newest first (`…/credit-notes/{id}/pdf` downloads one). */
+  creditNotes: z.array(PortalCreditNoteSchema),
   estimates: z.array(PortalEstimateSchema),
   proposals: z.array(PortalProposalSchema),
   /** Every contract sent to the client (never a draft), newest first. */

@@ -67,8 +67,13 @@ export const IncomeRowSchema = z.object({
   clientId: z.number().nullable(),
   projectId: z.number().nullable(),
   currency: z.string(),
-  /** Payments received as received, tax included (gross), with the currency's decimals. */
-  amount: z.string().meta({ description: 'Payments received, tax included (gross).' }),
+  /**
+   * Payments received as received, tax included (gross), with the currency's decimals, less
+   * credit notes dated in the period (issue 41: negative revenue on their issue date).
+   */
+  amount: z.string().meta({
+    description: 'Payments received, tax included (gross), less credit notes issued in the period.',
+  }),
   /** Their part before tax: each payment carries its invoice's net ÷ total. */
   net: z.string().meta({ description: 'The part of `amount` before tax (revenue).' }),
   /** amount − net: the tax collected with these payments. */
@@ -132,7 +137,10 @@ export const ProfitabilityRowSchema = z.object({
   taxCollected: z.string().meta({
     description: 'The tax on the invoices counted in `invoiced`, apart from it.',
   }),
-  /** The net part of payments dated in the period (on invoices of any issue date). */
+  /**
+   * The net part of payments dated in the period (on invoices of any issue date). `invoiced`
+   * and `taxCollected` are less the credit notes issued in the period (issue 41).
+   */
   paid: z.string().meta({
     description:
       'The part before tax of payments dated in the period (each carries its invoice’s net ÷ total).',

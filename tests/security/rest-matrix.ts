@@ -1493,6 +1493,53 @@ export const restMatrix: Record<string, RestMatrixEntry> = {
     scope: 'workspace',
     cases: [notFound(id((ids) => ids.a.invoiceId))],
   },
+  // Credit notes: A's invoice cannot be credited nor read as creditable, A's credit notes
+  // are not found, and a search or filter does not reach into A.
+  'POST /api/invoices/{id}/credit-notes': {
+    scope: 'workspace',
+    cases: [
+      notFound(
+        id((ids) => ids.a.invoiceId),
+        () => ({ reason: 'Not yours' }),
+      ),
+    ],
+  },
+  'GET /api/invoices/{id}/creditable': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.invoiceId))],
+  },
+  'GET /api/credit-notes': {
+    scope: 'workspace',
+    cases: [
+      { expect: 'read', showsB: true },
+      { query: searchA, expect: 'read' },
+      {
+        label: "filtered on A's client and invoice",
+        query: (ids) => ({ clientId: ids.a.clientId, invoiceId: ids.a.invoiceId }),
+        expect: 'read',
+      },
+    ],
+  },
+  'GET /api/credit-notes/{id}': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.creditNoteId))],
+  },
+  'GET /api/credit-notes/{id}/pdf': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.creditNoteId))],
+  },
+  'POST /api/credit-notes/{id}/send': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.creditNoteId))],
+  },
+  'POST /api/credit-notes/{id}/email-preview': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.creditNoteId))],
+  },
+  'GET /api/credit-notes/{id}/emails': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.creditNoteId))],
+  },
   'GET /api/settings/email-templates': { scope: 'workspace', cases: [{ expect: 'read' }] },
   'PUT /api/settings/email-templates': {
     scope: 'workspace',
@@ -1879,6 +1926,16 @@ export const restMatrix: Record<string, RestMatrixEntry> = {
     cases: [
       {
         params: (ids) => ({ token: randomBytes(32).toString('base64url'), id: ids.a.invoiceId }),
+        expect: 404,
+      },
+    ],
+  },
+  'GET /api/portal/{token}/credit-notes/{id}/pdf': {
+    scope: 'public',
+    why: PORTAL_WHY,
+    cases: [
+      {
+        params: (ids) => ({ token: randomBytes(32).toString('base64url'), id: ids.a.creditNoteId }),
         expect: 404,
       },
     ],

@@ -848,6 +848,53 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     outsider: 'not_found',
   },
   // Sending issues the target's draft and queues its email.
+  // Credit notes: everyone reads them; those who bill credit invoices and send them. The
+  // target's invoice is a draft: crediting it, or asking what is creditable, is refused (409).
+  'creditNotes.list': { access: ALL_ROLES, type: 'query', outsider: 'own' },
+  'creditNotes.get': {
+    access: ALL_ROLES,
+    type: 'query',
+    input: (t) => ({ id: t.creditNoteId }),
+    outsider: 'not_found',
+  },
+  'creditNotes.pdf': {
+    access: ALL_ROLES,
+    type: 'query',
+    input: (t) => ({ id: t.creditNoteId }),
+    outsider: 'not_found',
+  },
+  'creditNotes.creditable': {
+    access: ALL_ROLES,
+    type: 'query',
+    input: (t) => ({ id: t.invoiceId }),
+    allowedStatus: 409,
+    outsider: 'not_found',
+  },
+  'creditNotes.create': {
+    access: MANAGERS,
+    type: 'mutation',
+    input: (t) => ({ id: t.invoiceId, reason: 'Matrix' }),
+    allowedStatus: 409,
+    outsider: 'not_found',
+  },
+  'creditNotes.send': {
+    access: MANAGERS,
+    type: 'mutation',
+    input: (t) => ({ id: t.creditNoteId }),
+    outsider: 'not_found',
+  },
+  'creditNotes.emailPreview': {
+    access: MANAGERS,
+    type: 'mutation',
+    input: (t) => ({ id: t.creditNoteId }),
+    outsider: 'not_found',
+  },
+  'creditNotes.emails': {
+    access: ALL_ROLES,
+    type: 'query',
+    input: (t) => ({ id: t.creditNoteId }),
+    outsider: 'not_found',
+  },
   'invoiceEmails.send': {
     access: MANAGERS,
     type: 'mutation',
@@ -1139,6 +1186,12 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     access: 'public',
     type: 'query',
     input: (t) => ({ token: TOKEN, id: t.invoiceId }),
+    outsider: 'n/a',
+  },
+  'portal.creditNotePdf': {
+    access: 'public',
+    type: 'query',
+    input: (_t) => ({ token: TOKEN, id: 1 }),
     outsider: 'n/a',
   },
   'portal.estimatePdf': {

@@ -814,6 +814,49 @@ describe('every documented operation answers as documented', () => {
     await send(c, 'DELETE /api/invoices/{id}', { params: id(target.invoiceId) });
   });
 
+  it('credit notes', async () => {
+    const c = admin.client;
+    const invoice = await json<{ id: number; lines: { id: number }[] }>(c, 'POST /api/invoices', {
+      body: {
+        clientId: target.clientId,
+        lines: [{ description: 'Design', quantity: '4', unitPrice: '100', taxRate: '20' }],
+        status: 'sent',
+      },
+    });
+    const params = id(invoice.id);
+    await send(c, 'GET /api/invoices/{id}/creditable', { params });
+    const lines = await json<{ lines: { id: number }[] }>(c, 'GET /api/invoices/{id}', { params });
+    await send(c, 'POST /api/invoices/{id}/credit-notes', {
+      params,
+      body: {
+        reason: 'Tour by lines',
+        lines: [{ invoiceLineId: lines.lines[0]!.id, quantity: '1' }],
+      },
+    });
+    const note = await json<{ id: number }>(c, 'POST /api/invoices/{id}/credit-notes', {
+      params,
+      body: { reason: 'Tour by amount', amount: '120' },
+    });
+    await send(c, 'POST /api/invoices/{id}/credit-notes', { params, body: { reason: 'The rest' } });
+    await send(c, 'POST /api/invoices/{id}/credit-notes', {
+      params,
+      body: { reason: 'Too much', amount: '1' },
+      status: 409,
+    });
+    await send(c, 'GET /api/credit-notes');
+    await send(c, 'GET /api/credit-notes', {
+      query: { search: 'CN-', clientId: String(target.clientId), sort: '-total', limit: '5' },
+    });
+    await send(c, 'GET /api/credit-notes/{id}', { params: id(note.id) });
+    await send(c, 'GET /api/credit-notes/{id}/pdf', { params: id(note.id) });
+    await send(c, 'POST /api/credit-notes/{id}/email-preview', { params: id(note.id), body: {} });
+    await send(c, 'POST /api/credit-notes/{id}/send', {
+      params: id(note.id),
+      body: { message: 'Your credit note' },
+    });
+    await send(c, 'GET /api/credit-notes/{id}/emails', { params: id(note.id) });
+  });
+
   it('services, and lines copied from them with their unit', async () => {
     const c = admin.client;
     const service = await json<{ id: number }>(c, 'POST /api/services', {
@@ -962,6 +1005,13 @@ describe('every documented operation answers as documented', () => {
     });
     await send(guest, 'GET /api/portal/{token}/invoices/{id}/pdf', {
       params: { token, id: invoice.id },
+    });
+    const creditNote = await json<{ id: number }>(c, 'POST /api/invoices/{id}/credit-notes', {
+      params: { id: invoice.id },
+      body: { reason: 'Portal tour', amount: '5' },
+    });
+    await send(guest, 'GET /api/portal/{token}/credit-notes/{id}/pdf', {
+      params: { token, id: creditNote.id },
     });
     await send(guest, 'GET /api/portal/{token}/estimates/{id}/pdf', {
       params: { token, id: accepted!.id },

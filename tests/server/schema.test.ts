@@ -49,6 +49,8 @@ it('every workspace table has workspace_id not null, a foreign key to workspaces
       'contract_signatures',
       'contract_templates',
       'contracts',
+      'credit_note_lines',
+      'credit_notes',
       'document_acceptances',
       'estimate_lines',
       'estimates',

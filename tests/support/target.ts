@@ -52,6 +52,8 @@ export interface Target {
   contractTemplateId: number;
   /** A draft contract of the client. */
   contractId: number;
+  /** A credit note of the client, of an issued invoice of its own (written as the database). */
+  creditNoteId: number;
   /** A pending invitation to the target. */
   invitationId: number;
   invitationToken: string;
@@ -429,7 +431,48 @@ export async function freshTarget(db: Database, options: TargetOptions): Promise
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const party = {
+    name: `${name} Party`,
+    contactName: null,
+    address: null,
+    taxId: null,
+    email: null,
+  };
+  // Credit notes are of issued invoices, which are never deleted: one of its own.
+  const credited = await db
+    .insertInto('invoices')
+    .values({
+      workspaceId: ws.id,
+      clientId: client.id,
+      invoiceNumber: `${marker}-INV-CREDITED`,
+      amount: '10',
+      status: 'sent',
+      issueDate: '2026-11-24',
+      creditedTotal: '1',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const creditNote = await db
+    .insertInto('creditNotes')
+    .values({
+      workspaceId: ws.id,
+      invoiceId: credited.id,
+      clientId: client.id,
+      creditNoteNumber: `${marker}-CN`,
+      issueDate: '2026-11-24',
+      currency: 'USD',
+      reason: `${name} Credit reason`,
+      mode: 'amount',
+      seller: JSON.stringify(party),
+      buyer: JSON.stringify(party),
+      subtotal: '1',
+      taxTotal: '0',
+      total: '1',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return {
+    creditNoteId: creditNote.id,
     notificationId: notification.id,
     contractTemplateId: contractTemplate.id,
     contractId: contract.id,

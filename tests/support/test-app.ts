@@ -285,6 +285,8 @@ export async function snapshot(db: Database): Promise<string> {
     'contract_signatures',
     'contract_events',
     'services',
+    'credit_notes',
+    'credit_note_lines',
   ];
   const parts: string[] = [];
   for (const table of tables) {

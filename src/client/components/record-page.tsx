@@ -16,7 +16,13 @@ export function useRecordId(param: string): { id: number; valid: boolean } {
 }
 
 type BackTo =
-  '/clients' | '/invoices' | '/estimates' | '/recurring-invoices' | '/projects' | '/contracts';
+  | '/clients'
+  | '/invoices'
+  | '/estimates'
+  | '/recurring-invoices'
+  | '/projects'
+  | '/contracts'
+  | '/credit-notes';
 
 /** The "← Records" link above a record's page (or a sub-list) back to the list it is in. */
 export function BackLink({ to, label }: { to: BackTo; label: string }) {

@@ -17,6 +17,7 @@ import { LoginPage } from '../features/auth/login.page.tsx';
 import { validateOverviewSearch } from '../features/dashboard/overview-period.ts';
 import { STATIC_PLACEHOLDER_PATHS } from '../features/placeholders/static-placeholder-paths.ts';
 import { ContractsSearchSchema } from '../features/contracts/contracts-search.ts';
+import { CreditNotesSearchSchema } from '../features/credit-notes/credit-notes-search.ts';
 import { validateIncomeSearch } from '../features/income/income-search.ts';
 import { validatePaymentsSearch } from '../features/payments/payments-search.ts';
 import { validateProjectSearch } from '../features/projects/project-tabs.ts';
@@ -372,6 +373,21 @@ const shellPages = [
     ),
     pendingComponent: PageLoader,
   }),
+  createRoute({
+    getParentRoute: () => shellRoute,
+    path: '/credit-notes',
+    validateSearch: CreditNotesSearchSchema,
+    component: lazyRouteComponent(
+      () => import('../features/credit-notes/credit-notes.page.tsx'),
+      'CreditNotesPage',
+    ),
+    pendingComponent: PageLoader,
+  }),
+  shellPage(
+    '/credit-notes/$creditNoteId',
+    () => import('../features/credit-notes/credit-note.page.tsx'),
+    'CreditNotePage',
+  ),
   shellPage(
     '/contracts/$contractId',
     () => import('../features/contracts/contract.page.tsx'),

@@ -10,6 +10,7 @@ import { estimatesRouter } from '../domains/estimates/estimates.router.ts';
 import { expenseCategoriesRouter, expensesRouter } from '../domains/expenses/expenses.router.ts';
 import { invoiceEmailsRouter } from '../domains/invoice-email/invoice-email.router.ts';
 import { einvoicesRouter } from '../domains/einvoices/einvoices.router.ts';
+import { creditNotesRouter } from '../domains/credit-notes/credit-notes.router.ts';
 import { invoicesRouter } from '../domains/invoices/invoices.router.ts';
 import { paymentsRouter } from '../domains/payments/payments.router.ts';
 import { projectsRouter } from '../domains/projects/projects.router.ts';
@@ -57,6 +58,7 @@ export const appRouter = router({
   services: servicesRouter,
   recurringInvoices: recurringInvoicesRouter,
   invoiceEmails: invoiceEmailsRouter,
+  creditNotes: creditNotesRouter,
   payments: paymentsRouter,
   estimates: estimatesRouter,
   proposals: proposalsRouter,

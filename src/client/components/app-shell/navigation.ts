@@ -20,6 +20,7 @@ import {
   IconForms,
   IconHome,
   IconReceipt,
+  IconReceiptRefund,
   IconReportAnalytics,
   IconReportMoney,
   IconRepeat,
@@ -94,6 +95,7 @@ export const NAV_GROUPS: NavGroup[] = [
     items: [
       { label: 'Overview', to: '/financial-overview', icon: IconChartPie },
       { label: 'Invoices', to: '/invoices', icon: IconFileInvoice },
+      { label: 'Credit Notes', to: '/credit-notes', icon: IconReceiptRefund },
       { label: 'Recurring Invoices', to: '/recurring-invoices', icon: IconRepeat },
       { label: 'Payments', to: '/payments', icon: IconCreditCard },
       { label: 'Income', to: '/income', icon: IconTrendingUp },

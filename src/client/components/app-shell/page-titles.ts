@@ -10,6 +10,7 @@ const PAGE_TITLES: Record<string, string> = {
   '/timesheets': 'Timesheets',
   '/resourcing': 'Resourcing',
   '/invoices': 'Invoices',
+  '/credit-notes': 'Credit Notes',
   '/recurring-invoices': 'Recurring Invoices',
   '/clients': 'Clients',
   '/proposals': 'Proposals',

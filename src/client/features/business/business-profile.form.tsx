@@ -48,6 +48,7 @@ function toForm(profile: BusinessProfile): BusinessFormInput {
     paymentInstructions: profile.paymentInstructions ?? '',
     invoicePrefix: profile.invoicePrefix,
     estimatePrefix: profile.estimatePrefix,
+    creditNotePrefix: profile.creditNotePrefix,
     nextInvoiceNumber: profile.nextInvoiceNumber,
     invoiceFooter: profile.invoiceFooter ?? '',
     timezone: profile.timezone,
@@ -243,6 +244,11 @@ export function BusinessProfileForm() {
             label="Estimate number prefix"
             description="Estimates are numbered on their own, from 1, when they are sent"
             {...registered('estimatePrefix')}
+          />
+          <TextInput
+            label="Credit note number prefix"
+            description="Credit notes are numbered on their own, from 1, when an invoice is credited"
+            {...registered('creditNotePrefix')}
           />
           <Textarea label="Invoice footer" autosize minRows={1} {...registered('invoiceFooter')} />
           <SwitchField

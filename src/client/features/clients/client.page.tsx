@@ -2,6 +2,7 @@ import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } fr
 import { Link, useNavigate } from '@tanstack/react-router';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { CreditNotesCard } from '../credit-notes/credit-notes.card.tsx';
 import { formatMoney } from '../../../shared/money.ts';
 import { formatHours } from '../../../shared/time.schema.ts';
 import { ConfirmDeleteDialog } from '../../components/list/confirm-delete.dialog.tsx';
@@ -190,6 +191,8 @@ function ClientView({ c }: { c: ClientDetail }) {
           empty="No invoices yet."
         />
       </Card>
+
+      <CreditNotesCard clientId={c.id} />
 
       <Card withBorder radius="lg" p="lg">
         <Title order={3} fz="md" mb="sm">

@@ -22,6 +22,7 @@ const KIND_LABEL: Record<InvoiceEmail['kind'], string> = {
   invoice: 'Invoice',
   reminder: 'Reminder',
   estimate: 'Estimate',
+  credit_note: 'Credit note',
 };
 
 /** 'after-7' → offset 7, for the label of a reminder in the outbox. */

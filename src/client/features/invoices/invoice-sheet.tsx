@@ -86,7 +86,7 @@ export type SheetDocument = Pick<
   | 'voidReason'
 > &
   // The app's invoice has it (an issued invoice not emailed reads "Issued"); the portal's not.
-  Partial<Pick<InvoiceDetail, 'emailedAt'>> & {
+  Partial<Pick<InvoiceDetail, 'emailedAt' | 'creditedAmount'>> & {
     lines: Omit<InvoiceLine, 'timeEntryCount'>[];
   };
 
@@ -177,6 +177,9 @@ export function InvoiceSheet({
           <TotalRow label="Total" value={money(invoice.total)} strong />
           {Number(invoice.paidTotal) > 0 && (
             <TotalRow label="Paid" value={`−${money(invoice.paidTotal)}`} />
+          )}
+          {Number(invoice.creditedAmount ?? 0) > 0 && (
+            <TotalRow label="Credited" value={`−${money(invoice.creditedAmount!)}`} />
           )}
           {(labels?.showBalance ?? (invoice.status !== 'draft' && invoice.status !== 'void')) && (
             <TotalRow label="Balance due" value={money(invoice.balance)} strong />

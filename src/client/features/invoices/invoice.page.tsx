@@ -1,6 +1,14 @@
 import { ActionIcon, Anchor, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { IconBan, IconCash, IconEye, IconMail, IconPrinter, IconTrash } from '@tabler/icons-react';
+import {
+  IconBan,
+  IconCash,
+  IconEye,
+  IconMail,
+  IconPrinter,
+  IconReceiptRefund,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { PAYMENT_METHOD_LABELS, type InvoiceDetail } from '../../../shared/invoices.schema.ts';
 import { formatMoney } from '../../../shared/money.ts';
@@ -23,6 +31,8 @@ import { SendInvoiceDialog } from './send-invoice.dialog.tsx';
 import { useCanBill } from '../../components/use-can-bill.ts';
 import { useInvoiceMutations } from './use-invoice-mutations.ts';
 import { VoidDialog } from './void.dialog.tsx';
+import { CreditNoteDialog } from '../credit-notes/credit-note.dialog.tsx';
+import { CreditNotesCard } from '../credit-notes/credit-notes.card.tsx';
 
 function Payments({ invoice, canBill }: { invoice: InvoiceDetail; canBill: boolean }) {
   const mutations = useInvoiceMutations();
@@ -142,9 +152,17 @@ function InvoiceView({ invoice }: { invoice: InvoiceDetail }) {
   const [voiding, setVoiding] = useState(false);
   const [marking, setMarking] = useState(false);
   const [emailing, setEmailing] = useState(false);
+  const [crediting, setCrediting] = useState(false);
 
   const open = ['sent', 'viewed', 'overdue'].includes(invoice.status);
   const draft = invoice.status === 'draft';
+  const credited = Number(invoice.creditedAmount) > 0;
+  // Issued and not credited in full: a credit note corrects it (issue 41).
+  const creditable =
+    !draft && invoice.status !== 'void' && Number(invoice.creditedAmount) < Number(invoice.total);
+  // Voiding is for invoices the client never received; the others are credited.
+  const voidable =
+    open && Number(invoice.paidTotal) === 0 && !credited && !invoice.emailedAt && !invoice.viewedAt;
 
   return (
     <>
@@ -157,6 +175,7 @@ function InvoiceView({ invoice }: { invoice: InvoiceDetail }) {
             {invoice.client.name}
             {invoice.project ? ` · ${invoice.project.name}` : ''} ·{' '}
             {formatMoney(invoice.total, invoice.currency)}
+            {credited ? ` · ${formatMoney(invoice.creditedAmount, invoice.currency)} credited` : ''}
             {open ? ` · ${formatMoney(invoice.balance, invoice.currency)} due` : ''}
           </>
         }
@@ -236,7 +255,17 @@ function InvoiceView({ invoice }: { invoice: InvoiceDetail }) {
                 Mark Viewed
               </Button>
             )}
-            {canBill && open && Number(invoice.paidTotal) === 0 && (
+            {canBill && creditable && (
+              <Button
+                variant="light"
+                color="grape"
+                leftSection={<IconReceiptRefund size={16} />}
+                onClick={() => setCrediting(true)}
+              >
+                Credit note
+              </Button>
+            )}
+            {canBill && voidable && (
               <Button
                 variant="subtle"
                 color="red"
@@ -267,6 +296,7 @@ function InvoiceView({ invoice }: { invoice: InvoiceDetail }) {
         <InvoiceSheet invoice={invoice} />
       )}
       <Payments invoice={invoice} canBill={canBill} />
+      {!draft && <CreditNotesCard invoiceId={invoice.id} />}
       <InvoiceOutbox invoice={invoice} />
 
       <InvoicePrintView
@@ -276,6 +306,13 @@ function InvoiceView({ invoice }: { invoice: InvoiceDetail }) {
       />
       {open && <PaymentDialog invoice={invoice} opened={paying} onClose={() => setPaying(false)} />}
       <VoidDialog invoice={invoice} opened={voiding} onClose={() => setVoiding(false)} />
+      {canBill && creditable && (
+        <CreditNoteDialog
+          invoice={invoice}
+          opened={crediting}
+          onClose={() => setCrediting(false)}
+        />
+      )}
       {canBill && (
         <SendInvoiceDialog invoice={invoice} opened={emailing} onClose={() => setEmailing(false)} />
       )}

@@ -44,7 +44,7 @@ function PortalLinkField({ url }: { url: string }) {
  * ("Invoice sent", or written to the server log when mail is not configured).
  */
 export function sendEmailMeta(
-  noun: 'Invoice' | 'Estimate',
+  noun: 'Invoice' | 'Estimate' | 'Credit note',
   invalidates: NonNullable<MutationMeta['invalidates']>,
 ): MutationMeta {
   return {

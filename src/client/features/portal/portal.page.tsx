@@ -21,6 +21,7 @@ import type { PortalView } from '../../../shared/portal.schema.ts';
 import { httpStatusOf, messageOf, trpc } from '../../trpc.ts';
 import { PortalClockProvider } from './portal-clock.tsx';
 import { PortalContractsSection } from './portal-contracts.section.tsx';
+import { PortalCreditNotesSection } from './portal-credit-notes.section.tsx';
 import { PortalDecisionDialog, type Deciding } from './portal-decision.dialog.tsx';
 import { PortalEstimatesSection } from './portal-estimates.section.tsx';
 import { PortalInvoicesSection } from './portal-invoices.section.tsx';
@@ -173,6 +174,7 @@ function PortalContent({ token, view }: { token: string; view: PortalView }) {
       </SimpleGrid>
 
       <PortalInvoicesSection token={token} invoices={view.invoices} />
+      <PortalCreditNotesSection token={token} creditNotes={view.creditNotes} />
       <PortalEstimatesSection token={token} documents={view.estimates} onDecide={setDeciding} />
       <PortalProposalsSection token={token} documents={view.proposals} onDecide={setDeciding} />
       <PortalContractsSection token={token} contracts={view.contracts} />

@@ -15,6 +15,7 @@ import {
   CONTRACT_PLACEHOLDERS,
   EMAIL_PLACEHOLDERS,
   ESTIMATE_PLACEHOLDERS,
+  CREDIT_NOTE_PLACEHOLDERS,
   reminderLabel,
   type EmailTemplates,
 } from '../../../shared/invoice-email.schema.ts';
@@ -34,6 +35,8 @@ const FIELDS: { key: Field; label: string; multiline: boolean }[] = [
   { key: 'estimateBody', label: 'Estimate email message', multiline: true },
   { key: 'contractSubject', label: 'Contract email subject', multiline: false },
   { key: 'contractBody', label: 'Contract email message', multiline: true },
+  { key: 'creditNoteSubject', label: 'Credit note email subject', multiline: false },
+  { key: 'creditNoteBody', label: 'Credit note email message', multiline: true },
 ];
 
 /**
@@ -44,6 +47,7 @@ const PLACEHOLDER_GROUPS = [
   { title: 'Placeholders of invoice emails and reminders', list: EMAIL_PLACEHOLDERS },
   { title: 'Placeholders of estimate emails', list: ESTIMATE_PLACEHOLDERS },
   { title: 'Placeholders of contract emails', list: CONTRACT_PLACEHOLDERS },
+  { title: 'Placeholders of credit note emails', list: CREDIT_NOTE_PLACEHOLDERS },
 ];
 
 function TemplatesForm({ saved, canEdit }: { saved: EmailTemplates; canEdit: boolean }) {
@@ -55,7 +59,7 @@ function TemplatesForm({ saved, canEdit }: { saved: EmailTemplates; canEdit: boo
     meta: {
       success: [
         'Email templates saved',
-        'New invoice, reminder, estimate and contract emails use them.',
+        'New invoice, reminder, estimate, contract and credit note emails use them.',
       ],
       error: withServerMessage('Failed to save the email templates.'),
     },
@@ -256,7 +260,7 @@ export function EmailSettingsTab() {
       <SectionCard
         headingOrder={3}
         title="Email templates"
-        hint="What clients receive with an invoice, a reminder and an estimate. Each email can still be edited before it is sent."
+        hint="What clients receive with an invoice, a reminder, an estimate and a credit note. Each email can still be edited before it is sent."
       >
         <QueryData query={templates} what="email templates" loaderPy={24}>
           {(saved) => <TemplatesForm saved={saved} canEdit={canEdit} />}

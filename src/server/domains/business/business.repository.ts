@@ -20,6 +20,7 @@ const columns = [
   'invoicePrefix',
   'nextInvoiceNumber',
   'estimatePrefix',
+  'creditNotePrefix',
   'invoiceFooter',
   'timezone',
   'dateFormat',
@@ -138,6 +139,21 @@ export async function takeInvoiceNumber(db: Database, workspaceId: number): Prom
     .returning([sql<number>`next_invoice_number - 1`.as('counter'), 'invoicePrefix'])
     .executeTakeFirstOrThrow();
   return formatInvoiceNumber(row.invoicePrefix, row.counter);
+}
+
+/**
+ * Takes the next credit note number of the workspace (CN-0001), its own sequence, in the
+ * crediting transaction: gap-free and never repeated, as takeInvoiceNumber.
+ */
+export async function takeCreditNoteNumber(db: Database, workspaceId: number): Promise<string> {
+  await ensureProfile(db, workspaceId);
+  const row = await db
+    .updateTable('businessProfiles')
+    .set({ nextCreditNoteNumber: sql<number>`next_credit_note_number + 1` })
+    .where('workspaceId', '=', workspaceId)
+    .returning([sql<number>`next_credit_note_number - 1`.as('counter'), 'creditNotePrefix'])
+    .executeTakeFirstOrThrow();
+  return formatInvoiceNumber(row.creditNotePrefix, row.counter);
 }
 
 /** The workspace as its invoices name the seller: the profile, else the workspace itself. */

@@ -144,7 +144,7 @@ export function openBalances(db: Database, workspaceId: number, clientId: number
     .selectFrom('invoices')
     .select([
       'currency',
-      sql<string>`sum(amount - paid_total)::text`.as('balance'),
+      sql<string>`sum(greatest(amount - paid_total - credited_total, 0))::text`.as('balance'),
       sql<number>`count(*)::int`.as('invoices'),
     ])
     .where('workspaceId', '=', workspaceId)

@@ -15,7 +15,7 @@ import type { Day } from 'date-fns';
 import { calendarIn } from '../../../shared/datetime.ts';
 import type { Database } from '../../db/create-db.ts';
 import { findProfile } from '../business/business.repository.ts';
-import { paymentSharesSql } from '../reports/payment-shares.ts';
+import { revenueSharesSql } from '../reports/payment-shares.ts';
 
 /**
  * Money sums as strings with two decimals (or the currency's), whatever their size: no
@@ -28,7 +28,7 @@ const money = (expression: string, digits = 2) =>
  * The dashboard's figures in one round trip. "Today", "this week" and "this month" are the
  * workspace's (its time zone), the week starting on the reader's first day of the week.
  * Revenue is net of tax (issue 38): the part before tax of this month's payments, their tax
- * answered apart.
+ * answered apart, less this month's credit notes (issue 41: negative revenue on their date).
  */
 export async function dashboardStats(
   db: Database,
@@ -38,7 +38,7 @@ export async function dashboardStats(
   const { currency, timezone } = await findProfile(db, workspaceId);
   const digits = minorDigits(currency);
   const { today, weekStart, monthStart, monthStartInstant } = calendarIn(timezone, weekStartsOn);
-  const paidThisMonth = sql`${paymentSharesSql(workspaceId)} s
+  const paidThisMonth = sql`${revenueSharesSql(workspaceId)} s
     where s.currency = ${currency} and s.date >= ${monthStart}::date`;
   const { rows } = await sql<Omit<DashboardStats, 'currency' | 'otherCurrencies'>>`
     select
@@ -59,7 +59,7 @@ export async function dashboardStats(
         where workspace_id = ${workspaceId} and date >= ${monthStart}::date) as "hoursThisMonth",
       (select ${money('sum(s.net)', digits)} from ${paidThisMonth}) as "revenueThisMonth",
       (select ${money('sum(s.tax)', digits)} from ${paidThisMonth}) as "taxCollectedThisMonth",
-      (select ${money('sum(amount - paid_total)', digits)} from invoices
+      (select ${money('sum(greatest(amount - paid_total - credited_total, 0))', digits)} from invoices
         where workspace_id = ${workspaceId} and currency = ${currency}
           and status in ('sent', 'viewed')) as outstanding,
       (select count(*)::int from invoices
@@ -73,12 +73,12 @@ export async function dashboardStats(
   }>`
     with paid as (
       select s.currency, sum(s.net) as net, sum(s.tax) as tax
-      from ${paymentSharesSql(workspaceId)} s
+      from ${revenueSharesSql(workspaceId)} s
       where s.date >= ${monthStart}::date
       group by s.currency
     )
     select i.currency,
-      coalesce(sum(case when i.status in ('sent', 'viewed') then i.amount - i.paid_total end), 0)::text as outstanding,
+      coalesce(sum(case when i.status in ('sent', 'viewed') then greatest(i.amount - i.paid_total - i.credited_total, 0) end), 0)::text as outstanding,
       coalesce((select paid.net from paid where paid.currency = i.currency), 0)::text as "revenueThisMonth",
       coalesce((select paid.tax from paid where paid.currency = i.currency), 0)::text as "taxCollectedThisMonth"
     from invoices i
@@ -114,7 +114,7 @@ function roundedSum(amount: string | null, digits: number): string {
 /**
  * The financial overview of a period: revenue is what was paid net of tax (the part before
  * tax of payments by their date, on invoices in the currency; issue 38), the tax collected
- * with them apart, expenses what was spent (expenses by their date, in their own
+ * with them apart, less credit notes by their date (issue 41), expenses what was spent (expenses by their date, in their own
  * currency), net profit the difference; outstanding is what sent invoices still ask now.
  * The workspace currency's figures come first; every other currency that has any is
  * listed apart, never converted nor added. The chart covers the last 12 months.
@@ -144,14 +144,14 @@ export async function financialOverview(
     from (
       select s.currency, s.net as revenue, s.tax, null::numeric as expenses,
         null::numeric as outstanding
-      from ${paymentSharesSql(workspaceId)} s
+      from ${revenueSharesSql(workspaceId)} s
       where ${inPeriod('s.date')}
       union all
       select e.currency, null, null, e.amount, null
       from expenses e
       where e.workspace_id = ${workspaceId} and not e.draft and ${inPeriod('e.date')}
       union all
-      select currency, null, null, null, amount - paid_total
+      select currency, null, null, null, greatest(amount - paid_total - credited_total, 0)
       from invoices
       where workspace_id = ${workspaceId} and status in ('sent', 'viewed')
     ) as money
@@ -175,7 +175,7 @@ export async function financialOverview(
   const { monthStart, yearAgoMonthStart } = calendarIn(timezone, 0);
   const months = await sql<{ month: string; revenue: string; tax: string; expenses: string }>`
     with paid as (
-      select s.date, s.net, s.tax from ${paymentSharesSql(workspaceId)} s
+      select s.date, s.net, s.tax from ${revenueSharesSql(workspaceId)} s
       where s.currency = ${currency} and s.date >= ${yearAgoMonthStart}::date
     )
     select to_char(m, 'YYYY-MM') as month,

@@ -41,6 +41,8 @@ export async function findSettings(db: Database, workspaceId: number): Promise<E
     estimateBody: row.estimateBody ?? DEFAULT_TEMPLATES.estimateBody,
     contractSubject: row.contractSubject ?? DEFAULT_TEMPLATES.contractSubject,
     contractBody: row.contractBody ?? DEFAULT_TEMPLATES.contractBody,
+    creditNoteSubject: row.creditNoteSubject ?? DEFAULT_TEMPLATES.creditNoteSubject,
+    creditNoteBody: row.creditNoteBody ?? DEFAULT_TEMPLATES.creditNoteBody,
     enabled: row.remindersEnabled,
     offsets: offsetsOf(row.reminderOffsets),
     enabledAt: row.remindersEnabledAt,
@@ -102,6 +104,7 @@ function selectEmails(db: Database, workspaceId: number) {
       'e.id',
       'e.invoiceId',
       'e.estimateId',
+      'e.creditNoteId',
       'e.kind',
       'e.reminderKey',
       'e.toAddress',
@@ -134,7 +137,11 @@ function toEmail({ toAddress, createdBy, createdByName, ...r }: EmailRow): Invoi
 }
 
 /** The column that names each kind of document on an outbox row. */
-const DOCUMENT_COLUMN = { invoice: 'e.invoiceId', estimate: 'e.estimateId' } as const;
+const DOCUMENT_COLUMN = {
+  invoice: 'e.invoiceId',
+  estimate: 'e.estimateId',
+  creditNote: 'e.creditNoteId',
+} as const;
 
 /** A document's emails, newest first. */
 export async function listEmails(
@@ -162,7 +169,9 @@ export interface NewEmail {
   estimateId?: number;
   /** A contract's email (kind 'contract') names the contract only. */
   contractId?: number;
-  kind: 'invoice' | 'reminder' | 'estimate' | 'contract';
+  /** A credit note's email (kind 'credit_note') names the credit note only. */
+  creditNoteId?: number;
+  kind: 'invoice' | 'reminder' | 'estimate' | 'contract' | 'credit_note';
   reminderKey: string | null;
   to: string;
   subject: string;
@@ -188,6 +197,7 @@ export async function insertEmail(
       invoiceId: email.invoiceId,
       estimateId: email.estimateId ?? null,
       contractId: email.contractId ?? null,
+      creditNoteId: email.creditNoteId ?? null,
       kind: email.kind,
       reminderKey: email.reminderKey,
       toAddress: email.to,
@@ -243,6 +253,7 @@ export function claimForDelivery(
       'invoiceId',
       'estimateId',
       'contractId',
+      'creditNoteId',
       'kind',
       'toAddress',
       'subject',
@@ -275,8 +286,17 @@ export async function markSent(db: Database, id: number, status: 'sent' | 'logge
       .set({ status, sentAt: sql<Date>`now()`, error: null })
       .where('id', '=', id)
       .where('status', 'in', ['sending', 'failed'])
-      .returning(['workspaceId', 'invoiceId'])
+      .returning(['workspaceId', 'invoiceId', 'creditNoteId'])
       .executeTakeFirst();
+    if (row && status === 'sent' && row.creditNoteId !== null) {
+      await trx
+        .updateTable('creditNotes')
+        .set({ emailedAt: sql<Date>`now()` })
+        .where('workspaceId', '=', row.workspaceId)
+        .where('id', '=', row.creditNoteId)
+        .where('emailedAt', 'is', null)
+        .execute();
+    }
     if (!row || status !== 'sent' || row.invoiceId === null) return;
     await trx
       .updateTable('invoices')

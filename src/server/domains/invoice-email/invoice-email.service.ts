@@ -12,6 +12,7 @@ import {
   type EmailPreview,
   type EmailTemplatesUpdate,
   type EstimatePlaceholderValues,
+  type CreditNotePlaceholderValues,
   type PlaceholderValues,
   type ReminderScheduleUpdate,
   type SendDocumentInput,
@@ -32,6 +33,9 @@ import {
 } from '../../trpc/context.ts';
 import { findProfile, findSeller } from '../business/business.repository.ts';
 import { findClient } from '../clients/clients.repository.ts';
+import type { CreditNote } from '../../../shared/credit-notes.schema.ts';
+import { findCreditNote } from '../credit-notes/credit-notes.repository.ts';
+import { creditNotePdf } from '../credit-notes/credit-notes.service.ts';
 import { findEstimate, previewEstimateNumber } from '../estimates/estimates.repository.ts';
 import { estimatePdfOf, sendEstimate as numberEstimate } from '../estimates/estimates.service.ts';
 import { findInvoice } from '../invoices/invoices.repository.ts';
@@ -68,6 +72,8 @@ export async function getTemplates({ db, workspace }: WorkspaceScope) {
     estimateBody: s.estimateBody,
     contractSubject: s.contractSubject,
     contractBody: s.contractBody,
+    creditNoteSubject: s.creditNoteSubject,
+    creditNoteBody: s.creditNoteBody,
   };
 }
 
@@ -157,6 +163,8 @@ type MailScope = WorkspaceScope & Pick<Context, 'config' | 'mailer'>;
 
 /** The workspace's template for a document's email. */
 function templateOf(settings: repo.EmailSettings, document: EmailedDocument) {
+  if (document === 'creditNote')
+    return { subject: settings.creditNoteSubject, body: settings.creditNoteBody };
   return document === 'estimate'
     ? { subject: settings.estimateSubject, body: settings.estimateBody }
     : { subject: settings.invoiceSubject, body: settings.invoiceBody };
@@ -226,7 +234,8 @@ async function queueDocumentEmail(
     const id = (await repo.insertEmail(trx, workspace.id, {
       invoiceId: email.document === 'invoice' ? email.id : null,
       ...(email.document === 'estimate' ? { estimateId: email.id } : {}),
-      kind: email.document,
+      ...(email.document === 'creditNote' ? { creditNoteId: email.id } : {}),
+      kind: email.document === 'creditNote' ? 'credit_note' : email.document,
       reminderKey: null,
       to: email.to,
       subject: renderStored(email.subject ?? template.subject, email.values),
@@ -325,6 +334,65 @@ export async function sendEstimate(
   return { ...estimate, ...delivery };
 }
 
+/** A credit note's placeholders. */
+async function creditNoteValues(
+  db: Database,
+  workspaceId: number,
+  note: CreditNote,
+): Promise<Omit<CreditNotePlaceholderValues, 'portalLink'>> {
+  const [{ seller }, client] = await Promise.all([
+    findSeller(db, workspaceId),
+    findClient(db, workspaceId, note.clientId),
+  ]);
+  return {
+    number: note.creditNoteNumber,
+    total: formatMoney(note.total, note.currency),
+    invoiceNumber: note.invoice.number ?? '',
+    clientName: client ? client.company || client.name : note.client.name,
+    businessName: seller.name,
+  };
+}
+
+/** `POST /api/credit-notes/{id}/email-preview`: the credit note's email as it would be sent now. */
+export async function previewCreditNoteEmail(ctx: MailScope, input: PreviewInput) {
+  const note = await findCreditNote(ctx.db, ctx.workspace.id, input.id);
+  if (!note) throw notFound('Credit note not found');
+  const values = await creditNoteValues(ctx.db, ctx.workspace.id, note);
+  return previewEmail(ctx, 'creditNote', note.clientId, values, input);
+}
+
+/**
+ * `POST /api/credit-notes/{id}/send`: emails the credit note to the client's billing
+ * address with its PDF attached, through the invoices' outbox and delivery job. `message`
+ * (or `body`) replaces the template's text. It can be emailed again.
+ */
+export async function sendCreditNote(
+  ctx: SendScope,
+  input: SendDocumentInput & { message?: string },
+): Promise<EmailDelivery> {
+  const { db, workspace } = ctx;
+  const note = await findCreditNote(db, workspace.id, input.id);
+  if (!note) throw notFound('Credit note not found');
+  const to = await billingEmail(db, workspace.id, note.clientId);
+  if (!to) throw conflict(NO_BILLING_EMAIL);
+  return queueDocumentEmail(ctx, {
+    document: 'creditNote',
+    id: note.id,
+    clientId: note.clientId,
+    to,
+    values: await creditNoteValues(db, workspace.id, note),
+    subject: input.subject,
+    body: input.message || input.body,
+    noun: 'Credit note',
+  });
+}
+
+/** `GET /api/credit-notes/{id}/emails`: the credit note's outbox, newest first. */
+export async function listCreditNoteEmails({ db, workspace }: WorkspaceScope, id: number) {
+  if (!(await findCreditNote(db, workspace.id, id))) throw notFound('Credit note not found');
+  return repo.listEmails(db, workspace.id, 'creditNote', id);
+}
+
 export async function listInvoiceEmails({ db, workspace }: WorkspaceScope, invoiceId: number) {
   if (!(await findInvoice(db, workspace.id, invoiceId))) throw notFound();
   return repo.listEmails(db, workspace.id, 'invoice', invoiceId);
@@ -353,7 +421,12 @@ const newMessageId = (appUrl: string) => `<${randomUUID()}@${new URL(appUrl).hos
  */
 async function outgoingDocument(
   scope: Pick<WorkspaceScope, 'db' | 'workspace'>,
-  row: { invoiceId: number | null; estimateId: number | null; contractId: number | null },
+  row: {
+    invoiceId: number | null;
+    estimateId: number | null;
+    contractId: number | null;
+    creditNoteId: number | null;
+  },
 ): Promise<
   | {
       clientId: number;
@@ -372,6 +445,16 @@ async function outgoingDocument(
       .where('id', '=', row.contractId)
       .executeTakeFirst();
     return contract && { clientId: contract.clientId, status: contract.status, pdf: null };
+  }
+  if (row.creditNoteId !== null) {
+    const note = await findCreditNote(db, workspace.id, row.creditNoteId);
+    return (
+      note && {
+        clientId: note.clientId,
+        status: 'issued',
+        pdf: () => creditNotePdf(scope, note.id),
+      }
+    );
   }
   if (row.estimateId !== null) {
     const estimate = await findEstimate(db, workspace.id, row.estimateId);

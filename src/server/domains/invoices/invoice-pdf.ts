@@ -42,6 +42,13 @@ export interface InvoiceDocument {
   dueLabel?: string;
   /** Whether the totals end with the balance due (true unless given; an estimate asks no payment). */
   showBalance?: boolean;
+  /**
+   * The labelled values under the number, in place of the issue and due dates when given
+   * (a credit note: its date and the invoice it credits).
+   */
+  headerRows?: (readonly [label: string, value: string])[];
+  /** The heading of `notes`: "Notes" unless given (a credit note's reason). */
+  notesTitle?: string;
   /** null for a draft: "DRAFT" is printed instead of a number. */
   number: string | null;
   /** draft, sent, viewed, paid, overdue, void. */
@@ -71,6 +78,8 @@ export interface InvoiceDocument {
   taxes: { rate: string; base: string; amount: string }[];
   total: string;
   paid: string;
+  /** What credit notes credited of it (issue 41); none printed when 0 or not given. */
+  credited?: string;
   balance: string;
   notes: string | null;
   paymentInstructions: string | null;
@@ -213,7 +222,10 @@ function negate(value: string): string {
  * A calendar date as the workspace writes it ("28/11/2026", "Nov 28, 2026", "2026-11-28"),
  * the same as its emails and portal; no time zone moves a calendar date.
  */
-function formatDate(value: string | null, dateFormat: DisplayPreferences['dateFormat']): string {
+export function formatDate(
+  value: string | null,
+  dateFormat: DisplayPreferences['dateFormat'],
+): string {
   if (!value) return '—';
   return formatCalendarDate(value, { ...DEFAULT_DISPLAY, dateFormat }) || value;
 }
@@ -482,10 +494,10 @@ class Renderer {
     if (mark) {
       this.text(mark.label, MARGIN, y - 10, { font: this.bold, size: 14, color: mark.color });
     }
-    for (const [label, value] of [
+    for (const [label, value] of inv.headerRows ?? [
       ['Issue date', formatDate(inv.issueDate, inv.dateFormat)],
       [inv.dueLabel ?? 'Due date', formatDate(inv.dueDate, inv.dateFormat)],
-    ] as const) {
+    ]) {
       this.text(value, right, y, { size: BODY, align: 'right' });
       const vw = this.regular.pdf.widthOfTextAtSize(clean(this.regular, value), BODY);
       this.text(`${label}:`, right - vw - 6, y, { size: BODY, align: 'right', color: MUTED });
@@ -639,6 +651,9 @@ class Renderer {
     if (!isZero(inv.paid)) {
       rows.push({ label: 'Paid', value: formatMoney(negate(inv.paid), c) });
     }
+    if (inv.credited !== undefined && !isZero(inv.credited)) {
+      rows.push({ label: 'Credited', value: formatMoney(negate(inv.credited), c) });
+    }
     // An estimate asks for no payment: its total is the last row.
     if (inv.showBalance ?? true) {
       rows.push({
@@ -761,7 +776,7 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Uint8Array
   r.parties();
   r.table();
   r.totals();
-  r.section('Notes', doc.notes);
+  r.section(doc.notesTitle ?? 'Notes', doc.notes);
   r.section('Payment instructions', doc.paymentInstructions);
   r.footer();
   r.pageNumbers();

@@ -54,6 +54,7 @@ function selectInvoice(db: Database, workspaceId: number) {
       'i.discountTotal',
       'i.taxTotal',
       'i.paidTotal',
+      'i.creditedTotal',
       'i.notes',
       'i.buyerReference',
       'i.purchaseOrderReference',
@@ -91,6 +92,15 @@ function selectInvoice(db: Database, workspaceId: number) {
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectInvoice>['execute']>>[number];
 
+/**
+ * What is left to pay: total − payments − credit notes, never below 0 (a credit on a paid
+ * invoice is money the business owes back, not a negative balance of the invoice).
+ */
+export function balanceOf(total: string, paid: string, credited: string, digits: number) {
+  const left = subtractAmounts(subtractAmounts(total, paid, digits), credited, digits);
+  return left.startsWith('-') ? normalizeAmount('0', digits) : left;
+}
+
 function toInvoice({
   clientName,
   clientCompany,
@@ -107,6 +117,7 @@ function toInvoice({
   const money = (value: string) => normalizeAmount(value, digits);
   const total = money(r.amount);
   const paidTotal = money(r.paidTotal);
+  const creditedAmount = money(r.creditedTotal);
   const open = r.status !== 'draft' && r.status !== 'void';
   return {
     ...r,
@@ -116,7 +127,8 @@ function toInvoice({
     discountTotal: money(r.discountTotal),
     taxTotal: money(r.taxTotal),
     paidTotal,
-    balance: open ? subtractAmounts(total, paidTotal, digits) : money('0'),
+    creditedAmount,
+    balance: open ? balanceOf(total, paidTotal, creditedAmount, digits) : money('0'),
     discount: answeredDiscount(discountType, discountValue, digits),
     createdAt: iso(r.createdAt),
     issuedAt: iso(r.issuedAt),
@@ -310,6 +322,9 @@ export async function lockInvoice(db: Database, workspaceId: number, id: number)
       'paidTotal',
       'servicePeriodStart',
       'servicePeriodEnd',
+      'creditedTotal',
+      'emailedAt',
+      'viewedAt',
     ])
     .where('workspaceId', '=', workspaceId)
     .where('id', '=', id)
@@ -334,6 +349,7 @@ export async function updateInvoice(
         | 'viewedAt'
         | 'paidDate'
         | 'paidTotal'
+        | 'creditedTotal'
       >
     >,
 ) {

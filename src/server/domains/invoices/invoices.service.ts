@@ -3,12 +3,12 @@ import { addDays, format, parseISO } from 'date-fns';
 import { formatCalendarDate, todayIn, workspaceClock } from '../../../shared/datetime.ts';
 import { minorDigits } from '../../../shared/currencies.ts';
 import {
+  addAmounts,
   compareAmounts,
   computeTotals,
   discountLabel,
   fromMinor,
   normalizeAmount,
-  subtractAmounts,
   toMinor,
 } from '../../../shared/invoice-math.ts';
 import {
@@ -44,6 +44,7 @@ import {
 import { buyerOf } from './document-rows.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import * as repo from './invoices.repository.ts';
+import { balanceOf } from './invoices.repository.ts';
 import { countUnapprovedEntries } from '../timesheets/week-lock.ts';
 import * as expensesRepo from '../expenses/expenses.repository.ts';
 import { billableAmountOf } from '../../../shared/expenses.schema.ts';
@@ -51,6 +52,7 @@ import { resolveLines } from '../services/line-services.ts';
 import { einvoiceErrorsOf, einvoiceRefusal } from '../einvoices/einvoice-check.ts';
 
 const NOT_FOUND = 'Invoice not found';
+export const SENT_NOT_VOIDED = 'This invoice was sent to the client: credit it instead';
 const NUMBER_TAKEN = 'An invoice with this number already exists';
 const notFound = (message = NOT_FOUND) => new TRPCError({ code: 'NOT_FOUND', message });
 const badRequest = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
@@ -594,9 +596,10 @@ async function settle(
     if (!fitsCurrency(payment.amount, current.currency))
       throw badRequest(amountDecimalsMessage(current.currency));
     const amount = normalizeAmount(payment.amount, digits);
-    const balance = subtractAmounts(
+    const balance = balanceOf(
       normalizeAmount(current.amount, digits),
       normalizeAmount(current.paidTotal, digits),
+      normalizeAmount(current.creditedTotal, digits),
       digits,
     );
     if (compareAmounts(amount, balance) > 0) {
@@ -604,7 +607,7 @@ async function settle(
     }
     if (compareAmounts(amount, '0') > 0)
       await repo.insertPayment(trx, workspace.id, id, { ...payment, amount, createdBy: user.id });
-    const paid = await refreshPaid(trx, workspace.id, id, current.amount, current.status);
+    const paid = await refreshPaid(trx, workspace.id, id, current);
     if (paid && current.status !== 'paid') {
       await invoiceEvent(trx, scope.jobs, {
         workspaceId: workspace.id,
@@ -617,20 +620,29 @@ async function settle(
   return (await repo.findInvoice(db, workspace.id, id))!;
 }
 
-/** Keeps paid_total, the paid status and the paid date in step with the payments. */
-async function refreshPaid(
+/**
+ * Keeps paid_total, the paid status and the paid date in step with the payments and the
+ * credit notes: an invoice whose payments and credit notes reach its total is settled
+ * (paid), dated by its last payment, else by `settledOn` (the credit note that settled it).
+ */
+export async function refreshPaid(
   db: Database,
   workspaceId: number,
   id: number,
-  total: string,
-  status: string,
+  current: { amount: string; status: string; creditedTotal: string },
+  settledOn?: string,
 ) {
   const { paid, lastDate } = await repo.refreshPaid(db, workspaceId, id);
-  const full = compareAmounts(paid, total) >= 0;
+  const full =
+    compareAmounts(
+      addAmounts(paid, current.creditedTotal, 3),
+      normalizeAmount(current.amount, 3),
+    ) >= 0;
+  const { status } = current;
   await repo.updateInvoice(db, workspaceId, id, {
     paidTotal: paid,
     status: full ? 'paid' : status === 'paid' ? 'sent' : status,
-    paidDate: full ? (lastDate ?? todayIn('UTC')) : null,
+    paidDate: full ? (lastDate ?? settledOn ?? todayIn('UTC')) : null,
   });
   return full;
 }
@@ -651,7 +663,7 @@ export async function deletePayment(scope: WorkspaceScope, id: number, paymentId
     if (current.status === 'void') throw conflict('A void invoice keeps its record');
     if (!(await repo.deletePayment(trx, workspace.id, id, paymentId)))
       throw notFound('Payment not found');
-    await refreshPaid(trx, workspace.id, id, current.amount, current.status);
+    await refreshPaid(trx, workspace.id, id, current);
   });
   return (await repo.findInvoice(db, workspace.id, id))!;
 }
@@ -668,6 +680,11 @@ export async function voidInvoice(scope: WorkspaceScope, id: number, reason: str
     if (!current) throw notFound();
     if (current.status === 'draft') throw conflict('A draft is deleted, not voided');
     if (current.status === 'void') throw conflict('This invoice is already void');
+    // Voiding is for invoices the client never had (issue 41): an issued invoice the client
+    // received is corrected by a credit note, never taken back.
+    if (current.emailedAt !== null || current.viewedAt !== null) throw conflict(SENT_NOT_VOIDED);
+    if (compareAmounts(current.creditedTotal, '0') > 0)
+      throw conflict('This invoice has credit notes: credit what remains instead');
     if (compareAmounts(current.paidTotal, '0') > 0)
       throw conflict('This invoice has payments: delete them before voiding it');
     await repo.updateInvoice(trx, workspace.id, id, {
@@ -743,6 +760,7 @@ export async function invoicePdf(scope: Pick<WorkspaceScope, 'db' | 'workspace'>
     taxes: invoice.taxes,
     total: invoice.total,
     paid: invoice.paidTotal,
+    credited: invoice.creditedAmount,
     balance: invoice.balance,
     notes: invoice.notes,
     paymentInstructions: invoice.paymentInstructions,

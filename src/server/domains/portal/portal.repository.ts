@@ -194,6 +194,7 @@ export function listIssuedInvoices(db: Database, workspaceId: number, clientId: 
       'i.dueDate',
       'i.amount',
       'i.paidTotal',
+      'i.creditedTotal',
       'i.viewedAt',
     ])
     .where('i.workspaceId', '=', workspaceId)

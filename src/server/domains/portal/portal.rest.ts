@@ -97,6 +97,15 @@ export const portalRestRoutes = defineRestRoutes(
     },
     {
       method: 'GET',
+      path: '/api/portal/{token}/credit-notes/{id}/pdf',
+      procedure: 'portal.creditNotePdf',
+      summary: 'Download a credit note PDF from the portal',
+      description: "One of the client's credit notes, as the workspace downloads it.",
+      respond: asPdf,
+      refusals: PORTAL_REFUSALS,
+    },
+    {
+      method: 'GET',
       path: '/api/portal/{token}/invoices/{id}/pdf',
       procedure: 'portal.invoicePdf',
       summary: 'Download an invoice PDF from the portal',

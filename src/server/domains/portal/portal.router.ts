@@ -122,6 +122,10 @@ export const portalRouter = router({
     .input(PortalDocumentInputSchema)
     .output(FileSchema)
     .query(({ ctx, input }) => portal.portalInvoicePdf(ctx.db, ctx.portal, input.id, ctx.jobs)),
+  creditNotePdf: portalProcedure
+    .input(PortalDocumentInputSchema)
+    .output(FileSchema)
+    .query(({ ctx, input }) => portal.portalCreditNotePdf(ctx.db, ctx.portal, input.id)),
   estimatePdf: portalProcedure
     .input(PortalDocumentInputSchema)
     .output(FileSchema)

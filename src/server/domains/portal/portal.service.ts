@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { minorDigits } from '../../../shared/currencies.ts';
 import { todayIn } from '../../../shared/datetime.ts';
-import { normalizeAmount, subtractAmounts } from '../../../shared/invoice-math.ts';
+import { normalizeAmount } from '../../../shared/invoice-math.ts';
 import type { Acceptance } from '../../../shared/estimates.schema.ts';
 import type {
   PortalClient,
@@ -26,6 +26,9 @@ import {
 import { estimatePdfOf } from '../estimates/estimates.service.ts';
 import { findWorkspaceLogoFile } from '../files/files.repository.ts';
 import { getInvoice, invoicePdf } from '../invoices/invoices.service.ts';
+import { balanceOf } from '../invoices/invoices.repository.ts';
+import { findCreditNote, listClientCreditNotes } from '../credit-notes/credit-notes.repository.ts';
+import { creditNotePdf } from '../credit-notes/credit-notes.service.ts';
 import type { Jobs } from '../jobs/jobs.ts';
 import { documentAnswered, invoiceEvent } from '../notifications/notification-events.ts';
 import {
@@ -172,6 +175,7 @@ export async function portalView(
   );
   const today = todayIn(profile.timezone);
   const contracts = await portalContracts(db, target);
+  const creditNotes = await listClientCreditNotes(db, workspaceId, clientId);
 
   return {
     business: {
@@ -196,6 +200,7 @@ export async function portalView(
       const open = i.status !== 'void';
       const total = money(i.amount, i.currency);
       const paidTotal = money(i.paidTotal, i.currency);
+      const credited = money(i.creditedTotal, i.currency);
       return {
         id: i.id,
         invoiceNumber: i.invoiceNumber,
@@ -206,11 +211,20 @@ export async function portalView(
         total,
         paidTotal,
         balance: open
-          ? subtractAmounts(total, paidTotal, minorDigits(i.currency))
+          ? balanceOf(total, paidTotal, credited, minorDigits(i.currency))
           : money('0', i.currency),
         viewedAt: iso(i.viewedAt),
       };
     }),
+    creditNotes: creditNotes.map((n) => ({
+      id: n.id,
+      creditNoteNumber: n.creditNoteNumber,
+      invoiceNumber: n.invoice.number,
+      issueDate: n.issueDate,
+      currency: n.currency,
+      total: n.total,
+      reason: n.reason,
+    })),
     estimates: estimates.map((e) => {
       const decision = estimateDecisions.get(e.id) ?? null;
       const open = e.status === 'sent' || e.status === 'viewed';
@@ -323,6 +337,13 @@ export async function portalInvoicePdf(db: Database, target: PortalTarget, id: n
   await assertClientDocument(db, target, 'invoice', id);
   await markInvoiceViewed(db, target, id, jobs);
   return invoicePdf(scopeOf(db, target), id);
+}
+
+/** A credit note's PDF, when it is the token's client's (any other answers the one refusal). */
+export async function portalCreditNotePdf(db: Database, target: PortalTarget, id: number) {
+  const note = await findCreditNote(db, target.workspaceId, id);
+  if (!note || note.clientId !== target.clientId) throw portalNotFound();
+  return creditNotePdf(scopeOf(db, target), id);
 }
 
 // Estimates and proposals: their PDF, and the client's decision

@@ -38,3 +38,23 @@ export function paymentSharesSql(workspaceId: number) {
     ) s
   )`;
 }
+
+/**
+ * Revenue as the reports count it (issue 41): every payment (paymentSharesSql) and every
+ * credit note as negative revenue on its issue date, with the same columns (`id`, `date`,
+ * `amount`, `currency`, `client_id`, `project_id`, `net`, `tax`) and `kind` ('payment' or
+ * 'credit_note'). A credit note takes back its amount before tax from revenue and its tax
+ * from the tax collected, in the period of its own date, whatever the invoice's.
+ */
+export function revenueSharesSql(workspaceId: number) {
+  return sql`(
+    select p.id, p.date, p.amount, p.currency, p.client_id, p.project_id, p.net, p.tax,
+      'payment'::text as kind
+    from ${paymentSharesSql(workspaceId)} p
+    union all
+    select cn.id, cn.issue_date, -cn.total, cn.currency, cn.client_id, cn.project_id,
+      -cn.subtotal, -cn.tax_total, 'credit_note'::text
+    from credit_notes cn
+    where cn.workspace_id = ${workspaceId}
+  )`;
+}

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { IncomeGroup, ProfitabilityGroup } from '../../../shared/reports.schema.ts';
 import type { Database } from '../../db/create-db.ts';
-import { paymentSharesSql } from './payment-shares.ts';
+import { paymentSharesSql, revenueSharesSql } from './payment-shares.ts';
 
 /** Sums come back as exact numeric text; the service rounds them to each currency's digits. */
 
@@ -32,8 +32,8 @@ export async function incomeSums(
   const { from, to, groupBy } = options;
   const paymentsCte = sql`
     with paid as (
-      select s.amount, s.net, s.tax, s.date, s.currency, s.client_id, s.project_id
-      from ${paymentSharesSql(workspaceId)} s
+      select s.amount, s.net, s.tax, s.date, s.currency, s.client_id, s.project_id, s.kind
+      from ${revenueSharesSql(workspaceId)} s
       where s.date >= ${from}::date and s.date <= ${to}::date
     )`;
   if (groupBy === 'month') {
@@ -47,7 +47,8 @@ export async function incomeSums(
       select to_char(m.month_start, 'YYYY-MM') as month, null::int as "clientId",
         null::int as "projectId", null::text as name, c.currency,
         coalesce(sum(paid.amount), 0)::text as amount, coalesce(sum(paid.net), 0)::text as net,
-        coalesce(sum(paid.tax), 0)::text as tax, count(paid.amount)::int as "paymentCount"
+        coalesce(sum(paid.tax), 0)::text as tax,
+        (count(paid.amount) filter (where paid.kind = 'payment'))::int as "paymentCount"
       from months m
       cross join currencies c
       left join paid on paid.currency = c.currency
@@ -61,7 +62,8 @@ export async function incomeSums(
       ${paymentsCte}
       select null::text as month, paid.client_id as "clientId", null::int as "projectId",
         c.name, paid.currency, sum(paid.amount)::text as amount,
-        sum(paid.net)::text as net, sum(paid.tax)::text as tax, count(*)::int as "paymentCount"
+        sum(paid.net)::text as net, sum(paid.tax)::text as tax,
+        (count(*) filter (where paid.kind = 'payment'))::int as "paymentCount"
       from paid
       join clients c on c.workspace_id = ${workspaceId} and c.id = paid.client_id
       group by paid.client_id, c.name, paid.currency
@@ -72,7 +74,8 @@ export async function incomeSums(
     ${paymentsCte}
     select null::text as month, null::int as "clientId", paid.project_id as "projectId",
       pr.name, paid.currency, sum(paid.amount)::text as amount,
-      sum(paid.net)::text as net, sum(paid.tax)::text as tax, count(*)::int as "paymentCount"
+      sum(paid.net)::text as net, sum(paid.tax)::text as tax,
+      (count(*) filter (where paid.kind = 'payment'))::int as "paymentCount"
     from paid
     left join projects pr on pr.workspace_id = ${workspaceId} and pr.id = paid.project_id
     group by paid.project_id, pr.name, paid.currency
@@ -88,11 +91,15 @@ export async function incomeCurrencies(
   to: string,
 ): Promise<string[]> {
   const { rows } = await sql<{ currency: string }>`
-    select distinct i.currency
+    select i.currency
     from invoice_payments p
     join invoices i on i.workspace_id = p.workspace_id and i.id = p.invoice_id
     where p.workspace_id = ${workspaceId} and p.date >= ${from}::date and p.date <= ${to}::date
-    order by i.currency`.execute(db);
+    union
+    select cn.currency from credit_notes cn
+    where cn.workspace_id = ${workspaceId} and cn.issue_date >= ${from}::date
+      and cn.issue_date <= ${to}::date
+    order by currency`.execute(db);
   return rows.map((r) => r.currency);
 }
 
@@ -136,6 +143,11 @@ export async function profitabilitySums(
       from invoices i
       where i.workspace_id = ${workspaceId} and i.status not in ('draft', 'void')
         and i.issue_date >= ${from}::date and i.issue_date <= ${to}::date
+      union all
+      select cn.project_id, cn.client_id, cn.currency, -cn.subtotal, -cn.tax_total, 0, 0, 0, 0
+      from credit_notes cn
+      where cn.workspace_id = ${workspaceId}
+        and cn.issue_date >= ${from}::date and cn.issue_date <= ${to}::date
       union all
       select s.project_id, s.client_id, s.currency, 0, 0, s.net, 0, 0, 0
       from ${paymentSharesSql(workspaceId)} s

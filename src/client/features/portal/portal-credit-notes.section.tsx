@@ -1,0 +1,44 @@
+import { Text } from '@mantine/core';
+import { formatMoney } from '../../../shared/money.ts';
+import type { PortalCreditNote } from '../../../shared/portal.schema.ts';
+import {
+  AmountAndActions,
+  DocumentList,
+  DocumentRow,
+  NumberedHeading,
+  PdfButton,
+} from './portal-document.tsx';
+
+/** The client's credit notes (issue 41): which invoice each credits, and its PDF. */
+export function PortalCreditNotesSection({
+  token,
+  creditNotes,
+}: {
+  token: string;
+  creditNotes: PortalCreditNote[];
+}) {
+  return (
+    <DocumentList title="Credit notes" empty={null}>
+      {creditNotes.map((note) => (
+        <DocumentRow key={note.id}>
+          <NumberedHeading
+            number={note.creditNoteNumber}
+            status={{ label: 'Credit note', color: 'grape' }}
+            issueDate={note.issueDate}
+            also={{ label: 'Credits invoice', date: null }}
+          >
+            <Text size="sm" c="dimmed">
+              Credits invoice {note.invoiceNumber ?? ''} · {note.reason}
+            </Text>
+          </NumberedHeading>
+          <AmountAndActions amount={formatMoney(note.total, note.currency)}>
+            <PdfButton
+              href={`/api/portal/${token}/credit-notes/${note.id}/pdf`}
+              label={`Download credit note ${note.creditNoteNumber} as PDF`}
+            />
+          </AmountAndActions>
+        </DocumentRow>
+      ))}
+    </DocumentList>
+  );
+}
