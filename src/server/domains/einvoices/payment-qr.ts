@@ -14,6 +14,8 @@ import { electronicFormatIBAN, isQRIBAN, isValidBIC, isValidIBAN } from 'ibantoo
 import { rgb, type PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { compareAmounts, fromMinor, toMinor } from '../../../shared/invoice-math.ts';
+import { formatMoney } from '../../../shared/money.ts';
+import type { PaymentQrView } from '../../../shared/portal.schema.ts';
 
 export class PaymentQrError extends Error {}
 
@@ -354,10 +356,10 @@ export function qrModules(payload: string): {
 }
 
 /**
- * Draws the code with its top-left corner at (x, top), `width` points wide without the
- * quiet zone (keep 4 modules clear around it): one vector path of the dark runs per row.
+ * The dark modules as one SVG path (a rectangle per horizontal run, one unit per module),
+ * shifted by `offset` modules, and the code's size in modules.
  */
-export function drawQrCode(page: PDFPage, payload: string, x: number, top: number, width: number) {
+export function qrPath(payload: string, offset = 0): { size: number; path: string } {
   const { size, dark } = qrModules(payload);
   const parts: string[] = [];
   for (let row = 0; row < size; row++) {
@@ -368,16 +370,105 @@ export function drawQrCode(page: PDFPage, payload: string, x: number, top: numbe
       }
       let end = col;
       while (end < size && dark(end, row)) end++;
-      parts.push(`M${col} ${row}h${end - col}v1h${col - end}z`);
+      parts.push(`M${col + offset} ${row + offset}h${end - col}v1h${col - end}z`);
       col = end;
     }
   }
-  page.drawSvgPath(parts.join(''), {
-    x,
-    y: top,
-    scale: width / size,
-    color: rgb(0, 0, 0),
-    borderWidth: 0,
-  });
+  return { size, path: parts.join('') };
+}
+
+/**
+ * Draws the code with its top-left corner at (x, top), `width` points wide without the
+ * quiet zone (keep 4 modules clear around it).
+ */
+export function drawQrCode(page: PDFPage, payload: string, x: number, top: number, width: number) {
+  const { size, path } = qrPath(payload);
+  page.drawSvgPath(path, { x, y: top, scale: width / size, color: rgb(0, 0, 0), borderWidth: 0 });
   return { modules: size };
+}
+
+// ---------------------------------------------------------------------------------------
+// An issued invoice's code
+
+/** The parts of a party a payment code reads; the address and bank parts may be absent. */
+type InvoiceParty = PaymentParty & { iban?: string | null; bic?: string | null };
+
+/**
+ * The code for an issued invoice's balance, from its frozen seller (the payee, its IBAN
+ * and BIC) and buyer: none for a draft, a void invoice or one with nothing left to pay.
+ */
+export function invoicePaymentQr(invoice: {
+  invoiceNumber: string | null;
+  status: string;
+  currency: string;
+  balance: string;
+  seller: InvoiceParty;
+  buyer: InvoiceParty;
+}): PaymentQr | null {
+  if (!invoice.invoiceNumber || invoice.status === 'draft' || invoice.status === 'void') {
+    return null;
+  }
+  const { seller, buyer } = invoice;
+  return paymentQrFor({
+    currency: invoice.currency,
+    amount: invoice.balance,
+    invoiceNumber: invoice.invoiceNumber,
+    creditor: {
+      name: seller.name,
+      iban: seller.iban,
+      bic: seller.bic,
+      street: seller.street,
+      postalCode: seller.postalCode,
+      city: seller.city,
+      countryCode: seller.countryCode,
+    },
+    debtor: {
+      name: buyer.name,
+      street: buyer.street,
+      postalCode: buyer.postalCode,
+      city: buyer.city,
+      countryCode: buyer.countryCode,
+    },
+  });
+}
+
+/**
+ * The code as an SVG image (a data URL) for a web page: black on white with a 4-module
+ * quiet zone, whatever the page's theme, and the Swiss cross in the middle of a QR-bill's.
+ */
+export function paymentQrImage(qr: PaymentQr): string {
+  const quiet = 4;
+  const { size, path } = qrPath(qr.payload, quiet);
+  const full = size + 2 * quiet;
+  let cross = '';
+  if (qr.kind === 'swiss') {
+    // 7 mm on 46 mm, as on paper; the flag's proportions inside a thin white border.
+    const outer = (size * 7) / 46;
+    const inner = (size * 6.4) / 46;
+    const unit = inner / 32;
+    const c = full / 2;
+    const square = (w: number, h: number, fill: string) =>
+      `<rect x="${(c - w / 2).toFixed(3)}" y="${(c - h / 2).toFixed(3)}" width="${w.toFixed(3)}" height="${h.toFixed(3)}" fill="${fill}"/>`;
+    cross =
+      square(outer, outer, '#fff') +
+      square(inner, inner, '#000') +
+      square(6 * unit, 20 * unit, '#fff') +
+      square(20 * unit, 6 * unit, '#fff');
+  }
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${full} ${full}" shape-rendering="crispEdges">` +
+    `<rect width="${full}" height="${full}" fill="#fff"/><path fill="#000" d="${path}"/>${cross}</svg>`;
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+}
+
+/** The code as a web page shows it: its image, what it says and what it holds. */
+export function paymentQrView(qr: PaymentQr | null): PaymentQrView | null {
+  if (!qr) return null;
+  const { amount, currency } = qr.request;
+  return {
+    kind: qr.kind,
+    image: paymentQrImage(qr),
+    label: `Scan to pay ${formatMoney(amount, currency)} by bank transfer`,
+    payload: qr.payload,
+  };
 }

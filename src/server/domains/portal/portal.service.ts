@@ -25,6 +25,7 @@ import {
 } from '../estimates/acceptance.service.ts';
 import { estimatePdfOf } from '../estimates/estimates.service.ts';
 import { findWorkspaceLogoFile } from '../files/files.repository.ts';
+import { invoicePaymentQr, paymentQrView } from '../einvoices/payment-qr.ts';
 import { getInvoice, invoicePdf } from '../invoices/invoices.service.ts';
 import type { Jobs } from '../jobs/jobs.ts';
 import { documentAnswered, invoiceEvent } from '../notifications/notification-events.ts';
@@ -315,6 +316,7 @@ export async function portalInvoice(
     seller: invoice.seller,
     buyer: invoice.buyer,
     viewedAt: iso(viewedAt),
+    paymentQr: paymentQrView(invoicePaymentQr(invoice)),
   };
 }
 
