@@ -30,6 +30,8 @@ import * as lineServices from './migrations/2026-11-30-0036-line-services.ts';
 import * as contracts from './migrations/2026-11-30-0037-contracts.ts';
 import * as workspaceSigningKeys from './migrations/2026-11-30-0038-workspace-signing-keys.ts';
 import * as lineUnits from './migrations/2026-11-30-0039-line-units.ts';
+import * as einvoiceFields from './migrations/2026-12-01-0040-einvoice-fields.ts';
+import * as expenseEinvoiceImport from './migrations/2026-12-01-0042-expense-einvoice-import.ts';
 import * as contractEmailTemplates from './migrations/2026-12-01-0044-contract-email-templates.ts';
 import * as contractSealedPdf from './migrations/2026-12-01-0045-contract-sealed-pdf.ts';
 
@@ -71,6 +73,8 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30-0037-contracts': contracts,
   '2026-11-30-0038-workspace-signing-keys': workspaceSigningKeys,
   '2026-11-30-0039-line-units': lineUnits,
+  '2026-12-01-0040-einvoice-fields': einvoiceFields,
+  '2026-12-01-0042-expense-einvoice-import': expenseEinvoiceImport,
   '2026-12-01-0044-contract-email-templates': contractEmailTemplates,
   '2026-12-01-0045-contract-sealed-pdf': contractSealedPdf,
 };

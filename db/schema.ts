@@ -65,10 +65,17 @@ export interface ApiTokens {
 
 export interface BusinessProfiles {
   address: string | null;
+  bic: string | null;
+  city: string | null;
+  countryCode: string | null;
   currency: Generated<string>;
   dateFormat: Generated<string>;
   defaultHourlyRate: Generated<Numeric>;
+  einvoicing: Generated<boolean>;
+  electronicAddress: string | null;
+  electronicAddressScheme: string | null;
   estimatePrefix: Generated<string>;
+  iban: string | null;
   invoiceApprovedTimeOnly: Generated<boolean>;
   invoiceFooter: string | null;
   invoicePrefix: Generated<string>;
@@ -78,6 +85,9 @@ export interface BusinessProfiles {
   nextInvoiceNumber: Generated<number>;
   paymentInstructions: string | null;
   paymentTermsDays: Generated<number>;
+  postalCode: string | null;
+  registrationId: string | null;
+  street: string | null;
   taxId: string | null;
   timeFormat: Generated<string>;
   timeRoundingMinutes: Generated<number>;
@@ -101,10 +111,15 @@ export interface ClientPortalLinks {
 
 export interface Clients {
   address: string | null;
+  buyerReference: string | null;
+  city: string | null;
   company: string | null;
   contactName: string | null;
+  countryCode: string | null;
   createdAt: Generated<Timestamp>;
   currency: string | null;
+  electronicAddress: string | null;
+  electronicAddressScheme: string | null;
   email: string;
   hourlyRate: Numeric | null;
   id: Generated<number>;
@@ -113,7 +128,9 @@ export interface Clients {
   organizationId: number | null;
   paymentTermsDays: number | null;
   phone: string | null;
+  postalCode: string | null;
   status: Generated<string>;
+  street: string | null;
   taxId: string | null;
   workspaceId: number;
 }
@@ -235,8 +252,11 @@ export interface EstimateLines {
   position: number;
   quantity: Numeric;
   serviceId: number | null;
+  taxCategory: string | null;
+  taxExemptionReason: string | null;
   taxRate: Generated<Numeric>;
   unit: string | null;
+  unitCode: string | null;
   unitPrice: Numeric;
   workspaceId: number;
 }
@@ -284,6 +304,7 @@ export interface Expenses {
   createdBy: number | null;
   currency: string;
   date: string;
+  draft: Generated<boolean>;
   id: Generated<number>;
   invoiceId: number | null;
   invoiceLineId: number | null;
@@ -291,8 +312,11 @@ export interface Expenses {
   notes: string | null;
   projectId: number | null;
   receiptFileId: number | null;
+  supplierInvoiceNumber: string | null;
+  taxAmount: Numeric | null;
   updatedAt: Generated<Timestamp>;
   vendor: string | null;
+  vendorTaxId: string | null;
   workspaceId: number;
 }
 
@@ -370,8 +394,11 @@ export interface InvoiceLines {
   position: number;
   quantity: Numeric;
   serviceId: number | null;
+  taxCategory: string | null;
+  taxExemptionReason: string | null;
   taxRate: Generated<Numeric>;
   unit: string | null;
+  unitCode: string | null;
   unitPrice: Numeric;
   workspaceId: number;
 }
@@ -391,6 +418,7 @@ export interface InvoicePayments {
 export interface Invoices {
   amount: Numeric;
   buyer: Json | null;
+  buyerReference: string | null;
   clientId: number;
   createdAt: Generated<Timestamp>;
   currency: Generated<string>;
@@ -408,9 +436,12 @@ export interface Invoices {
   paidDate: string | null;
   paidTotal: Generated<Numeric>;
   projectId: number | null;
+  purchaseOrderReference: string | null;
   recurringInvoiceId: number | null;
   recurringPeriodStart: string | null;
   seller: Json | null;
+  servicePeriodEnd: string | null;
+  servicePeriodStart: string | null;
   status: Generated<string>;
   subtotal: Generated<Numeric>;
   taxTotal: Generated<Numeric>;
@@ -551,8 +582,11 @@ export interface RecurringInvoiceLines {
   quantity: Numeric;
   recurringInvoiceId: number;
   serviceId: number | null;
+  taxCategory: string | null;
+  taxExemptionReason: string | null;
   taxRate: Generated<Numeric>;
   unit: string | null;
+  unitCode: string | null;
   unitPrice: Numeric;
   workspaceId: number;
 }

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { DATE_FORMATS, TIME_FORMATS } from './account.schema.ts';
+import { CountryCodeSchema } from './countries.ts';
 import { CurrencySchema } from './currencies.ts';
+import {
+  BicSchema,
+  ElectronicAddressSchemeSchema,
+  IbanSchema,
+  optionalLine,
+} from './einvoice-fields.ts';
 import { RateSchema } from './money.ts';
 import { singleLine } from './text.schema.ts';
 
@@ -108,7 +115,69 @@ export const BusinessProfileInputSchema = z.object({
   /** Timed entries round to this many minutes when the timer stops; 0 rounds nothing. */
   timeRoundingMinutes: TimeRoundingMinutesSchema,
   timeRoundingMode: z.enum(TIME_ROUNDING_MODES, { error: 'Time rounding is up or nearest' }),
+  // E-invoicing (EN 16931): optional while `einvoicing` is off. `taxId` is the VAT identifier.
+  countryCode: CountryCodeSchema,
+  street: optionalLine('Street', 200),
+  city: optionalLine('City', 100),
+  postalCode: optionalLine('Postcode', 20),
+  registrationId: optionalLine('Registration ID', 50).meta({
+    description:
+      'The company registration id (trade register number, SIREN, KvK…), the legal registration of the seller.',
+  }),
+  iban: IbanSchema,
+  bic: BicSchema,
+  electronicAddress: optionalLine('Electronic address', 200).meta({
+    description:
+      'Where e-invoices reach the business, e.g. its Peppol participant id (without the scheme). Given with its scheme, or neither.',
+  }),
+  electronicAddressScheme: ElectronicAddressSchemeSchema,
+  einvoicing: z.boolean({ error: 'E-invoicing must be true or false' }).meta({
+    description:
+      'Issue e-invoices (EN 16931). While on, the profile must have countryCode, street, city, postalCode and taxId or registrationId.',
+  }),
 });
+
+/** What a profile with e-invoicing on must have, as the fields' names. */
+export const EINVOICING_REQUIRED = ['countryCode', 'street', 'city', 'postalCode'] as const;
+
+export const BUSINESS_FIELD_LABELS: Record<string, string> = {
+  countryCode: 'country',
+  street: 'street',
+  city: 'city',
+  postalCode: 'postcode',
+  taxId: 'VAT ID',
+  registrationId: 'registration ID',
+};
+
+/**
+ * The fields a profile misses for e-invoicing (empty when it is off or complete): the
+ * address parts and country, and a VAT ID or a registration id (reported as `taxId`).
+ */
+export function einvoicingMissing(profile: {
+  einvoicing?: boolean;
+  countryCode?: string | null;
+  street?: string | null;
+  city?: string | null;
+  postalCode?: string | null;
+  taxId?: string | null;
+  registrationId?: string | null;
+}): string[] {
+  if (!profile.einvoicing) return [];
+  const missing: string[] = EINVOICING_REQUIRED.filter((field) => !profile[field]);
+  if (!profile.taxId && !profile.registrationId) missing.push('taxId');
+  return missing;
+}
+
+/** "E-invoicing needs the country, street and VAT ID or registration ID (countryCode, street, taxId)". */
+export function einvoicingMissingMessage(missing: readonly string[]): string {
+  const names = missing.map((f) =>
+    f === 'taxId' ? 'VAT ID or registration ID' : BUSINESS_FIELD_LABELS[f],
+  );
+  const list =
+    names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  return `E-invoicing needs the business's ${list} (${missing.join(', ')})`;
+}
+
 /** A stored file's URL, as the upload answers it (`/api/files/<key>`). */
 const FileUrlSchema = z
   .string()
@@ -152,6 +221,21 @@ export const BusinessProfileSchema = z.object({
   logoUrl: z.string().nullable(),
   /** The workspace's logo, which documents print when the profile names none. */
   workspaceLogoUrl: z.string().nullable(),
+  /** ISO 3166-1 alpha-2. */
+  countryCode: z.string().nullable(),
+  street: z.string().nullable(),
+  city: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  /** The company registration id (`taxId` is the VAT identifier). */
+  registrationId: z.string().nullable(),
+  /** Upper case, no spaces. */
+  iban: z.string().nullable(),
+  bic: z.string().nullable(),
+  electronicAddress: z.string().nullable(),
+  /** Its EAS code (0088, 0208, 9930, EM…). */
+  electronicAddressScheme: z.string().nullable(),
+  /** Whether the business issues e-invoices (EN 16931). */
+  einvoicing: z.boolean(),
 });
 export type BusinessProfile = z.infer<typeof BusinessProfileSchema>;
 

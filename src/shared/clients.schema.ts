@@ -11,7 +11,9 @@ import {
   type DescribedFields,
 } from './fields.ts';
 import { PaymentTermsSchema } from './business.schema.ts';
+import { CountryCodeValueSchema } from './countries.ts';
 import { CurrencySchema } from './currencies.ts';
+import { EasCodeSchema } from './einvoice-fields.ts';
 import { RateSchema } from './money.ts';
 import { singleLine } from './text.schema.ts';
 import { updateSchemaOf } from './update.schema.ts';
@@ -93,14 +95,66 @@ export const CLIENT_FIELDS = {
     placeholder: 'As invoices print it',
     headers: [],
   }),
+  /** The buyer's VAT identifier (or other tax number). */
   taxId: textOf({
     label: 'Tax ID',
-    title: 'Tax ID',
+    title: 'VAT ID',
     max: 50,
     input: 'text',
     placeholder: 'VAT or tax number',
     headers: [],
   }),
+  // The structured address and e-invoicing details (issue 41): optional, as EN 16931
+  // e-invoices name the buyer with them.
+  street: textOf({
+    label: 'Street',
+    title: 'Street',
+    max: 200,
+    input: 'text',
+    placeholder: '',
+    headers: [],
+  }),
+  city: textOf({
+    label: 'City',
+    title: 'City',
+    max: 100,
+    input: 'text',
+    placeholder: '',
+    headers: [],
+  }),
+  postalCode: textOf({
+    label: 'Postcode',
+    title: 'Postcode',
+    max: 20,
+    input: 'text',
+    placeholder: '',
+    headers: [],
+  }),
+  /** ISO 3166-1 alpha-2; the form offers the countries by name. */
+  countryCode: choiceOf('rule', 'Country', CountryCodeValueSchema, (value: string | null) => value),
+  buyerReference: textOf({
+    label: 'Buyer reference',
+    title: 'Buyer reference',
+    max: 200,
+    input: 'text',
+    placeholder: 'e.g. the Leitweg-ID of a German public buyer',
+    headers: [],
+  }),
+  electronicAddress: textOf({
+    label: 'Electronic address',
+    title: 'Electronic address',
+    max: 200,
+    input: 'text',
+    placeholder: 'e.g. their Peppol ID',
+    headers: [],
+  }),
+  /** The EAS code of the electronic address (0088, 0208, 9930, EM…): both or neither. */
+  electronicAddressScheme: choiceOf(
+    'rule',
+    'Electronic address scheme',
+    EasCodeSchema,
+    (value: string | null) => value,
+  ),
   status: ruleOf('Status', z.enum(CLIENT_STATUSES).optional(), { empty: 'active' }),
   // An emptied input is none (null).
   hourlyRate: decimalOf('Hourly rate', RateSchema.nullable().optional(), { fallback: null }),
@@ -136,6 +190,16 @@ export const ClientSchema = z.object({
   currency: z.string().nullable(),
   paymentTermsDays: z.number().nullable(),
   organizationId: z.number().nullable(),
+  /** ISO 3166-1 alpha-2. */
+  countryCode: z.string().nullable(),
+  street: z.string().nullable(),
+  city: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  /** The buyer's reference its invoices carry (e.g. a German Leitweg-ID). */
+  buyerReference: z.string().nullable(),
+  electronicAddress: z.string().nullable(),
+  /** The EAS code of the electronic address. */
+  electronicAddressScheme: z.string().nullable(),
 });
 export type Client = z.infer<typeof ClientSchema>;
 

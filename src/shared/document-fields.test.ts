@@ -15,7 +15,15 @@ describe('the document fields, described once', () => {
   it('gives a new document one line with the API defaults, which the form asks to complete', () => {
     const defaults = documentFormDefaults('KWD');
     expect(defaults.lines).toEqual([
-      { description: '', quantity: '1', unit: '', unitPrice: '', taxRate: '0' },
+      {
+        description: '',
+        quantity: '1',
+        unit: '',
+        unitPrice: '',
+        taxRate: '0',
+        taxCategory: '',
+        taxExemptionReason: '',
+      },
     ]);
     expect(messages(DocumentFormSchema.safeParse(defaults))).toEqual([
       'lines.0.description: Description is required',
@@ -75,9 +83,19 @@ describe('the document fields, described once', () => {
           unit: 'hour',
           unitPrice: '1.005',
           taxRate: '12.345',
+          taxCategory: null,
+          taxExemptionReason: null,
         },
-        // An empty unit is none.
-        { description: 'Hosting', quantity: '3', unit: null, unitPrice: '12.345', taxRate: '0' },
+        // An empty unit is none; a category left to the rate is sent as none (derived).
+        {
+          description: 'Hosting',
+          quantity: '3',
+          unit: null,
+          unitPrice: '12.345',
+          taxRate: '0',
+          taxCategory: null,
+          taxExemptionReason: null,
+        },
       ],
       discount: { type: 'percent', value: '33.333' },
       notes: null,
@@ -124,6 +142,8 @@ describe('the document fields, described once', () => {
       unit: 'day',
       unitPrice: '99.90',
       taxRate: '20',
+      taxCategory: '',
+      taxExemptionReason: '',
     });
     expect(documentInput(DocumentFormSchema.parse(values))).toEqual({
       currency: 'USD',
@@ -135,6 +155,8 @@ describe('the document fields, described once', () => {
           unit: 'day',
           unitPrice: '99.90',
           taxRate: '20',
+          taxCategory: null,
+          taxExemptionReason: null,
         },
       ],
       discount: { type: 'amount', value: '5.00' },

@@ -3,6 +3,15 @@ import { NOTES_FIELD, tooLong, type TextField } from './fields.ts';
 import { IdSchema } from './ids.ts';
 import { PERCENT_DIGITS } from './invoice-math.ts';
 import { decimalSchema, MAX_CURRENCY_DIGITS } from './money.ts';
+import {
+  EXEMPT_CATEGORIES,
+  TAX_CATEGORIES,
+  TAX_CATEGORY_LABELS,
+  TAX_EXEMPTION_REASON_MAX,
+  taxCategoryOf,
+  taxCategoryProblem,
+  type TaxCategory,
+} from './einvoice-fields.ts';
 import { singleLine } from './text.schema.ts';
 
 /**
@@ -90,6 +99,69 @@ export const LineUnitSchema = singleLine(LINE_UNIT_FIELD.label)
       'The unit the quantity counts ("hour", "day", "item"…), at most 20 characters; empty or null for none. Left out, a line naming a service takes the service\'s unit.',
   });
 
+/** A line's UN/ECE Rec. 20 unit code; left out or null, derived from its unit. */
+export const LineUnitCodeSchema = z
+  .string()
+  .trim()
+  .transform((v) => v.toUpperCase())
+  .refine(
+    (v) => v === '' || /^[A-Z0-9]{2,3}$/.test(v),
+    'Unit code must be a UN/ECE Recommendation 20 code such as HUR, DAY or C62',
+  )
+  .nullable()
+  .transform((v) => v || null)
+  .optional()
+  .meta({
+    description:
+      'The UN/ECE Recommendation 20 code of the unit (HUR, DAY, MON, C62…). Left out or null: derived from `unit` (hour → HUR, day → DAY, none → C62); answered with the derived code.',
+  });
+
+const TAX_CATEGORY_MESSAGE = `Tax category must be one of ${TAX_CATEGORIES.join(', ')}`;
+
+/** A line's UNCL 5305 tax category; left out or null, derived from its rate. */
+export const LineTaxCategorySchema = z
+  .enum(TAX_CATEGORIES, { error: TAX_CATEGORY_MESSAGE })
+  .nullable()
+  .optional()
+  .meta({
+    description:
+      'The UNCL 5305 tax category: S standard rate, Z zero rated, E exempt, AE reverse charge, K intra-EU supply, G export outside the EU, O outside the scope of VAT. S needs a tax rate above 0, every other category a rate of 0. Left out or null: S when the rate is above 0, else Z; answered with the derived category.',
+  });
+
+/** Why a line charges no tax (exempt, reverse charge…); printed on e-invoices. */
+export const LineTaxExemptionReasonSchema = singleLine('Tax exemption reason')
+  .trim()
+  .max(
+    TAX_EXEMPTION_REASON_MAX,
+    `Tax exemption reason must be at most ${TAX_EXEMPTION_REASON_MAX} characters`,
+  )
+  .nullable()
+  .transform((v) => v || null)
+  .optional()
+  .meta({
+    description:
+      'Why the line charges no tax, e.g. "Reverse charge: Art. 196 VAT Directive", at most 300 characters; only for the categories E, AE, K, G and O.',
+  });
+
+/**
+ * What is wrong with a line's tax category, rate and exemption reason, or null: standard
+ * rate needs a rate above 0 and every other category 0; a reason only for E, AE, K, G, O.
+ */
+export function lineTaxProblem(line: {
+  taxRate: string;
+  taxCategory?: string | null;
+  taxExemptionReason?: string | null;
+}): string | null {
+  const category = taxCategoryOf(line.taxCategory, line.taxRate);
+  if (line.taxCategory) {
+    const problem = taxCategoryProblem(category, line.taxRate);
+    if (problem) return problem;
+  }
+  if (line.taxExemptionReason && !EXEMPT_CATEGORIES.includes(category))
+    return `${TAX_CATEGORY_LABELS[category]} takes no exemption reason`;
+  return null;
+}
+
 /** The API's rule for a line's decimal field. */
 const apiNumber = (field: LineNumberField) =>
   decimalSchema(field.label, { max: field.max, decimals: field.decimals });
@@ -116,8 +188,11 @@ const documentLineFields = {
     .optional(),
   quantity: apiNumber(LINE_NUMBER_FIELDS.quantity),
   unit: LineUnitSchema,
+  unitCode: LineUnitCodeSchema,
   unitPrice: apiNumber(LINE_NUMBER_FIELDS.unitPrice).optional(),
   taxRate: apiNumber(LINE_NUMBER_FIELDS.taxRate).optional(),
+  taxCategory: LineTaxCategorySchema,
+  taxExemptionReason: LineTaxExemptionReasonSchema,
 };
 
 /** Without a service, a line gives its own description and unit price. */
@@ -161,6 +236,11 @@ export interface DocumentLine {
   unit: string | null;
   unitPrice: string;
   taxRate: string;
+  /** UN/ECE Rec. 20; null or left out: derived from the unit. */
+  unitCode?: string | null;
+  /** UNCL 5305; null or left out: derived from the rate. */
+  taxCategory?: TaxCategory | null;
+  taxExemptionReason?: string | null;
 }
 
 /** A document's notes as the API takes them: left out stays left out; emptied is none. */
@@ -198,6 +278,17 @@ export const DocumentLineFormSchema = z.object({
     .optional(),
   unitPrice: formNumber(LINE_NUMBER_FIELDS.unitPrice),
   taxRate: formNumber(LINE_NUMBER_FIELDS.taxRate),
+  /** Empty: derived from the rate (standard above 0, else zero rated). */
+  taxCategory: z.union([z.enum(TAX_CATEGORIES), z.literal('')]).optional(),
+  /** Sent only for the categories that take one (E, AE, K, G, O). */
+  taxExemptionReason: z
+    .string()
+    .trim()
+    .max(
+      TAX_EXEMPTION_REASON_MAX,
+      `Tax exemption reason must be at most ${TAX_EXEMPTION_REASON_MAX} characters`,
+    )
+    .optional(),
 });
 export type DocumentLineFormInput = z.input<typeof DocumentLineFormSchema>;
 
@@ -228,6 +319,8 @@ export function newFormLine(): DocumentLineFormInput {
     unit: '',
     unitPrice: LINE_NUMBER_FIELDS.unitPrice.initial,
     taxRate: LINE_NUMBER_FIELDS.taxRate.initial,
+    taxCategory: '',
+    taxExemptionReason: '',
   };
 }
 
@@ -244,6 +337,8 @@ interface AnsweredLine {
   unit?: string | null;
   unitPrice: string;
   taxRate: string;
+  taxCategory?: string | null;
+  taxExemptionReason?: string | null;
 }
 
 /** A decimal as an input shows it: "1.50" → "1.5", "20.000" → "20" (text, never a float). */
@@ -265,6 +360,12 @@ export function documentFormValues(document: {
       unit: line.unit ?? '',
       unitPrice: line.unitPrice,
       taxRate: plain(line.taxRate),
+      // The category the rate implies stays implied: changing the rate later changes it too.
+      taxCategory:
+        !line.taxCategory || line.taxCategory === taxCategoryOf(null, line.taxRate)
+          ? ''
+          : (line.taxCategory as TaxCategory),
+      taxExemptionReason: line.taxExemptionReason ?? '',
     })),
     discountType: document.discount?.type ?? 'none',
     discountValue: document.discount?.value ?? '',
@@ -276,11 +377,16 @@ export function documentFormValues(document: {
 export function documentInput(values: DocumentFormOutput) {
   return {
     currency: values.currency,
-    lines: values.lines.map(({ id, unit, ...line }) => ({
-      ...(id !== undefined ? { id } : {}),
-      ...line,
-      unit: unit || null,
-    })),
+    lines: values.lines.map(({ id, unit, taxCategory, taxExemptionReason, ...line }) => {
+      const category = taxCategoryOf(taxCategory, line.taxRate);
+      return {
+        ...(id !== undefined ? { id } : {}),
+        ...line,
+        unit: unit || null,
+        taxCategory: taxCategory || null,
+        taxExemptionReason: (EXEMPT_CATEGORIES.includes(category) && taxExemptionReason) || null,
+      };
+    }),
     discount:
       values.discountType === 'none' || String(values.discountValue).trim() === ''
         ? null

@@ -126,6 +126,10 @@ export const ExpenseListQuerySchema = ListQuerySchema.extend({
   /** The expenses one invoice billed. */
   invoiceId: IdSchema.optional(),
   currency: CurrencySchema.optional(),
+  draft: flag.optional().meta({
+    description:
+      'true: only drafts (imported e-invoices waiting for review); false: only confirmed expenses.',
+  }),
 });
 export type ExpenseListQuery = z.infer<typeof ExpenseListQuerySchema>;
 
@@ -157,6 +161,17 @@ export const ExpenseSchema = z.object({
   invoiceId: z.number().nullable(),
   invoice: z.object({ id: z.number(), number: z.string().nullable() }).nullable(),
   invoiceLineId: z.number().nullable(),
+  /**
+   * An imported e-invoice waiting for review: counted in no total, report or billing until
+   * confirmed (`POST /api/expenses/{id}/confirm`).
+   */
+  draft: z.boolean(),
+  /** The seller's VAT identifier, from an imported e-invoice (EN 16931 BT-31). */
+  vendorTaxId: z.string().nullable(),
+  /** The supplier's own invoice number, from an imported e-invoice (BT-1). */
+  supplierInvoiceNumber: z.string().nullable(),
+  /** The VAT the supplier charged, from an imported e-invoice (BT-110); null otherwise. */
+  taxAmount: z.string().nullable(),
   createdBy: z.number().nullable(),
   createdAt: z.string(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalLine, TAX_CATEGORIES } from './einvoice-fields.ts';
 import { IsoDateSchema } from './dates.ts';
 import { IdSchema } from './ids.ts';
 import { ListQuerySchema, sortParam } from './list.schema.ts';
@@ -60,6 +61,11 @@ export const draftLinesSchema = (noun: 'invoice' | 'estimate') =>
     .array(InvoiceLineInputSchema)
     .max(MAX_INVOICE_LINES, `An ${noun} holds at most ${MAX_INVOICE_LINES} lines`);
 
+/** The service period's order, or null: its end may not come before its start. */
+export function servicePeriodProblem(start: string | null, end: string | null): string | null {
+  return start && end && end < start ? 'The service period must not end before it starts' : null;
+}
+
 /** A draft's notes. Left out stays left out (an update keeps the notes); emptied is none. */
 export const DraftNotesSchema = DocumentNotesSchema;
 
@@ -75,6 +81,21 @@ const draftFields = {
   lines: draftLinesSchema('invoice').optional(),
   discount: DiscountSchema.nullable().optional(),
   notes: DraftNotesSchema,
+  // EN 16931 references (issue 41): editable on drafts, frozen once issued.
+  buyerReference: optionalLine('Buyer reference', 200).meta({
+    description:
+      "The buyer's reference for this invoice (BT-10), e.g. a German Leitweg-ID; empty or null for none.",
+  }),
+  purchaseOrderReference: optionalLine('Purchase order reference', 200).meta({
+    description: "The buyer's purchase order this invoice bills (BT-13); empty or null for none.",
+  }),
+  servicePeriodStart: IsoDateSchema.nullable().optional().meta({
+    description: 'The first day of the period the invoice bills (BT-73), YYYY-MM-DD.',
+  }),
+  servicePeriodEnd: IsoDateSchema.nullable().optional().meta({
+    description:
+      'The last day of the period the invoice bills (BT-74), YYYY-MM-DD; not before its start.',
+  }),
   /**
    * Unbilled time entries of the client's projects (any of them) to bill: they become lines.
    * Time is in the workspace's currency, so the invoice must be too.
@@ -209,6 +230,13 @@ export const InvoiceSchema = z.object({
   /** What is left to pay: total − payments (0 for a draft or a void invoice). */
   balance: z.string(),
   notes: z.string().nullable(),
+  /** The buyer's reference for this invoice (e.g. a Leitweg-ID); null for none. */
+  buyerReference: z.string().nullable(),
+  /** The buyer's purchase order; null for none. */
+  purchaseOrderReference: z.string().nullable(),
+  /** The period billed, YYYY-MM-DD each; null for none. */
+  servicePeriodStart: z.string().nullable(),
+  servicePeriodEnd: z.string().nullable(),
   issuedAt: z.string().nullable(),
   voidedAt: z.string().nullable(),
   voidReason: z.string().nullable(),
@@ -236,13 +264,44 @@ export const InvoiceSchema = z.object({
 });
 export type Invoice = z.infer<typeof InvoiceSchema>;
 
+const optionalField = () => z.string().nullable().optional();
+
+/**
+ * A document's seller or buyer, as frozen when it is issued (sent). The structured fields
+ * (issue 41) are present only when set, and absent from parties frozen before them.
+ */
 export const PartySchema = z.object({
   name: z.string(),
   contactName: z.string().nullable(),
   address: z.string().nullable(),
+  /** The VAT identifier. */
   taxId: z.string().nullable(),
   email: z.string().nullable(),
+  /** ISO 3166-1 alpha-2. */
+  countryCode: optionalField(),
+  street: optionalField(),
+  city: optionalField(),
+  postalCode: optionalField(),
+  /** The seller's company registration id. */
+  registrationId: optionalField(),
+  electronicAddress: optionalField(),
+  /** The EAS code of the electronic address. */
+  electronicAddressScheme: optionalField(),
+  /** The buyer's reference (e.g. a Leitweg-ID). */
+  buyerReference: optionalField(),
+  /** The seller's account. */
+  iban: optionalField(),
+  bic: optionalField(),
 });
+
+/** The entries of `values` that are set (not null, undefined or empty). */
+export function setFields<T extends Record<string, string | null | undefined>>(
+  values: T,
+): Partial<{ [K in keyof T]: string }> {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v)) as Partial<{
+    [K in keyof T]: string;
+  }>;
+}
 export type Party = z.infer<typeof PartySchema>;
 
 export const InvoiceLineSchema = z.object({
@@ -253,8 +312,14 @@ export const InvoiceLineSchema = z.object({
   quantity: z.string(),
   /** What the quantity counts ("hour", "day"…); null for none. */
   unit: z.string().nullable(),
+  /** UN/ECE Rec. 20 code: the one stored, else derived from the unit (hour → HUR; none → C62). */
+  unitCode: z.string(),
   unitPrice: z.string(),
   taxRate: z.string(),
+  /** UNCL 5305 tax category: the one stored, else S when the rate is above 0, Z otherwise. */
+  taxCategory: z.enum(TAX_CATEGORIES),
+  /** Why the line charges no tax (E, AE, K, G, O); null for none. */
+  taxExemptionReason: z.string().nullable(),
   /** quantity × unit price, rounded to the currency. */
   amount: z.string(),
   /** This line's share of the invoice discount. */

@@ -207,8 +207,11 @@ export const RecurringInvoiceDetailSchema = RecurringInvoiceSchema.extend({
       description: true,
       quantity: true,
       unit: true,
+      unitCode: true,
       unitPrice: true,
       taxRate: true,
+      taxCategory: true,
+      taxExemptionReason: true,
     }),
   ),
   /** The invoices made from it, the latest period first. */

@@ -182,11 +182,16 @@ async function send(
       : {};
   calls += 1;
   if (c.upload) {
+    const file = c.file?.(ids) ?? {
+      name: 'b.png',
+      type: 'image/png',
+      data: tinyPng('a tiny png of B'),
+    };
     const { payload, headers: uploadHeaders } = fileUpload(
       c.upload,
-      'b.png',
-      'image/png',
-      tinyPng('a tiny png of B'),
+      file.name,
+      file.type,
+      file.data,
     );
     const contentType = uploadHeaders['content-type'];
     const cookie = caller.kind === 'session' ? caller.account.client.cookie : undefined;

@@ -38,6 +38,8 @@ export interface RestCase {
   body?: (ids: CallIds) => unknown;
   /** A multipart image upload in this field instead of a JSON body. */
   upload?: string;
+  /** The uploaded file, when not a tiny PNG. */
+  file?: (ids: CallIds) => { name: string; type: string; data: Buffer };
   expect: Outcome;
   /**
    * A read that lists B's rows: B's own marker must show, so A's absence means something.
@@ -88,6 +90,21 @@ const notFound = (params: RestCase['params'], body?: RestCase['body']): RestCase
 });
 /** Lists are searched for A's marker too: a search must not reach into A either. */
 const searchA = (ids: CallIds) => ({ search: ids.a.marker });
+/** A small CII e-invoice from a supplier, numbered `number`. */
+function supplierInvoice(number: string): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100" xmlns:ram="urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100" xmlns:udt="urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100">
+  <rsm:ExchangedDocument><ram:ID>${number}</ram:ID><ram:TypeCode>380</ram:TypeCode>
+    <ram:IssueDateTime><udt:DateTimeString format="102">20261120</udt:DateTimeString></ram:IssueDateTime></rsm:ExchangedDocument>
+  <rsm:SupplyChainTradeTransaction>
+    <ram:ApplicableHeaderTradeAgreement><ram:SellerTradeParty><ram:Name>Matrix Supplier</ram:Name></ram:SellerTradeParty></ram:ApplicableHeaderTradeAgreement>
+    <ram:ApplicableHeaderTradeSettlement><ram:InvoiceCurrencyCode>EUR</ram:InvoiceCurrencyCode>
+      <ram:SpecifiedTradeSettlementHeaderMonetarySummation><ram:TaxTotalAmount currencyID="EUR">19.00</ram:TaxTotalAmount><ram:GrandTotalAmount>119.00</ram:GrandTotalAmount></ram:SpecifiedTradeSettlementHeaderMonetarySummation>
+    </ram:ApplicableHeaderTradeSettlement>
+  </rsm:SupplyChainTradeTransaction>
+</rsm:CrossIndustryInvoice>`;
+}
+
 /** A Monday between 1990 and 2373 picked by `unique`, so each call has a week of its own. */
 function weekOf(unique: string): string {
   let hash = 0;
@@ -2075,6 +2092,27 @@ export const restMatrix: Record<string, RestMatrixEntry> = {
         status: 201,
       },
     ],
+  },
+  // Issue 41, item 6: a supplier's e-invoice becomes a draft expense of the caller's own
+  // workspace (each call a new invoice number: the same one twice is a 409).
+  'POST /api/expenses/import-einvoice': {
+    scope: 'workspace',
+    cases: [
+      {
+        upload: 'file',
+        file: (ids) => ({
+          name: 'supplier.xml',
+          type: 'application/xml',
+          data: Buffer.from(supplierInvoice(ids.unique)),
+        }),
+        expect: 'own',
+        status: 201,
+      },
+    ],
+  },
+  'POST /api/expenses/{id}/confirm': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.expenseId))],
   },
 
   // Documents about the API itself.

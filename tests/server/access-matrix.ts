@@ -535,6 +535,13 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     input: (t) => ({ id: t.expenseId }),
     outsider: 'not_found',
   },
+  // Issue 41, item 6: confirming a draft is a change of the expense (its creator or managers).
+  'expenses.confirm': {
+    access: MANAGERS,
+    type: 'mutation',
+    input: (t) => ({ id: t.expenseId }),
+    outsider: 'not_found',
+  },
   'expenses.removeReceipt': {
     access: MANAGERS,
     type: 'mutation',

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -142,6 +144,8 @@ interface Call {
   body?: unknown;
   /** A multipart upload of a small PNG in this field, instead of a JSON body. */
   upload?: string;
+  /** The uploaded file, when not the small PNG. */
+  file?: { name: string; type: string; data: Buffer };
   headers?: Record<string, string>;
   /** The status expected: the operation's documented success unless given. */
   status?: number;
@@ -164,7 +168,8 @@ async function request(client: ApiClient, key: string, call: Call = {}) {
   const [method, path] = key.split(' ') as [Method, string];
   const url = urlOf(path, call);
   if (!call.upload) return client.request(method, url, call.body, call.headers);
-  const upload = fileUpload(call.upload, 'tour.png', 'image/png', tinyPng('tour'));
+  const file = call.file ?? { name: 'tour.png', type: 'image/png', data: tinyPng('tour') };
+  const upload = fileUpload(call.upload, file.name, file.type, file.data);
   return t.app.inject({
     method,
     url,
@@ -631,6 +636,30 @@ describe('every documented operation answers as documented', () => {
       },
     });
     await send(c, 'DELETE /api/expenses/{id}/receipt', { params: id(expense.id) });
+    // A supplier's e-invoice becomes a draft, confirmed; refused when not one, or twice.
+    const einvoice = {
+      name: 'supplier.xml',
+      type: 'application/xml',
+      data: readFileSync(
+        path.resolve(import.meta.dirname, '../../../shared/einvoice/ubl/examples/issue116.xml'),
+      ),
+    };
+    const draft = await json<{ id: number }>(c, 'POST /api/expenses/import-einvoice', {
+      upload: 'file',
+      file: einvoice,
+    });
+    await send(c, 'POST /api/expenses/import-einvoice', {
+      upload: 'file',
+      file: einvoice,
+      status: 409,
+    });
+    await send(c, 'POST /api/expenses/import-einvoice', {
+      upload: 'file',
+      file: { ...einvoice, data: Buffer.from('<Order/>') },
+      status: 422,
+    });
+    await send(c, 'POST /api/expenses/{id}/confirm', { params: id(draft.id) });
+    await send(c, 'GET /api/expenses', { query: { draft: 'true' } });
     await send(c, 'GET /api/expenses/export', { query: { billable: 'true' } });
     await send(c, 'POST /api/invoices', {
       body: { clientId: target.clientId, expenseIds: [expense.id] },

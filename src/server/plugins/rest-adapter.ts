@@ -22,7 +22,7 @@ export interface RestTag {
  * words without a final stop. The ones every route of a kind meets (validation, sign-in,
  * roles, limits) are derived, not listed here.
  */
-export type RouteRefusals = Partial<Record<401 | 403 | 404 | 409 | 410 | 413 | 429, string>>;
+export type RouteRefusals = Partial<Record<401 | 403 | 404 | 409 | 410 | 413 | 422 | 429, string>>;
 
 /** One documented `/api/*` path: which procedure answers it and how its input is built. */
 export interface RestRouteEntry {
@@ -271,6 +271,8 @@ export interface PlainRouteDoc {
   /** The JSON answer, or a download's media types. */
   answer: z.ZodType | { mediaTypes: string[]; headers?: Record<string, JsonSchema> };
   refusals?: RouteRefusals;
+  /** The refusals' body, where the route adds fields to the usual one (for the document). */
+  errorBody?: { name: string; schema: z.ZodType };
 }
 
 /** Who may call an operation and which refusals it can meet (see `ProcedureMeta`). */
@@ -446,6 +448,14 @@ function plainOperation(route: PlainRouteDoc): OperationFacts {
         }
       : {}),
     jsonBody: !route.upload,
+    ...(route.errorBody
+      ? {
+          errorBody: {
+            name: route.errorBody.name,
+            schema: jsonSchema(route.errorBody.schema, 'output')!,
+          },
+        }
+      : {}),
     status: route.status,
     success:
       answer instanceof z.ZodType
@@ -524,6 +534,7 @@ function refusalsOf(op: OperationFacts): Record<number, string> {
   if (missing.length > 0) refusals[404] = `Not found: ${oneOfThese(missing)}.`;
   if (op.refusals[409]) refusals[409] = `Conflict: ${op.refusals[409]}.`;
   if (op.refusals[410]) refusals[410] = `Gone: ${op.refusals[410]}.`;
+  if (op.refusals[422]) refusals[422] = `Unprocessable: ${op.refusals[422]}.`;
   const tooLarge: string[] = [];
   if (hasBody && op.jsonBody) tooLarge.push(`the body is over ${BODY_LIMIT}`);
   if (op.refusals[413]) tooLarge.push(op.refusals[413]);

@@ -23,6 +23,7 @@ const MULTIPART_ROUTES = [
   /^\/api\/upload\//,
   /^\/api\/account\/upload-photo$/,
   /^\/api\/expenses\/[^/]+\/receipt$/,
+  /^\/api\/expenses\/import-einvoice$/,
 ];
 
 function hasBody(headers: Record<string, unknown>): boolean {

@@ -10,12 +10,19 @@ import type { TextField } from '../../../shared/fields.ts';
 export function TextFieldInput({
   field,
   error,
+  description,
   ...registration
-}: UseFormRegisterReturn & { field: TextField; error: string | undefined }) {
+}: UseFormRegisterReturn & {
+  field: TextField;
+  error: string | undefined;
+  /** A help text under the label. */
+  description?: string;
+}) {
   if (field.input === 'textarea') {
     return (
       <Textarea
         label={field.title}
+        description={description}
         placeholder={field.placeholder}
         autosize
         minRows={3}
@@ -29,6 +36,7 @@ export function TextFieldInput({
   return (
     <TextInput
       label={field.title}
+      description={description}
       placeholder={field.placeholder}
       type={field.input}
       autoComplete="off"

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import {
   BusinessProfileInputSchema,
+  einvoicingMissing,
   TIME_ROUNDING_MINUTES,
 } from '../../../shared/business.schema.ts';
+import { electronicAddressProblem } from '../../../shared/einvoice-fields.ts';
 
 /** SPEC §5's invoice terms, as days, and a few longer ones people use. */
 export const INVOICE_TERM_OPTIONS = [
@@ -49,6 +51,26 @@ export const BusinessFormSchema = BusinessProfileInputSchema.extend({
   nextInvoiceNumber: required('Next invoice number must be a whole number').pipe(
     shape.nextInvoiceNumber,
   ),
+}).superRefine((values, ctx) => {
+  // The server's rules on the whole profile, shown beside the fields they name.
+  const pair = electronicAddressProblem(values);
+  if (pair) ctx.addIssue({ code: 'custom', path: [pair.path], message: pair.message });
+  for (const field of einvoicingMissing(values))
+    ctx.addIssue({
+      code: 'custom',
+      path: [field],
+      message:
+        field === 'taxId'
+          ? 'E-invoicing needs a VAT ID or a registration ID'
+          : `E-invoicing needs the ${EINVOICING_FIELD_NAMES[field]}`,
+    });
 });
+
+const EINVOICING_FIELD_NAMES: Record<string, string> = {
+  countryCode: 'country',
+  street: 'street',
+  city: 'city',
+  postalCode: 'postcode',
+};
 export type BusinessFormInput = z.input<typeof BusinessFormSchema>;
 export type BusinessFormOutput = z.output<typeof BusinessFormSchema>;

@@ -14,7 +14,9 @@ import {
 import { useEffect, useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { formatInvoiceNumber, type BusinessProfile } from '../../../shared/business.schema.ts';
+import { countryOptions } from '../../../shared/countries.ts';
 import { currencyOptions } from '../../../shared/currencies.ts';
+import { EAS_SCHEMES } from '../../../shared/einvoice-fields.ts';
 import { TIMEZONES } from '../../../shared/account.schema.ts';
 import {
   DATE_FORMAT_OPTIONS,
@@ -54,6 +56,16 @@ function toForm(profile: BusinessProfile): BusinessFormInput {
     invoiceApprovedTimeOnly: profile.invoiceApprovedTimeOnly,
     timeRoundingMinutes: String(profile.timeRoundingMinutes),
     timeRoundingMode: profile.timeRoundingMode,
+    countryCode: profile.countryCode,
+    street: profile.street ?? '',
+    city: profile.city ?? '',
+    postalCode: profile.postalCode ?? '',
+    registrationId: profile.registrationId ?? '',
+    iban: profile.iban ?? '',
+    bic: profile.bic ?? '',
+    electronicAddress: profile.electronicAddress ?? '',
+    electronicAddressScheme: profile.electronicAddressScheme,
+    einvoicing: profile.einvoicing,
   };
 }
 
@@ -109,6 +121,8 @@ export function BusinessProfileForm() {
     ],
   });
   const currencies = useMemo(() => currencyOptions(), []);
+  const countries = useMemo(() => countryOptions(), []);
+  const einvoicing = useWatch({ control: form.control, name: 'einvoicing' });
 
   if (profile.isPending) return <Text c="dimmed">Loading business settings…</Text>;
   if (profile.isError)
@@ -142,8 +156,8 @@ export function BusinessProfileForm() {
               {...registered('legalName')}
             />
             <TextInput
-              label="Tax ID"
-              description="VAT or other tax number"
+              label="VAT ID"
+              description="Your VAT identifier (or other tax number), e.g. DE123456789"
               {...registered('taxId')}
             />
           </SimpleGrid>
@@ -237,6 +251,76 @@ export function BusinessProfileForm() {
             label="Invoice only approved time"
             description="Invoices bill time only from weeks whose timesheet a manager has approved"
           />
+          <Divider label="E-invoicing" labelPosition="left" />
+          <SwitchField
+            control={form.control}
+            name="einvoicing"
+            label="Issue e-invoices"
+            description="Structured invoices (EN 16931: Peppol, XRechnung, Factur-X) for business clients in the EU. Needs your country, street address and a VAT ID or registration ID."
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <SelectField
+              control={form.control}
+              name="countryCode"
+              label="Country"
+              withAsterisk={einvoicing}
+              searchable
+              clearable
+              data={countries}
+              nothingFoundMessage="No country matches"
+            />
+            <TextInput
+              label="Street"
+              withAsterisk={einvoicing}
+              autoComplete="street-address"
+              {...registered('street')}
+            />
+            <TextInput
+              label="City"
+              withAsterisk={einvoicing}
+              autoComplete="address-level2"
+              {...registered('city')}
+            />
+            <TextInput
+              label="Postcode"
+              withAsterisk={einvoicing}
+              autoComplete="postal-code"
+              {...registered('postalCode')}
+            />
+            <TextInput
+              label="Registration ID"
+              description="Company registration number (trade register, SIREN, KvK…); needed when you have no VAT ID"
+              {...registered('registrationId')}
+            />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput
+              label="IBAN"
+              description="The account clients pay to; checked with its check digits"
+              autoComplete="off"
+              {...registered('iban')}
+            />
+            <TextInput
+              label="BIC"
+              description="Your bank's BIC (SWIFT code), 8 or 11 characters"
+              autoComplete="off"
+              {...registered('bic')}
+            />
+            <SelectField
+              control={form.control}
+              name="electronicAddressScheme"
+              label="Electronic address scheme"
+              description="The register of your e-invoicing address"
+              searchable
+              clearable
+              data={[...EAS_SCHEMES]}
+            />
+            <TextInput
+              label="Electronic address"
+              description="Where e-invoices reach you, e.g. your Peppol ID without the scheme"
+              {...registered('electronicAddress')}
+            />
+          </SimpleGrid>
           <Divider label="Timers" labelPosition="left" />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <SelectField

@@ -31,6 +31,13 @@ const saved: Client = {
   currency: 'EUR',
   paymentTermsDays: 14,
   organizationId: 3,
+  countryCode: 'DE',
+  street: 'Hauptstraße 1',
+  city: 'Berlin',
+  postalCode: '10115',
+  buyerReference: '04011000-12345-67',
+  electronicAddress: 'billing@acme.test',
+  electronicAddressScheme: 'EM',
 };
 
 describe('the client fields', () => {
@@ -49,6 +56,13 @@ describe('the client fields', () => {
       phone: '',
       address: '',
       taxId: '',
+      street: '',
+      city: '',
+      postalCode: '',
+      countryCode: null,
+      buyerReference: '',
+      electronicAddress: '',
+      electronicAddressScheme: null,
       status: 'active',
       hourlyRate: '',
       currency: null,

@@ -14,7 +14,9 @@ import {
 import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { CLIENT_FIELDS, type ClientDetail } from '../../../shared/clients.schema.ts';
+import { countryOptions } from '../../../shared/countries.ts';
 import { currencyOptions } from '../../../shared/currencies.ts';
+import { EAS_SCHEMES } from '../../../shared/einvoice-fields.ts';
 import { succeeded, withServerMessage } from '../../mutations.ts';
 import { trpc } from '../../trpc.ts';
 import { INVOICE_TERM_OPTIONS } from '../business/business-form.schema.ts';
@@ -37,7 +39,18 @@ const STATUS_OPTIONS = [
   { value: 'inactive', label: 'Inactive' },
 ];
 
-const { company, contactName, phone, address, taxId } = CLIENT_FIELDS;
+const {
+  company,
+  contactName,
+  phone,
+  address,
+  taxId,
+  street,
+  city,
+  postalCode,
+  buyerReference,
+  electronicAddress,
+} = CLIENT_FIELDS;
 
 function ClientForm({ client, onDone }: { client?: ClientDetail; onDone: (id?: number) => void }) {
   const invalidates = [trpc.clients];
@@ -65,6 +78,7 @@ function ClientForm({ client, onDone }: { client?: ClientDetail; onDone: (id?: n
   );
   const { errors, isSubmitting } = form.formState;
   const currencies = useMemo(() => currencyOptions(), []);
+  const countries = useMemo(() => countryOptions(), []);
 
   const submit = form.handleSubmit(async (input) => {
     const saved = client
@@ -175,6 +189,55 @@ function ClientForm({ client, onDone }: { client?: ClientDetail; onDone: (id?: n
                   onChange={(value) => field.onChange(value ?? 'active')}
                 />
               )}
+            />
+          </SimpleGrid>
+          <Divider label="E-invoicing" labelPosition="left" />
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+            <TextFieldInput field={street} {...fieldProps(form, 'street')} />
+            <TextFieldInput field={city} {...fieldProps(form, 'city')} />
+            <TextFieldInput field={postalCode} {...fieldProps(form, 'postalCode')} />
+            <Controller
+              control={form.control}
+              name="countryCode"
+              render={({ field }) => (
+                <Select
+                  label={CLIENT_FIELDS.countryCode.title}
+                  placeholder="Choose a country"
+                  searchable
+                  clearable
+                  nothingFoundMessage="No country matches"
+                  data={countries}
+                  value={field.value ?? null}
+                  onChange={field.onChange}
+                  error={errors.countryCode?.message}
+                />
+              )}
+            />
+            <TextFieldInput
+              field={buyerReference}
+              description="e.g. the Leitweg-ID of a German public buyer; printed on their invoices"
+              {...fieldProps(form, 'buyerReference')}
+            />
+            <Controller
+              control={form.control}
+              name="electronicAddressScheme"
+              render={({ field }) => (
+                <Select
+                  label={CLIENT_FIELDS.electronicAddressScheme.title}
+                  placeholder="None"
+                  searchable
+                  clearable
+                  data={[...EAS_SCHEMES]}
+                  value={field.value ?? null}
+                  onChange={field.onChange}
+                  error={errors.electronicAddressScheme?.message}
+                />
+              )}
+            />
+            <TextFieldInput
+              field={electronicAddress}
+              description="Where e-invoices reach them, e.g. their Peppol ID without the scheme"
+              {...fieldProps(form, 'electronicAddress')}
             />
           </SimpleGrid>
           <Group justify="flex-end" gap="sm">

@@ -47,6 +47,10 @@ const saved: Expense = {
   invoiceId: null,
   invoice: null,
   invoiceLineId: null,
+  draft: false,
+  vendorTaxId: null,
+  supplierInvoiceNumber: null,
+  taxAmount: null,
   createdBy: 1,
   createdAt: '2026-11-20T10:00:00.000Z',
 };

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { fieldProps } from '../../components/form/field-props.ts';
 import {
+  Alert,
   Anchor,
   Button,
   Fieldset,
@@ -16,6 +17,7 @@ import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { currencyOptions, minorDigits } from '../../../shared/currencies.ts';
 import { EXPENSE_FIELDS, type Expense } from '../../../shared/expenses.schema.ts';
+import { formatMoney } from '../../../shared/money.ts';
 import { textNamesOf } from '../../../shared/fields.ts';
 import { DateField } from '../../components/form/date-field.tsx';
 import { TextFieldInput } from '../../components/form/text-field-input.tsx';
@@ -61,7 +63,15 @@ export function ExpenseDialog({
     <FormDialog
       opened={opened}
       onClose={onClose}
-      title={expense ? (readOnly ? 'Expense' : 'Edit Expense') : 'Add Expense'}
+      title={
+        expense
+          ? readOnly
+            ? 'Expense'
+            : expense.draft
+              ? 'Review draft expense'
+              : 'Edit Expense'
+          : 'Add Expense'
+      }
       size="lg"
     >
       {/* A new expense starts in the workspace's currency: the form waits for it. */}
@@ -131,15 +141,23 @@ function ExpenseForm({
   const [receiptError, setReceiptError] = useState<string | null>(null);
   const billed = expense?.invoiceLineId != null;
   const locked = billed || readOnly;
+  const draft = expense?.draft === true;
+  // Which submit button was pressed: a draft is saved as it is, or saved and confirmed.
+  const [confirming, setConfirming] = useState(false);
 
   const submit = form.handleSubmit(async (values) => {
     if (receipt && receiptProblem(receipt)) return;
-    const saved = expense
-      ? await mutations.update({ id: expense.id, ...values })
-      : await mutations.create(values);
+    // A draft confirmed unchanged is only confirmed (one answer, one toast).
+    const unchanged = draft && confirming && !form.formState.isDirty && !receipt;
+    const saved = unchanged
+      ? expense
+      : expense
+        ? await mutations.update({ id: expense.id, ...values })
+        : await mutations.create(values);
     if (!saved) return;
     // The expense is saved first; a failed upload says so and leaves it without a receipt.
     if (receipt) await mutations.uploadReceipt(saved, receipt);
+    if (draft && confirming && !(await mutations.confirm(saved))) return;
     onDone();
   });
 
@@ -153,6 +171,7 @@ function ExpenseForm({
     >
       <Fieldset variant="unstyled" disabled={isSubmitting || locked}>
         <Stack gap="md">
+          {draft && expense && <DraftNote expense={expense} />}
           {locked && (
             <Text size="sm" c="dimmed">
               {billed
@@ -267,14 +286,50 @@ function ExpenseForm({
               {locked ? 'Close' : 'Cancel'}
             </Button>
             {!locked && (
-              <Button type="submit" loading={isSubmitting}>
-                {expense ? 'Save Changes' : 'Add Expense'}
+              <Button
+                type="submit"
+                variant={draft ? 'default' : undefined}
+                loading={isSubmitting && !confirming}
+                onClick={() => setConfirming(false)}
+              >
+                {draft ? 'Save draft' : expense ? 'Save Changes' : 'Add Expense'}
+              </Button>
+            )}
+            {!locked && draft && (
+              <Button
+                type="submit"
+                loading={isSubmitting && confirming}
+                onClick={() => setConfirming(true)}
+              >
+                Confirm expense
               </Button>
             )}
           </Group>
         </Stack>
       </Fieldset>
     </form>
+  );
+}
+
+/** What the supplier's e-invoice said, and what confirming does. */
+function DraftNote({ expense }: { expense: Expense }) {
+  const facts = [
+    expense.supplierInvoiceNumber && `Invoice ${expense.supplierInvoiceNumber}`,
+    expense.vendorTaxId && `VAT ID ${expense.vendorTaxId}`,
+    expense.taxAmount !== null && `VAT ${formatMoney(expense.taxAmount, expense.currency)}`,
+  ].filter(Boolean);
+  return (
+    <Alert variant="light" color="yellow" title="Draft from an e-invoice">
+      <Text size="sm">
+        Check what was read from the supplier’s e-invoice, then confirm it. Until then it counts in
+        no total, report or invoice.
+      </Text>
+      {facts.length > 0 && (
+        <Text size="sm" mt={4} fw={500}>
+          {facts.join(' · ')}
+        </Text>
+      )}
+    </Alert>
   );
 }
 

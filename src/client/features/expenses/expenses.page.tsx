@@ -10,7 +10,13 @@ import {
 } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { IconCategory, IconPaperclip, IconPlus, IconReceipt } from '@tabler/icons-react';
+import {
+  IconCategory,
+  IconFileImport,
+  IconPaperclip,
+  IconPlus,
+  IconReceipt,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Expense, ExpenseListQuery } from '../../../shared/expenses.schema.ts';
 import { formatMoney } from '../../../shared/money.ts';
@@ -35,6 +41,7 @@ import { ProjectPicker } from '../projects/project-picker.tsx';
 import { formatDay } from '../time/time-display.ts';
 import { CategoriesDialog } from './categories.dialog.tsx';
 import { CategorySelect, ExpenseDialog } from './expense.dialog.tsx';
+import { ImportEinvoiceDialog } from './import-einvoice.dialog.tsx';
 import { useExpenseMutations } from './use-expense-mutations.ts';
 
 const PAGE_SIZE = 25;
@@ -48,6 +55,7 @@ const EXPENSE_MANAGERS: readonly WorkspaceRole[] = [
 ];
 
 type Billing = 'all' | 'billable' | 'unbilled' | 'billed' | 'not-billable';
+type Status = 'all' | 'drafts' | 'confirmed';
 
 interface Filters {
   from: string | null;
@@ -56,6 +64,7 @@ interface Filters {
   projectId: number | null;
   clientId: number | null;
   billing: Billing;
+  status: Status;
 }
 
 const NO_FILTERS: Filters = {
@@ -65,6 +74,13 @@ const NO_FILTERS: Filters = {
   projectId: null,
   clientId: null,
   billing: 'all',
+  status: 'all',
+};
+
+const STATUS: Record<Status, Partial<ExpenseListQuery>> = {
+  all: {},
+  drafts: { draft: true },
+  confirmed: { draft: false },
 };
 
 const BILLING: Record<Billing, Partial<ExpenseListQuery>> = {
@@ -86,6 +102,7 @@ function queryOf(filters: Filters, search: string | undefined, page: number): Ex
     ...(filters.projectId !== null ? { projectId: filters.projectId } : {}),
     ...(filters.clientId !== null ? { clientId: filters.clientId } : {}),
     ...BILLING[filters.billing],
+    ...STATUS[filters.status],
   };
 }
 
@@ -197,8 +214,17 @@ function expenseColumns(
   ];
 }
 
-/** Billed (a link to its invoice), billable, or not. */
+/** Billed (a link to its invoice), billable, or not; a draft says so first. */
 function BillingBadge({ expense }: { expense: Expense }) {
+  if (expense.draft) {
+    return (
+      <Tooltip label="Imported from an e-invoice: review and confirm it to count it">
+        <Badge variant="light" color="yellow">
+          Draft
+        </Badge>
+      </Tooltip>
+    );
+  }
   if (expense.invoice) {
     return (
       <Link
@@ -238,6 +264,7 @@ export function ExpensesPage() {
   const editingExpense = editing === 'new' ? null : editing;
   const [deleting, setDeleting] = useState<Expense | null>(null);
   const [managing, setManaging] = useState(false);
+  const [importing, setImporting] = useState(false);
   const expenses = trpc.expenses.list.useQuery(queryOf(filters, controls.query, controls.page), {
     placeholderData: keepPreviousData,
   });
@@ -273,6 +300,13 @@ export function ExpensesPage() {
                 Manage categories
               </Button>
             )}
+            <Button
+              variant="default"
+              leftSection={<IconFileImport size={18} />}
+              onClick={() => setImporting(true)}
+            >
+              Import e-invoice
+            </Button>
             <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing('new')}>
               Add Expense
             </Button>
@@ -293,7 +327,7 @@ export function ExpensesPage() {
         )
       }
       below={
-        <FilterFold id="expense-filters" active={filtering} cols={{ base: 1, xs: 2, md: 3, lg: 6 }}>
+        <FilterFold id="expense-filters" active={filtering} cols={{ base: 1, xs: 2, md: 4, lg: 7 }}>
           <DateRangeFilter from={filters.from} to={filters.to} onChange={filter} />
           <CategorySelect
             placeholder="All categories"
@@ -320,6 +354,17 @@ export function ExpensesPage() {
             ]}
             value={filters.billing}
             onChange={(v) => filter({ billing: (v ?? 'all') as Billing })}
+          />
+          <Select
+            label="Status"
+            allowDeselect={false}
+            data={[
+              { value: 'all', label: 'All expenses' },
+              { value: 'drafts', label: 'Drafts to review' },
+              { value: 'confirmed', label: 'Confirmed' },
+            ]}
+            value={filters.status}
+            onChange={(v) => filter({ status: (v ?? 'all') as Status })}
           />
         </FilterFold>
       }
@@ -348,6 +393,14 @@ export function ExpensesPage() {
         onClose={() => setEditing(null)}
       />
       <CategoriesDialog opened={managing} onClose={() => setManaging(false)} />
+      <ImportEinvoiceDialog
+        opened={importing}
+        onClose={() => setImporting(false)}
+        onImported={(expense) => {
+          setImporting(false);
+          setEditing(expense);
+        }}
+      />
     </ListPage>
   );
 }

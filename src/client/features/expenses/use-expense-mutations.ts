@@ -44,6 +44,13 @@ export function useExpenseMutations() {
       invalidates: expenseReads,
     },
   });
+  const { mutateAsync: confirm } = trpc.expenses.confirm.useMutation({
+    meta: {
+      success: 'Expense confirmed',
+      error: withServerMessage('Failed to confirm the expense'),
+      invalidates: expenseReads,
+    },
+  });
   const { mutateAsync: removeReceipt } = trpc.expenses.removeReceipt.useMutation({
     meta: {
       success: 'Receipt removed',
@@ -82,6 +89,8 @@ export function useExpenseMutations() {
       remove: async (expense: Pick<Expense, 'id'>) =>
         (await succeeded(remove({ id: expense.id }))) !== undefined,
       removeReceipt: (expense: Pick<Expense, 'id'>) => succeeded(removeReceipt({ id: expense.id })),
+      /** A draft (an imported e-invoice) reviewed: it counts from now on. */
+      confirm: (expense: Pick<Expense, 'id'>) => succeeded(confirm({ id: expense.id })),
       /**
        * Uploads the receipt of a saved expense. A failure is told in an error toast and the
        * expense stays as saved; true when the receipt is stored.
@@ -109,6 +118,7 @@ export function useExpenseMutations() {
       create,
       update,
       remove,
+      confirm,
       removeReceipt,
       createCategory,
       renameCategory,

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Fieldset, Group, Stack } from '@mantine/core';
 import { useEffect, type ComponentProps, type ReactNode } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
-import { DraftHeaderCard } from './draft-header.card.tsx';
+import { DraftHeaderCard, ReferencesCard } from './draft-header.card.tsx';
 import {
   InvoiceEditorSchema,
   type InvoiceEditorInput,
@@ -22,6 +22,7 @@ export function DraftEditorForm({
   values,
   save,
   header,
+  references = false,
   documentName,
   below,
   actions,
@@ -33,6 +34,8 @@ export function DraftEditorForm({
   /** Saves the form's values; undefined when the server refused them (its toast says why). */
   save: (values: InvoiceEditorOutput) => Promise<unknown>;
   header: ComponentProps<typeof DraftHeaderCard>;
+  /** Shows the References card (an invoice's buyer and PO references, service period). */
+  references?: boolean;
   documentName?: string;
   /** Below the totals; `busy` while there are unsaved changes or a save runs. */
   below?: (busy: boolean) => ReactNode;
@@ -62,6 +65,7 @@ export function DraftEditorForm({
         <Fieldset variant="unstyled" disabled={isSubmitting}>
           <Stack gap="lg">
             <DraftHeaderCard {...header} />
+            {references && <ReferencesCard />}
             <LinesAndTotals documentName={documentName} />
             {below?.(isDirty || isSubmitting)}
             <Group justify="flex-end">

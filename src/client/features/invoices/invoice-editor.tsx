@@ -33,6 +33,7 @@ export function InvoiceEditor({
         dueLabel: 'Due date',
         dueDescription: 'Empty: from the payment terms',
       }}
+      references
       below={(busy) => (
         // What the client owes that no invoice bills yet: time and expenses, side by side.
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">

@@ -27,6 +27,14 @@ import {
   type DocumentFormInput,
   type DocumentLineFormInput,
 } from '../../../shared/document-fields.ts';
+import {
+  EXEMPT_CATEGORIES,
+  TAX_CATEGORIES,
+  TAX_CATEGORY_LABELS,
+  TAX_EXEMPTION_REASON_MAX,
+  taxCategoryOf,
+  type TaxCategory,
+} from '../../../shared/einvoice-fields.ts';
 import { formatMoney } from '../../../shared/money.ts';
 import { serviceLineDescription } from '../../../shared/services.schema.ts';
 import { trpc } from '../../trpc.ts';
@@ -103,7 +111,7 @@ function TotalLine({ label, value, strong }: { label: string; value: string; str
 export function InvoiceLinesCard({ totals }: { totals: InvoiceTotals | null }) {
   const form = useFormContext<LinesFormFields>();
   const lines = useFieldArray({ control: form.control, name: 'lines', keyName: 'key' });
-  const currency = useWatch({ control: form.control, name: 'currency' });
+  const [currency, watched] = useWatch({ control: form.control, name: ['currency', 'lines'] });
   const { errors } = form.formState;
   const money = (amount: string) => formatMoney(amount, currency);
   return (
@@ -120,11 +128,16 @@ export function InvoiceLinesCard({ totals }: { totals: InvoiceTotals | null }) {
         {lines.fields.map((field, index) => {
           const amount = totals?.lines[index]?.amount;
           const lineErrors = errors.lines?.[index];
+          // The category shown: the one chosen, else the one the rate implies.
+          const category = taxCategoryOf(
+            watched[index]?.taxCategory,
+            String(watched[index]?.taxRate ?? ''),
+          );
           return (
             <Stack key={field.key} gap="xs">
               {index > 0 && <Divider />}
               <Grid gap="sm" align="flex-end">
-                <Grid.Col span={{ base: 12, md: 4 }}>
+                <Grid.Col span={{ base: 12, md: 3.5 }}>
                   <Textarea
                     label={`Line ${index + 1} description`}
                     autosize
@@ -134,7 +147,7 @@ export function InvoiceLinesCard({ totals }: { totals: InvoiceTotals | null }) {
                   />
                 </Grid.Col>
                 {LINE_NUMBER_NAMES.map((name) => [
-                  <Grid.Col key={name} span={{ base: 4, md: name === 'unitPrice' ? 2 : 1.5 }}>
+                  <Grid.Col key={name} span={{ base: 4, md: name === 'unitPrice' ? 1.5 : 1 }}>
                     <Controller
                       control={form.control}
                       name={`lines.${index}.${name}`}
@@ -173,8 +186,41 @@ export function InvoiceLinesCard({ totals }: { totals: InvoiceTotals | null }) {
                       />
                     </Grid.Col>
                   ),
+                  // The tax category (EN 16931), right after the rate it goes with.
+                  name === 'taxRate' && (
+                    <Grid.Col key="taxCategory" span={{ base: 8, md: 2 }}>
+                      <Select
+                        label="Tax category"
+                        aria-label={`Line ${index + 1} tax category`}
+                        allowDeselect={false}
+                        comboboxProps={{ withinPortal: true, width: 240 }}
+                        data={TAX_CATEGORIES.map((c) => ({
+                          value: c,
+                          label: TAX_CATEGORY_LABELS[c],
+                        }))}
+                        value={category}
+                        onChange={(value) => {
+                          const chosen = (value ?? '') as TaxCategory | '';
+                          // Chosen as the rate implies it, it stays implied (follows the rate).
+                          const implied = taxCategoryOf(
+                            null,
+                            String(form.getValues(`lines.${index}.taxRate`) ?? ''),
+                          );
+                          form.setValue(
+                            `lines.${index}.taxCategory`,
+                            chosen === implied ? '' : chosen,
+                            { shouldDirty: true },
+                          );
+                          // Every category but standard charges no tax.
+                          if (chosen && chosen !== 'S')
+                            form.setValue(`lines.${index}.taxRate`, '0', { shouldDirty: true });
+                        }}
+                        error={lineErrors?.taxCategory?.message}
+                      />
+                    </Grid.Col>
+                  ),
                 ])}
-                <Grid.Col span={{ base: 5, md: 1.5 }}>
+                <Grid.Col span={{ base: 9, md: 1.5 }}>
                   <Text size="xs" c="dimmed">
                     Amount
                   </Text>
@@ -195,6 +241,23 @@ export function InvoiceLinesCard({ totals }: { totals: InvoiceTotals | null }) {
                     </ActionIcon>
                   </Group>
                 </Grid.Col>
+                {EXEMPT_CATEGORIES.includes(category) && (
+                  <Grid.Col span={12}>
+                    <TextInput
+                      label="Exemption reason"
+                      aria-label={`Line ${index + 1} exemption reason`}
+                      description="Why no tax is charged, as the invoice states it"
+                      placeholder={
+                        category === 'AE'
+                          ? 'e.g. Reverse charge: Art. 196 VAT Directive'
+                          : 'e.g. Exempt under Art. 132 VAT Directive'
+                      }
+                      maxLength={TAX_EXEMPTION_REASON_MAX}
+                      error={lineErrors?.taxExemptionReason?.message}
+                      {...form.register(`lines.${index}.taxExemptionReason`)}
+                    />
+                  </Grid.Col>
+                )}
               </Grid>
             </Stack>
           );

@@ -30,6 +30,8 @@ export function UnbilledExpensesPicker({
     clientId: invoice.clientId,
     billable: true,
     billed: false,
+    // Drafts (imported e-invoices) are billed once confirmed.
+    draft: false,
     limit: MAX_PAGE_SIZE,
   });
   const [chosen, setChosen] = useState<number[]>([]);

@@ -5,6 +5,7 @@ import {
   type BusinessProfileUpdate,
   type TimeRoundingMode,
 } from '../../../shared/business.schema.ts';
+import { setFields, type Party } from '../../../shared/invoices.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import { findWorkspaceLogoFile } from '../files/files.repository.ts';
 
@@ -27,6 +28,16 @@ const columns = [
   'logoUrl',
   'timeRoundingMinutes',
   'timeRoundingMode',
+  'countryCode',
+  'street',
+  'city',
+  'postalCode',
+  'registrationId',
+  'iban',
+  'bic',
+  'electronicAddress',
+  'electronicAddressScheme',
+  'einvoicing',
 ] as const;
 
 /**
@@ -145,7 +156,20 @@ export async function findSeller(db: Database, workspaceId: number) {
       address: profile.address,
       taxId: profile.taxId,
       email: workspace.email,
-    },
+      // The structured fields only when set: a party without them freezes (and hashes, on
+      // an accepted estimate) exactly as before they existed.
+      ...setFields({
+        countryCode: profile.countryCode,
+        street: profile.street,
+        city: profile.city,
+        postalCode: profile.postalCode,
+        registrationId: profile.registrationId,
+        electronicAddress: profile.electronicAddress,
+        electronicAddressScheme: profile.electronicAddressScheme,
+        iban: profile.iban,
+        bic: profile.bic,
+      }),
+    } satisfies Party,
   };
 }
 

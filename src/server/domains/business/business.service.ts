@@ -1,5 +1,10 @@
 import { TRPCError } from '@trpc/server';
-import type { BusinessProfileUpdate } from '../../../shared/business.schema.ts';
+import {
+  einvoicingMissing,
+  einvoicingMissingMessage,
+  type BusinessProfileUpdate,
+} from '../../../shared/business.schema.ts';
+import { electronicAddressProblem } from '../../../shared/einvoice-fields.ts';
 import type { Config } from '../../config.ts';
 import type { WorkspaceScope } from '../../trpc/context.ts';
 import { findWorkspaceLogoFile } from '../files/files.repository.ts';
@@ -27,6 +32,15 @@ export async function updateProfile(
         });
       }
     }
+    // The profile as it would be after this change: the e-invoicing rules hold on it, so
+    // a PUT of one field can neither break nor be refused for the others it leaves.
+    const current = await repo.findProfile(trx, workspace.id);
+    const merged = { ...current, ...values };
+    const pair = electronicAddressProblem(merged);
+    if (pair) throw new TRPCError({ code: 'BAD_REQUEST', message: pair.message });
+    const missing = einvoicingMissing(merged);
+    if (missing.length > 0)
+      throw new TRPCError({ code: 'BAD_REQUEST', message: einvoicingMissingMessage(missing) });
     await repo.updateProfile(trx, workspace.id, values);
   });
   return repo.findProfile(db, workspace.id);

@@ -20,6 +20,13 @@ const columns = [
   'currency',
   'paymentTermsDays',
   'organizationId',
+  'countryCode',
+  'street',
+  'city',
+  'postalCode',
+  'buyerReference',
+  'electronicAddress',
+  'electronicAddressScheme',
 ] as const;
 type Row = Omit<Client, 'lastContact' | 'createdAt'> & {
   lastContact: Date | null;

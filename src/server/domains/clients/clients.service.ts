@@ -2,6 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { sql } from 'kysely';
 import type { ClientDetail, ClientValues } from '../../../shared/clients.schema.ts';
 import { minorDigits } from '../../../shared/currencies.ts';
+import { electronicAddressProblem } from '../../../shared/einvoice-fields.ts';
 import { normalizeAmount } from '../../../shared/invoice-math.ts';
 import type { Database } from '../../db/create-db.ts';
 import type { WorkspaceScope } from '../../trpc/context.ts';
@@ -20,10 +21,17 @@ async function checkOrganization(db: Database, workspaceId: number, values: Clie
   }
 }
 
+/** An electronic address needs its scheme, and a scheme its address (on the merged client). */
+function checkElectronicAddress(values: Parameters<typeof electronicAddressProblem>[0]) {
+  const problem = electronicAddressProblem(values);
+  if (problem) throw new TRPCError({ code: 'BAD_REQUEST', message: problem.message });
+}
+
 export async function createClient(
   { db, workspace: { id: workspaceId } }: WorkspaceScope,
   values: ClientValues & { name: string; email: string },
 ) {
+  checkElectronicAddress(values);
   await checkOrganization(db, workspaceId, values);
   return repo.insertClient(db, workspaceId, values);
 }
@@ -74,6 +82,9 @@ export async function updateClient(
   id: number,
   values: ClientValues,
 ) {
+  const current = await repo.findClient(db, workspaceId, id);
+  if (!current) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND });
+  checkElectronicAddress({ ...current, ...values });
   await checkOrganization(db, workspaceId, values);
   const client = await repo.updateClient(db, workspaceId, id, values);
   if (!client) throw new TRPCError({ code: 'NOT_FOUND', message: NOT_FOUND });

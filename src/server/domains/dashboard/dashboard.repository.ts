@@ -149,7 +149,7 @@ export async function financialOverview(
       union all
       select e.currency, null, null, e.amount, null
       from expenses e
-      where e.workspace_id = ${workspaceId} and ${inPeriod('e.date')}
+      where e.workspace_id = ${workspaceId} and not e.draft and ${inPeriod('e.date')}
       union all
       select currency, null, null, null, amount - paid_total
       from invoices
@@ -184,7 +184,7 @@ export async function financialOverview(
       round(coalesce((select sum(paid.tax) from paid
           where paid.date >= m and paid.date < m + interval '1 month'), 0), ${digits}::int)::text as tax,
       round(coalesce((select sum(e.amount) from expenses e
-          where e.workspace_id = ${workspaceId} and e.currency = ${currency}
+          where e.workspace_id = ${workspaceId} and not e.draft and e.currency = ${currency}
             and e.date >= m and e.date < m + interval '1 month'), 0), ${digits}::int)::text as expenses
     from generate_series(${yearAgoMonthStart}::date, ${monthStart}::date, interval '1 month') as m
     order by m

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
 import { todayIn } from '../../../shared/datetime.ts';
+import { taxCategoryOf, unitCodeOf } from '../../../shared/einvoice-fields.ts';
 import type {
   Acceptance,
   DocumentDecision,
@@ -70,6 +71,12 @@ export function estimateDocument(e: EstimateDetail) {
       // or its acceptance record would no longer verify. (The service a line came from is
       // not part of what the client agrees to: the line holds its own copy.)
       ...(l.unit ? { unit: l.unit } : {}),
+      // Likewise the EN 16931 codes (issue 41) only where they say more than the unit and
+      // the rate already do: a code the line would derive anyway is not hashed, so an
+      // estimate accepted before lines had codes still verifies.
+      ...(l.unitCode !== unitCodeOf(l.unit) ? { unitCode: l.unitCode } : {}),
+      ...(l.taxCategory !== taxCategoryOf(null, l.taxRate) ? { taxCategory: l.taxCategory } : {}),
+      ...(l.taxExemptionReason ? { taxExemptionReason: l.taxExemptionReason } : {}),
       unitPrice: l.unitPrice,
       taxRate: l.taxRate,
       amount: l.amount,

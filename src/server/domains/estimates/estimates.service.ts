@@ -289,8 +289,11 @@ export async function insertDraftInvoice(
       description: line.description,
       quantity: line.quantity,
       unit: line.unit,
+      unitCode: line.unitCode,
       unitPrice: line.unitPrice,
       taxRate: line.taxRate,
+      taxCategory: line.taxCategory,
+      taxExemptionReason: line.taxExemptionReason,
       serviceId: line.serviceId ?? null,
     });
   }

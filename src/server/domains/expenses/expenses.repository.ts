@@ -122,6 +122,10 @@ function selectExpense(db: Database, workspaceId: number) {
       'e.invoiceId',
       'i.invoiceNumber',
       'e.invoiceLineId',
+      'e.draft',
+      'e.vendorTaxId',
+      'e.supplierInvoiceNumber',
+      'e.taxAmount',
       'f.key as receiptKey',
       'f.contentType as receiptType',
       'f.size as receiptSize',
@@ -173,6 +177,10 @@ function toExpense(r: Row): Expense {
     invoiceId: r.invoiceId,
     invoice: r.invoiceId !== null ? { id: r.invoiceId, number: r.invoiceNumber ?? null } : null,
     invoiceLineId: r.invoiceLineId,
+    draft: r.draft,
+    vendorTaxId: r.vendorTaxId,
+    supplierInvoiceNumber: r.supplierInvoiceNumber,
+    taxAmount: r.taxAmount === null ? null : normalizeAmount(r.taxAmount, digits),
     createdBy: r.createdBy,
     createdAt: iso(r.createdAt),
   };
@@ -190,6 +198,7 @@ function filtered<Q extends ReturnType<typeof selectExpense>>(q: Q, query: Expen
   if (query.billed === false) r = r.where('e.invoiceLineId', 'is', null) as Q;
   if (query.invoiceId !== undefined) r = r.where('e.invoiceId', '=', query.invoiceId) as Q;
   if (query.currency !== undefined) r = r.where('e.currency', '=', query.currency) as Q;
+  if (query.draft !== undefined) r = r.where('e.draft', '=', query.draft) as Q;
   if (query.search) {
     const pattern = containsPattern(query.search);
     r = r.where((eb) =>
@@ -202,6 +211,7 @@ function filtered<Q extends ReturnType<typeof selectExpense>>(q: Q, query: Expen
 /**
  * A page of expenses, most recent first, with the size of the whole filtered list and its
  * sum per currency (summed in SQL numeric, one row per currency: never added together).
+ * Drafts are listed but not summed: they count once confirmed.
  */
 export async function listExpenses(db: Database, workspaceId: number, query: ExpenseListQuery) {
   const q = filtered(selectExpense(db, workspaceId), query)
@@ -209,6 +219,7 @@ export async function listExpenses(db: Database, workspaceId: number, query: Exp
     .orderBy('e.id', 'desc');
   const sums = filtered(selectExpense(db, workspaceId), query)
     .clearSelect()
+    .where('e.draft', '=', false)
     .select([
       'e.currency',
       sql<string>`sum(e.amount)::text`.as('amount'),
@@ -271,10 +282,56 @@ export async function findExpenses(db: Database, workspaceId: number, ids: numbe
   return rows.map(toExpense);
 }
 
+/** What an imported e-invoice adds to an expense (einvoice-import.ts). */
+interface ImportedValues {
+  draft?: boolean;
+  vendorTaxId?: string | null;
+  supplierInvoiceNumber?: string | null;
+  taxAmount?: string | null;
+  receiptFileId?: number | null;
+}
+
+/**
+ * The expense already imported from this supplier invoice: the same seller (its VAT id, or
+ * its name when it has none) and invoice number, as the unique index
+ * expenses_supplier_invoice_key compares them.
+ */
+export async function findSupplierInvoice(
+  db: Database,
+  workspaceId: number,
+  key: { vendorTaxId: string | null; vendor: string; supplierInvoiceNumber: string },
+) {
+  return db
+    .selectFrom('expenses as e')
+    .select(['e.id', 'e.draft'])
+    .where('e.workspaceId', '=', workspaceId)
+    .where('e.supplierInvoiceNumber', '=', key.supplierInvoiceNumber)
+    .where(
+      sql<SqlBool>`coalesce(e.vendor_tax_id, lower(e.vendor)) = coalesce(${key.vendorTaxId}::text, lower(${key.vendor}::text))`,
+    )
+    .executeTakeFirst();
+}
+
+/** A draft becomes a confirmed expense (false: no draft of this id). */
+export async function confirmExpense(db: Database, workspaceId: number, id: number) {
+  const result = await db
+    .updateTable('expenses')
+    .set({ draft: false, updatedAt: sql<Date>`now()` })
+    .where('workspaceId', '=', workspaceId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
 export async function insertExpense(
   db: Database,
   workspaceId: number,
-  values: ExpenseValues & { date: string; amount: string; currency: string; createdBy: number },
+  values: ExpenseValues & {
+    date: string;
+    amount: string;
+    currency: string;
+    createdBy: number;
+  } & ImportedValues,
 ) {
   const row = await db
     .insertInto('expenses')
@@ -392,6 +449,7 @@ export async function claimExpenses(
     .where('e.workspaceId', '=', workspaceId)
     .where('e.clientId', '=', clientId)
     .where('e.billable', '=', true)
+    .where('e.draft', '=', false)
     .where('e.invoiceId', 'is', null)
     .where('e.invoiceLineId', 'is', null)
     .where('e.id', 'in', ids)

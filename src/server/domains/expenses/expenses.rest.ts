@@ -79,6 +79,15 @@ export const expensesRestRoutes = defineRestRoutes(EXPENSES_TAG, [
     refusals: { 403: OWN, 409: BILLED },
   },
   {
+    method: 'POST',
+    path: '/api/expenses/{id}/confirm',
+    procedure: 'expenses.confirm',
+    summary: 'Confirm a draft expense',
+    description:
+      'A draft (an e-invoice imported with `POST /api/expenses/import-einvoice`) becomes an expense like any other: it counts in the list’s totals, the reports and the dashboard, and can be billed. Confirming a confirmed expense changes nothing.',
+    refusals: { 403: OWN },
+  },
+  {
     method: 'DELETE',
     path: '/api/expenses/{id}/receipt',
     procedure: 'expenses.removeReceipt',

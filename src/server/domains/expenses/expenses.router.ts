@@ -50,6 +50,8 @@ export const expensesRouter = router({
     .output(ExpenseSchema)
     .mutation(({ ctx, input }) => expenses.updateExpense(ctx, input)),
   delete: rowMutation(workspaceProcedure, SuccessSchema, expenses.deleteExpense),
+  /** A draft (an imported e-invoice) reviewed; importing is multipart (expenses.routes.ts). */
+  confirm: rowMutation(workspaceProcedure, ExpenseSchema, expenses.confirmExpense),
   /** Uploading a receipt is multipart, a plain route (expenses.routes.ts); removing it is not. */
   removeReceipt: rowMutation(workspaceProcedure, ExpenseSchema, expenses.removeReceipt),
 });

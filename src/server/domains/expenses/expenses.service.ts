@@ -15,7 +15,7 @@ import { insertReceipt } from '../files/files.service.ts';
 import { findProject } from '../projects/projects.repository.ts';
 import * as repo from './expenses.repository.ts';
 
-const NOT_FOUND = 'Expense not found';
+export const NOT_FOUND = 'Expense not found';
 const CATEGORY_NOT_FOUND = 'Expense category not found';
 const NAME_TAKEN = 'A category with this name already exists';
 
@@ -112,7 +112,7 @@ export async function createExpense(scope: WorkspaceScope, input: ExpenseInput) 
 }
 
 /** The expense, if the caller may change it: their own, or anyone's for a manager. */
-async function editableExpense(scope: WorkspaceScope, id: number) {
+export async function editableExpense(scope: WorkspaceScope, id: number) {
   const expense = await repo.findExpense(scope.db, scope.workspace.id, id);
   if (!expense) throw notFound();
   if (expense.createdBy !== scope.user.id && !EXPENSE_MANAGERS.includes(scope.role)) {
@@ -139,12 +139,30 @@ export async function updateExpense(
     clientId: changes.clientId !== undefined ? changes.clientId : expense.clientId,
   });
   const billable = changes.billable ?? expense.billable;
-  const updated = await repo.updateExpense(db, workspace.id, id, {
-    ...changes,
-    ...(changes.clientId === undefined ? client : {}),
-    ...(billable ? {} : { markupPercent: '0' }),
-  });
+  const updated = await repo
+    .updateExpense(db, workspace.id, id, {
+      ...changes,
+      ...(changes.clientId === undefined ? client : {}),
+      ...(billable ? {} : { markupPercent: '0' }),
+    })
+    .catch((error: unknown) => {
+      // Renaming the vendor of an imported invoice onto another import of the same number.
+      if (isUniqueViolation(error))
+        throw new TRPCError({
+          code: 'CONFLICT',
+          message: `Another expense holds invoice ${expense.supplierInvoiceNumber ?? ''} of this vendor`,
+        });
+      throw error;
+    });
   if (!updated) throw billed();
+  return (await repo.findExpense(db, workspace.id, id))!;
+}
+
+/** A draft (an imported e-invoice) reviewed: it counts in totals, reports and billing. */
+export async function confirmExpense(scope: WorkspaceScope, id: number) {
+  const { db, workspace } = scope;
+  await editableExpense(scope, id);
+  if (!(await repo.confirmExpense(db, workspace.id, id))) throw notFound();
   return (await repo.findExpense(db, workspace.id, id))!;
 }
 

@@ -93,6 +93,9 @@ function contentDisposition(file: { purpose: string; contentType: string }): str
   // browser's viewer from rendering it anyway.
   if (file.purpose === 'expense_receipt' && file.contentType === 'application/pdf')
     return 'attachment; filename="receipt.pdf"';
+  // An imported e-invoice's XML (einvoice-import.ts) is its receipt, saved likewise.
+  if (file.purpose === 'expense_receipt' && file.contentType === 'application/xml')
+    return 'attachment; filename="receipt.xml"';
   const extension = EXTENSIONS[file.contentType];
   if (!extension) return 'attachment; filename="file.bin"';
   const name =
@@ -155,11 +158,11 @@ export const fileRouteDocs: PlainRouteDoc[] = [
     status: 200,
     params: { key: z.string() },
     answer: {
-      mediaTypes: [...IMAGE_TYPES, 'application/pdf'],
+      mediaTypes: [...IMAGE_TYPES, 'application/pdf', 'application/xml'],
       headers: {
         'Content-Disposition': {
           description:
-            '`inline; filename="logo.png"`, `inline; filename="photo.png"` or `inline; filename="receipt.png"`; a PDF receipt `attachment; filename="receipt.pdf"`.',
+            '`inline; filename="logo.png"`, `inline; filename="photo.png"` or `inline; filename="receipt.png"`; a PDF receipt `attachment; filename="receipt.pdf"`, an imported e-invoice’s XML `attachment; filename="receipt.xml"`.',
           schema: { type: 'string' },
         },
       },

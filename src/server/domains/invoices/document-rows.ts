@@ -7,7 +7,8 @@ import {
 } from 'kysely';
 import type { DB } from '../../../../db/schema.ts';
 import { normalizeAmount, PERCENT_DIGITS, plainPercent } from '../../../shared/invoice-math.ts';
-import type { Discount, Party } from '../../../shared/invoices.schema.ts';
+import { taxCategoryOf, unitCodeOf, type TaxCategory } from '../../../shared/einvoice-fields.ts';
+import { setFields, type Discount, type Party } from '../../../shared/invoices.schema.ts';
 import type { ListQuery } from '../../../shared/list.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import { containsPattern, pageWithTotal, sortedBy } from '../../db/search.ts';
@@ -156,6 +157,17 @@ export function buyerOf(client: NonNullable<Awaited<ReturnType<typeof findClient
     address: client.address,
     taxId: client.taxId,
     email: client.email,
+    // The structured fields only when set: a party without them freezes (and hashes, on an
+    // accepted estimate) exactly as before they existed.
+    ...setFields({
+      countryCode: client.countryCode,
+      street: client.street,
+      city: client.city,
+      postalCode: client.postalCode,
+      electronicAddress: client.electronicAddress,
+      electronicAddressScheme: client.electronicAddressScheme,
+      buyerReference: client.buyerReference,
+    }),
   };
 }
 
@@ -203,7 +215,26 @@ const answeredLineColumns = [
   'taxRate',
   'amount',
   'discount',
+  'unitCode',
+  'taxCategory',
+  'taxExemptionReason',
 ] as const;
+
+/**
+ * A line's EN 16931 codes as answered: the stored ones, else derived (the unit's Rec. 20
+ * code, C62 without one; S when the line charges tax, else Z).
+ */
+export function effectiveLineCodes(r: {
+  unit: string | null;
+  unitCode: string | null;
+  taxRate: string;
+  taxCategory: string | null;
+}) {
+  return {
+    unitCode: r.unitCode ?? unitCodeOf(r.unit),
+    taxCategory: taxCategoryOf(r.taxCategory, r.taxRate),
+  };
+}
 
 /**
  * The rows of a kind of document's lines table (invoice or estimate lines), keyed by the
@@ -229,13 +260,30 @@ export function documentLineRows(
     /** The lines as stored, in order, for recomputing totals or copying. */
     lineInputs: (db: Database, workspaceId: number, documentId: number) =>
       linesOf(db, workspaceId, documentId)
-        .select(['id', 'serviceId', 'description', 'quantity', 'unit', 'unitPrice', 'taxRate'])
-        .execute(),
+        .select([
+          'id',
+          'serviceId',
+          'description',
+          'quantity',
+          'unit',
+          'unitPrice',
+          'taxRate',
+          'unitCode',
+          'taxCategory',
+          'taxExemptionReason',
+        ])
+        .execute()
+        .then((rows) =>
+          rows.map((r) => ({ ...r, taxCategory: r.taxCategory as TaxCategory | null })),
+        ),
 
     /** The lines as answered, with the decimals of the document's currency. */
     async answeredLines(db: Database, workspaceId: number, documentId: number, digits: number) {
       const rows = await linesOf(db, workspaceId, documentId).select(answeredLineColumns).execute();
-      return rows.map((r) => answeredLine(r, digits));
+      return rows.map((r) => {
+        const line = answeredLine(r, digits);
+        return { ...line, ...effectiveLineCodes(line) };
+      });
     },
 
     async insertLine(

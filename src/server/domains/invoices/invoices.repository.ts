@@ -55,6 +55,10 @@ function selectInvoice(db: Database, workspaceId: number) {
       'i.taxTotal',
       'i.paidTotal',
       'i.notes',
+      'i.buyerReference',
+      'i.purchaseOrderReference',
+      'i.servicePeriodStart',
+      'i.servicePeriodEnd',
       'i.issuedAt',
       'i.voidedAt',
       'i.voidReason',
@@ -240,6 +244,10 @@ export type InvoiceRowValues = Partial<
     | 'discountType'
     | 'discountValue'
     | 'notes'
+    | 'buyerReference'
+    | 'purchaseOrderReference'
+    | 'servicePeriodStart'
+    | 'servicePeriodEnd'
     /** The recurring invoice and period it was made for (unique together). */
     | 'recurringInvoiceId'
     | 'recurringPeriodStart'
@@ -300,6 +308,8 @@ export async function lockInvoice(db: Database, workspaceId: number, id: number)
       'discountValue',
       'amount',
       'paidTotal',
+      'servicePeriodStart',
+      'servicePeriodEnd',
     ])
     .where('workspaceId', '=', workspaceId)
     .where('id', '=', id)

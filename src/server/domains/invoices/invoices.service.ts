@@ -13,6 +13,7 @@ import {
 } from '../../../shared/invoice-math.ts';
 import {
   INVOICE_TRANSITIONS,
+  servicePeriodProblem,
   type Discount,
   type InvoiceDetail,
   type InvoiceInput,
@@ -216,6 +217,7 @@ async function billExpenses(
   for (const e of expenses) {
     const name = `The expense of ${e.date}${e.vendor ? ` (${e.vendor})` : ''}`;
     if (!e.billable) throw conflict(`${name} is not billable`);
+    if (e.draft) throw conflict(`${name} is a draft from an e-invoice; confirm it first`);
     if (e.clientId !== state.clientId) throw conflict(`${name} is not of this invoice's client`);
     if (e.currency !== state.currency) {
       throw conflict(`${name} is in ${e.currency}; this invoice is in ${state.currency}`);
@@ -343,7 +345,13 @@ export async function createDraft(
     discountType: state.discount?.type ?? null,
     discountValue: state.discount?.value ?? null,
     notes: input.notes ?? null,
+    buyerReference: input.buyerReference ?? null,
+    purchaseOrderReference: input.purchaseOrderReference ?? null,
+    servicePeriodStart: input.servicePeriodStart ?? null,
+    servicePeriodEnd: input.servicePeriodEnd ?? null,
   };
+  const periodProblem = servicePeriodProblem(row.servicePeriodStart, row.servicePeriodEnd);
+  if (periodProblem) throw badRequest(periodProblem);
   const invoiceId = period
     ? await repo.insertPeriodInvoice(db, workspace.id, { ...row, ...period })
     : await repo.insertInvoice(db, workspace.id, row);
@@ -415,6 +423,13 @@ async function editDraft(
     };
     if (changes.clientId !== undefined || changes.projectId !== undefined)
       await checkParties(trx, workspace.id, state);
+    const periodProblem = servicePeriodProblem(
+      changes.servicePeriodStart !== undefined
+        ? changes.servicePeriodStart
+        : current.servicePeriodStart,
+      changes.servicePeriodEnd !== undefined ? changes.servicePeriodEnd : current.servicePeriodEnd,
+    );
+    if (periodProblem) throw badRequest(periodProblem);
     const lines =
       changes.lines && (await resolveLines(trx, workspace.id, state.currency, changes.lines));
     if (lines) checkCurrencyDigits(lines, state.discount, state.currency);
@@ -427,6 +442,16 @@ async function editDraft(
       ...(changes.issueDate !== undefined ? { issueDate: changes.issueDate } : {}),
       ...(changes.dueDate !== undefined ? { dueDate: changes.dueDate } : {}),
       ...(changes.notes !== undefined ? { notes: changes.notes } : {}),
+      ...(changes.buyerReference !== undefined ? { buyerReference: changes.buyerReference } : {}),
+      ...(changes.purchaseOrderReference !== undefined
+        ? { purchaseOrderReference: changes.purchaseOrderReference }
+        : {}),
+      ...(changes.servicePeriodStart !== undefined
+        ? { servicePeriodStart: changes.servicePeriodStart }
+        : {}),
+      ...(changes.servicePeriodEnd !== undefined
+        ? { servicePeriodEnd: changes.servicePeriodEnd }
+        : {}),
     });
     let next = (await repo.lineInputs(trx, workspace.id, id)).length + 1;
     if (lines) next = await replaceLines(trx, workspace.id, id, lines, invoiceLines);

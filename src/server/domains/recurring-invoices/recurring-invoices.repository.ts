@@ -10,6 +10,8 @@ import type {
   RecurringLineInput,
   RecurringStatus,
 } from '../../../shared/recurring-invoices.schema.ts';
+import type { TaxCategory } from '../../../shared/einvoice-fields.ts';
+import { effectiveLineCodes } from '../invoices/document-rows.ts';
 import type { Database } from '../../db/create-db.ts';
 import { containsPattern, iso, pageWithTotal } from '../../db/search.ts';
 import {
@@ -214,11 +216,28 @@ export async function findLines(
   workspaceId: number,
   templateId: number,
   currency: string,
-): Promise<(RecurringLineInput & { serviceId: number | null })[]> {
+): Promise<
+  (RecurringLineInput & {
+    serviceId: number | null;
+    unitCode: string;
+    taxCategory: TaxCategory;
+    taxExemptionReason: string | null;
+  })[]
+> {
   const digits = minorDigits(currency);
   const rows = await db
     .selectFrom('recurringInvoiceLines')
-    .select(['serviceId', 'description', 'quantity', 'unit', 'unitPrice', 'taxRate'])
+    .select([
+      'serviceId',
+      'description',
+      'quantity',
+      'unit',
+      'unitPrice',
+      'taxRate',
+      'unitCode',
+      'taxCategory',
+      'taxExemptionReason',
+    ])
     .where('workspaceId', '=', workspaceId)
     .where('recurringInvoiceId', '=', templateId)
     .orderBy('position')
@@ -231,6 +250,9 @@ export async function findLines(
     unit: r.unit,
     unitPrice: normalizeAmount(r.unitPrice, digits),
     taxRate: plainPercent(r.taxRate),
+    taxExemptionReason: r.taxExemptionReason,
+    // As answered: the codes derived when the line has none of its own.
+    ...effectiveLineCodes(r),
   }));
 }
 

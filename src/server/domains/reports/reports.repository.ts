@@ -113,7 +113,7 @@ export interface ProfitabilitySumRow {
  * Per project or client and currency, the period's figures from four sources, each by its
  * own date: issued non-void invoices (issue date; their net, total − tax, and their tax
  * apart), payments (payment date; their net part, paymentSharesSql), time entries (hours × cost rate rounded per entry to `costDigits`, in `currency`, the
- * workspace's) and expenses (their date and currency). Time and expenses reach a client
+ * workspace's) and confirmed expenses (their date and currency; drafts wait for review). Time and expenses reach a client
  * through their project (an expense's own client first).
  */
 export async function profitabilitySums(
@@ -150,7 +150,8 @@ export async function profitabilitySums(
       select e.project_id, coalesce(e.client_id, pr.client_id), e.currency, 0, 0, 0, 0, 0, e.amount
       from expenses e
       left join projects pr on pr.workspace_id = e.workspace_id and pr.id = e.project_id
-      where e.workspace_id = ${workspaceId} and e.date >= ${from}::date and e.date <= ${to}::date
+      where e.workspace_id = ${workspaceId} and not e.draft
+        and e.date >= ${from}::date and e.date <= ${to}::date
     ),
     sums as (
       select ${sql.raw(byProject ? 'f.project_id' : 'f.client_id')} as group_id, f.currency,

@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import type { DocumentLine } from '../../../shared/document-fields.ts';
+import { lineTaxProblem, type DocumentLine } from '../../../shared/document-fields.ts';
 import { serviceLineDescription } from '../../../shared/services.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import { findServices } from './services.repository.ts';
@@ -14,6 +14,8 @@ interface LineInput {
   unit?: string | null;
   unitPrice?: string;
   taxRate?: string;
+  taxCategory?: DocumentLine['taxCategory'];
+  taxExemptionReason?: string | null;
 }
 
 const conflict = (message: string) => new TRPCError({ code: 'CONFLICT', message });
@@ -34,7 +36,22 @@ export async function resolveLines<L extends LineInput>(
 ): Promise<(Omit<L, keyof DocumentLine> & DocumentLine)[]> {
   const ids = [...new Set(lines.flatMap((l) => (l.serviceId != null ? [l.serviceId] : [])))];
   const services = new Map((await findServices(db, workspaceId, ids)).map((s) => [s.id, s]));
-  return lines.map((line) => {
+  const resolved = lines.map((line) => resolveLine(line, services, currency));
+  // A tax category must fit the line's rate (its own, or its service's).
+  resolved.forEach((line, index) => {
+    const problem = lineTaxProblem(line);
+    if (problem)
+      throw new TRPCError({ code: 'BAD_REQUEST', message: `Line ${index + 1}: ${problem}` });
+  });
+  return resolved;
+}
+
+function resolveLine<L extends LineInput>(
+  line: L,
+  services: Map<number, Awaited<ReturnType<typeof findServices>>[number]>,
+  currency: string,
+): Omit<L, keyof DocumentLine> & DocumentLine {
+  {
     if (line.serviceId == null) {
       return {
         ...line,
@@ -65,5 +82,5 @@ export async function resolveLines<L extends LineInput>(
       unitPrice: line.unitPrice ?? service.unitPrice,
       taxRate: line.taxRate ?? service.taxRate,
     };
-  });
+  }
 }
