@@ -145,8 +145,8 @@ function PaymentQrCode({ qr }: { qr: PaymentQrView }) {
       <Image src={qr.image} alt={qr.label} w={160} h={160} radius="sm" />
       <Text size="xs" c="dimmed" ta="center">
         {qr.kind === 'swiss'
-          ? 'Scan with your banking app to pay this QR-bill'
-          : 'Scan with your banking app to pay by bank transfer'}
+          ? 'Scan the QR-bill with your banking app'
+          : 'Scan with your banking app'}
       </Text>
     </Stack>
   );
