@@ -155,6 +155,22 @@ export const PortalViewSchema = z.object({
 export type PortalView = z.infer<typeof PortalViewSchema>;
 
 /** `GET /api/portal/{token}/invoices/{id}`: one issued invoice, as its PDF shows it. */
+/**
+ * The balance as a payment QR code a banking app reads: the EPC code (SEPA credit
+ * transfer) or the Swiss QR-bill's. Null when the invoice has nothing to pay or the
+ * business has no IBAN (or the currency has no such code).
+ */
+export const PaymentQrSchema = z.object({
+  kind: z.enum(['epc', 'swiss']),
+  /** The code as an SVG data URL, black on white. */
+  image: z.string(),
+  /** What the image says, for screen readers: "Scan to pay €1,234.00 by bank transfer". */
+  label: z.string(),
+  /** The text the code holds (the EPC or QR-bill payload). */
+  payload: z.string(),
+});
+export type PaymentQrView = z.infer<typeof PaymentQrSchema>;
+
 export const PortalInvoiceDetailSchema = InvoiceDetailSchema.pick({
   id: true,
   invoiceNumber: true,
@@ -178,5 +194,6 @@ export const PortalInvoiceDetailSchema = InvoiceDetailSchema.pick({
   seller: PartySchema,
   buyer: PartySchema,
   viewedAt: z.string().nullable(),
+  paymentQr: PaymentQrSchema.nullable(),
 });
 export type PortalInvoiceDetail = z.infer<typeof PortalInvoiceDetailSchema>;

@@ -4,6 +4,7 @@ import {
   Button,
   Center,
   Group,
+  Image,
   Loader,
   Modal,
   SimpleGrid,
@@ -14,7 +15,7 @@ import { useEffect } from 'react';
 import { compareAmounts } from '../../../shared/invoice-math.ts';
 import type { Party } from '../../../shared/invoices.schema.ts';
 import { formatMoney } from '../../../shared/money.ts';
-import type { PortalInvoice } from '../../../shared/portal.schema.ts';
+import type { PaymentQrView, PortalInvoice } from '../../../shared/portal.schema.ts';
 import { trpc } from '../../trpc.ts';
 import { DocumentLines } from '../invoices/document-lines.tsx';
 import { InvoiceStatusBadge } from '../invoices/invoice-link.tsx';
@@ -94,11 +95,16 @@ export function PortalInvoiceDialog({
               {d.notes}
             </Text>
           )}
-          {d.paymentInstructions && (
+          {(d.paymentInstructions || d.paymentQr) && (
             <Alert variant="light" color="indigo" title="How to pay">
-              <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-                {d.paymentInstructions}
-              </Text>
+              <Group align="flex-start" gap="md" wrap="wrap">
+                {d.paymentQr && <PaymentQrCode qr={d.paymentQr} />}
+                {d.paymentInstructions && (
+                  <Text size="sm" style={{ whiteSpace: 'pre-line', flex: '1 1 12rem' }}>
+                    {d.paymentInstructions}
+                  </Text>
+                )}
+              </Group>
             </Alert>
           )}
           <Group justify="space-between">
@@ -128,6 +134,20 @@ function PartyLines({ label, party }: { label: string; party: Party }) {
           {party.address}
         </Text>
       )}
+    </Stack>
+  );
+}
+
+/** The balance as a QR code a banking app reads, black on white in both themes. */
+function PaymentQrCode({ qr }: { qr: PaymentQrView }) {
+  return (
+    <Stack gap={4} align="center" w={160}>
+      <Image src={qr.image} alt={qr.label} w={160} h={160} radius="sm" />
+      <Text size="xs" c="dimmed" ta="center">
+        {qr.kind === 'swiss'
+          ? 'Scan the QR-bill with your banking app'
+          : 'Scan with your banking app'}
+      </Text>
     </Stack>
   );
 }

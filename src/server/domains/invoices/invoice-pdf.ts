@@ -26,6 +26,8 @@ import {
   type DisplayPreferences,
 } from '../../../shared/datetime.ts';
 import { formatMoney } from '../../../shared/money.ts';
+import { QR_BILL_HEIGHT, drawEpcBlock, drawSwissQrBill } from '../einvoices/payment-qr-pdf.ts';
+import type { PaymentQr } from '../einvoices/payment-qr.ts';
 
 export interface PartyDetails {
   name: string;
@@ -86,6 +88,11 @@ export interface InvoiceDocument {
   footer: string | null;
   /** The seller's logo, printed above the title: PNG or JPEG (other images are left out). */
   logo?: { data: Uint8Array; contentType: string } | null;
+  /**
+   * The balance as a payment QR code (paymentQrFor): the EPC code under the totals, or the
+   * Swiss QR-bill at the bottom of the last page.
+   */
+  paymentQr?: PaymentQr | null;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -372,6 +379,8 @@ class Renderer {
   page!: PDFPage;
   y = 0;
   readonly pages: PDFPage[] = [];
+  /** The page whose bottom holds the Swiss QR-bill: its footer and page number sit above it. */
+  billPage?: PDFPage;
 
   constructor(
     readonly pdf: PDFDocument,
@@ -718,16 +727,38 @@ class Renderer {
 
   // --- page furniture -------------------------------------------------------------------
 
-  footer(): void {
+  /** How far the page furniture of `page` is lifted: above the QR-bill on its page. */
+  lift(page: PDFPage): number {
+    // The page number's baseline 16 pt above the bill's scissors line.
+    return page === this.billPage ? QR_BILL_HEIGHT - (MARGIN - 4) + 16 : 0;
+  }
+
+  /** The bottom of the current page (or of a new last page) kept for the Swiss QR-bill. */
+  reserveQrBill(): void {
+    if (this.y - this.footerHeight() - 12 < BOTTOM + QR_BILL_HEIGHT - (MARGIN - 4) + 16) {
+      this.addPage(true);
+    }
+    this.billPage = this.page;
+  }
+
+  footerLines(): string[] {
     const text = present(this.inv.footer);
-    if (!text) return;
+    return text ? wrap(this.regular, 8, text, CONTENT_WIDTH).slice(0, 12) : [];
+  }
+
+  footerHeight(): number {
+    return this.footerLines().length * 8 * LEADING;
+  }
+
+  footer(): void {
+    const lines = this.footerLines();
+    if (!lines.length) return;
     const size = 8;
     const lineHeight = size * LEADING;
-    const lines = wrap(this.regular, size, text, CONTENT_WIDTH).slice(0, 12);
     const height = lines.length * lineHeight;
     // On the last page, between the content and the page number.
-    if (this.y - height - 12 < BOTTOM) this.addPage(true);
-    let y = BOTTOM + height - size;
+    if (this.y - height - 12 < BOTTOM + this.lift(this.page)) this.addPage(true);
+    let y = BOTTOM + this.lift(this.page) + height - size;
     for (const line of lines) {
       const w = this.regular.pdf.widthOfTextAtSize(line, size);
       this.text(line, (PAGE_WIDTH - w) / 2, y, { size, color: MUTED });
@@ -739,7 +770,7 @@ class Renderer {
     const n = this.pages.length;
     this.pages.forEach((page, i) => {
       this.page = page;
-      const baseline = MARGIN - 4;
+      const baseline = MARGIN - 4 + this.lift(page);
       this.page.drawLine({
         start: { x: MARGIN, y: baseline + 14 },
         end: { x: PAGE_WIDTH - MARGIN, y: baseline + 14 },
@@ -776,9 +807,15 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Uint8Array
   r.parties();
   r.table();
   r.totals();
+  if (doc.paymentQr?.kind === 'epc') drawEpcBlock(r, doc.paymentQr, MARGIN, CONTENT_WIDTH);
   r.section(doc.notesTitle ?? 'Notes', doc.notes);
   r.section('Payment instructions', doc.paymentInstructions);
+  if (doc.paymentQr?.kind === 'swiss') r.reserveQrBill();
   r.footer();
+  if (doc.paymentQr?.kind === 'swiss') {
+    r.page = r.billPage!;
+    drawSwissQrBill(r, doc.paymentQr);
+  }
   r.pageNumbers();
 
   return pdf.save();

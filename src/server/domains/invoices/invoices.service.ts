@@ -42,6 +42,7 @@ import {
   type LineValues,
 } from './document-totals.ts';
 import { buyerOf } from './document-rows.ts';
+import { invoicePaymentQr } from '../einvoices/payment-qr.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import * as repo from './invoices.repository.ts';
 import { balanceOf } from './invoices.repository.ts';
@@ -766,6 +767,7 @@ export async function invoicePdf(scope: Pick<WorkspaceScope, 'db' | 'workspace'>
     paymentInstructions: invoice.paymentInstructions,
     footer: invoice.footer,
     logo: await findDocumentLogo(scope.db, scope.workspace.id),
+    paymentQr: invoicePaymentQr(invoice),
   });
   const name = (invoice.invoiceNumber ?? `draft-${invoice.id}`).replace(/[^A-Za-z0-9._-]/g, '_');
   return { filename: `invoice-${name}.pdf`, content };

@@ -25,6 +25,7 @@ import {
 } from '../estimates/acceptance.service.ts';
 import { estimatePdfOf } from '../estimates/estimates.service.ts';
 import { findWorkspaceLogoFile } from '../files/files.repository.ts';
+import { invoicePaymentQr, paymentQrView } from '../einvoices/payment-qr.ts';
 import { getInvoice, invoicePdf } from '../invoices/invoices.service.ts';
 import { balanceOf } from '../invoices/invoices.repository.ts';
 import { findCreditNote, listClientCreditNotes } from '../credit-notes/credit-notes.repository.ts';
@@ -329,6 +330,7 @@ export async function portalInvoice(
     seller: invoice.seller,
     buyer: invoice.buyer,
     viewedAt: iso(viewedAt),
+    paymentQr: paymentQrView(invoicePaymentQr(invoice)),
   };
 }
 
