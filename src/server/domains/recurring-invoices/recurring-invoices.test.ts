@@ -158,6 +158,10 @@ describe('the REST paths', () => {
         unit: null,
         unitPrice: '1000.00',
         taxRate: '20',
+        // Derived for e-invoices (issue 41): no unit is "one" (C62), a taxed line standard.
+        unitCode: 'C62',
+        taxCategory: 'S',
+        taxExemptionReason: null,
       },
       {
         serviceId: null,
@@ -166,6 +170,9 @@ describe('the REST paths', () => {
         unit: null,
         unitPrice: '25.50',
         taxRate: '0',
+        unitCode: 'C62',
+        taxCategory: 'Z',
+        taxExemptionReason: null,
       },
     ]);
     const list = await owner.client.get('/api/recurring-invoices');
