@@ -23,7 +23,7 @@ test('an invoice a freelancer can send: business details in EUR, a client, time 
   await page.getByRole('tab', { name: 'Business' }).click();
   const business = page.getByRole('tabpanel', { name: 'Business' });
   await business.getByLabel('Legal name').fill('Studio Nord GmbH');
-  await business.getByLabel('Tax ID').fill('DE123456789');
+  await business.getByLabel('VAT ID', { exact: true }).fill('DE123456789');
   await business.getByLabel('Address').fill('Torstraße 1\n10119 Berlin');
   await business.getByRole('combobox', { name: 'Currency' }).fill('EUR');
   await page.getByRole('option', { name: /^EUR/ }).click();
@@ -43,7 +43,7 @@ test('an invoice a freelancer can send: business details in EUR, a client, time 
   await clientDialog.getByLabel('Client Name').fill(CLIENT);
   await clientDialog.getByLabel('Billing email').fill('compta@atelier-lumiere.fr');
   await clientDialog.getByLabel('Billing address').fill('5 rue de Rivoli\n75004 Paris');
-  await clientDialog.getByLabel('Tax ID').fill('FR40303265045');
+  await clientDialog.getByLabel('VAT ID', { exact: true }).fill('FR40303265045');
   await clientDialog.getByRole('button', { name: 'Add Client' }).click();
   await expect(page.getByText('Client created')).toBeVisible();
   await expect(page.getByRole('heading', { name: CLIENT })).toBeVisible();
