@@ -173,16 +173,16 @@ export async function runTemplate(
       // In a catch-up only the latest period goes to the client; the earlier ones wait as
       // drafts for the owners, who are told (a client gets no pile of emails at once).
       if (!outcome.autoSend || period !== toInvoice.at(-1)) continue;
+      let failed: Unsent | null = null;
       try {
         // Issuing is one transaction with its checks: a refusal leaves the draft untouched.
         await sendInvoice(scope, { id: outcome.invoiceId });
         run.sent++;
-        await repo.recordSendFailure(db, workspaceId, id, null);
       } catch (error) {
-        const failed = unsentBecause(outcome.invoiceId, error);
+        failed = unsentBecause(outcome.invoiceId, error);
         unsent.push(failed);
-        await recordUnsent(scope, id, failed);
       }
+      await recordSend(scope, id, failed);
     }
     run.created += created.length;
     run.skipped += skipped.length;
@@ -196,14 +196,17 @@ export async function runTemplate(
 }
 
 /**
- * Keeps the failed send on the template and tells the owners in the app, together. The
- * period was invoiced and the template moved on already: the next period runs as usual.
+ * An automatic send that went through clears the template's failure; one that failed is
+ * kept on the template and the owners are told in the app, together. Either way the period
+ * was invoiced and the template moved on already: the next period runs as usual.
  */
-async function recordUnsent(scope: ScheduleScope, id: number, failed: Unsent) {
+async function recordSend(scope: ScheduleScope, id: number, failed: Unsent | null) {
   const workspaceId = scope.workspace.id;
+  if (!failed) return repo.recordSendFailure(scope.db, workspaceId, id, null);
+  const { invoiceId, rule, message } = failed;
   await scope.db.transaction().execute(async (trx) => {
-    await repo.recordSendFailure(trx, workspaceId, id, failed);
-    await recurringInvoiceUnsent(trx, scope.jobs, { workspaceId, ...failed });
+    await repo.recordSendFailure(trx, workspaceId, id, { invoiceId, rule, message });
+    await recurringInvoiceUnsent(trx, scope.jobs, { workspaceId, invoiceId, rule, message });
   });
 }
 
