@@ -1,6 +1,7 @@
 import { addDays, format, parseISO } from 'date-fns';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { EINVOICING_SELLER } from '../../../../tests/support/einvoice-seller.ts';
 import { ok } from '../../../../tests/support/responses.ts';
 import { POSTGRES_URL } from '../../../../tests/support/postgres.ts';
 import { useTwoWorkspaces, joinAs } from '../../../../tests/support/test-app.ts';
@@ -580,17 +581,11 @@ describe('the schedule', () => {
   });
 
   it('with e-invoicing on, a draft the rules refuse stays a draft, is kept on the template and told', async () => {
-    const seller = {
+    const on = await owner.client.put('/api/settings/business', {
       legalName: 'Retainer Studio SARL',
-      taxId: 'FR40123456824',
-      countryCode: 'FR',
-      street: '12 rue de la Paix',
-      city: 'Paris',
-      postalCode: '75002',
-      iban: 'FR76 3000 6000 0112 3456 7890 189',
-      bic: 'AGRIFRPP',
-    };
-    const on = await owner.client.put('/api/settings/business', { ...seller, einvoicing: true });
+      ...EINVOICING_SELLER,
+      einvoicing: true,
+    });
     expect(on.statusCode, on.body).toBe(200);
     try {
       // The client has no address nor country: EN 16931 refuses the buyer.
