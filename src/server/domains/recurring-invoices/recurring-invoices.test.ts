@@ -481,7 +481,7 @@ describe('the schedule', () => {
     expect(ended.map((r) => r.id)).toEqual(
       expect.arrayContaining([counted.id, dated.id, yearly.id]),
     );
-  });
+  }, 120_000); // 140 weekly runs of the schedule: a minute on a busy two-core machine
 
   it('after five missed months creates exactly those five and tells the owner once', async () => {
     const made = await newTemplate({ startDate: '2027-07-01' });
