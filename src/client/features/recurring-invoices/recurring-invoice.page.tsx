@@ -1,13 +1,24 @@
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
-import { IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatMoney } from '../../../shared/money.ts';
 import {
   FREQUENCY_LABELS,
   type RecurringInvoiceDetail,
 } from '../../../shared/recurring-invoices.schema.ts';
-import { showDay } from '../../components/display-preferences.tsx';
+import { showDate, showDay } from '../../components/display-preferences.tsx';
 import { ConfirmDeleteDialog } from '../../components/list/confirm-delete.dialog.tsx';
 import { BackLink, RecordPage, useRecordId } from '../../components/record-page.tsx';
 import { useCanBill } from '../../components/use-can-bill.ts';
@@ -129,6 +140,8 @@ function TemplateView({ template }: { template: RecurringInvoiceDetail }) {
           </Group>
         )}
       </Group>
+
+      {template.lastFailure && <LastFailure failure={template.lastFailure} />}
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Card withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
@@ -263,5 +276,31 @@ function TemplateView({ template }: { template: RecurringInvoiceDetail }) {
         from it; the invoices it made are kept.
       </ConfirmDeleteDialog>
     </>
+  );
+}
+
+/**
+ * The latest automatic send that left its invoice a draft, and why: the owners were notified,
+ * and the page says it too until a later send goes through.
+ */
+function LastFailure({ failure }: { failure: NonNullable<RecurringInvoiceDetail['lastFailure']> }) {
+  return (
+    <Alert
+      color="orange"
+      variant="light"
+      icon={<IconAlertTriangle size={18} />}
+      title={`The automatic send of ${showDate(failure.at)} left its invoice a draft`}
+    >
+      <Stack gap={4}>
+        <Text size="sm">
+          {failure.rule ? `${failure.rule}: ${failure.message}` : failure.message}
+        </Text>
+        {failure.invoiceId !== null && (
+          <Text size="sm">
+            Fix it, then issue <InvoiceLink invoiceId={failure.invoiceId}>the draft</InvoiceLink>.
+          </Text>
+        )}
+      </Stack>
+    </Alert>
   );
 }
