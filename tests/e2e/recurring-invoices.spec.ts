@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { EINVOICING_SELLER } from '../support/einvoice-seller.ts';
 import { newUser, signUpWithWorkspace } from './fixtures.ts';
 
 const CLIENT = 'Hosting Client Ltd';
@@ -69,4 +70,46 @@ test('a monthly recurring invoice: made from the invoices page, its first invoic
   await row.getByRole('button', { name: `Actions for ${CLIENT}` }).click();
   await page.getByRole('menuitem', { name: 'Resume' }).click();
   await expect(row).toContainText('Active');
+});
+
+test('an automatic send the EN 16931 rules refuse leaves a draft, and the recurring invoice says why', async ({
+  page,
+}) => {
+  await signUpWithWorkspace(page, newUser('recurring-einvoice'));
+  const api = page.request;
+  const profile = await api.put('/api/settings/business', {
+    data: {
+      legalName: 'Atelier Lumière SARL',
+      currency: 'EUR',
+      einvoicing: true,
+      ...EINVOICING_SELLER,
+    },
+  });
+  expect(profile.status(), await profile.text()).toBe(200);
+  // No country: the buyer's address is incomplete for an e-invoice.
+  const client = await api.post('/api/clients', {
+    data: { name: CLIENT, email: 'billing@hosting-client.example', currency: 'EUR' },
+  });
+  expect(client.status(), await client.text()).toBe(201);
+  const made = await api.post('/api/recurring-invoices', {
+    data: {
+      clientId: ((await client.json()) as { id: number }).id,
+      lines: [{ description: 'Managed hosting', quantity: '1', unitPrice: '49.90' }],
+      frequency: 'monthly',
+      startDate: new Date().toISOString().slice(0, 10),
+      autoSend: true,
+    },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+
+  await page.goto(`/recurring-invoices/${((await made.json()) as { id: number }).id}`);
+  const alert = page.getByRole('alert').filter({ hasText: 'left its invoice a draft' });
+  // The first invoice is made and sent by the job queue, just after the template is saved.
+  await expect(async () => {
+    await page.reload();
+    await expect(alert).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(alert).toContainText(/BR-\d+: /);
+  await alert.getByRole('link', { name: 'the draft' }).click();
+  await expect(page.getByRole('heading', { name: 'Draft invoice' })).toBeVisible();
 });
