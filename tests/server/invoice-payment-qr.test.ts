@@ -82,4 +82,57 @@ describe('invoices.paymentQr', () => {
       code: 'NOT_FOUND',
     });
   });
+
+  it("answers a CHF invoice of a Swiss seller with the portal's QR-bill", async () => {
+    await ok(
+      owner.client.put('/api/settings/business', {
+        legalName: 'Robert Schneider AG',
+        countryCode: 'CH',
+        street: 'Rue du Lac 1268',
+        city: 'Biel',
+        postalCode: '2501',
+        iban: 'CH93 0076 2011 6238 5295 7',
+        bic: null,
+      }),
+    );
+    const client = await ok(
+      owner.client.post('/api/clients', {
+        name: 'Pia Rutschmann',
+        email: 'pia@rutschmann.example.com',
+        currency: 'CHF',
+        countryCode: 'CH',
+        street: 'Grosse Marktgasse 28',
+        postalCode: '9400',
+        city: 'Rorschach',
+      }),
+      201,
+    );
+    const invoice = await ok(
+      owner.client.post('/api/invoices', {
+        clientId: client.id,
+        amount: '1949.75',
+        currency: 'CHF',
+        status: 'sent',
+      }),
+      201,
+    );
+    const caller = await callerOf(t, owner, owner.workspace.id);
+    const qr = await caller.invoices.paymentQr({ id: invoice.id });
+    expect(qr).toMatchObject({
+      kind: 'swiss',
+      label: expect.stringMatching(/^Scan to pay CHF\s1,949\.75 by bank transfer$/),
+    });
+    expect(qr?.payload.split('\n').slice(0, 4)).toEqual([
+      'SPC',
+      '0200',
+      '1',
+      'CH9300762011623852957',
+    ]);
+    const link = await ok(owner.client.post(`/api/clients/${client.id}/portal-link`), 201);
+    const token = (link as { url: string }).url.split('/portal/')[1]!;
+    const portal = await ok(
+      new ApiClient(t.app).get(`/api/portal/${token}/invoices/${invoice.id}`),
+    );
+    expect(qr).toEqual(portal.paymentQr);
+  });
 });
