@@ -651,6 +651,10 @@ export interface RecurringInvoices {
   frequency: string;
   id: Generated<number>;
   invoicedCount: Generated<number>;
+  lastFailureAt: Timestamp | null;
+  lastFailureInvoiceId: number | null;
+  lastFailureMessage: string | null;
+  lastFailureRule: string | null;
   nextPeriodStart: string | null;
   notes: string | null;
   paymentTermsDays: number | null;

@@ -12,6 +12,13 @@
   } catch {
     // Storage blocked: the system preference alone, read again by Mantine after start.
   }
-  document.documentElement.setAttribute('data-mantine-color-scheme', scheme);
-  document.documentElement.style.colorScheme = scheme;
+  var root = document.documentElement;
+  root.setAttribute('data-mantine-color-scheme', scheme);
+  root.style.colorScheme = scheme;
+  // Mantine later switches the attribute alone (the theme toggle, or the system turning
+  // dark while the scheme is "auto"); the inline color-scheme must follow it, or every
+  // light-dark() surface stays light under dark text.
+  new MutationObserver(function () {
+    root.style.colorScheme = root.getAttribute('data-mantine-color-scheme') || 'light';
+  }).observe(root, { attributes: true, attributeFilter: ['data-mantine-color-scheme'] });
 })();

@@ -23,6 +23,7 @@ export const NOTIFICATION_KINDS = [
   'timesheet_approved',
   'timesheet_rejected',
   'recurring_invoice_created',
+  'recurring_invoice_unsent',
   'job_failed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -53,6 +54,7 @@ export const NOTIFICATION_PREFERENCE = {
   timesheet_approved: 'projectUpdates',
   timesheet_rejected: 'projectUpdates',
   recurring_invoice_created: 'projectUpdates',
+  recurring_invoice_unsent: 'projectUpdates',
   job_failed: 'securityAlerts',
 } as const satisfies Record<
   NotificationKind,

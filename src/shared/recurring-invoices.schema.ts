@@ -193,6 +193,20 @@ export const RecurringInvoiceSchema = z.object({
   /** What each invoice comes to, with as many decimals as the currency has. */
   subtotal: z.string(),
   total: z.string(),
+  /**
+   * The latest invoice the template was to issue and email by itself that stayed a draft
+   * (its first reason: the EN 16931 rule with e-invoicing on, else why it could not be
+   * sent); null once a later automatic send went through.
+   */
+  lastFailure: z
+    .object({
+      at: z.string(),
+      /** The draft it left (null once that draft is deleted). */
+      invoiceId: z.number().nullable(),
+      rule: z.string().nullable(),
+      message: z.string(),
+    })
+    .nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -180,6 +180,8 @@ test('the theme chosen in the profile menu survives a reload', async ({ page, re
   await page.getByRole('button', { name: 'Profile menu' }).click();
   await page.getByRole('menuitem', { name: 'Change Theme' }).click();
   await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  // Without a reload, the light-dark() surfaces turn dark too.
+  await expect(html).toHaveCSS('color-scheme', 'dark');
   await page.reload();
   await expect(heading(page, 'Dashboard', 1)).toBeVisible();
   await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');

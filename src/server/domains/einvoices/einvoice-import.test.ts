@@ -258,6 +258,49 @@ describe('refusals', () => {
     expect(list.json()).toEqual([]);
   });
 
+  it('a supplier’s credit note (UBL CreditNote, CII 381, in a PDF): 422 naming it and the invoice it credits', async () => {
+    const before = (await owner.client.get('/api/expenses?draft=true')).json() as Expense[];
+    const ubl = sample('ubl', 'ubl-tc434-creditnote1.xml').toString('utf8');
+    expect(refusal(await importFile(owner.client, 'cn.xml', Buffer.from(ubl)))).toEqual({
+      error:
+        "018304 / 28865 from My Supplier Company is a credit note: Keel's expenses are amounts greater than 0, so a supplier's credit note cannot be imported; lower the expense of the credited invoice by its amount instead",
+      errors: [expect.objectContaining({ rule: 'credit-note', field: 'file' })],
+    });
+    const withReference = ubl.replace(
+      '<cbc:CreditNoteTypeCode>381</cbc:CreditNoteTypeCode>',
+      '<cbc:CreditNoteTypeCode>381</cbc:CreditNoteTypeCode><cac:BillingReference><cac:InvoiceDocumentReference><cbc:ID>INV-77</cbc:ID></cac:InvoiceDocumentReference></cac:BillingReference>',
+    );
+    expect(
+      refusal(await importFile(owner.client, 'cn.xml', Buffer.from(withReference))).error,
+    ).toMatch(/^018304 \/ 28865 from My Supplier Company is a credit note for invoice INV-77: /);
+
+    // The credited invoice was imported: the refusal names its expense, as XML and as a PDF.
+    const invoiceXml = sample('cii', 'CII_example9.xml');
+    const imported = await importFile(owner.client, 'invoice.xml', invoiceXml);
+    expect(imported.statusCode, imported.body).toBe(201);
+    const expense = imported.json() as Expense;
+    const credit = invoiceXml
+      .toString('utf8')
+      .replace('<ram:ID>20150483</ram:ID>', '<ram:ID>CN-20150483</ram:ID>')
+      .replace('<ram:TypeCode>380</ram:TypeCode>', '<ram:TypeCode>381</ram:TypeCode>')
+      .replace(
+        '<ram:ApplicableHeaderTradeSettlement>',
+        '<ram:ApplicableHeaderTradeSettlement><ram:InvoiceReferencedDocument><ram:IssuerAssignedID>20150483</ram:IssuerAssignedID></ram:InvoiceReferencedDocument>',
+      );
+    const expected = `CN-20150483 from Bluem BV is a credit note for invoice 20150483: Keel's expenses are amounts greater than 0, so a supplier's credit note cannot be imported; lower expense #${expense.id} (invoice 20150483) by its amount instead`;
+    expect(refusal(await importFile(owner.client, 'cn.xml', Buffer.from(credit))).error).toBe(
+      expected,
+    );
+    const pdf = await facturX(Buffer.from(credit));
+    expect(refusal(await importFile(owner.client, 'cn.pdf', pdf, 'application/pdf')).error).toBe(
+      expected,
+    );
+    // Nothing was made of them.
+    const after = (await owner.client.get('/api/expenses?draft=true')).json() as Expense[];
+    expect(after.map((e) => e.id).sort()).toEqual([...before.map((e) => e.id), expense.id].sort());
+    await owner.client.delete(`/api/expenses/${expense.id}`);
+  });
+
   it('a currency Keel does not know: 422 naming it', async () => {
     const xml = sample('ubl', 'ubl-tc434-example9.xml')
       .toString('utf8')

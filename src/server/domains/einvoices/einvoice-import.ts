@@ -1,16 +1,4 @@
-import { inflateSync } from 'node:zlib';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import {
-  decodePDFRawStream,
-  PDFArray,
-  PDFDict,
-  PDFDocument,
-  PDFHexString,
-  PDFName,
-  PDFRawStream,
-  PDFString,
-  type PDFObject,
-} from 'pdf-lib';
 import { CURRENCIES, minorDigits } from '../../../shared/currencies.ts';
 import { MAX_EXPENSE_AMOUNT } from '../../../shared/expenses.schema.ts';
 import { compareAmounts, normalizeAmount } from '../../../shared/invoice-math.ts';
@@ -19,6 +7,12 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { WorkspaceScope } from '../../trpc/context.ts';
 import * as expensesRepo from '../expenses/expenses.repository.ts';
 import { insertReceipt } from '../files/files.service.ts';
+import {
+  hasEinvoiceName,
+  pdfAttachments,
+  xmlAttachments,
+  type PdfAttachment,
+} from './pdf-attachments.ts';
 
 /*
  * Supplier e-invoices read into expenses (issue 41, item 6): a UBL 2.1 Invoice or
@@ -43,6 +37,8 @@ export interface ImportedEinvoice {
   creditNote: boolean;
   /** BT-1 */
   number: string;
+  /** BT-25: the invoice a credit note credits, when it names one. */
+  creditedInvoice: string | null;
   /** BT-2, as YYYY-MM-DD */
   issueDate: string;
   /** BT-5 */
@@ -178,6 +174,7 @@ function fromUbl(root: Node, creditNote: boolean): ImportedEinvoice {
     syntax: 'UBL',
     creditNote,
     number: required(textAt(root, 'ID'), 'number', 'invoice number'),
+    creditedInvoice: textAt(root, 'BillingReference', 'InvoiceDocumentReference', 'ID'),
     issueDate: isoDate(textAt(root, 'IssueDate'), 'issueDate'),
     currency,
     sellerName: required(sellerName, 'vendor', "seller's name"),
@@ -235,6 +232,7 @@ function fromCii(root: Node): ImportedEinvoice {
     syntax: 'CII',
     creditNote: CII_CREDIT_TYPES.has(textAt(document, 'TypeCode') ?? ''),
     number: required(textAt(document, 'ID'), 'number', 'invoice number'),
+    creditedInvoice: textAt(settlement, 'InvoiceReferencedDocument', 'IssuerAssignedID'),
     issueDate: isoDate(textAt(document, 'IssueDateTime', 'DateTimeString'), 'issueDate'),
     currency,
     sellerName: required(textAt(seller, 'Name'), 'vendor', "seller's name"),
@@ -284,99 +282,23 @@ export function parseEinvoiceXml(data: Uint8Array): ImportedEinvoice {
 
 // Factur-X / ZUGFeRD PDFs
 
-/** The names Factur-X, ZUGFeRD and XRechnung give the embedded XML, most specific first. */
-const KNOWN_NAMES = ['factur-x.xml', 'zugferd-invoice.xml', 'xrechnung.xml', 'zugferd_invoice.xml'];
-
-interface Attachment {
-  name: string;
-  data: Uint8Array;
-}
-
-function nameOf(value: PDFObject | undefined): string {
-  if (value instanceof PDFString || value instanceof PDFHexString) return value.decodeText();
-  return '';
-}
-
-function streamData(stream: PDFRawStream): Uint8Array {
-  try {
-    return decodePDFRawStream(stream).decode();
-  } catch {
-    // A filter pdf-lib does not decode itself; Flate is the only one embedded XML uses.
-    return inflateSync(stream.getContents());
-  }
-}
-
-/** The PDF's embedded files: the EmbeddedFiles name tree and the catalog's /AF. */
-function attachmentsOf(pdf: PDFDocument): Attachment[] {
-  const { context, catalog } = pdf;
-  const specs: PDFDict[] = [];
-  const seen = new Set<PDFObject>();
-  const add = (value: PDFObject | undefined) => {
-    const spec = value && context.lookup(value);
-    if (spec instanceof PDFDict && !seen.has(spec)) {
-      seen.add(spec);
-      specs.push(spec);
-    }
-  };
-  const walk = (node: PDFObject | undefined, depth: number) => {
-    const dict = node && context.lookup(node);
-    if (!(dict instanceof PDFDict) || depth > 32) return;
-    const names = dict.lookupMaybe(PDFName.of('Names'), PDFArray);
-    for (let i = 1; names && i < names.size(); i += 2) add(names.get(i));
-    const kids = dict.lookupMaybe(PDFName.of('Kids'), PDFArray);
-    for (let i = 0; kids && i < kids.size(); i++) walk(kids.get(i), depth + 1);
-  };
-  const nameTree = catalog.lookupMaybe(PDFName.of('Names'), PDFDict);
-  walk(nameTree?.get(PDFName.of('EmbeddedFiles')), 0);
-  const af = catalog.lookupMaybe(PDFName.of('AF'), PDFArray);
-  for (let i = 0; af && i < af.size(); i++) add(af.get(i));
-
-  const found: Attachment[] = [];
-  for (const spec of specs) {
-    const name = nameOf(spec.lookup(PDFName.of('UF'))) || nameOf(spec.lookup(PDFName.of('F')));
-    const ef = spec.lookupMaybe(PDFName.of('EF'), PDFDict);
-    const stream = ef && (ef.lookup(PDFName.of('F')) ?? ef.lookup(PDFName.of('UF')));
-    if (stream instanceof PDFRawStream) {
-      try {
-        found.push({ name, data: streamData(stream) });
-      } catch {
-        // An attachment that cannot be decoded is not the e-invoice.
-      }
-    }
-  }
-  return found;
-}
-
-/** The e-invoice embedded in a Factur-X / ZUGFeRD / XRechnung PDF, or a refusal. */
+/**
+ * The e-invoice embedded in a Factur-X / ZUGFeRD / XRechnung PDF, or a refusal: each XML
+ * file the PDF carries is tried, those with an e-invoice format's name first.
+ */
 export async function parseEinvoicePdf(data: Uint8Array): Promise<ImportedEinvoice> {
-  let pdf: PDFDocument;
+  let files: PdfAttachment[];
   try {
-    pdf = await PDFDocument.load(data, {
-      ignoreEncryption: true,
-      updateMetadata: false,
-      throwOnInvalidObject: false,
-    });
+    files = await pdfAttachments(data);
   } catch {
     throw notEinvoice('This PDF could not be read, so no embedded e-invoice was found');
   }
-  let found: Attachment[];
-  try {
-    found = attachmentsOf(pdf);
-  } catch {
-    // A broken structure (no catalog, objects of the wrong kind) carries nothing readable.
-    found = [];
-  }
-  const attachments = found.filter((a) => a.name.toLowerCase().endsWith('.xml'));
-  const rank = (a: Attachment) => {
-    const i = KNOWN_NAMES.indexOf(a.name.toLowerCase());
-    return i === -1 ? KNOWN_NAMES.length : i;
-  };
-  for (const attachment of attachments.sort((a, b) => rank(a) - rank(b))) {
+  for (const attachment of xmlAttachments(files)) {
     try {
       return parseEinvoiceXml(attachment.data);
     } catch (error) {
       // A known e-invoice name that is not one says why; other XML files may be anything.
-      if (rank(attachment) < KNOWN_NAMES.length && !isFormatRefusal(error)) throw error;
+      if (hasEinvoiceName(attachment) && !isFormatRefusal(error)) throw error;
     }
   }
   throw notEinvoice(NO_EMBEDDED_EINVOICE);
@@ -456,14 +378,37 @@ export class DuplicateEinvoiceError extends Error {
   }
 }
 
+/**
+ * A supplier's credit note is refused: an expense is an amount greater than 0 (the expenses
+ * domain has no negative ones), so it cannot become one. The refusal names the credit note,
+ * the invoice it credits and, when that invoice was imported, its expense, to lower by hand.
+ */
+async function refuseCreditNote(
+  scope: WorkspaceScope,
+  invoice: ImportedEinvoice,
+  vendor: string,
+): Promise<never> {
+  const credited = invoice.creditedInvoice;
+  const expense =
+    credited &&
+    (await expensesRepo.findSupplierInvoice(scope.db, scope.workspace.id, {
+      vendor,
+      vendorTaxId: invoice.sellerVatId?.slice(0, 100) ?? null,
+      supplierInvoiceNumber: credited.slice(0, 200),
+    }));
+  const what = `${invoice.number} from ${vendor} is a credit note${credited ? ` for invoice ${credited}` : ''}`;
+  const instead = expense
+    ? `lower expense #${expense.id} (invoice ${credited}) by its amount instead`
+    : 'lower the expense of the credited invoice by its amount instead';
+  throw new EinvoiceImportError(
+    'credit-note',
+    'file',
+    `${what}: Keel's expenses are amounts greater than 0, so a supplier's credit note cannot be imported; ${instead}`,
+  );
+}
+
 /** The amounts as the expense keeps them: the currency's decimals, more than 0, at most the cap. */
 function expenseAmounts(invoice: ImportedEinvoice) {
-  if (invoice.creditNote)
-    throw new EinvoiceImportError(
-      'credit-note',
-      'file',
-      'This is a credit note: expenses are amounts spent, so a supplier’s credit note cannot be imported as one',
-    );
   checkCurrency(invoice);
   const digits = minorDigits(invoice.currency);
   if (compareAmounts(invoice.total, '0') <= 0)
@@ -501,8 +446,9 @@ export async function importEinvoice(
 ) {
   const { db, workspace, user } = scope;
   const invoice = await parseEinvoiceFile(upload.data);
-  const { total, tax } = expenseAmounts(invoice);
   const vendor = invoice.sellerName.replace(/\s+/g, ' ').trim().slice(0, 200);
+  if (invoice.creditNote) await refuseCreditNote(scope, invoice, vendor);
+  const { total, tax } = expenseAmounts(invoice);
   const key = {
     vendor,
     vendorTaxId: invoice.sellerVatId?.slice(0, 100) ?? null,

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { EINVOICING_SELLER } from '../../../../tests/support/einvoice-seller.ts';
 import { useFuzzSeed } from '../../../../tests/support/fuzz-seed.ts';
 import { describeFailures, validateWithSaxon } from '../../../../tests/support/saxon.ts';
 import { useTwoWorkspaces } from '../../../../tests/support/test-app.ts';
@@ -31,14 +32,7 @@ async function newClient(body: Record<string, unknown>, vat: boolean): Promise<C
 beforeAll(async () => {
   const profile = await owner.client.put('/api/settings/business', {
     legalName: 'Atelier Lumière SARL',
-    taxId: 'FR40123456824',
-    registrationId: '123 456 789',
-    countryCode: 'FR',
-    street: '12 rue de la Paix',
-    city: 'Paris',
-    postalCode: '75002',
-    iban: 'FR76 3000 6000 0112 3456 7890 189',
-    bic: 'AGRIFRPP',
+    ...EINVOICING_SELLER,
     einvoicing: true,
   });
   expect(profile.statusCode, profile.body).toBe(200);

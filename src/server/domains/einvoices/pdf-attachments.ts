@@ -6,6 +6,7 @@
  *
  * Shared by the Factur-X writer's tests and the e-invoice importer: one reader for both.
  */
+import { inflateSync } from 'node:zlib';
 import {
   PDFArray,
   PDFDict,
@@ -31,7 +32,22 @@ export interface PdfAttachment {
 }
 
 /** The names, in order of preference, that the e-invoice formats give their XML. */
-const EINVOICE_NAMES = ['factur-x.xml', 'zugferd-invoice.xml', 'xrechnung.xml', 'order-x.xml'];
+const EINVOICE_NAMES = [
+  'factur-x.xml',
+  'zugferd-invoice.xml',
+  'xrechnung.xml',
+  'zugferd_invoice.xml',
+  'order-x.xml',
+];
+
+/** Where a file's name stands among EINVOICE_NAMES (case aside); their count when not one. */
+function nameRank(name: string) {
+  const index = EINVOICE_NAMES.indexOf(name.toLowerCase());
+  return index < 0 ? EINVOICE_NAMES.length : index;
+}
+
+/** Whether an embedded file bears one of the names the e-invoice formats give their XML. */
+export const hasEinvoiceName = (file: PdfAttachment) => nameRank(file.name) < EINVOICE_NAMES.length;
 
 function text(value: PDFObject | undefined): string | null {
   if (value instanceof PDFString || value instanceof PDFHexString) return value.decodeText();
@@ -76,13 +92,21 @@ function fileSpecs(doc: PDFDocument): PDFDict[] {
   return specs;
 }
 
+function decoded(stream: PDFRawStream): Uint8Array {
+  try {
+    return decodePDFRawStream(stream).decode();
+  } catch {
+    // A filter pdf-lib does not decode itself; Flate is the only one embedded XML uses.
+    return inflateSync(stream.getContents());
+  }
+}
+
 function attachmentOf(doc: PDFDocument, spec: PDFDict): PdfAttachment | null {
   const ef = spec.lookup(PDFName.of('EF'));
   if (!(ef instanceof PDFDict)) return null;
   const stream = ef.lookup(PDFName.of('UF')) ?? ef.lookup(PDFName.of('F'));
   if (!(stream instanceof PDFStream)) return null;
-  const data =
-    stream instanceof PDFRawStream ? decodePDFRawStream(stream).decode() : stream.getContents();
+  const data = stream instanceof PDFRawStream ? decoded(stream) : stream.getContents();
   return {
     name: text(spec.lookup(PDFName.of('UF'))) ?? text(spec.lookup(PDFName.of('F'))) ?? '',
     mimeType: nameOf(stream.dict.get(PDFName.of('Subtype'))),
@@ -103,12 +127,39 @@ async function load(pdfBytes: Uint8Array): Promise<PDFDocument> {
   });
 }
 
-/** Every embedded file of the PDF. Throws when the bytes are not a readable PDF. */
+/**
+ * Every embedded file of the PDF that can be read: a broken structure (no catalog, objects
+ * of the wrong kind) has none, and a file that cannot be decoded is left out. Throws when
+ * the bytes are not a readable PDF.
+ */
 export async function pdfAttachments(pdfBytes: Uint8Array): Promise<PdfAttachment[]> {
   const doc = await load(pdfBytes);
-  return fileSpecs(doc)
-    .map((spec) => attachmentOf(doc, spec))
-    .filter((file): file is PdfAttachment => file !== null);
+  let specs: PDFDict[];
+  try {
+    specs = fileSpecs(doc);
+  } catch {
+    return [];
+  }
+  return specs.flatMap((spec) => {
+    try {
+      return attachmentOf(doc, spec) ?? [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/**
+ * The XML files among a PDF's embedded files (by name or media type): those with an
+ * e-invoice format's name first, factur-x.xml foremost, then the others as they come.
+ */
+export function xmlAttachments(files: PdfAttachment[]): PdfAttachment[] {
+  return files
+    .filter(
+      (file) =>
+        hasEinvoiceName(file) || /\.xml$/i.test(file.name) || /xml/i.test(file.mimeType ?? ''),
+    )
+    .sort((a, b) => nameRank(a.name) - nameRank(b.name));
 }
 
 /**
@@ -125,17 +176,9 @@ export async function extractEmbeddedXml(
   } catch {
     return null;
   }
-  const byName = (file: PdfAttachment) => {
-    const index = EINVOICE_NAMES.indexOf(file.name.toLowerCase());
-    return index < 0 ? EINVOICE_NAMES.length : index;
-  };
-  const isXml = (file: PdfAttachment) =>
-    byName(file) < EINVOICE_NAMES.length ||
-    /\.xml$/i.test(file.name) ||
-    /xml/i.test(file.mimeType ?? '');
-  const candidates = files.filter(isXml).sort((a, b) => byName(a) - byName(b));
+  const candidates = xmlAttachments(files);
   const file = candidates[0];
   if (!file) return null;
-  if (byName(file) === EINVOICE_NAMES.length && candidates.length > 1) return null;
+  if (!hasEinvoiceName(file) && candidates.length > 1) return null;
   return { name: file.name, xml: new TextDecoder('utf-8').decode(file.data) };
 }

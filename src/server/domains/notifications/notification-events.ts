@@ -200,6 +200,7 @@ async function invoiceFacts(db: Database, workspaceId: number, invoiceId: number
     )
     .select([
       'i.invoiceNumber',
+      'i.issueDate',
       'i.amount',
       'i.currency',
       sql<string>`coalesce(nullif(c.company, ''), c.name)`.as('clientName'),
@@ -375,6 +376,33 @@ export async function recurringInvoiceCreated(
     category: 'update',
     title: `Recurring invoice created for ${invoice.clientName}`,
     body: `${invoiceLabel(invoice.invoiceNumber)}, ${formatMoney(String(invoice.amount), invoice.currency)}.`,
+    link: `/invoices/${event.invoiceId}`,
+  });
+}
+
+/**
+ * An invoice a recurring template was to issue and email by itself that stayed a draft (the
+ * e-invoicing rules refused it, or the client has no billing email): owners and
+ * administrators hear which draft and the first reason, to fix it and send it by hand.
+ */
+export async function recurringInvoiceUnsent(
+  db: Database,
+  jobs: Jobs,
+  event: Event & { invoiceId: number; rule: string | null; message: string },
+) {
+  const invoice = await invoiceFacts(db, event.workspaceId, event.invoiceId);
+  if (!invoice) return;
+  const label = invoice.invoiceNumber
+    ? `Invoice ${invoice.invoiceNumber}`
+    : `The draft invoice dated ${invoice.issueDate ?? 'today'}`;
+  const reason = event.rule ? `${event.rule}: ${event.message}` : event.message;
+  await notify(db, jobs, {
+    ...event,
+    userIds: await workspaceManagers(db, event.workspaceId),
+    kind: 'recurring_invoice_unsent',
+    category: 'update',
+    title: `Recurring invoice for ${invoice.clientName} was not sent`,
+    body: `${label}, ${formatMoney(String(invoice.amount), invoice.currency)}, stays a draft. ${reason.replace(/\.?$/, '.')}`,
     link: `/invoices/${event.invoiceId}`,
   });
 }

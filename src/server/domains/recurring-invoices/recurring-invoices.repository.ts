@@ -92,6 +92,10 @@ function selectTemplates(db: Database, workspaceId: number) {
       ...templateColumns,
       'r.createdAt',
       'r.updatedAt',
+      'r.lastFailureAt',
+      'r.lastFailureInvoiceId',
+      'r.lastFailureRule',
+      'r.lastFailureMessage',
       'c.name as clientName',
       'c.company as clientCompany',
       'c.email as clientEmail',
@@ -129,6 +133,15 @@ function toRecurringInvoice(r: ListRow): RecurringInvoice {
     invoiceCount: r.invoiceCount ?? 0,
     subtotal: normalizeAmount(r.subtotal, digits),
     total: normalizeAmount(r.total, digits),
+    lastFailure:
+      r.lastFailureAt && r.lastFailureMessage !== null
+        ? {
+            at: iso(r.lastFailureAt),
+            invoiceId: r.lastFailureInvoiceId,
+            rule: r.lastFailureRule,
+            message: r.lastFailureMessage,
+          }
+        : null,
     createdAt: iso(r.createdAt),
     updatedAt: iso(r.updatedAt),
   };
@@ -278,6 +291,38 @@ export async function replaceLines(
         position: index + 1,
       })),
     )
+    .execute();
+}
+
+/**
+ * Keeps an automatic send that failed on the template (`failure`), or clears it once one
+ * went through (null). Not an edit of the template: its updatedAt stays.
+ */
+export async function recordSendFailure(
+  db: Database,
+  workspaceId: number,
+  id: number,
+  failure: { invoiceId: number; rule: string | null; message: string } | null,
+) {
+  await db
+    .updateTable('recurringInvoices')
+    .set(
+      failure
+        ? {
+            lastFailureAt: sql<Date>`now()`,
+            lastFailureInvoiceId: failure.invoiceId,
+            lastFailureRule: failure.rule,
+            lastFailureMessage: failure.message,
+          }
+        : {
+            lastFailureAt: null,
+            lastFailureInvoiceId: null,
+            lastFailureRule: null,
+            lastFailureMessage: null,
+          },
+    )
+    .where('workspaceId', '=', workspaceId)
+    .where('id', '=', id)
     .execute();
 }
 

@@ -15,7 +15,11 @@ import { findClient } from '../clients/clients.repository.ts';
 import { findInvoice } from '../invoices/invoices.repository.ts';
 import { sendInvoice } from '../invoice-email/invoice-email.service.ts';
 import { createDraft } from '../invoices/invoices.service.ts';
-import { recurringInvoiceCreated } from '../notifications/notification-events.ts';
+import { EinvoiceRefusal } from '../../trpc/einvoice-refusal.ts';
+import {
+  recurringInvoiceCreated,
+  recurringInvoiceUnsent,
+} from '../notifications/notification-events.ts';
 import * as repo from './recurring-invoices.repository.ts';
 
 /** What a run of the schedule needs of the server. */
@@ -41,6 +45,29 @@ interface Made {
 interface Unsent {
   invoiceId: number;
   reason: string;
+  /** The EN 16931 rule that refused it (e-invoicing on), else null. */
+  rule: string | null;
+  /** The first reason in the user's words: the rule's message, or the refusal's. */
+  message: string;
+}
+
+/** Why sending refused an invoice, named after the first EN 16931 rule it breaks if any. */
+function unsentBecause(invoiceId: number, error: unknown): Unsent {
+  if (!(error instanceof TRPCError))
+    return {
+      invoiceId,
+      reason: 'the email could not be queued',
+      rule: null,
+      message: 'The email could not be queued.',
+    };
+  const first = error.cause instanceof EinvoiceRefusal ? error.cause.errors[0] : undefined;
+  if (!first) return { invoiceId, reason: error.message, rule: null, message: error.message };
+  return {
+    invoiceId,
+    reason: `it breaks the e-invoicing rule ${first.rule} (${first.message.replace(/\.$/, '')})`,
+    rule: first.rule,
+    message: first.message,
+  };
 }
 
 /** A period due for invoicing: its number in the schedule and its first day. */
@@ -146,15 +173,16 @@ export async function runTemplate(
       // In a catch-up only the latest period goes to the client; the earlier ones wait as
       // drafts for the owners, who are told (a client gets no pile of emails at once).
       if (!outcome.autoSend || period !== toInvoice.at(-1)) continue;
+      let failed: Unsent | null = null;
       try {
+        // Issuing is one transaction with its checks: a refusal leaves the draft untouched.
         await sendInvoice(scope, { id: outcome.invoiceId });
         run.sent++;
       } catch (error) {
-        unsent.push({
-          invoiceId: outcome.invoiceId,
-          reason: error instanceof TRPCError ? error.message : 'the email could not be queued',
-        });
+        failed = unsentBecause(outcome.invoiceId, error);
+        unsent.push(failed);
       }
+      await recordSend(scope, id, failed);
     }
     run.created += created.length;
     run.skipped += skipped.length;
@@ -165,6 +193,21 @@ export async function runTemplate(
   } finally {
     await repo.releaseTemplate(db, workspaceId, id);
   }
+}
+
+/**
+ * An automatic send that went through clears the template's failure; one that failed is
+ * kept on the template and the owners are told in the app, together. Either way the period
+ * was invoiced and the template moved on already: the next period runs as usual.
+ */
+async function recordSend(scope: ScheduleScope, id: number, failed: Unsent | null) {
+  const workspaceId = scope.workspace.id;
+  if (!failed) return repo.recordSendFailure(scope.db, workspaceId, id, null);
+  const { invoiceId, rule, message } = failed;
+  await scope.db.transaction().execute(async (trx) => {
+    await repo.recordSendFailure(trx, workspaceId, id, { invoiceId, rule, message });
+    await recurringInvoiceUnsent(trx, scope.jobs, { workspaceId, invoiceId, rule, message });
+  });
 }
 
 /** Moves the template past the periods the catch-up skips; false when it had moved on. */

@@ -1,6 +1,7 @@
 import { addDays, format, parseISO } from 'date-fns';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { EINVOICING_SELLER } from '../../../../tests/support/einvoice-seller.ts';
 import { ok } from '../../../../tests/support/responses.ts';
 import { POSTGRES_URL } from '../../../../tests/support/postgres.ts';
 import { useTwoWorkspaces, joinAs } from '../../../../tests/support/test-app.ts';
@@ -480,7 +481,7 @@ describe('the schedule', () => {
     expect(ended.map((r) => r.id)).toEqual(
       expect.arrayContaining([counted.id, dated.id, yearly.id]),
     );
-  });
+  }, 120_000); // 140 weekly runs of the schedule: a minute on a busy two-core machine
 
   it('after five missed months creates exactly those five and tells the owner once', async () => {
     const made = await newTemplate({ startDate: '2027-07-01' });
@@ -577,6 +578,79 @@ describe('the schedule', () => {
       /draft, not sent: it was due while the schedule was not running/,
     );
     expect(mails[0]!.text).toContain('issued and emailed to the client');
+  });
+
+  it('with e-invoicing on, a draft the rules refuse stays a draft, is kept on the template and told', async () => {
+    const on = await owner.client.put('/api/settings/business', {
+      legalName: 'Retainer Studio SARL',
+      ...EINVOICING_SELLER,
+      einvoicing: true,
+    });
+    expect(on.statusCode, on.body).toBe(200);
+    try {
+      // The client has no address nor country: EN 16931 refuses the buyer.
+      const made = await newTemplate({ startDate: '2028-01-01', autoSend: true });
+      mails.length = 0;
+      const run = await alone(made.id, () => runRecurringInvoices(services, at('2028-01-01')));
+      expect(run).toMatchObject({ created: 1, sent: 0, notices: 1 });
+      const [refused] = await invoicesOf(made.id);
+      expect(refused).toMatchObject({ recurringPeriodStart: '2028-01-01', status: 'draft' });
+      const draft = await ok<any>(owner.client.get(`/api/invoices/${refused!.id}`));
+      expect(draft).toMatchObject({ status: 'draft', invoiceNumber: null });
+      await t.app.services.jobs.idle();
+      expect(await ok<any[]>(owner.client.get(`/api/invoices/${refused!.id}/emails`))).toEqual([]);
+
+      // The same first rule as the editor's check names.
+      const check = await owner.client.post(`/api/invoices/${refused!.id}/einvoice/validate`);
+      const first = check.json().errors[0];
+      expect(first.rule).toMatch(/^BR-/);
+      const template = await ok<any>(owner.client.get(`/api/recurring-invoices/${made.id}`));
+      expect(template.lastFailure).toEqual({
+        at: expect.any(String),
+        invoiceId: refused!.id,
+        rule: first.rule,
+        message: first.message,
+      });
+      const listed = await ok<any[]>(
+        owner.client.get(`/api/recurring-invoices?clientId=${made.clientId}`),
+      );
+      expect(listed[0]!.lastFailure).toMatchObject({ rule: first.rule });
+
+      const notifications = await ok<any[]>(owner.client.get('/api/notifications?limit=100'));
+      const told = notifications.find(
+        (n: any) => n.kind === 'recurring_invoice_unsent' && n.link === `/invoices/${refused!.id}`,
+      );
+      expect(told).toMatchObject({
+        title: `Recurring invoice for ${made.client.company} was not sent`,
+        body: expect.stringContaining(
+          'The draft invoice dated 2028-01-01, €1,251.00, stays a draft.',
+        ),
+      });
+      expect(told.body).toContain(`${first.rule}: ${first.message}`);
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.text).toContain(`it breaks the e-invoicing rule ${first.rule}`);
+
+      // Fixed meanwhile: the next period is issued and sent, and the failure is cleared.
+      await t.db
+        .updateTable('clients')
+        .set({
+          countryCode: 'FR',
+          street: '3 quai Saint-Vincent',
+          city: 'Lyon',
+          postalCode: '69001',
+        })
+        .where('id', '=', made.clientId)
+        .execute();
+      const next = await alone(made.id, () => runRecurringInvoices(services, at('2028-02-01')));
+      expect(next).toMatchObject({ created: 1, sent: 1 });
+      const [, february] = await invoicesOf(made.id);
+      expect(february).toMatchObject({ recurringPeriodStart: '2028-02-01', status: 'sent' });
+      const after = await ok<any>(owner.client.get(`/api/recurring-invoices/${made.id}`));
+      expect(after.lastFailure).toBeNull();
+      expect(after.nextIssueDate).toBe('2028-03-01');
+    } finally {
+      await owner.client.put('/api/settings/business', { einvoicing: false });
+    }
   });
 
   it('runs each workspace in its own time zone and keeps invoices in their workspace', async () => {
