@@ -24,7 +24,7 @@ test('an invoice a freelancer can send: business details in EUR, a client, time 
   const business = page.getByRole('tabpanel', { name: 'Business' });
   await business.getByLabel('Legal name').fill('Studio Nord GmbH');
   await business.getByLabel('VAT ID', { exact: true }).fill('DE123456789');
-  await business.getByLabel('Address').fill('Torstraße 1\n10119 Berlin');
+  await business.getByLabel('Address', { exact: true }).fill('Torstraße 1\n10119 Berlin');
   await business.getByRole('combobox', { name: 'Currency' }).fill('EUR');
   await page.getByRole('option', { name: /^EUR/ }).click();
   await business.getByLabel('Payment instructions').fill('IBAN DE89 3704 0044 0532 0130 00');

@@ -766,6 +766,12 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     input: (t) => ({ id: t.invoiceId }),
     outsider: 'not_found',
   },
+  'invoices.paymentQr': {
+    access: ALL_ROLES,
+    type: 'query',
+    input: (t) => ({ id: t.invoiceId }),
+    outsider: 'not_found',
+  },
   // The target's invoice is a draft: it has no e-invoice yet (409); its check answers.
   'einvoices.download': {
     access: ALL_ROLES,

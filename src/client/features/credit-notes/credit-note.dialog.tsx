@@ -1,3 +1,4 @@
+import { compareAmounts } from '../../../shared/invoice-math.ts';
 import {
   Alert,
   Checkbox,
@@ -106,7 +107,9 @@ function CreditNoteForm({
     >
       <Text size="sm">
         Remaining to credit: <b>{money(creditable.remaining)}</b> of {money(creditable.total)}
-        {Number(creditable.credited) > 0 ? ` (${money(creditable.credited)} credited already)` : ''}
+        {compareAmounts(creditable.credited, '0') > 0
+          ? ` (${money(creditable.credited)} credited already)`
+          : ''}
         .
       </Text>
       <Textarea
@@ -171,7 +174,8 @@ function CreditNoteForm({
                 {creditable.lines.map((line) => {
                   const state = draft.lines[line.invoiceLineId]!;
                   const none =
-                    Number(line.remainingAmount) <= 0 || Number(line.remainingQuantity) <= 0;
+                    compareAmounts(line.remainingAmount, '0') <= 0 ||
+                    compareAmounts(line.remainingQuantity, '0') <= 0;
                   return (
                     <Table.Tr key={line.invoiceLineId}>
                       <Table.Td>

@@ -1,3 +1,4 @@
+import { compareAmounts } from '../../../shared/invoice-math.ts';
 import {
   Anchor,
   Box,
@@ -139,7 +140,7 @@ function CreditNoteView({ note }: { note: CreditNoteDetail }) {
             <Stack gap={6}>
               <Row label="Subtotal" value={money(note.subtotal)} />
               {note.taxes
-                .filter((t) => Number(t.rate) > 0)
+                .filter((t) => compareAmounts(t.rate, '0') > 0)
                 .map((t) => (
                   <Row
                     key={t.rate}

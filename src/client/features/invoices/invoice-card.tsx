@@ -1,3 +1,4 @@
+import { compareAmounts } from '../../../shared/invoice-math.ts';
 import { ActionIcon, Button, Card, Group, Stack, Text } from '@mantine/core';
 import {
   IconCalendarDue,
@@ -59,7 +60,7 @@ export function InvoiceCard({
   const transitions = canBill ? INVOICE_TRANSITIONS[invoice.status] : [];
   const overdue = invoice.status === 'overdue';
   const name = invoiceName(invoice);
-  const partlyPaid = invoice.status !== 'paid' && Number(invoice.paidTotal) > 0;
+  const partlyPaid = invoice.status !== 'paid' && compareAmounts(invoice.paidTotal, '0') > 0;
 
   const move = async (to: 'sent' | 'viewed' | 'paid') => {
     setPending(to);

@@ -18,7 +18,12 @@ import { IconPlus, IconTools, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Controller, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { minorDigits } from '../../../shared/currencies.ts';
-import { computeTotals, PERCENT_DIGITS, type InvoiceTotals } from '../../../shared/invoice-math.ts';
+import {
+  compareAmounts,
+  computeTotals,
+  PERCENT_DIGITS,
+  type InvoiceTotals,
+} from '../../../shared/invoice-math.ts';
 import {
   LINE_NUMBER_FIELDS,
   LINE_NUMBER_NAMES,
@@ -398,7 +403,7 @@ export function TotalsCard({
       {totals ? (
         <Stack gap={6}>
           <TotalLine label="Subtotal" value={money(totals.subtotal)} />
-          {Number(totals.discount) > 0 && (
+          {compareAmounts(totals.discount, '0') > 0 && (
             <TotalLine label="Discount" value={`−${money(totals.discount)}`} />
           )}
           {totals.taxes.map((tax) => (

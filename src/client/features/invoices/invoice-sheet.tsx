@@ -1,7 +1,9 @@
 import { Box, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { discountLabel } from '../../../shared/invoice-math.ts';
+import { compareAmounts, discountLabel } from '../../../shared/invoice-math.ts';
 import type { InvoiceDetail, InvoiceLine, Party } from '../../../shared/invoices.schema.ts';
 import { formatMoney } from '../../../shared/money.ts';
+import type { PaymentQrView } from '../../../shared/portal.schema.ts';
+import { PaymentQrCode } from '../einvoices/payment-qr-code.tsx';
 import { formatDay } from '../time/time-display.ts';
 import { DocumentLines } from './document-lines.tsx';
 import classes from './invoice-print.module.css';
@@ -108,9 +110,12 @@ export interface SheetLabels {
 export function InvoiceSheet({
   invoice,
   labels,
+  paymentQr,
 }: {
   invoice: SheetDocument;
   labels?: SheetLabels;
+  /** The balance as a payment QR code, where the server draws one (as on the PDF). */
+  paymentQr?: PaymentQrView | null;
 }) {
   const money = (amount: string) => formatMoney(amount, invoice.currency);
   return (
@@ -160,7 +165,7 @@ export function InvoiceSheet({
 
         <Stack gap={6} ml="auto" miw={{ base: '100%', xs: 300 }}>
           <TotalRow label="Subtotal" value={money(invoice.subtotal)} />
-          {Number(invoice.discountTotal) > 0 && (
+          {compareAmounts(invoice.discountTotal, '0') > 0 && (
             <TotalRow
               label={discountLabel(invoice.discount)}
               value={`−${money(invoice.discountTotal)}`}
@@ -175,10 +180,10 @@ export function InvoiceSheet({
           ))}
           <Divider color={RULE} />
           <TotalRow label="Total" value={money(invoice.total)} strong />
-          {Number(invoice.paidTotal) > 0 && (
+          {compareAmounts(invoice.paidTotal, '0') > 0 && (
             <TotalRow label="Paid" value={`−${money(invoice.paidTotal)}`} />
           )}
-          {Number(invoice.creditedAmount ?? 0) > 0 && (
+          {compareAmounts(invoice.creditedAmount ?? '0', '0') > 0 && (
             <TotalRow label="Credited" value={`−${money(invoice.creditedAmount!)}`} />
           )}
           {(labels?.showBalance ?? (invoice.status !== 'draft' && invoice.status !== 'void')) && (
@@ -198,12 +203,19 @@ export function InvoiceSheet({
             </Text>
           </Field>
         )}
-        {invoice.paymentInstructions && (
-          <Field label="Payment instructions">
-            <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-              {invoice.paymentInstructions}
-            </Text>
-          </Field>
+        {(invoice.paymentInstructions || paymentQr) && (
+          <Group align="flex-start" gap="lg" wrap="wrap">
+            {paymentQr && <PaymentQrCode qr={paymentQr} captionColor={MUTED} />}
+            {invoice.paymentInstructions && (
+              <Box style={{ flex: '1 1 12rem' }}>
+                <Field label="Payment instructions">
+                  <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+                    {invoice.paymentInstructions}
+                  </Text>
+                </Field>
+              </Box>
+            )}
+          </Group>
         )}
         {invoice.footer && (
           <>

@@ -22,6 +22,7 @@ import { formatDay } from '../time/time-display.ts';
 import { DeleteDraftButton, DocumentHead } from './document-head.tsx';
 import { useStackedRows } from './document-lines.tsx';
 import { InvoiceEditor } from './invoice-editor.tsx';
+import { invoiceMoves } from './invoice-moves.ts';
 import { InvoiceOutbox } from './invoice-outbox.tsx';
 import { InvoicePrintView } from './invoice-print.view.tsx';
 import { InvoiceSheet } from './invoice-sheet.tsx';
@@ -154,15 +155,12 @@ function InvoiceView({ invoice }: { invoice: InvoiceDetail }) {
   const [emailing, setEmailing] = useState(false);
   const [crediting, setCrediting] = useState(false);
 
-  const open = ['sent', 'viewed', 'overdue'].includes(invoice.status);
-  const draft = invoice.status === 'draft';
-  const credited = Number(invoice.creditedAmount) > 0;
-  // Issued and not credited in full: a credit note corrects it (issue 41).
-  const creditable =
-    !draft && invoice.status !== 'void' && Number(invoice.creditedAmount) < Number(invoice.total);
-  // Voiding is for invoices the client never received; the others are credited.
-  const voidable =
-    open && Number(invoice.paidTotal) === 0 && !credited && !invoice.emailedAt && !invoice.viewedAt;
+  const { open, draft, credited, creditable, voidable } = invoiceMoves(invoice);
+  // The code the portal and the PDF show; the server answers null where there is none.
+  const paymentQr = trpc.invoices.paymentQr.useQuery(
+    { id: invoice.id },
+    { enabled: !draft && invoice.status !== 'void' },
+  ).data;
 
   return (
     <>
@@ -293,7 +291,7 @@ function InvoiceView({ invoice }: { invoice: InvoiceDetail }) {
       {draft && canBill ? (
         <InvoiceEditor invoice={invoice} onSendByEmail={() => setEmailing(true)} />
       ) : (
-        <InvoiceSheet invoice={invoice} />
+        <InvoiceSheet invoice={invoice} paymentQr={paymentQr} />
       )}
       <Payments invoice={invoice} canBill={canBill} />
       {!draft && <CreditNotesCard invoiceId={invoice.id} />}

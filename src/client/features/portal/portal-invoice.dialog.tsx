@@ -4,7 +4,6 @@ import {
   Button,
   Center,
   Group,
-  Image,
   Loader,
   Modal,
   SimpleGrid,
@@ -15,8 +14,9 @@ import { useEffect } from 'react';
 import { compareAmounts } from '../../../shared/invoice-math.ts';
 import type { Party } from '../../../shared/invoices.schema.ts';
 import { formatMoney } from '../../../shared/money.ts';
-import type { PaymentQrView, PortalInvoice } from '../../../shared/portal.schema.ts';
+import type { PortalInvoice } from '../../../shared/portal.schema.ts';
 import { trpc } from '../../trpc.ts';
+import { PaymentQrCode } from '../einvoices/payment-qr-code.tsx';
 import { DocumentLines } from '../invoices/document-lines.tsx';
 import { InvoiceStatusBadge } from '../invoices/invoice-link.tsx';
 import { usePortalDates } from './portal-clock.tsx';
@@ -134,20 +134,6 @@ function PartyLines({ label, party }: { label: string; party: Party }) {
           {party.address}
         </Text>
       )}
-    </Stack>
-  );
-}
-
-/** The balance as a QR code a banking app reads, black on white in both themes. */
-function PaymentQrCode({ qr }: { qr: PaymentQrView }) {
-  return (
-    <Stack gap={4} align="center" w={160}>
-      <Image src={qr.image} alt={qr.label} w={160} h={160} radius="sm" />
-      <Text size="xs" c="dimmed" ta="center">
-        {qr.kind === 'swiss'
-          ? 'Scan the QR-bill with your banking app'
-          : 'Scan with your banking app'}
-      </Text>
     </Stack>
   );
 }

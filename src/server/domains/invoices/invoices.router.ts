@@ -13,6 +13,7 @@ import {
   PaymentInputSchema,
 } from '../../../shared/invoices.schema.ts';
 import { pageOf } from '../../../shared/list.schema.ts';
+import { PaymentQrSchema } from '../../../shared/portal.schema.ts';
 import { BILLING_MANAGERS } from '../../../shared/roles.ts';
 import { listProcedure, requireRole, router, workspaceProcedure } from '../../trpc/init.ts';
 import { rowMutation, rowProcedures, rowQuery } from '../../trpc/row-procedures.ts';
@@ -40,6 +41,12 @@ export const invoicesRouter = router({
   get: rowQuery(workspaceProcedure, InvoiceDetailSchema, invoices.getInvoice),
   // `?format=facturx` embeds the invoice's CII (issue 41, item 3).
   pdf: facturXPdfProcedure(ciiDocument),
+  // The same code the portal and the PDF show, for the invoice page.
+  paymentQr: rowQuery(
+    workspaceProcedure,
+    PaymentQrSchema.nullable(),
+    invoices.invoicePaymentQrView,
+  ),
   ...rowProcedures(
     billingProcedure,
     { input: InvoiceInputSchema, update: InvoiceUpdateSchema, output: InvoiceSchema },

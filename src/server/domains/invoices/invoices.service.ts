@@ -42,7 +42,7 @@ import {
   type LineValues,
 } from './document-totals.ts';
 import { buyerOf } from './document-rows.ts';
-import { invoicePaymentQr } from '../einvoices/payment-qr.ts';
+import { invoicePaymentQr, paymentQrView } from '../einvoices/payment-qr.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import * as repo from './invoices.repository.ts';
 import { balanceOf } from './invoices.repository.ts';
@@ -737,6 +737,18 @@ export async function getInvoice(
     paymentInstructions: profile.paymentInstructions,
     footer: profile.invoiceFooter,
   };
+}
+
+/**
+ * The balance as the payment QR code a banking app reads, exactly as the portal and the
+ * PDF show it (one source: the frozen seller's IBAN and the balance); null when there is
+ * none (a draft, nothing left to pay, no IBAN, a currency without such a code).
+ */
+export async function invoicePaymentQrView(
+  scope: Pick<WorkspaceScope, 'db' | 'workspace'>,
+  id: number,
+) {
+  return paymentQrView(invoicePaymentQr(await getInvoice(scope, id)));
 }
 
 /** The invoice as a PDF document, rendered on the server (the client portal's too). */
