@@ -1,9 +1,6 @@
 import { Button, Fieldset, Group, Modal, Stack, type ModalProps } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { FormEvent, ReactNode } from 'react';
-
-/** Below Mantine's `xs` breakpoint a dialog takes the whole screen. */
-const PHONE = '(max-width: 36em)';
+import { usePhone } from './use-phone.ts';
 
 /**
  * The dialog every form opens in: centred, full screen on a phone (where a centred box
@@ -11,7 +8,7 @@ const PHONE = '(max-width: 36em)';
  * inside a Modal.Stack it takes the `stackId` as usual.
  */
 export function FormDialog(props: ModalProps & { stackId?: string }) {
-  const phone = useMediaQuery(PHONE);
+  const phone = usePhone();
   return <Modal centered {...props} fullScreen={phone} />;
 }
 

@@ -1,7 +1,7 @@
 import { Button, SimpleGrid, type SimpleGridProps } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconFilter } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
+import { usePhone } from '../use-phone.ts';
 
 /**
  * A list's filters in a grid. On phones they fold away behind a Filters button, so the
@@ -21,7 +21,7 @@ export function FilterFold({
   cols: SimpleGridProps['cols'];
   children: ReactNode;
 }) {
-  const phone = useMediaQuery('(max-width: 36em)');
+  const phone = usePhone();
   const [shown, setShown] = useState(false);
   return (
     <>
