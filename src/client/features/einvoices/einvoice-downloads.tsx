@@ -1,8 +1,15 @@
 import { DownloadButton } from '../../components/download.button.tsx';
 
-/** An issued invoice's e-invoice downloads: UBL (Peppol, XRechnung) and CII (Factur-X's XML). */
-export function EinvoiceDownloads({ invoiceId }: { invoiceId: number }) {
-  const href = (format: 'ubl' | 'cii') => `/api/invoices/${invoiceId}/einvoice?format=${format}`;
+/**
+ * An issued invoice's or credit note's e-invoice downloads: UBL (Peppol, XRechnung) and CII
+ * (Factur-X's XML).
+ */
+export function EinvoiceDownloads(props: { invoiceId: number } | { creditNoteId: number }) {
+  const base =
+    'invoiceId' in props
+      ? `/api/invoices/${props.invoiceId}`
+      : `/api/credit-notes/${props.creditNoteId}`;
+  const href = (format: 'ubl' | 'cii') => `${base}/einvoice?format=${format}`;
   return (
     <>
       <DownloadButton href={href('ubl')}>Download UBL</DownloadButton>
