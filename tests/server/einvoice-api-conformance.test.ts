@@ -14,7 +14,7 @@ import {
   validateWithSaxon,
   type SaxonReport,
 } from '../support/saxon.ts';
-import { useTwoWorkspaces } from '../support/test-app.ts';
+import { useOwner, useTestApp } from '../support/test-app.ts';
 
 /**
  * Issue 41's proof, through the API: invoices generated with mixed tax categories and rates,
@@ -26,7 +26,7 @@ import { useTwoWorkspaces } from '../support/test-app.ts';
  */
 
 const seed = useFuzzSeed('einvoice-api-conformance');
-const { owner } = useTwoWorkspaces('Conformité Atelier', 'Unused Studio');
+const owner = useOwner(useTestApp(), 'Conformité Atelier');
 
 /** At least this many documents (invoices and credit notes), each as UBL and as CII. */
 const DOCUMENTS = 200;
