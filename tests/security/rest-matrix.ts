@@ -1528,6 +1528,16 @@ export const restMatrix: Record<string, RestMatrixEntry> = {
     scope: 'workspace',
     cases: [notFound(id((ids) => ids.a.creditNoteId))],
   },
+  'GET /api/credit-notes/{id}/einvoice': {
+    scope: 'workspace',
+    cases: [
+      {
+        params: (ids) => ({ id: ids.a.creditNoteId }),
+        query: () => ({ format: 'ubl' }),
+        expect: 404,
+      },
+    ],
+  },
   'POST /api/credit-notes/{id}/send': {
     scope: 'workspace',
     cases: [notFound(id((ids) => ids.a.creditNoteId))],

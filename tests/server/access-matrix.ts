@@ -869,6 +869,14 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     input: (t) => ({ id: t.creditNoteId }),
     outsider: 'not_found',
   },
+  // The target's credit note has parties without a country: its e-invoice is refused (422).
+  'einvoices.creditNoteDownload': {
+    access: ALL_ROLES,
+    type: 'query',
+    input: (t) => ({ id: t.creditNoteId, format: 'ubl' }),
+    allowedStatus: 422,
+    outsider: 'not_found',
+  },
   'creditNotes.creditable': {
     access: ALL_ROLES,
     type: 'query',

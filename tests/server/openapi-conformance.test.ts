@@ -855,6 +855,35 @@ describe('every documented operation answers as documented', () => {
       body: { message: 'Your credit note' },
     });
     await send(c, 'GET /api/credit-notes/{id}/emails', { params: id(note.id) });
+    // Its e-invoice: refused while the client has no country, given when the parties have one.
+    await send(c, 'GET /api/credit-notes/{id}/einvoice', {
+      params: id(note.id),
+      query: { format: 'ubl' },
+      status: 422,
+    });
+    await send(c, 'PUT /api/settings/business', {
+      body: { countryCode: 'FR', taxId: 'FR40123456824' },
+    });
+    const buyer = await json<{ id: number }>(c, 'POST /api/clients', {
+      body: { name: 'Nordwind GmbH', email: 'billing@nordwind.example.com', countryCode: 'DE' },
+    });
+    const einvoiced = await json<{ id: number }>(c, 'POST /api/invoices', {
+      body: {
+        clientId: buyer.id,
+        status: 'sent',
+        lines: [{ description: 'Design', quantity: '2', unitPrice: '100', taxRate: '20' }],
+      },
+    });
+    const credited = await json<{ id: number }>(c, 'POST /api/invoices/{id}/credit-notes', {
+      params: id(einvoiced.id),
+      body: { reason: 'Tour e-invoice' },
+    });
+    for (const format of ['ubl', 'cii']) {
+      await send(c, 'GET /api/credit-notes/{id}/einvoice', {
+        params: id(credited.id),
+        query: { format },
+      });
+    }
   });
 
   it('services, and lines copied from them with their unit', async () => {

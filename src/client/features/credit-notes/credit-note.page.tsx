@@ -21,6 +21,7 @@ import { showDay } from '../../components/display-preferences.tsx';
 import { RecordPage, useRecordId } from '../../components/record-page.tsx';
 import { useCanBill } from '../../components/use-can-bill.ts';
 import { trpc } from '../../trpc.ts';
+import { EinvoiceDownloads } from '../einvoices/einvoice-downloads.tsx';
 import { DocumentHead } from '../invoices/document-head.tsx';
 import { PdfDownloadButton } from '../invoices/pdf-download.button.tsx';
 import { SendCreditNoteDialog } from './send-credit-note.dialog.tsx';
@@ -91,6 +92,7 @@ function CreditNoteView({ note }: { note: CreditNoteDetail }) {
         actions={
           <>
             <PdfDownloadButton href={`/api/credit-notes/${note.id}/pdf`} />
+            <EinvoiceDownloads creditNoteId={note.id} />
             {canBill && (
               <Button
                 variant="light"

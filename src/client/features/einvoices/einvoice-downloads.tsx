@@ -1,18 +1,22 @@
 import { DownloadButton } from '../../components/download.button.tsx';
 
 /**
- * An issued invoice's e-invoice downloads: UBL (Peppol, XRechnung), CII (Factur-X's XML),
- * and the Factur-X PDF (the invoice PDF with that CII embedded).
+ * An issued invoice's or credit note's e-invoice downloads: UBL (Peppol, XRechnung) and CII
+ * (Factur-X's XML); an invoice also has the Factur-X PDF (its PDF with that CII embedded).
  */
-export function EinvoiceDownloads({ invoiceId }: { invoiceId: number }) {
-  const href = (format: 'ubl' | 'cii') => `/api/invoices/${invoiceId}/einvoice?format=${format}`;
+export function EinvoiceDownloads(props: { invoiceId: number } | { creditNoteId: number }) {
+  const base =
+    'invoiceId' in props
+      ? `/api/invoices/${props.invoiceId}`
+      : `/api/credit-notes/${props.creditNoteId}`;
+  const href = (format: 'ubl' | 'cii') => `${base}/einvoice?format=${format}`;
   return (
     <>
       <DownloadButton href={href('ubl')}>Download UBL</DownloadButton>
       <DownloadButton href={href('cii')}>Download CII (XML)</DownloadButton>
-      <DownloadButton href={`/api/invoices/${invoiceId}/pdf?format=facturx`}>
-        Download Factur-X PDF
-      </DownloadButton>
+      {'invoiceId' in props && (
+        <DownloadButton href={`${base}/pdf?format=facturx`}>Download Factur-X PDF</DownloadButton>
+      )}
     </>
   );
 }

@@ -70,17 +70,28 @@ export function toCii(model: EinvoiceModel): string {
       'ram:Description': line.description,
     }),
     'ram:SpecifiedLineTradeAgreement': {
-      'ram:NetPriceProductTradePrice': { 'ram:ChargeAmount': line.netPrice },
+      'ram:NetPriceProductTradePrice': compact({
+        'ram:ChargeAmount': line.netPrice,
+        'ram:BasisQuantity': withAttributes(line.priceBaseQuantity, { unitCode: line.unitCode }),
+      }),
     },
     'ram:SpecifiedLineTradeDelivery': {
       'ram:BilledQuantity': withAttributes(line.quantity, { unitCode: line.unitCode })!,
     },
-    'ram:SpecifiedLineTradeSettlement': {
+    'ram:SpecifiedLineTradeSettlement': compact({
       'ram:ApplicableTradeTax': tradeTax(line.taxCategory, line.taxRate),
+      'ram:SpecifiedTradeAllowanceCharge': line.allowance
+        ? {
+            'ram:ChargeIndicator': { 'udt:Indicator': 'false' },
+            'ram:ActualAmount': line.allowance.amount,
+            'ram:ReasonCode': line.allowance.reasonCode,
+            'ram:Reason': line.allowance.reason,
+          }
+        : undefined,
       'ram:SpecifiedTradeSettlementLineMonetarySummation': {
         'ram:LineTotalAmount': line.netAmount,
       },
-    },
+    }),
   }));
 
   const settlement = compact({

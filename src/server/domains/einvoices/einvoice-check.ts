@@ -18,7 +18,8 @@ export interface IssueValues {
   dueDate: string | null;
 }
 
-const party = (p: Party) => ({
+/** A frozen party as the model takes it. */
+export const keelPartyOf = (p: Party) => ({
   name: p.name,
   contactName: p.contactName,
   email: p.email,
@@ -49,8 +50,8 @@ export function einvoiceModelOf(invoice: InvoiceDetail, issue?: IssueValues): Ei
     notes: invoice.notes,
     servicePeriodStart: invoice.servicePeriodStart,
     servicePeriodEnd: invoice.servicePeriodEnd,
-    seller: { ...party(invoice.seller), iban: invoice.seller.iban, bic: invoice.seller.bic },
-    buyer: party(invoice.buyer),
+    seller: { ...keelPartyOf(invoice.seller), iban: invoice.seller.iban, bic: invoice.seller.bic },
+    buyer: keelPartyOf(invoice.buyer),
     lines: invoice.lines.map((line) => ({
       description: line.description,
       quantity: line.quantity,

@@ -89,7 +89,11 @@ export interface EinvoiceLine {
   unitCode: string;
   /** BT-146: the net price, with the currency's decimals. */
   netPrice: string;
-  /** BT-131: quantity × price rounded to the currency (no line-level allowances). */
+  /** BT-149: the quantity the net price is for; null for one unit. */
+  priceBaseQuantity: string | null;
+  /** BG-27: an allowance on this line (a credit note line's share of its invoice's discount). */
+  allowance: EinvoiceLineAllowance | null;
+  /** BT-131: quantity × price ÷ base quantity rounded to the currency, less the line's allowance. */
   netAmount: string;
   /** BT-151 */
   taxCategory: TaxCategory;
@@ -99,6 +103,15 @@ export interface EinvoiceLine {
   exemptionReason: string | null;
   /** This line's share of the document discount (Keel's allocation), for its allowance. */
   discountShare: string;
+}
+
+/** BG-27: an allowance on one line. */
+export interface EinvoiceLineAllowance {
+  /** BT-136 */
+  amount: string;
+  /** BT-139 text and BT-140 code (UNCL 5189: 95 Discount). */
+  reason: string;
+  reasonCode: '95';
 }
 
 /** BG-20: a document-level allowance, one per (category, rate) for Keel's discount. */
@@ -209,10 +222,14 @@ export interface KeelLine {
   /** UNCL 5305; none: standard rated with a rate, else zero rated (as Keel answers). */
   taxCategory?: TaxCategory | null;
   taxExemptionReason?: string | null;
-  /** quantity × unit price rounded (InvoiceTotals.lines[i].amount). */
+  /** quantity × unit price rounded (InvoiceTotals.lines[i].amount), less `allowance`. */
   amount: string;
   /** The line's share of the discount (InvoiceTotals.lines[i].discount). */
   discount: string;
+  /** An allowance on the line itself (BG-27), already taken off `amount`. */
+  allowance?: { amount: string; reason: string } | null;
+  /** The quantity `unitPrice` is for (BT-149), when not one unit. */
+  priceBaseQuantity?: string | null;
 }
 
 /** A Keel document (invoice, credit note) with everything the e-invoice says. */
@@ -233,6 +250,12 @@ export interface KeelDocument {
   buyer: KeelParty;
   lines: KeelLine[];
   discount: Discount | null;
+  /**
+   * The document's own tax per rate, when it is not the rounding of each rate's base: a
+   * credit note that takes what remains of its invoice's tax takes the cent that rounding
+   * left. Within the rounding EN 16931 allows (BR-CO-17: one unit of the currency).
+   */
+  taxAmounts?: { rate: string; amount: string }[];
 }
 
 const blank = (value: string | null | undefined): string | null => {
@@ -284,6 +307,16 @@ export function buildEinvoiceModel(doc: KeelDocument): EinvoiceModel {
       quantity: fromMinor(toMinor(line.quantity, 2), 2),
       unitCode: blank(line.unitCode) ?? unitCodeOf(line.unit),
       netPrice: fmt(minor(line.unitPrice, digits)),
+      priceBaseQuantity: line.priceBaseQuantity
+        ? fromMinor(toMinor(line.priceBaseQuantity, 2), 2)
+        : null,
+      allowance: line.allowance
+        ? {
+            amount: fmt(minor(line.allowance.amount, digits)),
+            reason: line.allowance.reason,
+            reasonCode: '95',
+          }
+        : null,
       netAmount: fmt(minor(line.amount, digits)),
       taxCategory: category,
       taxRate: category === 'O' ? null : plainPercent(line.taxRate),
@@ -320,6 +353,19 @@ export function buildEinvoiceModel(doc: KeelDocument): EinvoiceModel {
     }
     groups.set(key, group);
   }
+  // The document's own tax per rate, where one (category, rate) holds that rate; a rate taxed
+  // with no line left (the last cent of a rate's tax, credited in full) is a breakdown too.
+  const ownTax = new Map<string, bigint>();
+  for (const t of doc.taxAmounts ?? []) {
+    const rate = plainPercent(t.rate);
+    const holders = [...groups.values()].filter((g) => g.rate === rate);
+    const amount = minor(t.amount, digits);
+    if (holders.length === 1) ownTax.set(`${holders[0]!.category}|${rate}`, amount);
+    else if (holders.length === 0 && amount !== 0n && toMinor(rate, 3) > 0n) {
+      groups.set(`S|${rate}`, { category: 'S', rate, net: 0n, discount: 0n, reasons: [] });
+      ownTax.set(`S|${rate}`, amount);
+    }
+  }
   const order = (c: TaxCategory) => TAX_CATEGORIES.indexOf(c);
   const sorted = [...groups.values()].sort(
     (a, b) =>
@@ -335,12 +381,15 @@ export function buildEinvoiceModel(doc: KeelDocument): EinvoiceModel {
     const taxable = group.net - group.discount;
     // taxable (minor units) × rate (3 decimals) / 100, rounded half-up once: Keel's rule.
     const rate = group.rate === null ? 0n : toMinor(group.rate, 3);
+    const own = ownTax.get(`${group.category}|${group.rate ?? ''}`);
     const tax =
-      taxed && taxable > 0n
-        ? (taxable * rate * 2n + 100_000n) / 200_000n
-        : taxed && taxable < 0n
-          ? -((-taxable * rate * 2n + 100_000n) / 200_000n)
-          : 0n;
+      own !== undefined && taxed
+        ? own
+        : taxed && taxable > 0n
+          ? (taxable * rate * 2n + 100_000n) / 200_000n
+          : taxed && taxable < 0n
+            ? -((-taxable * rate * 2n + 100_000n) / 200_000n)
+            : 0n;
     if (group.discount > 0n) {
       allowances.push({
         amount: fmt(group.discount),

@@ -3,8 +3,14 @@ import type { EinvoiceFormat, EinvoiceValidation } from '../../../shared/einvoic
 import type { WorkspaceScope } from '../../trpc/context.ts';
 import { findProfile } from '../business/business.repository.ts';
 import { findClient } from '../clients/clients.repository.ts';
+import { getCreditNote } from '../credit-notes/credit-notes.service.ts';
 import { getInvoice, issueDatesOf } from '../invoices/invoices.service.ts';
 import { toCii } from './cii.ts';
+import {
+  creditNoteErrorsOf,
+  creditNoteModelOf,
+  creditNoteRefusal,
+} from './credit-note-einvoice.ts';
 import { einvoiceErrorsOf, einvoiceModelOf, einvoiceRefusal } from './einvoice-check.ts';
 import { toUbl } from './ubl.ts';
 
@@ -34,6 +40,24 @@ export async function einvoiceDocument(scope: Scope, id: number, format: Einvoic
   const name = invoice.invoiceNumber!.replace(/[^A-Za-z0-9._-]/g, '_');
   return {
     filename: `invoice-${name}-${format}.xml`,
+    content: format === 'ubl' ? toUbl(model) : toCii(model),
+  };
+}
+
+/**
+ * `GET /api/credit-notes/{id}/einvoice?format=ubl|cii`: the credit note as a UBL CreditNote
+ * or a CII 381, from its frozen parties and lines and the invoice it credits (which never
+ * changes once issued); 422 when it breaks a rule.
+ */
+export async function creditNoteEinvoiceDocument(scope: Scope, id: number, format: EinvoiceFormat) {
+  const note = await getCreditNote(scope, id);
+  const invoice = await getInvoice(scope, note.invoiceId);
+  const errors = creditNoteErrorsOf(note, invoice);
+  if (errors.length > 0) throw creditNoteRefusal(errors);
+  const model = creditNoteModelOf(note, invoice);
+  const name = note.creditNoteNumber.replace(/[^A-Za-z0-9._-]/g, '_');
+  return {
+    filename: `credit-note-${name}-${format}.xml`,
     content: format === 'ubl' ? toUbl(model) : toCii(model),
   };
 }

@@ -97,12 +97,23 @@ export function toUbl(model: EinvoiceModel): string {
         unitCode: line.unitCode,
       }),
       'cbc:LineExtensionAmount': amount(line.netAmount),
+      'cac:AllowanceCharge': line.allowance
+        ? {
+            'cbc:ChargeIndicator': 'false',
+            'cbc:AllowanceChargeReasonCode': line.allowance.reasonCode,
+            'cbc:AllowanceChargeReason': line.allowance.reason,
+            'cbc:Amount': amount(line.allowance.amount)!,
+          }
+        : undefined,
       'cac:Item': compact({
         'cbc:Description': line.description,
         'cbc:Name': line.name,
         'cac:ClassifiedTaxCategory': taxCategory(line.taxCategory, line.taxRate),
       }),
-      'cac:Price': { 'cbc:PriceAmount': amount(line.netPrice)! },
+      'cac:Price': compact({
+        'cbc:PriceAmount': amount(line.netPrice),
+        'cbc:BaseQuantity': withAttributes(line.priceBaseQuantity, { unitCode: line.unitCode }),
+      }),
     }),
   );
 
