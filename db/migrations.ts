@@ -35,6 +35,7 @@ import * as creditNotes from './migrations/2026-12-01-0041-credit-notes.ts';
 import * as expenseEinvoiceImport from './migrations/2026-12-01-0042-expense-einvoice-import.ts';
 import * as contractEmailTemplates from './migrations/2026-12-01-0044-contract-email-templates.ts';
 import * as contractSealedPdf from './migrations/2026-12-01-0045-contract-sealed-pdf.ts';
+import * as onlinePayments from './migrations/2026-12-01-0047-online-payments.ts';
 
 /**
  * Every migration of db/migrations, in order. A static list rather than a folder scan, so
@@ -79,4 +80,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-01-0042-expense-einvoice-import': expenseEinvoiceImport,
   '2026-12-01-0044-contract-email-templates': contractEmailTemplates,
   '2026-12-01-0045-contract-sealed-pdf': contractSealedPdf,
+  '2026-12-01-0047-online-payments': onlinePayments,
 };
