@@ -205,16 +205,20 @@ export async function setEventOutcome(
     .execute();
 }
 
-/** Refunds that came before their payment, oldest first. */
-export function deferredEvents(db: Database, workspaceId: number, paymentIntent: string) {
-  return db
+/**
+ * Refunds that came before their payment, oldest first, with the event as Stripe wrote it
+ * (read as text: the camel-case plugin would rename the keys of a JSON value).
+ */
+export async function deferredEvents(db: Database, workspaceId: number, paymentIntent: string) {
+  const rows = await db
     .selectFrom('stripeEvents')
-    .select(['id', 'payload'])
+    .select(['id', sql<string>`payload::text`.as('payload')])
     .where('workspaceId', '=', workspaceId)
     .where('paymentIntent', '=', paymentIntent)
     .where('outcome', '=', 'deferred')
     .orderBy('id')
     .execute();
+  return rows.map((r) => ({ id: r.id, event: JSON.parse(r.payload) as unknown }));
 }
 
 export function listEvents(db: Database, workspaceId: number, limit: number) {

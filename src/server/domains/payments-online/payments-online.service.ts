@@ -507,7 +507,7 @@ async function sessionPaid(
   if (result === 'duplicate') return { outcome: 'duplicate', invoiceId };
   // Refunds that arrived before this payment apply now, in the order they came.
   for (const deferred of await repo.deferredEvents(db, workspaceId, externalId)) {
-    const payload = deferred.payload as unknown as Stripe.Event;
+    const payload = deferred.event as Stripe.Event;
     const applied = await chargeRefunded(
       db,
       services,
