@@ -467,3 +467,21 @@ describe('secrets', () => {
     }
   });
 });
+
+describe('{payLink}', () => {
+  it('previews as the portal link that opens the invoice, and stays a placeholder in the outbox', async () => {
+    const invoice = await invoiceWithLink(owner, '33.00');
+    const preview = await owner.client.post(`/api/invoices/${invoice.id}/email-preview`, {
+      body: 'Pay here: {payLink}',
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().body).toMatch(
+      new RegExp(`^Pay here: http://[^ ]+/portal/…\\?invoice=${invoice.id}$`),
+    );
+    const sent = await owner.client.post(`/api/invoices/${invoice.id}/send`, {
+      body: 'Pay here: {payLink}',
+    });
+    expect(sent.statusCode, sent.body).toBe(202);
+    expect(sent.json().email.body).toBe('Pay here: {payLink}');
+  });
+});
