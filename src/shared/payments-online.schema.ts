@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { IdSchema } from './ids.ts';
 import { CurrencyAmountSchema } from './money.ts';
 import { singleLine } from './text.schema.ts';
 
