@@ -36,6 +36,7 @@ import * as expenseEinvoiceImport from './migrations/2026-12-01-0042-expense-ein
 import * as contractEmailTemplates from './migrations/2026-12-01-0044-contract-email-templates.ts';
 import * as contractSealedPdf from './migrations/2026-12-01-0045-contract-sealed-pdf.ts';
 import * as recurringRunFailure from './migrations/2026-12-01-0046-recurring-run-failure.ts';
+import * as onlinePayments from './migrations/2026-12-01-0047-online-payments.ts';
 
 /**
  * Every migration of db/migrations, in order. A static list rather than a folder scan, so
@@ -81,4 +82,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-01-0044-contract-email-templates': contractEmailTemplates,
   '2026-12-01-0045-contract-sealed-pdf': contractSealedPdf,
   '2026-12-01-0046-recurring-run-failure': recurringRunFailure,
+  '2026-12-01-0047-online-payments': onlinePayments,
 };

@@ -99,6 +99,22 @@ export interface BusinessProfiles {
   workspaceId: number;
 }
 
+export interface CheckoutSessions {
+  amount: Numeric;
+  completedAt: Timestamp | null;
+  createdAt: Generated<Timestamp>;
+  currency: string;
+  expiresAt: Timestamp | null;
+  id: Generated<number>;
+  idempotencyKey: string;
+  invoiceId: number;
+  paymentIntent: string | null;
+  status: Generated<string>;
+  stripeSessionId: string;
+  url: string | null;
+  workspaceId: number;
+}
+
 export interface ClientPortalLinks {
   clientId: number;
   createdAt: Generated<Timestamp>;
@@ -453,10 +469,13 @@ export interface InvoicePayments {
   createdAt: Generated<Timestamp>;
   createdBy: number | null;
   date: string;
+  externalId: string | null;
+  fee: Numeric | null;
   id: Generated<number>;
   invoiceId: number;
   method: string;
   note: string | null;
+  reference: string | null;
   workspaceId: number;
 }
 
@@ -551,6 +570,23 @@ export interface PasswordResetTokens {
   tokenHash: string;
   usedAt: Timestamp | null;
   userId: number;
+}
+
+export interface PaymentSettings {
+  allowPartial: Generated<boolean>;
+  createdAt: Generated<Timestamp>;
+  enabled: Generated<boolean>;
+  endpointKey: string;
+  methods: Generated<string[]>;
+  minimumPartial: Numeric | null;
+  provider: Generated<string>;
+  publishableKey: string | null;
+  secretKeyEncrypted: string | null;
+  secretKeyLast4: string | null;
+  updatedAt: Generated<Timestamp>;
+  webhookSecretEncrypted: string | null;
+  webhookSecretLast4: string | null;
+  workspaceId: number;
 }
 
 export interface Persons {
@@ -703,6 +739,18 @@ export interface Stages {
   key: string;
   label: string;
   sortOrder: Generated<number>;
+  workspaceId: number;
+}
+
+export interface StripeEvents {
+  eventId: string;
+  id: Generated<number>;
+  invoiceId: number | null;
+  outcome: Generated<string>;
+  payload: Json;
+  paymentIntent: string | null;
+  receivedAt: Generated<Timestamp>;
+  type: string;
   workspaceId: number;
 }
 
@@ -865,6 +913,7 @@ export interface DB {
   activityLogs: ActivityLogs;
   apiTokens: ApiTokens;
   businessProfiles: BusinessProfiles;
+  checkoutSessions: CheckoutSessions;
   clientPortalLinks: ClientPortalLinks;
   clients: Clients;
   contactImportRows: ContactImportRows;
@@ -891,6 +940,7 @@ export interface DB {
   notifications: Notifications;
   organizations: Organizations;
   passwordResetTokens: PasswordResetTokens;
+  paymentSettings: PaymentSettings;
   persons: Persons;
   projects: Projects;
   proposals: Proposals;
@@ -902,6 +952,7 @@ export interface DB {
   services: Services;
   sessions: Sessions;
   stages: Stages;
+  stripeEvents: StripeEvents;
   tags: Tags;
   tasks: Tasks;
   taskStatuses: TaskStatuses;

@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/create-db.ts';
 import { expenseRoutes } from './domains/expenses/expenses.routes.ts';
 import { fileRoutes, MAX_UPLOAD_BYTES } from './domains/files/files.routes.ts';
+import { stripeWebhookRoutes } from './domains/payments-online/stripe-webhook.routes.ts';
 import { loggingOptions } from './logger.ts';
 import { createJobs } from './domains/jobs/jobs.ts';
 import { tellJobFailure } from './domains/notifications/notifications.service.ts';
@@ -105,6 +106,8 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
   app.get('/api/openapi.json', async () => openApi);
   app.get('/api/health', async () => ({ status: 'ok' }));
   await app.register(fileRoutes, { config });
+  // Its own encapsulated context: the raw body parser is this route's only.
+  await app.register(stripeWebhookRoutes);
   await app.register(expenseRoutes, {
     quotas: {
       userBytes: config.uploadQuotaUserBytes,

@@ -61,6 +61,13 @@ const EnvSchema = z.object({
    * Unset, the connection's own address is the client's: behind a proxy every client would
    * then share the proxy's address and its rate limits.
    */
+  /**
+   * Encrypts secrets workspaces save (their Stripe keys) with AES-256-GCM. Required in
+   * production before a workspace saves one; elsewhere a fixed development key stands in.
+   */
+  SECRETS_KEY: z.string().min(32, 'SECRETS_KEY must be at least 32 characters').optional(),
+  /** Where the Stripe SDK sends its calls instead of https://api.stripe.com (tests: a fake on loopback). */
+  STRIPE_API_BASE: z.url().optional(),
   TRUST_PROXY: z
     .string()
     .trim()
@@ -113,6 +120,10 @@ export interface Config {
   heavyRequestsPerWorkspace: number;
   heavyRequestQueue: number;
   trustProxy: TrustProxy;
+  /** SECRETS_KEY as given; absent, secrets.ts uses a development key outside production. */
+  secretsKey: string | undefined;
+  /** STRIPE_API_BASE: the Stripe API's origin when not Stripe's own. */
+  stripeApiBase: string | undefined;
   /** Built client served at `/`; absent in server-only tests. */
   clientDir: string | undefined;
 }
@@ -162,6 +173,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     heavyRequestsPerWorkspace: e.HEAVY_REQUESTS_PER_WORKSPACE,
     heavyRequestQueue: e.HEAVY_REQUEST_QUEUE,
     trustProxy: trustProxyOption(e.TRUST_PROXY),
+    secretsKey: e.SECRETS_KEY,
+    stripeApiBase: e.STRIPE_API_BASE,
     clientDir: existsSync(join(clientDir, 'index.html')) ? clientDir : undefined,
   };
 }

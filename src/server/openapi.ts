@@ -1,5 +1,6 @@
 import { expenseRouteDocs } from './domains/expenses/expenses.routes.ts';
 import { fileRouteDocs } from './domains/files/files.routes.ts';
+import { stripeWebhookRouteDocs } from './domains/payments-online/stripe-webhook.routes.ts';
 import { buildOpenApiDocument } from './plugins/rest-adapter.ts';
 import { restRoutes } from './rest-routes.ts';
 import { appRouter } from './trpc/router.ts';
@@ -9,7 +10,7 @@ export function openApiDocument(serverUrl: string) {
   return buildOpenApiDocument({
     routes: restRoutes,
     router: appRouter,
-    plainRoutes: [...fileRouteDocs, ...expenseRouteDocs],
+    plainRoutes: [...fileRouteDocs, ...expenseRouteDocs, ...stripeWebhookRouteDocs],
     serverUrl,
   });
 }

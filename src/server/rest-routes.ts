@@ -12,6 +12,7 @@ import { einvoicesRestRoutes } from './domains/einvoices/einvoices.rest.ts';
 import { creditNotesRestRoutes } from './domains/credit-notes/credit-notes.rest.ts';
 import { invoicesRestRoutes } from './domains/invoices/invoices.rest.ts';
 import { paymentsRestRoutes } from './domains/payments/payments.rest.ts';
+import { paymentsOnlineRestRoutes } from './domains/payments-online/payments-online.rest.ts';
 import { projectsRestRoutes } from './domains/projects/projects.rest.ts';
 import { tasksRestRoutes } from './domains/tasks/tasks.rest.ts';
 import { resourcingRestRoutes } from './domains/resourcing/resourcing.rest.ts';
@@ -57,6 +58,7 @@ export const restRoutes = [
   ...invoiceEmailRestRoutes,
   ...creditNotesRestRoutes,
   ...paymentsRestRoutes,
+  ...paymentsOnlineRestRoutes,
   ...estimatesRestRoutes,
   ...proposalsRestRoutes,
   ...contractTemplatesRestRoutes,

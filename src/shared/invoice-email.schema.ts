@@ -16,6 +16,10 @@ export const EMAIL_PLACEHOLDERS = [
   { key: 'balance', label: 'What is left to pay' },
   { key: 'dueDate', label: 'The due date' },
   { key: 'portalLink', label: "A link to the client's portal (a new one in every email)" },
+  {
+    key: 'payLink',
+    label: 'A link that opens the invoice in the portal, to pay it online by card',
+  },
   { key: 'clientName', label: 'The client (company, else name)' },
   { key: 'businessName', label: 'Your business name' },
 ] as const;

@@ -4,6 +4,8 @@ import { PortalContractSummarySchema } from './contracts.schema.ts';
 import { DecisionNameSchema, DecisionReasonSchema } from './estimates.schema.ts';
 import { IdSchema } from './ids.ts';
 import { ListQuerySchema } from './list.schema.ts';
+import { CurrencyAmountSchema } from './money.ts';
+import { OnlinePaymentSchema } from './payments-online.schema.ts';
 import { InvoiceDetailSchema, INVOICE_STATUSES, PartySchema } from './invoices.schema.ts';
 
 /**
@@ -12,6 +14,15 @@ import { InvoiceDetailSchema, INVOICE_STATUSES, PartySchema } from './invoices.s
  * a guesser the shape was wrong.
  */
 export const PortalTokenSchema = z.string();
+
+/** `POST /api/portal/{token}/invoices/{id}/checkout`: the balance unless an amount is given. */
+export const PortalCheckoutInputSchema = z.object({
+  token: PortalTokenSchema,
+  id: IdSchema,
+  amount: CurrencyAmountSchema.optional().meta({
+    description: 'Part of the balance, when the workspace allows partial payments.',
+  }),
+});
 
 export const PortalTokenInputSchema = z.object({ token: PortalTokenSchema });
 export const PortalDocumentInputSchema = z.object({ token: PortalTokenSchema, id: IdSchema });
@@ -195,5 +206,7 @@ export const PortalInvoiceDetailSchema = InvoiceDetailSchema.pick({
   buyer: PartySchema,
   viewedAt: z.string().nullable(),
   paymentQr: PaymentQrSchema.nullable(),
+  /** Pay now by card (issue 42): whether it is offered, and how the last Checkout went. */
+  onlinePayment: OnlinePaymentSchema,
 });
 export type PortalInvoiceDetail = z.infer<typeof PortalInvoiceDetailSchema>;

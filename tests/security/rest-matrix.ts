@@ -1556,6 +1556,14 @@ export const restMatrix: Record<string, RestMatrixEntry> = {
     cases: [{ body: () => ({ invoiceSubject: 'B invoice {number}' }), expect: 'own' }],
   },
   'GET /api/settings/reminders': { scope: 'workspace', cases: [{ expect: 'read' }] },
+  // Online payment (issue 42): B's settings and events only.
+  'GET /api/settings/payments': { scope: 'workspace', cases: [{ expect: 'read' }] },
+  'PUT /api/settings/payments': {
+    scope: 'workspace',
+    cases: [{ body: () => ({ publishableKey: 'pk_test_b' }), expect: 'own' }],
+  },
+  'POST /api/settings/payments/test': { scope: 'workspace', cases: [{ expect: 'own' }] },
+  'GET /api/settings/payments/events': { scope: 'workspace', cases: [{ expect: 'read' }] },
   'PUT /api/settings/reminders': {
     scope: 'workspace',
     cases: [{ body: () => ({ enabled: true, offsets: [0, 7] }), expect: 'own' }],
@@ -1926,6 +1934,29 @@ export const restMatrix: Record<string, RestMatrixEntry> = {
     cases: [
       {
         params: (ids) => ({ token: randomBytes(32).toString('base64url'), id: ids.a.invoiceId }),
+        expect: 404,
+      },
+    ],
+  },
+  'POST /api/portal/{token}/invoices/{id}/checkout': {
+    scope: 'public',
+    why: PORTAL_WHY,
+    cases: [
+      {
+        params: (ids) => ({ token: randomBytes(32).toString('base64url'), id: ids.a.invoiceId }),
+        expect: 404,
+      },
+    ],
+  },
+  // Stripe's webhook: the endpoint key names the workspace and the signature proves Stripe;
+  // an unknown key is 404 and changes nothing.
+  'POST /api/webhooks/stripe/{endpointKey}': {
+    scope: 'public',
+    why: "Stripe calls it with the workspace's random endpoint key and a signature; no session or token plays a part.",
+    cases: [
+      {
+        params: () => ({ endpointKey: randomBytes(24).toString('base64url') }),
+        body: () => ({ id: 'evt_matrix', type: 'checkout.session.completed' }),
         expect: 404,
       },
     ],

@@ -1184,6 +1184,22 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     input: (t) => ({ id: t.clientId }),
     outsider: 'not_found',
   },
+  // Online payment (issue 42): Stripe's keys are for owners and administrators.
+  'paymentsOnline.settings': { access: TEAM_MANAGERS, type: 'query', outsider: 'own' },
+  'paymentsOnline.updateSettings': {
+    access: TEAM_MANAGERS,
+    type: 'mutation',
+    input: () => ({ publishableKey: 'pk_test_matrix' }),
+    outsider: 'own',
+  },
+  'paymentsOnline.testConnection': { access: TEAM_MANAGERS, type: 'mutation', outsider: 'own' },
+  'paymentsOnline.events': { access: TEAM_MANAGERS, type: 'query', outsider: 'own' },
+  'portal.checkout': {
+    access: 'public',
+    type: 'mutation',
+    input: (t) => ({ token: TOKEN, id: t.invoiceId }),
+    outsider: 'n/a',
+  },
   'portal.view': {
     access: 'public',
     type: 'query',

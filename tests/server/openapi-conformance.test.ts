@@ -15,6 +15,7 @@ import {
   type TestApp,
 } from '../support/test-app.ts';
 import { fileUpload, tinyPng } from '../support/uploads.ts';
+import { FakeStripe, signature } from '../support/fake-stripe.ts';
 import { decideProposal } from '../../src/server/domains/estimates/acceptance.service.ts';
 
 /*
@@ -44,8 +45,12 @@ const ajv = new Ajv2020({ allErrors: true, strict: false });
 addFormats(ajv);
 const validators = new Map<string, ValidateFunction>();
 
+/** Stripe for the online payment calls, on loopback. */
+let fakeStripe: FakeStripe;
+
 beforeAll(async () => {
-  t = await createTestApp();
+  fakeStripe = await new FakeStripe().start();
+  t = await createTestApp({ stripeApiBase: fakeStripe.url });
   admin = await signUp(t.app, { fullName: 'Tour Admin' });
   mate = await signUp(t.app, { fullName: 'Tour Mate' });
   spare = await signUp(t.app, { fullName: 'Tour Spare' });
@@ -62,7 +67,10 @@ beforeAll(async () => {
   expect(res.statusCode).toBe(200);
   doc = res.json();
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await fakeStripe.stop();
+});
 
 /** Every `METHOD /path` the document lists. */
 function documentedOperations(): string[] {
@@ -1191,6 +1199,59 @@ describe('every documented operation answers as documented', () => {
     await send(c, 'GET /api/admin/activity-logs/export');
   });
 
+  it('online payment: settings, Pay now in the portal and the Stripe webhook', async () => {
+    const c = admin.client;
+    const webhookSecret = 'whsec_tourSigningSecret';
+    await send(c, 'GET /api/settings/payments');
+    // Nothing saved yet: the test answers why, as a success.
+    await send(c, 'POST /api/settings/payments/test');
+    const settings = await json<{ webhookUrl: string }>(c, 'PUT /api/settings/payments', {
+      body: {
+        provider: 'stripe',
+        publishableKey: 'pk_test_tour',
+        secretKey: 'sk_test_tourSecretKey',
+        webhookSecret,
+        allowPartial: true,
+        minimumPartial: '5',
+      },
+    });
+    await send(c, 'POST /api/settings/payments/test');
+    const invoice = await json<{ id: number; clientId: number }>(c, 'POST /api/invoices', {
+      body: { clientId: target.clientId, amount: '40', currency: 'EUR', status: 'sent' },
+    });
+    const { url } = await json<{ url: string }>(c, 'POST /api/clients/{id}/portal-link', {
+      params: { id: target.clientId },
+    });
+    const token = url.split('/portal/')[1]!;
+    const guest = new ApiClient(t.app);
+    const checkout = await json<{ url: string }>(
+      guest,
+      'POST /api/portal/{token}/invoices/{id}/checkout',
+      { params: { token, id: invoice.id }, body: { amount: '10' } },
+    );
+    const session = fakeStripe.created().find((s) => s.url === checkout.url)!;
+    const event = JSON.stringify(
+      fakeStripe.event('checkout.session.completed', fakeStripe.pay(session.id)),
+    );
+    const endpointKey = new URL(settings.webhookUrl).pathname.split('/').at(-1)!;
+    await send(guest, 'POST /api/webhooks/stripe/{endpointKey}', {
+      params: { endpointKey },
+      body: JSON.parse(event),
+      headers: { 'stripe-signature': signature(event, webhookSecret) },
+    });
+    await send(guest, 'POST /api/webhooks/stripe/{endpointKey}', {
+      params: { endpointKey },
+      body: JSON.parse(event),
+      headers: { 'stripe-signature': 't=1,v1=bad' },
+      status: 400,
+    });
+    const events = await json<{ outcome: string }[]>(c, 'GET /api/settings/payments/events');
+    expect(events[0]!.outcome).toBe('applied');
+    await send(guest, 'GET /api/portal/{token}/invoices/{id}', {
+      params: { token, id: invoice.id },
+    });
+  });
+
   it('called every documented operation, each answering its documented success', () => {
     expect(documentedOperations().filter((key) => !succeeded.has(key))).toEqual([]);
   });
@@ -1204,6 +1265,7 @@ const ANY_PARAMS = {
   workspaceId: 1,
   token: 'a'.repeat(43),
   key: 'k'.repeat(20),
+  endpointKey: 'e'.repeat(32),
 };
 
 describe('refusals answer as documented', () => {

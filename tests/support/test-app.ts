@@ -287,6 +287,9 @@ export async function snapshot(db: Database): Promise<string> {
     'services',
     'credit_notes',
     'credit_note_lines',
+    'payment_settings',
+    'checkout_sessions',
+    'stripe_events',
   ];
   const parts: string[] = [];
   for (const table of tables) {

@@ -13,6 +13,7 @@ import { einvoicesRouter } from '../domains/einvoices/einvoices.router.ts';
 import { creditNotesRouter } from '../domains/credit-notes/credit-notes.router.ts';
 import { invoicesRouter } from '../domains/invoices/invoices.router.ts';
 import { paymentsRouter } from '../domains/payments/payments.router.ts';
+import { paymentsOnlineRouter } from '../domains/payments-online/payments-online.router.ts';
 import { projectsRouter } from '../domains/projects/projects.router.ts';
 import { taskStatusesRouter, tasksRouter } from '../domains/tasks/tasks.router.ts';
 import { resourcingRouter } from '../domains/resourcing/resourcing.router.ts';
@@ -60,6 +61,7 @@ export const appRouter = router({
   invoiceEmails: invoiceEmailsRouter,
   creditNotes: creditNotesRouter,
   payments: paymentsRouter,
+  paymentsOnline: paymentsOnlineRouter,
   estimates: estimatesRouter,
   proposals: proposalsRouter,
   contractTemplates: contractTemplatesRouter,

@@ -102,7 +102,7 @@ async function placeholderValues(
   db: Database,
   workspaceId: number,
   invoice: Invoice,
-): Promise<Omit<PlaceholderValues, 'portalLink'>> {
+): Promise<Omit<PlaceholderValues, 'portalLink' | 'payLink'>> {
   const [{ profile, seller }, client] = await Promise.all([
     findSeller(db, workspaceId),
     findClient(db, workspaceId, invoice.clientId),
@@ -195,7 +195,10 @@ async function previewEmail(
 export async function previewInvoiceEmail(ctx: MailScope, input: PreviewInput) {
   const invoice = await findInvoice(ctx.db, ctx.workspace.id, input.id);
   if (!invoice) throw notFound();
-  const values = await placeholderValues(ctx.db, ctx.workspace.id, invoice);
+  const values = {
+    ...(await placeholderValues(ctx.db, ctx.workspace.id, invoice)),
+    payLink: payUrl(portalUrl(ctx.config.appUrl, '…'), invoice.id),
+  };
   return previewEmail(ctx, 'invoice', invoice.clientId, values, input);
 }
 
@@ -517,7 +520,8 @@ export async function deliverInvoiceEmail(services: AppServices, emailId: number
       await repo.markFailed(db, row.id, `Not sent: the invoice is ${document.status}`);
       return;
     }
-    const needsLink = /\{portalLink\}/.test(row.subject + row.body);
+    // {payLink} is the same new link, opening the invoice to pay it (issue 42).
+    const needsLink = /\{(portalLink|payLink)\}/.test(row.subject + row.body);
     const portalLink = needsLink
       ? (
           await createEmailedPortalLink(
@@ -539,8 +543,8 @@ export async function deliverInvoiceEmail(services: AppServices, emailId: number
       // The client's reply reaches the business, not Keel's no-reply sender.
       ...(seller.email ? { replyTo: seller.email } : {}),
       to: row.toAddress,
-      subject: renderTemplate(row.subject, { portalLink }),
-      text: renderTemplate(row.body, { portalLink }),
+      subject: renderTemplate(row.subject, { portalLink, ...payLinkOf(row, portalLink) }),
+      text: renderTemplate(row.body, { portalLink, ...payLinkOf(row, portalLink) }),
       attachments: pdf
         ? [{ filename: pdf.filename, content: pdf.content, contentType: 'application/pdf' }]
         : [],
@@ -551,6 +555,16 @@ export async function deliverInvoiceEmail(services: AppServices, emailId: number
     throw error;
   }
   await repo.markSent(db, row.id, mailer.delivers ? 'sent' : 'logged');
+}
+
+/** The portal link that opens one invoice, where "Pay now" is (the portal reads `invoice`). */
+function payUrl(portalLink: string, invoiceId: number) {
+  return `${portalLink}?invoice=${invoiceId}`;
+}
+
+/** {payLink} of an invoice's email or reminder; other emails leave it as written. */
+function payLinkOf(row: { invoiceId: number | null }, portalLink: string) {
+  return row.invoiceId !== null && portalLink ? { payLink: payUrl(portalLink, row.invoiceId) } : {};
 }
 
 /* ------------------------------------------------------------ reminders */

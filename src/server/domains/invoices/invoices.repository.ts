@@ -472,6 +472,28 @@ export async function insertPayment(
   return row.id;
 }
 
+/**
+ * A payment (or, negative, a refund) a payment provider reported: its external id is
+ * unique per workspace, so a second delivery inserts nothing and answers undefined.
+ */
+export async function insertExternalPayment(
+  db: Database,
+  workspaceId: number,
+  invoiceId: number,
+  values: RowValues<
+    'invoicePayments',
+    'amount' | 'date' | 'method' | 'note' | 'reference' | 'fee' | 'externalId'
+  >,
+) {
+  const row = await db
+    .insertInto('invoicePayments')
+    .values({ ...values, workspaceId, invoiceId, createdBy: null })
+    .onConflict((oc) => oc.columns(['workspaceId', 'externalId']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
+}
+
 export async function deletePayment(
   db: Database,
   workspaceId: number,

@@ -648,6 +648,44 @@ export async function refreshPaid(
   return full;
 }
 
+/**
+ * A payment or refund (negative) a payment provider reported (issue 42), in a transaction
+ * of the caller's: recorded once by its external id whatever the deliveries, without a
+ * manual payment's balance check (the money has moved already), and then status, paid date
+ * and the "invoice paid" notification follow as they do for a manual payment. A draft or
+ * void invoice takes none.
+ */
+export async function recordProviderPayment(
+  db: Database,
+  jobs: Context['jobs'],
+  workspaceId: number,
+  invoiceId: number,
+  payment: {
+    amount: string;
+    /** The provider's currency: another than the invoice's is not recorded. */
+    currency: string;
+    date: string;
+    method: 'card';
+    note: string | null;
+    reference: string;
+    fee: string | null;
+    externalId: string;
+  },
+): Promise<'recorded' | 'duplicate' | 'closed' | 'missing' | 'currency_mismatch'> {
+  const current = await repo.lockInvoice(db, workspaceId, invoiceId);
+  if (!current) return 'missing';
+  if (current.status === 'draft' || current.status === 'void') return 'closed';
+  const { currency, ...values } = payment;
+  if (currency !== current.currency) return 'currency_mismatch';
+  const id = await repo.insertExternalPayment(db, workspaceId, invoiceId, values);
+  if (id === undefined) return 'duplicate';
+  const paid = await refreshPaid(db, workspaceId, invoiceId, current);
+  if (paid && current.status !== 'paid') {
+    await invoiceEvent(db, jobs, { workspaceId, actorUserId: null, invoiceId, what: 'paid' });
+  }
+  return 'recorded';
+}
+
 export function addPayment(
   scope: WorkspaceScope & Pick<Context, 'jobs'>,
   input: { id: number; amount: string; date: string; method: string; note: string | null },

@@ -238,6 +238,28 @@ export async function invoiceEvent(
   });
 }
 
+/**
+ * A Stripe event Keel kept but did not apply to an invoice (a currency other than the
+ * invoice's, an invoice voided since): owners and administrators hear, to settle it by hand.
+ */
+export async function onlinePaymentProblem(
+  db: Database,
+  jobs: Jobs,
+  event: Event & { invoiceId: number; problem: string },
+) {
+  const invoice = await invoiceFacts(db, event.workspaceId, event.invoiceId);
+  if (!invoice) return;
+  await notify(db, jobs, {
+    ...event,
+    userIds: await workspaceManagers(db, event.workspaceId),
+    kind: 'online_payment_problem',
+    category: 'update',
+    title: `A card payment for ${invoiceLabel(invoice.invoiceNumber).replace(/^An/, 'an')} was not recorded`,
+    body: `${invoice.clientName}: ${event.problem}`,
+    link: `/invoices/${event.invoiceId}`,
+  });
+}
+
 /** A proposal or estimate accepted or declined by its client: owners and administrators hear. */
 export async function documentAnswered(
   db: Database,

@@ -92,8 +92,21 @@ export const portalRestRoutes = defineRestRoutes(
       path: '/api/portal/{token}/invoices/{id}',
       procedure: 'portal.invoice',
       summary: 'Open an invoice in the portal',
-      description: 'A sent invoice becomes viewed, with the time of this first opening.',
+      description:
+        'A sent invoice becomes viewed, with the time of this first opening. `onlinePayment` says whether "Pay now" is offered (`enabled`: the workspace takes card payments and a balance is due), whether a part may be paid, and how the last Checkout went (`checkout.state`: `processing` once Stripe took the payment and until its webhook arrives, `paid` when it did).',
       refusals: PORTAL_REFUSALS,
+    },
+    {
+      method: 'POST',
+      path: '/api/portal/{token}/invoices/{id}/checkout',
+      procedure: 'portal.checkout',
+      summary: 'Start paying an invoice by card in the portal',
+      description:
+        'A Stripe Checkout Session (mode payment) for the balance, or for `amount` when the workspace allows partial payments (at least its minimum); send the client to `url`. The session ends back in the portal. Calls for the same invoice and amount, at once or while the session is open, get the same session: never two charges.',
+      refusals: {
+        ...PORTAL_REFUSALS,
+        409: 'the invoice is paid, void or fully credited, a payment of it is being processed, or the business takes no online payment',
+      },
     },
     {
       method: 'GET',

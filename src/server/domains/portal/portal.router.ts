@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IdSchema } from '../../../shared/ids.ts';
 import { pageOf } from '../../../shared/list.schema.ts';
 import {
+  PortalCheckoutInputSchema,
   PortalClientListQuerySchema,
   PortalAcceptSchema,
   PortalClientSchema,
@@ -29,6 +30,8 @@ import * as contracts from '../contracts/contracts.service.ts';
 import { portalContractPdf } from '../contracts/contract-download.ts';
 import { openPortalToken } from './portal-links.service.ts';
 import * as portal from './portal.service.ts';
+import { PortalCheckoutSchema } from '../../../shared/payments-online.schema.ts';
+import { portalCheckout } from '../payments-online/payments-online.service.ts';
 
 /** Those who issue invoices decide who outside the workspace sees them. */
 const linkManagerProcedure = requireRole(...BILLING_MANAGERS);
@@ -117,7 +120,16 @@ export const portalRouter = router({
   invoice: portalProcedure
     .input(PortalDocumentInputSchema)
     .output(PortalInvoiceDetailSchema)
-    .query(({ ctx, input }) => portal.portalInvoice(ctx.db, ctx.portal, input.id, ctx.jobs)),
+    .query(({ ctx, input }) =>
+      portal.portalInvoice(ctx.db, ctx.portal, input.id, ctx.jobs, ctx.config),
+    ),
+  // Pay now (issue 42): a Stripe Checkout for the balance, or a part of it.
+  checkout: portalProcedure
+    .input(PortalCheckoutInputSchema)
+    .output(PortalCheckoutSchema)
+    .mutation(({ ctx, input }) =>
+      portalCheckout(ctx.db, ctx.config, ctx.portal, input.token, input),
+    ),
   invoicePdf: portalProcedure
     .input(PortalDocumentInputSchema)
     .output(FileSchema)

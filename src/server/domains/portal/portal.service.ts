@@ -31,6 +31,8 @@ import { balanceOf } from '../invoices/invoices.repository.ts';
 import { findCreditNote, listClientCreditNotes } from '../credit-notes/credit-notes.repository.ts';
 import { creditNotePdf } from '../credit-notes/credit-notes.service.ts';
 import type { Jobs } from '../jobs/jobs.ts';
+import type { Config } from '../../config.ts';
+import { onlinePaymentOf } from '../payments-online/payments-online.service.ts';
 import { documentAnswered, invoiceEvent } from '../notifications/notification-events.ts';
 import {
   clientNotFound,
@@ -303,6 +305,7 @@ export async function portalInvoice(
   target: PortalTarget,
   id: number,
   jobs: Jobs,
+  config: Config,
 ): Promise<PortalInvoiceDetail> {
   await assertClientDocument(db, target, 'invoice', id);
   await markInvoiceViewed(db, target, id, jobs);
@@ -331,6 +334,7 @@ export async function portalInvoice(
     buyer: invoice.buyer,
     viewedAt: iso(viewedAt),
     paymentQr: paymentQrView(invoicePaymentQr(invoice)),
+    onlinePayment: await onlinePaymentOf(db, config, target.workspaceId, invoice),
   };
 }
 

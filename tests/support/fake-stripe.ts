@@ -1,0 +1,232 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+
+/*
+ * A fake Stripe API on loopback (a random port) for the calls Keel makes: Checkout
+ * Sessions created (honouring Idempotency-Key as Stripe does: the same key answers the
+ * same session) and read, and the account a secret key opens (Test connection). It also
+ * serves a bare checkout page for the browser journey, and builds and signs webhook events
+ * with the SDK's own test header helper. Nothing reaches the internet.
+ */
+
+export interface FakeSession {
+  id: string;
+  object: 'checkout.session';
+  mode: string;
+  status: 'open' | 'complete' | 'expired';
+  payment_status: 'unpaid' | 'paid' | 'no_payment_required';
+  amount_total: number;
+  currency: string;
+  metadata: Record<string, string>;
+  client_reference_id: string | null;
+  payment_intent: string | null;
+  success_url: string;
+  cancel_url: string;
+  url: string;
+  expires_at: number;
+  created: number;
+  livemode: false;
+}
+
+/** The flat `a[b][0][c]=v` form body the SDK sends, as nested objects (arrays as objects). */
+function parseForm(text: string): Record<string, any> {
+  const out: Record<string, any> = {};
+  for (const pair of text.split('&').filter(Boolean)) {
+    const [rawKey, rawValue = ''] = pair.split('=');
+    const key = decodeURIComponent(rawKey!.replace(/\+/g, ' '));
+    const value = decodeURIComponent(rawValue.replace(/\+/g, ' '));
+    const path = key.replace(/\]/g, '').split('[');
+    let node = out;
+    for (const part of path.slice(0, -1)) node = node[part] ??= {};
+    node[path.at(-1)!] = value;
+  }
+  return out;
+}
+
+async function bodyOf(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export class FakeStripe {
+  readonly sessions = new Map<string, FakeSession>();
+  /** Every call: method, path, key used, idempotency key. */
+  readonly calls: { method: string; path: string; key: string; idempotencyKey?: string }[] = [];
+  /** Secret keys Stripe refuses (401), as a revoked or mistyped key. */
+  readonly refusedKeys = new Set<string>();
+  private readonly idempotent = new Map<string, string>();
+  private counter = 0;
+  private server!: Server;
+  url = '';
+
+  async start(): Promise<this> {
+    this.server = createServer((req, res) => {
+      void this.handle(req).then(
+        ({ status, body, html }) => {
+          res.writeHead(status, { 'content-type': html ? 'text/html' : 'application/json' });
+          res.end(html ?? JSON.stringify(body));
+        },
+        (error: unknown) => {
+          res.writeHead(500, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ error: { message: String(error) } }));
+        },
+      );
+    });
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  async stop() {
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private next(prefix: string) {
+    this.counter += 1;
+    return `${prefix}_test_${this.counter.toString().padStart(6, '0')}`;
+  }
+
+  private async handle(
+    req: IncomingMessage,
+  ): Promise<{ status: number; body?: unknown; html?: string }> {
+    const path = (req.url ?? '').split('?')[0]!;
+    const page = /^\/checkout\/([\w]+)$/.exec(path);
+    if (req.method === 'GET' && page) {
+      const session = this.sessions.get(page[1]!);
+      if (!session) return { status: 404, html: '<h1>Not found</h1>' };
+      const amount = (session.amount_total / 100).toFixed(2);
+      return {
+        status: 200,
+        html: `<!doctype html><title>Fake Stripe Checkout</title><h1>Fake Stripe Checkout</h1><p>Pay ${session.currency.toUpperCase()} ${amount}</p>`,
+      };
+    }
+    const key = (req.headers.authorization ?? '').replace(/^Bearer /, '');
+    const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
+    const text = await bodyOf(req);
+    this.calls.push({
+      method: req.method!,
+      path,
+      key,
+      ...(idempotencyKey ? { idempotencyKey } : {}),
+    });
+    if (!key.startsWith('sk_') || this.refusedKeys.has(key)) {
+      return {
+        status: 401,
+        body: {
+          error: {
+            type: 'invalid_request_error',
+            message: `Invalid API Key provided: ${key.slice(0, 8)}****${key.slice(-4)}`,
+          },
+        },
+      };
+    }
+    if (req.method === 'GET' && path === '/v1/account') {
+      return {
+        status: 200,
+        body: {
+          id: 'acct_fake123',
+          object: 'account',
+          country: 'FR',
+          default_currency: 'eur',
+          charges_enabled: true,
+          business_profile: { name: 'Fake Shop' },
+        },
+      };
+    }
+    if (req.method === 'POST' && path === '/v1/checkout/sessions') {
+      if (idempotencyKey && this.idempotent.has(idempotencyKey))
+        return { status: 200, body: this.sessions.get(this.idempotent.get(idempotencyKey)!) };
+      const form = parseForm(text);
+      const line = form.line_items['0'];
+      const id = this.next('cs');
+      const now = Math.floor(Date.now() / 1000);
+      const session: FakeSession = {
+        id,
+        object: 'checkout.session',
+        mode: form.mode,
+        status: 'open',
+        payment_status: 'unpaid',
+        amount_total: Number(line.price_data.unit_amount) * Number(line.quantity),
+        currency: line.price_data.currency,
+        metadata: form.metadata ?? {},
+        client_reference_id: form.client_reference_id ?? null,
+        payment_intent: null,
+        success_url: form.success_url,
+        cancel_url: form.cancel_url,
+        url: `${this.url}/checkout/${id}`,
+        expires_at: now + 24 * 3600,
+        created: now,
+        livemode: false,
+      };
+      this.sessions.set(id, session);
+      if (idempotencyKey) this.idempotent.set(idempotencyKey, id);
+      return { status: 200, body: session };
+    }
+    const read = /^\/v1\/checkout\/sessions\/([\w]+)$/.exec(path);
+    if (req.method === 'GET' && read) {
+      const session = this.sessions.get(read[1]!);
+      return session
+        ? { status: 200, body: session }
+        : {
+            status: 404,
+            body: { error: { type: 'invalid_request_error', message: 'No such checkout.session' } },
+          };
+    }
+    return {
+      status: 404,
+      body: { error: { message: `Unrecognized request URL (${req.method} ${path})` } },
+    };
+  }
+
+  /** The client paid: the session completes with a payment intent, as Stripe's would. */
+  pay(sessionId: string): FakeSession {
+    const session = this.sessions.get(sessionId)!;
+    session.status = 'complete';
+    session.payment_status = 'paid';
+    session.payment_intent ??= this.next('pi');
+    return { ...session };
+  }
+
+  /** The sessions created, in order. */
+  created(): FakeSession[] {
+    return [...this.sessions.values()];
+  }
+
+  /** An event as Stripe sends it: `created` a time in seconds (now unless given). */
+  event(type: string, object: unknown, created = Math.floor(Date.now() / 1000)) {
+    return {
+      id: this.next('evt'),
+      object: 'event',
+      api_version: '2025-01-27',
+      created,
+      livemode: false,
+      pending_webhooks: 1,
+      type,
+      data: { object },
+    };
+  }
+
+  /** A charge refunded in all by `amountRefunded` (minor units) on a payment intent. */
+  refundedCharge(paymentIntent: string, amount: number, amountRefunded: number, currency: string) {
+    return {
+      id: `ch_for_${paymentIntent}`,
+      object: 'charge',
+      amount,
+      amount_refunded: amountRefunded,
+      currency,
+      payment_intent: paymentIntent,
+      refunded: amountRefunded >= amount,
+    };
+  }
+}
+
+/** The `Stripe-Signature` header for a body, signed by the SDK's own helper. */
+export function signature(payload: string, secret: string, timestamp?: number): string {
+  return Stripe.webhooks.generateTestHeaderString({
+    payload,
+    secret,
+    ...(timestamp !== undefined ? { timestamp } : {}),
+  });
+}
