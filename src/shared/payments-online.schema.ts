@@ -54,8 +54,11 @@ export const PaymentSettingsSchema = z.object({
   methods: z.array(z.enum(ONLINE_PAYMENT_METHODS)),
   allowPartial: z.boolean(),
   minimumPartial: z.string().nullable(),
-  /** To paste into Stripe's webhook endpoint: `/api/webhooks/stripe/{endpointKey}` on APP_URL. */
-  webhookUrl: z.string(),
+  /**
+   * To paste into Stripe's webhook endpoint: `/api/webhooks/stripe/{endpointKey}` on APP_URL;
+   * null until the settings are first saved, which makes the key.
+   */
+  webhookUrl: z.string().nullable(),
   /** Keys set and enabled: the portal offers "Pay now" on invoices with a balance. */
   ready: z.boolean(),
 });

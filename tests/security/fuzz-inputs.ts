@@ -454,14 +454,34 @@ export function checkRefusal(
   return problems;
 }
 
-/** Keys the documented error body may have; `success: false` is the login screen's flag. */
-const ERROR_KEYS = new Set(['error', 'details', 'success']);
+/**
+ * Keys the documented error body may have; `success: false` is the login screen's flag,
+ * `errors` the EN 16931 rules an e-invoice breaks.
+ */
+const ERROR_KEYS = new Set(['error', 'details', 'success', 'errors']);
 
-/** `{ error: string, details?: {path, message}[] }` (src/server/plugins/errors.ts). */
+/**
+ * `{ error: string, details?: {path, message}[], errors?: {rule, field, message}[] }`
+ * (src/server/plugins/errors.ts).
+ */
 function isErrorBody(body: unknown): boolean {
   if (!isPlainObject(body) || typeof body.error !== 'string' || body.error === '') return false;
   if (Object.keys(body).some((key) => !ERROR_KEYS.has(key))) return false;
   if (body.success !== undefined && body.success !== false) return false;
+  if (
+    body.errors !== undefined &&
+    !(
+      Array.isArray(body.errors) &&
+      body.errors.every(
+        (e) =>
+          isPlainObject(e) &&
+          typeof e.rule === 'string' &&
+          typeof e.field === 'string' &&
+          typeof e.message === 'string',
+      )
+    )
+  )
+    return false;
   if (body.details === undefined) return true;
   return (
     Array.isArray(body.details) &&

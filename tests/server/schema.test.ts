@@ -62,7 +62,10 @@ it('every workspace table has workspace_id not null, a foreign key to workspaces
       'invoice_lines',
       'invoice_payments',
       'invoices',
+      'checkout_sessions',
       'leads',
+      'payment_settings',
+      'stripe_events',
       'organizations',
       'persons',
       'projects',
@@ -95,8 +98,8 @@ it('every workspace table has workspace_id not null, a foreign key to workspaces
       'FOREIGN KEY (workspace_id) REFERENCES workspaces(id) ON DELETE CASCADE',
     );
     // Link tables have a composite primary key instead of an id; the business profile, the
-    // invoice email settings and the signing key, one per workspace, have the workspace id
-    // as their key.
+    // invoice email settings, the signing key and the payment settings, one per workspace,
+    // have the workspace id as their key.
     if (
       ![
         'contact_tags',
@@ -104,6 +107,7 @@ it('every workspace table has workspace_id not null, a foreign key to workspaces
         'business_profiles',
         'invoice_email_settings',
         'workspace_signing_keys',
+        'payment_settings',
       ].includes(table_name)
     )
       expect(defs, table_name).toContain('UNIQUE (workspace_id, id)');

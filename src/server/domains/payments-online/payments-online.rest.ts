@@ -13,7 +13,7 @@ export const paymentsOnlineRestRoutes = defineRestRoutes(PAYMENTS_ONLINE_TAG, [
     procedure: 'paymentsOnline.settings',
     summary: 'Read the online payment settings',
     description:
-      'The publishable key, whether each secret is set (`secretKeySet`, `webhookSecretSet`) with its last 4 characters, partial payments, and `webhookUrl`: the endpoint to add in Stripe (Developers → Webhooks), random per workspace. The first read makes it.',
+      'The publishable key, whether each secret is set (`secretKeySet`, `webhookSecretSet`) with its last 4 characters, partial payments, and `webhookUrl`: the endpoint to add in Stripe (Developers → Webhooks), random per workspace, made by the first save (null until then).',
   },
   {
     method: 'PUT',

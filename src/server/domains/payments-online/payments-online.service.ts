@@ -66,9 +66,28 @@ function toSettings(row: NonNullable<repo.SettingsRow>, appUrl: string): Payment
 
 // ------------------------------------------------------------------ settings (owners, admins)
 
-/** `GET /api/settings/payments`: made on first read, so the webhook URL is there to copy. */
+/**
+ * `GET /api/settings/payments`: a read changes nothing, so a workspace that never saved its
+ * payment settings gets them off, with no webhook URL until the first save makes its key.
+ */
 export async function getSettings(scope: SettingsScope): Promise<PaymentSettings> {
-  const row = await repo.ensureSettings(scope.db, scope.workspace.id);
+  const row = await repo.findSettings(scope.db, scope.workspace.id);
+  if (!row) {
+    return {
+      provider: 'stripe',
+      enabled: false,
+      publishableKey: null,
+      secretKeySet: false,
+      secretKeyLast4: null,
+      webhookSecretSet: false,
+      webhookSecretLast4: null,
+      methods: ['card'],
+      allowPartial: false,
+      minimumPartial: null,
+      webhookUrl: null,
+      ready: false,
+    };
+  }
   return toSettings(row, scope.config.appUrl);
 }
 
@@ -115,7 +134,7 @@ function scrubbed(message: string, secret: string) {
 
 /** `POST /api/settings/payments/test`: which Stripe account the saved secret key opens. */
 export async function testConnection(scope: SettingsScope): Promise<PaymentConnectionTest> {
-  const row = await repo.ensureSettings(scope.db, scope.workspace.id);
+  const row = await repo.findSettings(scope.db, scope.workspace.id);
   const failed = (message: string): PaymentConnectionTest => ({
     ok: false,
     mode: null,
@@ -126,7 +145,7 @@ export async function testConnection(scope: SettingsScope): Promise<PaymentConne
     chargesEnabled: null,
     message,
   });
-  if (!row.secretKeyEncrypted) return failed('Save a secret key first');
+  if (!row?.secretKeyEncrypted) return failed('Save a secret key first');
   const secretKey = secretKeyOf(scope.config, row);
   if (!secretKey)
     return failed(

@@ -128,6 +128,26 @@ beforeAll(async () => {
 });
 
 describe('settings', () => {
+  it('are off, with no webhook URL, until first saved; reading them creates nothing', async () => {
+    const read = await call(other.client, 'GET', '/api/settings/payments');
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toMatchObject({
+      enabled: false,
+      secretKeySet: false,
+      webhookSecretSet: false,
+      webhookUrl: null,
+      ready: false,
+    });
+    const tested = await call(other.client, 'POST', '/api/settings/payments/test', {});
+    expect(tested.json()).toMatchObject({ ok: false, message: 'Save a secret key first' });
+    const rows = await t.db
+      .selectFrom('paymentSettings')
+      .select('workspaceId')
+      .where('workspaceId', '=', other.workspace.id)
+      .execute();
+    expect(rows).toEqual([]);
+  });
+
   it('answers whether the secrets are set and their last 4, never the secrets; stores them encrypted', async () => {
     const read = await call(owner.client, 'GET', '/api/settings/payments');
     expect(read.json()).toMatchObject({
@@ -417,9 +437,7 @@ describe('webhooks', () => {
       'checkout.session.completed',
       await paidSession(invoice.token, invoice.id),
     );
-    const otherPath = endpointOf(
-      (await call(other.client, 'GET', '/api/settings/payments')).json().webhookUrl,
-    );
+    const otherPath = endpointOf((await connect(other, OTHER_WEBHOOK_SECRET)).webhookUrl);
     const res = await deliver(otherPath, event, OTHER_WEBHOOK_SECRET);
     expect(res.statusCode).toBe(200);
     expect((await invoiceOf(owner, invoice.id)).payments).toHaveLength(0);
