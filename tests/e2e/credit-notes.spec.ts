@@ -70,4 +70,16 @@ test('crediting half of an issued invoice halves its balance and lists the credi
   expect(file.suggestedFilename()).toBe('credit-note-CN-0001.pdf');
   const bytes = await readFile((await file.path())!);
   expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+
+  // On a phone the invoice lists each credit note as a block: number, amount, reason whole.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto(`/invoices/${invoice.id}`);
+  const phoneList = main.getByRole('list', { name: 'Credit notes' });
+  const item = phoneList.getByRole('listitem').filter({ hasText: 'CN-0001' });
+  await expect(item).toContainText('$600.00');
+  await expect(item).toContainText('Half of the workshop was cancelled');
+  // Within the screen's width: nothing to scroll sideways for.
+  await item.scrollIntoViewIfNeeded();
+  await expect(item.getByText('$600.00')).toBeInViewport({ ratio: 1 });
+  await page.screenshot({ path: test.info().outputPath('credit-notes-375.png') });
 });
