@@ -1,16 +1,15 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
 import type { Creditable, CreditNoteDetail } from '../../src/shared/credit-notes.schema.ts';
 import { minorDigits } from '../../src/shared/currencies.ts';
 import { computeTotals, fromMinor, toMinor } from '../../src/shared/invoice-math.ts';
+import { EINVOICING_SELLER } from '../support/einvoice-seller.ts';
 import { useFuzzSeed } from '../support/fuzz-seed.ts';
 import { ok } from '../support/responses.ts';
 import {
+  ciiSchema,
   describeFailures,
-  EINVOICE_SHARED,
   validateWithSaxon,
   type SaxonReport,
 } from '../support/saxon.ts';
@@ -207,24 +206,6 @@ function creditRequest(step: Plan['credits'][number], creditable: Creditable) {
   return lines.length > 0 ? { reason: 'Partly returned', lines } : { reason: 'The rest' };
 }
 
-/** The CII schema's files, for xmllint-wasm's in-memory file system. */
-function ciiSchema() {
-  const dir = join(
-    EINVOICE_SHARED,
-    'cii/schema/D16B SCRDM (Subset)/uncoupled clm/CII/uncefact/data/standard',
-  );
-  const file = (fileName: string) => ({
-    fileName,
-    contents: readFileSync(join(dir, fileName), 'utf8'),
-  });
-  return {
-    schema: file('CrossIndustryInvoice_100pD16B.xsd'),
-    preload: readdirSync(dir)
-      .filter((f) => f.endsWith('.xsd') && f !== 'CrossIndustryInvoice_100pD16B.xsd')
-      .map(file),
-  };
-}
-
 describe('invoices and credit notes made through the API, against the official EN 16931 rules', () => {
   const ubl = new Map<string, string>();
   const cii = new Map<string, string>();
@@ -248,14 +229,8 @@ describe('invoices and credit notes made through the API, against the official E
     await ok(
       owner.client.put('/api/settings/business', {
         legalName: 'Conformité Atelier SARL',
-        taxId: 'FR40123456824',
+        ...EINVOICING_SELLER,
         registrationId: 'RCS Paris 123 456 789',
-        countryCode: 'FR',
-        street: '12 rue de la Paix',
-        city: 'Paris',
-        postalCode: '75002',
-        iban: 'FR76 3000 6000 0112 3456 7890 189',
-        bic: 'AGRIFRPP',
         electronicAddress: '7300010000001',
         electronicAddressScheme: '0088',
         einvoicing: true,

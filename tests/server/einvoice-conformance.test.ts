@@ -1,5 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
@@ -19,8 +17,8 @@ import {
 import { einvoiceDocument } from '../support/einvoice-arbitrary.ts';
 import { useFuzzSeed } from '../support/fuzz-seed.ts';
 import {
+  ciiSchema,
   describeFailures,
-  EINVOICE_SHARED,
   validateWithSaxon,
   type SaxonReport,
 } from '../support/saxon.ts';
@@ -155,24 +153,6 @@ const BAD: { name: string; rule: string; field: string; doc: () => KeelDocument 
     },
   },
 ];
-
-/** The CII schema's four files, for xmllint-wasm's in-memory file system. */
-function ciiSchema() {
-  const dir = join(
-    EINVOICE_SHARED,
-    'cii/schema/D16B SCRDM (Subset)/uncoupled clm/CII/uncefact/data/standard',
-  );
-  const file = (fileName: string) => ({
-    fileName,
-    contents: readFileSync(join(dir, fileName), 'utf8'),
-  });
-  return {
-    schema: file('CrossIndustryInvoice_100pD16B.xsd'),
-    preload: readdirSync(dir)
-      .filter((f) => f.endsWith('.xsd') && f !== 'CrossIndustryInvoice_100pD16B.xsd')
-      .map(file),
-  };
-}
 
 describe('e-invoices against the official EN 16931 rules', () => {
   const models = new Map<string, EinvoiceModel>();

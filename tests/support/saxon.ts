@@ -114,3 +114,21 @@ export function describeFailures(report: SaxonReport): string[] {
     failures.map((f) => `${name}: ${f.id} at ${f.location}: ${f.text}`),
   );
 }
+
+/** The CII schema's files (the D16B subset), for xmllint-wasm's in-memory file system. */
+export function ciiSchema() {
+  const dir = join(
+    EINVOICE_SHARED,
+    'cii/schema/D16B SCRDM (Subset)/uncoupled clm/CII/uncefact/data/standard',
+  );
+  const file = (fileName: string) => ({
+    fileName,
+    contents: readFileSync(join(dir, fileName), 'utf8'),
+  });
+  return {
+    schema: file('CrossIndustryInvoice_100pD16B.xsd'),
+    preload: readdirSync(dir)
+      .filter((f) => f.endsWith('.xsd') && f !== 'CrossIndustryInvoice_100pD16B.xsd')
+      .map(file),
+  };
+}

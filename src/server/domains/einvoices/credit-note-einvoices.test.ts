@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { EINVOICING_SELLER } from '../../../../tests/support/einvoice-seller.ts';
 import { ok } from '../../../../tests/support/responses.ts';
 import { describeFailures, validateWithSaxon } from '../../../../tests/support/saxon.ts';
 import { useTwoWorkspaces } from '../../../../tests/support/test-app.ts';
@@ -38,14 +39,7 @@ beforeAll(async () => {
   await ok(
     owner.client.put('/api/settings/business', {
       legalName: 'Atelier Avoir SARL',
-      taxId: 'FR40123456824',
-      registrationId: '123 456 789',
-      countryCode: 'FR',
-      street: '12 rue de la Paix',
-      city: 'Paris',
-      postalCode: '75002',
-      iban: 'FR76 3000 6000 0112 3456 7890 189',
-      bic: 'AGRIFRPP',
+      ...EINVOICING_SELLER,
       einvoicing: true,
     }),
   );
