@@ -21,7 +21,9 @@ export default defineConfig({
   workers: 1,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  timeout: 30_000,
+  // CI runs the journeys beside the accessibility scans and the PostgreSQL server tests on
+  // two cores: a journey that visits every list can pass 30 s there.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {
