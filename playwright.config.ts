@@ -6,6 +6,8 @@ import { CHROMIUM_LAUNCH_OPTIONS } from './tests/support/chromium.ts';
 // KEEL_E2E_PORT and KEEL_CLIENT_OUT let two runs share a machine without sharing a server.
 const PORT = Number(process.env.KEEL_E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${PORT}`;
+/** Where the journeys' fake Stripe listens (tests/support/fake-stripe.ts); the spec that needs it starts it. */
+export const FAKE_STRIPE_PORT = PORT + 1000;
 // A fresh embedded database for every run. Workers evaluate this file again and inherit
 // the environment, so the first evaluation's choice is kept for the teardown.
 process.env.KEEL_E2E_DATA_DIR ??= path.join(os.tmpdir(), `keel-e2e-${Date.now()}-${process.pid}`);
@@ -59,6 +61,8 @@ export default defineConfig({
       // throttles have their own server tests (tests/security/sign-in-limits.test.ts).
       AUTH_ACCOUNT_RATE_LIMIT: '1000',
       AUTH_RATE_LIMIT: '1000',
+      // The server's Stripe calls go to the fake Stripe a payment journey starts on loopback.
+      STRIPE_API_BASE: `http://127.0.0.1:${FAKE_STRIPE_PORT}`,
     },
   },
 });
