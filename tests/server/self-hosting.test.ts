@@ -34,12 +34,18 @@ afterAll(async () => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
+/**
+ * A test that starts a real server waits for tsx to compile the whole app first: on CI's two
+ * cores, shared with the browser lanes, that passed 30 s.
+ */
+const REAL_SERVER = { timeout: 120_000 };
+
 const lines = (text: string) => text.split('\n').filter((line) => line.trim() !== '');
 // eslint-disable-next-line no-control-regex
 const plain = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '');
 
 describe('a start that cannot go on', () => {
-  it('says in one line that the port is in use, and exits with 1', async () => {
+  it('says in one line that the port is in use, and exits with 1', REAL_SERVER, async () => {
     const port = await freePort();
     const holder: Server = createServer();
     await new Promise<void>((resolve) => holder.listen(port, '127.0.0.1', resolve));
@@ -59,7 +65,7 @@ describe('a start that cannot go on', () => {
     }
   });
 
-  it('says in one line that another process holds the data directory', async () => {
+  it('says in one line that another process holds the data directory', REAL_SERVER, async () => {
     const dataDir = tempDir();
     // This test's own process, alive, as the lock's owner.
     writeFileSync(join(dataDir, 'keel.lock'), String(process.pid));
@@ -70,7 +76,7 @@ describe('a start that cannot go on', () => {
     ]);
     expect(run.stdout).toBe('');
   });
-  it('says in one line that PostgreSQL cannot be reached', async () => {
+  it('says in one line that PostgreSQL cannot be reached', REAL_SERVER, async () => {
     const closed = await freePort();
     const run = await runServerToExit({
       PORT: String(await freePort()),
@@ -129,7 +135,7 @@ describe('an email written to the log (no SMTP_URL)', () => {
     expect(entry.mail).toEqual({ to: mail.to, subject: mail.subject, links: [link] });
   });
 
-  it("a real server's invitation email, as its operator reads it", async () => {
+  it("a real server's invitation email, as its operator reads it", REAL_SERVER, async () => {
     const server = await startServer({
       DATA_DIR: tempDir(),
       LOG_LEVEL: 'info',
