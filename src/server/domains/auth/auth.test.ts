@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import argon2 from 'argon2';
 import { buildApp } from '../../app.ts';
+import { passwordHashOptions } from './auth.service.ts';
 import {
   ApiClient,
   useTestApp,
@@ -244,5 +246,16 @@ describe('POST /api/auth/logout and GET /api/auth/me', () => {
       code: 'UNAUTHORIZED',
       reason: 'NOT_AUTHENTICATED',
     });
+  });
+});
+
+describe('password hashing', () => {
+  it("uses argon2id's full cost (64 MiB, 3 passes) outside the test suites", async () => {
+    for (const env of ['production', 'development', undefined]) {
+      const hash = await argon2.hash('correct horse battery', passwordHashOptions(env));
+      expect(hash).toMatch(/^\$argon2id\$v=19\$m=65536,t=3,p=4\$/);
+    }
+    const light = await argon2.hash('correct horse battery', passwordHashOptions('test'));
+    expect(light).toMatch(/^\$argon2id\$v=19\$m=1024,t=1,p=4\$/);
   });
 });
