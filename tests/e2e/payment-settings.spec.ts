@@ -78,7 +78,7 @@ test('an owner connects Stripe: secrets stay write-only, the webhook URL copies,
   await expect(panel.getByLabel('Secret key')).toHaveValue('');
   await expect(panel.getByLabel('Secret key')).toHaveAttribute(
     'placeholder',
-    'Leave empty to keep the saved one',
+    'Leave empty to keep it',
   );
   await expect(panel.getByLabel('Publishable key')).toHaveValue('pk_test_51fakepublishable');
   await expect(panel.getByLabel('Minimum partial payment')).toHaveValue('25');
@@ -95,7 +95,7 @@ test('an owner connects Stripe: secrets stay write-only, the webhook URL copies,
   await expect(panel.getByText('Set, ending in 4242')).toBeVisible();
 
   // The webhook URL, copied as shown.
-  const url = await panel.getByLabel('Webhook URL').inputValue();
+  const url = await panel.getByRole('textbox', { name: 'Webhook URL' }).inputValue();
   expect(url).toMatch(/\/api\/webhooks\/stripe\/[\w-]{16,}$/);
   await panel.getByRole('button', { name: 'Copy webhook URL' }).click();
   await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(url);

@@ -71,7 +71,7 @@ function secretProps(set: boolean, last4: string | null, example: string) {
   return set
     ? {
         description: `Set, ending in ${last4 ?? '····'}`,
-        placeholder: 'Leave empty to keep the saved one',
+        placeholder: 'Leave empty to keep it',
       }
     : { description: 'Not set', placeholder: example };
 }
@@ -352,16 +352,16 @@ function RecentEvents() {
         ) : phone ? (
           <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
             {list.map((event) => (
-              <Stack key={event.id} component="li" gap={2}>
-                <Group justify="space-between" gap="xs" wrap="nowrap">
-                  <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-                    {event.type}
-                  </Text>
-                  <OutcomeBadge outcome={event.outcome} />
-                </Group>
-                <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                  {showDateTime(event.receivedAt)} · {event.id}
+              <Stack key={event.id} component="li" gap={4}>
+                <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                  {event.type}
                 </Text>
+                <Group gap="xs" wrap="wrap">
+                  <OutcomeBadge outcome={event.outcome} />
+                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                    {showDateTime(event.receivedAt)} · {event.id}
+                  </Text>
+                </Group>
               </Stack>
             ))}
           </Stack>
