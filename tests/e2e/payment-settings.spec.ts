@@ -51,6 +51,8 @@ test('an owner connects Stripe: secrets stay write-only, the webhook URL copies,
     'checkout.session.completed',
     'checkout.session.async_payment_succeeded',
     'charge.refunded',
+    'checkout.session.async_payment_failed',
+    'checkout.session.expired',
   ])
     await expect(panel.getByText(event, { exact: true })).toBeVisible();
 

@@ -52,11 +52,17 @@ export function toPaymentSettingsForm(saved: PaymentSettings): PaymentSettingsFo
   };
 }
 
-/** The events to tick when adding the webhook endpoint in Stripe's dashboard. */
+/**
+ * The events to tick when adding the webhook endpoint in Stripe's dashboard: the three that
+ * record a payment or a refund, and the two that end a checkout unpaid (the server applies
+ * them too, as the README says, so the portal need not ask Stripe).
+ */
 export const STRIPE_WEBHOOK_EVENTS = [
   'checkout.session.completed',
   'checkout.session.async_payment_succeeded',
   'charge.refunded',
+  'checkout.session.async_payment_failed',
+  'checkout.session.expired',
 ] as const;
 
 /**
