@@ -61,7 +61,8 @@ export class FakeStripe {
   private server!: Server;
   url = '';
 
-  async start(): Promise<this> {
+  /** On a random port unless given one (the journeys' server is told FAKE_STRIPE_PORT). */
+  async start(port = 0): Promise<this> {
     this.server = createServer((req, res) => {
       void this.handle(req).then(
         ({ status, body, html }) => {
@@ -74,7 +75,10 @@ export class FakeStripe {
         },
       );
     });
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(port, '127.0.0.1', resolve);
+    });
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
     return this;
   }

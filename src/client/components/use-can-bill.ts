@@ -1,4 +1,9 @@
-import { BILLING_MANAGERS, BUSINESS_MANAGERS, type WorkspaceRole } from '../../shared/roles.ts';
+import {
+  BILLING_MANAGERS,
+  BUSINESS_MANAGERS,
+  WORKSPACE_MANAGERS,
+  type WorkspaceRole,
+} from '../../shared/roles.ts';
 import { useCurrentWorkspace } from '../features/auth/session.ts';
 
 function useRoleIn(roles: readonly WorkspaceRole[]): boolean {
@@ -14,4 +19,9 @@ export function useCanBill(): boolean {
 /** Who changes the business settings and email templates (the server's rule). */
 export function useCanManageBusiness(): boolean {
   return useRoleIn(BUSINESS_MANAGERS);
+}
+
+/** Who manages the workspace itself, its online payment keys included (the server's rule). */
+export function useCanManageWorkspace(): boolean {
+  return useRoleIn(WORKSPACE_MANAGERS);
 }
