@@ -21,13 +21,12 @@ import { DocumentLines } from '../invoices/document-lines.tsx';
 import { InvoiceStatusBadge } from '../invoices/invoice-link.tsx';
 import { usePortalDates } from './portal-clock.tsx';
 import {
+  awaitingWebhook,
   checkoutPolling,
   checkoutRecorded,
-  CheckoutNote,
-  PortalPayNow,
-  awaitingWebhook,
   type CheckoutReturn,
-} from './portal-pay.tsx';
+} from './portal-pay.schema.ts';
+import { CheckoutNote, PortalPayNow } from './portal-pay.tsx';
 
 /**
  * The invoice as its PDF shows it; opening it tells the business it was viewed. With a
@@ -134,7 +133,10 @@ export function PortalInvoiceDialog({
             <Anchor href={`/api/portal/${token}/invoices/${d.id}/pdf`} size="sm">
               Download PDF
             </Anchor>
-            <Button onClick={onClose}>Done</Button>
+            {/* With Pay now there, the one filled button is that one. */}
+            <Button variant={d.onlinePayment.enabled ? 'default' : 'filled'} onClick={onClose}>
+              Done
+            </Button>
           </Group>
         </Stack>
       )}

@@ -6,7 +6,7 @@ import { formatMoney } from '../../../shared/money.ts';
 import type { PortalInvoice } from '../../../shared/portal.schema.ts';
 import { INVOICE_STATUS_COLORS, INVOICE_STATUS_LABELS } from '../invoices/invoice-status.ts';
 import { PortalInvoiceDialog } from './portal-invoice.dialog.tsx';
-import type { CheckoutReturn } from './portal-pay.tsx';
+import type { CheckoutReturn } from './portal-pay.schema.ts';
 import { DocumentList, DocumentRow, NumberedHeading, PdfButton } from './portal-document.tsx';
 
 /** What Stripe's success and cancel URLs add to the portal's: `?invoice=<id>&checkout=…`. */
