@@ -1,4 +1,12 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import {
+  expect,
+  test,
+  type Browser,
+  type BrowserContextOptions,
+  type Page,
+} from '@playwright/test';
+import axe from 'axe-core';
 import { FAKE_STRIPE_PORT } from '../../playwright.config.ts';
 import { FakeStripe } from '../support/fake-stripe.ts';
 import { newUser, signUpWithWorkspace } from './fixtures.ts';
@@ -61,13 +69,41 @@ async function invoiceToPay(
 }
 
 /** The client, in a browser of their own with no Keel session, on the invoice in the portal. */
-async function openInPortal(browser: Browser, portalUrl: string, invoiceNumber: string) {
-  const guest = await browser.newContext();
+async function openInPortal(
+  browser: Browser,
+  portalUrl: string,
+  invoiceNumber: string,
+  options: BrowserContextOptions = {},
+) {
+  const guest = await browser.newContext(options);
   const portal = await guest.newPage();
   await portal.goto(portalUrl);
   await portal.getByRole('button', { name: `View Invoice ${invoiceNumber}` }).click();
   const dialog = portal.getByRole('dialog', { name: `Invoice ${invoiceNumber}` });
   return { guest, portal, dialog };
+}
+
+/** WCAG A and AA problems axe finds serious or critical in the open dialog (as accessibility.spec.ts). */
+async function accessibilityProblems(page: Page) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
+  const { violations } = await new AxeBuilder({ page, axeSource: axe.source })
+    .options({
+      runOnly: {
+        type: 'tag',
+        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'],
+      },
+      rules: { 'label-content-name-mismatch': { enabled: true } },
+      resultTypes: ['violations'],
+    })
+    .include('[role="dialog"]')
+    .analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 test('the client pays an invoice by card in the portal: Stripe’s page, the signed webhook, the portal and the invoice say paid', async ({
@@ -103,6 +139,7 @@ test('the client pays an invoice by card in the portal: Stripe’s page, the sig
     await expect(
       back.getByText('Your payment of €480.00 is recorded on this invoice.'),
     ).toBeVisible();
+    expect(await accessibilityProblems(portal)).toEqual([]);
     await expect(back.getByRole('button', { name: 'Pay now' })).toHaveCount(0);
     await back.getByRole('button', { name: 'Done' }).click();
     await expect(portal.getByText('Nothing due')).toBeVisible();
@@ -136,7 +173,11 @@ test('a part payment: the amount is checked, the portal says processing until th
     allowPartial: true,
     minimumPartial: '50',
   });
-  const { guest, portal, dialog } = await openInPortal(browser, portalUrl, invoice.invoiceNumber);
+  // On a phone, in the dark theme.
+  const { guest, portal, dialog } = await openInPortal(browser, portalUrl, invoice.invoiceNumber, {
+    viewport: { width: 375, height: 812 },
+    colorScheme: 'dark',
+  });
   try {
     const amount = dialog.getByLabel('Amount to pay (EUR)');
     await expect(amount).toHaveValue('300');
@@ -148,6 +189,7 @@ test('a part payment: the amount is checked, the portal says processing until th
     await amount.fill('20');
     await dialog.getByRole('button', { name: 'Pay now' }).click();
     await expect(dialog.getByText('The least you can pay at once is €50.00')).toBeVisible();
+    expect(await accessibilityProblems(portal)).toEqual([]);
     expect(
       stripe.created().filter((s) => s.metadata.invoiceId === String(invoice.id)),
     ).toHaveLength(0);
@@ -161,6 +203,7 @@ test('a part payment: the amount is checked, the portal says processing until th
     const back = portal.getByRole('dialog', { name: `Invoice ${invoice.invoiceNumber}` });
     await expect(back.getByText('Payment processing')).toBeVisible();
     await expect(back.getByRole('button', { name: 'Pay now' })).toHaveCount(0);
+    expect(await accessibilityProblems(portal)).toEqual([]);
 
     // The webhook arrives: the portal, asking again by itself, thanks the client.
     stripe.holdWebhooks = false;
@@ -173,6 +216,7 @@ test('a part payment: the amount is checked, the portal says processing until th
     // The rest can be paid the same way.
     await expect(back.getByLabel('Amount to pay (EUR)')).toHaveValue('180');
     await expect(back.getByRole('button', { name: 'Pay now' })).toBeEnabled();
+    expect(await accessibilityProblems(portal)).toEqual([]);
   } finally {
     stripe.holdWebhooks = false;
     await guest.close();
