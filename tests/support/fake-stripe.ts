@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { minorDigits } from '../../src/shared/currencies.ts';
+import { fromMinor } from '../../src/shared/invoice-math.ts';
 
 /*
  * A fake Stripe API on loopback (a random port) for the calls Keel makes: Checkout
@@ -8,6 +10,12 @@ import Stripe from 'stripe';
  * same session) and read, and the account a secret key opens (Test connection). It also
  * serves a bare checkout page for the browser journey, and builds and signs webhook events
  * with the SDK's own test header helper. Nothing reaches the internet.
+ *
+ * The checkout page (`GET /checkout/<session>`) shows the amount and a "Pay" button: paying
+ * completes the session, sends `checkout.session.completed`, signed with the webhook secret a
+ * test gave (deliverWebhooksTo), to Keel's webhook URL, then sends the browser to the
+ * session's success_url, as Stripe does. A test may hold the events back (holdWebhooks) to
+ * see the portal before the webhook arrives, then release them.
  */
 
 export interface FakeSession {
@@ -44,6 +52,23 @@ function parseForm(text: string): Record<string, any> {
   return out;
 }
 
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+/** The small page a browser sees at a session's `url`. */
+function checkoutPage(session: FakeSession): string {
+  const currency = session.currency.toUpperCase();
+  const amount = fromMinor(BigInt(session.amount_total), minorDigits(currency));
+  const head = `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Fake Stripe Checkout</title><h1>Fake Stripe Checkout</h1>`;
+  const pay = `<p>Pay ${escapeHtml(currency)} ${amount}</p>`;
+  if (session.status !== 'open')
+    return `${head}${pay}<p>This checkout is ${escapeHtml(session.status)}.</p>`;
+  return `${head}${pay}<form method="post" action="/checkout/${session.id}/pay"><button type="submit">Pay</button></form><p><a href="${escapeHtml(session.cancel_url)}">Cancel</a></p>`;
+}
+
 async function bodyOf(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -60,13 +85,27 @@ export class FakeStripe {
   private counter = 0;
   private server!: Server;
   url = '';
+  /** Where the checkout page's "Pay" sends its signed event, and with which secret. */
+  private webhook: { url: string; secret: string } | null = null;
+  /** While true, events the checkout page makes wait in `held` until released. */
+  holdWebhooks = false;
+  private readonly held: string[] = [];
+  /** Every webhook the fake sent Keel: the event id and Keel's answer's status. */
+  readonly deliveries: { eventId: string; status: number }[] = [];
 
   /** On a random port unless given one (the journeys' server is told FAKE_STRIPE_PORT). */
   async start(port = 0): Promise<this> {
     this.server = createServer((req, res) => {
       void this.handle(req).then(
-        ({ status, body, html }) => {
-          res.writeHead(status, { 'content-type': html ? 'text/html' : 'application/json' });
+        ({ status, body, html, location }) => {
+          if (location) {
+            res.writeHead(status, { location });
+            res.end();
+            return;
+          }
+          res.writeHead(status, {
+            'content-type': html ? 'text/html; charset=utf-8' : 'application/json',
+          });
           res.end(html ?? JSON.stringify(body));
         },
         (error: unknown) => {
@@ -84,7 +123,37 @@ export class FakeStripe {
   }
 
   async stop() {
+    this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  /** Keel's webhook URL (its settings' `webhookUrl`) and the signing secret it was given. */
+  deliverWebhooksTo(url: string, secret: string) {
+    this.webhook = { url, secret };
+  }
+
+  /** Sends an event to the webhook URL, signed as Stripe would; answers Keel's status. */
+  async send(event: { id: string }): Promise<number> {
+    if (!this.webhook) throw new Error('FakeStripe: no webhook URL given (deliverWebhooksTo)');
+    const payload = JSON.stringify(event);
+    const res = await fetch(this.webhook.url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': signature(payload, this.webhook.secret),
+      },
+      body: payload,
+    });
+    await res.arrayBuffer();
+    this.deliveries.push({ eventId: event.id, status: res.status });
+    return res.status;
+  }
+
+  /** Sends the events held back (holdWebhooks), in order; answers Keel's statuses. */
+  async releaseWebhooks(): Promise<number[]> {
+    const statuses: number[] = [];
+    for (const payload of this.held.splice(0)) statuses.push(await this.send(JSON.parse(payload)));
+    return statuses;
   }
 
   private next(prefix: string) {
@@ -94,17 +163,25 @@ export class FakeStripe {
 
   private async handle(
     req: IncomingMessage,
-  ): Promise<{ status: number; body?: unknown; html?: string }> {
+  ): Promise<{ status: number; body?: unknown; html?: string; location?: string }> {
     const path = (req.url ?? '').split('?')[0]!;
     const page = /^\/checkout\/([\w]+)$/.exec(path);
     if (req.method === 'GET' && page) {
       const session = this.sessions.get(page[1]!);
       if (!session) return { status: 404, html: '<h1>Not found</h1>' };
-      const amount = (session.amount_total / 100).toFixed(2);
-      return {
-        status: 200,
-        html: `<!doctype html><title>Fake Stripe Checkout</title><h1>Fake Stripe Checkout</h1><p>Pay ${session.currency.toUpperCase()} ${amount}</p>`,
-      };
+      return { status: 200, html: checkoutPage(session) };
+    }
+    const paying = /^\/checkout\/([\w]+)\/pay$/.exec(path);
+    if (req.method === 'POST' && paying) {
+      await bodyOf(req);
+      const session = this.sessions.get(paying[1]!);
+      if (!session) return { status: 404, html: '<h1>Not found</h1>' };
+      if (session.status !== 'open') return { status: 409, html: checkoutPage(session) };
+      // Stripe completes the session, tells the webhook, and sends the browser back.
+      const event = this.event('checkout.session.completed', this.pay(session.id));
+      if (this.holdWebhooks) this.held.push(JSON.stringify(event));
+      else await this.send(event);
+      return { status: 303, location: session.success_url };
     }
     const key = (req.headers.authorization ?? '').replace(/^Bearer /, '');
     const idempotencyKey = req.headers['idempotency-key'] as string | undefined;

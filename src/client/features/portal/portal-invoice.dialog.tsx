@@ -20,20 +20,33 @@ import { PaymentQrCode } from '../einvoices/payment-qr-code.tsx';
 import { DocumentLines } from '../invoices/document-lines.tsx';
 import { InvoiceStatusBadge } from '../invoices/invoice-link.tsx';
 import { usePortalDates } from './portal-clock.tsx';
+import {
+  awaitingWebhook,
+  checkoutPolling,
+  checkoutRecorded,
+  type CheckoutReturn,
+} from './portal-pay.schema.ts';
+import { CheckoutNote, PortalPayNow } from './portal-pay.tsx';
 
-/** The invoice as its PDF shows it; opening it tells the business it was viewed. */
+/**
+ * The invoice as its PDF shows it; opening it tells the business it was viewed. With a
+ * balance and online payment on, "Pay now"; back from Stripe (`returned`), how it went.
+ */
 export function PortalInvoiceDialog({
   token,
   invoice,
+  returned,
   onClose,
 }: {
   token: string;
   invoice: PortalInvoice | null;
+  returned?: CheckoutReturn | undefined;
   onClose: () => void;
 }) {
   const detail = trpc.portal.invoice.useQuery(
     { token, id: invoice?.id ?? 0 },
-    { enabled: invoice !== null },
+    // Until Stripe's webhook has been recorded, asked again every few seconds.
+    { enabled: invoice !== null, refetchInterval: checkoutPolling(returned) },
   );
   const utils = trpc.useUtils();
   const d = detail.data;
@@ -44,6 +57,11 @@ export function PortalInvoiceDialog({
   useEffect(() => {
     if (viewedId !== undefined) void utils.portal.view.invalidate();
   }, [viewedId, utils]);
+  // Recorded: the portal's balance and the invoice's row say so too.
+  const recorded = d ? checkoutRecorded(d) : false;
+  useEffect(() => {
+    if (recorded) void utils.portal.view.invalidate();
+  }, [recorded, utils]);
   return (
     <Modal
       opened={invoice !== null}
@@ -90,6 +108,10 @@ export function PortalInvoiceDialog({
             )}
             <Total label="Balance due" value={formatMoney(d.balance, d.currency)} strong />
           </Stack>
+          <CheckoutNote invoice={d} returned={returned} />
+          {d.onlinePayment.enabled && !awaitingWebhook(d, returned) && (
+            <PortalPayNow key={`${d.id}-${d.balance}`} token={token} invoice={d} />
+          )}
           {d.notes && (
             <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
               {d.notes}
@@ -111,7 +133,10 @@ export function PortalInvoiceDialog({
             <Anchor href={`/api/portal/${token}/invoices/${d.id}/pdf`} size="sm">
               Download PDF
             </Anchor>
-            <Button onClick={onClose}>Done</Button>
+            {/* With Pay now there, the one filled button is that one. */}
+            <Button variant={d.onlinePayment.enabled ? 'default' : 'filled'} onClick={onClose}>
+              Done
+            </Button>
           </Group>
         </Stack>
       )}

@@ -1,13 +1,24 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { formatMoney } from '../../../shared/money.ts';
 import type { PortalInvoice } from '../../../shared/portal.schema.ts';
 import { INVOICE_STATUS_COLORS, INVOICE_STATUS_LABELS } from '../invoices/invoice-status.ts';
 import { PortalInvoiceDialog } from './portal-invoice.dialog.tsx';
+import type { CheckoutReturn } from './portal-pay.schema.ts';
 import { DocumentList, DocumentRow, NumberedHeading, PdfButton } from './portal-document.tsx';
 
-/** The client's issued invoices; View opens one as its PDF shows it. */
+/** What Stripe's success and cancel URLs add to the portal's: `?invoice=<id>&checkout=…`. */
+interface CheckoutSearch {
+  invoice?: unknown;
+  checkout?: unknown;
+}
+
+/**
+ * The client's issued invoices; View opens one as its PDF shows it. Back from Stripe's
+ * page, the invoice paid (or not) opens by itself, saying how it went.
+ */
 export function PortalInvoicesSection({
   token,
   invoices,
@@ -15,7 +26,20 @@ export function PortalInvoicesSection({
   token: string;
   invoices: PortalInvoice[];
 }) {
-  const [open, setOpen] = useState<PortalInvoice | null>(null);
+  const search: CheckoutSearch = useSearch({ strict: false });
+  const navigate = useNavigate();
+  const returnedTo = invoices.find((i) => String(i.id) === String(search.invoice)) ?? null;
+  const returned =
+    search.checkout === 'success' || search.checkout === 'cancel'
+      ? (search.checkout as CheckoutReturn)
+      : undefined;
+  const [open, setOpen] = useState<PortalInvoice | null>(returned ? returnedTo : null);
+  const close = () => {
+    setOpen(null);
+    // Said once: a reload or another invoice does not say it again.
+    if (search.invoice !== undefined || search.checkout !== undefined)
+      void navigate({ to: '.', search: {} as never, replace: true });
+  };
   return (
     <>
       <DocumentList title="Invoices" empty="No invoices yet.">
@@ -28,7 +52,12 @@ export function PortalInvoicesSection({
           />
         ))}
       </DocumentList>
-      <PortalInvoiceDialog token={token} invoice={open} onClose={() => setOpen(null)} />
+      <PortalInvoiceDialog
+        token={token}
+        invoice={open}
+        returned={open && open.id === returnedTo?.id ? returned : undefined}
+        onClose={close}
+      />
     </>
   );
 }
