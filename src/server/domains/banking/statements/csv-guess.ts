@@ -207,11 +207,18 @@ export interface CsvMappingGuess {
 
 const nonEmpty = (values: string[]) => values.map((v) => v.trim()).filter((v) => v !== '');
 
-/** The first pattern that reads every sample, day-first before month-first when both do. */
-function dateFormatOf(values: string[]): string | null {
+/**
+ * Whether most cells (four in five) pass `test`: a sample may hold a line the import will
+ * refuse (a footer, a typo), and the wizard should still find the column.
+ */
+function mostly(values: string[], test: (value: string) => boolean): boolean {
   const cells = nonEmpty(values);
-  if (cells.length === 0) return null;
-  return CSV_DATE_FORMATS.find((f) => cells.every((c) => csvDate(c, f) !== null)) ?? null;
+  return cells.length > 0 && cells.filter(test).length * 5 >= cells.length * 4;
+}
+
+/** The first pattern that reads most samples, day-first before month-first when both do. */
+function dateFormatOf(values: string[]): string | null {
+  return CSV_DATE_FORMATS.find((f) => mostly(values, (c) => csvDate(c, f) !== null)) ?? null;
 }
 
 function decimalSeparatorOf(values: string[]): '.' | ',' | null {
@@ -225,10 +232,8 @@ function decimalSeparatorOf(values: string[]): '.' | ',' | null {
   return comma > point ? ',' : '.';
 }
 
-const isAmountColumn = (values: string[], separator: '.' | ',') => {
-  const cells = nonEmpty(values);
-  return cells.length > 0 && cells.every((c) => csvAmount(c, separator) !== null);
-};
+const isAmountColumn = (values: string[], separator: '.' | ',') =>
+  mostly(values, (c) => csvAmount(c, separator) !== null);
 
 /**
  * A proposed mapping for a CSV file with this heading row and these first records. When the

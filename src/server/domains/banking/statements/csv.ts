@@ -79,23 +79,41 @@ function countNewlines(text: string, from: number, to: number): number {
   return count;
 }
 
+/** How often `delimiter` occurs outside quoted cells in each physical line. */
+function delimiterCounts(lines: string[], delimiter: string): number[] {
+  let quoted = false;
+  return lines.map((line) => {
+    let count = 0;
+    for (const char of line) {
+      if (char === '"') quoted = !quoted;
+      else if (char === delimiter && !quoted) count++;
+    }
+    return count;
+  });
+}
+
+/**
+ * The delimiter that splits the most lines into the same number of cells, outside quotes
+ * ("1.190,00" in a ;-separated file has a comma that is no delimiter).
+ */
 function guessDelimiter(text: string): string {
   const lines = text
     .split(/\r?\n/)
     .filter((l) => l.trim() !== '')
-    .slice(0, 30);
+    .slice(0, 50);
   let best = ';';
   let bestScore = -1;
   for (const delimiter of DELIMITERS) {
     const counts = new Map<number, number>();
-    for (const l of lines) {
-      const n = l.split(delimiter).length - 1;
+    for (const n of delimiterCounts(lines, delimiter)) {
       if (n > 0) counts.set(n, (counts.get(n) ?? 0) + 1);
     }
-    const score = Math.max(0, ...counts.values());
-    if (score > bestScore) {
-      best = delimiter;
-      bestScore = score;
+    for (const [n, lineCount] of counts) {
+      const score = lineCount * 1000 + n;
+      if (score > bestScore) {
+        best = delimiter;
+        bestScore = score;
+      }
     }
   }
   return best;
