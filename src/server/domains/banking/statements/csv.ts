@@ -30,7 +30,7 @@ export interface CsvRecord {
   line: number;
 }
 
-const DELIMITERS = [';', ',', '\t', '|'];
+export const CSV_DELIMITERS = [';', ',', '\t', '|'];
 
 /** The lines above the table, dropped before reading it. */
 function dropLines(text: string, count: number): { rest: string; dropped: number } {
@@ -80,7 +80,7 @@ function countNewlines(text: string, from: number, to: number): number {
 }
 
 /** How often `delimiter` occurs outside quoted cells in each physical line. */
-function delimiterCounts(lines: string[], delimiter: string): number[] {
+export function delimiterCounts(lines: string[], delimiter: string): number[] {
   let quoted = false;
   return lines.map((line) => {
     let count = 0;
@@ -103,7 +103,7 @@ function guessDelimiter(text: string): string {
     .slice(0, 50);
   let best = ';';
   let bestScore = -1;
-  for (const delimiter of DELIMITERS) {
+  for (const delimiter of CSV_DELIMITERS) {
     const counts = new Map<number, number>();
     for (const n of delimiterCounts(lines, delimiter)) {
       if (n > 0) counts.set(n, (counts.get(n) ?? 0) + 1);

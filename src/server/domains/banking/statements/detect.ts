@@ -1,5 +1,6 @@
 import type { StatementFormat } from '../../../../shared/banking.schema.ts';
 import { StatementFileError, decodeText } from './common.ts';
+import { CSV_DELIMITERS, delimiterCounts } from './csv.ts';
 
 /**
  * Which kind of statement a file is, from its content; the file name's extension only
@@ -54,16 +55,15 @@ export function detectFormat(bytes: Uint8Array, fileName?: string): StatementFor
   throw new StatementFileError(UNKNOWN_FORMAT);
 }
 
-/** Several lines split by one delimiter into the same number (two or more) of cells. */
+/** Several lines, four in five of them split by one delimiter (outside quotes). */
 function looksDelimited(text: string): boolean {
   const lines = text
     .split(/\r?\n/)
     .filter((l) => l.trim() !== '')
     .slice(0, 30);
   if (lines.length < 2) return false;
-  return [';', ',', '\t', '|'].some((d) => {
-    const counts = lines.map((l) => l.split(d).length);
-    const last = counts.at(-1)!;
-    return last >= 2 && counts.filter((c) => c === last).length >= Math.min(2, lines.length);
+  return CSV_DELIMITERS.some((d) => {
+    const split = delimiterCounts(lines, d).filter((n) => n > 0).length;
+    return split * 5 >= lines.length * 4;
   });
 }
