@@ -115,3 +115,30 @@ describe('OFX 2.x (XML)', () => {
     ]);
   });
 });
+
+describe('OFX quirks', () => {
+  it('reads an empty SGML leaf without losing the transactions after it', () => {
+    const sgml = [
+      'OFXHEADER:100',
+      '<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>GBP',
+      '<BANKACCTFROM><ACCTID>GB33BUKB20201555555555<ACCTTYPE>CHECKING</BANKACCTFROM>',
+      '<BANKTRANLIST>',
+      '<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20260301<TRNAMT>-1.00<FITID>A<NAME>One<MEMO></STMTTRN>',
+      '<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20260302<TRNAMT>-2.00<FITID>B<MEMO><NAME>Two</STMTTRN>',
+      '</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>',
+    ].join('\n');
+    const parsed = parseStatementFile(Buffer.from(sgml));
+    expect(parsed.statements[0]!.accountIdentifier).toBe('GB33BUKB20201555555555');
+    expect(
+      allTransactions(parsed).map((t) => [
+        t.bankTransactionId,
+        t.amount,
+        t.counterpartyName,
+        t.remittance,
+      ]),
+    ).toEqual([
+      ['A', '-1.00', 'One', null],
+      ['B', '-2.00', 'Two', null],
+    ]);
+  });
+});

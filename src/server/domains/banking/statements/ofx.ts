@@ -47,6 +47,39 @@ function decodeEntities(text: string): string {
   });
 }
 
+/** The aggregates (elements with elements inside) of the statement responses Keel reads. */
+const AGGREGATES = new Set([
+  'OFX',
+  'SIGNONMSGSRSV1',
+  'SONRS',
+  'STATUS',
+  'FI',
+  'BANKMSGSRSV1',
+  'STMTTRNRS',
+  'STMTRS',
+  'CREDITCARDMSGSRSV1',
+  'CCSTMTTRNRS',
+  'CCSTMTRS',
+  'BANKACCTFROM',
+  'BANKACCTTO',
+  'CCACCTFROM',
+  'CCACCTTO',
+  'BANKTRANLIST',
+  'STMTTRN',
+  'PAYEE',
+  'CURRENCY',
+  'ORIGCURRENCY',
+  'LEDGERBAL',
+  'AVAILBAL',
+  'BALLIST',
+  'BAL',
+  'IMAGEDATA',
+  'INTRARS',
+  'INTRATRNRS',
+  'STMTENDRS',
+  'STMTENDTRNRS',
+]);
+
 /**
  * The OFX element tree. A start tag followed by text is a leaf, whether or not its end tag
  * follows (OFX 1.x leaves it out); an end tag closes its element and any left open inside it.
@@ -78,8 +111,13 @@ function readTree(text: string): Element {
       if (at > 0) stack.length = at;
       continue;
     }
-    // A leaf left open by OFX 1.x ends where the next tag starts.
-    if (top.text !== null && top !== root) stack.pop();
+    // A leaf left open by OFX 1.x ends where the next tag starts; so does an empty one
+    // (`<MEMO>` with nothing after it), which would otherwise swallow what follows.
+    if (
+      top !== root &&
+      (top.text !== null || (top.children.length === 0 && !AGGREGATES.has(top.name)))
+    )
+      stack.pop();
     const element: Element = { name, line, text: null, children: [] };
     stack.at(-1)!.children.push(element);
     if (m[3] !== '/') stack.push(element);
