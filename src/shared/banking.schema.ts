@@ -99,10 +99,20 @@ export const CSV_DATE_FORMATS = [
   'yyyyMMdd',
 ] as const;
 
+/**
+ * What a direction column's cells say, lower-case: money out or money in. English, German
+ * (Soll/Haben, Belastung/Gutschrift), French, Dutch (Af/Bij) and the one-letter codes.
+ */
+export const DIRECTION_MARKERS = {
+  out: ['d', 'dr', 'dbit', 'debit', 'débit', 'out', 's', 'soll', 'belastung', 'af', '-'],
+  in: ['c', 'cr', 'crdt', 'credit', 'crédit', 'in', 'h', 'haben', 'gutschrift', 'bij', '+'],
+} as const;
+
 /** The mapping's keys that name a column. */
 export const CSV_COLUMN_KEYS = [
   'dateColumn',
   'amountColumn',
+  'directionColumn',
   'debitColumn',
   'creditColumn',
   'descriptionColumn',
@@ -122,6 +132,11 @@ export const CsvMappingSchema = z
     dateFormat: z.string().trim().min(1, 'Choose a date format').max(40),
     /** One signed amount column… */
     amountColumn: CsvColumnSchema.optional(),
+    /**
+     * …with, for banks that write every amount without a sign, the column that says which way
+     * it went (ING's "Af Bij", "S"/"H", "D"/"C", "Debit"/"Credit": DIRECTION_MARKERS).
+     */
+    directionColumn: CsvColumnSchema.optional(),
     /** …or a column for money out and one for money in. */
     debitColumn: CsvColumnSchema.optional(),
     creditColumn: CsvColumnSchema.optional(),
@@ -149,6 +164,10 @@ export const CsvMappingSchema = z
       path: ['amountColumn'],
     },
   )
+  .refine((m) => m.directionColumn === undefined || m.amountColumn !== undefined, {
+    message: 'A direction column goes with one amount column',
+    path: ['directionColumn'],
+  })
   .refine((m) => m.hasHeader || CSV_COLUMN_KEYS.every((key) => typeof m[key] !== 'string'), {
     message: 'A file without a heading row names its columns by position',
     path: ['hasHeader'],

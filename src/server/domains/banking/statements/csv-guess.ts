@@ -3,7 +3,7 @@ import {
   type CsvColumn,
   type CsvMapping,
 } from '../../../../shared/banking.schema.ts';
-import { csvAmount, csvDate, readCsvRecords } from './csv.ts';
+import { csvAmount, csvDate, directionOf, readCsvRecords } from './csv.ts';
 
 /**
  * The import wizard's first proposal for a CSV file: where the table starts, which column is
@@ -156,6 +156,19 @@ const HEADINGS = {
     'referentie',
     'kenmerk',
   ],
+  direction: [
+    'afbij',
+    'direction',
+    'debitcredit',
+    'creditdebit',
+    'dc',
+    'cd',
+    'sh',
+    'sollhaben',
+    'habensoll',
+    'debitcreditindicator',
+    'sens',
+  ],
   currency: ['currency', 'ccy', 'wahrung', 'waehrung', 'devise', 'monnaie', 'munt', 'valuta'],
   transactionId: ['transactionid', 'id', 'fitid', 'transaktionsid', 'buchungsid', 'transactieid'],
 } as const;
@@ -232,6 +245,15 @@ function decimalSeparatorOf(values: string[]): '.' | ',' | null {
   return comma > point ? ',' : '.';
 }
 
+function isDirection(value: string): boolean {
+  try {
+    directionOf(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const isAmountColumn = (values: string[], separator: '.' | ',') =>
   mostly(values, (c) => csvAmount(c, separator) !== null);
 
@@ -306,7 +328,15 @@ export function guessCsvMapping(headerRow: string[], sampleRows: string[][]): Cs
       amount ??= indexes.find((i) => !taken.has(i) && isAmount(i));
       if (amount !== undefined) taken.add(amount);
     }
-    if (amount !== undefined) mapping.amountColumn = ref(amount);
+    if (amount !== undefined) {
+      mapping.amountColumn = ref(amount);
+      // Its heading names it; the cells only have to be markers mostly, as one odd line is refused.
+      const direction = byHeading('direction', (i) => {
+        const cells = nonEmpty(values(i));
+        return cells.filter(isDirection).length * 2 > cells.length;
+      });
+      if (direction !== undefined) mapping.directionColumn = ref(direction);
+    }
   }
 
   const currency = byHeading('currency', (i) =>

@@ -100,6 +100,40 @@ describe('CSV with a mapping', () => {
     ]);
   });
 
+  it('signs unsigned amounts by a direction column (ING’s Af Bij), and refuses an unknown marker', () => {
+    const ing = Buffer.from(
+      [
+        '"Datum","Naam / Omschrijving","Rekening","Tegenrekening","Code","Af Bij","Bedrag (EUR)","Mutatiesoort","Mededelingen"',
+        '"20260105","Albert Heijn","NL91ABNA0417164300","","BA","Af","12,95","Betaalautomaat","Pasvolgnr 001"',
+        '"20260106","Klant BV","NL91ABNA0417164300","NL02ABNA0123456789","GT","Bij","250,00","Online bankieren","Factuur 2026-01"',
+        '"20260107","Onbekend","NL91ABNA0417164300","","GT","?","1,00","Online bankieren",""',
+      ].join('\r\n'),
+    );
+    const preview = readCsvPreview(decodeText(ing));
+    const guess = guessCsvMapping(preview.headerRow, preview.sampleRows);
+    expect(guess.mapping).toMatchObject({
+      dateColumn: 'Datum',
+      dateFormat: 'yyyyMMdd',
+      amountColumn: 'Bedrag (EUR)',
+      directionColumn: 'Af Bij',
+      decimalSeparator: ',',
+      counterpartyIbanColumn: 'Tegenrekening',
+    });
+    const parsed = parseStatementFile(ing, {
+      currency: 'EUR',
+      csvMapping: CsvMappingSchema.parse(guess.mapping),
+    });
+    expect(
+      allTransactions(parsed).map((t) => [t.bookingDate, t.amount, t.counterpartyIban]),
+    ).toEqual([
+      ['2026-01-05', '-12.95', null],
+      ['2026-01-06', '250.00', 'NL02ABNA0123456789'],
+    ]);
+    expect(parsed.rejected).toEqual([
+      { line: 4, reason: 'Direction ? is neither money in nor money out' },
+    ]);
+  });
+
   it('refuses the whole file when the mapping names a column it does not have, or no currency', () => {
     expect(() =>
       parseStatementFile(fixture('csv-de-2026-01a.csv'), {

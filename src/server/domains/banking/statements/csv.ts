@@ -1,11 +1,12 @@
 import { isValid, parse as parseDate } from 'date-fns';
 import Papa from 'papaparse';
-import type {
-  CsvColumn,
-  CsvMapping,
-  ParsedStatement,
-  RejectedLine,
-  StatementTransaction,
+import {
+  DIRECTION_MARKERS,
+  type CsvColumn,
+  type CsvMapping,
+  type ParsedStatement,
+  type RejectedLine,
+  type StatementTransaction,
 } from '../../../../shared/banking.schema.ts';
 import {
   LineError,
@@ -197,6 +198,7 @@ export function parseCsv(
     date: at(mapping.dateColumn, 'date')!,
     valueDate: at(mapping.valueDateColumn, 'value date'),
     amount: at(mapping.amountColumn, 'amount'),
+    direction: at(mapping.directionColumn, 'direction'),
     debit: at(mapping.debitColumn, 'debit'),
     credit: at(mapping.creditColumn, 'credit'),
     description: at(mapping.descriptionColumn, 'description'),
@@ -264,9 +266,17 @@ export function parseCsv(
   };
 }
 
+/** Which way a direction cell says the money went. */
+export function directionOf(text: string): 'in' | 'out' {
+  const marker = text.trim().toLowerCase();
+  if ((DIRECTION_MARKERS.out as readonly string[]).includes(marker)) return 'out';
+  if ((DIRECTION_MARKERS.in as readonly string[]).includes(marker)) return 'in';
+  throw new LineError(`Direction ${text.trim() || '(empty)'} is neither money in nor money out`);
+}
+
 function amountOf(
   cell: (index: number | undefined) => string,
-  columns: { amount?: number; debit?: number; credit?: number },
+  columns: { amount?: number; direction?: number; debit?: number; credit?: number },
   decimalSeparator: '.' | ',',
   currency: string,
 ): string {
@@ -282,7 +292,10 @@ function amountOf(
     const text = cell(columns.amount);
     if (!text) throw new LineError('The amount is empty');
     const { negative, digits } = read('Amount', text);
-    return signedAmount(digits, negative, currency);
+    if (columns.direction === undefined) return signedAmount(digits, negative, currency);
+    const direction = directionOf(cell(columns.direction));
+    // An amount already written with a minus and marked as money in is a refund the other way.
+    return signedAmount(digits, (direction === 'out') !== negative, currency);
   }
   const debitText = cell(columns.debit);
   const creditText = cell(columns.credit);
