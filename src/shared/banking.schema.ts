@@ -56,7 +56,7 @@ export type RejectedLine = z.infer<typeof RejectedLineSchema>;
 export const ParsedStatementSchema = z.object({
   /** The IBAN when the file has one, else the account number as the file writes it. */
   accountIdentifier: z.string().nullable(),
-  /** The statement's own id (CAMT Stmt/Id, MT940 :20:), when it has one. */
+  /** The statement's own id (CAMT Stmt/Id, MT940 :28C: number or else :20:), when it has one. */
   statementId: z.string().nullable(),
   currency: z.string().length(3).nullable(),
   openingBalance: StatementBalanceSchema.nullable(),

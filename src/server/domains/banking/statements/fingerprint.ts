@@ -16,9 +16,13 @@ import type { StatementTransaction } from '../../../../shared/banking.schema.ts'
  * again (or a later statement that covers that day too) holds the same two lines again,
  * with the same occurrences 1 and 2, so both are recognised and nothing is added.
  *
- * Limit, by design: a bank file that covers a day only in part (a statement cut at noon)
- * can count a repeated tuple differently from one that covers the whole day; statements are
- * cut at day boundaries by every format Keel reads, so this does not arise with them.
+ * Limits, by design:
+ * - A file that covers a day only in part (an export cut at noon) can count a repeated tuple
+ *   differently from one that covers the whole day. Statements and the usual date-range
+ *   exports cover whole days.
+ * - Keys are stable per format: the same movement read from a CAMT.053 and from the same
+ *   bank's MT940 or CSV has other ids and other texts, so an account should keep importing
+ *   one format (the import can warn when a file's format differs from the account's last).
  */
 
 /** The text that identifies a transaction's purpose: reference and remittance, spaces folded. */

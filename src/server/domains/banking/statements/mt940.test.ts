@@ -18,7 +18,7 @@ describe('MT940', () => {
     ).toEqual([
       {
         accountIdentifier: '37040044/0532013000',
-        statementId: 'STARTUMS',
+        statementId: '00001/001',
         currency: 'EUR',
         openingBalance: { amount: '1000.00', date: '2025-12-30' },
         closingBalance: { amount: '1092.10', date: '2025-12-31' },
@@ -28,7 +28,7 @@ describe('MT940', () => {
       },
       {
         accountIdentifier: 'DE89370400440532013000',
-        statementId: 'STARTUMS',
+        statementId: '00002/001',
         currency: 'EUR',
         openingBalance: { amount: '1092.10', date: '2025-12-31' },
         closingBalance: { amount: '57.54', date: '2026-01-05' },
@@ -126,6 +126,7 @@ describe('MT940', () => {
     );
     expect(parsed.statements).toHaveLength(1);
     expect(parsed.statements[0]).toMatchObject({
+      statementId: '7/1',
       openingBalance: { amount: '-10.00', date: '2026-03-01' },
       closingBalance: { amount: '5.50', date: '2026-03-03' },
     });

@@ -328,8 +328,21 @@ export function parseMt940(text: string): {
             current = null;
           }
           break;
+        case '28C':
+        case '28': {
+          pending = null;
+          // The statement number (00001/001) names a statement better than :20:, which many
+          // banks fill with the same word (STARTUMS) in every file. A continuation keeps the first.
+          if (
+            current &&
+            current.statement.transactions.length === 0 &&
+            !current.statement.openingBalance
+          )
+            current.statement.statementId = cleanText(field.value) ?? current.statement.statementId;
+          break;
+        }
         default:
-          // :28C:, :64:, :65: and the rest carry nothing a transaction needs.
+          // :64:, :65: and the rest carry nothing a transaction needs.
           pending = null;
       }
     } catch (error) {
