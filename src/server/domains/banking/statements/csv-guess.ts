@@ -41,7 +41,6 @@ const HEADINGS = {
     'datevaleur',
     'valeur',
     'rentedatum',
-    'valutadatum',
   ],
   amount: [
     'amount',
@@ -151,7 +150,6 @@ const HEADINGS = {
     'endtoendreferenz',
     'endtoendid',
     'mandatsreferenz',
-    'reference',
     'referencedeloperation',
     'referentie',
     'kenmerk',
