@@ -269,7 +269,15 @@ export function parseCamt053(text: string): {
     throw new StatementFileError(
       `The XML is broken at line ${valid.err.line}: ${valid.err.msg.replace(/\.$/, '')}`,
     );
-  const root = parser.parse(text) as Node;
+  let root: Node;
+  try {
+    root = parser.parse(text) as Node;
+  } catch (error) {
+    // The validator lets a few broken processing instructions through that the parser refuses.
+    throw new StatementFileError(
+      `The XML is broken: ${(error as Error).message.replace(/\.$/, '')}`,
+    );
+  }
   const document = one(root, 'Document');
   if (one(document, 'BkToCstmrAcctRpt'))
     throw new StatementFileError('This is a CAMT.052 account report, not a CAMT.053 statement');

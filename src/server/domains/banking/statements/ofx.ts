@@ -40,10 +40,11 @@ const ENTITIES: Record<string, string> = {
 
 function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (whole, name: string) => {
-    if (name.startsWith('#x') || name.startsWith('#X'))
-      return String.fromCodePoint(parseInt(name.slice(2), 16));
-    if (name.startsWith('#')) return String.fromCodePoint(Number(name.slice(1)));
-    return ENTITIES[name.toLowerCase()] ?? whole;
+    if (!name.startsWith('#')) return ENTITIES[name.toLowerCase()] ?? whole;
+    const hex = name[1] === 'x' || name[1] === 'X';
+    const code = parseInt(name.slice(hex ? 2 : 1), hex ? 16 : 10);
+    // A reference to no character (0, past U+10FFFF) stays as written.
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
   });
 }
 
