@@ -8,6 +8,8 @@ import { defineConfig } from 'vitest/config';
 const UNIT_TESTS_ELSEWHERE = [
   'tests/server/client-build.test.ts',
   'tests/server/openapi-lint.test.ts',
+  // Bank statement parsers: pure functions over fixture files.
+  'src/server/domains/banking/statements/**/*.test.ts',
 ];
 
 export default defineConfig({
