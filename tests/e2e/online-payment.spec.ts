@@ -28,15 +28,33 @@ test.afterAll(async () => {
   await stripe?.stop();
 });
 
+/** Stripe connected as an owner does it: keys in Settings → Payments; answers the webhook URL. */
+async function connectInSettings(page: Page) {
+  await page.goto('/settings');
+  await page.getByRole('tab', { name: 'Payments' }).click();
+  const panel = page.getByRole('tabpanel', { name: 'Payments' });
+  await panel.getByLabel('Publishable key').fill('pk_test_e2eJourney1234');
+  await panel.getByLabel('Secret key').fill('sk_test_e2eJourney5678');
+  await panel.getByLabel('Webhook signing secret').fill(WEBHOOK_SECRET);
+  await panel.getByRole('button', { name: 'Save payment settings' }).click();
+  await expect(panel.getByLabel('Online payment: Ready')).toBeVisible();
+  await panel.getByRole('button', { name: 'Test connection' }).click();
+  await expect(panel.getByRole('alert').filter({ hasText: 'Connected to Stripe' })).toBeVisible();
+  return panel.getByRole('textbox', { name: 'Webhook URL' }).inputValue();
+}
+
 /**
- * An owner with a client, an issued invoice of `amount` EUR, Stripe connected (through the
- * API until Settings → Payments has its screen) and the client's portal link.
+ * An owner with a client, an issued invoice of `amount` EUR, Stripe connected (in Settings →
+ * Payments, or through the API when the journey is about something else) and the client's
+ * portal link.
  */
 async function invoiceToPay(
   page: Page,
   label: string,
   amount: string,
-  payments: { allowPartial: boolean; minimumPartial?: string } = { allowPartial: false },
+  payments: { allowPartial: boolean; minimumPartial?: string } | 'in settings' = {
+    allowPartial: false,
+  },
 ) {
   await signUpWithWorkspace(page, newUser(label));
   const client = await page.request.post('/api/clients', {
@@ -49,18 +67,23 @@ async function invoiceToPay(
   });
   expect(created.status(), await created.text()).toBe(201);
   const invoice = (await created.json()) as { id: number; invoiceNumber: string };
-  const settings = await page.request.put('/api/settings/payments', {
-    data: {
-      provider: 'stripe',
-      publishableKey: 'pk_test_e2eJourney1234',
-      secretKey: 'sk_test_e2eJourney5678',
-      webhookSecret: WEBHOOK_SECRET,
-      ...payments,
-    },
-  });
-  expect(settings.status(), await settings.text()).toBe(200);
-  const { webhookUrl, ready } = (await settings.json()) as { webhookUrl: string; ready: boolean };
-  expect(ready).toBe(true);
+  let webhookUrl: string;
+  if (payments === 'in settings') webhookUrl = await connectInSettings(page);
+  else {
+    const settings = await page.request.put('/api/settings/payments', {
+      data: {
+        provider: 'stripe',
+        publishableKey: 'pk_test_e2eJourney1234',
+        secretKey: 'sk_test_e2eJourney5678',
+        webhookSecret: WEBHOOK_SECRET,
+        ...payments,
+      },
+    });
+    expect(settings.status(), await settings.text()).toBe(200);
+    const answer = (await settings.json()) as { webhookUrl: string; ready: boolean };
+    expect(answer.ready).toBe(true);
+    webhookUrl = answer.webhookUrl;
+  }
   stripe.deliverWebhooksTo(webhookUrl, WEBHOOK_SECRET);
   const link = await page.request.post(`/api/clients/${clientId}/portal-link`);
   expect(link.status()).toBe(201);
@@ -111,7 +134,7 @@ test('the client pays an invoice by card in the portal: Stripe’s page, the sig
   browser,
 }) => {
   test.setTimeout(90_000);
-  const { invoice, portalUrl } = await invoiceToPay(page, 'pay-online', '480');
+  const { invoice, portalUrl } = await invoiceToPay(page, 'pay-online', '480', 'in settings');
   const { guest, portal, dialog } = await openInPortal(browser, portalUrl, invoice.invoiceNumber);
   try {
     // No part payments: no amount to type, the balance is what is paid.
