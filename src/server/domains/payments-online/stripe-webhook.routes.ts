@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { hitRateLimit, tooManyAttempts } from '../../plugins/rate-limit.ts';
 import type { PlainRouteDoc } from '../../plugins/rest-adapter.ts';
 import { PAYMENTS_ONLINE_TAG } from './payments-online.rest.ts';
 import { receiveStripeWebhook } from './payments-online.service.ts';
@@ -19,9 +20,46 @@ export const stripeWebhookRouteDocs: PlainRouteDoc[] = [
     status: 200,
     params: { endpointKey: z.string() },
     answer: z.object({ received: z.literal(true), duplicate: z.boolean().optional() }),
-    refusals: { 404: 'no workspace has this endpoint key, or it has no webhook signing secret' },
+    refusals: {
+      404: 'no workspace has this endpoint key, or it has no webhook signing secret',
+      429: 'too many deliveries to this endpoint key (STRIPE_WEBHOOK_RATE_LIMIT a minute) or from this address (STRIPE_WEBHOOK_ADDRESS_RATE_LIMIT)',
+    },
   },
 ];
+
+/** Every endpoint key's shape (`ensureSettings`: 24 random bytes in base64url). */
+const ENDPOINT_KEY = /^[A-Za-z0-9_-]{32}$/;
+
+/**
+ * Deliveries counted per sending address, then per endpoint key, before the body is read
+ * or the key looked up: a refusal (429 with `Retry-After`) costs the counters' writes and
+ * nothing else. A key that cannot be one answers 404 before it makes a counter of its own,
+ * so made-up keys fill nothing beyond the address's count.
+ */
+async function webhookLimits(
+  app: FastifyInstance,
+  req: FastifyRequest<{ Params: { endpointKey: string } }>,
+  reply: FastifyReply,
+) {
+  const { db, config } = app.services;
+  const refuse = (retryAfterSeconds: number) =>
+    reply.code(429).send({ error: tooManyAttempts(reply, retryAfterSeconds).message });
+  const byAddress = await hitRateLimit(db, {
+    key: `stripe-webhook:address:${req.ip}`,
+    limit: config.stripeWebhookAddressRateLimit,
+    windowSeconds: 60,
+  });
+  if (!byAddress.allowed) return refuse(byAddress.retryAfterSeconds);
+  const { endpointKey } = req.params;
+  if (!ENDPOINT_KEY.test(endpointKey))
+    return reply.code(404).send({ error: 'Unknown webhook endpoint' });
+  const byKey = await hitRateLimit(db, {
+    key: `stripe-webhook:key:${endpointKey}`,
+    limit: config.stripeWebhookRateLimit,
+    windowSeconds: 60,
+  });
+  if (!byKey.allowed) return refuse(byKey.retryAfterSeconds);
+}
 
 /**
  * The webhook in a context of its own, where the body stays the bytes Stripe signed:
@@ -34,6 +72,7 @@ export async function stripeWebhookRoutes(app: FastifyInstance) {
   );
   app.post<{ Params: { endpointKey: string }; Body: Buffer | undefined }>(
     `${WEBHOOK_PATH}:endpointKey`,
+    { onRequest: (req, reply) => webhookLimits(app, req, reply) },
     async (req, reply) => {
       const signature = req.headers['stripe-signature'];
       const answer = await receiveStripeWebhook(
@@ -41,6 +80,7 @@ export async function stripeWebhookRoutes(app: FastifyInstance) {
         req.params.endpointKey,
         Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0),
         typeof signature === 'string' ? signature : undefined,
+        req.log,
       );
       return reply.code(answer.status).send(answer.body);
     },
