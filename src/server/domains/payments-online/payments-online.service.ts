@@ -384,27 +384,40 @@ function amountToPay(
 // ------------------------------------------------------------------ the webhook
 
 export interface WebhookAnswer {
-  status: 200 | 400 | 404;
+  status: 200 | 400;
   body: { received: true; duplicate?: boolean } | { error: string };
 }
 
+export type WebhookEndpoint = NonNullable<repo.SettingsRow> & { webhookSecretEncrypted: string };
+
 /**
- * `POST /api/webhooks/stripe/{endpointKey}`: the signature is checked over the raw body
+ * The workspace settings an endpoint key names, when they can check a signature: the key
+ * is the webhook's only clue to its workspace. Undefined answers 404.
+ */
+export async function webhookEndpoint(
+  db: Database,
+  endpointKey: string,
+): Promise<WebhookEndpoint | undefined> {
+  const settings = await repo.findSettingsByEndpointKey(db, endpointKey);
+  if (!settings?.webhookSecretEncrypted) return undefined;
+  return { ...settings, webhookSecretEncrypted: settings.webhookSecretEncrypted };
+}
+
+/**
+ * `POST /api/webhooks/stripe/{endpointKey}`, once `webhookEndpoint` found the workspace: the signature is checked over the raw body
  * with the workspace's signing secret, then the event is stored once and applied in the
  * same transaction: a replay (the same event id) finds it stored and changes nothing, and
  * a failure leaves nothing stored, so Stripe's retry applies it.
  */
 export async function receiveStripeWebhook(
   services: Services,
-  endpointKey: string,
+  endpoint: WebhookEndpoint,
   raw: Buffer,
   signature: string | undefined,
   log?: FeeLog,
 ): Promise<WebhookAnswer> {
   const { db, config } = services;
-  const settings = await repo.findSettingsByEndpointKey(db, endpointKey);
-  if (!settings?.webhookSecretEncrypted)
-    return { status: 404, body: { error: 'Unknown webhook endpoint' } };
+  const settings = endpoint;
   if (!signature) return { status: 400, body: { error: 'The Stripe-Signature header is missing' } };
   const secret = decryptSecret(
     config,

@@ -3,7 +3,11 @@ import { z } from 'zod';
 import { hitRateLimit, tooManyAttempts } from '../../plugins/rate-limit.ts';
 import type { PlainRouteDoc } from '../../plugins/rest-adapter.ts';
 import { PAYMENTS_ONLINE_TAG } from './payments-online.rest.ts';
-import { receiveStripeWebhook } from './payments-online.service.ts';
+import {
+  receiveStripeWebhook,
+  webhookEndpoint,
+  type WebhookEndpoint,
+} from './payments-online.service.ts';
 
 export const WEBHOOK_PATH = '/api/webhooks/stripe/';
 
@@ -30,20 +34,22 @@ export const stripeWebhookRouteDocs: PlainRouteDoc[] = [
 /** Every endpoint key's shape (`ensureSettings`: 24 random bytes in base64url). */
 const ENDPOINT_KEY = /^[A-Za-z0-9_-]{32}$/;
 
+type WebhookRequest = FastifyRequest<{ Params: { endpointKey: string } }>;
+
+/** The workspace each delivery's key named, found before its body is read. */
+const endpoints = new WeakMap<FastifyRequest, WebhookEndpoint>();
+
 /**
- * Deliveries counted per sending address, then per endpoint key, before the body is read
- * or the key looked up: a refusal (429 with `Retry-After`) costs the counters' writes and
- * nothing else. A key that cannot be one answers 404 before it makes a counter of its own,
- * so made-up keys fill nothing beyond the address's count.
+ * Before the body is read: deliveries counted per sending address, the key looked up, then
+ * counted per key. A refusal (429 with `Retry-After`) or an unknown key (404) costs these
+ * counters and one indexed read, nothing else; a key no workspace has gets no counter of
+ * its own, so made-up keys fill the address's count only.
  */
-async function webhookLimits(
-  app: FastifyInstance,
-  req: FastifyRequest<{ Params: { endpointKey: string } }>,
-  reply: FastifyReply,
-) {
+async function webhookLimits(app: FastifyInstance, req: WebhookRequest, reply: FastifyReply) {
   const { db, config } = app.services;
   const refuse = (retryAfterSeconds: number) =>
     reply.code(429).send({ error: tooManyAttempts(reply, retryAfterSeconds).message });
+  const unknown = () => reply.code(404).send({ error: 'Unknown webhook endpoint' });
   const byAddress = await hitRateLimit(db, {
     key: `stripe-webhook:address:${req.ip}`,
     limit: config.stripeWebhookAddressRateLimit,
@@ -51,14 +57,16 @@ async function webhookLimits(
   });
   if (!byAddress.allowed) return refuse(byAddress.retryAfterSeconds);
   const { endpointKey } = req.params;
-  if (!ENDPOINT_KEY.test(endpointKey))
-    return reply.code(404).send({ error: 'Unknown webhook endpoint' });
+  if (!ENDPOINT_KEY.test(endpointKey)) return unknown();
+  const endpoint = await webhookEndpoint(db, endpointKey);
+  if (!endpoint) return unknown();
   const byKey = await hitRateLimit(db, {
     key: `stripe-webhook:key:${endpointKey}`,
     limit: config.stripeWebhookRateLimit,
     windowSeconds: 60,
   });
   if (!byKey.allowed) return refuse(byKey.retryAfterSeconds);
+  endpoints.set(req, endpoint);
 }
 
 /**
@@ -77,7 +85,7 @@ export async function stripeWebhookRoutes(app: FastifyInstance) {
       const signature = req.headers['stripe-signature'];
       const answer = await receiveStripeWebhook(
         app.services,
-        req.params.endpointKey,
+        endpoints.get(req)!,
         Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0),
         typeof signature === 'string' ? signature : undefined,
         req.log,
