@@ -34,7 +34,7 @@ const EnvSchema = z.object({
    * together (Stripe sends every workspace's events from a few addresses: keep it above
    * STRIPE_WEBHOOK_RATE_LIMIT).
    */
-  STRIPE_WEBHOOK_ADDRESS_RATE_LIMIT: z.coerce.number().int().positive().default(3000),
+  STRIPE_WEBHOOK_IP_RATE_LIMIT: z.coerce.number().int().positive().default(3000),
   /** Days a portal link sent in an invoice email works (links made on the client page never end). */
   PORTAL_LINK_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** A session ends after this many minutes without a request (ASVS V3.3.2). */
@@ -116,7 +116,7 @@ export interface Config {
   authEmailRateLimit: number;
   portalRateLimit: number;
   stripeWebhookRateLimit: number;
-  stripeWebhookAddressRateLimit: number;
+  stripeWebhookIpRateLimit: number;
   portalLinkDays: number;
   sessionIdleMinutes: number;
   sessionMaxHours: number;
@@ -171,7 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authEmailRateLimit: e.AUTH_EMAIL_RATE_LIMIT,
     portalRateLimit: e.PORTAL_RATE_LIMIT,
     stripeWebhookRateLimit: e.STRIPE_WEBHOOK_RATE_LIMIT,
-    stripeWebhookAddressRateLimit: e.STRIPE_WEBHOOK_ADDRESS_RATE_LIMIT,
+    stripeWebhookIpRateLimit: e.STRIPE_WEBHOOK_IP_RATE_LIMIT,
     portalLinkDays: e.PORTAL_LINK_DAYS,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionMaxHours: e.SESSION_MAX_HOURS,

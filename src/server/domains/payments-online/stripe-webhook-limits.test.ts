@@ -21,7 +21,7 @@ const PER_ADDRESS = 6;
 const { t, owner, other } = useTwoWorkspaces('Limited Studio', 'Other Limited Studio', () => ({
   stripeApiBase: fake.url,
   stripeWebhookRateLimit: PER_KEY,
-  stripeWebhookAddressRateLimit: PER_ADDRESS,
+  stripeWebhookIpRateLimit: PER_ADDRESS,
 }));
 
 const SECRET = 'whsec_limitsSigningSecret0001';

@@ -26,7 +26,7 @@ export const stripeWebhookRouteDocs: PlainRouteDoc[] = [
     answer: z.object({ received: z.literal(true), duplicate: z.boolean().optional() }),
     refusals: {
       404: 'no workspace has this endpoint key, or it has no webhook signing secret',
-      429: 'too many deliveries to this endpoint key (STRIPE_WEBHOOK_RATE_LIMIT a minute) or from this address (STRIPE_WEBHOOK_ADDRESS_RATE_LIMIT)',
+      429: 'too many deliveries to this endpoint key (STRIPE_WEBHOOK_RATE_LIMIT a minute) or from this address (STRIPE_WEBHOOK_IP_RATE_LIMIT)',
     },
   },
 ];
@@ -52,7 +52,7 @@ async function webhookLimits(app: FastifyInstance, req: WebhookRequest, reply: F
   const unknown = () => reply.code(404).send({ error: 'Unknown webhook endpoint' });
   const byAddress = await hitRateLimit(db, {
     key: `stripe-webhook:address:${req.ip}`,
-    limit: config.stripeWebhookAddressRateLimit,
+    limit: config.stripeWebhookIpRateLimit,
     windowSeconds: 60,
   });
   if (!byAddress.allowed) return refuse(byAddress.retryAfterSeconds);
