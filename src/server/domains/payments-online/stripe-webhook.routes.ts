@@ -18,7 +18,7 @@ export const stripeWebhookRouteDocs: PlainRouteDoc[] = [
     operationId: 'paymentsOnline.webhook',
     summary: 'Receive a Stripe event',
     description:
-      "Stripe's webhook endpoint (the settings' `webhookUrl`): no session, no token; the `Stripe-Signature` header is checked over the raw body with the workspace's webhook signing secret, 5 minutes of tolerance. Each event id is stored once: a replay answers 200 with `duplicate: true` and changes nothing. `checkout.session.completed` (paid) and `checkout.session.async_payment_succeeded` record a card payment on the invoice with the payment intent as reference, once, however often and however concurrently they arrive; `charge.refunded` records the refund as a negative payment, so the balance reopens. Events of sessions this workspace did not make are stored and ignored.",
+      "Stripe's webhook endpoint (the settings' `webhookUrl`): no session, no token; the `Stripe-Signature` header is checked over the raw body with the workspace's webhook signing secret, 5 minutes of tolerance. Each event id is stored once: a replay answers 200 with `duplicate: true` and changes nothing. `checkout.session.completed` (paid) and `checkout.session.async_payment_succeeded` record a card payment on the invoice with the payment intent as reference and the fee Stripe kept (null when Stripe cannot tell it in the invoice's currency), once, however often and however concurrently they arrive; `charge.refunded` records the refund as a negative payment, so the balance reopens. Events of sessions this workspace did not make are stored and ignored. Deliveries are counted per endpoint key and per sending address before the body is read.",
     tag: PAYMENTS_ONLINE_TAG,
     access: 'public',
     status: 200,
