@@ -25,10 +25,17 @@ import { createContext, type AppServices } from './trpc/context.ts';
 import { registerTrpc } from './trpc/http.ts';
 import { appRouter, createCaller } from './trpc/router.ts';
 
-/** The whole server, for main.ts and for tests (which call it with `inject()`). */
-export async function buildApp(config: Config, db: Database): Promise<FastifyInstance> {
+/**
+ * The whole server, for main.ts and for tests (which call it with `inject()`, and may give
+ * the log another destination than stdout to read what it wrote).
+ */
+export async function buildApp(
+  config: Config,
+  db: Database,
+  options: { logDestination?: NodeJS.WritableStream } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
-    ...(await loggingOptions(config)),
+    ...(await loggingOptions(config, options.logDestination)),
     bodyLimit: 1024 * 1024,
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,

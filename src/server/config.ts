@@ -27,6 +27,14 @@ const EnvSchema = z.object({
   AUTH_EMAIL_RATE_LIMIT: z.coerce.number().int().positive().default(100),
   /** Client portal requests (pages, PDFs, decisions) allowed per client address per minute. */
   PORTAL_RATE_LIMIT: z.coerce.number().int().positive().default(120),
+  /** Stripe webhook deliveries allowed per workspace endpoint key per minute. */
+  STRIPE_WEBHOOK_RATE_LIMIT: z.coerce.number().int().positive().default(600),
+  /**
+   * Stripe webhook deliveries allowed per sending address per minute, all endpoint keys
+   * together (Stripe sends every workspace's events from a few addresses: keep it above
+   * STRIPE_WEBHOOK_RATE_LIMIT).
+   */
+  STRIPE_WEBHOOK_IP_RATE_LIMIT: z.coerce.number().int().positive().default(3000),
   /** Days a portal link sent in an invoice email works (links made on the client page never end). */
   PORTAL_LINK_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** A session ends after this many minutes without a request (ASVS V3.3.2). */
@@ -107,6 +115,8 @@ export interface Config {
   authAccountRateLimit: number;
   authEmailRateLimit: number;
   portalRateLimit: number;
+  stripeWebhookRateLimit: number;
+  stripeWebhookIpRateLimit: number;
   portalLinkDays: number;
   sessionIdleMinutes: number;
   sessionMaxHours: number;
@@ -160,6 +170,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authAccountRateLimit: e.AUTH_ACCOUNT_RATE_LIMIT,
     authEmailRateLimit: e.AUTH_EMAIL_RATE_LIMIT,
     portalRateLimit: e.PORTAL_RATE_LIMIT,
+    stripeWebhookRateLimit: e.STRIPE_WEBHOOK_RATE_LIMIT,
+    stripeWebhookIpRateLimit: e.STRIPE_WEBHOOK_IP_RATE_LIMIT,
     portalLinkDays: e.PORTAL_LINK_DAYS,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionMaxHours: e.SESSION_MAX_HOURS,

@@ -21,7 +21,10 @@ export async function loggingOptions(
   config: Pick<Config, 'logLevel' | 'logFormat'>,
   destination: NodeJS.WritableStream | number = 1,
 ): Promise<Pick<FastifyServerOptions, 'logger' | 'logController'>> {
-  if (config.logFormat === 'json') return { logger: { level: config.logLevel } };
+  if (config.logFormat === 'json') {
+    const stream = typeof destination === 'number' ? {} : { stream: destination };
+    return { logger: { level: config.logLevel, ...stream } };
+  }
   const { default: pretty } = await import('pino-pretty');
   const stream = pretty({
     destination,

@@ -81,6 +81,13 @@ export class FakeStripe {
   readonly calls: { method: string; path: string; key: string; idempotencyKey?: string }[] = [];
   /** Secret keys Stripe refuses (401), as a revoked or mistyped key. */
   readonly refusedKeys = new Set<string>();
+  /**
+   * The fee of a payment intent's charge (minor units) and the currency its balance
+   * transaction settles in; unset, 1.5 % + 25 in the payment's currency.
+   */
+  readonly fees = new Map<string, { fee: number; currency: string }>();
+  /** Payment intents whose lookup fails (500), as Stripe having a bad moment. */
+  readonly failingPaymentIntents = new Set<string>();
   private readonly idempotent = new Map<string, string>();
   private counter = 0;
   private server!: Server;
@@ -255,9 +262,69 @@ export class FakeStripe {
             body: { error: { type: 'invalid_request_error', message: 'No such checkout.session' } },
           };
     }
+    const intent = this.paymentIntentRoute(req.method!, path, req.url ?? '');
+    if (intent) return intent;
     return {
       status: 404,
       body: { error: { message: `Unrecognized request URL (${req.method} ${path})` } },
+    };
+  }
+
+  /**
+   * `GET /v1/payment_intents/{id}` of a paid session's payment intent, its `latest_charge`
+   * and that charge's `balance_transaction` expanded when asked (`expand[]`), as Stripe does.
+   */
+  private paymentIntentRoute(
+    method: string,
+    path: string,
+    url: string,
+  ): { status: number; body: unknown } | undefined {
+    const match = /^\/v1\/payment_intents\/([\w]+)$/.exec(path);
+    if (method !== 'GET' || !match) return undefined;
+    const id = match[1]!;
+    if (this.failingPaymentIntents.has(id))
+      return { status: 500, body: { error: { type: 'api_error', message: 'Fake Stripe failed' } } };
+    const session = [...this.sessions.values()].find((s) => s.payment_intent === id);
+    if (!session)
+      return {
+        status: 404,
+        body: { error: { type: 'invalid_request_error', message: 'No such payment_intent' } },
+      };
+    const query = new URLSearchParams(url.split('?')[1] ?? '');
+    const expand = [...query.entries()].filter(([k]) => k.startsWith('expand')).map(([, v]) => v);
+    const amount = session.amount_total;
+    const { fee, currency } = this.fees.get(id) ?? {
+      fee: Math.round(amount * 0.015) + 25,
+      currency: session.currency,
+    };
+    const balance = {
+      id: `txn_for_${id}`,
+      object: 'balance_transaction',
+      amount,
+      currency,
+      fee,
+      net: amount - fee,
+    };
+    const charge = {
+      id: `ch_for_${id}`,
+      object: 'charge',
+      amount,
+      currency: session.currency,
+      payment_intent: id,
+      balance_transaction: expand.includes('latest_charge.balance_transaction')
+        ? balance
+        : balance.id,
+    };
+    return {
+      status: 200,
+      body: {
+        id,
+        object: 'payment_intent',
+        amount,
+        currency: session.currency,
+        status: 'succeeded',
+        latest_charge: expand.some((e) => e.startsWith('latest_charge')) ? charge : charge.id,
+      },
     };
   }
 

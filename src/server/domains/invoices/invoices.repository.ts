@@ -509,6 +509,18 @@ export async function deletePayment(
     .executeTakeFirst();
 }
 
+/** What payment providers (Stripe) paid on the invoice, net of their refunds. */
+export async function providerPaidTotal(db: Database, workspaceId: number, invoiceId: number) {
+  const row = await db
+    .selectFrom('invoicePayments')
+    .select(sql<string>`coalesce(sum(amount), 0)::text`.as('paid'))
+    .where('workspaceId', '=', workspaceId)
+    .where('invoiceId', '=', invoiceId)
+    .where('externalId', 'is not', null)
+    .executeTakeFirstOrThrow();
+  return row.paid;
+}
+
 /** Recomputes what was paid from the payments themselves, and the date of the last one. */
 export async function refreshPaid(db: Database, workspaceId: number, invoiceId: number) {
   return db

@@ -85,7 +85,9 @@ export const invoicesRestRoutes = defineRestRoutes(
       procedure: 'invoices.void',
       summary: 'Void an issued invoice',
       description: 'It keeps its number; its time and expenses become unbilled again.',
-      refusals: { 409: 'the invoice is a draft, already void, or has payments' },
+      refusals: {
+        409: 'the invoice is a draft, already void, or has payments (a card payment from Stripe is refunded in Stripe first)',
+      },
     },
     {
       method: 'POST',

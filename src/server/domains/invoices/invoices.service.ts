@@ -53,6 +53,8 @@ import { resolveLines } from '../services/line-services.ts';
 import { einvoiceErrorsOf, einvoiceRefusal } from '../einvoices/einvoice-check.ts';
 
 const NOT_FOUND = 'Invoice not found';
+export const PAID_BY_CARD_NOT_VOIDED =
+  'This invoice was paid by card: refund the payment in Stripe first, then void it';
 export const SENT_NOT_VOIDED = 'This invoice was sent to the client: credit it instead';
 const NUMBER_TAKEN = 'An invoice with this number already exists';
 const notFound = (message = NOT_FOUND) => new TRPCError({ code: 'NOT_FOUND', message });
@@ -710,7 +712,7 @@ export async function deletePayment(scope: WorkspaceScope, id: number, paymentId
 /**
  * Voids an issued invoice: it keeps its number (the sequence has no gap), its time becomes
  * unbilled, and the reason is recorded. An invoice with payments keeps them: delete the
- * payments (refund) first.
+ * payments (refund) first; card payments from Stripe are refunded in Stripe.
  */
 export async function voidInvoice(scope: WorkspaceScope, id: number, reason: string) {
   const { db, workspace } = scope;
@@ -719,6 +721,10 @@ export async function voidInvoice(scope: WorkspaceScope, id: number, reason: str
     if (!current) throw notFound();
     if (current.status === 'draft') throw conflict('A draft is deleted, not voided');
     if (current.status === 'void') throw conflict('This invoice is already void');
+    // Card money Stripe holds goes back through Stripe, whose refund event then reopens the
+    // balance: asked first, since a client who paid in the portal has seen the invoice.
+    if (compareAmounts(await repo.providerPaidTotal(trx, workspace.id, id), '0') > 0)
+      throw conflict(PAID_BY_CARD_NOT_VOIDED);
     // Voiding is for invoices the client never had (issue 41): an issued invoice the client
     // received is corrected by a credit note, never taken back.
     if (current.emailedAt !== null || current.viewedAt !== null) throw conflict(SENT_NOT_VOIDED);

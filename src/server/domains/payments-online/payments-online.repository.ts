@@ -190,6 +190,17 @@ export async function insertEvent(
   return row?.id;
 }
 
+/** Whether this workspace has stored the event already (a replay). */
+export async function hasEvent(db: Database, workspaceId: number, eventId: string) {
+  const row = await db
+    .selectFrom('stripeEvents')
+    .select('id')
+    .where('workspaceId', '=', workspaceId)
+    .where('eventId', '=', eventId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function setEventOutcome(
   db: Database,
   workspaceId: number,

@@ -384,26 +384,40 @@ function amountToPay(
 // ------------------------------------------------------------------ the webhook
 
 export interface WebhookAnswer {
-  status: 200 | 400 | 404;
+  status: 200 | 400;
   body: { received: true; duplicate?: boolean } | { error: string };
 }
 
+export type WebhookEndpoint = NonNullable<repo.SettingsRow> & { webhookSecretEncrypted: string };
+
 /**
- * `POST /api/webhooks/stripe/{endpointKey}`: the signature is checked over the raw body
+ * The workspace settings an endpoint key names, when they can check a signature: the key
+ * is the webhook's only clue to its workspace. Undefined answers 404.
+ */
+export async function webhookEndpoint(
+  db: Database,
+  endpointKey: string,
+): Promise<WebhookEndpoint | undefined> {
+  const settings = await repo.findSettingsByEndpointKey(db, endpointKey);
+  if (!settings?.webhookSecretEncrypted) return undefined;
+  return { ...settings, webhookSecretEncrypted: settings.webhookSecretEncrypted };
+}
+
+/**
+ * `POST /api/webhooks/stripe/{endpointKey}`, once `webhookEndpoint` found the workspace: the signature is checked over the raw body
  * with the workspace's signing secret, then the event is stored once and applied in the
  * same transaction: a replay (the same event id) finds it stored and changes nothing, and
  * a failure leaves nothing stored, so Stripe's retry applies it.
  */
 export async function receiveStripeWebhook(
   services: Services,
-  endpointKey: string,
+  endpoint: WebhookEndpoint,
   raw: Buffer,
   signature: string | undefined,
+  log?: FeeLog,
 ): Promise<WebhookAnswer> {
   const { db, config } = services;
-  const settings = await repo.findSettingsByEndpointKey(db, endpointKey);
-  if (!settings?.webhookSecretEncrypted)
-    return { status: 404, body: { error: 'Unknown webhook endpoint' } };
+  const settings = endpoint;
   if (!signature) return { status: 400, body: { error: 'The Stripe-Signature header is missing' } };
   const secret = decryptSecret(
     config,
@@ -418,6 +432,7 @@ export async function receiveStripeWebhook(
   } catch {
     return { status: 400, body: { error: 'The Stripe signature does not match this endpoint' } };
   }
+  const fee = await knownFee(services, settings, event, log);
   const stored = await db.transaction().execute(async (trx) => {
     const workspaceId = settings.workspaceId;
     const id = await repo.insertEvent(trx, workspaceId, {
@@ -427,7 +442,7 @@ export async function receiveStripeWebhook(
       paymentIntent: eventPaymentIntent(event),
     });
     if (id === undefined) return false;
-    const { outcome, invoiceId } = await applyEvent(trx, services, workspaceId, event);
+    const { outcome, invoiceId } = await applyEvent(trx, services, workspaceId, event, fee);
     await repo.setEventOutcome(trx, workspaceId, id, outcome, invoiceId);
     return true;
   });
@@ -439,6 +454,73 @@ function eventPaymentIntent(event: Stripe.Event): string | null {
   return paymentIntentOf(object.payment_intent);
 }
 
+interface FeeLog {
+  warn(details: object, message: string): void;
+}
+
+function isPaidSession(
+  event: Stripe.Event,
+): event is
+  Stripe.CheckoutSessionCompletedEvent | Stripe.CheckoutSessionAsyncPaymentSucceededEvent {
+  return (
+    event.type === 'checkout.session.completed' ||
+    event.type === 'checkout.session.async_payment_succeeded'
+  );
+}
+
+/**
+ * What Stripe kept of a paid Checkout (the fee of its charge's balance transaction), in the
+ * payment's currency. Asked before the event's transaction, so no lock waits on Stripe, and
+ * only for a payment this workspace will record (not a replay, its twin, or another tool's
+ * session). Null whenever it is not known: the lookup failed, the charge has no balance
+ * transaction yet, or the account settles in another currency than the payment's. The
+ * payment is recorded all the same: a fee is never worth losing a payment.
+ */
+async function knownFee(
+  services: Services,
+  settings: NonNullable<repo.SettingsRow>,
+  event: Stripe.Event,
+  log?: FeeLog,
+): Promise<string | null> {
+  if (!isPaidSession(event)) return null;
+  const session = event.data.object;
+  const paymentIntent = paymentIntentOf(session.payment_intent);
+  if (session.payment_status !== 'paid' || !paymentIntent) return null;
+  const { db, config } = services;
+  const workspaceId = settings.workspaceId;
+  if (
+    (await repo.hasEvent(db, workspaceId, event.id)) ||
+    (await repo.findPaymentByExternalId(db, workspaceId, paymentIntent)) ||
+    !(await repo.findSessionByStripeId(db, workspaceId, session.id))
+  )
+    return null;
+  const secretKey = secretKeyOf(config, settings);
+  if (!secretKey) return null;
+  const currency = (session.currency ?? '').toUpperCase();
+  try {
+    // Stripe waits for this webhook's answer: a short wait, no retry.
+    const stripe = stripeClient(config, secretKey, { timeout: 5_000, maxNetworkRetries: 0 });
+    const intent = await stripe.paymentIntents.retrieve(paymentIntent, {
+      expand: ['latest_charge.balance_transaction'],
+    });
+    const charge = intent.latest_charge;
+    const balance = charge && typeof charge === 'object' ? charge.balance_transaction : null;
+    if (!balance || typeof balance === 'string') return null;
+    if (balance.currency.toUpperCase() !== currency) return null;
+    if (!Number.isSafeInteger(balance.fee) || balance.fee < 0) return null;
+    return fromMinor(BigInt(balance.fee), minorDigits(currency));
+  } catch (error) {
+    log?.warn(
+      {
+        paymentIntent,
+        reason: scrubbed(error instanceof Error ? error.message : String(error), secretKey),
+      },
+      'Stripe fee unknown: the payment is recorded without it',
+    );
+    return null;
+  }
+}
+
 type Applied = { outcome: StripeEvent['outcome']; invoiceId: number | null };
 
 async function applyEvent(
@@ -446,11 +528,12 @@ async function applyEvent(
   services: Services,
   workspaceId: number,
   event: Stripe.Event,
+  fee: string | null,
 ): Promise<Applied> {
   switch (event.type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded':
-      return sessionPaid(db, services, workspaceId, event, event.data.object);
+      return sessionPaid(db, services, workspaceId, event, event.data.object, fee);
     case 'checkout.session.async_payment_failed':
     case 'checkout.session.expired': {
       const session = event.data.object;
@@ -486,6 +569,7 @@ async function sessionPaid(
   workspaceId: number,
   event: Stripe.Event,
   session: Stripe.Checkout.Session,
+  fee: string | null,
 ): Promise<Applied> {
   const row = await repo.findSessionByStripeId(db, workspaceId, session.id);
   // Not a session this workspace made (another tool on the same Stripe account, or another
@@ -507,7 +591,7 @@ async function sessionPaid(
     method: 'card',
     note: 'Paid online by card (Stripe)',
     reference: externalId,
-    fee: null,
+    fee,
     externalId,
   });
   if (result === 'currency_mismatch' || result === 'closed') {

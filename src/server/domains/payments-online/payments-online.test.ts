@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { normalizeAmount } from '../../../shared/invoice-math.ts';
 import { FakeStripe, signature } from '../../../../tests/support/fake-stripe.ts';
 import {
   ApiClient,
@@ -472,6 +473,107 @@ describe('webhooks', () => {
     expect(told).toHaveLength(1);
     const events = (await call(owner.client, 'GET', '/api/settings/payments/events')).json();
     expect(events[0]).toMatchObject({ outcome: 'currency_mismatch', invoiceId: invoice.id });
+  });
+});
+
+describe('the fee Stripe kept', () => {
+  /** The invoice's payments as stored, in the currency's decimals (2 unless given). */
+  async function storedFees(invoiceId: number, digits = 2) {
+    const rows = await t.db
+      .selectFrom('invoicePayments')
+      .select(['amount', 'fee'])
+      .where('workspaceId', '=', owner.workspace.id)
+      .where('invoiceId', '=', invoiceId)
+      .execute();
+    return rows.map((r) => ({
+      amount: normalizeAmount(r.amount, digits),
+      fee: r.fee === null ? null : normalizeAmount(r.fee, digits),
+    }));
+  }
+
+  const lookups = (paymentIntent: string) =>
+    fake.calls.filter((c) => c.path === `/v1/payment_intents/${paymentIntent}`).length;
+
+  it("is stored with the payment, from the charge's balance transaction, asked once", async () => {
+    const invoice = await invoiceWithLink(owner, '480.00');
+    const session = await paidSession(invoice.token, invoice.id);
+    fake.fees.set(session.payment_intent!, { fee: 745, currency: 'eur' });
+    const res = await deliver(webhook, fake.event('checkout.session.completed', session));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await storedFees(invoice.id)).toEqual([{ amount: '480.00', fee: '7.45' }]);
+    expect(lookups(session.payment_intent!)).toBe(1);
+    // A replay and the async twin record nothing more, so they ask Stripe nothing.
+    await deliver(webhook, fake.event('checkout.session.async_payment_succeeded', session));
+    expect(lookups(session.payment_intent!)).toBe(1);
+    expect(await storedFees(invoice.id)).toHaveLength(1);
+  });
+
+  it('in a currency without minor units, is exact in it', async () => {
+    const invoice = await invoiceWithLink(owner, '5000', 'JPY');
+    const session = await paidSession(invoice.token, invoice.id);
+    fake.fees.set(session.payment_intent!, { fee: 180, currency: 'jpy' });
+    await deliver(webhook, fake.event('checkout.session.completed', session));
+    expect(await storedFees(invoice.id, 0)).toEqual([{ amount: '5000', fee: '180' }]);
+  });
+
+  it('is left unknown, and the payment recorded all the same, when the lookup fails or the fee is in another currency', async () => {
+    const failing = await invoiceWithLink(owner, '90.00');
+    const failed = await paidSession(failing.token, failing.id);
+    fake.failingPaymentIntents.add(failed.payment_intent!);
+    const res = await deliver(webhook, fake.event('checkout.session.completed', failed));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(lookups(failed.payment_intent!)).toBe(1);
+    expect(await storedFees(failing.id)).toEqual([{ amount: '90.00', fee: null }]);
+    expect(await invoiceOf(owner, failing.id)).toMatchObject({ status: 'paid', balance: '0.00' });
+
+    const settled = await invoiceWithLink(owner, '70.00');
+    const elsewhere = await paidSession(settled.token, settled.id);
+    fake.fees.set(elsewhere.payment_intent!, { fee: 130, currency: 'usd' });
+    await deliver(webhook, fake.event('checkout.session.completed', elsewhere));
+    expect(await storedFees(settled.id)).toEqual([{ amount: '70.00', fee: null }]);
+    expect((await invoiceOf(owner, settled.id)).status).toBe('paid');
+  });
+});
+
+describe('voiding', () => {
+  it('an invoice paid by card is refused until the payment is refunded in Stripe', async () => {
+    const invoice = await invoiceWithLink(owner, '150.00');
+    const session = await paidSession(invoice.token, invoice.id);
+    await deliver(webhook, fake.event('checkout.session.completed', session));
+    const before = await snapshot(t.db);
+    const refused = await call(owner.client, 'POST', `/api/invoices/${invoice.id}/void`, {
+      reason: 'Wrong client',
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatch(/refund the payment in Stripe first/);
+    expect(await snapshot(t.db)).toBe(before);
+
+    // A refund of part of it still leaves card money to give back.
+    await deliver(
+      webhook,
+      fake.event(
+        'charge.refunded',
+        fake.refundedCharge(session.payment_intent!, 15000, 5000, 'eur'),
+      ),
+    );
+    const partly = await call(owner.client, 'POST', `/api/invoices/${invoice.id}/void`, {
+      reason: 'Wrong client',
+    });
+    expect(partly.statusCode).toBe(409);
+    expect(partly.json().error).toMatch(/refund the payment in Stripe first/);
+
+    await deliver(
+      webhook,
+      fake.event(
+        'charge.refunded',
+        fake.refundedCharge(session.payment_intent!, 15000, 15000, 'eur'),
+      ),
+    );
+    const voided = await call(owner.client, 'POST', `/api/invoices/${invoice.id}/void`, {
+      reason: 'Wrong client',
+    });
+    expect(voided.statusCode, voided.body).toBe(200);
+    expect(voided.json()).toMatchObject({ status: 'void', balance: '0.00' });
   });
 });
 

@@ -3,9 +3,17 @@ import type { Config } from '../../config.ts';
 
 /**
  * The official SDK for one workspace's secret key, pointed at STRIPE_API_BASE when set
- * (tests run a fake Stripe on loopback; nothing reaches the internet).
+ * (tests run a fake Stripe on loopback; nothing reaches the internet). `patience` shortens
+ * the wait for a call made while Stripe waits for our answer (a webhook's).
  */
-export function stripeClient(config: Pick<Config, 'stripeApiBase'>, secretKey: string): Stripe {
+export function stripeClient(
+  config: Pick<Config, 'stripeApiBase'>,
+  secretKey: string,
+  patience: { timeout: number; maxNetworkRetries: number } = {
+    timeout: 20_000,
+    maxNetworkRetries: 1,
+  },
+): Stripe {
   const base = config.stripeApiBase ? new URL(config.stripeApiBase) : undefined;
   const protocol = base?.protocol === 'http:' ? 'http' : 'https';
   return new Stripe(secretKey, {
@@ -16,8 +24,7 @@ export function stripeClient(config: Pick<Config, 'stripeApiBase'>, secretKey: s
           protocol,
         }
       : {}),
-    maxNetworkRetries: 1,
-    timeout: 20_000,
+    ...patience,
     telemetry: false,
     appInfo: { name: 'Keel' },
   });
