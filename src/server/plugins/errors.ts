@@ -71,7 +71,8 @@ export async function deletedOrNotFound(
 export function toErrorReply(error: unknown): { status: number; body: ErrorBody } {
   if (error instanceof TRPCError) {
     const status = error.cause instanceof GoneCause ? 410 : getHTTPStatusCodeFromError(error);
-    if (status >= 500) return internal();
+    // A 502 is an outside service (Stripe) failing, in words meant for the caller.
+    if (status >= 500 && error.code !== 'BAD_GATEWAY') return internal();
     if (error.cause instanceof WorkspaceAccessRevoked) {
       return {
         status,

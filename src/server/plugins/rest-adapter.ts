@@ -22,7 +22,9 @@ export interface RestTag {
  * words without a final stop. The ones every route of a kind meets (validation, sign-in,
  * roles, limits) are derived, not listed here.
  */
-export type RouteRefusals = Partial<Record<401 | 403 | 404 | 409 | 410 | 413 | 422 | 429, string>>;
+export type RouteRefusals = Partial<
+  Record<401 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 502, string>
+>;
 
 /** One documented `/api/*` path: which procedure answers it and how its input is built. */
 export interface RestRouteEntry {
@@ -556,6 +558,7 @@ function refusalsOf(op: OperationFacts): Record<number, string> {
   if (tooMany.length > 0) {
     refusals[429] = `Too many requests: ${oneOfThese(tooMany)}. Try again after \`Retry-After\` seconds.`;
   }
+  if (op.refusals[502]) refusals[502] = `Bad gateway: ${op.refusals[502]}.`;
   return refusals;
 }
 

@@ -137,13 +137,16 @@ describe('Stripe secrets', () => {
     const refused = kept(await owner.client.post('/api/settings/payments/test'));
     expect(refused.json()).toMatchObject({ ok: false });
 
-    // Pay now while Stripe refuses the key: a 5xx (REST says only "Internal server error"),
-    // its cause logged with Stripe's words.
+    // Pay now while Stripe refuses the key: a 502 that says so in words for the client (never
+    // the key), its cause logged with Stripe's words.
     const first = await invoiceWithLink('120.00');
     const failed = kept(
       await visitor.post(`/api/portal/${first.token}/invoices/${first.id}/checkout`, {}),
     );
-    expect(failed.statusCode).toBe(500);
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json()).toEqual({
+      error: 'Stripe could not start the payment: try again in a moment',
+    });
     fake.refusedKeys.delete(SECRET_KEY);
     const started = kept(
       await visitor.post(`/api/portal/${first.token}/invoices/${first.id}/checkout`, {}),

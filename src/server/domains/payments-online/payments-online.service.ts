@@ -215,7 +215,8 @@ export async function onlinePaymentOf(
   let checkout: OnlinePayment['checkout'] = null;
   if (latest) {
     let status = latest.status;
-    if (status === 'open') status = await refreshedStatus(db, config, settings!, latest);
+    // Read only: what Stripe says is shown, not stored (the checkout call stores it).
+    if (status === 'open') status = await refreshedStatus(db, config, settings!, latest, false);
     const states = { open: 'open', processing: 'processing', complete: 'paid', expired: 'expired' };
     checkout = {
       state: states[status as keyof typeof states] as NonNullable<
@@ -239,15 +240,21 @@ export async function onlinePaymentOf(
 
 type SessionRow = Awaited<ReturnType<typeof repo.latestSession>> & {};
 
-/** An open session as Stripe has it now: complete (paid, webhook to come) or expired. */
+/**
+ * An open session as Stripe has it now: complete (paid, webhook to come) or expired; with
+ * `store`, written down too (never from a GET, which must not write).
+ */
 async function refreshedStatus(
   db: Database,
   config: Config,
   settings: NonNullable<repo.SettingsRow>,
   session: SessionRow,
+  store: boolean,
 ): Promise<string> {
   if (session.expiresAt && session.expiresAt.getTime() <= Date.now()) {
-    await repo.setSessionStatus(db, settings.workspaceId, session.stripeSessionId, 'expired');
+    if (store) {
+      await repo.setSessionStatus(db, settings.workspaceId, session.stripeSessionId, 'expired');
+    }
     return 'expired';
   }
   const secretKey = secretKeyOf(config, settings);
@@ -258,13 +265,15 @@ async function refreshedStatus(
     );
     if (found.status === 'open') return 'open';
     const status = found.status === 'complete' ? 'processing' : 'expired';
-    await repo.setSessionStatus(
-      db,
-      settings.workspaceId,
-      session.stripeSessionId,
-      status,
-      paymentIntentOf(found.payment_intent),
-    );
+    if (store) {
+      await repo.setSessionStatus(
+        db,
+        settings.workspaceId,
+        session.stripeSessionId,
+        status,
+        paymentIntentOf(found.payment_intent),
+      );
+    }
     return status;
   } catch {
     // Stripe unreachable: the portal still opens; the webhook settles it.
@@ -306,7 +315,7 @@ export async function portalCheckout(
 
   const sessions = await repo.findSessionsFor(db, target.workspaceId, invoice.id, amount);
   for (const session of sessions.filter((s) => s.status === 'open')) {
-    const status = await refreshedStatus(db, config, settings, session);
+    const status = await refreshedStatus(db, config, settings, session, true);
     if (status === 'open' && session.url) return { url: session.url };
     if (status === 'processing') throw conflict('A payment of this invoice is being processed');
   }

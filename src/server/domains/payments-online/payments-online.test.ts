@@ -304,11 +304,20 @@ describe('webhooks', () => {
   it('a completed checkout records one card payment; the portal goes from processing to paid', async () => {
     const invoice = await invoiceWithLink(owner, '480.00');
     const session = await paidSession(invoice.token, invoice.id);
-    // Back from Stripe before the webhook: processing.
-    const before = (
-      await visitor.get(`/api/portal/${invoice.token}/invoices/${invoice.id}`)
-    ).json();
-    expect(before.onlinePayment.checkout).toMatchObject({ state: 'processing', amount: '480.00' });
+    // Back from Stripe before the webhook: processing. Reading it (a GET) stores nothing of
+    // Stripe's answer: the session stays open here until the webhook or a checkout call.
+    const sessionRows = () =>
+      t.db.selectFrom('checkoutSessions').selectAll().where('invoiceId', '=', invoice.id).execute();
+    const unchanged = await sessionRows();
+    expect(unchanged).toEqual([expect.objectContaining({ status: 'open' })]);
+    for (let read = 0; read < 2; read++) {
+      const res = await visitor.get(`/api/portal/${invoice.token}/invoices/${invoice.id}`);
+      expect(res.json().onlinePayment.checkout).toMatchObject({
+        state: 'processing',
+        amount: '480.00',
+      });
+    }
+    expect(await sessionRows()).toEqual(unchanged);
 
     const res = await deliver(webhook, fake.event('checkout.session.completed', session));
     expect(res.statusCode, res.body).toBe(200);

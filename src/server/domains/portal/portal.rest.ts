@@ -106,6 +106,7 @@ export const portalRestRoutes = defineRestRoutes(
       refusals: {
         ...PORTAL_REFUSALS,
         409: 'the invoice is paid, void or fully credited, a payment of it is being processed, or the business takes no online payment',
+        502: 'Stripe could not be reached or refused to start the payment; nothing was charged, try again',
       },
     },
     {
