@@ -214,7 +214,8 @@ export const BankRuleConditionsSchema = z
     direction: BankDirectionSchema.nullable().optional(),
   })
   .refine(
-    (c) => c.amountMin == null || c.amountMax == null || compareAmounts(c.amountMin, c.amountMax) <= 0,
+    (c) =>
+      c.amountMin == null || c.amountMax == null || compareAmounts(c.amountMin, c.amountMax) <= 0,
     { message: 'The minimum amount must not be more than the maximum', path: ['amountMax'] },
   );
 export type BankRuleConditions = z.infer<typeof BankRuleConditionsSchema>;

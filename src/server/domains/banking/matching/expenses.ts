@@ -48,7 +48,8 @@ function judgeExpense(
   if (days > EXPENSE_DAYS_WINDOW) return null;
 
   const reasons = ['Amount equals the expense'];
-  let score = EXPENSE_POINTS.exactAmount + EXPENSE_POINTS.sameDay - EXPENSE_POINTS.perDayApart * days;
+  let score =
+    EXPENSE_POINTS.exactAmount + EXPENSE_POINTS.sameDay - EXPENSE_POINTS.perDayApart * days;
   reasons.push(
     days === 0
       ? 'Same day as the expense'

@@ -12,12 +12,7 @@
 export { suggestInvoiceMatches, INVOICE_POINTS } from './invoices.ts';
 export { suggestExpenseMatches, EXPENSE_DAYS_WINDOW, EXPENSE_POINTS } from './expenses.ts';
 export { isCertain, certainMatch } from './certain.ts';
-export {
-  containsDocumentNumber,
-  foldText,
-  nameSimilarity,
-  type NameSimilarity,
-} from './text.ts';
+export { containsDocumentNumber, foldText, nameSimilarity, type NameSimilarity } from './text.ts';
 export type {
   AmountFit,
   CounterpartyFit,

@@ -149,8 +149,9 @@ describe('suggestInvoiceMatches', () => {
   });
 
   it('suggests nothing for money out, and no invoice with nothing left to pay', () => {
-    expect(suggestInvoiceMatches(tx({ amount: '-1200.00', reference: 'INV-0042' }), [invoice()]))
-      .toEqual([]);
+    expect(
+      suggestInvoiceMatches(tx({ amount: '-1200.00', reference: 'INV-0042' }), [invoice()]),
+    ).toEqual([]);
     expect(
       suggestInvoiceMatches(tx({ reference: 'INV-0042' }), [invoice({ balance: '0.00' })]),
     ).toEqual([]);
@@ -177,10 +178,9 @@ describe('suggestInvoiceMatches', () => {
 
   it('leaves out an invoice that only a smaller amount would fit', () => {
     expect(suggestInvoiceMatches(tx({ amount: '10.00' }), [invoice()])).toEqual([]);
-    const [fromClient] = suggestInvoiceMatches(
-      tx({ amount: '10.00', counterpartyName: 'Acme' }),
-      [invoice()],
-    );
+    const [fromClient] = suggestInvoiceMatches(tx({ amount: '10.00', counterpartyName: 'Acme' }), [
+      invoice(),
+    ]);
     expect(fromClient).toMatchObject({ invoiceId: 1, score: 25 });
   });
 
@@ -244,8 +244,9 @@ describe('suggestExpenseMatches', () => {
 
   it('needs the same currency, the exact amount and money out', () => {
     const base = { bookingDate: '2026-03-08' };
-    expect(suggestExpenseMatches(tx({ ...base, amount: '-59.99', currency: 'USD' }), [expense()]))
-      .toEqual([]);
+    expect(
+      suggestExpenseMatches(tx({ ...base, amount: '-59.99', currency: 'USD' }), [expense()]),
+    ).toEqual([]);
     expect(suggestExpenseMatches(tx({ ...base, amount: '-59.98' }), [expense()])).toEqual([]);
     expect(suggestExpenseMatches(tx({ ...base, amount: '59.99' }), [expense()])).toEqual([]);
     expect(suggestExpenseMatches(tx({ ...base, amount: '-59.990' }), [expense()])).toHaveLength(1);
@@ -324,7 +325,9 @@ describe('matching properties', () => {
           expect(s.reasons.length).toBeGreaterThan(0);
         }
         const invoiceIds = suggestInvoiceMatches(t, invoices);
-        const sorted = [...invoiceIds].sort((a, b) => b.score - a.score || a.invoiceId - b.invoiceId);
+        const sorted = [...invoiceIds].sort(
+          (a, b) => b.score - a.score || a.invoiceId - b.invoiceId,
+        );
         expect(invoiceIds).toEqual(sorted);
         // The order of the candidates changes nothing.
         expect(suggestInvoiceMatches(t, [...invoices].reverse())).toEqual(invoiceIds);

@@ -117,7 +117,10 @@ export function documentNumberPattern(number: string): RegExp | null {
   if (!parts) return null;
   const body = parts.map(escapeRegExp).join('[\\s\\-\\u2010-\\u2015_./:#]*');
   // Not glued to another letter or digit, nor to a decimal part ("1042" in "1042.00").
-  return new RegExp(`(?<![\\p{L}\\p{N}])(?<!\\p{N}[.,])${body}(?![\\p{L}\\p{N}])(?![.,]\\p{N})`, 'u');
+  return new RegExp(
+    `(?<![\\p{L}\\p{N}])(?<!\\p{N}[.,])${body}(?![\\p{L}\\p{N}])(?![.,]\\p{N})`,
+    'u',
+  );
 }
 
 /** Whether `text` names the document `number` (see documentNumberPattern). */

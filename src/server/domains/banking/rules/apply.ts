@@ -13,7 +13,10 @@ export type RuleTransaction = Pick<
 >;
 
 /** What `applyRules` needs of a rule; a saved BankRule has it all. */
-export type ApplicableRule = Pick<BankRule, 'id' | 'position' | 'conditions' | 'action' | 'enabled'>;
+export type ApplicableRule = Pick<
+  BankRule,
+  'id' | 'position' | 'conditions' | 'action' | 'enabled'
+>;
 
 /** The rule that applies to a transaction and what it does. */
 export interface RuleMatch<R extends ApplicableRule> {
@@ -29,7 +32,11 @@ function counterpartyContains(tx: RuleTransaction, needle: string, rawNeedle: st
   if (contains(tx.counterpartyName, needle)) return true;
   // An IBAN as the bank writes it (no spaces) or as a person copies it (in groups of four).
   const iban = compactIban(rawNeedle);
-  return iban.length > 0 && tx.counterpartyIban !== null && compactIban(tx.counterpartyIban).includes(iban);
+  return (
+    iban.length > 0 &&
+    tx.counterpartyIban !== null &&
+    compactIban(tx.counterpartyIban).includes(iban)
+  );
 }
 
 /** Whether the conditions hold for the transaction (see BankRuleConditionsSchema). */
