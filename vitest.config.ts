@@ -10,6 +10,8 @@ const UNIT_TESTS_ELSEWHERE = [
   'tests/server/openapi-lint.test.ts',
   // Bank statement parsers: pure functions over fixture files.
   'src/server/domains/banking/statements/**/*.test.ts',
+  // Bank matching and rules: pure functions over plain objects.
+  'src/server/domains/banking/{matching,rules}/**/*.test.ts',
 ];
 
 export default defineConfig({
