@@ -1,4 +1,5 @@
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { XMLValidator } from 'fast-xml-parser';
+import { all, attr, one, parseXml, text, textAt, type XmlNode } from '../../xml.ts';
 import { CURRENCIES, minorDigits } from '../../../shared/currencies.ts';
 import { MAX_EXPENSE_AMOUNT } from '../../../shared/expenses.schema.ts';
 import { compareAmounts, normalizeAmount } from '../../../shared/invoice-math.ts';
@@ -74,52 +75,7 @@ const notEinvoice = (message = NOT_AN_EINVOICE) =>
 
 // XML access by local name
 
-type Node = Record<string, unknown>;
-
-const parser = new XMLParser({
-  removeNSPrefix: true,
-  ignoreAttributes: false,
-  attributeNamePrefix: '@',
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  ignoreDeclaration: true,
-  ignorePiTags: true,
-});
-
-function list(value: unknown): unknown[] {
-  if (value === undefined || value === null) return [];
-  return Array.isArray(value) ? value : [value];
-}
-
-/** The element children of `node` named `name` (objects, or text wrapped as `#text`). */
-function all(node: unknown, name: string): Node[] {
-  if (!node || typeof node !== 'object') return [];
-  return list((node as Node)[name]).map((v) =>
-    v !== null && typeof v === 'object' ? (v as Node) : { '#text': v === null ? '' : String(v) },
-  );
-}
-
-function one(node: unknown, ...path: string[]): Node | undefined {
-  let current: Node | undefined = node as Node | undefined;
-  for (const name of path) {
-    current = all(current, name)[0];
-    if (!current) return undefined;
-  }
-  return current;
-}
-
-function text(node: Node | undefined): string | null {
-  if (!node) return null;
-  const value = node['#text'];
-  if (value === undefined || value === null) return null;
-  const s = String(value).trim();
-  return s === '' ? null : s;
-}
-
-const textAt = (node: unknown, ...path: string[]) => text(one(node, ...path));
-const attr = (node: Node | undefined, name: string) =>
-  node && typeof node[`@${name}`] === 'string' ? (node[`@${name}`] as string).trim() : null;
+type Node = XmlNode;
 
 const DECIMAL = /^[+-]?(\d+)(\.\d+)?$/;
 
@@ -267,7 +223,7 @@ export function parseEinvoiceXml(data: Uint8Array): ImportedEinvoice {
   if (!xml.trimStart().startsWith('<') || XMLValidator.validate(xml) !== true) throw notEinvoice();
   let doc: Node;
   try {
-    doc = parser.parse(xml) as Node;
+    doc = parseXml(xml);
   } catch {
     throw notEinvoice();
   }

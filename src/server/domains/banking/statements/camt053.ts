@@ -1,4 +1,4 @@
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { XMLValidator } from 'fast-xml-parser';
 import type {
   ParsedStatement,
   RejectedLine,
@@ -18,6 +18,7 @@ import {
   reasonOf,
   signedAmount,
 } from './common.ts';
+import { all, attr, one, parseXml, textAt, type XmlNode } from '../../../xml.ts';
 
 /**
  * CAMT.053 (ISO 20022 BankToCustomerStatement, versions 02 to 13): one statement per Stmt,
@@ -25,53 +26,7 @@ import {
  * their own amounts. Elements are found by local name, so any namespace prefix reads.
  */
 
-type Node = Record<string, unknown>;
-
-const parser = new XMLParser({
-  removeNSPrefix: true,
-  ignoreAttributes: false,
-  attributeNamePrefix: '@',
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  ignoreDeclaration: true,
-  ignorePiTags: true,
-  // Entities of a DOCTYPE are refused before parsing; these are the five of XML itself.
-  processEntities: true,
-});
-
-function list(value: unknown): unknown[] {
-  if (value === undefined || value === null) return [];
-  return Array.isArray(value) ? value : [value];
-}
-
-/** The element children of `node` named `name` (text wrapped as `#text`). */
-function all(node: unknown, name: string): Node[] {
-  if (!node || typeof node !== 'object') return [];
-  return list((node as Node)[name]).map((v) =>
-    v !== null && typeof v === 'object' ? (v as Node) : { '#text': v === null ? '' : String(v) },
-  );
-}
-
-function one(node: unknown, ...path: string[]): Node | undefined {
-  let current: Node | undefined = node as Node | undefined;
-  for (const name of path) {
-    current = all(current, name)[0];
-    if (!current) return undefined;
-  }
-  return current;
-}
-
-function textAt(node: unknown, ...path: string[]): string | null {
-  const found = one(node, ...path);
-  const value = found?.['#text'];
-  if (value === undefined || value === null) return null;
-  const text = String(value).trim();
-  return text === '' ? null : text;
-}
-
-const attr = (node: Node | undefined, name: string) =>
-  node && typeof node[`@${name}`] === 'string' ? (node[`@${name}`] as string).trim() : null;
+type Node = XmlNode;
 
 /** A date element's day: Dt, or DtTm read as the bank wrote it. */
 function dateOf(node: unknown): string | null {
@@ -271,7 +226,7 @@ export function parseCamt053(text: string): {
     );
   let root: Node;
   try {
-    root = parser.parse(text) as Node;
+    root = parseXml(text);
   } catch (error) {
     // The validator lets a few broken processing instructions through that the parser refuses.
     throw new StatementFileError(
