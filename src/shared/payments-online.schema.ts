@@ -64,6 +64,22 @@ export const PaymentSettingsSchema = z.object({
 });
 export type PaymentSettings = z.infer<typeof PaymentSettingsSchema>;
 
+/** What a workspace that never saved its payment settings has: off, no keys, no webhook URL. */
+export const PAYMENT_SETTINGS_NEVER_SAVED: PaymentSettings = {
+  provider: 'stripe',
+  enabled: false,
+  publishableKey: null,
+  secretKeySet: false,
+  secretKeyLast4: null,
+  webhookSecretSet: false,
+  webhookSecretLast4: null,
+  methods: ['card'],
+  allowPartial: false,
+  minimumPartial: null,
+  webhookUrl: null,
+  ready: false,
+};
+
 /** `POST /api/settings/payments/test`: what Stripe said of the saved secret key. */
 export const PaymentConnectionTestSchema = z.object({
   ok: z.boolean(),

@@ -1,25 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { PaymentSettings } from '../../../shared/payments-online.schema.ts';
+import {
+  PAYMENT_SETTINGS_NEVER_SAVED,
+  type PaymentSettings,
+} from '../../../shared/payments-online.schema.ts';
 import {
   PaymentSettingsFormSchema,
   readiness,
   toPaymentSettingsForm,
 } from './payment-settings.form-schema.ts';
 
-const NEVER_SAVED: PaymentSettings = {
-  provider: 'stripe',
-  enabled: false,
-  publishableKey: null,
-  secretKeySet: false,
-  secretKeyLast4: null,
-  webhookSecretSet: false,
-  webhookSecretLast4: null,
-  methods: ['card'],
-  allowPartial: false,
-  minimumPartial: null,
-  webhookUrl: null,
-  ready: false,
-};
+const NEVER_SAVED = PAYMENT_SETTINGS_NEVER_SAVED;
 
 const SAVED: PaymentSettings = {
   ...NEVER_SAVED,

@@ -17,6 +17,7 @@ import type {
   PaymentSettingsInput,
   StripeEvent,
 } from '../../../shared/payments-online.schema.ts';
+import { PAYMENT_SETTINGS_NEVER_SAVED } from '../../../shared/payments-online.schema.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/create-db.ts';
 import { iso } from '../../db/search.ts';
@@ -72,22 +73,7 @@ function toSettings(row: NonNullable<repo.SettingsRow>, appUrl: string): Payment
  */
 export async function getSettings(scope: SettingsScope): Promise<PaymentSettings> {
   const row = await repo.findSettings(scope.db, scope.workspace.id);
-  if (!row) {
-    return {
-      provider: 'stripe',
-      enabled: false,
-      publishableKey: null,
-      secretKeySet: false,
-      secretKeyLast4: null,
-      webhookSecretSet: false,
-      webhookSecretLast4: null,
-      methods: ['card'],
-      allowPartial: false,
-      minimumPartial: null,
-      webhookUrl: null,
-      ready: false,
-    };
-  }
+  if (!row) return PAYMENT_SETTINGS_NEVER_SAVED;
   return toSettings(row, scope.config.appUrl);
 }
 
