@@ -199,7 +199,11 @@ const optionalTrimmed = (max: number) =>
     .transform((v) => (v === '' ? null : v));
 
 export const BankAccountInputSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Name is required')
+    .max(100, 'Name must be at most 100 characters'),
   currency: CurrencySchema,
   /** The IBAN (spaces dropped, upper-cased) or the account number as the bank writes it. */
   identifier: optionalTrimmed(64).transform((v) =>

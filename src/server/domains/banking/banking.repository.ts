@@ -314,10 +314,10 @@ function selectTransactions(db: Database, workspaceId: number, accountId?: numbe
     .selectAll('x')
     .select(
       (accountId === undefined
-        ? sql<string | null>`null::text`
+        ? sql<string | null>`null::numeric`
         : sql<
             string | null
-          >`(sum(x.amount) over (order by x.booking_date, x.id rows between unbounded preceding and current row))::text`
+          >`(sum(x.amount) over (order by x.booking_date, x.id rows between unbounded preceding and current row))`
       ).as('runningSum'),
     )
     .where('x.workspaceId', '=', workspaceId)
@@ -355,9 +355,7 @@ function selectTransactions(db: Database, workspaceId: number, accountId?: numbe
     ]);
 }
 
-type TransactionRow = Awaited<
-  ReturnType<ReturnType<typeof selectTransactions>['execute']>
->[number];
+type TransactionRow = Awaited<ReturnType<ReturnType<typeof selectTransactions>['execute']>>[number];
 
 function toTransaction(r: TransactionRow): BankTransaction {
   return {
@@ -482,7 +480,9 @@ export function transactionsForExport(
       .orderBy('t.bookingDate', 'desc')
       .orderBy('t.id', 'desc');
     return (
-      last ? q.where(sql<SqlBool>`(t.booking_date, t.id) < (${last.bookingDate}::date, ${last.id})`) : q
+      last
+        ? q.where(sql<SqlBool>`(t.booking_date, t.id) < (${last.bookingDate}::date, ${last.id})`)
+        : q
     )
       .limit(size)
       .execute();
@@ -563,8 +563,7 @@ export async function reconciliation(
   const outSum = money(figures.out, currency);
   const closing = subtractAmounts(add(opening, inSum), outSum, digits);
   const statementBalance = statement ? money(statement.balance, currency) : null;
-  const keel =
-    keelOnStatementDay === null ? null : add(account.openingBalance, keelOnStatementDay);
+  const keel = keelOnStatementDay === null ? null : add(account.openingBalance, keelOnStatementDay);
   return {
     accountId: account.id,
     currency,

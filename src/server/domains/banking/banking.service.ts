@@ -67,7 +67,10 @@ export async function updateAccount(scope: WorkspaceScope, input: BankAccountUpd
         message: 'The currency of an account with transactions cannot change',
       });
   }
-  checkOpeningBalance(input.openingBalance ?? (input.currency ? account.openingBalance : undefined), currency);
+  checkOpeningBalance(
+    input.openingBalance ?? (input.currency ? account.openingBalance : undefined),
+    currency,
+  );
   const { id, ...values } = input;
   await repo.updateAccount(db, workspace.id, id, values);
   return (await repo.findAccount(db, workspace.id, id))!;
@@ -134,6 +137,16 @@ function mappingOf(text: string | null): CsvMapping | null {
   return parsed.data;
 }
 
+/** What the parsers read; a file that is no statement is a 422 with their reason. */
+function readable<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof StatementFileError) throw unprocessable(error.message);
+    throw error;
+  }
+}
+
 /** The statement of the file that closes last (its closing balance and day), if any states one. */
 function closingBalanceOf(file: ParsedStatementFile): StatementBalance | null {
   let closing: StatementBalance | null = null;
@@ -174,7 +187,7 @@ export async function importStatement(
   const account = await repo.accountForImport(db, workspace.id, accountId);
   if (!account) throw notFound();
   const sentMapping = mappingOf(upload.mapping);
-  const format = detectFormat(upload.data, upload.fileName ?? undefined);
+  const format = readable(() => detectFormat(upload.data, upload.fileName ?? undefined));
   const empty = {
     preview: upload.preview,
     format,
@@ -214,18 +227,14 @@ export async function importStatement(
     csvMappingMissing = [];
   }
 
-  let file: ParsedStatementFile;
-  try {
-    file = parseStatementFile(upload.data, {
+  const file = readable(() =>
+    parseStatementFile(upload.data, {
       fileName: upload.fileName ?? undefined,
       format,
       csvMapping: mapping ?? undefined,
       currency: account.currency,
-    });
-  } catch (error) {
-    if (error instanceof StatementFileError) throw unprocessable(error.message);
-    throw error;
-  }
+    }),
+  );
   const problem = currencyProblem(file, account.currency);
   if (problem) throw unprocessable(problem);
 
@@ -297,7 +306,8 @@ export async function importStatement(
       importedCount: saved.size,
       duplicateCount: keyed.length - saved.size,
     });
-    if (sentMapping) await repo.updateAccount(trx, workspace.id, accountId, { csvMapping: sentMapping });
+    if (sentMapping)
+      await repo.updateAccount(trx, workspace.id, accountId, { csvMapping: sentMapping });
     return answer((key) => saved.has(key), importId);
   });
 }
