@@ -249,6 +249,15 @@ describe('statement import', () => {
     expect((await account(owner.client, acct.id)).transactionCount).toBe(0);
   });
 
+  it('refuses a statement over 5 MB, like every upload (413), and saves nothing', async () => {
+    const acct = await newAccount(owner.client);
+    const before = await snapshot(t.db);
+    const big = Buffer.alloc(6 * 1024 * 1024, 'Date;Amount\n2026-01-01;1\n');
+    const res = await upload(owner.client, acct.id, 'big.csv', { data: big });
+    expect(res.statusCode).toBe(413);
+    expect(await snapshot(t.db)).toBe(before);
+  });
+
   it('imports a CAMT.053 with batch bookings, and reconciles the month to its closing balance', async () => {
     const acct = await newAccount(owner.client);
     expect(await imported(owner.client, acct.id, 'camt053-2026-01.xml')).toMatchObject({
