@@ -444,3 +444,80 @@ export function maskIdentifier(identifier: string | null): string | null {
     return `${compact.slice(0, 4)} •••• •••• ${last4}`;
   return `•••• ${last4}`;
 }
+
+// Bank rules. Imported here, at the end, so that this block appends to the file.
+import { compareAmounts } from './invoice-math.ts';
+import { decimalSchema, MAX_AMOUNT } from './money.ts';
+import { singleLine } from './text.schema.ts';
+
+/** Which text of a transaction a rule looks in; `any` is all three. */
+export const BANK_RULE_FIELDS = ['counterparty', 'reference', 'remittance', 'any'] as const;
+export const BankRuleFieldSchema = z.enum(BANK_RULE_FIELDS);
+export type BankRuleField = z.infer<typeof BankRuleFieldSchema>;
+
+/** Money in (amount > 0) or money out (amount < 0). */
+export const BankDirectionSchema = z.enum(['in', 'out']);
+export type BankDirection = z.infer<typeof BankDirectionSchema>;
+
+/** A bound of a rule's amount range: the amount without its sign, up to three decimals. */
+const ruleAmount = (label: string) =>
+  decimalSchema(label, { max: MAX_AMOUNT, decimals: 3 }).nullable().optional();
+
+/**
+ * When a rule applies. All that is given must hold: the text is in the field (any case, any
+ * accents: "cafe" finds "CAFÉ"; a counterparty's IBAN is found with or without its spaces),
+ * the amount is within the range, the money goes the direction.
+ *
+ * The range is by absolute value: 10.00 to 100.00 holds for 50.00 in and for 50.00 out, as
+ * a person reads "the amount is between 10 and 100"; `direction` tells in from out. Both
+ * bounds are included.
+ */
+export const BankRuleConditionsSchema = z
+  .object({
+    field: BankRuleFieldSchema,
+    contains: singleLine('Text', { error: 'Enter the text to look for' })
+      .trim()
+      .min(1, 'Enter the text to look for')
+      .max(200, 'Text must be less than 200 characters'),
+    amountMin: ruleAmount('Minimum amount'),
+    amountMax: ruleAmount('Maximum amount'),
+    direction: BankDirectionSchema.nullable().optional(),
+  })
+  .refine(
+    (c) =>
+      c.amountMin == null || c.amountMax == null || compareAmounts(c.amountMin, c.amountMax) <= 0,
+    { message: 'The minimum amount must not be more than the maximum', path: ['amountMax'] },
+  );
+export type BankRuleConditions = z.infer<typeof BankRuleConditionsSchema>;
+
+/** What a rule does: put the line in an expense category, or mark it ignored. */
+export const BankRuleActionSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('categorise'), categoryId: IdSchema }),
+  z.object({ type: z.literal('ignore') }),
+]);
+export type BankRuleAction = z.infer<typeof BankRuleActionSchema>;
+
+/** A bank rule as the form and the API take it; `position` left out puts it last. */
+export const BankRuleInputSchema = z.object({
+  name: singleLine('Name', { error: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(100, 'Name must be less than 100 characters'),
+  /** Rules are tried from the lowest position up; the first that applies wins. */
+  position: z.number().int().min(0).max(100_000).optional(),
+  conditions: BankRuleConditionsSchema,
+  action: BankRuleActionSchema,
+  enabled: z.boolean().default(true),
+});
+export type BankRuleInput = z.infer<typeof BankRuleInputSchema>;
+
+/** A saved bank rule. */
+export const BankRuleSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  position: z.number().int(),
+  conditions: BankRuleConditionsSchema,
+  action: BankRuleActionSchema,
+  enabled: z.boolean(),
+});
+export type BankRule = z.infer<typeof BankRuleSchema>;
