@@ -37,6 +37,7 @@ import * as contractEmailTemplates from './migrations/2026-12-01-0044-contract-e
 import * as contractSealedPdf from './migrations/2026-12-01-0045-contract-sealed-pdf.ts';
 import * as recurringRunFailure from './migrations/2026-12-01-0046-recurring-run-failure.ts';
 import * as onlinePayments from './migrations/2026-12-01-0047-online-payments.ts';
+import * as banking from './migrations/2026-12-01-0048-banking.ts';
 
 /**
  * Every migration of db/migrations, in order. A static list rather than a folder scan, so
@@ -83,4 +84,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-01-0045-contract-sealed-pdf': contractSealedPdf,
   '2026-12-01-0046-recurring-run-failure': recurringRunFailure,
   '2026-12-01-0047-online-payments': onlinePayments,
+  '2026-12-01-0048-banking': banking,
 };

@@ -63,6 +63,63 @@ export interface ApiTokens {
   userId: number;
 }
 
+export interface BankAccounts {
+  archived: Generated<boolean>;
+  createdAt: Generated<Timestamp>;
+  createdBy: number | null;
+  csvMapping: Json | null;
+  currency: string;
+  id: Generated<number>;
+  identifier: string | null;
+  name: string;
+  openingBalance: Generated<Numeric>;
+  openingDate: string | null;
+  updatedAt: Generated<Timestamp>;
+  workspaceId: number;
+}
+
+export interface BankImports {
+  accountId: number;
+  duplicateCount: Generated<number>;
+  fileName: string | null;
+  format: string;
+  id: Generated<number>;
+  importedAt: Generated<Timestamp>;
+  importedBy: number | null;
+  importedCount: Generated<number>;
+  rejectedCount: Generated<number>;
+  statementClosingBalance: Numeric | null;
+  statementClosingDate: string | null;
+  workspaceId: number;
+}
+
+export interface BankTransactions {
+  accountId: number;
+  amount: Numeric;
+  bankCode: string | null;
+  bankTransactionId: string | null;
+  bookingDate: string;
+  categoryId: number | null;
+  counterpartyIban: string | null;
+  counterpartyName: string | null;
+  createdAt: Generated<Timestamp>;
+  currency: string;
+  dedupeKey: string;
+  expenseId: number | null;
+  id: Generated<number>;
+  importId: number | null;
+  invoicePaymentId: number | null;
+  matchedAt: Timestamp | null;
+  matchedBy: number | null;
+  reference: string | null;
+  remittance: string | null;
+  ruleId: number | null;
+  status: Generated<string>;
+  updatedAt: Generated<Timestamp>;
+  valueDate: string | null;
+  workspaceId: number;
+}
+
 export interface BusinessProfiles {
   address: string | null;
   bic: string | null;
@@ -912,6 +969,9 @@ export interface DB {
   activeSessions: ActiveSessions;
   activityLogs: ActivityLogs;
   apiTokens: ApiTokens;
+  bankAccounts: BankAccounts;
+  bankImports: BankImports;
+  bankTransactions: BankTransactions;
   businessProfiles: BusinessProfiles;
   checkoutSessions: CheckoutSessions;
   clientPortalLinks: ClientPortalLinks;

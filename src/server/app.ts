@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/create-db.ts';
+import { bankingRoutes } from './domains/banking/banking.routes.ts';
 import { expenseRoutes } from './domains/expenses/expenses.routes.ts';
 import { fileRoutes, MAX_UPLOAD_BYTES } from './domains/files/files.routes.ts';
 import { stripeWebhookRoutes } from './domains/payments-online/stripe-webhook.routes.ts';
@@ -115,6 +116,7 @@ export async function buildApp(
   await app.register(fileRoutes, { config });
   // Its own encapsulated context: the raw body parser is this route's only.
   await app.register(stripeWebhookRoutes);
+  await app.register(bankingRoutes);
   await app.register(expenseRoutes, {
     quotas: {
       userBytes: config.uploadQuotaUserBytes,

@@ -1,3 +1,4 @@
+import { bankingRouteDocs } from './domains/banking/banking.routes.ts';
 import { expenseRouteDocs } from './domains/expenses/expenses.routes.ts';
 import { fileRouteDocs } from './domains/files/files.routes.ts';
 import { stripeWebhookRouteDocs } from './domains/payments-online/stripe-webhook.routes.ts';
@@ -10,7 +11,7 @@ export function openApiDocument(serverUrl: string) {
   return buildOpenApiDocument({
     routes: restRoutes,
     router: appRouter,
-    plainRoutes: [...fileRouteDocs, ...expenseRouteDocs, ...stripeWebhookRouteDocs],
+    plainRoutes: [...fileRouteDocs, ...expenseRouteDocs, ...bankingRouteDocs, ...stripeWebhookRouteDocs],
     serverUrl,
   });
 }

@@ -6,6 +6,7 @@ import { businessRestRoutes } from './domains/business/business.rest.ts';
 import { clientsRestRoutes } from './domains/clients/clients.rest.ts';
 import { dashboardRestRoutes } from './domains/dashboard/dashboard.rest.ts';
 import { estimatesRestRoutes } from './domains/estimates/estimates.rest.ts';
+import { bankingRestRoutes } from './domains/banking/banking.rest.ts';
 import { expensesRestRoutes } from './domains/expenses/expenses.rest.ts';
 import { invoiceEmailRestRoutes } from './domains/invoice-email/invoice-email.rest.ts';
 import { einvoicesRestRoutes } from './domains/einvoices/einvoices.rest.ts';
@@ -53,6 +54,7 @@ export const restRoutes = [
   ...invoicesRestRoutes,
   ...einvoicesRestRoutes,
   ...expensesRestRoutes,
+  ...bankingRestRoutes,
   ...servicesRestRoutes,
   ...recurringInvoicesRestRoutes,
   ...invoiceEmailRestRoutes,

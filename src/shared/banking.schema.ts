@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { CurrencySchema } from './currencies.ts';
 import { IsoDateSchema } from './dates.ts';
+import { IdSchema } from './ids.ts';
+import { ListQuerySchema, sortParam } from './list.schema.ts';
 
 /**
  * Bank statements as Keel reads them, whatever the file's format: the shapes the statement
@@ -174,8 +177,275 @@ export const CsvMappingSchema = z
   });
 export type CsvMapping = z.infer<typeof CsvMappingSchema>;
 
+// Bank accounts, imports and transactions as the API answers them (issue 43).
+
+/** A signed amount from a form or a script (a number or a string), handed on as exact text. */
+const SignedAmountInputSchema = z
+  .union([z.number(), z.string()], { error: 'Enter an amount like -1200.50' })
+  .transform((v) => String(v).trim().replace(/^\+/, ''))
+  .pipe(
+    z
+      .string()
+      .regex(/^-?\d{1,15}(\.\d{1,3})?$/, 'Enter an amount like -1200.50, with at most 3 decimals'),
+  );
+
+const optionalTrimmed = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .nullable()
+    .optional()
+    .transform((v) => (v === '' ? null : v));
+
+export const BankAccountInputSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Name is required')
+    .max(100, 'Name must be at most 100 characters'),
+  currency: CurrencySchema,
+  /** The IBAN (spaces dropped, upper-cased) or the account number as the bank writes it. */
+  identifier: optionalTrimmed(64).transform((v) =>
+    v && /^[A-Za-z]{2}\d{2}[A-Za-z0-9 ]+$/.test(v) ? v.replace(/\s+/g, '').toUpperCase() : v,
+  ),
+  openingBalance: SignedAmountInputSchema.default('0'),
+  openingDate: IsoDateSchema.nullable().optional(),
+  archived: z.boolean().optional(),
+});
+export type BankAccountInput = z.infer<typeof BankAccountInputSchema>;
+
+export const BankAccountUpdateSchema = BankAccountInputSchema.partial().extend({
+  id: IdSchema,
+  openingBalance: SignedAmountInputSchema.optional(),
+  /** The saved CSV mapping; null forgets it. */
+  csvMapping: CsvMappingSchema.nullable().optional(),
+});
+export type BankAccountUpdate = z.infer<typeof BankAccountUpdateSchema>;
+
+export const BankAccountSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  currency: z.string(),
+  /** The full IBAN or account number, for editing. */
+  identifier: z.string().nullable(),
+  /** As shown in lists: `DE89 •••• •••• 3000`, or `•••• 3000` for an account number. */
+  maskedIdentifier: z.string().nullable(),
+  openingBalance: z.string(),
+  openingDate: z.string().nullable(),
+  archived: z.boolean(),
+  /** The opening balance plus every transaction, exactly, with the currency's decimals. */
+  balance: z.string(),
+  /** The latest day a statement of this account closed on (or its latest transaction's day). */
+  lastStatementDate: z.string().nullable(),
+  transactionCount: z.number(),
+  unmatchedCount: z.number(),
+  /** The CSV mapping saved by the last CSV import (or set here), reused by the next. */
+  csvMapping: z.record(z.string(), z.unknown()).nullable(),
+  createdAt: z.string(),
+});
+export type BankAccount = z.infer<typeof BankAccountSchema>;
+
+/** What an import saved (or, previewed, would save). */
+export const BankImportResultSchema = z.object({
+  preview: z.boolean(),
+  format: StatementFormatSchema.nullable(),
+  /** The import's id; null for a preview or a CSV without a mapping. */
+  importId: z.number().nullable(),
+  imported: z.number(),
+  duplicates: z.number(),
+  rejected: z.array(RejectedLineSchema),
+  /** The new transactions (a preview's would-be rows, at most 500 of them). */
+  transactions: z.array(
+    StatementTransactionSchema.extend({ duplicate: z.boolean(), dedupeKey: z.string() }),
+  ),
+  /** Money in and out of the new transactions, exactly. */
+  totalIn: z.string(),
+  totalOut: z.string(),
+  statementClosingBalance: StatementBalanceSchema.nullable(),
+  /** CSV only: the mapping used, or the guess when none was given nor saved. */
+  csvMapping: z.record(z.string(), z.unknown()).nullable(),
+  /** CSV only, with a guess: what the guess could not find (`date`, `amount`). */
+  csvMappingMissing: z.array(z.string()),
+  /** CSV only: the file's heading and first rows, for the wizard. */
+  csvPreview: z
+    .object({
+      delimiter: z.string(),
+      skipRows: z.number(),
+      headerRow: z.array(z.string()),
+      sampleRows: z.array(z.array(z.string())),
+    })
+    .nullable(),
+  /** CSV without a mapping (given or saved): the guess is answered and nothing imported. */
+  needsMapping: z.boolean(),
+});
+export type BankImportResult = z.infer<typeof BankImportResultSchema>;
+
+export const BANK_TRANSACTION_STATUSES = ['unmatched', 'matched', 'ignored'] as const;
+export const BankTransactionStatusSchema = z.enum(BANK_TRANSACTION_STATUSES);
+
+const BANK_TRANSACTION_SORTS = {
+  '-date': 'newest first',
+  date: 'oldest first',
+  '-amount': 'largest first',
+  amount: 'smallest first',
+} as const;
+export const BankTransactionSortSchema = sortParam(BANK_TRANSACTION_SORTS);
+
+export const BankTransactionListQuerySchema = ListQuerySchema.extend({
+  accountId: IdSchema.optional(),
+  from: IsoDateSchema.optional().meta({ description: 'Booked on or after this day.' }),
+  to: IsoDateSchema.optional().meta({ description: 'Booked on or before this day.' }),
+  status: BankTransactionStatusSchema.optional(),
+  direction: z
+    .enum(['in', 'out'])
+    .optional()
+    .meta({ description: 'in: money received (amount > 0); out: money spent (amount < 0).' }),
+  q: z
+    .string()
+    .trim()
+    .max(200, 'Search must be less than 200 characters')
+    .optional()
+    .meta({ description: 'Looks in the counterparty, the remittance text and the reference.' }),
+  sort: BankTransactionSortSchema,
+});
+export type BankTransactionListQuery = z.infer<typeof BankTransactionListQuerySchema>;
+
+export const BankTransactionFiltersSchema = BankTransactionListQuerySchema.omit({
+  limit: true,
+  offset: true,
+});
+export type BankTransactionFilters = z.infer<typeof BankTransactionFiltersSchema>;
+
+export const BankTransactionSchema = z.object({
+  id: z.number(),
+  accountId: z.number(),
+  accountName: z.string(),
+  importId: z.number().nullable(),
+  bookingDate: z.string(),
+  valueDate: z.string().nullable(),
+  /** Signed, with the currency's decimals: negative left the account. */
+  amount: z.string(),
+  currency: z.string(),
+  counterpartyName: z.string().nullable(),
+  counterpartyIban: z.string().nullable(),
+  remittance: z.string().nullable(),
+  reference: z.string().nullable(),
+  bankTransactionId: z.string().nullable(),
+  bankCode: z.string().nullable(),
+  status: BankTransactionStatusSchema,
+  invoicePaymentId: z.number().nullable(),
+  expenseId: z.number().nullable(),
+  categoryId: z.number().nullable(),
+  ruleId: z.number().nullable(),
+  matchedAt: z.string().nullable(),
+  matchedBy: z.number().nullable(),
+  /**
+   * The account's balance after this transaction (opening balance plus every transaction up
+   * to it, by booking date then id); only when the list is filtered on one account.
+   */
+  runningBalance: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type BankTransaction = z.infer<typeof BankTransactionSchema>;
+
+/** The sum of a filtered list in one currency: money in, money out, and both together. */
+export const BankCurrencyTotalSchema = z.object({
+  currency: z.string(),
+  in: z.string(),
+  out: z.string(),
+  net: z.string(),
+  count: z.number(),
+});
+export type BankCurrencyTotal = z.infer<typeof BankCurrencyTotalSchema>;
+
+export const BankTransactionPageSchema = z.object({
+  items: z.array(BankTransactionSchema),
+  total: z.number(),
+  totals: z.array(BankCurrencyTotalSchema),
+  /** As the `X-Total-Amounts` header writes it: `EUR 120.00; USD -35.50` (net per currency). */
+  totalAmounts: z.string(),
+  /** Money in per currency, as `X-Total-In` writes it: `EUR 1200.00; USD 35.50`. */
+  totalIn: z.string(),
+  /** Money out per currency (positive), as `X-Total-Out` writes it. */
+  totalOut: z.string(),
+});
+export type BankTransactionPage = z.infer<typeof BankTransactionPageSchema>;
+
+export const ReconciliationQuerySchema = z.object({
+  id: IdSchema,
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month must be written YYYY-MM')
+    .meta({ description: 'The calendar month, YYYY-MM.' }),
+});
+
+export const ReconciliationSchema = z.object({
+  accountId: z.number(),
+  currency: z.string(),
+  month: z.string(),
+  /** The balance before the month's first day. */
+  opening: z.string(),
+  in: z.string(),
+  /** Money out, as a positive amount. */
+  out: z.string(),
+  closing: z.string(),
+  transactionCount: z.number(),
+  /** The closing balance a statement imported for this month states (its latest), if any. */
+  statementClosingBalance: z.string().nullable(),
+  statementClosingDate: z.string().nullable(),
+  /** Keel's balance on the statement's closing day minus the statement's; null without one. */
+  difference: z.string().nullable(),
+});
+export type Reconciliation = z.infer<typeof ReconciliationSchema>;
+
+/** The export's columns. */
+export const BANK_TRANSACTION_CSV_COLUMNS = [
+  'Account',
+  'Booking Date',
+  'Value Date',
+  'Amount',
+  'Currency',
+  'Counterparty',
+  'Counterparty IBAN',
+  'Remittance',
+  'Reference',
+  'Bank Transaction ID',
+  'Status',
+] as const;
+
+/** One transaction as a CSV row of BANK_TRANSACTION_CSV_COLUMNS. */
+export function bankTransactionCsvRow(t: BankTransaction): Record<string, string> {
+  return {
+    Account: t.accountName,
+    'Booking Date': t.bookingDate,
+    'Value Date': t.valueDate ?? '',
+    Amount: t.amount,
+    Currency: t.currency,
+    Counterparty: t.counterpartyName ?? '',
+    'Counterparty IBAN': t.counterpartyIban ?? '',
+    Remittance: t.remittance ?? '',
+    Reference: t.reference ?? '',
+    'Bank Transaction ID': t.bankTransactionId ?? '',
+    Status: t.status,
+  };
+}
+
+/**
+ * `DE89370400440532013000` → `DE89 •••• •••• 3000`; an account number → `•••• 3000`. Short
+ * identifiers (4 characters or fewer) are shown as they are.
+ */
+export function maskIdentifier(identifier: string | null): string | null {
+  if (!identifier) return null;
+  const compact = identifier.replace(/\s+/g, '');
+  if (compact.length <= 4) return compact;
+  const last4 = compact.slice(-4);
+  if (/^[A-Z]{2}\d{2}[A-Z0-9]+$/.test(compact) && compact.length >= 15)
+    return `${compact.slice(0, 4)} •••• •••• ${last4}`;
+  return `•••• ${last4}`;
+}
+
 // Bank rules. Imported here, at the end, so that this block appends to the file.
-import { IdSchema } from './ids.ts';
 import { compareAmounts } from './invoice-math.ts';
 import { decimalSchema, MAX_AMOUNT } from './money.ts';
 import { singleLine } from './text.schema.ts';

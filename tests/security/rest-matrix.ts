@@ -90,6 +90,20 @@ const notFound = (params: RestCase['params'], body?: RestCase['body']): RestCase
 });
 /** Lists are searched for A's marker too: a search must not reach into A either. */
 const searchA = (ids: CallIds) => ({ search: ids.a.marker });
+/** A one-line MT940 statement in EUR (the target's bank accounts are in EUR). */
+function mt940(): string {
+  return [
+    ':20:MATRIX',
+    ':25:DE89370400440532013000',
+    ':28C:00001/001',
+    ':60F:C261119EUR100,00',
+    ':61:2611201120C12,50NTRFNONREF//MATRIX1',
+    ':86:Matrix payment',
+    ':62F:C261120EUR112,50',
+    '-',
+  ].join('\r\n');
+}
+
 /** A small CII e-invoice from a supplier, numbered `number`. */
 function supplierInvoice(number: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
@@ -2232,6 +2246,94 @@ export const restMatrix: Record<string, RestMatrixEntry> = {
   'POST /api/expenses/{id}/confirm': {
     scope: 'workspace',
     cases: [notFound(id((ids) => ids.a.expenseId))],
+  },
+
+  // Banking (issue 43): A's accounts and transactions are not found; lists, filters and
+  // searches answer B's own only; a statement goes into B's own account only.
+  'GET /api/bank-accounts': { scope: 'workspace', cases: [{ expect: 'read', showsB: true }] },
+  'POST /api/bank-accounts': {
+    scope: 'workspace',
+    cases: [
+      {
+        body: (ids) => ({ name: `B bank ${ids.unique}`, currency: 'EUR' }),
+        expect: 'own',
+        status: 201,
+      },
+    ],
+  },
+  'GET /api/bank-accounts/{id}': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.bankAccountId))],
+  },
+  'PUT /api/bank-accounts/{id}': {
+    scope: 'workspace',
+    cases: [
+      notFound(
+        id((ids) => ids.a.bankAccountId),
+        () => ({ name: 'Not yours' }),
+      ),
+    ],
+  },
+  'DELETE /api/bank-accounts/{id}': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.bankAccountId))],
+  },
+  'GET /api/bank-accounts/{id}/reconciliation': {
+    scope: 'workspace',
+    cases: [
+      {
+        params: id((ids) => ids.a.bankAccountId),
+        query: () => ({ month: '2026-11' }),
+        expect: 404,
+      },
+    ],
+  },
+  'POST /api/bank-accounts/{id}/imports': {
+    scope: 'workspace',
+    cases: [
+      {
+        label: "A's account",
+        params: id((ids) => ids.a.bankAccountId),
+        upload: 'file',
+        file: () => ({ name: 'statement.sta', type: 'text/plain', data: Buffer.from(mt940()) }),
+        expect: 404,
+      },
+      {
+        label: "B's own account",
+        params: id((ids) => ids.b.bankAccountId),
+        upload: 'file',
+        file: () => ({ name: 'statement.sta', type: 'text/plain', data: Buffer.from(mt940()) }),
+        expect: 'own',
+      },
+    ],
+  },
+  'GET /api/bank-transactions': {
+    scope: 'workspace',
+    cases: [
+      { expect: 'read', showsB: true },
+      {
+        label: "searched for A's marker",
+        query: (ids) => ({ q: ids.a.marker }),
+        expect: 'read',
+      },
+      {
+        label: "filtered on A's account",
+        query: (ids) => ({ accountId: ids.a.bankAccountId }),
+        expect: 'read',
+        countsStable: true,
+      },
+    ],
+  },
+  'GET /api/bank-transactions/export': {
+    scope: 'workspace',
+    cases: [
+      { expect: 'read', showsB: true },
+      { query: (ids) => ({ accountId: ids.a.bankAccountId }), expect: 'read' },
+    ],
+  },
+  'GET /api/bank-transactions/{id}': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.bankTransactionId))],
   },
 
   // Documents about the API itself.

@@ -548,6 +548,52 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     input: (t) => ({ id: t.expenseId }),
     outsider: 'not_found',
   },
+  // Banking (issue 43): those who settle invoices read the bank; owners and administrators
+  // manage accounts (the statement import is a multipart route, in the REST matrix).
+  'banking.listAccounts': { access: MANAGERS, type: 'query', outsider: 'own' },
+  'banking.getAccount': {
+    access: MANAGERS,
+    type: 'query',
+    input: (t) => ({ id: t.bankAccountId }),
+    outsider: 'not_found',
+  },
+  'banking.createAccount': {
+    access: TEAM_MANAGERS,
+    type: 'mutation',
+    input: () => ({ name: 'Matrix bank', currency: 'EUR' }),
+    outsider: 'own',
+  },
+  'banking.updateAccount': {
+    access: TEAM_MANAGERS,
+    type: 'mutation',
+    input: (t) => ({ id: t.bankAccountId, name: 'Matrix renamed' }),
+    outsider: 'not_found',
+  },
+  'banking.deleteAccount': {
+    access: TEAM_MANAGERS,
+    type: 'mutation',
+    input: (t) => ({ id: t.bankAccountId }),
+    outsider: 'not_found',
+  },
+  'banking.reconciliation': {
+    access: MANAGERS,
+    type: 'query',
+    input: (t) => ({ id: t.bankAccountId, month: '2026-11' }),
+    outsider: 'not_found',
+  },
+  'banking.listTransactions': {
+    access: MANAGERS,
+    type: 'query',
+    input: (t) => ({ accountId: t.bankAccountId }),
+    outsider: 'own',
+  },
+  'banking.exportTransactions': { access: MANAGERS, type: 'query', outsider: 'own' },
+  'banking.getTransaction': {
+    access: MANAGERS,
+    type: 'query',
+    input: (t) => ({ id: t.bankTransactionId }),
+    outsider: 'not_found',
+  },
   'expenseCategories.list': { access: ALL_ROLES, type: 'query', outsider: 'own' },
   'expenseCategories.create': {
     access: MANAGERS,

@@ -679,6 +679,70 @@ describe('every documented operation answers as documented', () => {
     await send(c, 'DELETE /api/expense-categories/{id}', { params: id(category.id) });
   });
 
+  it('banking: accounts, statement imports, transactions and reconciliation', async () => {
+    const c = admin.client;
+    const statement = (name: string) => ({
+      name,
+      type: 'application/octet-stream',
+      data: readFileSync(path.resolve(import.meta.dirname, '../fixtures/bank', name)),
+    });
+    await send(c, 'GET /api/bank-accounts');
+    const account = await json<{ id: number }>(c, 'POST /api/bank-accounts', {
+      body: { name: 'Tour bank', currency: 'EUR', identifier: 'DE89 3704 0044 0532 0130 00' },
+    });
+    await send(c, 'GET /api/bank-accounts/{id}', { params: id(account.id) });
+    // A CSV without a mapping answers the guess; with the account's saved one it imports.
+    await send(c, 'POST /api/bank-accounts/{id}/imports', {
+      params: id(account.id),
+      upload: 'file',
+      file: statement('csv-de-2026-01a.csv'),
+    });
+    await send(c, 'PUT /api/bank-accounts/{id}', {
+      params: id(account.id),
+      body: {
+        openingBalance: '1000',
+        csvMapping: {
+          dateColumn: 'Buchungstag',
+          dateFormat: 'dd.MM.yyyy',
+          debitColumn: 'Soll',
+          creditColumn: 'Haben',
+          descriptionColumn: 'Verwendungszweck',
+          delimiter: ';',
+          decimalSeparator: ',',
+          hasHeader: true,
+          skipRows: 4,
+        },
+      },
+    });
+    await send(c, 'POST /api/bank-accounts/{id}/imports', {
+      params: id(account.id),
+      query: { preview: 'true' },
+      upload: 'file',
+      file: statement('csv-de-2026-01a.csv'),
+    });
+    await send(c, 'POST /api/bank-accounts/{id}/imports', {
+      params: id(account.id),
+      upload: 'file',
+      file: statement('camt053-2026-01.xml'),
+    });
+    await send(c, 'POST /api/bank-accounts/{id}/imports', {
+      params: id(account.id),
+      upload: 'file',
+      file: statement('ofx1-2026-01.ofx'),
+      status: 422,
+    });
+    const rows = await json<{ id: number }[]>(c, 'GET /api/bank-transactions', {
+      query: { accountId: account.id, direction: 'in', limit: '5', sort: 'date' },
+    });
+    await send(c, 'GET /api/bank-transactions/{id}', { params: id(rows[0]!.id) });
+    await send(c, 'GET /api/bank-transactions/export', { query: { status: 'unmatched' } });
+    await send(c, 'GET /api/bank-accounts/{id}/reconciliation', {
+      params: id(account.id),
+      query: { month: '2026-01' },
+    });
+    await send(c, 'DELETE /api/bank-accounts/{id}', { params: id(account.id) });
+  });
+
   it('notifications', async () => {
     const c = admin.client;
     await send(c, 'GET /api/notifications');

@@ -40,6 +40,9 @@ it('every workspace table has workspace_id not null, a foreign key to workspaces
   const workspaceTables = rows.filter((r) => !platformLevel.has(r.table_name));
   expect(workspaceTables.map((r) => r.table_name).sort()).toEqual(
     [
+      'bank_accounts',
+      'bank_imports',
+      'bank_transactions',
       'business_profiles',
       'client_portal_links',
       'clients',

@@ -71,6 +71,9 @@ export interface Target {
   notificationId: number;
   /** An active service of the catalogue (in EUR), on no line. */
   serviceId: number;
+  /** A bank account (EUR, named with the marker) with one unmatched transaction. */
+  bankAccountId: number;
+  bankTransactionId: number;
 }
 
 export interface TargetMember {
@@ -471,7 +474,34 @@ export async function freshTarget(db: Database, options: TargetOptions): Promise
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const bankAccount = await db
+    .insertInto('bankAccounts')
+    .values({
+      workspaceId: ws.id,
+      name: `${marker} Bank`,
+      currency: 'EUR',
+      identifier: 'DE89370400440532013000',
+      openingBalance: '100',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const bankTransaction = await db
+    .insertInto('bankTransactions')
+    .values({
+      workspaceId: ws.id,
+      accountId: bankAccount.id,
+      bookingDate: '2026-11-20',
+      amount: '12.50',
+      currency: 'EUR',
+      counterpartyName: `${marker} Payer`,
+      remittance: `${name} Bank remittance`,
+      dedupeKey: `fp:${marker}`,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return {
+    bankAccountId: bankAccount.id,
+    bankTransactionId: bankTransaction.id,
     creditNoteId: creditNote.id,
     notificationId: notification.id,
     contractTemplateId: contractTemplate.id,

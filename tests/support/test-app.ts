@@ -298,6 +298,9 @@ export async function snapshot(db: Database): Promise<string> {
     'payment_settings',
     'checkout_sessions',
     'stripe_events',
+    'bank_accounts',
+    'bank_imports',
+    'bank_transactions',
   ];
   const { rows } = await sql<{ state: string }>`select ${sql.join(
     tables.map(

@@ -24,6 +24,7 @@ const MULTIPART_ROUTES = [
   /^\/api\/account\/upload-photo$/,
   /^\/api\/expenses\/[^/]+\/receipt$/,
   /^\/api\/expenses\/import-einvoice$/,
+  /^\/api\/bank-accounts\/[^/]+\/imports$/,
 ];
 
 const STRIPE_WEBHOOK = /^\/api\/webhooks\/stripe\/[^/]+$/;

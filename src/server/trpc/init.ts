@@ -216,11 +216,11 @@ const heavyWhen = (isHeavy: (rawInput: unknown) => boolean) =>
 
 export const heavyRequest = heavyWhen(() => true);
 /** A list: heavy when it asks for more than HEAVY_LIST_ROWS rows (no limit: the maximum page). */
-const heavyWhenLarge = heavyWhen(isLargePage);
+export const heavyWhenLarge = heavyWhen(isLargePage);
 /** An import: heavy when it carries more than HEAVY_LIST_ROWS rows (the dialog sends 500). */
 const heavyWhenManyRows = heavyWhen(isLargeImport);
 
-const heavy = { heavy: true };
+export const heavy = { heavy: true };
 export const heavyProcedure = workspaceProcedure.use(heavyRequest).meta(heavy);
 export const importProcedure = workspaceProcedure.use(heavyWhenManyRows).meta(heavy);
 export const listProcedure = workspaceProcedure.use(heavyWhenLarge).meta(heavy);

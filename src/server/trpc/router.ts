@@ -7,6 +7,7 @@ import { clientsRouter } from '../domains/clients/clients.router.ts';
 import { contractTemplatesRouter, contractsRouter } from '../domains/contracts/contracts.router.ts';
 import { dashboardRouter } from '../domains/dashboard/dashboard.router.ts';
 import { estimatesRouter } from '../domains/estimates/estimates.router.ts';
+import { bankingRouter } from '../domains/banking/banking.router.ts';
 import { expenseCategoriesRouter, expensesRouter } from '../domains/expenses/expenses.router.ts';
 import { invoiceEmailsRouter } from '../domains/invoice-email/invoice-email.router.ts';
 import { einvoicesRouter } from '../domains/einvoices/einvoices.router.ts';
@@ -56,6 +57,7 @@ export const appRouter = router({
   einvoices: einvoicesRouter,
   expenses: expensesRouter,
   expenseCategories: expenseCategoriesRouter,
+  banking: bankingRouter,
   services: servicesRouter,
   recurringInvoices: recurringInvoicesRouter,
   invoiceEmails: invoiceEmailsRouter,

@@ -35,10 +35,10 @@ export function sniffReceiptType(data: Buffer): string | undefined {
   return undefined;
 }
 
-const TOO_LARGE = 'File size must be less than 5MB';
+export const TOO_LARGE = 'File size must be less than 5MB';
 
 /** The multipart parser's own errors (no boundary, a cut-off body) carry no status: a 400. */
-function malformedUpload(error: unknown): never {
+export function malformedUpload(error: unknown): never {
   const status = (error as { statusCode?: unknown } | null)?.statusCode;
   if (status === 413) throw new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: TOO_LARGE });
   if (typeof status === 'number') throw error;

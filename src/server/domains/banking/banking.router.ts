@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import {
+  BankAccountInputSchema,
+  BankAccountSchema,
+  BankAccountUpdateSchema,
+  BankTransactionFiltersSchema,
+  BankTransactionListQuerySchema,
+  BankTransactionPageSchema,
+  BankTransactionSchema,
+  ReconciliationQuerySchema,
+  ReconciliationSchema,
+} from '../../../shared/banking.schema.ts';
+import { IdSchema } from '../../../shared/ids.ts';
+import { BILLING_MANAGERS, WORKSPACE_MANAGERS } from '../../../shared/roles.ts';
+import { SuccessSchema } from '../../../shared/success.schema.ts';
+import { heavy, heavyRequest, heavyWhenLarge, requireRole, router } from '../../trpc/init.ts';
+import { rowMutation } from '../../trpc/row-procedures.ts';
+import * as repo from './banking.repository.ts';
+import * as banking from './banking.service.ts';
+
+/**
+ * Who reads the bank: those who settle invoices (they match payments to its lines). Who
+ * manages it (accounts, statement imports): owners and administrators, as online payment.
+ */
+export const BANK_READERS = BILLING_MANAGERS;
+export const BANK_MANAGERS = WORKSPACE_MANAGERS;
+
+const reader = requireRole(...BANK_READERS);
+const manager = requireRole(...BANK_MANAGERS);
+
+export const bankingRouter = router({
+  listAccounts: reader
+    .output(z.array(BankAccountSchema))
+    .query(({ ctx }) => repo.listAccounts(ctx.db, ctx.workspace.id)),
+  getAccount: reader
+    .input(z.object({ id: IdSchema }))
+    .output(BankAccountSchema)
+    .query(({ ctx, input }) => banking.getAccount(ctx, input.id)),
+  createAccount: manager
+    .input(BankAccountInputSchema)
+    .output(BankAccountSchema)
+    .mutation(({ ctx, input }) => banking.createAccount(ctx, input)),
+  updateAccount: manager
+    .input(BankAccountUpdateSchema)
+    .output(BankAccountSchema)
+    .mutation(({ ctx, input }) => banking.updateAccount(ctx, input)),
+  deleteAccount: rowMutation(manager, SuccessSchema, banking.deleteAccount),
+  reconciliation: reader
+    .input(ReconciliationQuerySchema)
+    .output(ReconciliationSchema)
+    .query(({ ctx, input }) => banking.reconciliation(ctx, input.id, input.month)),
+  listTransactions: reader
+    .use(heavyWhenLarge)
+    .meta(heavy)
+    .input(BankTransactionListQuerySchema.prefault({}))
+    .output(BankTransactionPageSchema)
+    .query(({ ctx, input }) => repo.listTransactions(ctx.db, ctx.workspace.id, input)),
+  exportTransactions: reader
+    .use(heavyRequest)
+    .meta(heavy)
+    .input(BankTransactionFiltersSchema.prefault({}))
+    .query(({ ctx, input }) => repo.transactionsForExport(ctx.db, ctx.workspace.id, input)),
+  getTransaction: reader
+    .input(z.object({ id: IdSchema }))
+    .output(BankTransactionSchema)
+    .query(({ ctx, input }) => banking.getTransaction(ctx, input.id)),
+});
