@@ -47,6 +47,9 @@ beforeAll(async () => {
     { logDestination: destination },
   );
   close = async () => {
+    // The emails and notifications the payments queued finish first: a job still running
+    // when the database closes fails outside any test.
+    await app.services.jobs.idle();
     await app.close();
     await handle.close();
   };
