@@ -96,16 +96,14 @@ async function matchInvoiceIn(
   const invoice = await invoicesRepo.lockInvoice(trx, workspace.id, invoiceId);
   if (!invoice) throw notFound('Invoice not found');
   if (invoice.currency !== tx.currency)
-    throw conflict(
-      `The invoice is in ${invoice.currency}; this transaction is in ${tx.currency}`,
-    );
+    throw conflict(`The invoice is in ${invoice.currency}; this transaction is in ${tx.currency}`);
   if (invoice.status === 'draft' || invoice.status === 'void')
     throw conflict(`A ${invoice.status} invoice takes no payments`);
   const balance = normalizeAmount(
     invoicesRepo.balanceOf(invoice.amount, invoice.paidTotal, invoice.creditedTotal, 3),
     digits,
   );
-  let amount: string;
+  let amount = txAmount;
   if (requested !== undefined) {
     if (!fitsCurrency(requested, tx.currency))
       throw badRequest(`${tx.currency} amounts have at most ${digits} decimals`);
@@ -113,10 +111,9 @@ async function matchInvoiceIn(
     if (compareAmounts(amount, '0') <= 0) throw badRequest('Amount must be greater than 0');
     if (compareAmounts(amount, txAmount) > 0)
       throw badRequest(`The amount is more than the transaction brought (${txAmount})`);
-  } else {
-    amount = compareAmounts(txAmount, balance) > 0 ? balance : txAmount;
   }
 
+  // The same money recorded by hand already: linked, never recorded a second time.
   const manual = await repo.manualPaymentToLink(
     trx,
     workspace.id,
@@ -125,6 +122,8 @@ async function matchInvoiceIn(
     tx.bookingDate,
     MANUAL_PAYMENT_DAYS,
   );
+  // More money than is left to pay pays the balance, unless the amount was asked for.
+  if (!manual && requested === undefined && compareAmounts(amount, balance) > 0) amount = balance;
   let paymentId: number;
   if (manual) {
     paymentId = manual.id;
@@ -169,8 +168,7 @@ export async function match(scope: Scope, input: BankMatchInput) {
   const { db, workspace } = scope;
   await db.transaction().execute(async (trx) => {
     const tx = await lockUnmatched(trx, workspace.id, input.id);
-    if ('invoiceId' in input)
-      await matchInvoiceIn(trx, scope, tx, input.invoiceId, input.amount);
+    if ('invoiceId' in input) await matchInvoiceIn(trx, scope, tx, input.invoiceId, input.amount);
     else await matchExpenseIn(trx, scope, tx, input.expenseId);
   });
   return (await bankRepo.findTransaction(db, workspace.id, input.id))!;
