@@ -2335,6 +2335,52 @@ export const restMatrix: Record<string, RestMatrixEntry> = {
     scope: 'workspace',
     cases: [notFound(id((ids) => ids.a.bankTransactionId))],
   },
+  'GET /api/bank-transactions/{id}/suggestions': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.bankTransactionId))],
+  },
+  'POST /api/bank-transactions/{id}/match': {
+    scope: 'workspace',
+    cases: [
+      notFound(
+        id((ids) => ids.a.bankTransactionId),
+        (ids) => ({ invoiceId: ids.a.invoiceId }),
+      ),
+      {
+        label: "A's invoice from B's own transaction",
+        params: id((ids) => ids.b.bankTransactionId),
+        body: (ids) => ({ invoiceId: ids.a.invoiceId }),
+        expect: 404,
+      },
+      {
+        label: "A's expense from B's own transaction",
+        params: id((ids) => ids.b.bankTransactionId),
+        body: (ids) => ({ expenseId: ids.a.expenseId }),
+        expect: 404,
+      },
+    ],
+  },
+  'POST /api/bank-transactions/{id}/unmatch': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.bankTransactionId))],
+  },
+  'POST /api/bank-transactions/{id}/ignore': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.bankTransactionId))],
+  },
+  'POST /api/bank-transactions/{id}/expense': {
+    scope: 'workspace',
+    cases: [
+      notFound(
+        id((ids) => ids.a.bankTransactionId),
+        () => ({ vendor: 'Not yours' }),
+      ),
+    ],
+  },
+  'POST /api/bank-accounts/{id}/auto-match': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.bankAccountId))],
+  },
 
   // Documents about the API itself.
   'GET /api/openapi.json': {
