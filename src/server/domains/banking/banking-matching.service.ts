@@ -91,10 +91,10 @@ async function matchInvoiceIn(
   const { workspace, user } = scope;
   const digits = minorDigits(tx.currency);
   const txAmount = normalizeAmount(tx.amount, digits);
-  if (compareAmounts(txAmount, '0') <= 0)
-    throw badRequest('Money that left the account pays no invoice; match it to an expense');
   const invoice = await invoicesRepo.lockInvoice(trx, workspace.id, invoiceId);
   if (!invoice) throw notFound('Invoice not found');
+  if (compareAmounts(txAmount, '0') <= 0)
+    throw badRequest('Money that left the account pays no invoice; match it to an expense');
   if (invoice.currency !== tx.currency)
     throw conflict(`The invoice is in ${invoice.currency}; this transaction is in ${tx.currency}`);
   if (invoice.status === 'draft' || invoice.status === 'void')
@@ -149,10 +149,10 @@ async function matchInvoiceIn(
 
 async function matchExpenseIn(trx: Database, scope: Scope, tx: LockedTransaction, id: number) {
   const { workspace, user } = scope;
-  if (compareAmounts(tx.amount, '0') >= 0)
-    throw badRequest('Money that came in pays no expense; match it to an invoice');
   const expense = await repo.unlinkedExpense(trx, workspace.id, id);
   if (!expense) throw notFound('Expense not found');
+  if (compareAmounts(tx.amount, '0') >= 0)
+    throw badRequest('Money that came in pays no expense; match it to an invoice');
   if (expense.currency !== tx.currency)
     throw conflict(`The expense is in ${expense.currency}; this transaction is in ${tx.currency}`);
   if (expense.linked) throw conflict('This expense is linked to another transaction');
