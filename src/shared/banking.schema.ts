@@ -565,3 +565,12 @@ export const AutoMatchResultSchema = z.object({
   left: z.number().int(),
 });
 export type AutoMatchResult = z.infer<typeof AutoMatchResultSchema>;
+
+/** PUT of a rule: the whole rule again; without `position` it keeps its place. */
+export const BankRuleUpdateSchema = BankRuleInputSchema.extend({ id: IdSchema });
+export type BankRuleUpdate = z.infer<typeof BankRuleUpdateSchema>;
+
+export const BankRulesAppliedSchema = z.object({
+  /** Unmatched transactions a rule changed (ignored, or put in a category). */
+  applied: z.number().int(),
+});

@@ -444,3 +444,76 @@ describe('property: matches and unmatches keep the books', () => {
     );
   });
 });
+
+describe('bank rules', () => {
+  it('are listed in order, applied at import and on demand to unmatched lines only, and editable', async () => {
+    const account = await newAccount(owner.client, 'EUR');
+    const category = await owner.client.post('/api/expense-categories', { name: 'Bank fees' });
+    expect(category.statusCode, category.body).toBe(201);
+    const categoryId = (category.json() as { id: number }).id;
+    const fees = await owner.client.post('/api/bank-rules', {
+      name: 'Fees',
+      conditions: { field: 'counterparty', contains: 'Sparkasse', direction: 'out' },
+      action: { type: 'categorise', categoryId },
+    });
+    expect(fees.statusCode, fees.body).toBe(201);
+    const feesRule = fees.json() as { id: number; position: number };
+    const own = await owner.client.post('/api/bank-rules', {
+      name: 'Own transfers',
+      conditions: { field: 'any', contains: 'Savings', amountMax: '500' },
+      action: { type: 'ignore' },
+    });
+    const ownRule = own.json() as { id: number; position: number };
+    expect(ownRule.position).toBeGreaterThan(feesRule.position);
+    const listed = (await owner.client.get('/api/bank-rules')).json() as { id: number }[];
+    expect(listed.map((r) => r.id)).toEqual([feesRule.id, ownRule.id]);
+
+    const fee = await bankLine(owner.client, account, {
+      amount: '-4.90',
+      counterparty: 'Sparkasse',
+    });
+    expect(fee).toMatchObject({ status: 'unmatched', categoryId, ruleId: feesRule.id });
+    const moved = await bankLine(owner.client, account, {
+      amount: '-200.00',
+      counterparty: 'Savings',
+    });
+    expect(moved).toMatchObject({ status: 'ignored', ruleId: ownRule.id });
+    const big = await bankLine(owner.client, account, {
+      amount: '-900.00',
+      counterparty: 'Savings',
+    });
+    expect(big).toMatchObject({ status: 'unmatched', ruleId: null });
+    // Money in is never categorised.
+    const refund = await bankLine(owner.client, account, {
+      amount: '4.90',
+      counterparty: 'Sparkasse',
+    });
+    expect(refund).toMatchObject({ categoryId: null, ruleId: null });
+
+    // Edited: the limit goes up; applied on demand to the unmatched line, not to matched ones.
+    const put = await owner.client.put(`/api/bank-rules/${ownRule.id}`, {
+      name: 'Own transfers',
+      conditions: { field: 'any', contains: 'Savings', amountMax: '1000' },
+      action: { type: 'ignore' },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect((put.json() as { position: number }).position).toBe(ownRule.position);
+    const applied = await owner.client.post('/api/bank-rules/apply');
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect((applied.json() as { applied: number }).applied).toBeGreaterThanOrEqual(1);
+    expect((await owner.client.get(`/api/bank-transactions/${big.id}`)).json()).toMatchObject({
+      status: 'ignored',
+      ruleId: ownRule.id,
+    });
+
+    // Another workspace's rules are not found; deleting one keeps what it did.
+    expect((await other.client.delete(`/api/bank-rules/${ownRule.id}`)).statusCode).toBe(404);
+    expect((await other.client.get('/api/bank-rules')).json()).toEqual([]);
+    expect((await owner.client.delete(`/api/bank-rules/${ownRule.id}`)).statusCode).toBe(200);
+    expect((await owner.client.get(`/api/bank-transactions/${big.id}`)).json()).toMatchObject({
+      status: 'ignored',
+      ruleId: null,
+    });
+    expect((await owner.client.delete(`/api/bank-rules/${feesRule.id}`)).statusCode).toBe(200);
+  });
+});

@@ -174,4 +174,48 @@ export const bankingRestRoutes = defineRestRoutes(BANKING_TAG, [
       'Confirms only the certain suggestions of the account’s unmatched incoming transactions: the invoice’s number in the reference or remittance text and exactly its balance, in the same currency, and no other invoice named. One after another, each reading the balances the ones before left. Answers how many it `matched` and how many of the account’s transactions are `left` unmatched.',
     refusals: { 403: READERS },
   },
+  {
+    method: 'GET',
+    path: '/api/bank-rules',
+    procedure: 'banking.listRules',
+    summary: 'List bank rules',
+    description:
+      'In the order they are tried: `position`, then id. The first enabled rule whose conditions all hold applies.',
+    refusals: { 403: READERS },
+  },
+  {
+    method: 'POST',
+    path: '/api/bank-rules',
+    procedure: 'banking.createRule',
+    summary: 'Add a bank rule',
+    description:
+      '"When the `field` (counterparty, reference, remittance or any) contains the text, and the amount (without its sign) is within `amountMin`–`amountMax`, and the money goes `direction`": `{"type": "ignore"}` marks the line ignored, `{"type": "categorise", "categoryId"}` puts money out in that expense category. Without `position` it goes last. Applied to every statement imported afterwards, and on demand.',
+    status: 201,
+    refusals: { 403: MANAGERS, 404: 'the category is not in the workspace' },
+  },
+  {
+    method: 'PUT',
+    path: '/api/bank-rules/{id}',
+    procedure: 'banking.updateRule',
+    summary: 'Replace a bank rule',
+    description: 'The whole rule again; without `position` it keeps its place.',
+    refusals: { 403: MANAGERS },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/bank-rules/{id}',
+    procedure: 'banking.deleteRule',
+    summary: 'Delete a bank rule',
+    description: 'The transactions it applied to keep what it did.',
+    refusals: { 403: MANAGERS },
+  },
+  {
+    method: 'POST',
+    path: '/api/bank-rules/apply',
+    procedure: 'banking.applyRules',
+    summary: 'Apply the bank rules now',
+    description:
+      'To the unmatched transactions no rule has applied to yet, in order; answers how many a rule changed (`applied`).',
+    refusals: { 403: MANAGERS },
+  },
 ]);

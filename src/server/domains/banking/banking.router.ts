@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import {
+  BankRuleInputSchema,
+  BankRuleSchema,
+  BankRulesAppliedSchema,
+  BankRuleUpdateSchema,
   AutoMatchResultSchema,
   BankMatchInputSchema,
   BankTransactionExpenseInputSchema,
@@ -22,6 +26,7 @@ import { rowMutation } from '../../trpc/row-procedures.ts';
 import * as repo from './banking.repository.ts';
 import * as banking from './banking.service.ts';
 import * as matching from './banking-matching.service.ts';
+import * as rules from './banking-rules.service.ts';
 
 /**
  * Who reads the bank: those who settle invoices (they match payments to its lines). Who
@@ -96,4 +101,19 @@ export const bankingRouter = router({
     .input(byId)
     .output(AutoMatchResultSchema)
     .mutation(({ ctx, input }) => matching.autoMatch(ctx, input.id)),
+  listRules: reader
+    .output(z.array(BankRuleSchema))
+    .query(({ ctx }) => rules.listRules(ctx.db, ctx.workspace.id)),
+  createRule: manager
+    .input(BankRuleInputSchema)
+    .output(BankRuleSchema)
+    .mutation(({ ctx, input }) => rules.createRule(ctx, input)),
+  updateRule: manager
+    .input(BankRuleUpdateSchema)
+    .output(BankRuleSchema)
+    .mutation(({ ctx, input }) => rules.updateRule(ctx, input)),
+  deleteRule: rowMutation(manager, SuccessSchema, rules.deleteRule),
+  applyRules: manager
+    .output(BankRulesAppliedSchema)
+    .mutation(({ ctx }) => rules.applyOnDemand(ctx)),
 });
