@@ -2381,6 +2381,48 @@ export const restMatrix: Record<string, RestMatrixEntry> = {
     scope: 'workspace',
     cases: [notFound(id((ids) => ids.a.bankAccountId))],
   },
+  'GET /api/bank-rules': { scope: 'workspace', cases: [{ expect: 'read', showsB: true }] },
+  'POST /api/bank-rules': {
+    scope: 'workspace',
+    cases: [
+      {
+        label: "A's category",
+        body: (ids) => ({
+          name: 'Not yours',
+          conditions: { field: 'any', contains: 'x' },
+          action: { type: 'categorise', categoryId: ids.a.expenseCategoryId },
+        }),
+        expect: 404,
+      },
+      {
+        body: (ids) => ({
+          name: `B rule ${ids.unique}`,
+          conditions: { field: 'any', contains: 'nothing here' },
+          action: { type: 'ignore' },
+        }),
+        expect: 'own',
+        status: 201,
+      },
+    ],
+  },
+  'PUT /api/bank-rules/{id}': {
+    scope: 'workspace',
+    cases: [
+      notFound(
+        id((ids) => ids.a.bankRuleId),
+        () => ({
+          name: 'Not yours',
+          conditions: { field: 'any', contains: 'nothing here' },
+          action: { type: 'ignore' },
+        }),
+      ),
+    ],
+  },
+  'DELETE /api/bank-rules/{id}': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.bankRuleId))],
+  },
+  'POST /api/bank-rules/apply': { scope: 'workspace', cases: [{ expect: 'own' }] },
 
   // Documents about the API itself.
   'GET /api/openapi.json': {

@@ -638,6 +638,35 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     input: (t) => ({ id: t.bankAccountId }),
     outsider: 'not_found',
   },
+  'banking.listRules': { access: MANAGERS, type: 'query', outsider: 'own' },
+  'banking.createRule': {
+    access: TEAM_MANAGERS,
+    type: 'mutation',
+    input: () => ({
+      name: 'Matrix rule',
+      conditions: { field: 'any', contains: 'nothing here' },
+      action: { type: 'ignore' },
+    }),
+    outsider: 'own',
+  },
+  'banking.updateRule': {
+    access: TEAM_MANAGERS,
+    type: 'mutation',
+    input: (t) => ({
+      id: t.bankRuleId,
+      name: 'Matrix rule',
+      conditions: { field: 'any', contains: 'nothing here' },
+      action: { type: 'ignore' },
+    }),
+    outsider: 'not_found',
+  },
+  'banking.deleteRule': {
+    access: TEAM_MANAGERS,
+    type: 'mutation',
+    input: (t) => ({ id: t.bankRuleId }),
+    outsider: 'not_found',
+  },
+  'banking.applyRules': { access: TEAM_MANAGERS, type: 'mutation', outsider: 'own' },
   'expenseCategories.list': { access: ALL_ROLES, type: 'query', outsider: 'own' },
   'expenseCategories.create': {
     access: MANAGERS,
