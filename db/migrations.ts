@@ -38,6 +38,7 @@ import * as contractSealedPdf from './migrations/2026-12-01-0045-contract-sealed
 import * as recurringRunFailure from './migrations/2026-12-01-0046-recurring-run-failure.ts';
 import * as onlinePayments from './migrations/2026-12-01-0047-online-payments.ts';
 import * as banking from './migrations/2026-12-01-0048-banking.ts';
+import * as bankRules from './migrations/2026-12-01-0049-bank-rules.ts';
 
 /**
  * Every migration of db/migrations, in order. A static list rather than a folder scan, so
@@ -85,4 +86,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-01-0046-recurring-run-failure': recurringRunFailure,
   '2026-12-01-0047-online-payments': onlinePayments,
   '2026-12-01-0048-banking': banking,
+  '2026-12-01-0049-bank-rules': bankRules,
 };

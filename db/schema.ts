@@ -93,6 +93,19 @@ export interface BankImports {
   workspaceId: number;
 }
 
+export interface BankRules {
+  action: Json;
+  categoryId: number | null;
+  conditions: Json;
+  createdAt: Generated<Timestamp>;
+  enabled: Generated<boolean>;
+  id: Generated<number>;
+  name: string;
+  position: Generated<number>;
+  updatedAt: Generated<Timestamp>;
+  workspaceId: number;
+}
+
 export interface BankTransactions {
   accountId: number;
   amount: Numeric;
@@ -971,6 +984,7 @@ export interface DB {
   apiTokens: ApiTokens;
   bankAccounts: BankAccounts;
   bankImports: BankImports;
+  bankRules: BankRules;
   bankTransactions: BankTransactions;
   businessProfiles: BusinessProfiles;
   checkoutSessions: CheckoutSessions;

@@ -521,3 +521,56 @@ export const BankRuleSchema = z.object({
   enabled: z.boolean(),
 });
 export type BankRule = z.infer<typeof BankRuleSchema>;
+
+// Matching (issue 43, part 3): suggestions, match, unmatch, ignore, expense, auto-match.
+
+/** Why and how sure: an open invoice the incoming money may pay, or an expense it paid. */
+export const MatchSuggestionSchema = z.object({
+  kind: z.enum(['invoice', 'expense']),
+  invoiceId: z.number().optional(),
+  invoiceNumber: z.string().nullable().optional(),
+  expenseId: z.number().optional(),
+  currency: z.string(),
+  transactionCurrency: z.string(),
+  /** What confirming records: the payment's amount, or the expense's. */
+  amount: z.string(),
+  /** 0 to 100. */
+  score: z.number().int(),
+  reasons: z.array(z.string()),
+  signals: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
+});
+export type MatchSuggestionAnswer = z.infer<typeof MatchSuggestionSchema>;
+
+const matchAmount = decimalSchema('Amount', { max: MAX_AMOUNT, decimals: 3 });
+
+/** `{invoiceId, amount?}`: the money pays an invoice; `{expenseId}`: it paid an expense. */
+export const BankMatchInputSchema = z.union([
+  z.object({ id: IdSchema, invoiceId: IdSchema, amount: matchAmount.optional() }).strict(),
+  z.object({ id: IdSchema, expenseId: IdSchema }).strict(),
+]);
+export type BankMatchInput = z.infer<typeof BankMatchInputSchema>;
+
+export const BankTransactionExpenseInputSchema = z.object({
+  id: IdSchema,
+  categoryId: IdSchema.nullable().optional(),
+  vendor: z.string().trim().max(200).nullable().optional(),
+  description: z.string().trim().max(2000).nullable().optional(),
+});
+export type BankTransactionExpenseInput = z.infer<typeof BankTransactionExpenseInputSchema>;
+
+export const AutoMatchResultSchema = z.object({
+  /** Transactions Auto-match confirmed. */
+  matched: z.number().int(),
+  /** The account's transactions still unmatched. */
+  left: z.number().int(),
+});
+export type AutoMatchResult = z.infer<typeof AutoMatchResultSchema>;
+
+/** PUT of a rule: the whole rule again; without `position` it keeps its place. */
+export const BankRuleUpdateSchema = BankRuleInputSchema.extend({ id: IdSchema });
+export type BankRuleUpdate = z.infer<typeof BankRuleUpdateSchema>;
+
+export const BankRulesAppliedSchema = z.object({
+  /** Unmatched transactions a rule changed (ignored, or put in a category). */
+  applied: z.number().int(),
+});

@@ -2335,6 +2335,94 @@ export const restMatrix: Record<string, RestMatrixEntry> = {
     scope: 'workspace',
     cases: [notFound(id((ids) => ids.a.bankTransactionId))],
   },
+  'GET /api/bank-transactions/{id}/suggestions': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.bankTransactionId))],
+  },
+  'POST /api/bank-transactions/{id}/match': {
+    scope: 'workspace',
+    cases: [
+      notFound(
+        id((ids) => ids.a.bankTransactionId),
+        (ids) => ({ invoiceId: ids.a.invoiceId }),
+      ),
+      {
+        label: "A's invoice from B's own transaction",
+        params: id((ids) => ids.b.bankTransactionId),
+        body: (ids) => ({ invoiceId: ids.a.invoiceId }),
+        expect: 404,
+      },
+      {
+        label: "A's expense from B's own transaction",
+        params: id((ids) => ids.b.bankTransactionId),
+        body: (ids) => ({ expenseId: ids.a.expenseId }),
+        expect: 404,
+      },
+    ],
+  },
+  'POST /api/bank-transactions/{id}/unmatch': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.bankTransactionId))],
+  },
+  'POST /api/bank-transactions/{id}/ignore': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.bankTransactionId))],
+  },
+  'POST /api/bank-transactions/{id}/expense': {
+    scope: 'workspace',
+    cases: [
+      notFound(
+        id((ids) => ids.a.bankTransactionId),
+        () => ({ vendor: 'Not yours' }),
+      ),
+    ],
+  },
+  'POST /api/bank-accounts/{id}/auto-match': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.bankAccountId))],
+  },
+  'GET /api/bank-rules': { scope: 'workspace', cases: [{ expect: 'read', showsB: true }] },
+  'POST /api/bank-rules': {
+    scope: 'workspace',
+    cases: [
+      {
+        label: "A's category",
+        body: (ids) => ({
+          name: 'Not yours',
+          conditions: { field: 'any', contains: 'x' },
+          action: { type: 'categorise', categoryId: ids.a.expenseCategoryId },
+        }),
+        expect: 404,
+      },
+      {
+        body: (ids) => ({
+          name: `B rule ${ids.unique}`,
+          conditions: { field: 'any', contains: 'nothing here' },
+          action: { type: 'ignore' },
+        }),
+        expect: 'own',
+        status: 201,
+      },
+    ],
+  },
+  'PUT /api/bank-rules/{id}': {
+    scope: 'workspace',
+    cases: [
+      notFound(
+        id((ids) => ids.a.bankRuleId),
+        () => ({
+          name: 'Not yours',
+          conditions: { field: 'any', contains: 'nothing here' },
+          action: { type: 'ignore' },
+        }),
+      ),
+    ],
+  },
+  'DELETE /api/bank-rules/{id}': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.bankRuleId))],
+  },
+  'POST /api/bank-rules/apply': { scope: 'workspace', cases: [{ expect: 'own' }] },
 
   // Documents about the API itself.
   'GET /api/openapi.json': {

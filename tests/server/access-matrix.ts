@@ -594,6 +594,79 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     input: (t) => ({ id: t.bankTransactionId }),
     outsider: 'not_found',
   },
+  // Matching records and deletes invoice payments: those who record payments do it. The
+  // target's transaction is money in, unmatched.
+  'banking.suggestions': {
+    access: MANAGERS,
+    type: 'query',
+    input: (t) => ({ id: t.bankTransactionId }),
+    outsider: 'not_found',
+  },
+  'banking.match': {
+    access: MANAGERS,
+    type: 'mutation',
+    input: (t) => ({ id: t.bankTransactionId, expenseId: t.expenseId }),
+    // Money in pays no expense.
+    allowedStatus: 400,
+    outsider: 'not_found',
+  },
+  'banking.unmatch': {
+    access: MANAGERS,
+    type: 'mutation',
+    input: (t) => ({ id: t.bankTransactionId }),
+    // The target's transaction is not matched.
+    allowedStatus: 409,
+    outsider: 'not_found',
+  },
+  'banking.ignore': {
+    access: MANAGERS,
+    type: 'mutation',
+    input: (t) => ({ id: t.bankTransactionId }),
+    outsider: 'not_found',
+  },
+  'banking.createExpense': {
+    access: MANAGERS,
+    type: 'mutation',
+    input: (t) => ({ id: t.bankTransactionId }),
+    // Money in becomes no expense.
+    allowedStatus: 400,
+    outsider: 'not_found',
+  },
+  'banking.autoMatch': {
+    access: MANAGERS,
+    type: 'mutation',
+    input: (t) => ({ id: t.bankAccountId }),
+    outsider: 'not_found',
+  },
+  'banking.listRules': { access: MANAGERS, type: 'query', outsider: 'own' },
+  'banking.createRule': {
+    access: TEAM_MANAGERS,
+    type: 'mutation',
+    input: () => ({
+      name: 'Matrix rule',
+      conditions: { field: 'any', contains: 'nothing here' },
+      action: { type: 'ignore' },
+    }),
+    outsider: 'own',
+  },
+  'banking.updateRule': {
+    access: TEAM_MANAGERS,
+    type: 'mutation',
+    input: (t) => ({
+      id: t.bankRuleId,
+      name: 'Matrix rule',
+      conditions: { field: 'any', contains: 'nothing here' },
+      action: { type: 'ignore' },
+    }),
+    outsider: 'not_found',
+  },
+  'banking.deleteRule': {
+    access: TEAM_MANAGERS,
+    type: 'mutation',
+    input: (t) => ({ id: t.bankRuleId }),
+    outsider: 'not_found',
+  },
+  'banking.applyRules': { access: TEAM_MANAGERS, type: 'mutation', outsider: 'own' },
   'expenseCategories.list': { access: ALL_ROLES, type: 'query', outsider: 'own' },
   'expenseCategories.create': {
     access: MANAGERS,

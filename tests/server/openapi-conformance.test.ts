@@ -735,6 +735,46 @@ describe('every documented operation answers as documented', () => {
       query: { accountId: account.id, direction: 'in', limit: '5', sort: 'date' },
     });
     await send(c, 'GET /api/bank-transactions/{id}', { params: id(rows[0]!.id) });
+    // Matching: suggestions, ignore and back, an expense made, unlinked and linked again.
+    await send(c, 'GET /api/bank-transactions/{id}/suggestions', { params: id(rows[0]!.id) });
+    await send(c, 'POST /api/bank-transactions/{id}/ignore', { params: id(rows[0]!.id) });
+    await send(c, 'POST /api/bank-transactions/{id}/unmatch', { params: id(rows[0]!.id) });
+    const [out] = await json<{ id: number }[]>(c, 'GET /api/bank-transactions', {
+      query: { accountId: account.id, direction: 'out', limit: '1' },
+    });
+    const made = await json<{ expenseId: number }>(c, 'POST /api/bank-transactions/{id}/expense', {
+      params: id(out!.id),
+      body: { vendor: 'Tour vendor' },
+      status: 201,
+    });
+    await send(c, 'POST /api/bank-transactions/{id}/unmatch', { params: id(out!.id) });
+    await send(c, 'POST /api/bank-transactions/{id}/match', {
+      params: id(out!.id),
+      body: { expenseId: made.expenseId },
+    });
+    await send(c, 'POST /api/bank-transactions/{id}/unmatch', { params: id(out!.id) });
+    await send(c, 'POST /api/bank-accounts/{id}/auto-match', { params: id(account.id) });
+    // Rules: listed, added, replaced, applied, deleted.
+    await send(c, 'GET /api/bank-rules');
+    const rule = await json<{ id: number }>(c, 'POST /api/bank-rules', {
+      body: {
+        name: 'Tour rule',
+        conditions: { field: 'any', contains: 'Tour nothing', amountMax: '10' },
+        action: { type: 'ignore' },
+      },
+      status: 201,
+    });
+    await send(c, 'PUT /api/bank-rules/{id}', {
+      params: id(rule.id),
+      body: {
+        name: 'Tour rule',
+        conditions: { field: 'counterparty', contains: 'Tour nothing', direction: 'out' },
+        action: { type: 'ignore' },
+        enabled: false,
+      },
+    });
+    await send(c, 'POST /api/bank-rules/apply');
+    await send(c, 'DELETE /api/bank-rules/{id}', { params: id(rule.id) });
     await send(c, 'GET /api/bank-transactions/export', { query: { status: 'unmatched' } });
     await send(c, 'GET /api/bank-accounts/{id}/reconciliation', {
       params: id(account.id),

@@ -42,6 +42,7 @@ it('every workspace table has workspace_id not null, a foreign key to workspaces
     [
       'bank_accounts',
       'bank_imports',
+      'bank_rules',
       'bank_transactions',
       'business_profiles',
       'client_portal_links',

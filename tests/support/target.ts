@@ -74,6 +74,8 @@ export interface Target {
   /** A bank account (EUR, named with the marker) with one unmatched transaction. */
   bankAccountId: number;
   bankTransactionId: number;
+  /** A bank rule that ignores lines naming the marker (it applies to nothing of the target). */
+  bankRuleId: number;
 }
 
 export interface TargetMember {
@@ -499,9 +501,20 @@ export async function freshTarget(db: Database, options: TargetOptions): Promise
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const bankRule = await db
+    .insertInto('bankRules')
+    .values({
+      workspaceId: ws.id,
+      name: `${marker} rule`,
+      conditions: JSON.stringify({ field: 'any', contains: `${marker} nothing` }),
+      action: JSON.stringify({ type: 'ignore' }),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return {
     bankAccountId: bankAccount.id,
     bankTransactionId: bankTransaction.id,
+    bankRuleId: bankRule.id,
     creditNoteId: creditNote.id,
     notificationId: notification.id,
     contractTemplateId: contractTemplate.id,

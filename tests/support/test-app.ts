@@ -301,6 +301,7 @@ export async function snapshot(db: Database): Promise<string> {
     'bank_accounts',
     'bank_imports',
     'bank_transactions',
+    'bank_rules',
   ];
   const { rows } = await sql<{ state: string }>`select ${sql.join(
     tables.map(

@@ -175,7 +175,7 @@ export async function countTransactions(
   db: Database,
   workspaceId: number,
   accountId: number,
-  status?: 'matched',
+  status?: 'matched' | 'unmatched',
 ) {
   const row = await db
     .selectFrom('bankTransactions')

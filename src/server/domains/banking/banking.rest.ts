@@ -112,4 +112,110 @@ export const bankingRestRoutes = defineRestRoutes(BANKING_TAG, [
     summary: 'Read a bank transaction',
     refusals: { 403: READERS },
   },
+  {
+    method: 'GET',
+    path: '/api/bank-transactions/{id}/suggestions',
+    procedure: 'banking.suggestions',
+    summary: 'Suggest matches for a bank transaction',
+    description:
+      'Money in: the open invoices in the transaction’s currency with a balance left; money out: the expenses in its currency no transaction is linked to. Best first, each with a `score` (0 to 100) and the `reasons`. Empty for a matched or ignored transaction. Nothing in another currency is ever suggested.',
+    refusals: { 403: READERS },
+  },
+  {
+    method: 'POST',
+    path: '/api/bank-transactions/{id}/match',
+    procedure: 'banking.match',
+    summary: 'Match a bank transaction',
+    description:
+      '`{invoiceId, amount?}`: the money pays the invoice. A payment recorded by hand on it for the same amount, dated within 5 days of the booking and linked to no transaction, is linked (never recorded twice); otherwise a payment is recorded as a manual one is (dated on the booking day, method bank transfer, `reference` `bank-transaction:{id}`), and the invoice’s status and notifications follow. `amount` defaults to the transaction’s amount, or the balance when it brought more. `{expenseId}`: money out paid that expense, which is linked.',
+    refusals: {
+      403: READERS,
+      404: 'the transaction, invoice or expense is not in the workspace',
+      409: 'another currency, the transaction is matched or ignored already, the amount is more than the invoice’s balance, or the expense is linked to another transaction',
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/bank-transactions/{id}/unmatch',
+    procedure: 'banking.unmatch',
+    summary: 'Unmatch a bank transaction',
+    description:
+      'Undoes exactly what the match did: deletes the payment the match recorded (the invoice’s balance and status are as before), or unlinks the manual payment or the expense it linked (they stay). An ignored transaction becomes unmatched again: this is also how to unignore.',
+    refusals: { 403: READERS, 409: 'the transaction is not matched or ignored' },
+  },
+  {
+    method: 'POST',
+    path: '/api/bank-transactions/{id}/ignore',
+    procedure: 'banking.ignore',
+    summary: 'Ignore a bank transaction',
+    description:
+      'Transfers between own accounts, private money: the transaction needs no match. `POST …/unmatch` takes it back.',
+    refusals: { 403: READERS, 409: 'the transaction is matched or ignored already' },
+  },
+  {
+    method: 'POST',
+    path: '/api/bank-transactions/{id}/expense',
+    procedure: 'banking.createExpense',
+    summary: 'Turn a bank transaction into an expense',
+    description:
+      'Money out becomes a new expense (its amount, currency and booking day; `vendor` defaults to the counterparty, `description` to the remittance text, `categoryId` to the one a rule set) linked to the transaction. The receipt can be attached to the expense later.',
+    status: 201,
+    refusals: {
+      403: READERS,
+      409: 'the transaction is matched or ignored already',
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/bank-accounts/{id}/auto-match',
+    procedure: 'banking.autoMatch',
+    summary: 'Auto-match an account’s transactions',
+    description:
+      'Confirms only the certain suggestions of the account’s unmatched incoming transactions: the invoice’s number in the reference or remittance text and exactly its balance, in the same currency, and no other invoice named. One after another, each reading the balances the ones before left. Answers how many it `matched` and how many of the account’s transactions are `left` unmatched.',
+    refusals: { 403: READERS },
+  },
+  {
+    method: 'GET',
+    path: '/api/bank-rules',
+    procedure: 'banking.listRules',
+    summary: 'List bank rules',
+    description:
+      'In the order they are tried: `position`, then id. The first enabled rule whose conditions all hold applies.',
+    refusals: { 403: READERS },
+  },
+  {
+    method: 'POST',
+    path: '/api/bank-rules',
+    procedure: 'banking.createRule',
+    summary: 'Add a bank rule',
+    description:
+      '"When the `field` (counterparty, reference, remittance or any) contains the text, and the amount (without its sign) is within `amountMin`–`amountMax`, and the money goes `direction`": `{"type": "ignore"}` marks the line ignored, `{"type": "categorise", "categoryId"}` puts money out in that expense category. Without `position` it goes last. Applied to every statement imported afterwards, and on demand.',
+    status: 201,
+    refusals: { 403: MANAGERS, 404: 'the category is not in the workspace' },
+  },
+  {
+    method: 'PUT',
+    path: '/api/bank-rules/{id}',
+    procedure: 'banking.updateRule',
+    summary: 'Replace a bank rule',
+    description: 'The whole rule again; without `position` it keeps its place.',
+    refusals: { 403: MANAGERS },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/bank-rules/{id}',
+    procedure: 'banking.deleteRule',
+    summary: 'Delete a bank rule',
+    description: 'The transactions it applied to keep what it did.',
+    refusals: { 403: MANAGERS },
+  },
+  {
+    method: 'POST',
+    path: '/api/bank-rules/apply',
+    procedure: 'banking.applyRules',
+    summary: 'Apply the bank rules now',
+    description:
+      'To the unmatched transactions no rule has applied to yet, in order; answers how many a rule changed (`applied`).',
+    refusals: { 403: MANAGERS },
+  },
 ]);

@@ -1,5 +1,13 @@
 import { z } from 'zod';
 import {
+  BankRuleInputSchema,
+  BankRuleSchema,
+  BankRulesAppliedSchema,
+  BankRuleUpdateSchema,
+  AutoMatchResultSchema,
+  BankMatchInputSchema,
+  BankTransactionExpenseInputSchema,
+  MatchSuggestionSchema,
   BankAccountInputSchema,
   BankAccountSchema,
   BankAccountUpdateSchema,
@@ -17,6 +25,8 @@ import { heavy, heavyRequest, heavyWhenLarge, requireRole, router } from '../../
 import { rowMutation } from '../../trpc/row-procedures.ts';
 import * as repo from './banking.repository.ts';
 import * as banking from './banking.service.ts';
+import * as matching from './banking-matching.service.ts';
+import * as rules from './banking-rules.service.ts';
 
 /**
  * Who reads the bank: those who settle invoices (they match payments to its lines). Who
@@ -27,6 +37,9 @@ export const BANK_MANAGERS = WORKSPACE_MANAGERS;
 
 const reader = requireRole(...BANK_READERS);
 const manager = requireRole(...BANK_MANAGERS);
+/** Matching records and deletes invoice payments: those who record payments by hand do it. */
+const matcher = requireRole(...BANK_READERS);
+const byId = z.object({ id: IdSchema });
 
 export const bankingRouter = router({
   listAccounts: reader
@@ -64,4 +77,43 @@ export const bankingRouter = router({
     .input(z.object({ id: IdSchema }))
     .output(BankTransactionSchema)
     .query(({ ctx, input }) => banking.getTransaction(ctx, input.id)),
+  suggestions: reader
+    .input(byId)
+    .output(z.array(MatchSuggestionSchema))
+    .query(({ ctx, input }) => matching.suggestions(ctx, input.id)),
+  match: matcher
+    .input(BankMatchInputSchema)
+    .output(BankTransactionSchema)
+    .mutation(({ ctx, input }) => matching.match(ctx, input)),
+  unmatch: matcher
+    .input(byId)
+    .output(BankTransactionSchema)
+    .mutation(({ ctx, input }) => matching.unmatch(ctx, input.id)),
+  ignore: matcher
+    .input(byId)
+    .output(BankTransactionSchema)
+    .mutation(({ ctx, input }) => matching.ignore(ctx, input.id)),
+  createExpense: matcher
+    .input(BankTransactionExpenseInputSchema)
+    .output(BankTransactionSchema)
+    .mutation(({ ctx, input }) => matching.createExpense(ctx, input)),
+  autoMatch: matcher
+    .input(byId)
+    .output(AutoMatchResultSchema)
+    .mutation(({ ctx, input }) => matching.autoMatch(ctx, input.id)),
+  listRules: reader
+    .output(z.array(BankRuleSchema))
+    .query(({ ctx }) => rules.listRules(ctx.db, ctx.workspace.id)),
+  createRule: manager
+    .input(BankRuleInputSchema)
+    .output(BankRuleSchema)
+    .mutation(({ ctx, input }) => rules.createRule(ctx, input)),
+  updateRule: manager
+    .input(BankRuleUpdateSchema)
+    .output(BankRuleSchema)
+    .mutation(({ ctx, input }) => rules.updateRule(ctx, input)),
+  deleteRule: rowMutation(manager, SuccessSchema, rules.deleteRule),
+  applyRules: manager
+    .output(BankRulesAppliedSchema)
+    .mutation(({ ctx }) => rules.applyOnDemand(ctx)),
 });

@@ -13,6 +13,7 @@ import { addAmounts } from '../../../shared/invoice-math.ts';
 import { fitsCurrency } from '../../../shared/money.ts';
 import type { WorkspaceScope } from '../../trpc/context.ts';
 import * as repo from './banking.repository.ts';
+import { applyRulesTo } from './banking-rules.service.ts';
 import {
   allTransactions,
   detectFormat,
@@ -302,6 +303,8 @@ export async function importStatement(
       importedBy: user.id,
     });
     const saved = await repo.insertTransactions(trx, workspace.id, accountId, importId, keyed);
+    // The workspace's bank rules, in order, on the lines this import saved.
+    await applyRulesTo(trx, workspace.id, { importId });
     await repo.setImportCounts(trx, workspace.id, importId, {
       importedCount: saved.size,
       duplicateCount: keyed.length - saved.size,

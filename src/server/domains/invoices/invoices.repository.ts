@@ -462,7 +462,8 @@ export async function insertPayment(
   db: Database,
   workspaceId: number,
   invoiceId: number,
-  values: RowValues<'invoicePayments', 'amount' | 'date' | 'method' | 'note' | 'createdBy'>,
+  values: RowValues<'invoicePayments', 'amount' | 'date' | 'method' | 'note' | 'createdBy'> &
+    Partial<RowValues<'invoicePayments', 'reference'>>,
 ) {
   const row = await db
     .insertInto('invoicePayments')

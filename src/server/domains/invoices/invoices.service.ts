@@ -589,38 +589,64 @@ async function settle(
   id: number,
   payment: { amount: string; date: string; method: string; note: string | null },
 ) {
-  const { db, workspace, user } = scope;
-  await db.transaction().execute(async (trx) => {
-    const current = await repo.lockInvoice(trx, workspace.id, id);
-    if (!current) throw notFound();
-    if (current.status === 'draft') throw conflict('Issue the invoice before recording a payment');
-    if (current.status === 'void') throw conflict('A void invoice takes no payments');
-    const digits = minorDigits(current.currency);
-    if (!fitsCurrency(payment.amount, current.currency))
-      throw badRequest(amountDecimalsMessage(current.currency));
-    const amount = normalizeAmount(payment.amount, digits);
-    const balance = balanceOf(
-      normalizeAmount(current.amount, digits),
-      normalizeAmount(current.paidTotal, digits),
-      normalizeAmount(current.creditedTotal, digits),
-      digits,
-    );
-    if (compareAmounts(amount, balance) > 0) {
-      throw badRequest(`The payment is more than the balance due (${balance})`);
-    }
-    if (compareAmounts(amount, '0') > 0)
-      await repo.insertPayment(trx, workspace.id, id, { ...payment, amount, createdBy: user.id });
-    const paid = await refreshPaid(trx, workspace.id, id, current);
-    if (paid && current.status !== 'paid') {
-      await invoiceEvent(trx, scope.jobs, {
-        workspaceId: workspace.id,
-        actorUserId: user.id,
-        invoiceId: id,
-        what: 'paid',
-      });
-    }
-  });
+  const { db, workspace } = scope;
+  await db.transaction().execute((trx) => settleIn(trx, scope, id, payment));
   return (await repo.findInvoice(db, workspace.id, id))!;
+}
+
+/**
+ * `settle` in the caller's transaction (the bank matching records its payment so, beside
+ * linking the bank transaction): locks the invoice, checks the amount against the balance,
+ * records the payment and keeps status, paid date and the "invoice paid" notification in
+ * step, as for a payment recorded by hand. Answers the new payment's id (null for zero).
+ */
+export async function settleIn(
+  trx: Database,
+  scope: WorkspaceScope & Pick<Context, 'jobs'>,
+  id: number,
+  payment: {
+    amount: string;
+    date: string;
+    method: string;
+    note: string | null;
+    reference?: string | null;
+  },
+): Promise<number | null> {
+  const { workspace, user } = scope;
+  const current = await repo.lockInvoice(trx, workspace.id, id);
+  if (!current) throw notFound();
+  if (current.status === 'draft') throw conflict('Issue the invoice before recording a payment');
+  if (current.status === 'void') throw conflict('A void invoice takes no payments');
+  const digits = minorDigits(current.currency);
+  if (!fitsCurrency(payment.amount, current.currency))
+    throw badRequest(amountDecimalsMessage(current.currency));
+  const amount = normalizeAmount(payment.amount, digits);
+  const balance = balanceOf(
+    normalizeAmount(current.amount, digits),
+    normalizeAmount(current.paidTotal, digits),
+    normalizeAmount(current.creditedTotal, digits),
+    digits,
+  );
+  if (compareAmounts(amount, balance) > 0) {
+    throw badRequest(`The payment is more than the balance due (${balance})`);
+  }
+  let paymentId: number | null = null;
+  if (compareAmounts(amount, '0') > 0)
+    paymentId = await repo.insertPayment(trx, workspace.id, id, {
+      ...payment,
+      amount,
+      createdBy: user.id,
+    });
+  const paid = await refreshPaid(trx, workspace.id, id, current);
+  if (paid && current.status !== 'paid') {
+    await invoiceEvent(trx, scope.jobs, {
+      workspaceId: workspace.id,
+      actorUserId: user.id,
+      invoiceId: id,
+      what: 'paid',
+    });
+  }
+  return paymentId;
 }
 
 /**
