@@ -28,7 +28,7 @@ const SHELL_PAGES: { path: string; title: string; heading?: string }[] = [
   { path: '/payments', title: 'Payments', heading: 'Payments' },
   { path: '/income', title: 'Income', heading: 'Income' },
   { path: '/expenses', title: 'Expenses', heading: 'Expenses' },
-  { path: '/banking', title: 'Banking', heading: 'Banking' },
+  { path: '/banking', title: 'Banking', heading: 'Bank accounts' },
   { path: '/rate-cards', title: 'Rate Cards' },
   { path: '/team', title: 'Team Management' },
   { path: '/workspace/settings', title: 'Workspace Settings' },

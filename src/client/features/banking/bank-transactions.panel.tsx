@@ -58,7 +58,7 @@ function exportHref(filters: ReturnType<typeof filtersOf>): string {
 
 function transactionColumns(phone: boolean, running: boolean): Column<BankTransaction>[] {
   return [
-    { header: 'Date', nowrap: true, cell: (t) => t.bookingDate },
+    { header: 'Date', hidden: phone, nowrap: true, cell: (t) => t.bookingDate },
     {
       header: 'Counterparty',
       maw: 320,
@@ -66,7 +66,7 @@ function transactionColumns(phone: boolean, running: boolean): Column<BankTransa
         <>
           <TextCell value={t.counterpartyName ?? t.remittance ?? '—'} truncate />
           <Text size="xs" c="dimmed" truncate="end">
-            {phone ? t.accountName : (t.remittance ?? t.reference ?? '')}
+            {phone ? `${t.bookingDate} · ${t.accountName}` : (t.remittance ?? t.reference ?? '')}
           </Text>
         </>
       ),

@@ -28,12 +28,16 @@ export function BankingPage() {
   const accounts = trpc.banking.listAccounts.useQuery();
   const [tab, setTab] = useState<Tab>('accounts');
   const [filters, setFilters] = useState<TransactionFilters>(NO_FILTERS);
-  const [reconciled, setReconciled] = useState<{ accountId: number | null; month: string }>({
-    accountId: null,
-    month: format(subMonths(new Date(), 1), 'yyyy-MM'),
-  });
+  const [reconciled, setReconciled] = useState<{
+    accountId: number | null;
+    month: string | null;
+  }>({ accountId: null, month: null });
   const list = accounts.data ?? [];
   const reconciledAccount = reconciled.accountId ?? list[0]?.id ?? null;
+  // Until one is chosen: the month of the account's last statement, else the last month.
+  const lastStatement = list.find((a) => a.id === reconciledAccount)?.lastStatementDate;
+  const month =
+    reconciled.month ?? lastStatement?.slice(0, 7) ?? format(subMonths(new Date(), 1), 'yyyy-MM');
 
   return (
     <Stack gap="md">
@@ -69,7 +73,7 @@ export function BankingPage() {
           <ReconciliationPanel
             accounts={list}
             accountId={reconciledAccount}
-            month={reconciled.month}
+            month={month}
             onChange={(accountId, month) => setReconciled({ accountId, month })}
           />
         </Tabs.Panel>
