@@ -3,14 +3,15 @@ import path from 'node:path';
 import { newUser, signUpWithWorkspace } from './fixtures.ts';
 
 const STATEMENT = path.join(import.meta.dirname, '../fixtures/bank/csv-de-2026-01a.csv');
+const DOLLAR_STATEMENT = path.join(import.meta.dirname, '../fixtures/bank/ofx1-2026-01.ofx');
 
 /** The import wizard of the account's row: choose the file, preview, and see its counts. */
-async function previewImport(page: Page, account: string) {
+async function previewImport(page: Page, account: string, file = STATEMENT) {
   const table = page.getByRole('table', { name: 'Bank accounts' });
   await table.getByRole('button', { name: `Actions for ${account}` }).click();
   await page.getByRole('menuitem', { name: 'Import statement' }).click();
   const wizard = page.getByRole('dialog', { name: `Import a statement into ${account}` });
-  await wizard.locator('input[type="file"]').setInputFiles(STATEMENT);
+  await wizard.locator('input[type="file"]').setInputFiles(file);
   await wizard.getByRole('button', { name: 'Preview', exact: true }).click();
   return wizard;
 }
@@ -74,6 +75,14 @@ test('banking: an account, a CSV statement imported with the wizard, again as du
   await expect(page.getByText('0 new, 7 duplicates, 1 rejected').first()).toBeVisible();
   await wizard.getByRole('button', { name: 'Done', exact: true }).click();
   await expect(row).toContainText('€413.44');
+
+  // A statement in dollars is refused with the server's reason, shown in the wizard.
+  wizard = await previewImport(page, 'Girokonto', DOLLAR_STATEMENT);
+  await expect(wizard.getByRole('alert')).toContainText(
+    'The file is in USD; this account is in EUR',
+  );
+  await wizard.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(wizard).toBeHidden();
 
   // The transactions of the account: running balance, filters, totals of the filter.
   await row.getByRole('button', { name: 'Actions for Girokonto' }).click();
