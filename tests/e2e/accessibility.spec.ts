@@ -341,6 +341,11 @@ const DIALOGS: { name: string; route: string; open: (page: Page) => Promise<void
         .click(),
   },
   {
+    name: 'Add bank account',
+    route: '/banking',
+    open: (page) => page.getByRole('button', { name: 'Add bank account' }).first().click(),
+  },
+  {
     name: 'command palette',
     route: '/',
     open: (page) => page.keyboard.press('Control+K'),

@@ -28,7 +28,7 @@ const SHELL_PAGES: { path: string; title: string; heading?: string }[] = [
   { path: '/payments', title: 'Payments', heading: 'Payments' },
   { path: '/income', title: 'Income', heading: 'Income' },
   { path: '/expenses', title: 'Expenses', heading: 'Expenses' },
-  { path: '/banking', title: 'Banking', heading: 'Banking' },
+  { path: '/banking', title: 'Banking', heading: 'Bank accounts' },
   { path: '/rate-cards', title: 'Rate Cards' },
   { path: '/team', title: 'Team Management' },
   { path: '/workspace/settings', title: 'Workspace Settings' },
@@ -40,7 +40,7 @@ const SHELL_PAGES: { path: string; title: string; heading?: string }[] = [
 /** SPEC §2 "Static placeholders": a title, a search box and a create button. */
 const STATIC_PLACEHOLDERS = [
   { path: '/forms', search: 'Search forms...', create: 'New Form' },
-  { path: '/banking', search: 'Search bank accounts...', create: 'Connect Account' },
+  { path: '/scheduling', search: 'Search events...', create: 'New Event' },
 ];
 
 /**
@@ -459,14 +459,14 @@ test('the buttons of pages still to be built are disabled and say Coming soon', 
   // A keyboard user reaches it and hears why it is dimmed.
   await page.mouse.move(0, 0);
   await expect(page.getByRole('tooltip', { name: 'Coming soon' })).toHaveCount(0);
-  await page.goto('/banking');
-  const connect = page.getByRole('button', { name: 'Connect Account' });
+  await page.goto('/scheduling');
+  const connect = page.getByRole('button', { name: 'New Event' });
   await expect(connect).toHaveAttribute('aria-disabled', 'true');
   await connect.focus();
   await expect(page.getByRole('tooltip', { name: 'Coming soon' })).toBeVisible();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('dialog')).toHaveCount(0);
-  await expect(page).toHaveURL(/\/banking$/);
+  await expect(page).toHaveURL(/\/scheduling$/);
 });
 
 test('the inspector is off until its shortcut, then copies the colour under the pointer', async ({

@@ -303,6 +303,7 @@ const shellPages = [
   listPage('/invoices', () => import('../features/invoices/invoices.page.tsx'), 'InvoicesPage'),
   listPage('/expenses', () => import('../features/expenses/expenses.page.tsx'), 'ExpensesPage'),
   listPage('/services', () => import('../features/services/services.page.tsx'), 'ServicesPage'),
+  shellPage('/banking', () => import('../features/banking/banking.page.tsx'), 'BankingPage'),
   shellPage(
     '/invoices/$invoiceId',
     () => import('../features/invoices/invoice.page.tsx'),

@@ -100,7 +100,7 @@ export const NAV_GROUPS: NavGroup[] = [
       { label: 'Payments', to: '/payments', icon: IconCreditCard },
       { label: 'Income', to: '/income', icon: IconTrendingUp },
       { label: 'Expenses', to: '/expenses', icon: IconReceipt },
-      { label: 'Banking', to: '/banking', icon: IconBuildingBank, comingSoon: true },
+      { label: 'Banking', to: '/banking', icon: IconBuildingBank },
       { label: 'Reports', to: '/reports', icon: IconReportAnalytics },
       { label: 'Rate Cards', to: '/rate-cards', icon: IconCashBanknote },
     ],

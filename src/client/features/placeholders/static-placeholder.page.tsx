@@ -1,4 +1,4 @@
-import { IconBuildingBank, IconCalendarEvent, IconForms, type Icon } from '@tabler/icons-react';
+import { IconCalendarEvent, IconForms, type Icon } from '@tabler/icons-react';
 import { useRouterState } from '@tanstack/react-router';
 import { pageTitleFor, normalisePath } from '../../components/app-shell/page-titles.ts';
 import { PlaceholderPage } from '../../components/placeholder-page.tsx';
@@ -26,12 +26,6 @@ const STATIC_PLACEHOLDERS: Record<StaticPlaceholderPath, StaticPlaceholder> = {
     icon: IconCalendarEvent,
     createLabel: 'New Event',
     noun: 'events',
-  },
-  '/banking': {
-    description: 'Your bank accounts and their transactions.',
-    icon: IconBuildingBank,
-    createLabel: 'Connect Account',
-    noun: 'bank accounts',
   },
 };
 
