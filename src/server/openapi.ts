@@ -11,7 +11,12 @@ export function openApiDocument(serverUrl: string) {
   return buildOpenApiDocument({
     routes: restRoutes,
     router: appRouter,
-    plainRoutes: [...fileRouteDocs, ...expenseRouteDocs, ...bankingRouteDocs, ...stripeWebhookRouteDocs],
+    plainRoutes: [
+      ...fileRouteDocs,
+      ...expenseRouteDocs,
+      ...bankingRouteDocs,
+      ...stripeWebhookRouteDocs,
+    ],
     serverUrl,
   });
 }
