@@ -497,6 +497,12 @@ export const BankRuleActionSchema = z.discriminatedUnion('type', [
 ]);
 export type BankRuleAction = z.infer<typeof BankRuleActionSchema>;
 
+/** The action as answered: the category id is a number (IdSchema also reads its spelling). */
+const BankRuleActionAnswerSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('categorise'), categoryId: z.number().int() }),
+  z.object({ type: z.literal('ignore') }),
+]);
+
 /** A bank rule as the form and the API take it; `position` left out puts it last. */
 export const BankRuleInputSchema = z.object({
   name: singleLine('Name', { error: 'Name is required' })
@@ -517,7 +523,7 @@ export const BankRuleSchema = z.object({
   name: z.string(),
   position: z.number().int(),
   conditions: BankRuleConditionsSchema,
-  action: BankRuleActionSchema,
+  action: BankRuleActionAnswerSchema,
   enabled: z.boolean(),
 });
 export type BankRule = z.infer<typeof BankRuleSchema>;
