@@ -573,7 +573,11 @@ export const AutoMatchResultSchema = z.object({
 export type AutoMatchResult = z.infer<typeof AutoMatchResultSchema>;
 
 /** PUT of a rule: the whole rule again; without `position` it keeps its place. */
-export const BankRuleUpdateSchema = BankRuleInputSchema.extend({ id: IdSchema });
+/** `PUT /api/bank-rules/{id}`: `position` or `enabled` left out keeps the saved one. */
+export const BankRuleUpdateSchema = BankRuleInputSchema.extend({
+  id: IdSchema,
+  enabled: z.boolean().optional(),
+});
 export type BankRuleUpdate = z.infer<typeof BankRuleUpdateSchema>;
 
 export const BankRulesAppliedSchema = z.object({

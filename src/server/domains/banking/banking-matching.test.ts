@@ -498,6 +498,19 @@ describe('bank rules', () => {
     });
     expect(put.statusCode, put.body).toBe(200);
     expect((put.json() as { position: number }).position).toBe(ownRule.position);
+    // A PUT that leaves `enabled` out keeps it: a switched-off rule stays off.
+    const rule = { ...(put.json() as object), enabled: false };
+    expect((await owner.client.put(`/api/bank-rules/${ownRule.id}`, rule)).statusCode).toBe(200);
+    const kept = await owner.client.put(`/api/bank-rules/${ownRule.id}`, {
+      name: 'Own transfers',
+      conditions: { field: 'any', contains: 'Savings', amountMax: '1000' },
+      action: { type: 'ignore' },
+    });
+    expect(kept.json()).toMatchObject({ enabled: false });
+    expect(
+      (await owner.client.put(`/api/bank-rules/${ownRule.id}`, { ...rule, enabled: true }))
+        .statusCode,
+    ).toBe(200);
     const applied = await owner.client.post('/api/bank-rules/apply');
     expect(applied.statusCode, applied.body).toBe(200);
     expect((applied.json() as { applied: number }).applied).toBeGreaterThanOrEqual(1);

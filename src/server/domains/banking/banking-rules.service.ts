@@ -5,6 +5,7 @@ import type {
   BankRuleAction,
   BankRuleConditions,
   BankRuleInput,
+  BankRuleUpdate,
 } from '../../../shared/banking.schema.ts';
 import { minorDigits } from '../../../shared/currencies.ts';
 import { compareAmounts, normalizeAmount } from '../../../shared/invoice-math.ts';
@@ -80,8 +81,8 @@ export async function createRule(scope: WorkspaceScope, input: BankRuleInput) {
   return (await findRule(db, workspace.id, row.id))!;
 }
 
-/** Replaces the rule (PUT); without a position it keeps its place. */
-export async function updateRule(scope: WorkspaceScope, input: BankRuleInput & { id: number }) {
+/** Replaces the rule (PUT); without a position it keeps its place, without `enabled` its state. */
+export async function updateRule(scope: WorkspaceScope, input: BankRuleUpdate) {
   const { db, workspace } = scope;
   const current = await findRule(db, workspace.id, input.id);
   if (!current) throw notFound(RULE_NOT_FOUND);
@@ -89,7 +90,7 @@ export async function updateRule(scope: WorkspaceScope, input: BankRuleInput & {
   await db
     .updateTable('bankRules')
     .set({
-      ...rowValues(input),
+      ...rowValues({ ...input, enabled: input.enabled ?? current.enabled }),
       position: input.position ?? current.position,
       updatedAt: new Date(),
     })
