@@ -42,7 +42,7 @@ async function newAccount(request: APIRequestContext, name: string) {
 /** The account row's Actions menu item. */
 async function accountAction(page: Page, account: string, item: string) {
   const table = page.getByRole('table', { name: 'Bank accounts' });
-  await table.getByRole('button', { name: `Actions for ${account}` }).click();
+  await table.getByRole('button', { name: `Actions for ${account}`, exact: true }).click();
   await page.getByRole('menuitem', { name: item }).click();
 }
 
@@ -165,7 +165,7 @@ test('banking: auto-match, a part payment confirmed, a line turned into an expen
   await out.getByRole('button', { name: 'Create expense' }).click();
   const form = out.getByRole('form', { name: 'Create expense' });
   await expect(form.getByLabel('Vendor')).toHaveValue('Paper & Co');
-  await form.getByRole('textbox', { name: 'Category' }).click();
+  await form.getByRole('combobox', { name: 'Category' }).click();
   await page.getByRole('option', { name: 'Printing supplies' }).click();
   await form.getByRole('button', { name: 'Create expense' }).click();
   await expect(page.getByText('Expense created')).toBeVisible();

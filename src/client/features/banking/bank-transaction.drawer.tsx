@@ -380,9 +380,7 @@ export function BankTransactionDrawer({
                   {STATUS_LABELS[t.status]}
                 </Badge>
               </Group>
-              <Text fz="xl" fw={600}>
-                <SignedAmount amount={t.amount} currency={t.currency} />
-              </Text>
+              <SignedAmount amount={t.amount} currency={t.currency} size="xl" />
             </Stack>
             <SimpleGrid cols={2} spacing="md" verticalSpacing="sm">
               <DetailRow label="Booking date">{t.bookingDate}</DetailRow>
