@@ -217,8 +217,8 @@ test('banking: auto-match, a part payment confirmed, a line turned into an expen
   writeFileSync(off, readFileSync(CAMT, 'utf8').replace('>2382.10<', '>2400.00<'));
   await newAccount(request, 'Camt off');
   await page.reload();
-  await importWithWizard(page, 'Camt', CAMT, /5 new\s*0 duplicates\s*0 rejected/);
-  await importWithWizard(page, 'Camt off', off, /5 new\s*0 duplicates\s*0 rejected/);
+  await importWithWizard(page, 'Camt', CAMT, /6 new\s*0 duplicates\s*1 rejected/);
+  await importWithWizard(page, 'Camt off', off, /6 new\s*0 duplicates\s*1 rejected/);
   await page.getByRole('tab', { name: 'Reconciliation' }).click();
   await page.getByRole('combobox', { name: 'Account' }).click();
   await page.getByRole('option', { name: 'Camt', exact: true }).click();
