@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -37,6 +38,17 @@ async function newAccount(request: APIRequestContext, name: string) {
     data: { name, currency: 'EUR', openingBalance: '1000.00', openingDate: '2025-12-31' },
   });
   expect(res.status(), await res.text()).toBe(201);
+}
+
+/** Serious or critical WCAG 2.2 AA violations inside the open drawer, as the a11y suite counts them. */
+async function drawerViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .include('.mantine-Drawer-content')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** The account row's Actions menu item. */
@@ -138,8 +150,10 @@ test('banking: auto-match, a part payment confirmed, a line turned into an expen
   await expect(suggestion).toContainText('Amount is part of the balance of €800.00');
   await expect(suggestion.getByRole('textbox', { name: 'Amount paid' })).toHaveValue('300.00');
   await page.screenshot({ path: testInfo.outputPath('drawer-suggestions-light.png') });
+  expect(await drawerViolations(page)).toEqual([]);
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.screenshot({ path: testInfo.outputPath('drawer-suggestions-dark.png') });
+  expect(await drawerViolations(page)).toEqual([]);
   await page.setViewportSize({ width: 375, height: 812 });
   await page.screenshot({ path: testInfo.outputPath('drawer-suggestions-dark-375.png') });
   const overflow = await page.evaluate(
