@@ -157,6 +157,7 @@ function SuggestionCard({
               size="sm"
               leftSection={<IconCheck size={16} />}
               loading={pending}
+              disabled={askAmount && String(amount).trim() === ''}
               onClick={() => void confirm()}
               aria-label={`Confirm ${title}`}
             >
