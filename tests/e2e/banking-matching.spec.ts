@@ -179,6 +179,7 @@ test('banking: auto-match, a part payment confirmed, a line turned into an expen
     drawer.getByRole('link', { name: `invoice ${paidInPart.invoiceNumber}` }),
   ).toHaveAttribute('href', `/invoices/${paidInPart.id}`);
   expect((await invoiceOf(request, paidInPart.id)).balance).toBe('500.00');
+  await page.screenshot({ path: testInfo.outputPath('drawer-matched-light.png') });
   await drawer.getByRole('button', { name: 'Close' }).click();
 
   // Money out becomes an expense, vendor from the counterparty.
@@ -188,6 +189,7 @@ test('banking: auto-match, a part payment confirmed, a line turned into an expen
   await expect(form.getByLabel('Vendor')).toHaveValue('Paper & Co');
   await form.getByRole('combobox', { name: 'Category' }).click();
   await page.getByRole('option', { name: 'Printing supplies' }).click();
+  await page.screenshot({ path: testInfo.outputPath('drawer-expense-form-light.png') });
   await form.getByRole('button', { name: 'Create expense' }).click();
   await expect(page.getByText('Expense created')).toBeVisible();
   await expect(out.getByText(/The expense Paper & Co, €45\.90 on 2026-02-04/)).toBeVisible();
