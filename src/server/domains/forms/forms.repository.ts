@@ -174,7 +174,8 @@ function selectSubmission(db: Database, workspaceId: number) {
       's.id',
       's.formId',
       'f.name as formName',
-      's.answers',
+      // As text: the camel-case plugin would rename the keys of a JSON object it returns.
+      sql<string>`s.answers::text`.as('answers'),
       's.pageUrl',
       's.consentText',
       's.personId',
@@ -192,7 +193,7 @@ function toSubmission(row: SubmissionRow): FormSubmission {
     id: row.id,
     formId: row.formId,
     formName: row.formName,
-    answers: row.answers as Record<string, z.infer<typeof AnswerValueSchema>>,
+    answers: JSON.parse(row.answers) as Record<string, z.infer<typeof AnswerValueSchema>>,
     pageUrl: row.pageUrl,
     consentText: row.consentText,
     personId: row.personId,
@@ -271,7 +272,7 @@ export function submissionsForExport(
     batches: async function* () {
       for await (const rows of keysetBatches(read)) {
         yield rows.map((row): CsvRow => {
-          const answers = row.answers as Record<string, unknown>;
+          const answers = JSON.parse(row.answers) as Record<string, unknown>;
           return {
             'Submitted at': iso(row.submittedAt),
             ...Object.fromEntries(

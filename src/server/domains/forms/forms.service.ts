@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import {
   ANSWER_MAX_LENGTH,
@@ -18,6 +19,7 @@ import type { Database } from '../../db/create-db.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
 import type { Config } from '../../config.ts';
 import type { Context, WorkspaceScope } from '../../trpc/context.ts';
+import { InvalidFields } from '../../trpc/init.ts';
 import type { Jobs } from '../jobs/jobs.ts';
 import { formSubmitted } from '../notifications/notification-events.ts';
 import { isActiveMember } from '../team/team.repository.ts';
@@ -221,10 +223,10 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
  * arrive as "on", "true" or "yes"; JSON ones as booleans.
  */
 export function checkAnswers(fields: FormField[], raw: Record<string, unknown>) {
-  const issues: z.core.$ZodIssue[] = [];
+  const issues: InvalidFields['issues'] = [];
   const answers: Record<string, Answer> = {};
   const problem = (key: string, message: string) =>
-    issues.push({ code: 'custom', path: ['answers', key], message, input: raw[key] });
+    issues.push({ path: ['answers', key], message });
   for (const field of fields) {
     const value = raw[field.key];
     const max = ANSWER_MAX_LENGTH[field.type];
@@ -304,7 +306,7 @@ export function checkAnswers(fields: FormField[], raw: Record<string, unknown>) 
     throw new TRPCError({
       code: 'UNPROCESSABLE_CONTENT',
       message: 'Please correct the highlighted fields',
-      cause: new z.ZodError(issues),
+      cause: new InvalidFields(issues),
     });
   }
   return answers;
@@ -360,12 +362,10 @@ export async function submit(
     throw new TRPCError({
       code: 'UNPROCESSABLE_CONTENT',
       message: 'Enter your email address',
-      cause: new z.ZodError([
+      cause: new InvalidFields([
         {
-          code: 'custom',
           path: ['answers', fields.find((f) => f.mapTo === 'contact.email')?.key ?? 'email'],
           message: 'Enter your email address',
-          input: undefined,
         },
       ]),
     });
@@ -496,14 +496,14 @@ export async function sendAutoresponder(
     .leftJoin('persons as p', (join) =>
       join.onRef('p.workspaceId', '=', 's.workspaceId').onRef('p.id', '=', 's.personId'),
     )
-    .select(['s.id', 's.answers', 'f.fields', 'f.autoresponder', 'p.fullName'])
+    .select(['s.id', sql<string>`s.answers::text`.as('answers'), 'f.fields', 'f.autoresponder', 'p.fullName'])
     .where('s.workspaceId', '=', data.workspaceId)
     .where('s.id', '=', data.submissionId)
     .executeTakeFirst();
   const autoresponder = row?.autoresponder as { subject: string; body: string } | null | undefined;
   if (!row || !autoresponder) return;
   const fields = row.fields as unknown as FormField[];
-  const email = mapped(fields, row.answers as Record<string, Answer>, 'contact.email');
+  const email = mapped(fields, JSON.parse(row.answers) as Record<string, Answer>, 'contact.email');
   if (!email) return;
   const name = row.fullName ?? email;
   const business = await repo.workspaceName(db, data.workspaceId);
