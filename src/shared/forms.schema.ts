@@ -244,7 +244,11 @@ export const FormSchema = z.object({
   published: z.boolean(),
   fields: z.array(FieldOutputSchema),
   deal: z
-    .object({ stageId: z.number(), value: z.string().nullable(), assigneeId: z.number().nullable() })
+    .object({
+      stageId: z.number(),
+      value: z.string().nullable(),
+      assigneeId: z.number().nullable(),
+    })
     .nullable(),
   submitLabel: z.string().nullable(),
   thankYouMessage: z.string().nullable(),

@@ -256,17 +256,19 @@ export function submissionsForExport(
       searched(selectSubmission(db, workspaceId).where('s.formId', '=', form.id), search),
     );
     return (
-      last
-        ? q.where(
-            sql<SqlBool>`(s.submitted_at, s.id) < (${last.submittedAt}, ${last.id})`,
-          )
-        : q
+      last ? q.where(sql<SqlBool>`(s.submitted_at, s.id) < (${last.submittedAt}, ${last.id})`) : q
     )
       .limit(size)
       .execute();
   };
   const cell = (value: unknown) =>
-    Array.isArray(value) ? value.join('; ') : typeof value === 'boolean' ? (value ? 'Yes' : 'No') : value;
+    Array.isArray(value)
+      ? value.join('; ')
+      : typeof value === 'boolean'
+        ? value
+          ? 'Yes'
+          : 'No'
+        : value;
   return {
     columns: ['Submitted at', ...headings.values(), 'Page URL', 'Contact'],
     batches: async function* () {

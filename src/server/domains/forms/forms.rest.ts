@@ -65,8 +65,7 @@ export const formsRestRoutes = defineRestRoutes(
       path: '/api/forms/{id}',
       procedure: 'forms.delete',
       summary: 'Delete a form',
-      description:
-        'Its submissions go with it; the contacts and deals they made stay.',
+      description: 'Its submissions go with it; the contacts and deals they made stay.',
     },
     {
       method: 'GET',

@@ -115,13 +115,11 @@ export const formsRouter = router({
   publicForm: publicFormProcedure
     .output(PublicFormSchema)
     .query(({ ctx, input }) => forms.publicForm(ctx, input.slug)),
-  submit: submitProcedure
-    .output(PublicSubmissionResultSchema)
-    .mutation(async ({ ctx, input }) => {
-      const result = await forms.submit(ctx, input, {
-        ip: ctx.req.ip,
-        referer: ctx.req.headers.referer,
-      });
-      return result.answer;
-    }),
+  submit: submitProcedure.output(PublicSubmissionResultSchema).mutation(async ({ ctx, input }) => {
+    const result = await forms.submit(ctx, input, {
+      ip: ctx.req.ip,
+      referer: ctx.req.headers.referer,
+    });
+    return result.answer;
+  }),
 });

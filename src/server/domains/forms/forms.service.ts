@@ -69,7 +69,11 @@ async function slugFor(db: Database, workspaceId: number, input: FormInput, exce
     }
     return input.slug;
   }
-  const base = slugify(input.name).replace(/[^a-z0-9-]/g, '').slice(0, 70).replace(/-+$/, '') || 'form';
+  const base =
+    slugify(input.name)
+      .replace(/[^a-z0-9-]/g, '')
+      .slice(0, 70)
+      .replace(/-+$/, '') || 'form';
   for (let n = 1; ; n += 1) {
     const candidate = n === 1 ? base : `${base}-${n}`;
     if (!(await repo.slugTaken(db, workspaceId, candidate, exceptId))) return candidate;
@@ -426,7 +430,9 @@ export async function submit(
     }
     let leadId: number | null = null;
     const stageKey =
-      form.dealStageId === null ? undefined : await repo.stageKeyOf(trx, workspaceId, form.dealStageId);
+      form.dealStageId === null
+        ? undefined
+        : await repo.stageKeyOf(trx, workspaceId, form.dealStageId);
     const assigneeId =
       form.dealAssigneeId !== null && (await isActiveMember(trx, workspaceId, form.dealAssigneeId))
         ? form.dealAssigneeId
@@ -496,7 +502,13 @@ export async function sendAutoresponder(
     .leftJoin('persons as p', (join) =>
       join.onRef('p.workspaceId', '=', 's.workspaceId').onRef('p.id', '=', 's.personId'),
     )
-    .select(['s.id', sql<string>`s.answers::text`.as('answers'), 'f.fields', 'f.autoresponder', 'p.fullName'])
+    .select([
+      's.id',
+      sql<string>`s.answers::text`.as('answers'),
+      'f.fields',
+      'f.autoresponder',
+      'p.fullName',
+    ])
     .where('s.workspaceId', '=', data.workspaceId)
     .where('s.id', '=', data.submissionId)
     .executeTakeFirst();

@@ -41,7 +41,12 @@ const CONTACT_FIELDS = [
   { key: 'topic', type: 'select', label: 'Topic', options: ['Design', 'Build'] },
   { key: 'extras', type: 'multiselect', label: 'Extras', options: ['SEO', 'Copy'] },
   { key: 'message', type: 'textarea', label: 'Message' },
-  { key: 'agree', type: 'consent', label: 'I agree to be contacted about my enquiry', required: true },
+  {
+    key: 'agree',
+    type: 'consent',
+    label: 'I agree to be contacted about my enquiry',
+    required: true,
+  },
   { key: 'utm_source', type: 'hidden', label: 'Source' },
 ];
 
@@ -61,7 +66,11 @@ function newForm(client: ApiClient, body: object = {}) {
 
 /** A token as the public page would have got it `ageSeconds` ago. */
 function tokenFor(formId: number, ageSeconds = 10) {
-  return issueFormToken(t.app.services.config.sessionSecret, formId, Date.now() - ageSeconds * 1000);
+  return issueFormToken(
+    t.app.services.config.sessionSecret,
+    formId,
+    Date.now() - ageSeconds * 1000,
+  );
 }
 
 let addressCounter = 0;
@@ -163,7 +172,10 @@ describe('forms', () => {
       ],
       [{ fields: [{ key: 'a', type: 'select', label: 'A' }] }, 'fields.0.options'],
       [{ fields: [{ key: 'a', type: 'text', label: 'A', options: ['x'] }] }, 'fields.0.options'],
-      [{ fields: [{ key: 'a', type: 'text', label: 'A', mapTo: 'contact.email' }] }, 'fields.0.mapTo'],
+      [
+        { fields: [{ key: 'a', type: 'text', label: 'A', mapTo: 'contact.email' }] },
+        'fields.0.mapTo',
+      ],
       [
         {
           fields: [
@@ -211,7 +223,10 @@ describe('forms', () => {
     expect(JSON.stringify(page.fields)).not.toContain('mapTo');
 
     await ok(owner.client.put(`/api/forms/${form.id}`, { allowIndexing: true }));
-    const indexed = await t.app.inject({ method: 'GET', url: `/api/public/forms/${form.publicSlug}` });
+    const indexed = await t.app.inject({
+      method: 'GET',
+      url: `/api/public/forms/${form.publicSlug}`,
+    });
     expect(indexed.headers['x-robots-tag']).toBeUndefined();
   });
 
@@ -247,7 +262,11 @@ describe('forms', () => {
     expect(first.json()).toEqual({ message: 'Thank you! We received your message.' });
     const second = await submit(
       form,
-      answersOf(email.toLowerCase(), { name: 'Grace Hopper', phone: '+44 20 7946 0958', company: 'analytical engines' }),
+      answersOf(email.toLowerCase(), {
+        name: 'Grace Hopper',
+        phone: '+44 20 7946 0958',
+        company: 'analytical engines',
+      }),
     );
     expect(second.statusCode, second.body).toBe(201);
 
@@ -291,7 +310,9 @@ describe('forms', () => {
     const form = await newForm(owner.client);
     const email = `rush-${Date.now()}@example.com`;
     const results = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => submit(form, answersOf(email, { name: `Visitor ${i}` }))),
+      Array.from({ length: 10 }, (_, i) =>
+        submit(form, answersOf(email, { name: `Visitor ${i}` })),
+      ),
     );
     expect(results.map((r) => r.statusCode)).toEqual(Array(10).fill(201));
     expect(await personsWithEmail(owner.workspace.id, email)).toHaveLength(1);
@@ -312,7 +333,11 @@ describe('forms', () => {
       deal: { stageId: stage.id, value: '1500', assigneeId: assignee.user.id },
       redirectUrl: 'https://example.com/thanks',
     });
-    expect(form.deal).toEqual({ stageId: stage.id, value: '1500.00', assigneeId: assignee.user.id });
+    expect(form.deal).toEqual({
+      stageId: stage.id,
+      value: '1500.00',
+      assigneeId: assignee.user.id,
+    });
     const email = `deal-${Date.now()}@example.com`;
     const res = await submit(form, answersOf(email));
     expect(res.statusCode, res.body).toBe(201);
@@ -327,8 +352,12 @@ describe('forms', () => {
       .executeTakeFirstOrThrow();
     expect(lead).toMatchObject({ stage: 'contacted', assignedUserId: assignee.user.id });
     expect(Number(lead.value)).toBe(1500);
-    const notes = await ok<{ kind: string; title: string }[]>(assignee.client.get('/api/notifications'));
-    expect(notes.some((n) => n.kind === 'form_submitted' && n.title.includes('Ada Lovelace'))).toBe(true);
+    const notes = await ok<{ kind: string; title: string }[]>(
+      assignee.client.get('/api/notifications'),
+    );
+    expect(notes.some((n) => n.kind === 'form_submitted' && n.title.includes('Ada Lovelace'))).toBe(
+      true,
+    );
   });
 
   it('takes a form-encoded submission as a browser form posts it', async () => {
@@ -344,14 +373,20 @@ describe('forms', () => {
       ['_token', tokenFor(form.id)],
       ['_hp', ''],
     ]).toString();
-    const res = await submit(form, {}, {
-      payload: body,
-      contentType: 'application/x-www-form-urlencoded',
-    });
+    const res = await submit(
+      form,
+      {},
+      {
+        payload: body,
+        contentType: 'application/x-www-form-urlencoded',
+      },
+    );
     expect(res.statusCode, res.body).toBe(201);
     const [person] = await personsWithEmail(owner.workspace.id, email);
     expect(person?.fullName).toBe('Posted Person');
-    const [row] = await ok<{ answers: object }[]>(owner.client.get(`/api/forms/${form.id}/submissions`));
+    const [row] = await ok<{ answers: object }[]>(
+      owner.client.get(`/api/forms/${form.id}/submissions`),
+    );
     expect(row!.answers).toEqual({
       name: 'Posted Person',
       email,
@@ -384,12 +419,23 @@ describe('forms', () => {
       expect(res.statusCode, `${label}: ${res.body}`).toBe(status);
       expect(res.json().error, label).toBeTruthy();
       if (path) {
-        expect(res.json().details?.map((d: { path: string }) => d.path), label).toContain(path);
+        expect(
+          res.json().details?.map((d: { path: string }) => d.path),
+          label,
+        ).toContain(path);
       }
       expect(await snapshot(t.db), label).toBe(before);
     };
-    await check('honeypot', () => submit(form, answersOf(email), { hp: 'http://spam.example' }), 400);
-    await check('fresh token', () => submit(form, answersOf(email), { token: tokenFor(form.id, 0) }), 400);
+    await check(
+      'honeypot',
+      () => submit(form, answersOf(email), { hp: 'http://spam.example' }),
+      400,
+    );
+    await check(
+      'fresh token',
+      () => submit(form, answersOf(email), { token: tokenFor(form.id, 0) }),
+      400,
+    );
     await check('forged token', () => submit(form, answersOf(email), { token: forged }), 400);
     await check(
       'expired token',
@@ -426,12 +472,7 @@ describe('forms', () => {
       422,
       'answers.topic',
     );
-    await check(
-      'missing name',
-      () => submit(form, { email, agree: true }),
-      422,
-      'answers.name',
-    );
+    await check('missing name', () => submit(form, { email, agree: true }), 422, 'answers.name');
     expect(await personsWithEmail(owner.workspace.id, email)).toHaveLength(0);
   });
 
@@ -449,17 +490,28 @@ describe('forms', () => {
     expect(await snapshot(t.db)).toBe(before);
     // Another address, or another form, is counted apart.
     const elsewhere = await newForm(owner.client);
-    expect((await submit(elsewhere, answersOf(`limit-y-${Date.now()}@example.com`), { ip })).statusCode).toBe(201);
+    expect(
+      (await submit(elsewhere, answersOf(`limit-y-${Date.now()}@example.com`), { ip })).statusCode,
+    ).toBe(201);
   });
 
   it('exports a form’s submissions as CSV, one column per field, formulas defused', async () => {
     const form = await newForm(owner.client);
     const email = `csv-${Date.now()}@example.com`;
-    await ok(submit(form, answersOf(email, { message: '=HYPERLINK("http://evil")', extras: ['SEO', 'Copy'] })), 201);
+    await ok(
+      submit(
+        form,
+        answersOf(email, { message: '=HYPERLINK("http://evil")', extras: ['SEO', 'Copy'] }),
+      ),
+      201,
+    );
     const res = await owner.client.get(`/api/forms/${form.id}/submissions/export`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe(
       'Submitted at,Your name,Email,Phone,Company,Topic,Extras,Message,I agree to be contacted about my enquiry,Source,Page URL,Contact',
     );

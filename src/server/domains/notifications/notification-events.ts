@@ -446,9 +446,7 @@ export async function formSubmitted(
 ) {
   await notify(db, jobs, {
     ...event,
-    userIds: event.assigneeId
-      ? [event.assigneeId]
-      : await workspaceManagers(db, event.workspaceId),
+    userIds: event.assigneeId ? [event.assigneeId] : await workspaceManagers(db, event.workspaceId),
     kind: 'form_submitted',
     category: event.assigneeId ? 'mention' : 'update',
     title: `New submission of “${event.formName}” from ${event.contactName}`,
