@@ -3,13 +3,17 @@ import {
   ApiClient,
   joinAs,
   snapshot,
+  useSmtpSink,
   useTwoWorkspaces,
 } from '../../../../tests/support/test-app.ts';
 import { issueFormToken } from './form-token.ts';
 
 /* Issue 44, part 1: lead forms on the server, their public side and what a submission makes. */
 
-const { t, owner, other } = useTwoWorkspaces('Form Studio', 'Other Form Studio');
+const sink = useSmtpSink();
+const { t, owner, other } = useTwoWorkspaces('Form Studio', 'Other Form Studio', () => ({
+  smtpUrl: sink.url,
+}));
 
 interface Form {
   id: number;
@@ -358,6 +362,24 @@ describe('forms', () => {
     expect(notes.some((n) => n.kind === 'form_submitted' && n.title.includes('Ada Lovelace'))).toBe(
       true,
     );
+  });
+
+  it('emails the visitor the form’s autoresponder, once, with their name', async () => {
+    const form = await newForm(owner.client, {
+      autoresponder: { subject: 'Thanks, {{name}}', body: 'Hello {{name}}, we will reply soon.' },
+    });
+    const email = `auto-${Date.now()}@example.com`;
+    await ok(submit(form, answersOf(email)), 201);
+    const mail = await sink.waitFor(email, { match: /we will reply soon/ });
+    expect(mail.subject).toBe('Thanks, Ada Lovelace');
+    expect(mail.text).toContain('Hello Ada Lovelace, we will reply soon.');
+    expect(mail.text).toContain('Form Studio');
+    // A form without one sends nothing.
+    const quiet = await newForm(owner.client);
+    const silent = `quiet-${Date.now()}@example.com`;
+    await ok(submit(quiet, answersOf(silent)), 201);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(sink.mails.filter((m) => m.to.includes(silent))).toHaveLength(0);
   });
 
   it('takes a form-encoded submission as a browser form posts it', async () => {
