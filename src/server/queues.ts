@@ -6,6 +6,7 @@ import {
   invoiceEmailQueue,
   invoiceRemindersQueue,
 } from './domains/invoice-email/invoice-email.queue.ts';
+import { formAutoresponderQueue } from './domains/forms/forms.queue.ts';
 import { notificationEmailQueue } from './domains/notifications/notifications.queue.ts';
 import { recurringInvoicesQueue } from './domains/recurring-invoices/recurring-invoices.queue.ts';
 import { purgeExpiredWorkspaces } from './domains/workspaces/workspaces.repository.ts';
@@ -61,4 +62,5 @@ export const queues: AppQueue<never>[] = [
   invoiceRemindersQueue,
   recurringInvoicesQueue,
   notificationEmailQueue,
+  formAutoresponderQueue,
 ];
