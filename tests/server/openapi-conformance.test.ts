@@ -773,6 +773,16 @@ describe('every documented operation answers as documented', () => {
         enabled: false,
       },
     });
+    const second = await json<{ id: number }>(c, 'POST /api/bank-rules', {
+      body: {
+        name: 'Tour rule 2',
+        conditions: { field: 'reference', contains: 'Tour second' },
+        action: { type: 'ignore' },
+      },
+      status: 201,
+    });
+    await send(c, 'PUT /api/bank-rules/reorder', { body: { ids: [second.id, rule.id] } });
+    await send(c, 'DELETE /api/bank-rules/{id}', { params: id(second.id) });
     await send(c, 'POST /api/bank-rules/apply');
     await send(c, 'DELETE /api/bank-rules/{id}', { params: id(rule.id) });
     await send(c, 'GET /api/bank-transactions/export', { query: { status: 'unmatched' } });
