@@ -15,7 +15,7 @@ import { trpc } from '../../trpc.ts';
 import { useBankRuleMutations } from './use-bank-rule-mutations.ts';
 
 const FIELD_OPTIONS: { value: BankRuleField; label: string }[] = [
-  { value: 'any', label: 'Counterparty, reference or remittance' },
+  { value: 'any', label: 'Anywhere (all three)' },
   { value: 'counterparty', label: 'Counterparty (name or IBAN)' },
   { value: 'reference', label: 'Reference' },
   { value: 'remittance', label: 'Remittance text' },
@@ -142,7 +142,13 @@ function BankRuleForm({ rule, onDone }: { rule: BankRule | null; onDone: () => v
         <Text id="rule-when" fw={600} size="sm">
           When
         </Text>
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="sm">
+        {/* Bottom-aligned: a field with a description beside one without keeps its input level. */}
+        <SimpleGrid
+          cols={{ base: 1, xs: 2 }}
+          spacing="md"
+          verticalSpacing="sm"
+          style={{ alignItems: 'end' }}
+        >
           <SelectField
             control={form.control}
             name="conditions.field"
@@ -189,7 +195,13 @@ function BankRuleForm({ rule, onDone }: { rule: BankRule | null; onDone: () => v
         <Text id="rule-then" fw={600} size="sm">
           Then
         </Text>
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="sm">
+        {/* Bottom-aligned: a field with a description beside one without keeps its input level. */}
+        <SimpleGrid
+          cols={{ base: 1, xs: 2 }}
+          spacing="md"
+          verticalSpacing="sm"
+          style={{ alignItems: 'end' }}
+        >
           <SelectField
             control={form.control}
             name="action.type"
