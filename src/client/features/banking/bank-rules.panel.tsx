@@ -216,10 +216,12 @@ function RuleList({
     onMove(ids.indexOf(Number(active.id)), ids.indexOf(Number(over.id)));
   };
 
+  // Readers get plain rows: no handle, no sortable hooks outside a DndContext.
+  const Row = canManage ? SortableRuleRow : RuleRow;
   const items = (
     <Stack gap={6} role="list" aria-label="Bank rules">
       {rules.map((rule, index) => (
-        <RuleRow
+        <Row
           key={rule.id}
           rule={rule}
           index={index}
@@ -256,17 +258,7 @@ function RuleList({
   );
 }
 
-function RuleRow({
-  rule,
-  index,
-  count,
-  sentence,
-  canManage,
-  onMove,
-  onEdit,
-  onDelete,
-  onToggle,
-}: {
+type RowProps = {
   rule: BankRule;
   index: number;
   count: number;
@@ -276,9 +268,24 @@ function RuleRow({
   onEdit: (rule: BankRule) => void;
   onDelete: (rule: BankRule) => void;
   onToggle: (rule: BankRule, enabled: boolean) => void;
-}) {
-  // Without a DndContext (readers) useSortable is inert: no handle is rendered.
-  const sortable = useSortable({ id: rule.id, disabled: !canManage });
+};
+
+function SortableRuleRow(props: RowProps) {
+  return <RuleRow {...props} sortable={useSortable({ id: props.rule.id })} />;
+}
+
+function RuleRow({
+  sortable,
+  rule,
+  index,
+  count,
+  sentence,
+  canManage,
+  onMove,
+  onEdit,
+  onDelete,
+  onToggle,
+}: RowProps & { sortable?: ReturnType<typeof useSortable> }) {
   const phone = usePhone();
   // On a phone the arrows leave the row for its menu, so the rule's words keep the width.
   const menu: RowAction[] = [];
@@ -296,7 +303,7 @@ function RuleRow({
   );
   return (
     <Paper
-      ref={sortable.setNodeRef}
+      ref={sortable?.setNodeRef}
       withBorder
       radius="md"
       px="sm"
@@ -304,16 +311,15 @@ function RuleRow({
       role="listitem"
       aria-label={rule.name}
       style={{
-        transform: CSS.Translate.toString(sortable.transform),
-        transition: sortable.transition,
+        transform: sortable && CSS.Translate.toString(sortable.transform),
+        transition: sortable?.transition,
         position: 'relative',
-        zIndex: sortable.isDragging ? 1 : undefined,
-        boxShadow: sortable.isDragging ? 'var(--mantine-shadow-md)' : undefined,
-        opacity: rule.enabled ? 1 : 0.7,
+        zIndex: sortable?.isDragging ? 1 : undefined,
+        boxShadow: sortable?.isDragging ? 'var(--mantine-shadow-md)' : undefined,
       }}
     >
       <Group gap="sm" wrap="nowrap" align="flex-start">
-        {canManage && (
+        {sortable && (
           <ActionIcon
             ref={sortable.setActivatorNodeRef}
             variant="subtle"
