@@ -781,7 +781,12 @@ describe('every documented operation answers as documented', () => {
       },
       status: 201,
     });
-    await send(c, 'PUT /api/bank-rules/reorder', { body: { ids: [second.id, rule.id] } });
+    // The workspace may hold rules of other steps: every one of them, in reverse.
+    const rules = await json<{ id: number }[]>(c, 'GET /api/bank-rules');
+    expect(rules.map((r) => r.id)).toContain(second.id);
+    await send(c, 'PUT /api/bank-rules/reorder', {
+      body: { ids: rules.map((r) => r.id).reverse() },
+    });
     await send(c, 'DELETE /api/bank-rules/{id}', { params: id(second.id) });
     await send(c, 'POST /api/bank-rules/apply');
     await send(c, 'DELETE /api/bank-rules/{id}', { params: id(rule.id) });
