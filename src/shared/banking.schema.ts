@@ -582,6 +582,16 @@ export const BankRuleUpdateSchema = BankRuleInputSchema.extend({
 });
 export type BankRuleUpdate = z.infer<typeof BankRuleUpdateSchema>;
 
+/**
+ * `PUT /api/bank-rules/reorder`: every rule of the workspace exactly once, in the order they
+ * are to be tried. The whole list rather than one move, so an order read before someone else
+ * added or deleted a rule is refused instead of saved half right.
+ */
+export const BankRuleReorderSchema = z.object({
+  ids: z.array(IdSchema).min(1).max(1000),
+});
+export type BankRuleReorder = z.infer<typeof BankRuleReorderSchema>;
+
 export const BankRulesAppliedSchema = z.object({
   /** Unmatched transactions a rule changed (ignored, or put in a category). */
   applied: z.number().int(),

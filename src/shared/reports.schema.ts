@@ -42,23 +42,26 @@ const checkPeriod = (value: { from?: string | undefined; to?: string | undefined
 export const ReportPeriodSchema = z.object(periodFields).superRefine(checkPeriod);
 export type ReportPeriod = z.infer<typeof ReportPeriodSchema>;
 
-export const INCOME_GROUPS = ['month', 'client', 'project'] as const;
+export const INCOME_GROUPS = ['month', 'client', 'project', 'bankAccount'] as const;
 export type IncomeGroup = (typeof INCOME_GROUPS)[number];
 
 export const IncomeQuerySchema = z
   .object({
     ...periodFields,
-    groupBy: z
-      .enum(INCOME_GROUPS)
-      .default('month')
-      .meta({ description: 'Rows per calendar month (default), per client or per project.' }),
+    groupBy: z.enum(INCOME_GROUPS).default('month').meta({
+      description:
+        'Rows per calendar month (default), per client, per project, or per bank account (`bankAccount`: the payments matched to each account’s transactions, one row for payments linked to no bank line, one for credit notes; only those who read the bank).',
+    }),
   })
   .superRefine(checkPeriod);
 export type IncomeQuery = z.infer<typeof IncomeQuerySchema>;
 
 /** One group (a month, a client or a project) in one currency. */
 export const IncomeRowSchema = z.object({
-  /** Stable within a report: `2026-03`, `client-12`, `project-5` or `project-none`. */
+  /**
+   * Stable within a report: `2026-03`, `client-12`, `project-5`, `project-none`,
+   * `bank-account-3`, `bank-account-none` or `credit-notes`.
+   */
   key: z.string(),
   /** What a person reads: the month (`2026-03`), the client's or project's name, or `No project`. */
   label: z.string(),
@@ -66,6 +69,8 @@ export const IncomeRowSchema = z.object({
   month: z.string().nullable(),
   clientId: z.number().nullable(),
   projectId: z.number().nullable(),
+  /** The bank account whose transactions the payments were matched to (by bank account). */
+  bankAccountId: z.number().nullable(),
   currency: z.string(),
   /**
    * Payments received as received, tax included (gross), with the currency's decimals, less

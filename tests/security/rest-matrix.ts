@@ -2411,6 +2411,16 @@ export const restMatrix: Record<string, RestMatrixEntry> = {
       },
     ],
   },
+  'PUT /api/bank-rules/reorder': {
+    scope: 'workspace',
+    cases: [
+      {
+        label: "A's rule id: not B's rules, refused as a bad order",
+        body: (ids) => ({ ids: [ids.a.bankRuleId] }),
+        expect: 400,
+      },
+    ],
+  },
   'PUT /api/bank-rules/{id}': {
     scope: 'workspace',
     cases: [

@@ -666,6 +666,13 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     input: (t) => ({ id: t.bankRuleId }),
     outsider: 'not_found',
   },
+  'banking.reorderRules': {
+    access: TEAM_MANAGERS,
+    type: 'mutation',
+    input: (t) => ({ ids: [t.bankRuleId] }),
+    // The outsider's own rules have other ids: refused as a bad order, moving nothing.
+    outsider: 'bad_request',
+  },
   'banking.applyRules': { access: TEAM_MANAGERS, type: 'mutation', outsider: 'own' },
   'expenseCategories.list': { access: ALL_ROLES, type: 'query', outsider: 'own' },
   'expenseCategories.create': {

@@ -774,6 +774,21 @@ describe('every documented operation answers as documented', () => {
         enabled: false,
       },
     });
+    const second = await json<{ id: number }>(c, 'POST /api/bank-rules', {
+      body: {
+        name: 'Tour rule 2',
+        conditions: { field: 'reference', contains: 'Tour second' },
+        action: { type: 'ignore' },
+      },
+      status: 201,
+    });
+    // The workspace may hold rules of other steps: every one of them, in reverse.
+    const rules = await json<{ id: number }[]>(c, 'GET /api/bank-rules');
+    expect(rules.map((r) => r.id)).toContain(second.id);
+    await send(c, 'PUT /api/bank-rules/reorder', {
+      body: { ids: rules.map((r) => r.id).reverse() },
+    });
+    await send(c, 'DELETE /api/bank-rules/{id}', { params: id(second.id) });
     await send(c, 'POST /api/bank-rules/apply');
     await send(c, 'DELETE /api/bank-rules/{id}', { params: id(rule.id) });
     await send(c, 'GET /api/bank-transactions/export', { query: { status: 'unmatched' } });

@@ -1,14 +1,15 @@
 import { Stack, Tabs } from '@mantine/core';
-import { IconArrowsExchange, IconBuildingBank, IconScale } from '@tabler/icons-react';
+import { IconArrowsExchange, IconBuildingBank, IconFilter, IconScale } from '@tabler/icons-react';
 import { format, subMonths } from 'date-fns';
 import { useState } from 'react';
 import { useCanManageWorkspace } from '../../components/use-can-bill.ts';
 import { trpc } from '../../trpc.ts';
 import { BankAccountsPanel } from './bank-accounts.panel.tsx';
+import { BankRulesPanel } from './bank-rules.panel.tsx';
 import { BankTransactionsPanel, type TransactionFilters } from './bank-transactions.panel.tsx';
 import { ReconciliationPanel } from './reconciliation.panel.tsx';
 
-type Tab = 'accounts' | 'transactions' | 'reconciliation';
+type Tab = 'accounts' | 'transactions' | 'reconciliation' | 'rules';
 
 const NO_FILTERS: TransactionFilters = {
   accountId: null,
@@ -56,6 +57,9 @@ export function BankingPage() {
           <Tabs.Tab value="reconciliation" leftSection={<IconScale size={16} />}>
             Reconciliation
           </Tabs.Tab>
+          <Tabs.Tab value="rules" leftSection={<IconFilter size={16} />}>
+            Rules
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="accounts" pt="md">
           <BankAccountsPanel
@@ -76,6 +80,9 @@ export function BankingPage() {
             month={month}
             onChange={(accountId, month) => setReconciled({ accountId, month })}
           />
+        </Tabs.Panel>
+        <Tabs.Panel value="rules" pt="md">
+          <BankRulesPanel canManage={canManage} />
         </Tabs.Panel>
       </Tabs>
     </Stack>

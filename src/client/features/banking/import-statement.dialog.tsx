@@ -5,6 +5,7 @@ import {
   Group,
   Loader,
   Modal,
+  Progress,
   SegmentedControl,
   Select,
   SimpleGrid,
@@ -24,7 +25,12 @@ import {
 import { formatMoney } from '../../../shared/money.ts';
 import { toastSuccess } from '../../components/toasts.tsx';
 import { messageOf, trpc } from '../../trpc.ts';
-import { importStatement, MAX_STATEMENT_BYTES, STATEMENT_ACCEPT } from './import-statement.ts';
+import {
+  importStatement,
+  MAX_STATEMENT_BYTES,
+  STATEMENT_ACCEPT,
+  type ImportProgress,
+} from './import-statement.ts';
 import { SignedAmount } from './signed-amount.tsx';
 
 type Mapping = Partial<CsvMapping>;
@@ -81,6 +87,7 @@ function Wizard({ account, onDone }: { account: BankAccount; onDone: () => void 
   const [preview, setPreview] = useState<BankImportResult | null>(null);
   const [busy, setBusy] = useState<'preview' | 'import' | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<ImportProgress | null>(null);
 
   const runPreview = async (chosen: File, withMapping: Mapping | null) => {
     setBusy('preview');
@@ -117,10 +124,12 @@ function Wizard({ account, onDone }: { account: BankAccount; onDone: () => void 
     if (!file) return;
     setBusy('import');
     setError(null);
+    setProgress({ phase: 'upload', loaded: 0, total: file.size });
     try {
       const result = await importStatement(account.id, file, {
         mapping: preview?.format === 'csv' ? mapping : null,
         preview: false,
+        onProgress: setProgress,
       });
       await utils.banking.invalidate();
       toastSuccess('Statement imported', countsText(result));
@@ -130,6 +139,7 @@ function Wizard({ account, onDone }: { account: BankAccount; onDone: () => void 
       setError(messageOf(caught) || 'The statement could not be imported');
     } finally {
       setBusy(null);
+      setProgress(null);
     }
   };
 
@@ -223,13 +233,57 @@ function Wizard({ account, onDone }: { account: BankAccount; onDone: () => void 
         )}
         {step === 2 && <Button onClick={onDone}>Done</Button>}
       </Group>
-      {busy === 'import' && (
-        <Group gap="xs" role="status" aria-live="polite">
-          <Loader size="sm" />
-          <Text size="sm">Importing the statement…</Text>
-        </Group>
+      {busy === 'import' && progress && (
+        <ImportProgressView progress={progress} count={preview?.imported ?? null} />
       )}
     </Stack>
+  );
+}
+
+/** "1.2 MB", "340 KB", "900 bytes". */
+function sizeText(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${bytes} bytes`;
+}
+
+/**
+ * The import under way: the upload's bytes on a bar the browser measures, then the save,
+ * which the server does in one transaction and reports only when done, so no bar pretends
+ * to know how far it is: a spinner and how many lines the preview counted.
+ */
+function ImportProgressView({
+  progress,
+  count,
+}: {
+  progress: ImportProgress;
+  count: number | null;
+}) {
+  if (progress.phase === 'upload') {
+    const percent = progress.total > 0 ? Math.round((progress.loaded / progress.total) * 100) : 0;
+    return (
+      <Stack gap={6}>
+        <Text size="sm" id="import-upload-label">
+          {`Uploading the file… ${sizeText(progress.loaded)} of ${sizeText(progress.total)}`}
+        </Text>
+        <Progress
+          value={percent}
+          size="md"
+          aria-labelledby="import-upload-label"
+          aria-valuetext={`${percent}%`}
+        />
+      </Stack>
+    );
+  }
+  const lines =
+    count === null
+      ? 'Saving the transactions…'
+      : `Saving ${count.toLocaleString('en-US')} ${count === 1 ? 'transaction' : 'transactions'}…`;
+  return (
+    <Group gap="xs" role="status" aria-live="polite" wrap="nowrap">
+      <Loader size="sm" />
+      <Text size="sm">{lines} This can take a little while for a long statement.</Text>
+    </Group>
   );
 }
 

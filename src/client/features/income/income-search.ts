@@ -1,7 +1,7 @@
 import type { OverviewPeriod } from '../dashboard/overview-period.ts';
 
 /**
- * `/income?period=…&groupBy=month|client|project` (and `from`/`to` for a custom range): what
+ * `/income?period=…&groupBy=month|client|project|bankAccount` (and `from`/`to` for a custom range): what
  * the page shows, in the URL so a reload or a link shows the same report. Kept apart from
  * the page so the router (in the first bundle) validates the search without loading it.
  * No "all time": a report covers at most ten years.
@@ -17,7 +17,7 @@ export const INCOME_PERIODS = [
 export type IncomePeriod = (typeof INCOME_PERIODS)[number];
 export const DEFAULT_INCOME_PERIOD: IncomePeriod = 'last-12-months';
 
-export const INCOME_GROUP_KEYS = ['month', 'client', 'project'] as const;
+export const INCOME_GROUP_KEYS = ['month', 'client', 'project', 'bankAccount'] as const;
 export type IncomeGroupKey = (typeof INCOME_GROUP_KEYS)[number];
 
 export interface IncomeSearch {

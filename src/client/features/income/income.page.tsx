@@ -20,6 +20,7 @@ import type { ReactNode } from 'react';
 import { formatMoney } from '../../../shared/money.ts';
 import type { IncomeReport, IncomeRow } from '../../../shared/reports.schema.ts';
 import { DayInput } from '../../components/form/date-field.tsx';
+import { useCanBill } from '../../components/use-can-bill.ts';
 import { ExportCsvButton } from '../../components/list/export-csv.button.tsx';
 import { ListPageHeader } from '../../components/list/list-page-header.tsx';
 import { RegionCard } from '../../components/section-card.tsx';
@@ -30,6 +31,7 @@ import { formatDay, today } from '../time/time-display.ts';
 import {
   DEFAULT_INCOME_PERIOD,
   INCOME_PERIODS,
+  INCOME_GROUP_KEYS,
   type IncomeGroupKey,
   type IncomePeriod,
   type IncomeSearch,
@@ -39,6 +41,7 @@ const GROUP_LABELS: Record<IncomeGroupKey, string> = {
   month: 'Month',
   client: 'Client',
   project: 'Project',
+  bankAccount: 'Bank account',
 };
 
 /** What a row is called: 'March 2026', or the client's or project's name, linked. */
@@ -191,7 +194,11 @@ export function IncomePage() {
   const search: IncomeSearch = useSearch({ strict: false });
   const navigate = useNavigate();
   const period = search.period ?? DEFAULT_INCOME_PERIOD;
-  const groupBy = search.groupBy ?? 'month';
+  // Bank accounts are read by those who read the bank (the server's rule); a link with
+  // groupBy=bankAccount opened by someone else shows months instead of a refusal.
+  const readsBank = useCanBill();
+  const groups = INCOME_GROUP_KEYS.filter((g) => g !== 'bankAccount' || readsBank);
+  const groupBy = search.groupBy && groups.includes(search.groupBy) ? search.groupBy : 'month';
   const range = periodRange(period, today(), search);
   const invalid = !!range.from && !!range.to && range.from > range.to;
   const input = { ...range, groupBy };
@@ -211,7 +218,11 @@ export function IncomePage() {
     <Stack gap="lg" maw={1400}>
       <ListPageHeader
         title="Income"
-        description="Payments received as cash, tax included, by month, client and project."
+        description={
+          readsBank
+            ? 'Payments received as cash, tax included, by month, client, project and bank account.'
+            : 'Payments received as cash, tax included, by month, client and project.'
+        }
         action={<ExportCsvButton href={`/api/reports/income/export?${params.toString()}`} />}
       />
       <Group gap="sm" align="flex-end" wrap="wrap">
@@ -259,7 +270,7 @@ export function IncomePage() {
                 groupBy: value === 'month' ? undefined : (value as IncomeGroupKey),
               })
             }
-            data={(['month', 'client', 'project'] as const).map((g) => ({
+            data={groups.map((g) => ({
               value: g,
               label: GROUP_LABELS[g],
             }))}

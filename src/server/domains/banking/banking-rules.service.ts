@@ -114,6 +114,42 @@ export async function deleteRule(scope: WorkspaceScope, id: number) {
 }
 
 /**
+ * Puts the rules in the order given (positions 0, 1, 2…), in one transaction: every rule of
+ * the workspace must be named exactly once, so a list read before another change is refused
+ * (400) and nothing moves. Answers the rules in their new order.
+ */
+export async function reorderRules(scope: WorkspaceScope, ids: number[]) {
+  const { db, workspace } = scope;
+  return db.transaction().execute(async (trx) => {
+    // Locked, so two reorders (or a reorder and an added rule) do not interleave.
+    const current = await trx
+      .selectFrom('bankRules')
+      .select('id')
+      .where('workspaceId', '=', workspace.id)
+      .forUpdate()
+      .execute();
+    const known = new Set(current.map((r) => r.id));
+    if (
+      ids.length !== known.size ||
+      new Set(ids).size !== ids.length ||
+      !ids.every((id) => known.has(id))
+    )
+      throw new TRPCError({
+        code: 'BAD_REQUEST',
+        message: 'Send every bank rule of the workspace exactly once',
+      });
+    for (const [position, id] of ids.entries())
+      await trx
+        .updateTable('bankRules')
+        .set({ position, updatedAt: new Date() })
+        .where('workspaceId', '=', workspace.id)
+        .where('id', '=', id)
+        .execute();
+    return listRules(trx, workspace.id);
+  });
+}
+
+/**
  * Applies the rules, in order, to the unmatched transactions without a rule (of one import,
  * or all of the workspace): an ignore rule marks the line ignored; a categorise rule puts
  * money out in its category (money in has no expense category and is left for review).

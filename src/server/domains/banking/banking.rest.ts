@@ -193,6 +193,16 @@ export const bankingRestRoutes = defineRestRoutes(BANKING_TAG, [
     status: 201,
     refusals: { 403: MANAGERS, 404: 'the category is not in the workspace' },
   },
+  // A static segment wins over {id} in the router, so "reorder" is never read as an id.
+  {
+    method: 'PUT',
+    path: '/api/bank-rules/reorder',
+    procedure: 'banking.reorderRules',
+    summary: 'Reorder the bank rules',
+    description:
+      '`{"ids": [...]}`: every rule of the workspace exactly once, in the order they are to be tried (else 400, and nothing moves). Answers the rules in their new order, positions 0, 1, 2…',
+    refusals: { 403: MANAGERS },
+  },
   {
     method: 'PUT',
     path: '/api/bank-rules/{id}',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   BankRuleInputSchema,
+  BankRuleReorderSchema,
   BankRuleSchema,
   BankRulesAppliedSchema,
   BankRuleUpdateSchema,
@@ -113,6 +114,10 @@ export const bankingRouter = router({
     .output(BankRuleSchema)
     .mutation(({ ctx, input }) => rules.updateRule(ctx, input)),
   deleteRule: rowMutation(manager, SuccessSchema, rules.deleteRule),
+  reorderRules: manager
+    .input(BankRuleReorderSchema)
+    .output(z.array(BankRuleSchema))
+    .mutation(({ ctx, input }) => rules.reorderRules(ctx, input.ids)),
   applyRules: manager
     .output(BankRulesAppliedSchema)
     .mutation(({ ctx }) => rules.applyOnDemand(ctx)),

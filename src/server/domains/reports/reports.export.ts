@@ -16,7 +16,12 @@ function exportOf(columns: readonly string[], rows: CsvRow[]): RowExport {
   };
 }
 
-const GROUP_HEADINGS = { month: 'Month', client: 'Client', project: 'Project' } as const;
+const GROUP_HEADINGS = {
+  month: 'Month',
+  client: 'Client',
+  project: 'Project',
+  bankAccount: 'Bank account',
+} as const;
 
 /**
  * Income as CSV: one line per group and currency, amounts as exact decimals: Amount as

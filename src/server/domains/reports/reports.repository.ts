@@ -9,6 +9,10 @@ export interface IncomeSumRow {
   month: string | null;
   clientId: number | null;
   projectId: number | null;
+  /** By bank account: the account, null for payments on no bank line and for credit notes. */
+  bankAccountId?: number | null;
+  /** By bank account: 'payment' or 'credit_note'. */
+  kind?: string;
   name: string | null;
   currency: string;
   amount: string;
@@ -32,7 +36,7 @@ export async function incomeSums(
   const { from, to, groupBy } = options;
   const paymentsCte = sql`
     with paid as (
-      select s.amount, s.net, s.tax, s.date, s.currency, s.client_id, s.project_id, s.kind
+      select s.id, s.amount, s.net, s.tax, s.date, s.currency, s.client_id, s.project_id, s.kind
       from ${revenueSharesSql(workspaceId)} s
       where s.date >= ${from}::date and s.date <= ${to}::date
     )`;
@@ -68,6 +72,33 @@ export async function incomeSums(
       join clients c on c.workspace_id = ${workspaceId} and c.id = paid.client_id
       group by paid.client_id, c.name, paid.currency
       order by lower(c.name), paid.client_id, paid.currency`.execute(db);
+    return rows;
+  }
+  if (groupBy === 'bankAccount') {
+    // A payment reaches an account through the transaction matched to it. Matching links a
+    // payment to one transaction at most; `distinct on` keeps the report at one row per
+    // payment even if two lines ever pointed at the same payment. Credit notes are no
+    // money received on any account: they keep their own row, so the totals stay those of
+    // the other groupings.
+    const { rows } = await sql<IncomeSumRow>`
+      ${paymentsCte},
+      linked as (
+        select distinct on (bt.invoice_payment_id) bt.invoice_payment_id, bt.account_id
+        from bank_transactions bt
+        where bt.workspace_id = ${workspaceId} and bt.invoice_payment_id is not null
+        order by bt.invoice_payment_id, bt.id
+      )
+      select null::text as month, null::int as "clientId", null::int as "projectId",
+        l.account_id as "bankAccountId", paid.kind, ba.name, paid.currency,
+        sum(paid.amount)::text as amount, sum(paid.net)::text as net,
+        sum(paid.tax)::text as tax,
+        (count(*) filter (where paid.kind = 'payment'))::int as "paymentCount"
+      from paid
+      left join linked l on paid.kind = 'payment' and l.invoice_payment_id = paid.id
+      left join bank_accounts ba on ba.workspace_id = ${workspaceId} and ba.id = l.account_id
+      group by paid.kind, l.account_id, ba.name, paid.currency
+      order by paid.kind = 'credit_note', l.account_id is null, lower(ba.name), l.account_id,
+        paid.currency`.execute(db);
     return rows;
   }
   const { rows } = await sql<IncomeSumRow>`

@@ -18,8 +18,9 @@ export const reportsRestRoutes = defineRestRoutes(
       method: 'GET',
       path: '/api/reports/income',
       procedure: 'reports.income',
-      summary: 'Read income by month, client or project',
-      description: `Payments received (by payment date), joined to their invoice for its currency, client and project, summed per group and currency; \`totals\` per currency. \`amount\` is cash as received, tax included (gross); \`net\` is its part before tax (revenue) and \`tax\` the tax collected with it: each payment carries its invoice's net ÷ total, rounded on the running sum of the invoice's payments so that an invoice paid in full adds up to its net exactly. The CSV has the same three as Amount, Net and Tax. \`groupBy=month\` answers every calendar month the period touches for every currency paid in it (the workspace's when none), zeros included; \`groupBy=project\` puts invoices without a project in a \`No project\` row. ${PERIOD}`,
+      summary: 'Read income by month, client, project or bank account',
+      description: `Payments received (by payment date), joined to their invoice for its currency, client and project, summed per group and currency; \`totals\` per currency. \`amount\` is cash as received, tax included (gross); \`net\` is its part before tax (revenue) and \`tax\` the tax collected with it: each payment carries its invoice's net ÷ total, rounded on the running sum of the invoice's payments so that an invoice paid in full adds up to its net exactly. The CSV has the same three as Amount, Net and Tax. \`groupBy=month\` answers every calendar month the period touches for every currency paid in it (the workspace's when none), zeros included; \`groupBy=project\` puts invoices without a project in a \`No project\` row. \`groupBy=bankAccount\` answers, per bank account (\`bankAccountId\`, its name as \`label\`) and currency, the payments matched to that account's transactions, a \`Not matched to a bank line\` row (\`bank-account-none\`) for payments recorded on no bank line, and a \`Credit notes\` row (\`credit-notes\`) for credit notes dated in the period, so the totals are those of every grouping; only those who read the bank accounts may ask for it (else 403). ${PERIOD}`,
+      refusals: { 403: 'groupBy=bankAccount by a member who does not read the bank accounts' },
     },
     {
       method: 'GET',
@@ -27,6 +28,7 @@ export const reportsRestRoutes = defineRestRoutes(
       procedure: 'reports.incomeExport',
       summary: 'Export income as CSV',
       description: CSV,
+      refusals: { 403: 'groupBy=bankAccount by a member who does not read the bank accounts' },
       respond: asCsv('income.csv'),
     },
     {

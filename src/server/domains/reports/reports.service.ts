@@ -14,7 +14,7 @@ import {
   type ReportPeriod,
   type UtilisationReport,
 } from '../../../shared/reports.schema.ts';
-import { RESOURCE_PLANNERS, type WorkspaceRole } from '../../../shared/roles.ts';
+import { BILLING_MANAGERS, RESOURCE_PLANNERS, type WorkspaceRole } from '../../../shared/roles.ts';
 import type { Database } from '../../db/create-db.ts';
 import type { WorkspaceScope } from '../../trpc/context.ts';
 import { findProfile } from '../business/business.repository.ts';
@@ -88,6 +88,15 @@ export function workingDaysBetween(from: string, to: string): number {
 }
 
 const NO_PROJECT = 'No project';
+const NO_BANK_LINE = 'Not matched to a bank line';
+const CREDIT_NOTES = 'Credit notes';
+
+/** A row's key and label when grouped by bank account. */
+function bankAccountGroup(sum: repo.IncomeSumRow): [string, string] {
+  if (sum.kind === 'credit_note') return ['credit-notes', CREDIT_NOTES];
+  if (sum.bankAccountId == null) return ['bank-account-none', NO_BANK_LINE];
+  return [`bank-account-${sum.bankAccountId}`, sum.name ?? ''];
+}
 const NO_CLIENT = 'No client';
 
 /**
@@ -97,11 +106,17 @@ const NO_CLIENT = 'No client';
  * for every currency paid in it (the workspace's when none was), so a chart has no gaps.
  */
 export async function incomeReport(
-  { db, workspace: { id: workspaceId } }: WorkspaceScope,
+  { db, workspace: { id: workspaceId }, role }: WorkspaceScope,
   query: IncomeQuery,
 ): Promise<IncomeReport> {
-  const { currency, from, to } = await reportPeriod(db, workspaceId, query);
   const { groupBy } = query;
+  // Bank accounts are read by those who read the bank (banking.router's BANK_READERS).
+  if (groupBy === 'bankAccount' && !(BILLING_MANAGERS as readonly WorkspaceRole[]).includes(role))
+    throw new TRPCError({
+      code: 'FORBIDDEN',
+      message: 'Only those who read the bank accounts see income per bank account',
+    });
+  const { currency, from, to } = await reportPeriod(db, workspaceId, query);
   const paidIn = await repo.incomeCurrencies(db, workspaceId, from, to);
   const currencies = paidIn.length > 0 ? paidIn : [currency];
   const sums = await repo.incomeSums(db, workspaceId, { from, to, groupBy, currencies });
@@ -125,15 +140,18 @@ export async function incomeReport(
         ? [sum.month!, sum.month!]
         : groupBy === 'client'
           ? [`client-${sum.clientId}`, sum.name ?? '']
-          : sum.projectId === null
-            ? ['project-none', NO_PROJECT]
-            : [`project-${sum.projectId}`, sum.name ?? ''];
+          : groupBy === 'bankAccount'
+            ? bankAccountGroup(sum)
+            : sum.projectId === null
+              ? ['project-none', NO_PROJECT]
+              : [`project-${sum.projectId}`, sum.name ?? ''];
     return {
       key,
       label,
       month: sum.month,
       clientId: sum.clientId,
       projectId: sum.projectId,
+      bankAccountId: sum.bankAccountId ?? null,
       currency: sum.currency,
       amount: fromMinor(units, digits),
       net: fromMinor(net, digits),

@@ -18,4 +18,4 @@ export {
   type RuleMatch,
   type RuleTransaction,
 } from './apply.ts';
-export { explainRule, ruleAmountText } from './explain.ts';
+export { explainRule, ruleAmountText } from '../../../../shared/bank-rule-text.ts';

@@ -3,7 +3,7 @@ import type {
   BankRuleAction,
   BankRuleConditions,
   BankRuleField,
-} from '../../../../shared/banking.schema.ts';
+} from './banking.schema.ts';
 
 const FIELD_LABELS: Record<BankRuleField, string> = {
   counterparty: 'the counterparty',
