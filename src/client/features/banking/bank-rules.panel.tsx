@@ -1,22 +1,4 @@
-import {
-  closestCenter,
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-  type Announcements,
-  type DragEndEvent,
-  type Modifier,
-  type UniqueIdentifier,
-} from '@dnd-kit/core';
-import {
-  arrayMove,
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
+import { arrayMove, useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import {
   ActionIcon,
@@ -52,15 +34,10 @@ import {
   type RowAction,
 } from '../../components/list/row-actions.tsx';
 import { usePhone } from '../../components/use-phone.ts';
+import { SortableList } from '../../components/sortable-list.tsx';
 import { trpc } from '../../trpc.ts';
 import { BankRuleDialog } from './bank-rule.dialog.tsx';
 import { useBankRuleMutations } from './use-bank-rule-mutations.ts';
-
-/** As the stage manager: a rule starts moving after 8 px, so a click on its handle stays one. */
-const ACTIVATION_DISTANCE_PX = 8;
-
-/** Rules move up and down only. */
-const restrictToVerticalAxis: Modifier = ({ transform }) => ({ ...transform, x: 0 });
 
 const WHAT_A_RULE_DOES =
   'A rule looks at each imported transaction: when its counterparty, reference or remittance text contains a word (and, if you say so, its amount is in a range), it marks the line as ignored or puts money out in an expense category. Rules run in order at every import, and on demand; the first that holds wins.';
@@ -190,32 +167,6 @@ function RuleList({
   onDelete: (rule: BankRule) => void;
   onToggle: (rule: BankRule, enabled: boolean) => void;
 }) {
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: ACTIVATION_DISTANCE_PX } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
-  const ids = useMemo(() => rules.map((rule) => rule.id), [rules]);
-  const announcements = useMemo((): Announcements => {
-    const nameOf = (id: UniqueIdentifier) => rules.find((r) => r.id === id)?.name ?? 'Rule';
-    const position = (id: UniqueIdentifier) =>
-      `position ${ids.indexOf(Number(id)) + 1} of ${ids.length}`;
-    return {
-      onDragStart: ({ active }) => `Picked up rule ${nameOf(active.id)}.`,
-      onDragOver: ({ active, over }) =>
-        over ? `Rule ${nameOf(active.id)} is over ${position(over.id)}.` : undefined,
-      onDragEnd: ({ active, over }) =>
-        over
-          ? `Rule ${nameOf(active.id)} was dropped at ${position(over.id)}.`
-          : `Rule ${nameOf(active.id)} was dropped.`,
-      onDragCancel: ({ active }) => `Moving rule ${nameOf(active.id)} was cancelled.`,
-    };
-  }, [rules, ids]);
-
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    onMove(ids.indexOf(Number(active.id)), ids.indexOf(Number(over.id)));
-  };
-
   // Readers get plain rows: no handle, no sortable hooks outside a DndContext.
   const Row = canManage ? SortableRuleRow : RuleRow;
   const items = (
@@ -238,23 +189,9 @@ function RuleList({
   );
   if (!canManage) return items;
   return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={closestCenter}
-      modifiers={[restrictToVerticalAxis]}
-      onDragEnd={onDragEnd}
-      accessibility={{
-        announcements,
-        screenReaderInstructions: {
-          draggable:
-            'To move a rule, press Space on its handle, use the up and down arrow keys, then press Space again to drop it or Escape to cancel.',
-        },
-      }}
-    >
-      <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-        {items}
-      </SortableContext>
-    </DndContext>
+    <SortableList items={rules} noun="rule" nameOf={(rule) => rule.name} onMove={onMove}>
+      {items}
+    </SortableList>
   );
 }
 
