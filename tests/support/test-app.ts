@@ -302,6 +302,11 @@ export async function snapshot(db: Database): Promise<string> {
     'bank_imports',
     'bank_transactions',
     'bank_rules',
+    'booking_types',
+    'availability',
+    'bookings',
+    'booking_blocks',
+    'calendar_feeds',
   ];
   const { rows } = await sql<{ state: string }>`select ${sql.join(
     tables.map(
