@@ -7,6 +7,7 @@ import {
   invoiceRemindersQueue,
 } from './domains/invoice-email/invoice-email.queue.ts';
 import { notificationEmailQueue } from './domains/notifications/notifications.queue.ts';
+import { bookingEmailQueue } from './domains/scheduling/scheduling-email.ts';
 import { recurringInvoicesQueue } from './domains/recurring-invoices/recurring-invoices.queue.ts';
 import { purgeExpiredWorkspaces } from './domains/workspaces/workspaces.repository.ts';
 import { deleteExpiredRateLimits } from './plugins/rate-limit.ts';
@@ -61,4 +62,5 @@ export const queues: AppQueue<never>[] = [
   invoiceRemindersQueue,
   recurringInvoicesQueue,
   notificationEmailQueue,
+  bookingEmailQueue,
 ];
