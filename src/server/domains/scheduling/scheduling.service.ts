@@ -482,6 +482,15 @@ export async function bookPublic(services: Services, input: PublicBookingInput) 
   };
 }
 
+/** A visitor changes a meeting only before it starts; afterwards the owner does. */
+function notStarted(row: repo.BookingRow) {
+  if (row.status === 'booked' && row.startAt.getTime() <= Date.now())
+    throw new TRPCError({
+      code: 'CONFLICT',
+      message: 'This meeting has already started; contact the organizer to change it',
+    });
+}
+
 /** The booking a manage token opens, scoped to the workspace the token names. */
 function byToken(token: string) {
   const workspaceId = workspaceOfToken(token);
@@ -518,6 +527,7 @@ export async function cancelPublic(services: Services, token: string, reason: st
     (trx) => find(trx, true),
     'visitor',
     reason ?? null,
+    notStarted,
   );
   return publicView(services.db, workspaceId, row);
 }
@@ -525,7 +535,13 @@ export async function cancelPublic(services: Services, token: string, reason: st
 export async function reschedulePublic(services: Services, token: string, start: string) {
   const { workspaceId, find } = byToken(token);
   if (!(await repo.workspaceOpen(services.db, workspaceId))) throw bookingNotFound();
-  const row = await rescheduleIn(services, workspaceId, (trx) => find(trx, true), new Date(start));
+  const row = await rescheduleIn(
+    services,
+    workspaceId,
+    (trx) => find(trx, true),
+    new Date(start),
+    notStarted,
+  );
   return publicView(services.db, workspaceId, row);
 }
 

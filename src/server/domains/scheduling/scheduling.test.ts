@@ -343,6 +343,32 @@ describe('the public booking page', () => {
     await ok(visitor().get(`/api/public/bookings/${owner.workspace.id}.${'a'.repeat(43)}`), 404);
   });
 
+  it('leaves a meeting that has started to the owner', async () => {
+    await setHours(owner);
+    const type = await newType(owner.client);
+    const made = await ok<{ booking: PublicBooking; manageUrl: string }>(
+      book(type, at(dayAhead(20), '09:00'), 'late.visitor@example.com'),
+      201,
+    );
+    // The meeting's time came (written as the database: no slot is in the past).
+    await t.db
+      .updateTable('bookings')
+      .set({ startAt: new Date(Date.now() - 60_000), endAt: new Date(Date.now() + 29 * 60_000) })
+      .where('uid', '=', made.booking.uid)
+      .execute();
+    const token = tokenOf(made.manageUrl);
+    await ok(visitor().post(`/api/public/bookings/${token}/cancel`, {}), 409);
+    const later = at(dayAhead(20), '11:00').toISOString();
+    await ok(visitor().post(`/api/public/bookings/${token}/reschedule`, { start: later }), 409);
+    const row = await t.db
+      .selectFrom('bookings')
+      .select(['id', 'status'])
+      .where('uid', '=', made.booking.uid)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('booked');
+    await ok(owner.client.post(`/api/bookings/${row.id}/cancel`, { reason: 'No-show' }));
+  });
+
   it('reschedules through the manage link and by the owner, moving the blocks', async () => {
     await setHours(owner);
     const type = await newType(owner.client);
