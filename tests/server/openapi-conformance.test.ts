@@ -1485,6 +1485,7 @@ const ANY_PARAMS = {
   token: 'a'.repeat(43),
   key: 'k'.repeat(20),
   endpointKey: 'e'.repeat(32),
+  slug: '1-no-such-page',
 };
 
 describe('refusals answer as documented', () => {
