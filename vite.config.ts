@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
@@ -12,6 +12,25 @@ const apiTarget = process.env.KEEL_API_URL ?? 'http://127.0.0.1:3000';
 /** Libraries only some pages need: never in the `ui` chunk every page loads. */
 const PAGE_LIBRARIES =
   /node_modules[\\/](@dnd-kit|@mantine[\\/]dates|dayjs|papaparse|qrcode|@tanstack[\\/](react-)?virtual)/;
+/**
+ * The public pages (forms, booking pages): their HTML in public-pages/, their code in
+ * src/client/public-pages/. A bundle of their own, never the app's chunks.
+ */
+const PUBLIC_PAGE_DIRS = ['public-pages', 'src/client/public-pages'].map(
+  (dir) => path.resolve(import.meta.dirname, dir) + path.sep,
+);
+/** Each `public-pages/<name>.html` is an entry of its own, e.g. `form` for `/f/{slug}`. */
+function publicPageInputs(): Record<string, string> {
+  const dir = PUBLIC_PAGE_DIRS[0]!;
+  if (!existsSync(dir)) return {};
+  return Object.fromEntries(
+    readdirSync(dir)
+      .filter((file) => file.endsWith('.html'))
+      .map((file) => [file.replace(/\.html$/, ''), path.join(dir, file)]),
+  );
+}
+const isPublicPage = (id: string) =>
+  PUBLIC_PAGE_DIRS.some((dir) => path.resolve(id.split('?')[0] ?? id).startsWith(dir));
 /** The client's shared kit, the code shared with the server, and src/client's own modules. */
 const APP_SHARED = /src[\\/](client[\\/]components|shared|client[\\/][a-z-]+\.tsx?$)/;
 /** Kit modules that import a PAGE_LIBRARIES library. */
@@ -71,7 +90,11 @@ export default defineConfig({
     // KEEL_CLIENT_OUT lets parallel checkouts build side by side (the server's CLIENT_DIR).
     outDir: process.env.KEEL_CLIENT_OUT ?? 'dist/client',
     emptyOutDir: true,
+    // Every browser Keel supports preloads modules itself; the polyfill, injected into each
+    // HTML entry, would tie the public pages to the app's boot chunk.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
+      input: { main: 'index.html', ...publicPageInputs() },
       output: {
         // Fewer, larger chunks (issue 19): left to itself Rolldown gave every Mantine
         // component, icon and shared module its own file, so a signed-in page loaded 70–90
@@ -86,7 +109,8 @@ export default defineConfig({
         // A page now loads 18–23 scripts; `npm run size` prints the counts.
         codeSplitting: {
           groups: [
-            { name: 'boot', tags: ['$initial'], priority: 10 },
+            { name: 'public', test: isPublicPage, minShareCount: 2, priority: 20 },
+            { name: 'boot', tags: ['$initial'], test: (id) => !isPublicPage(id), priority: 10 },
             {
               name: 'ui',
               test: (id) => id.includes('node_modules') && !PAGE_LIBRARIES.test(id),

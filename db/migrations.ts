@@ -39,6 +39,7 @@ import * as recurringRunFailure from './migrations/2026-12-01-0046-recurring-run
 import * as onlinePayments from './migrations/2026-12-01-0047-online-payments.ts';
 import * as banking from './migrations/2026-12-01-0048-banking.ts';
 import * as bankRules from './migrations/2026-12-01-0049-bank-rules.ts';
+import * as forms from './migrations/2026-12-01-0050-forms.ts';
 import * as scheduling from './migrations/2026-12-01-0051-scheduling.ts';
 
 /**
@@ -88,5 +89,6 @@ export const migrations: Record<string, Migration> = {
   '2026-12-01-0047-online-payments': onlinePayments,
   '2026-12-01-0048-banking': banking,
   '2026-12-01-0049-bank-rules': bankRules,
+  '2026-12-01-0050-forms': forms,
   '2026-12-01-0051-scheduling': scheduling,
 };

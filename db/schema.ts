@@ -536,6 +536,39 @@ export interface Files {
   workspaceId: number | null;
 }
 
+export interface Forms {
+  allowIndexing: Generated<boolean>;
+  autoresponder: Json | null;
+  createdAt: Generated<Timestamp>;
+  dealAssigneeId: number | null;
+  dealStageId: number | null;
+  dealValue: Numeric | null;
+  fields: Generated<Json>;
+  id: Generated<number>;
+  name: string;
+  published: Generated<boolean>;
+  redirectUrl: string | null;
+  slug: string;
+  submitLabel: string | null;
+  thankYouMessage: string | null;
+  updatedAt: Generated<Timestamp>;
+  workspaceId: number;
+}
+
+export interface FormSubmissions {
+  answers: Json;
+  consentText: string | null;
+  formId: number;
+  id: Generated<number>;
+  ipHash: string | null;
+  leadId: number | null;
+  organizationId: number | null;
+  pageUrl: string | null;
+  personId: number | null;
+  submittedAt: Generated<Timestamp>;
+  workspaceId: number;
+}
+
 export interface InvitationTokens {
   createdAt: Generated<Timestamp>;
   email: string;
@@ -1085,6 +1118,8 @@ export interface DB {
   expenseCategories: ExpenseCategories;
   expenses: Expenses;
   files: Files;
+  forms: Forms;
+  formSubmissions: FormSubmissions;
   invitationTokens: InvitationTokens;
   invoiceEmails: InvoiceEmails;
   invoiceEmailSettings: InvoiceEmailSettings;

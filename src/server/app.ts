@@ -8,6 +8,7 @@ import type { Database } from './db/create-db.ts';
 import { bankingRoutes } from './domains/banking/banking.routes.ts';
 import { expenseRoutes } from './domains/expenses/expenses.routes.ts';
 import { fileRoutes, MAX_UPLOAD_BYTES } from './domains/files/files.routes.ts';
+import { parseFormSubmissionBody } from './domains/forms/form-body.ts';
 import { stripeWebhookRoutes } from './domains/payments-online/stripe-webhook.routes.ts';
 import { loggingOptions } from './logger.ts';
 import { createJobs } from './domains/jobs/jobs.ts';
@@ -87,6 +88,12 @@ export async function buildApp(
     if (body === '') return done(null, undefined);
     return parseJson(req, body as string, done);
   });
+  // Only a public form's submission route gets past the security hook with this type.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_req, body, done) => done(null, parseFormSubmissionBody(body as string)),
+  );
   registerErrorHandler(app, config.clientDir);
   await registerSecurity(app, { production: config.env === 'production' });
   await registerSessions(app, {

@@ -6,6 +6,7 @@ import {
   invoiceEmailQueue,
   invoiceRemindersQueue,
 } from './domains/invoice-email/invoice-email.queue.ts';
+import { formAutoresponderQueue } from './domains/forms/forms.queue.ts';
 import { notificationEmailQueue } from './domains/notifications/notifications.queue.ts';
 import { bookingEmailQueue } from './domains/scheduling/scheduling-email.ts';
 import { recurringInvoicesQueue } from './domains/recurring-invoices/recurring-invoices.queue.ts';
@@ -62,5 +63,6 @@ export const queues: AppQueue<never>[] = [
   invoiceRemindersQueue,
   recurringInvoicesQueue,
   notificationEmailQueue,
+  formAutoresponderQueue,
   bookingEmailQueue,
 ];

@@ -7,6 +7,7 @@ import { clientsRestRoutes } from './domains/clients/clients.rest.ts';
 import { dashboardRestRoutes } from './domains/dashboard/dashboard.rest.ts';
 import { estimatesRestRoutes } from './domains/estimates/estimates.rest.ts';
 import { bankingRestRoutes } from './domains/banking/banking.rest.ts';
+import { formsRestRoutes } from './domains/forms/forms.rest.ts';
 import { expensesRestRoutes } from './domains/expenses/expenses.rest.ts';
 import { invoiceEmailRestRoutes } from './domains/invoice-email/invoice-email.rest.ts';
 import { einvoicesRestRoutes } from './domains/einvoices/einvoices.rest.ts';
@@ -56,6 +57,7 @@ export const restRoutes = [
   ...einvoicesRestRoutes,
   ...expensesRestRoutes,
   ...bankingRestRoutes,
+  ...formsRestRoutes,
   ...servicesRestRoutes,
   ...recurringInvoicesRestRoutes,
   ...invoiceEmailRestRoutes,

@@ -335,6 +335,8 @@ export const BankTransactionSchema = z.object({
   bankCode: z.string().nullable(),
   status: BankTransactionStatusSchema,
   invoicePaymentId: z.number().nullable(),
+  /** The invoice the payment it is matched to was recorded on; null otherwise. */
+  invoice: z.object({ id: z.number(), number: z.string().nullable() }).nullable(),
   expenseId: z.number().nullable(),
   categoryId: z.number().nullable(),
   ruleId: z.number().nullable(),

@@ -25,6 +25,7 @@ export const NOTIFICATION_KINDS = [
   'timesheet_rejected',
   'recurring_invoice_created',
   'recurring_invoice_unsent',
+  'form_submitted',
   'job_failed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -57,6 +58,7 @@ export const NOTIFICATION_PREFERENCE = {
   timesheet_rejected: 'projectUpdates',
   recurring_invoice_created: 'projectUpdates',
   recurring_invoice_unsent: 'projectUpdates',
+  form_submitted: 'projectUpdates',
   job_failed: 'securityAlerts',
 } as const satisfies Record<
   NotificationKind,

@@ -127,6 +127,12 @@ function weekOf(unique: string): string {
 }
 const PORTAL_WHY =
   'The portal token is the credential the workspace gave its client; without a live one nothing shows or changes.';
+const FORM_WHY =
+  'A published form is public by its owner’s choice; the address names its workspace, so no other workspace’s form answers under it.';
+/** A's form's slug with B's workspace id in front: must name nothing. */
+const slugUnderB = (ids: CallIds) => ({
+  slug: `${ids.b.workspaceId}-${ids.a.formPublicSlug.split('-').slice(1).join('-')}`,
+});
 const BOOKING_WHY =
   'A booking page, manage link or calendar feed: its slug or secret token names the workspace, and only a live one of that workspace opens anything.';
 /** A token of the manage-link and feed shape for this workspace that is no live one. */
@@ -2565,6 +2571,88 @@ export const restMatrix: Record<string, RestMatrixEntry> = {
     cases: [notFound(id((ids) => ids.a.bankRuleId))],
   },
   'POST /api/bank-rules/apply': { scope: 'workspace', cases: [{ expect: 'own' }] },
+
+  // Lead forms (issue 44).
+  'GET /api/forms': {
+    scope: 'workspace',
+    cases: [
+      { expect: 'read', showsB: true },
+      { query: searchA, expect: 'read' },
+    ],
+  },
+  'POST /api/forms': {
+    scope: 'workspace',
+    cases: [
+      {
+        label: "A's stage",
+        body: (ids) => ({ name: 'Not yours', fields: [], deal: { stageId: ids.a.stageIds[0] } }),
+        expect: 404,
+      },
+      {
+        label: "A's member as assignee",
+        body: (ids) => ({
+          name: 'Not yours',
+          fields: [],
+          deal: { stageId: ids.b.stageIds[0], assigneeId: ids.a.collaboratorUserId },
+        }),
+        expect: 404,
+      },
+      {
+        body: (ids) => ({ name: `B form ${ids.unique}`, fields: [] }),
+        expect: 'own',
+        status: 201,
+      },
+    ],
+  },
+  'GET /api/forms/submissions': {
+    scope: 'workspace',
+    cases: [{ query: (ids) => ({ personId: ids.a.personId }), expect: 404 }],
+  },
+  'GET /api/forms/{id}': { scope: 'workspace', cases: [notFound(id((ids) => ids.a.formId))] },
+  'PUT /api/forms/{id}': {
+    scope: 'workspace',
+    cases: [
+      notFound(
+        id((ids) => ids.a.formId),
+        () => ({ name: 'Not yours' }),
+      ),
+      {
+        label: "A's stage on B's form",
+        params: id((ids) => ids.b.formId),
+        body: (ids) => ({ deal: { stageId: ids.a.stageIds[0] } }),
+        expect: 404,
+      },
+    ],
+  },
+  'DELETE /api/forms/{id}': { scope: 'workspace', cases: [notFound(id((ids) => ids.a.formId))] },
+  'GET /api/forms/{id}/submissions': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.formId))],
+  },
+  'GET /api/forms/{id}/submissions/export': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.formId))],
+  },
+  'GET /api/public/forms/{slug}': {
+    scope: 'public',
+    why: FORM_WHY,
+    cases: [
+      { label: "A's slug under B's id", params: slugUnderB, expect: 404 },
+      { params: () => ({ slug: `1-${randomBytes(8).toString('hex')}` }), expect: 404 },
+    ],
+  },
+  'POST /api/public/forms/{slug}/submissions': {
+    scope: 'public',
+    why: FORM_WHY,
+    cases: [
+      {
+        label: "A's slug under B's id",
+        params: slugUnderB,
+        body: (ids) => ({ answers: { email: `${ids.unique}@example.com` } }),
+        expect: 404,
+      },
+    ],
+  },
 
   // Documents about the API itself.
   'GET /api/openapi.json': {

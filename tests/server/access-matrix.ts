@@ -1519,6 +1519,63 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     input: (_t) => ({ token: TOKEN }),
     outsider: 'n/a',
   },
+  // Lead forms (issue 44): every member works the pipeline and its contacts, so every member
+  // manages forms; the public side takes the form's address as its only key.
+  'forms.list': { access: ALL_ROLES, type: 'query', outsider: 'own' },
+  'forms.get': {
+    access: ALL_ROLES,
+    type: 'query',
+    input: (t) => ({ id: t.formId }),
+    outsider: 'not_found',
+  },
+  'forms.create': {
+    access: ALL_ROLES,
+    type: 'mutation',
+    input: () => ({ name: 'Matrix form', fields: [] }),
+    outsider: 'own',
+  },
+  'forms.update': {
+    access: ALL_ROLES,
+    type: 'mutation',
+    input: (t) => ({ id: t.formId, name: 'Matrix renamed' }),
+    outsider: 'not_found',
+  },
+  'forms.delete': {
+    access: ALL_ROLES,
+    type: 'mutation',
+    input: (t) => ({ id: t.formId }),
+    outsider: 'not_found',
+  },
+  'forms.submissions': {
+    access: ALL_ROLES,
+    type: 'query',
+    input: (t) => ({ id: t.formId }),
+    outsider: 'not_found',
+  },
+  'forms.contactSubmissions': {
+    access: ALL_ROLES,
+    type: 'query',
+    input: (t) => ({ personId: t.personId }),
+    outsider: 'not_found',
+  },
+  'forms.exportSubmissions': {
+    access: ALL_ROLES,
+    type: 'query',
+    input: (t) => ({ id: t.formId }),
+    outsider: 'not_found',
+  },
+  'forms.publicForm': {
+    access: 'public',
+    type: 'query',
+    input: () => ({ slug: '1-no-such-form' }),
+    outsider: 'n/a',
+  },
+  'forms.submit': {
+    access: 'public',
+    type: 'mutation',
+    input: () => ({ slug: '1-no-such-form', answers: {} }),
+    outsider: 'n/a',
+  },
   'dashboard.stats': { access: ALL_ROLES, type: 'query', outsider: 'own' },
   'dashboard.financialOverview': { access: ALL_ROLES, type: 'query', outsider: 'own' },
 

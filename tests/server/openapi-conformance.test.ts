@@ -16,6 +16,7 @@ import {
 } from '../support/test-app.ts';
 import { fileUpload, tinyPng } from '../support/uploads.ts';
 import { FakeStripe, signature } from '../support/fake-stripe.ts';
+import { issueFormToken } from '../../src/server/domains/forms/form-token.ts';
 import { decideProposal } from '../../src/server/domains/estimates/acceptance.service.ts';
 import { dateIn } from '../../src/server/domains/scheduling/slots.ts';
 
@@ -782,6 +783,58 @@ describe('every documented operation answers as documented', () => {
       query: { month: '2026-01' },
     });
     await send(c, 'DELETE /api/bank-accounts/{id}', { params: id(account.id) });
+  });
+
+  it('forms: the workspace side, the public page and a submission', async () => {
+    const c = admin.client;
+    await send(c, 'GET /api/forms');
+    const form = await json<{ id: number; publicSlug: string }>(c, 'POST /api/forms', {
+      body: {
+        name: 'Tour form',
+        published: true,
+        fields: [
+          { key: 'name', type: 'text', label: 'Name', mapTo: 'contact.fullName' },
+          { key: 'email', type: 'email', label: 'Email', required: true, mapTo: 'contact.email' },
+          { key: 'topic', type: 'select', label: 'Topic', options: ['A', 'B'] },
+        ],
+        deal: { stageId: target.stageIds[0], value: '100' },
+        autoresponder: { subject: 'Thanks {{name}}', body: 'We will be in touch.' },
+      },
+      status: 201,
+    });
+    await send(c, 'GET /api/forms/{id}', { params: id(form.id) });
+    await send(c, 'PUT /api/forms/{id}', {
+      params: id(form.id),
+      body: { thankYouMessage: 'Thanks!', redirectUrl: null },
+    });
+    const guest = new ApiClient(t.app);
+    const page = await json<{ token: string }>(guest, 'GET /api/public/forms/{slug}', {
+      params: { slug: form.publicSlug },
+    });
+    expect(page.token).toBeTruthy();
+    // The page's own token is too fresh to be taken (3 s): one issued earlier, as a visitor
+    // who took their time would send it.
+    const token = issueFormToken(t.app.services.config.sessionSecret, form.id, Date.now() - 60_000);
+    await send(guest, 'POST /api/public/forms/{slug}/submissions', {
+      params: { slug: form.publicSlug },
+      body: {
+        answers: { name: 'Tour Visitor', email: 'tour.visitor@example.com', topic: 'A' },
+        _token: token,
+        _hp: '',
+      },
+    });
+    await send(guest, 'POST /api/public/forms/{slug}/submissions', {
+      params: { slug: form.publicSlug },
+      body: { answers: { email: 'not an email' }, _token: token, _hp: '' },
+      status: 422,
+    });
+    await send(c, 'GET /api/forms/{id}/submissions', {
+      params: id(form.id),
+      query: { search: 'Tour', limit: '10', offset: '0' },
+    });
+    await send(c, 'GET /api/forms/submissions', { query: { personId: target.personId } });
+    await send(c, 'GET /api/forms/{id}/submissions/export', { params: id(form.id) });
+    await send(c, 'DELETE /api/forms/{id}', { params: id(form.id) });
   });
 
   it('notifications', async () => {

@@ -43,6 +43,8 @@ it('every workspace table has workspace_id not null, a foreign key to workspaces
       'bank_accounts',
       'bank_imports',
       'bank_rules',
+      'forms',
+      'form_submissions',
       'bank_transactions',
       'availability',
       'booking_blocks',

@@ -76,6 +76,10 @@ export interface Target {
   bankTransactionId: number;
   /** A bank rule that ignores lines naming the marker (it applies to nothing of the target). */
   bankRuleId: number;
+  /** A published lead form (named with the marker) with one submission, which made `personId`'s. */
+  formId: number;
+  /** The form's public address, `{workspaceId}-{slug}`. */
+  formPublicSlug: string;
   /** A booking type of the owner, and a live booking of it (written as the database). */
   bookingTypeId: number;
   bookingId: number;
@@ -514,6 +518,29 @@ export async function freshTarget(db: Database, options: TargetOptions): Promise
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const formSlug = `form-${marker.toLowerCase().replace(/[^a-z0-9]/g, '')}`.slice(0, 60);
+  const form = await db
+    .insertInto('forms')
+    .values({
+      workspaceId: ws.id,
+      name: `${marker} form`,
+      slug: formSlug,
+      published: true,
+      fields: JSON.stringify([
+        { key: 'email', type: 'email', label: 'Email', required: true, mapTo: 'contact.email' },
+      ]),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('formSubmissions')
+    .values({
+      workspaceId: ws.id,
+      formId: form.id,
+      answers: JSON.stringify({ email: `${marker}@form.example` }),
+      personId: person.id,
+    })
+    .execute();
   const bookingType = await db
     .insertInto('bookingTypes')
     .values({
@@ -543,6 +570,8 @@ export async function freshTarget(db: Database, options: TargetOptions): Promise
     .returning('id')
     .executeTakeFirstOrThrow();
   return {
+    formId: form.id,
+    formPublicSlug: `${ws.id}-${formSlug}`,
     bookingTypeId: bookingType.id,
     bookingId: booking.id,
     bankAccountId: bankAccount.id,

@@ -302,6 +302,8 @@ export async function snapshot(db: Database): Promise<string> {
     'bank_imports',
     'bank_transactions',
     'bank_rules',
+    'forms',
+    'form_submissions',
     'booking_types',
     'availability',
     'bookings',

@@ -50,6 +50,13 @@ export interface RestRouteEntry {
   /** Turns the procedure's result into the documented body, when it differs. */
   respond?: Responder;
   refusals?: RouteRefusals;
+  /** A body limit in bytes below the app's 1 MB (a public route that takes what anyone sends). */
+  bodyLimit?: number;
+  /**
+   * Takes `application/x-www-form-urlencoded` as well as JSON: a public form's page posts
+   * without script. The security hook allows it on the paths of FORM_ENCODED_ROUTES only.
+   */
+  formEncoded?: boolean;
 }
 
 export interface RestRoute extends RestRouteEntry {
@@ -234,6 +241,7 @@ export function registerRestRoutes(
     app.route({
       method: route.method,
       url: route.path.replace(/\{(\w+)\}/g, ':$1'),
+      ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
       handler: async (req, reply) => {
         try {
           const call = resolveProcedure(options.createCaller(req, reply), route.procedure);
@@ -307,6 +315,10 @@ interface OperationFacts {
   requestBody?: JsonSchema;
   /** The body is JSON (413 over 1 MB, 415 for other types) rather than a multipart upload. */
   jsonBody: boolean;
+  /** The body limit when not the app's 1 MB. */
+  bodyLimit?: string;
+  /** Form-encoded bodies are taken too. */
+  formEncoded?: boolean;
   status: number;
   success: SuccessAnswer;
   refusals: RouteRefusals;
@@ -376,6 +388,31 @@ function inputParts(
   };
 }
 
+/** The same body as a form would post it, for a route that takes one. */
+function formEncodedToo(
+  route: RestRoute,
+  parts: Pick<OperationFacts, 'parameters' | 'requestBody'>,
+): Pick<OperationFacts, 'parameters' | 'requestBody'> {
+  const json = parts.requestBody?.content?.['application/json'];
+  if (!route.formEncoded || !json) return parts;
+  return {
+    ...parts,
+    requestBody: {
+      ...parts.requestBody,
+      content: {
+        ...parts.requestBody!.content,
+        'application/x-www-form-urlencoded': {
+          schema: {
+            ...json.schema,
+            description:
+              'As a form posts it: `answers[{key}]=value` (repeated for a multiple choice), `_token`, `_hp`, `pageUrl`.',
+          },
+        },
+      },
+    },
+  };
+}
+
 function restOperation(route: RestRoute, router: AppRouter): OperationFacts {
   const procedures = router._def.procedures as unknown as Record<
     string,
@@ -394,8 +431,10 @@ function restOperation(route: RestRoute, router: AppRouter): OperationFacts {
     traits: traitsOf(def.meta),
     changes: def.type === 'mutation',
     plain: false,
-    ...inputParts(route, jsonSchema(def.inputs[0], 'input')),
+    ...formEncodedToo(route, inputParts(route, jsonSchema(def.inputs[0], 'input'))),
     jsonBody: true,
+    ...(route.bodyLimit ? { bodyLimit: `${route.bodyLimit / 1024} KB` } : {}),
+    ...(route.formEncoded ? { formEncoded: true } : {}),
     status: route.status ?? 200,
     success: route.respond
       ? route.respond.document(output)
@@ -538,14 +577,16 @@ function refusalsOf(op: OperationFacts): Record<number, string> {
   if (op.refusals[410]) refusals[410] = `Gone: ${op.refusals[410]}.`;
   if (op.refusals[422]) refusals[422] = `Unprocessable: ${op.refusals[422]}.`;
   const tooLarge: string[] = [];
-  if (hasBody && op.jsonBody) tooLarge.push(`the body is over ${BODY_LIMIT}`);
+  if (hasBody && op.jsonBody) tooLarge.push(`the body is over ${op.bodyLimit ?? BODY_LIMIT}`);
   if (op.refusals[413]) tooLarge.push(op.refusals[413]);
   if (tooLarge.length > 0) refusals[413] = `Too large: ${oneOfThese(tooLarge)}.`;
   if (hasPathParams) refusals[414] = `A path parameter is over ${MAX_PATH_PARAM} characters.`;
   if (hasBody) {
-    refusals[415] = op.jsonBody
-      ? 'The body is not `application/json`.'
-      : 'The body is neither `multipart/form-data` nor JSON.';
+    refusals[415] = op.formEncoded
+      ? 'The body is neither `application/json` nor `application/x-www-form-urlencoded`.'
+      : op.jsonBody
+        ? 'The body is not `application/json`.'
+        : 'The body is neither `multipart/form-data` nor JSON.';
   }
   const tooMany: string[] = [];
   if (rateLimited) tooMany.push('too many attempts from this address in the last minute');

@@ -27,6 +27,13 @@ const MULTIPART_ROUTES = [
   /^\/api\/bank-accounts\/[^/]+\/imports$/,
 ];
 
+/**
+ * A public form's submissions: its page posts without script as a browser form does
+ * (application/x-www-form-urlencoded, parsed in app.ts). No session rides on it, and the
+ * cross-site check above still applies.
+ */
+const FORM_ENCODED_ROUTES = [/^\/api\/public\/forms\/[^/]+\/submissions$/];
+
 /** Paths holding a secret token: the client portal, a booking's manage link, a calendar feed. */
 const SECRET_URL =
   /^\/((api\/)?portal\/|book\/manage\/|api\/public\/bookings\/|api\/calendar-feed\/[^/?]+\.ics)/;
@@ -99,7 +106,13 @@ export async function registerSecurity(
     const path = req.url.split('?')[0]!;
     const multipartAllowed =
       req.method === 'POST' && MULTIPART_ROUTES.some((pattern) => pattern.test(path));
-    if (type !== 'application/json' && !(multipartAllowed && type === 'multipart/form-data')) {
+    const formAllowed =
+      req.method === 'POST' && FORM_ENCODED_ROUTES.some((pattern) => pattern.test(path));
+    if (
+      type !== 'application/json' &&
+      !(multipartAllowed && type === 'multipart/form-data') &&
+      !(formAllowed && type === 'application/x-www-form-urlencoded')
+    ) {
       return reply.code(415).send({ error: 'Unsupported media type: send application/json' });
     }
   });

@@ -12,9 +12,20 @@ import { GoneCause } from './gone-cause.ts';
 import { NotAuthenticatedCause } from './not-authenticated.ts';
 import { accessRevoked, findRevokedWorkspace, WorkspaceAccessRevoked } from './workspace-access.ts';
 
+/**
+ * Problems a service finds in input the schema let through (a form's answers, checked
+ * against fields stored in the database), told like a schema's: one `details` entry each.
+ * A cause of its own, since tRPC keeps only an Error as a cause, and a zod 4 ZodError is none.
+ */
+export class InvalidFields extends Error {
+  constructor(readonly issues: { path: (string | number)[]; message: string }[]) {
+    super(issues[0]?.message ?? 'Invalid input');
+  }
+}
+
 /** Validation problems, one per field, as the REST error body's `details`. */
 export function zodDetails(error: unknown): { path: string; message: string }[] | undefined {
-  if (!(error instanceof ZodError)) return undefined;
+  if (!(error instanceof ZodError) && !(error instanceof InvalidFields)) return undefined;
   return error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
 }
 

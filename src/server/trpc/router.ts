@@ -8,6 +8,7 @@ import { contractTemplatesRouter, contractsRouter } from '../domains/contracts/c
 import { dashboardRouter } from '../domains/dashboard/dashboard.router.ts';
 import { estimatesRouter } from '../domains/estimates/estimates.router.ts';
 import { bankingRouter } from '../domains/banking/banking.router.ts';
+import { formsRouter } from '../domains/forms/forms.router.ts';
 import { expenseCategoriesRouter, expensesRouter } from '../domains/expenses/expenses.router.ts';
 import { invoiceEmailsRouter } from '../domains/invoice-email/invoice-email.router.ts';
 import { einvoicesRouter } from '../domains/einvoices/einvoices.router.ts';
@@ -59,6 +60,7 @@ export const appRouter = router({
   expenses: expensesRouter,
   expenseCategories: expenseCategoriesRouter,
   banking: bankingRouter,
+  forms: formsRouter,
   services: servicesRouter,
   recurringInvoices: recurringInvoicesRouter,
   invoiceEmails: invoiceEmailsRouter,

@@ -1,5 +1,5 @@
 import { Badge, Group, Text, useMatches, VisuallyHidden } from '@mantine/core';
-import { IconBuildingBank, IconFileImport, IconListDetails } from '@tabler/icons-react';
+import { IconBuildingBank, IconFileImport, IconListDetails, IconWand } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { BankAccount } from '../../../shared/banking.schema.ts';
 import { formatMoney } from '../../../shared/money.ts';
@@ -12,15 +12,19 @@ import {
 } from '../../components/list/row-actions.tsx';
 import { TextCell } from '../../components/list/text-cell.tsx';
 import { useLocalListControls } from '../../components/list/use-list-controls.ts';
+import { useCanBill } from '../../components/use-can-bill.ts';
 import { trpc } from '../../trpc.ts';
 import { BankAccountDialog } from './bank-account.dialog.tsx';
 import { ImportStatementDialog } from './import-statement.dialog.tsx';
 import { useBankAccountMutations } from './use-bank-account-mutations.ts';
+import { useBankMatchingMutations } from './use-bank-matching-mutations.ts';
 
 function accountColumns(
   canManage: boolean,
+  canMatch: boolean,
   phone: boolean,
   actions: {
+    autoMatch: (account: BankAccount) => void;
     edit: (account: BankAccount) => void;
     importInto: (account: BankAccount) => void;
     show: (account: BankAccount) => void;
@@ -81,6 +85,12 @@ function accountColumns(
         const items: RowAction[] = [
           { label: 'Transactions', icon: IconListDetails, onClick: () => actions.show(account) },
         ];
+        if (canMatch)
+          items.push({
+            label: 'Auto-match',
+            icon: IconWand,
+            onClick: () => actions.autoMatch(account),
+          });
         if (canManage)
           items.push(
             {
@@ -108,6 +118,9 @@ export function BankAccountsPanel({
   const controls = useLocalListControls({ pageSize: 100 });
   const phone = useMatches({ base: true, sm: false });
   const mutations = useBankAccountMutations();
+  // Matching is for those who record payments, a wider circle than those who manage accounts.
+  const canMatch = useCanBill();
+  const matching = useBankMatchingMutations();
   const accounts = trpc.banking.listAccounts.useQuery();
   const [editing, setEditing] = useState<BankAccount | 'new' | null>(null);
   const [deleting, setDeleting] = useState<BankAccount | null>(null);
@@ -146,7 +159,8 @@ export function BankAccountsPanel({
       }}
       minWidth={phone ? 300 : 720}
       tableLabel="Bank accounts"
-      columns={accountColumns(canManage, phone, {
+      columns={accountColumns(canManage, canMatch, phone, {
+        autoMatch: (account) => void matching.autoMatch(account.id),
         edit: setEditing,
         importInto: setImporting,
         show: onShowTransactions,

@@ -1,6 +1,17 @@
-import { Badge, Group, Select, Stack, Text, useMatches } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Group,
+  Select,
+  Stack,
+  Text,
+  UnstyledButton,
+  useMatches,
+  VisuallyHidden,
+} from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
-import { IconArrowsExchange } from '@tabler/icons-react';
+import { IconArrowsExchange, IconListSearch, IconWand } from '@tabler/icons-react';
+import { useState } from 'react';
 import type {
   BankAccount,
   BankTransaction,
@@ -10,10 +21,15 @@ import { formatMoney } from '../../../shared/money.ts';
 import { DayInput } from '../../components/form/date-field.tsx';
 import { ExportCsvButton } from '../../components/list/export-csv.button.tsx';
 import { ListPage, type Column } from '../../components/list/list-page.tsx';
+import { RowActions } from '../../components/list/row-actions.tsx';
 import { TextCell } from '../../components/list/text-cell.tsx';
 import { useLocalListControls } from '../../components/list/use-list-controls.ts';
+import { useRecordDrawers } from '../../components/list/use-record-drawers.ts';
+import { useCanBill } from '../../components/use-can-bill.ts';
 import { trpc } from '../../trpc.ts';
+import { BankTransactionDrawer, STATUS_COLORS, STATUS_LABELS } from './bank-transaction.drawer.tsx';
 import { SignedAmount } from './signed-amount.tsx';
+import { useBankMatchingMutations } from './use-bank-matching-mutations.ts';
 
 const PAGE_SIZE = 50;
 
@@ -24,9 +40,6 @@ const SORTS = {
   amount: 'Smallest first',
 } as const;
 type Sort = keyof typeof SORTS;
-
-const STATUS_LABELS = { unmatched: 'Unmatched', matched: 'Matched', ignored: 'Ignored' } as const;
-const STATUS_COLORS = { unmatched: 'yellow', matched: 'teal', ignored: 'gray' } as const;
 
 export interface TransactionFilters {
   accountId: number | null;
@@ -56,19 +69,29 @@ function exportHref(filters: ReturnType<typeof filtersOf>): string {
   return `/api/bank-transactions/export${text ? `?${text}` : ''}`;
 }
 
-function transactionColumns(phone: boolean, running: boolean): Column<BankTransaction>[] {
+/** The line's name in lists and the drawer's Actions: its counterparty, or else its text. */
+const nameOf = (t: BankTransaction) => t.counterpartyName ?? t.remittance ?? 'Unnamed counterparty';
+
+function transactionColumns(
+  phone: boolean,
+  running: boolean,
+  review: (t: BankTransaction) => void,
+): Column<BankTransaction>[] {
   return [
     { header: 'Date', hidden: phone, nowrap: true, cell: (t) => t.bookingDate },
     {
       header: 'Counterparty',
       maw: 320,
+      // A button, so that the review drawer opens from the keyboard as from a click.
       cell: (t) => (
-        <>
-          <TextCell value={t.counterpartyName ?? t.remittance ?? '—'} truncate />
+        <UnstyledButton onClick={() => review(t)} maw="100%" display="block">
+          <TextCell value={nameOf(t)} truncate fw={500} />
           <Text size="xs" c="dimmed" truncate="end">
-            {phone ? `${t.bookingDate} · ${t.accountName}` : (t.remittance ?? t.reference ?? '')}
+            {phone
+              ? `${t.bookingDate} · ${STATUS_LABELS[t.status]}`
+              : (t.remittance ?? t.reference ?? '')}
           </Text>
-        </>
+        </UnstyledButton>
       ),
     },
     { header: 'Account', hidden: phone, nowrap: true, cell: (t) => t.accountName },
@@ -94,6 +117,16 @@ function transactionColumns(phone: boolean, running: boolean): Column<BankTransa
       nowrap: true,
       hidden: !running || phone,
       cell: (t) => (t.runningBalance === null ? '' : formatMoney(t.runningBalance, t.currency)),
+    },
+    {
+      header: <VisuallyHidden>Actions</VisuallyHidden>,
+      w: 48,
+      cell: (t) => (
+        <RowActions
+          name={`${nameOf(t)} ${t.bookingDate}`}
+          actions={[{ label: 'Review', icon: IconListSearch, onClick: () => review(t) }]}
+        />
+      ),
     },
   ];
 }
@@ -131,6 +164,19 @@ export function BankTransactionsPanel({
     controls.filtering ||
     Object.values(filters).some((value) => value !== null && value !== undefined);
   const totals = transactions.data?.totals ?? [];
+  const drawers = useRecordDrawers(transactions.data?.items ?? []);
+  const canMatch = useCanBill();
+  const matching = useBankMatchingMutations();
+  const [autoMatching, setAutoMatching] = useState(false);
+  const filteredAccount = accounts.find((a) => a.id === filters.accountId) ?? null;
+  const autoMatch = async (accountId: number) => {
+    setAutoMatching(true);
+    try {
+      await matching.autoMatch(accountId);
+    } finally {
+      setAutoMatching(false);
+    }
+  };
 
   return (
     <ListPage
@@ -140,7 +186,22 @@ export function BankTransactionsPanel({
       header={{
         title: 'Transactions',
         description: 'Every line of the imported statements, signed: + came in, − went out.',
-        action: <ExportCsvButton href={exportHref(base)} />,
+        action: (
+          <Group gap="sm">
+            {canMatch && filteredAccount && (
+              <Button
+                variant="light"
+                leftSection={<IconWand size={16} />}
+                loading={autoMatching}
+                onClick={() => void autoMatch(filteredAccount.id)}
+                aria-label={`Auto-match ${filteredAccount.name}`}
+              >
+                Auto-match
+              </Button>
+            )}
+            <ExportCsvButton href={exportHref(base)} />
+          </Group>
+        ),
       }}
       search={{ placeholder: 'Search transactions...', label: 'Search transactions' }}
       sortSelect
@@ -219,7 +280,14 @@ export function BankTransactionsPanel({
       }}
       minWidth={phone ? 300 : 820}
       tableLabel="Bank transactions"
-      columns={transactionColumns(phone, filters.accountId !== null)}
-    />
+      columns={transactionColumns(phone, filters.accountId !== null, drawers.view)}
+    >
+      <BankTransactionDrawer
+        transaction={drawers.shown}
+        opened={drawers.viewing}
+        canMatch={canMatch}
+        onClose={drawers.close}
+      />
+    </ListPage>
   );
 }

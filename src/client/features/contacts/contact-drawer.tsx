@@ -1,7 +1,7 @@
 import type { Person, Tag } from '../../../shared/contacts.schema.ts';
 import { formatCreatedDate } from './contact-display.ts';
 import { CopyableText } from '../../components/copyable-text.tsx';
-import { DetailRow } from './detail-row.tsx';
+import { DetailRow } from '../../components/detail-row.tsx';
 import { RecordDrawer } from './record-drawer.tsx';
 import { TagEditor } from './tag-editor.tsx';
 

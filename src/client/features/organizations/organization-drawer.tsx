@@ -1,7 +1,7 @@
 import { peopleLabel, type Organization } from '../../../shared/organizations.schema.ts';
 import { formatCreatedDate } from '../contacts/contact-display.ts';
 import { CopyableText } from '../../components/copyable-text.tsx';
-import { DetailRow } from '../contacts/detail-row.tsx';
+import { DetailRow } from '../../components/detail-row.tsx';
 import { RecordDrawer } from '../contacts/record-drawer.tsx';
 
 /** The organization's details (SPEC §2: name, people, created), with its email and phone. */

@@ -196,7 +196,11 @@ describe('match and unmatch', () => {
     const res = await match(owner.client, tx.id, { invoiceId: inv.id });
     expect(res.statusCode, res.body).toBe(200);
     const matched = res.json() as BankTransaction;
-    expect(matched).toMatchObject({ status: 'matched', expenseId: null });
+    expect(matched).toMatchObject({
+      status: 'matched',
+      expenseId: null,
+      invoice: { id: inv.id, number: inv.invoiceNumber },
+    });
     expect(matched.invoicePaymentId).not.toBeNull();
     const paid = await invoice(inv.id);
     expect(paid.status).toBe('paid');
@@ -213,6 +217,7 @@ describe('match and unmatch', () => {
 
     const undone = await owner.client.post(`/api/bank-transactions/${tx.id}/unmatch`);
     expect(undone.statusCode, undone.body).toBe(200);
+    expect((undone.json() as BankTransaction).invoice).toBeNull();
     expect(undone.json()).toMatchObject({ status: 'unmatched', invoicePaymentId: null });
     expect(await invoiceState(inv.id)).toEqual(before);
     expect((await owner.client.post(`/api/bank-transactions/${tx.id}/unmatch`)).statusCode).toBe(

@@ -323,36 +323,47 @@ function selectTransactions(db: Database, workspaceId: number, accountId?: numbe
     .where('x.workspaceId', '=', workspaceId)
     .$if(accountId !== undefined, (q) => q.where('x.accountId', '=', accountId!))
     .as('t');
-  return db
-    .selectFrom(source)
-    .innerJoin('bankAccounts as a', (j) =>
-      j.onRef('a.workspaceId', '=', 't.workspaceId').onRef('a.id', '=', 't.accountId'),
-    )
-    .select([
-      't.id',
-      't.accountId',
-      'a.name as accountName',
-      't.importId',
-      't.bookingDate',
-      't.valueDate',
-      sql<string>`t.amount::text`.as('amount'),
-      't.currency',
-      't.counterpartyName',
-      't.counterpartyIban',
-      't.remittance',
-      't.reference',
-      't.bankTransactionId',
-      't.bankCode',
-      't.status',
-      't.invoicePaymentId',
-      't.expenseId',
-      't.categoryId',
-      't.ruleId',
-      't.matchedAt',
-      't.matchedBy',
-      sql<string | null>`(a.opening_balance + t.running_sum)::text`.as('runningBalance'),
-      't.createdAt',
-    ]);
+  return (
+    db
+      .selectFrom(source)
+      .innerJoin('bankAccounts as a', (j) =>
+        j.onRef('a.workspaceId', '=', 't.workspaceId').onRef('a.id', '=', 't.accountId'),
+      )
+      // The invoice a matched line paid, so that a reader sees which one without a second call.
+      .leftJoin('invoicePayments as p', (j) =>
+        j.onRef('p.workspaceId', '=', 't.workspaceId').onRef('p.id', '=', 't.invoicePaymentId'),
+      )
+      .leftJoin('invoices as inv', (j) =>
+        j.onRef('inv.workspaceId', '=', 'p.workspaceId').onRef('inv.id', '=', 'p.invoiceId'),
+      )
+      .select([
+        't.id',
+        't.accountId',
+        'a.name as accountName',
+        't.importId',
+        't.bookingDate',
+        't.valueDate',
+        sql<string>`t.amount::text`.as('amount'),
+        't.currency',
+        't.counterpartyName',
+        't.counterpartyIban',
+        't.remittance',
+        't.reference',
+        't.bankTransactionId',
+        't.bankCode',
+        't.status',
+        't.invoicePaymentId',
+        'p.invoiceId',
+        'inv.invoiceNumber',
+        't.expenseId',
+        't.categoryId',
+        't.ruleId',
+        't.matchedAt',
+        't.matchedBy',
+        sql<string | null>`(a.opening_balance + t.running_sum)::text`.as('runningBalance'),
+        't.createdAt',
+      ])
+  );
 }
 
 type TransactionRow = Awaited<ReturnType<ReturnType<typeof selectTransactions>['execute']>>[number];
@@ -375,6 +386,7 @@ function toTransaction(r: TransactionRow): BankTransaction {
     bankCode: r.bankCode,
     status: r.status as BankTransaction['status'],
     invoicePaymentId: r.invoicePaymentId,
+    invoice: r.invoiceId === null ? null : { id: r.invoiceId, number: r.invoiceNumber },
     expenseId: r.expenseId,
     categoryId: r.categoryId,
     ruleId: r.ruleId,

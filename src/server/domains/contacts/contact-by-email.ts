@@ -24,7 +24,9 @@ export async function upsertContactByEmail(
   contact: ContactByEmail,
 ): Promise<{ id: number; created: boolean }> {
   const email = contact.email.trim().toLowerCase();
-  await sql`select pg_advisory_xact_lock(${workspaceId}::int, hashtext(${`keel:contact-email:${email}`}))`.execute(
+  // The same key as forms' submissions (forms.service.ts, lockName `email:…`): a form and a
+  // booking of one address at the same moment queue on one lock too.
+  await sql`select pg_advisory_xact_lock(${workspaceId}::int, hashtext(${`email:${email}`}))`.execute(
     trx,
   );
   const existing = await trx

@@ -428,3 +428,28 @@ export async function recurringInvoiceUnsent(
     link: `/invoices/${event.invoiceId}`,
   });
 }
+
+/**
+ * A visitor sent a lead form (issue 44): the deal's assignee hears when the form opens one
+ * for a member, the owners and administrators otherwise. Nobody acted in the workspace, so
+ * nobody is left out as the actor.
+ */
+export async function formSubmitted(
+  db: Database,
+  jobs: Jobs,
+  event: Event & {
+    formName: string;
+    formId: number;
+    contactName: string;
+    assigneeId: number | null;
+  },
+) {
+  await notify(db, jobs, {
+    ...event,
+    userIds: event.assigneeId ? [event.assigneeId] : await workspaceManagers(db, event.workspaceId),
+    kind: 'form_submitted',
+    category: event.assigneeId ? 'mention' : 'update',
+    title: `New submission of “${event.formName}” from ${event.contactName}`,
+    link: `/forms/${event.formId}`,
+  });
+}
