@@ -12,6 +12,8 @@ const UNIT_TESTS_ELSEWHERE = [
   'src/server/domains/banking/statements/**/*.test.ts',
   // Bank matching and rules: pure functions over plain objects.
   'src/server/domains/banking/{matching,rules}/**/*.test.ts',
+  // The scheduling slot engine: pure functions over plain values.
+  'src/server/domains/scheduling/slots.test.ts',
 ];
 
 const INTEGRATION_TESTS = [

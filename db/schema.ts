@@ -63,6 +63,16 @@ export interface ApiTokens {
   userId: number;
 }
 
+export interface Availability {
+  id: Generated<number>;
+  overrides: Generated<Json>;
+  timezone: string;
+  updatedAt: Generated<Timestamp>;
+  userId: number;
+  weekly: Generated<Json>;
+  workspaceId: number;
+}
+
 export interface BankAccounts {
   archived: Generated<boolean>;
   createdAt: Generated<Timestamp>;
@@ -133,6 +143,64 @@ export interface BankTransactions {
   workspaceId: number;
 }
 
+export interface BookingBlocks {
+  blockStart: Timestamp;
+  bookingId: number;
+  userId: number;
+  workspaceId: number;
+}
+
+export interface Bookings {
+  answers: Generated<Json>;
+  bufferAfterMinutes: Generated<number>;
+  bufferBeforeMinutes: Generated<number>;
+  cancelledAt: Timestamp | null;
+  cancelledBy: string | null;
+  cancelReason: string | null;
+  contactId: number | null;
+  createdAt: Generated<Timestamp>;
+  dealId: number | null;
+  endAt: Timestamp;
+  id: Generated<number>;
+  location: string | null;
+  manageTokenHash: string;
+  ownerId: number;
+  sequence: Generated<number>;
+  startAt: Timestamp;
+  status: Generated<string>;
+  title: string;
+  typeId: number | null;
+  uid: string;
+  updatedAt: Generated<Timestamp>;
+  visitorEmail: string;
+  visitorName: string;
+  visitorTimezone: string;
+  workspaceId: number;
+}
+
+export interface BookingTypes {
+  active: Generated<boolean>;
+  allowIndexing: Generated<boolean>;
+  bufferAfterMinutes: Generated<number>;
+  bufferBeforeMinutes: Generated<number>;
+  createdAt: Generated<Timestamp>;
+  dealStage: string | null;
+  dealValue: Numeric | null;
+  description: string | null;
+  durationMinutes: number;
+  id: Generated<number>;
+  location: string | null;
+  maxDaysAhead: Generated<number>;
+  maxPerDay: number | null;
+  minNoticeMinutes: Generated<number>;
+  name: string;
+  ownerId: number;
+  questions: Generated<Json>;
+  slug: string;
+  updatedAt: Generated<Timestamp>;
+  workspaceId: number;
+}
+
 export interface BusinessProfiles {
   address: string | null;
   bic: string | null;
@@ -166,6 +234,14 @@ export interface BusinessProfiles {
   timeRoundingMode: Generated<string>;
   timezone: Generated<string>;
   updatedAt: Generated<Timestamp>;
+  workspaceId: number;
+}
+
+export interface CalendarFeeds {
+  createdAt: Generated<Timestamp>;
+  id: Generated<number>;
+  tokenHash: string;
+  userId: number;
   workspaceId: number;
 }
 
@@ -1015,11 +1091,16 @@ export interface DB {
   activeSessions: ActiveSessions;
   activityLogs: ActivityLogs;
   apiTokens: ApiTokens;
+  availability: Availability;
   bankAccounts: BankAccounts;
   bankImports: BankImports;
   bankRules: BankRules;
   bankTransactions: BankTransactions;
+  bookingBlocks: BookingBlocks;
+  bookings: Bookings;
+  bookingTypes: BookingTypes;
   businessProfiles: BusinessProfiles;
+  calendarFeeds: CalendarFeeds;
   checkoutSessions: CheckoutSessions;
   clientPortalLinks: ClientPortalLinks;
   clients: Clients;

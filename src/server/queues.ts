@@ -8,6 +8,7 @@ import {
 } from './domains/invoice-email/invoice-email.queue.ts';
 import { formAutoresponderQueue } from './domains/forms/forms.queue.ts';
 import { notificationEmailQueue } from './domains/notifications/notifications.queue.ts';
+import { bookingEmailQueue } from './domains/scheduling/scheduling-email.ts';
 import { recurringInvoicesQueue } from './domains/recurring-invoices/recurring-invoices.queue.ts';
 import { purgeExpiredWorkspaces } from './domains/workspaces/workspaces.repository.ts';
 import { deleteExpiredRateLimits } from './plugins/rate-limit.ts';
@@ -63,4 +64,5 @@ export const queues: AppQueue<never>[] = [
   recurringInvoicesQueue,
   notificationEmailQueue,
   formAutoresponderQueue,
+  bookingEmailQueue,
 ];

@@ -25,6 +25,7 @@ import {
   contractTemplatesRestRoutes,
   contractsRestRoutes,
 } from './domains/contracts/contracts.rest.ts';
+import { schedulingRestRoutes } from './domains/scheduling/scheduling.rest.ts';
 import { ratesRestRoutes } from './domains/rates/rates.rest.ts';
 import { servicesRestRoutes } from './domains/services/services.rest.ts';
 import { timesheetsRestRoutes } from './domains/timesheets/timesheets.rest.ts';
@@ -68,6 +69,7 @@ export const restRoutes = [
   ...contractTemplatesRestRoutes,
   ...contractsRestRoutes,
   ...portalRestRoutes,
+  ...schedulingRestRoutes,
   ...dashboardRestRoutes,
   ...resourcingRestRoutes,
   ...reportsRestRoutes,

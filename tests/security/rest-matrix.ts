@@ -133,6 +133,11 @@ const FORM_WHY =
 const slugUnderB = (ids: CallIds) => ({
   slug: `${ids.b.workspaceId}-${ids.a.formPublicSlug.split('-').slice(1).join('-')}`,
 });
+const BOOKING_WHY =
+  'A booking page, manage link or calendar feed: its slug or secret token names the workspace, and only a live one of that workspace opens anything.';
+/** A token of the manage-link and feed shape for this workspace that is no live one. */
+const scopedToken = (workspaceId: number) =>
+  `${workspaceId}.${randomBytes(32).toString('base64url')}`;
 const PLATFORM = 'Platform administration: only users.isAdmin may call it, whatever workspace.';
 
 export const restMatrix: Record<string, RestMatrixEntry> = {
@@ -1915,6 +1920,143 @@ export const restMatrix: Record<string, RestMatrixEntry> = {
   'POST /api/estimates/{id}/convert': {
     scope: 'workspace',
     cases: [notFound(id((ids) => ids.a.estimateId))],
+  },
+
+  // Scheduling (issue 44): B's members reach B's types and bookings only. The public paths
+  // take a slug or token naming its workspace: A's slug under B's id, or a token of A's id
+  // that is no live one, opens nothing.
+  'GET /api/booking-types': { scope: 'workspace', cases: [{ expect: 'read', showsB: true }] },
+  'POST /api/booking-types': {
+    scope: 'workspace',
+    cases: [
+      {
+        label: 'a type of its own',
+        body: (ids) => ({ name: `Call ${ids.unique}`, durationMinutes: 30 }),
+        expect: 'own',
+        status: 201,
+      },
+      {
+        label: "a deal in A's stage",
+        body: (ids) => ({
+          name: `Call ${ids.unique}`,
+          durationMinutes: 30,
+          deal: { stageId: ids.a.stageId },
+        }),
+        expect: 404,
+      },
+    ],
+  },
+  'GET /api/booking-types/{id}': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.bookingTypeId))],
+  },
+  'PUT /api/booking-types/{id}': {
+    scope: 'workspace',
+    cases: [
+      notFound(
+        id((ids) => ids.a.bookingTypeId),
+        () => ({ durationMinutes: 60 }),
+      ),
+      {
+        label: "B's type moved into A's stage",
+        params: id((ids) => ids.b.bookingTypeId),
+        body: (ids) => ({ deal: { stageId: ids.a.stageId } }),
+        expect: 404,
+      },
+    ],
+  },
+  'DELETE /api/booking-types/{id}': {
+    scope: 'workspace',
+    cases: [notFound(id((ids) => ids.a.bookingTypeId))],
+  },
+  'GET /api/availability': { scope: 'workspace', cases: [{ expect: 'read' }] },
+  'PUT /api/availability': {
+    scope: 'workspace',
+    cases: [
+      {
+        body: () => ({
+          timezone: 'Europe/Berlin',
+          weekly: { mon: [{ start: '09:00', end: '17:00' }] },
+        }),
+        expect: 'own',
+      },
+    ],
+  },
+  'GET /api/bookings': { scope: 'workspace', cases: [{ expect: 'read', showsB: true }] },
+  'POST /api/bookings/{id}/cancel': {
+    scope: 'workspace',
+    cases: [
+      notFound(
+        id((ids) => ids.a.bookingId),
+        () => ({ reason: 'Mallory' }),
+      ),
+    ],
+  },
+  'POST /api/bookings/{id}/reschedule': {
+    scope: 'workspace',
+    cases: [
+      notFound(
+        id((ids) => ids.a.bookingId),
+        () => ({ start: '2027-03-02T10:00:00Z' }),
+      ),
+    ],
+  },
+  'POST /api/calendar-feed': { scope: 'workspace', cases: [{ expect: 'own' }] },
+  'DELETE /api/calendar-feed': { scope: 'workspace', cases: [{ expect: 'own' }] },
+  'GET /api/calendar-feed/{token}.ics': {
+    scope: 'public',
+    why: BOOKING_WHY,
+    cases: [{ params: (ids) => ({ token: scopedToken(ids.a.workspaceId) }), expect: 404 }],
+  },
+  'GET /api/public/booking/{slug}': {
+    scope: 'public',
+    why: BOOKING_WHY,
+    cases: [
+      {
+        label: "A's slug under B's workspace id",
+        params: (ids) => ({ slug: `${ids.b.workspaceId}-call-${ids.a.marker}` }),
+        query: () => ({ from: '2027-03-01', to: '2027-03-01', timezone: 'UTC' }),
+        expect: 404,
+      },
+    ],
+  },
+  'POST /api/public/booking/{slug}/bookings': {
+    scope: 'public',
+    why: BOOKING_WHY,
+    cases: [
+      {
+        label: "A's slug under B's workspace id",
+        params: (ids) => ({ slug: `${ids.b.workspaceId}-call-${ids.a.marker}` }),
+        body: () => ({
+          start: '2027-03-01T10:00:00Z',
+          name: 'Mallory',
+          email: 'mallory@example.com',
+          timezone: 'UTC',
+        }),
+        expect: 404,
+      },
+    ],
+  },
+  'GET /api/public/bookings/{token}': {
+    scope: 'public',
+    why: BOOKING_WHY,
+    cases: [{ params: (ids) => ({ token: scopedToken(ids.a.workspaceId) }), expect: 404 }],
+  },
+  'POST /api/public/bookings/{token}/cancel': {
+    scope: 'public',
+    why: BOOKING_WHY,
+    cases: [{ params: (ids) => ({ token: scopedToken(ids.a.workspaceId) }), expect: 404 }],
+  },
+  'POST /api/public/bookings/{token}/reschedule': {
+    scope: 'public',
+    why: BOOKING_WHY,
+    cases: [
+      {
+        params: (ids) => ({ token: scopedToken(ids.a.workspaceId) }),
+        body: () => ({ start: '2027-03-01T10:00:00Z' }),
+        expect: 404,
+      },
+    ],
   },
 
   // The client portal: B's members manage B's clients' links only; the portal paths take

@@ -38,6 +38,8 @@ export interface MatrixEntry {
 const ALL_ROLES = ['owner', 'partner', 'administrator', 'project_manager', 'collaborator'] as const;
 const MANAGERS = ['owner', 'partner', 'administrator', 'project_manager'] as const;
 const TEAM_MANAGERS = ['owner', 'administrator'] as const;
+/** Who changes another member's booking types and bookings (scheduling.service.ts). */
+const SCHEDULE_MANAGERS = ['owner', 'partner', 'administrator'] as const;
 const TOKEN = 'A'.repeat(43);
 
 /** Every tRPC procedure. A procedure missing here fails tests/server/access-matrix.test.ts. */
@@ -1288,6 +1290,108 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     input: (t) => ({ id: t.estimateId }),
     allowedStatus: 409,
     outsider: 'not_found',
+  },
+  // Scheduling (issue 44): every member offers their own times; a type or booking of
+  // another member is changed by owners, administrators and partners only. The public page,
+  // manage link and feed take their token or slug as the only credential.
+  'bookingTypes.list': { access: ALL_ROLES, type: 'query', outsider: 'own' },
+  'bookingTypes.get': {
+    access: ALL_ROLES,
+    type: 'query',
+    input: (t) => ({ id: t.bookingTypeId }),
+    outsider: 'not_found',
+  },
+  'bookingTypes.create': {
+    access: ALL_ROLES,
+    type: 'mutation',
+    input: () => ({ name: 'Matrix call', durationMinutes: 30 }),
+    outsider: 'own',
+  },
+  'bookingTypes.update': {
+    access: SCHEDULE_MANAGERS,
+    type: 'mutation',
+    input: (t) => ({ id: t.bookingTypeId, durationMinutes: 45 }),
+    outsider: 'not_found',
+  },
+  'bookingTypes.delete': {
+    access: SCHEDULE_MANAGERS,
+    type: 'mutation',
+    input: (t) => ({ id: t.bookingTypeId }),
+    outsider: 'not_found',
+  },
+  'scheduling.availability': { access: ALL_ROLES, type: 'query', outsider: 'own' },
+  'scheduling.saveAvailability': {
+    access: ALL_ROLES,
+    type: 'mutation',
+    input: () => ({
+      timezone: 'Europe/Berlin',
+      weekly: { mon: [{ start: '09:00', end: '17:00' }] },
+    }),
+    outsider: 'own',
+  },
+  'scheduling.bookings': { access: ALL_ROLES, type: 'query', outsider: 'own' },
+  'scheduling.cancelBooking': {
+    access: SCHEDULE_MANAGERS,
+    type: 'mutation',
+    input: (t) => ({ id: t.bookingId }),
+    outsider: 'not_found',
+  },
+  // The owner has no availability in the target: the new start is no slot (400).
+  'scheduling.rescheduleBooking': {
+    access: SCHEDULE_MANAGERS,
+    type: 'mutation',
+    input: (t) => ({ id: t.bookingId, start: '2027-03-02T10:00:00Z' }),
+    allowedStatus: 400,
+    outsider: 'not_found',
+  },
+  'scheduling.createFeed': { access: ALL_ROLES, type: 'mutation', outsider: 'own' },
+  'scheduling.deleteFeed': { access: ALL_ROLES, type: 'mutation', outsider: 'own' },
+  'scheduling.feed': {
+    access: 'public',
+    type: 'query',
+    input: (t) => ({ token: `${t.workspaceId}.${TOKEN}` }),
+    outsider: 'n/a',
+  },
+  'scheduling.publicSlots': {
+    access: 'public',
+    type: 'query',
+    input: (t) => ({
+      slug: `${t.workspaceId}-nothing-here`,
+      from: '2027-03-01',
+      to: '2027-03-01',
+      timezone: 'UTC',
+    }),
+    outsider: 'n/a',
+  },
+  'scheduling.publicBook': {
+    access: 'public',
+    type: 'mutation',
+    input: (t) => ({
+      slug: `${t.workspaceId}-nothing-here`,
+      start: '2027-03-01T10:00:00Z',
+      name: 'Matrix Visitor',
+      email: 'matrix.visitor@example.com',
+      timezone: 'UTC',
+    }),
+    outsider: 'n/a',
+  },
+  'scheduling.publicBooking': {
+    access: 'public',
+    type: 'query',
+    input: (t) => ({ token: `${t.workspaceId}.${TOKEN}` }),
+    outsider: 'n/a',
+  },
+  'scheduling.publicCancel': {
+    access: 'public',
+    type: 'mutation',
+    input: (t) => ({ token: `${t.workspaceId}.${TOKEN}` }),
+    outsider: 'n/a',
+  },
+  'scheduling.publicReschedule': {
+    access: 'public',
+    type: 'mutation',
+    input: (t) => ({ token: `${t.workspaceId}.${TOKEN}`, start: '2027-03-01T10:00:00Z' }),
+    outsider: 'n/a',
   },
   // The client portal: links are made by those who issue invoices; the portal itself takes
   // its token as the only credential (an unknown one answers 404 to everyone).

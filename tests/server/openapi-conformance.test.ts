@@ -18,6 +18,7 @@ import { fileUpload, tinyPng } from '../support/uploads.ts';
 import { FakeStripe, signature } from '../support/fake-stripe.ts';
 import { issueFormToken } from '../../src/server/domains/forms/form-token.ts';
 import { decideProposal } from '../../src/server/domains/estimates/acceptance.service.ts';
+import { dateIn } from '../../src/server/domains/scheduling/slots.ts';
 
 /*
  * The OpenAPI document against the server: every documented operation is called for real
@@ -1150,6 +1151,120 @@ describe('every documented operation answers as documented', () => {
     await send(c, 'DELETE /api/estimates/{id}', { params: id(target.estimateId) });
   });
 
+  it('scheduling', async () => {
+    const c = admin.client;
+    const anonymous = new ApiClient(t.app);
+    const zone = 'Europe/Berlin';
+    await send(c, 'GET /api/availability');
+    const weekly = Object.fromEntries(
+      ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [
+        d,
+        [{ start: '09:00', end: '17:00' }],
+      ]),
+    );
+    await send(c, 'PUT /api/availability', {
+      body: { timezone: zone, weekly, overrides: [{ date: '2030-01-01', intervals: [] }] },
+    });
+    const type = await json<{ id: number; publicSlug: string }>(c, 'POST /api/booking-types', {
+      body: {
+        name: 'Tour call',
+        durationMinutes: 30,
+        questions: [{ key: 'topic', label: 'Topic' }],
+        deal: { stageId: target.stageId, value: '100' },
+      },
+    });
+    await send(c, 'GET /api/booking-types');
+    await send(c, 'GET /api/booking-types/{id}', { params: id(type.id) });
+    await send(c, 'PUT /api/booking-types/{id}', {
+      params: id(type.id),
+      body: { bufferAfterMinutes: 10 },
+    });
+    const date = dateIn(new Date(Date.now() + 9 * 86_400_000), zone);
+    const page = await json<{ slots: { start: string }[] }>(
+      anonymous,
+      'GET /api/public/booking/{slug}',
+      {
+        params: { slug: type.publicSlug },
+        query: { from: date, to: date, timezone: 'America/New_York' },
+      },
+    );
+    const [first, second, third] = page.slots;
+    const made = await json<{ manageUrl: string }>(
+      anonymous,
+      'POST /api/public/booking/{slug}/bookings',
+      {
+        params: { slug: type.publicSlug },
+        body: {
+          start: first!.start,
+          name: 'Tour Visitor',
+          email: 'tour.visitor@example.com',
+          timezone: 'America/New_York',
+        },
+      },
+    );
+    await send(anonymous, 'POST /api/public/booking/{slug}/bookings', {
+      params: { slug: type.publicSlug },
+      body: {
+        start: first!.start,
+        name: 'Tour Racer',
+        email: 'tour.racer@example.com',
+        timezone: 'UTC',
+      },
+      status: 409,
+    });
+    const token = made.manageUrl.split('/book/manage/')[1]!;
+    await send(anonymous, 'GET /api/public/bookings/{token}', { params: { token } });
+    await send(anonymous, 'POST /api/public/bookings/{token}/reschedule', {
+      params: { token },
+      body: { start: second!.start },
+    });
+    await send(anonymous, 'POST /api/public/bookings/{token}/cancel', {
+      params: { token },
+      body: { reason: 'Tour' },
+    });
+    const again = await json<{ manageUrl: string }>(
+      anonymous,
+      'POST /api/public/booking/{slug}/bookings',
+      {
+        params: { slug: type.publicSlug },
+        body: {
+          start: first!.start,
+          name: 'Tour Visitor',
+          email: 'tour.visitor@example.com',
+          timezone: 'UTC',
+        },
+      },
+    );
+    expect(again.manageUrl).not.toBe(made.manageUrl);
+    const bookings = await json<{ id: number; status: string }[]>(c, 'GET /api/bookings', {
+      query: { from: date, to: date },
+    });
+    const live = bookings.find((b) => b.status === 'booked')!;
+    await send(c, 'POST /api/bookings/{id}/reschedule', {
+      params: id(live.id),
+      body: { start: third!.start },
+    });
+    await send(c, 'POST /api/bookings/{id}/cancel', {
+      params: id(live.id),
+      body: { reason: 'Tour' },
+    });
+    await send(c, 'POST /api/bookings/{id}/cancel', { params: id(live.id), body: {}, status: 409 });
+    const feed = await json<{ url: string }>(c, 'POST /api/calendar-feed');
+    const feedToken = feed.url.split('/api/calendar-feed/')[1]!.replace(/\.ics$/, '');
+    await send(anonymous, 'GET /api/calendar-feed/{token}.ics', { params: { token: feedToken } });
+    await send(c, 'DELETE /api/calendar-feed');
+    await send(anonymous, 'GET /api/calendar-feed/{token}.ics', {
+      params: { token: feedToken },
+      status: 404,
+    });
+    await send(c, 'DELETE /api/booking-types/{id}', { params: id(type.id) });
+    await send(anonymous, 'GET /api/public/booking/{slug}', {
+      params: { slug: type.publicSlug },
+      query: { from: date, to: date, timezone: 'UTC' },
+      status: 404,
+    });
+  });
+
   it('client portal', async () => {
     const c = admin.client;
     const client = { id: target.clientId };
@@ -1438,6 +1553,7 @@ const ANY_PARAMS = {
   token: 'a'.repeat(43),
   key: 'k'.repeat(20),
   endpointKey: 'e'.repeat(32),
+  slug: '1-no-such-page',
 };
 
 describe('refusals answer as documented', () => {

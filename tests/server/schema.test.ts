@@ -46,7 +46,12 @@ it('every workspace table has workspace_id not null, a foreign key to workspaces
       'forms',
       'form_submissions',
       'bank_transactions',
+      'availability',
+      'booking_blocks',
+      'booking_types',
+      'bookings',
       'business_profiles',
+      'calendar_feeds',
       'client_portal_links',
       'clients',
       'contact_import_rows',
@@ -105,7 +110,7 @@ it('every workspace table has workspace_id not null, a foreign key to workspaces
     );
     // Link tables have a composite primary key instead of an id; the business profile, the
     // invoice email settings, the signing key and the payment settings, one per workspace,
-    // have the workspace id as their key.
+    // have the workspace id as their key; a booking block's key is its owner's 5-minute block.
     if (
       ![
         'contact_tags',
@@ -114,6 +119,7 @@ it('every workspace table has workspace_id not null, a foreign key to workspaces
         'invoice_email_settings',
         'workspace_signing_keys',
         'payment_settings',
+        'booking_blocks',
       ].includes(table_name)
     )
       expect(defs, table_name).toContain('UNIQUE (workspace_id, id)');

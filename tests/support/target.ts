@@ -80,6 +80,9 @@ export interface Target {
   formId: number;
   /** The form's public address, `{workspaceId}-{slug}`. */
   formPublicSlug: string;
+  /** A booking type of the owner, and a live booking of it (written as the database). */
+  bookingTypeId: number;
+  bookingId: number;
 }
 
 export interface TargetMember {
@@ -538,9 +541,39 @@ export async function freshTarget(db: Database, options: TargetOptions): Promise
       personId: person.id,
     })
     .execute();
+  const bookingType = await db
+    .insertInto('bookingTypes')
+    .values({
+      workspaceId: ws.id,
+      ownerId: options.ownerUserId,
+      name: `${name} Call`,
+      slug: `call-${marker}`,
+      durationMinutes: 30,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const booking = await db
+    .insertInto('bookings')
+    .values({
+      workspaceId: ws.id,
+      typeId: bookingType.id,
+      ownerId: options.ownerUserId,
+      title: `${name} Call`,
+      startAt: new Date('2027-03-01T10:00:00Z'),
+      endAt: new Date('2027-03-01T10:30:00Z'),
+      visitorName: `${name} Visitor`,
+      visitorEmail: `${marker}-visitor@example.com`,
+      visitorTimezone: 'UTC',
+      uid: `${marker}@keel`,
+      manageTokenHash: `hash-${marker}`,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return {
     formId: form.id,
     formPublicSlug: `${ws.id}-${formSlug}`,
+    bookingTypeId: bookingType.id,
+    bookingId: booking.id,
     bankAccountId: bankAccount.id,
     bankTransactionId: bankTransaction.id,
     bankRuleId: bankRule.id,

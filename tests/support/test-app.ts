@@ -304,6 +304,11 @@ export async function snapshot(db: Database): Promise<string> {
     'bank_rules',
     'forms',
     'form_submissions',
+    'booking_types',
+    'availability',
+    'bookings',
+    'booking_blocks',
+    'calendar_feeds',
   ];
   const { rows } = await sql<{ state: string }>`select ${sql.join(
     tables.map(

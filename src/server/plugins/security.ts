@@ -34,6 +34,9 @@ const MULTIPART_ROUTES = [
  */
 const FORM_ENCODED_ROUTES = [/^\/api\/public\/forms\/[^/]+\/submissions$/];
 
+/** Paths holding a secret token: the client portal, a booking's manage link, a calendar feed. */
+const SECRET_URL =
+  /^\/((api\/)?portal\/|book\/manage\/|api\/public\/bookings\/|api\/calendar-feed\/[^/?]+\.ics)/;
 const STRIPE_WEBHOOK = /^\/api\/webhooks\/stripe\/[^/]+$/;
 
 function hasBody(headers: Record<string, unknown>): boolean {
@@ -80,8 +83,9 @@ export async function registerSecurity(
     // File downloads set their own private cache policy.
     if (/^\/(api|trpc)\//.test(req.url)) reply.header('cache-control', 'no-store');
     // The client portal's URLs hold its secret token: never sent on as a referrer (a link
-    // or image on the page must not leak it), and never indexed.
-    if (/^\/(api\/)?portal\//.test(req.url)) {
+    // or image on the page must not leak it), and never indexed. So do a booking's manage
+    // link and a member's calendar feed (scheduling).
+    if (SECRET_URL.test(req.url)) {
       reply.header('referrer-policy', 'no-referrer').header('x-robots-tag', 'noindex, nofollow');
     }
 

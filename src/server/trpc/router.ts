@@ -19,6 +19,7 @@ import { paymentsOnlineRouter } from '../domains/payments-online/payments-online
 import { projectsRouter } from '../domains/projects/projects.router.ts';
 import { taskStatusesRouter, tasksRouter } from '../domains/tasks/tasks.router.ts';
 import { resourcingRouter } from '../domains/resourcing/resourcing.router.ts';
+import { bookingTypesRouter, schedulingRouter } from '../domains/scheduling/scheduling.router.ts';
 import { reportsRouter } from '../domains/reports/reports.router.ts';
 import { portalRouter } from '../domains/portal/portal.router.ts';
 import { proposalsRouter } from '../domains/proposals/proposals.router.ts';
@@ -71,6 +72,8 @@ export const appRouter = router({
   contractTemplates: contractTemplatesRouter,
   contracts: contractsRouter,
   portal: portalRouter,
+  bookingTypes: bookingTypesRouter,
+  scheduling: schedulingRouter,
   dashboard: dashboardRouter,
   resourcing: resourcingRouter,
   reports: reportsRouter,
