@@ -15,6 +15,8 @@ export interface ContactByEmail {
   phone?: string | null;
   /** Who a new contact is assigned to (the booking type's owner, the form's assignee). */
   assignedUserId?: number | null;
+  /** The organization a contact without one joins (a form's mapped organization name). */
+  organizationId?: number | null;
 }
 
 /** The id of the workspace's contact with this email (case-insensitive), made if none. */
@@ -24,14 +26,12 @@ export async function upsertContactByEmail(
   contact: ContactByEmail,
 ): Promise<{ id: number; created: boolean }> {
   const email = contact.email.trim().toLowerCase();
-  // The same key as forms' submissions (forms.service.ts, lockName `email:…`): a form and a
-  // booking of one address at the same moment queue on one lock too.
   await sql`select pg_advisory_xact_lock(${workspaceId}::int, hashtext(${`email:${email}`}))`.execute(
     trx,
   );
   const existing = await trx
     .selectFrom('persons')
-    .select(['id', 'phone'])
+    .select(['id', 'phone', 'companyId'])
     .where('workspaceId', '=', workspaceId)
     .where(sql<string>`lower(email)`, '=', email)
     .orderBy('id')
@@ -44,6 +44,9 @@ export async function upsertContactByEmail(
       .set({
         lastContact: sql`now()`,
         ...(existing.phone === null && contact.phone ? { phone: contact.phone } : {}),
+        ...(existing.companyId === null && contact.organizationId
+          ? { companyId: contact.organizationId }
+          : {}),
       })
       .where('workspaceId', '=', workspaceId)
       .where('id', '=', existing.id)
@@ -58,6 +61,7 @@ export async function upsertContactByEmail(
       fullName: contact.fullName,
       phone: contact.phone ?? null,
       assignedUserId: contact.assignedUserId ?? null,
+      companyId: contact.organizationId ?? null,
       lastContact: sql`now()`,
     })
     .returning('id')

@@ -311,17 +311,6 @@ export async function insertSubmission(
 
 // What a submission makes
 
-/** The workspace's contact with this email, whatever its case (the oldest if several). */
-export async function findPersonByEmail(db: Database, workspaceId: number, email: string) {
-  return db
-    .selectFrom('persons')
-    .select(['id', 'fullName', 'phone', 'companyId'])
-    .where('workspaceId', '=', workspaceId)
-    .where(sql<SqlBool>`lower(email) = lower(${email})`)
-    .orderBy('id')
-    .executeTakeFirst();
-}
-
 export async function findOrganizationByName(db: Database, workspaceId: number, name: string) {
   const row = await db
     .selectFrom('organizations')

@@ -23,6 +23,7 @@ import { InvalidFields } from '../../trpc/init.ts';
 import type { Jobs } from '../jobs/jobs.ts';
 import { formSubmitted } from '../notifications/notification-events.ts';
 import { isActiveMember } from '../team/team.repository.ts';
+import { upsertContactByEmail } from '../contacts/contact-by-email.ts';
 import { checkFormToken, issueFormToken } from './form-token.ts';
 import * as repo from './forms.repository.ts';
 
@@ -394,40 +395,13 @@ export async function submit(
             .executeTakeFirstOrThrow()
         ).id;
     }
-    await repo.lockName(trx, workspaceId, `email:${email.toLowerCase()}`);
-    const existing = await repo.findPersonByEmail(trx, workspaceId, email);
-    let personId: number;
-    if (existing) {
-      personId = existing.id;
-      // What the visitor typed now is the newest word on their name and phone; a contact
-      // already in an organization stays there.
-      await trx
-        .updateTable('persons')
-        .set({
-          ...(mapped(fields, answers, 'contact.fullName') ? { fullName } : {}),
-          ...(phone ? { phone } : {}),
-          ...(organizationId && existing.companyId === null ? { companyId: organizationId } : {}),
-          lastContact: new Date(),
-        })
-        .where('workspaceId', '=', workspaceId)
-        .where('id', '=', personId)
-        .execute();
-    } else {
-      personId = (
-        await trx
-          .insertInto('persons')
-          .values({
-            workspaceId,
-            fullName,
-            email,
-            phone,
-            companyId: organizationId,
-            lastContact: new Date(),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
-    }
+    // A visitor's answers never overwrite the workspace's own record: only what it lacks.
+    const { id: personId } = await upsertContactByEmail(trx, workspaceId, {
+      email,
+      fullName,
+      phone,
+      organizationId,
+    });
     let leadId: number | null = null;
     const stageKey =
       form.dealStageId === null

@@ -276,7 +276,9 @@ describe('forms', () => {
 
     const persons = await personsWithEmail(owner.workspace.id, email);
     expect(persons).toHaveLength(1);
-    expect(persons[0]).toMatchObject({ fullName: 'Grace Hopper', phone: '+44 20 7946 0958' });
+    // The name the contact was made with stays (a visitor never overwrites the workspace's
+    // record); the phone it lacked is filled in.
+    expect(persons[0]).toMatchObject({ fullName: 'Ada Lovelace', phone: '+44 20 7946 0958' });
     const orgs = await t.db
       .selectFrom('organizations')
       .select('id')
@@ -297,7 +299,9 @@ describe('forms', () => {
       pageUrl: 'https://example.com/contact?utm_source=newsletter',
       leadId: null,
     });
-    expect(newest.personName).toBe('Grace Hopper');
+    // The contact keeps its name; what the visitor typed stays in the submission.
+    expect(newest.personName).toBe('Ada Lovelace');
+    expect(newest.answers.name).toBe('Grace Hopper');
 
     // The contact's submissions, from the contact's side.
     const mine = await owner.client.get(`/api/forms/submissions?personId=${persons[0]!.id}`);
@@ -305,8 +309,8 @@ describe('forms', () => {
     expect(mine.json()).toHaveLength(2);
     expect((await ok<Form>(owner.client.get(`/api/forms/${form.id}`))).submissionCount).toBe(2);
 
-    // Search looks in the answers.
-    const found = await owner.client.get(`/api/forms/${form.id}/submissions?search=lovelace`);
+    // Search looks in the answers (the contact's name, Ada Lovelace, is on both).
+    const found = await owner.client.get(`/api/forms/${form.id}/submissions?search=hopper`);
     expect(found.headers['x-total-count']).toBe('1');
   });
 
