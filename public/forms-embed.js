@@ -25,7 +25,7 @@
         url.pathname.indexOf('/f/') === 0 &&
         url.searchParams.get('embed') === '1'
       );
-    } catch (error) {
+    } catch {
       return false;
     }
   }
@@ -52,7 +52,8 @@
   function ask() {
     var frames = formFrames();
     for (var i = 0; i < frames.length; i++) {
-      if (frames[i].contentWindow) frames[i].contentWindow.postMessage({ type: TYPE + '?' }, origin);
+      if (frames[i].contentWindow)
+        frames[i].contentWindow.postMessage({ type: TYPE + '?' }, origin);
     }
   }
   ask();

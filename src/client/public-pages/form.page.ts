@@ -40,7 +40,9 @@ function labelText(field: Field, tag: 'label' | 'legend' | 'span', attributes = 
 }
 
 function helpOf(field: Field) {
-  return field.helpText ? h('p', { class: 'dimmed', id: idOf(field, '-help') }, field.helpText) : null;
+  return field.helpText
+    ? h('p', { class: 'dimmed', id: idOf(field, '-help') }, field.helpText)
+    : null;
 }
 
 /** Ids the control is described by: its help text, and its error once there is one. */
@@ -154,8 +156,7 @@ function answersOf(form: HTMLFormElement, fields: Field[]): Record<string, Answe
   const answers: Record<string, Answer> = {};
   for (const field of fields) {
     const controls = Array.from(form.elements).filter(
-      (element): element is HTMLInputElement =>
-        (element as HTMLInputElement).name === field.key,
+      (element): element is HTMLInputElement => (element as HTMLInputElement).name === field.key,
     );
     if (field.type === 'multiselect') {
       answers[field.key] = controls.filter((c) => c.checked).map((c) => c.value);
@@ -169,7 +170,11 @@ function answersOf(form: HTMLFormElement, fields: Field[]): Record<string, Answe
 }
 
 /** Marks each field the server named (`answers.{key}`) and focuses the first of them. */
-function showFieldErrors(form: HTMLFormElement, fields: Field[], details: PublicApiError['details']) {
+function showFieldErrors(
+  form: HTMLFormElement,
+  fields: Field[],
+  details: PublicApiError['details'],
+) {
   const byKey = new Map<string, string>();
   for (const { path, message } of details) {
     const key = /^answers\.([^.]+)/.exec(path)?.[1];
@@ -251,14 +256,10 @@ function render(form: PublicForm, loadedAt: number) {
     button,
   );
   const card = h('div', { class: 'card' }, h('h1', {}, form.name), element);
-  show(
-    card,
-    embedded ? null : h('p', { class: 'footer dimmed' }, 'Powered by Keel'),
-  );
+  show(card, embedded ? null : h('p', { class: 'footer dimmed' }, 'Powered by Keel'));
 
   let sending = false;
-  element.addEventListener('submit', async (event) => {
-    event.preventDefault();
+  const send = async () => {
     if (sending) return;
     sending = true;
     button.disabled = true;
@@ -312,6 +313,10 @@ function render(form: PublicForm, loadedAt: number) {
       sending = false;
       reportHeight();
     }
+  };
+  element.addEventListener('submit', (event) => {
+    event.preventDefault();
+    void send();
   });
 }
 
