@@ -5,7 +5,8 @@ import { newUser, signUpWithWorkspace } from './fixtures.ts';
 
 /* Issue 44, part 4: a visitor fills a lead form on its public page, alone and embedded. */
 
-const SHOTS = '/tmp/pw-forms-public/screens';
+/** Screenshots go with the test's other output (`--output`), to be looked at. */
+const shot = (name: string) => test.info().outputPath(name);
 const PHONE = { width: 375, height: 812 };
 
 interface Form {
@@ -149,14 +150,14 @@ test('a visitor fills a form on its public page and becomes a contact with a dea
   await expect(emailError).toBeVisible();
   await expect(emailInput).toHaveAccessibleDescription(/We reply to this address\..+/);
   await expect(send).toBeEnabled();
-  await visit.screenshot({ path: `${SHOTS}/form-error-375-light.png`, fullPage: true });
+  await visit.screenshot({ path: shot(`form-error-375-light.png`), fullPage: true });
 
   await emailInput.fill(email);
   await send.click();
   const thanks = visit.getByRole('status');
   await expect(thanks).toHaveText('Thanks! We will be in touch within a day.');
   await expect(thanks).toBeFocused();
-  await visit.screenshot({ path: `${SHOTS}/form-thanks-375-light.png`, fullPage: true });
+  await visit.screenshot({ path: shot(`form-thanks-375-light.png`), fullPage: true });
   await context.close();
 
   // The owner sees the contact, the deal and the hidden answer.
@@ -217,7 +218,7 @@ test('the form page passes axe and fits 375 px in both schemes, and on a desktop
       await expect(visit.getByRole('heading', { name: 'Project enquiry' })).toBeVisible();
       await noSidewaysScroll(visit);
       expect(await axeViolations(visit), `${colorScheme} ${size}`).toEqual([]);
-      await visit.screenshot({ path: `${SHOTS}/form-${size}-${colorScheme}.png`, fullPage: true });
+      await visit.screenshot({ path: shot(`form-${size}-${colorScheme}.png`), fullPage: true });
       await context.close();
     }
   }
@@ -256,7 +257,7 @@ test('embedded on another site, the iframe grows to the form and the form can be
     expect(inner.embedded).toBe(true);
     expect(inner.scroll).toBeLessThanOrEqual(inner.client + 1);
     await expect(frame.getByText('Powered by Keel')).toHaveCount(0);
-    await visit.screenshot({ path: `${SHOTS}/form-embedded.png`, fullPage: true });
+    await visit.screenshot({ path: shot(`form-embedded.png`), fullPage: true });
 
     await frame.getByLabel('Your name').fill('Katherine Johnson');
     await frame.getByLabel('Email').fill(`embedded-${Date.now()}@example.com`);
@@ -265,7 +266,7 @@ test('embedded on another site, the iframe grows to the form and the form can be
     await expect(frame.getByRole('status')).toHaveText('Thanks! We will be in touch within a day.');
     // And shrinks to the thank-you.
     await expect.poll(async () => (await iframe.boundingBox())?.height ?? 0).toBeLessThan(400);
-    await visit.screenshot({ path: `${SHOTS}/form-embedded-thanks.png`, fullPage: true });
+    await visit.screenshot({ path: shot(`form-embedded-thanks.png`), fullPage: true });
     await context.close();
   } finally {
     await new Promise((resolve) => host.close(resolve));
