@@ -203,6 +203,27 @@ test('an unknown form is a page saying so, with 404', async ({ browser }) => {
   await context.close();
 });
 
+test('a refusal the page cannot pin on a field shows as an alert above the form', async ({
+  page,
+  browser,
+}) => {
+  const form = await createForm(page);
+  const { context, page: visit } = await visitor(browser);
+  await visit.goto(`/f/${form.publicSlug}`);
+  await visit.getByLabel('Your name').fill('Mary Jackson');
+  await visit.getByLabel('Email').fill(`late-${Date.now()}@example.com`);
+  await visit.getByRole('checkbox', { name: 'I agree to be contacted about my enquiry' }).check();
+  // The owner unpublishes it while the visitor types.
+  const unpublish = await page.request.put(`/api/forms/${form.id}`, { data: { published: false } });
+  expect(unpublish.status(), await unpublish.text()).toBe(200);
+  await visit.getByRole('button', { name: 'Send my enquiry' }).click();
+  const alert = visit.getByRole('alert');
+  await expect(alert).toHaveText('This form is not available any more.');
+  await expect(alert).toBeFocused();
+  await expect(visit.getByRole('button', { name: 'Send my enquiry' })).toBeEnabled();
+  await context.close();
+});
+
 test('the form page passes axe and fits 375 px in both schemes, and on a desktop', async ({
   page,
   browser,

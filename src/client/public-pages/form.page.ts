@@ -303,7 +303,10 @@ function render(form: PublicForm, loadedAt: number) {
         summary.textContent =
           problem.status === 429
             ? 'Too many submissions from your connection. Please try again later.'
-            : problem.message;
+            : problem.status === 404
+              ? // Unpublished or deleted while the visitor was typing.
+                'This form is not available any more.'
+              : problem.message;
         summary.hidden = false;
         summary.setAttribute('tabindex', '-1');
         summary.focus();
