@@ -16,7 +16,7 @@ interface Form {
   publicUrl: string;
 }
 
-async function createForm(page: Page): Promise<Form> {
+async function createForm(page: Page, extra: object = {}): Promise<Form> {
   await signUpWithWorkspace(page, newUser('forms'));
   const stages = (await (await page.request.get('/api/stages')).json()) as {
     id: number;
@@ -62,6 +62,7 @@ async function createForm(page: Page): Promise<Form> {
         },
         { key: 'utm_source', type: 'hidden', label: 'Source' },
       ],
+      ...extra,
     },
   });
   expect(res.status(), await res.text()).toBe(201);
@@ -221,6 +222,24 @@ test('a refusal the page cannot pin on a field shows as an alert above the form'
   await expect(alert).toHaveText('This form is not available any more.');
   await expect(alert).toBeFocused();
   await expect(visit.getByRole('button', { name: 'Send my enquiry' })).toBeEnabled();
+  await context.close();
+});
+
+test('a form with a redirect sends the visitor on to it after the submission', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // Any http(s) address; the app's health check is one this run serves.
+  const redirectUrl = `${baseURL}/api/health`;
+  const form = await createForm(page, { redirectUrl });
+  const { context, page: visit } = await visitor(browser);
+  await visit.goto(`/f/${form.publicSlug}`);
+  await visit.getByLabel('Your name').fill('Dorothy Vaughan');
+  await visit.getByLabel('Email').fill(`redirect-${Date.now()}@example.com`);
+  await visit.getByRole('checkbox', { name: 'I agree to be contacted about my enquiry' }).check();
+  await visit.getByRole('button', { name: 'Send my enquiry' }).click();
+  await visit.waitForURL(redirectUrl);
   await context.close();
 });
 
