@@ -18,6 +18,7 @@ export const CLIENT_INPUTS = [
   'src/client',
   'src/shared',
   'index.html',
+  'public-pages',
   'vite.config.ts',
   'public',
   'package-lock.json',

@@ -189,3 +189,42 @@ for (const [what, bytes, budget, source] of budgets) {
     process.exitCode = 1;
   }
 }
+
+/**
+ * Issue 44: each public page (public-pages/<name>.html: forms, booking pages) loads on
+ * visitors' phones and inside other sites, so it loads its own chunk and the public pages'
+ * shared one only, never a chunk of the app, and stays within its own small budget.
+ */
+const PUBLIC_PAGE_BUDGET_BYTES = 20 * 1000;
+const publicPagesDir = path.join(DIST, 'public-pages');
+const publicPages = existsSync(publicPagesDir)
+  ? readdirSync(publicPagesDir).filter((file) => file.endsWith('.html'))
+  : [];
+for (const file of publicPages) {
+  const name = file.replace(/\.html$/, '');
+  const page = read(path.posix.join('public-pages', file));
+  const references = [
+    ...page.matchAll(/<(?:script|link)[^>]+(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g),
+  ].map((m) => m[1] ?? '');
+  const assets = new Set([
+    ...withStaticImports(references.filter((file) => file.endsWith('.js'))),
+    ...references.filter((file) => file.endsWith('.css')),
+  ]);
+  const foreign = [...assets].filter(
+    (asset) => !new RegExp(`^assets/(${name}|public)-[\\w-]+\\.(js|css)$`).test(asset),
+  );
+  const bytes = total(assets);
+  console.log(
+    `Public page ${file}: ${kb(bytes)} of a ${kb(PUBLIC_PAGE_BUDGET_BYTES)} budget (${[...assets].join(', ')}).`,
+  );
+  if (foreign.length > 0) {
+    console.error(`size: public-pages/${file} loads app chunks: ${foreign.join(', ')}.`);
+    process.exitCode = 1;
+  }
+  if (bytes > PUBLIC_PAGE_BUDGET_BYTES) {
+    console.error(
+      `size: public-pages/${file} is over budget by ${kb(bytes - PUBLIC_PAGE_BUDGET_BYTES)}.`,
+    );
+    process.exitCode = 1;
+  }
+}

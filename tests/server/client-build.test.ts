@@ -61,6 +61,7 @@ describe('clientRebuildReason', () => {
     ['src/client/features/contacts/contacts.page.tsx', 'src/client'],
     ['src/shared/money.ts', 'src/shared'],
     ['index.html', 'index.html'],
+    ['public-pages/form.html', 'public-pages'],
     ['vite.config.ts', 'vite.config.ts'],
     ['public/favicon.svg', 'public'],
     ['package-lock.json', 'package-lock.json'],

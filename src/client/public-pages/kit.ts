@@ -97,3 +97,34 @@ export function showMessage(title: string, text: string): void {
   document.title = title;
   show(h('div', { class: 'card', role: 'alert' }, h('h1', {}, title), h('p', {}, text)));
 }
+
+/** Whether the page is shown inside another site's iframe (`?embed=1`, the embed snippet). */
+export function isEmbedded(): boolean {
+  return new URLSearchParams(window.location.search).get('embed') === '1';
+}
+
+/**
+ * Inside an iframe: drops the page chrome (`html.embedded`) and tells the host page the
+ * content's height whenever it changes, as `{type: messageType, height}`, so the host's
+ * script (e.g. public/forms-embed.js) sizes the iframe and no inner scrollbar appears.
+ * The host script may load after the first report (it is `async`): it asks again with
+ * `{type: messageType + '?'}`. Returns a function that reports at once (after a submit).
+ */
+export function reportHeightToParent(messageType: string): () => void {
+  document.documentElement.classList.add('embedded');
+  let last = -1;
+  const report = (force = false) => {
+    const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
+    if (!force && height === last) return;
+    last = height;
+    // '*': the host can be any site, and a height reveals nothing.
+    window.parent.postMessage({ type: messageType, height }, '*');
+  };
+  new ResizeObserver(() => report()).observe(document.body);
+  window.addEventListener('load', () => report(true));
+  window.addEventListener('message', (event) => {
+    if (event.source === window.parent && event.data?.type === `${messageType}?`) report(true);
+  });
+  report(true);
+  return () => report(true);
+}

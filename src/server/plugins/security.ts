@@ -16,6 +16,17 @@ const CONTENT_SECURITY_POLICY = {
   'frame-ancestors': ["'none'"],
 };
 
+/**
+ * The policy of a page other sites may show in an iframe (a public form's embed): the same,
+ * but any site may frame it. Everything else keeps `frame-ancestors 'none'`.
+ */
+export const FRAMEABLE_CONTENT_SECURITY_POLICY = Object.entries({
+  ...CONTENT_SECURITY_POLICY,
+  'frame-ancestors': ['*'],
+})
+  .map(([name, values]) => `${name} ${values.join(' ')}`)
+  .join('; ');
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Routes whose POST takes a multipart body (an upload); every other mutation is JSON only. */

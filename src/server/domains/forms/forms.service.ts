@@ -201,6 +201,13 @@ export async function allowsIndexing(db: Database, publicSlug: string) {
   return row?.allowIndexing ?? false;
 }
 
+/** For the page `/f/{slug}` itself: whether it names a published form, and may be indexed. */
+export async function publicPageStatus(db: Database, publicSlug: string) {
+  const parsed = parsePublicSlug(publicSlug);
+  const row = parsed ? await repo.findPublishedForm(db, parsed.workspaceId, parsed.slug) : null;
+  return { found: Boolean(row), allowIndexing: row?.allowIndexing ?? false };
+}
+
 const SPAM_MESSAGE = 'Your submission could not be accepted';
 
 function refuse(message: string): never {
