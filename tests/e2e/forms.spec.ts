@@ -3,6 +3,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { newUser, signUpWithWorkspace } from './fixtures.ts';
 
 test.describe.configure({ timeout: 150_000 });
+test.use({ actionTimeout: 20_000 });
 
 /** Serious or critical WCAG 2.2 AA violations on the page, as the a11y suite counts them. */
 async function violations(page: Page) {
@@ -84,7 +85,7 @@ test('a form built, published and submitted makes a contact, a deal and a listed
 
   await addField(page, 'Single choice');
   await field(2).getByLabel('Label').fill('Budget');
-  const options = field(2).getByRole('textbox', { name: 'Options' });
+  const options = field(2).getByRole('combobox', { name: 'Options' });
   await options.click();
   await page.keyboard.press('Backspace');
   await options.fill('Small');
@@ -148,7 +149,7 @@ test('a form built, published and submitted makes a contact, a deal and a listed
       },
     },
   });
-  expect(sent.status()).toBe(200);
+  expect(sent.status()).toBe(201);
 
   await page.getByRole('tab', { name: /Submissions/ }).click();
   const table = page.getByRole('table', { name: 'Submissions' });
