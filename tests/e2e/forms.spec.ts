@@ -123,6 +123,8 @@ test('a form built, published and submitted makes a contact, a deal and a listed
   await expect(page.getByText('Form saved')).toBeVisible();
   await expect(page.getByText('Published', { exact: true }).first()).toBeVisible();
   await expect(page.getByText(/forms-embed\.js/)).toBeVisible();
+  // The toast has gone before the page is scanned (a fading one is half drawn).
+  await expect(page.getByText('Form saved')).toBeHidden({ timeout: 10_000 });
   await looksRight(page, 'builder', out);
 
   // A visitor: the public form's token, sent back more than 3 seconds later.
