@@ -42,7 +42,7 @@ function FormView({ form }: { form: Form }) {
             Builder
           </Tabs.Tab>
           <Tabs.Tab value="submissions" leftSection={<IconInbox size={16} />}>
-            Submissions ({form.submissionCount})
+            Submissions
           </Tabs.Tab>
         </Tabs.List>
         {/* The builder stays mounted, so a look at the submissions keeps unsaved changes. */}

@@ -58,7 +58,8 @@ function formColumns(
       header: 'Form',
       maw: 320,
       cell: (form) => (
-        <Group gap="xs" wrap="nowrap">
+        // On a phone the badge goes under the name rather than squeezing it to a few letters.
+        <Group gap={phone ? 4 : 'xs'} wrap={phone ? 'wrap' : 'nowrap'}>
           <Anchor
             renderRoot={(props) => (
               <Link to="/forms/$formId" params={{ formId: String(form.id) }} {...props} />
