@@ -39,7 +39,6 @@ const SHELL_PAGES: { path: string; title: string; heading?: string }[] = [
 
 /** SPEC §2 "Static placeholders": a title, a search box and a create button. */
 const STATIC_PLACEHOLDERS = [
-  { path: '/forms', search: 'Search forms...', create: 'New Form' },
   { path: '/scheduling', search: 'Search events...', create: 'New Event' },
 ];
 
@@ -156,18 +155,19 @@ test('items still to be built look disabled and say Coming soon', async ({ page,
   await page.goto('/');
   await page.getByRole('button', { name: 'Organization Management' }).hover();
   const organization = flyout(page, 'Organization Management');
-  // Estimates, Proposals and Contracts are real links; Forms is not a link at all.
+  // Estimates, Proposals, Contracts and Forms are real links; Scheduling is not a link at all.
   await expect(organization.getByRole('link', { name: 'Estimates', exact: true })).toBeVisible();
   await expect(organization.getByRole('link', { name: 'Proposals', exact: true })).toBeVisible();
   await expect(organization.getByRole('link', { name: 'Contracts', exact: true })).toBeVisible();
-  await expect(organization.getByRole('link', { name: /^Forms/ })).toHaveCount(0);
-  const forms = organization.getByText('Forms', { exact: true });
-  await expect(forms).toBeVisible();
-  await forms.hover({ force: true });
+  await expect(organization.getByRole('link', { name: 'Forms', exact: true })).toBeVisible();
+  await expect(organization.getByRole('link', { name: /^Scheduling/ })).toHaveCount(0);
+  const scheduling = organization.getByText('Scheduling', { exact: true });
+  await expect(scheduling).toBeVisible();
+  await scheduling.hover({ force: true });
   await expect(page.getByRole('tooltip', { name: 'Coming soon' })).toBeVisible();
   // Its route still renders the placeholder.
-  await page.goto('/forms');
-  await expect(heading(page, 'Forms', 2)).toBeVisible();
+  await page.goto('/scheduling');
+  await expect(heading(page, 'Scheduling', 2)).toBeVisible();
 });
 
 test('the theme chosen in the profile menu survives a reload', async ({ page, request }) => {
@@ -444,9 +444,9 @@ test('the buttons of pages still to be built are disabled and say Coming soon', 
   request,
 }) => {
   await signedInUser(page, request);
-  await page.goto('/forms');
-  await expect(heading(page, 'Forms', 2)).toBeVisible();
-  const create = page.getByRole('button', { name: 'New Form' });
+  await page.goto('/scheduling');
+  await expect(heading(page, 'Scheduling', 2)).toBeVisible();
+  const create = page.getByRole('button', { name: 'New Event' });
   await expect(create).toHaveAttribute('aria-disabled', 'true');
   await create.hover();
   await expect(page.getByRole('tooltip', { name: 'Coming soon' })).toBeVisible();
@@ -454,12 +454,12 @@ test('the buttons of pages still to be built are disabled and say Coming soon', 
   // element; a person's click reaches it all the same.)
   await create.click({ force: true });
   await expect(page.getByRole('dialog')).toHaveCount(0);
-  await expect(page).toHaveURL(/\/forms$/);
+  await expect(page).toHaveURL(/\/scheduling$/);
 
   // A keyboard user reaches it and hears why it is dimmed.
   await page.mouse.move(0, 0);
   await expect(page.getByRole('tooltip', { name: 'Coming soon' })).toHaveCount(0);
-  await page.goto('/scheduling');
+  await page.reload();
   const connect = page.getByRole('button', { name: 'New Event' });
   await expect(connect).toHaveAttribute('aria-disabled', 'true');
   await connect.focus();

@@ -22,7 +22,8 @@ type BackTo =
   | '/recurring-invoices'
   | '/projects'
   | '/contracts'
-  | '/credit-notes';
+  | '/credit-notes'
+  | '/forms';
 
 /** The "← Records" link above a record's page (or a sub-list) back to the list it is in. */
 export function BackLink({ to, label }: { to: BackTo; label: string }) {

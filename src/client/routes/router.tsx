@@ -303,6 +303,8 @@ const shellPages = [
   listPage('/invoices', () => import('../features/invoices/invoices.page.tsx'), 'InvoicesPage'),
   listPage('/expenses', () => import('../features/expenses/expenses.page.tsx'), 'ExpensesPage'),
   listPage('/services', () => import('../features/services/services.page.tsx'), 'ServicesPage'),
+  listPage('/forms', () => import('../features/forms/forms.page.tsx'), 'FormsPage'),
+  shellPage('/forms/$formId', () => import('../features/forms/form.page.tsx'), 'FormPage'),
   shellPage('/banking', () => import('../features/banking/banking.page.tsx'), 'BankingPage'),
   shellPage(
     '/invoices/$invoiceId',

@@ -72,7 +72,7 @@ export const NAV_GROUPS: NavGroup[] = [
       { label: 'Estimates', to: '/estimates', icon: IconCalculator },
       { label: 'Proposals', to: '/proposals', icon: IconFileDescription },
       { label: 'Contracts', to: '/contracts', icon: IconSignature },
-      { label: 'Forms', to: '/forms', icon: IconForms, comingSoon: true },
+      { label: 'Forms', to: '/forms', icon: IconForms },
       { label: 'Scheduling', to: '/scheduling', icon: IconCalendarEvent, comingSoon: true },
       { label: 'Services', to: '/services', icon: IconTools },
       { label: 'Client Portal', to: '/portal', icon: IconDeviceDesktop },

@@ -2,6 +2,7 @@ import type { Person, Tag } from '../../../shared/contacts.schema.ts';
 import { formatCreatedDate } from './contact-display.ts';
 import { CopyableText } from '../../components/copyable-text.tsx';
 import { DetailRow } from '../../components/detail-row.tsx';
+import { ContactSubmissionsSection } from '../forms/contact-submissions.section.tsx';
 import { RecordDrawer } from './record-drawer.tsx';
 import { TagEditor } from './tag-editor.tsx';
 
@@ -44,6 +45,9 @@ export function ContactDrawer({
             <TagEditor person={person} onTagsChange={onTagsChange} />
           </DetailRow>
           <DetailRow label="Created">{formatCreatedDate(person.createdAt)}</DetailRow>
+          <DetailRow label="Form submissions">
+            <ContactSubmissionsSection personId={person.id} />
+          </DetailRow>
         </>
       )}
     </RecordDrawer>

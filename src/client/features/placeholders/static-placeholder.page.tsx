@@ -1,4 +1,4 @@
-import { IconCalendarEvent, IconForms, type Icon } from '@tabler/icons-react';
+import { IconCalendarEvent, type Icon } from '@tabler/icons-react';
 import { useRouterState } from '@tanstack/react-router';
 import { pageTitleFor, normalisePath } from '../../components/app-shell/page-titles.ts';
 import { PlaceholderPage } from '../../components/placeholder-page.tsx';
@@ -16,11 +16,6 @@ interface StaticPlaceholder {
  * path), a search box and a create button, disabled with a "Coming soon" tooltip.
  */
 const STATIC_PLACEHOLDERS: Record<StaticPlaceholderPath, StaticPlaceholder> = {
-  '/forms': {
-    description: 'Intake forms and questionnaires for your clients.',
-    icon: IconForms,
-    createLabel: 'New Form',
-  },
   '/scheduling': {
     description: 'Meetings and bookings with your clients.',
     icon: IconCalendarEvent,
