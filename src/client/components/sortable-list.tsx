@@ -29,14 +29,17 @@ const restrictToVerticalAxis: Modifier = ({ transform }) => ({ ...transform, x: 
  * name and position. The rows themselves use `useSortable` with their item's id; the list
  * answers where an item went as (from, to) indexes, and whoever owns the order saves it.
  */
-export function SortableList<T extends { id: number }>({
+export function SortableList<T>({
   items,
+  idOf,
   noun,
   nameOf,
   onMove,
   children,
 }: {
   items: readonly T[];
+  /** The id each row gives `useSortable`. */
+  idOf: (item: T) => UniqueIdentifier;
   /** What one item is called in the announcements, e.g. "stage", "rule", "field". */
   noun: string;
   nameOf: (item: T) => string;
@@ -47,15 +50,14 @@ export function SortableList<T extends { id: number }>({
     useSensor(PointerSensor, { activationConstraint: { distance: ACTIVATION_DISTANCE_PX } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
-  const ids = useMemo(() => items.map((item) => item.id), [items]);
+  const ids = useMemo(() => items.map(idOf), [items, idOf]);
 
   const announcements = useMemo((): Announcements => {
     const name = (id: UniqueIdentifier) => {
-      const item = items.find((i) => i.id === id);
+      const item = items[ids.indexOf(id)];
       return `${noun} ${item ? nameOf(item) : ''}`.trim();
     };
-    const position = (id: UniqueIdentifier) =>
-      `position ${ids.indexOf(Number(id)) + 1} of ${ids.length}`;
+    const position = (id: UniqueIdentifier) => `position ${ids.indexOf(id) + 1} of ${ids.length}`;
     return {
       onDragStart: ({ active }) => `Picked up ${name(active.id)}.`,
       onDragOver: ({ active, over }) =>
@@ -70,8 +72,8 @@ export function SortableList<T extends { id: number }>({
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
-    const from = ids.indexOf(Number(active.id));
-    const to = ids.indexOf(Number(over.id));
+    const from = ids.indexOf(active.id);
+    const to = ids.indexOf(over.id);
     if (from < 0 || to < 0) return;
     onMove(from, to);
   };

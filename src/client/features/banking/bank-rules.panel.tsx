@@ -39,6 +39,8 @@ import { trpc } from '../../trpc.ts';
 import { BankRuleDialog } from './bank-rule.dialog.tsx';
 import { useBankRuleMutations } from './use-bank-rule-mutations.ts';
 
+const ruleId = (rule: BankRule) => rule.id;
+
 const WHAT_A_RULE_DOES =
   'A rule looks at each imported transaction: when its counterparty, reference or remittance text contains a word (and, if you say so, its amount is in a range), it marks the line as ignored or puts money out in an expense category. Rules run in order at every import, and on demand; the first that holds wins.';
 
@@ -189,7 +191,13 @@ function RuleList({
   );
   if (!canManage) return items;
   return (
-    <SortableList items={rules} noun="rule" nameOf={(rule) => rule.name} onMove={onMove}>
+    <SortableList
+      items={rules}
+      idOf={ruleId}
+      noun="rule"
+      nameOf={(rule) => rule.name}
+      onMove={onMove}
+    >
       {items}
     </SortableList>
   );

@@ -1,22 +1,4 @@
-import {
-  closestCenter,
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-  type Announcements,
-  type DragEndEvent,
-  type Modifier,
-  type UniqueIdentifier,
-} from '@dnd-kit/core';
-import {
-  arrayMove,
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
+import { arrayMove, useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import {
   ActionIcon,
@@ -42,7 +24,6 @@ import {
   IconPlus,
   IconTrash,
 } from '@tabler/icons-react';
-import { useMemo } from 'react';
 import {
   FORM_FIELD_TYPES,
   FORM_MAP_TARGETS,
@@ -57,10 +38,11 @@ import {
   newField,
   type DraftField,
 } from './form-draft.ts';
+import { SortableList } from '../../components/sortable-list.tsx';
 
-const ACTIVATION_DISTANCE_PX = 8;
-const restrictToVerticalAxis: Modifier = ({ transform }) => ({ ...transform, x: 0 });
 const NOT_MAPPED = 'none';
+const fieldId = (field: DraftField) => field.uid;
+const fieldLabel = (field: DraftField) => field.label || 'without a label';
 
 /** The server's message for `fields.{index}.{name}` (or anything under it, as `options.2`). */
 export type FieldErrors = (index: number, name: string) => string | undefined;
@@ -79,32 +61,7 @@ export function FormFieldsEditor({
   onChange: (fields: DraftField[]) => void;
   errorOf: FieldErrors;
 }) {
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: ACTIVATION_DISTANCE_PX } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
-  const ids = useMemo(() => fields.map((field) => field.uid), [fields]);
-  const announcements = useMemo((): Announcements => {
-    const labelOf = (id: UniqueIdentifier) => fields.find((f) => f.uid === id)?.label ?? 'Field';
-    const position = (id: UniqueIdentifier) =>
-      `position ${ids.indexOf(String(id)) + 1} of ${ids.length}`;
-    return {
-      onDragStart: ({ active }) => `Picked up field ${labelOf(active.id)}.`,
-      onDragOver: ({ active, over }) =>
-        over ? `Field ${labelOf(active.id)} is over ${position(over.id)}.` : undefined,
-      onDragEnd: ({ active, over }) =>
-        over
-          ? `Field ${labelOf(active.id)} was dropped at ${position(over.id)}.`
-          : `Field ${labelOf(active.id)} was dropped.`,
-      onDragCancel: ({ active }) => `Moving field ${labelOf(active.id)} was cancelled.`,
-    };
-  }, [fields, ids]);
-
   const move = (from: number, to: number) => onChange(arrayMove(fields, from, to));
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    move(ids.indexOf(String(active.id)), ids.indexOf(String(over.id)));
-  };
   const change = (index: number, next: DraftField) =>
     onChange(fields.map((field, i) => (i === index ? next : field)));
   const add = (type: FormFieldType) => onChange([...fields, newField(type, fields)]);
@@ -116,36 +73,22 @@ export function FormFieldsEditor({
           No fields yet. Add the questions a visitor answers, starting with their email.
         </Text>
       )}
-      <DndContext
-        sensors={sensors}
-        collisionDetection={closestCenter}
-        modifiers={[restrictToVerticalAxis]}
-        onDragEnd={onDragEnd}
-        accessibility={{
-          announcements,
-          screenReaderInstructions: {
-            draggable:
-              'To move a field, press Space on its handle, use the up and down arrow keys, then press Space again to drop it or Escape to cancel.',
-          },
-        }}
-      >
-        <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-          <Stack gap="sm" role="list" aria-label="Fields">
-            {fields.map((field, index) => (
-              <FieldCard
-                key={field.uid}
-                field={field}
-                index={index}
-                fields={fields}
-                errorOf={errorOf}
-                onChange={(next) => change(index, next)}
-                onMove={move}
-                onRemove={() => onChange(fields.filter((_, i) => i !== index))}
-              />
-            ))}
-          </Stack>
-        </SortableContext>
-      </DndContext>
+      <SortableList items={fields} idOf={fieldId} noun="field" nameOf={fieldLabel} onMove={move}>
+        <Stack gap="sm" role="list" aria-label="Fields">
+          {fields.map((field, index) => (
+            <FieldCard
+              key={field.uid}
+              field={field}
+              index={index}
+              fields={fields}
+              errorOf={errorOf}
+              onChange={(next) => change(index, next)}
+              onMove={move}
+              onRemove={() => onChange(fields.filter((_, i) => i !== index))}
+            />
+          ))}
+        </Stack>
+      </SortableList>
       <Menu position="bottom-start" withinPortal>
         <Menu.Target>
           <Button variant="light" leftSection={<IconPlus size={16} />} w="fit-content">

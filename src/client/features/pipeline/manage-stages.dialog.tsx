@@ -9,6 +9,8 @@ import { useStageMutations } from './use-stage-mutations.ts';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { SortableList } from '../../components/sortable-list.tsx';
 
+const stageId = (stage: Stage) => stage.id;
+
 /**
  * Manage Pipeline Stages: the stages in board order, dragged (mouse, touch or keyboard)
  * into a new order that is saved at once, renamed in place, deleted after a stacked
@@ -44,7 +46,13 @@ export function ManageStagesDialog({
             Drag the handles to change the order of the board&apos;s columns. System stages can be
             moved but not renamed or deleted.
           </Text>
-          <SortableList items={stages} noun="stage" nameOf={(s) => s.label} onMove={move}>
+          <SortableList
+            items={stages}
+            idOf={stageId}
+            noun="stage"
+            nameOf={(s) => s.label}
+            onMove={move}
+          >
             <Stack gap={6} role="list" aria-label="Pipeline stages">
               {stages.map((stage) => (
                 <StageRow
