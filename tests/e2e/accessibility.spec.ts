@@ -364,7 +364,8 @@ for (const theme of THEMES) {
       browser,
     }) => {
       // CI runs this file in a lane of its own beside the journeys and the PostgreSQL tests.
-      test.setTimeout(720_000);
+      // Under a loaded CI machine the first (it also seeds the workspace) took over 12 minutes.
+      test.setTimeout(1_200_000);
       const findings: Finding[] = [];
       const admin = platformAdmin();
       const context = await browser.newContext({ colorScheme: theme, viewport });

@@ -20,7 +20,7 @@ test('banking: an account, a CSV statement imported with the wizard, again as du
   page,
   browser,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await signUpWithWorkspace(page, newUser('banking'));
   await page.goto('/banking');
   await expect(page.getByRole('heading', { name: 'Bank accounts' })).toBeVisible();
