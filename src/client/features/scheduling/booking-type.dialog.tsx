@@ -337,7 +337,7 @@ function DealFields({ form }: { form: Form }) {
   return (
     <Stack gap="xs">
       <Switch
-        label="Make a deal for each booking"
+        label="Open a deal for each booking"
         checked={deal !== null}
         onChange={(event) =>
           form.setValue(
