@@ -41,6 +41,9 @@ const WORKSPACE_ROUTES = [
   '/contracts',
   '/forms',
   '/scheduling',
+  '/scheduling?tab=types',
+  '/scheduling?tab=availability',
+  '/scheduling?tab=feed',
   '/services',
   '/portal',
   '/financial-overview',
@@ -209,6 +212,32 @@ async function seedWorkspace(page: Page) {
     estimateHours: 8,
   });
   await post('/api/timer/start', { projectId: project.id });
+  // A booking type and a booking, so the scheduling lists draw rows and their menus.
+  const hours = [{ start: '09:00', end: '17:00' }];
+  const weekly = Object.fromEntries(
+    ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((day) => [day, hours]),
+  );
+  expect(
+    (await page.request.put('/api/availability', { data: { timezone: 'UTC', weekly } })).ok(),
+  ).toBe(true);
+  const type = (await post('/api/booking-types', {
+    name: 'Discovery call',
+    durationMinutes: 30,
+    questions: [{ key: 'topic', label: 'What is the project?', required: true }],
+  })) as unknown as { publicSlug: string };
+  const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+  const free = (await (
+    await page.request.get(
+      `/api/public/booking/${type.publicSlug}?from=${day(1)}&to=${day(2)}&timezone=UTC`,
+    )
+  ).json()) as { slots: { start: string }[] };
+  await post(`/api/public/booking/${type.publicSlug}/bookings`, {
+    start: free.slots[0]!.start,
+    name: 'Léa Martin',
+    email: 'lea@atelier-lumiere.fr',
+    timezone: 'Europe/Paris',
+    answers: { topic: 'Brand refresh' },
+  });
   const workspaces = (await (await page.request.get('/api/user/workspaces')).json()) as {
     id: number;
   }[];
@@ -344,6 +373,27 @@ const DIALOGS: { name: string; route: string; open: (page: Page) => Promise<void
     name: 'Add bank account',
     route: '/banking',
     open: (page) => page.getByRole('button', { name: 'Add bank account' }).first().click(),
+  },
+  {
+    name: 'New booking type',
+    route: '/scheduling?tab=types',
+    open: (page) => page.getByRole('button', { name: 'New booking type' }).click(),
+  },
+  {
+    name: 'Reschedule booking',
+    route: '/scheduling',
+    open: async (page) => {
+      await page.getByRole('button', { name: /^Actions for Léa Martin/ }).click();
+      await page.getByRole('menuitem', { name: 'Reschedule' }).click();
+    },
+  },
+  {
+    name: 'Cancel booking',
+    route: '/scheduling',
+    open: async (page) => {
+      await page.getByRole('button', { name: /^Actions for Léa Martin/ }).click();
+      await page.getByRole('menuitem', { name: 'Cancel booking' }).click();
+    },
   },
   {
     name: 'command palette',

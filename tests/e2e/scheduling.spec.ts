@@ -1,10 +1,14 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { newUser, signUpWithWorkspace } from './fixtures.ts';
 
 test.describe.configure({ timeout: 120_000 });
 test.use({ actionTimeout: 20_000 });
 
-/** With SCHEDULING_SHOTS set: the screen in light and dark, at 1440 and 375 px, to look at. */
+/**
+ * With SCHEDULING_SHOTS set (a developer's look, not CI's): the screen in light and dark, at
+ * 1440 and 375 px, each scanned by axe like the accessibility sweep.
+ */
 async function shoot(page: Page, name: string, outputPath: (file: string) => string) {
   if (!process.env.SCHEDULING_SHOTS) return;
   for (const scheme of ['light', 'dark'] as const) {
@@ -13,6 +17,15 @@ async function shoot(page: Page, name: string, outputPath: (file: string) => str
       await page.setViewportSize({ width, height: 900 });
       await page.waitForTimeout(300);
       await page.screenshot({ path: outputPath(`${name}-${scheme}-${width}.png`), fullPage: true });
+      const { violations } = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'])
+        .analyze();
+      const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(
+        serious.map(
+          (v) => `${name} ${scheme} ${width}: ${v.id} ${v.nodes.map((n) => n.html).join(' | ')}`,
+        ),
+      ).toEqual([]);
     }
   }
   await page.emulateMedia({ colorScheme: 'light' });
@@ -92,9 +105,17 @@ test('a booking type, hours and a feed set up; a booking is listed, on its conta
   await page.getByText('Grace Visitor').first().click();
   const meetings = page.getByRole('list', { name: 'Meetings' });
   await expect(meetings.getByText('Discovery call')).toBeVisible();
+  await shoot(page, 'contact-drawer', out);
 
-  // Cancelled from the list, with a reason.
+  // Its free times to move it to, then cancelled from the list, with a reason.
   await page.goto('/scheduling');
+  await page.getByRole('button', { name: /^Actions for Grace Visitor/ }).click();
+  await page.getByRole('menuitem', { name: 'Reschedule' }).click();
+  const move = page.getByRole('dialog', { name: 'Reschedule booking' });
+  await expect(move.getByRole('radio').first()).toBeVisible();
+  await shoot(page, 'reschedule-dialog', out);
+  await move.getByRole('button', { name: 'Cancel' }).click();
+
   await page.getByRole('button', { name: /^Actions for Grace Visitor/ }).click();
   await page.getByRole('menuitem', { name: 'Cancel booking' }).click();
   const cancel = page.getByRole('dialog', { name: 'Cancel booking' });

@@ -76,7 +76,12 @@ function AvailabilityForm({ saved }: { saved: Availability }) {
   const { mutateAsync: save } = trpc.scheduling.saveAvailability.useMutation({
     meta: { success: 'Availability saved', invalidates: [trpc.scheduling.availability] },
   });
-  const zones = useMemo(() => Intl.supportedValuesOf('timeZone'), []);
+  // Some zones (UTC, old aliases) are valid yet missing from the list: the saved one is kept.
+  const zones = useMemo(() => {
+    const all = Intl.supportedValuesOf('timeZone');
+    const current = form.getValues('timezone');
+    return all.includes(current) ? all : [current, ...all];
+  }, [form]);
   const { isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {

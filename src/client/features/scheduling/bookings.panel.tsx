@@ -49,8 +49,28 @@ function bookingColumns(
   actions: { cancel: (b: Booking) => void; reschedule: (b: Booking) => void },
 ): Column<Booking>[] {
   return [
-    { header: 'When', nowrap: true, cell: (b) => bookingWhen(b) },
-    { header: 'Booking type', maw: 240, cell: (b) => <Text size="sm">{b.title}</Text> },
+    {
+      header: 'When',
+      nowrap: !phone,
+      cell: (b) =>
+        // On a phone the type goes under the time, so the invitee fits without scrolling.
+        phone ? (
+          <Stack gap={0}>
+            <Text size="sm">{bookingWhen(b)}</Text>
+            <Text size="xs" c="dimmed">
+              {b.title}
+            </Text>
+          </Stack>
+        ) : (
+          bookingWhen(b)
+        ),
+    },
+    {
+      header: 'Booking type',
+      maw: 240,
+      hidden: phone,
+      cell: (b) => <Text size="sm">{b.title}</Text>,
+    },
     {
       header: 'Invitee',
       maw: 280,
@@ -150,7 +170,7 @@ export function BookingsPanel() {
               ? 'Add a booking type, set your availability, then share the booking link: what people book shows here.'
               : 'Bookings move here once their time has passed.',
         }}
-        minWidth={phone ? 520 : 760}
+        minWidth={phone ? 340 : 760}
         tableLabel="Bookings"
         columns={bookingColumns(phone, { cancel: setCancelling, reschedule: setMoving })}
       />
