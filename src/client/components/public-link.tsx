@@ -1,5 +1,5 @@
-import { ActionIcon, Anchor, CopyButton, Group, Tooltip } from '@mantine/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { Anchor, Group } from '@mantine/core';
+import { CopyIconButton } from './copy-link-field.tsx';
 
 /**
  * A public page's link in a list row (a form's, a booking type's): opens in a new tab, with
@@ -21,20 +21,7 @@ export function PublicLink({
       <Anchor href={url} target="_blank" rel="noreferrer" size="sm" truncate="end">
         {text}
       </Anchor>
-      <CopyButton value={url} timeout={2000}>
-        {({ copied, copy }) => (
-          <Tooltip label={copied ? 'Copied' : 'Copy link'} withArrow>
-            <ActionIcon
-              variant="subtle"
-              color={copied ? 'teal' : 'gray'}
-              onClick={copy}
-              aria-label={copyLabel}
-            >
-              {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-            </ActionIcon>
-          </Tooltip>
-        )}
-      </CopyButton>
+      <CopyIconButton value={url} label={copyLabel} />
     </Group>
   );
 }

@@ -1,6 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useSortable } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
 import {
   ActionIcon,
   Alert,
@@ -24,7 +22,7 @@ import type { BookingType, BookingTypeInput } from '../../../shared/scheduling.s
 import { fieldProps } from '../../components/form/field-props.ts';
 import { NumberField, SelectField } from '../../components/form/controlled-fields.tsx';
 import { DialogForm, FormDialog } from '../../components/form-dialog.tsx';
-import { SortableList } from '../../components/sortable-list.tsx';
+import { SortableList, useSortableRow } from '../../components/sortable-list.tsx';
 import { trpc } from '../../trpc.ts';
 import {
   BookingTypeFormSchema,
@@ -269,31 +267,22 @@ function QuestionRow({
   form: Form;
   onRemove: () => void;
 }) {
-  const sortable = useSortable({ id: uid });
+  const sortable = useSortableRow(uid);
   return (
     <Paper
-      ref={sortable.setNodeRef}
+      {...sortable.rowProps}
       withBorder
       radius="md"
       p="xs"
       role="listitem"
       aria-label={`Question ${index + 1}: ${name}`}
-      style={{
-        transform: CSS.Translate.toString(sortable.transform),
-        transition: sortable.transition,
-        position: 'relative',
-        zIndex: sortable.isDragging ? 1 : undefined,
-      }}
     >
       <Group gap="xs" wrap="nowrap" align="flex-start">
         <ActionIcon
-          ref={sortable.setActivatorNodeRef}
+          {...sortable.handleProps}
           variant="subtle"
           color="gray"
           mt={4}
-          style={{ cursor: 'grab', touchAction: 'none' }}
-          {...sortable.attributes}
-          {...sortable.listeners}
           aria-label={`Reorder ${name}`}
         >
           <IconGripVertical size={18} stroke={1.6} />
