@@ -35,6 +35,60 @@ import { useSchedulingMutations } from './use-scheduling-mutations.ts';
 
 type Form = UseFormReturn<BookingTypeFormValues, unknown, BookingTypeInput>;
 
+/** The type's numbers, in the dialog's order; the schema holds their limits and messages. */
+const WHOLE_NUMBER_FIELDS: {
+  name: keyof BookingTypeFormValues;
+  label: string;
+  description?: string;
+  withAsterisk?: boolean;
+  min: number;
+  max?: number;
+  step?: number;
+}[] = [
+  {
+    name: 'durationMinutes',
+    label: 'Duration (minutes)',
+    withAsterisk: true,
+    min: 5,
+    max: 720,
+    step: 5,
+  },
+  {
+    name: 'maxPerDay',
+    label: 'Most bookings a day',
+    description: 'Empty for no limit.',
+    min: 1,
+    max: 100,
+  },
+  {
+    name: 'bufferBeforeMinutes',
+    label: 'Buffer before (minutes)',
+    description: 'Kept free before each meeting.',
+    min: 0,
+    max: 720,
+  },
+  {
+    name: 'bufferAfterMinutes',
+    label: 'Buffer after (minutes)',
+    description: 'Kept free after each meeting.',
+    min: 0,
+    max: 720,
+  },
+  {
+    name: 'minNoticeMinutes',
+    label: 'Minimum notice (minutes)',
+    description: 'How soon before it starts a time can still be booked.',
+    min: 0,
+  },
+  {
+    name: 'maxDaysAhead',
+    label: 'How far ahead (days)',
+    description: 'The last day that can be booked, counted from today.',
+    min: 0,
+    max: 730,
+  },
+];
+
 /** New booking type (no `type`) and Edit booking type; full screen on a phone. */
 export function BookingTypeDialog({
   opened,
@@ -101,60 +155,15 @@ function BookingTypeForm({ type, onDone }: { type: BookingType | null; onDone: (
           autoComplete="off"
           {...fieldProps(form, 'slug')}
         />
-        <NumberField
-          control={form.control}
-          name="durationMinutes"
-          label="Duration (minutes)"
-          withAsterisk
-          min={5}
-          max={720}
-          step={5}
-          allowDecimal={false}
-        />
-        <NumberField
-          control={form.control}
-          name="maxPerDay"
-          label="Most bookings a day"
-          description="Empty for no limit."
-          min={1}
-          max={100}
-          allowDecimal={false}
-        />
-        <NumberField
-          control={form.control}
-          name="bufferBeforeMinutes"
-          label="Buffer before (minutes)"
-          description="Kept free before each meeting."
-          min={0}
-          max={720}
-          allowDecimal={false}
-        />
-        <NumberField
-          control={form.control}
-          name="bufferAfterMinutes"
-          label="Buffer after (minutes)"
-          description="Kept free after each meeting."
-          min={0}
-          max={720}
-          allowDecimal={false}
-        />
-        <NumberField
-          control={form.control}
-          name="minNoticeMinutes"
-          label="Minimum notice (minutes)"
-          description="How soon before it starts a time can still be booked."
-          min={0}
-          allowDecimal={false}
-        />
-        <NumberField
-          control={form.control}
-          name="maxDaysAhead"
-          label="How far ahead (days)"
-          description="The last day that can be booked, counted from today."
-          min={0}
-          max={730}
-          allowDecimal={false}
-        />
+        {WHOLE_NUMBER_FIELDS.map(({ name, ...field }) => (
+          <NumberField
+            key={name}
+            control={form.control}
+            name={name}
+            allowDecimal={false}
+            {...field}
+          />
+        ))}
       </SimpleGrid>
       <TextInput
         label="Location or video link"
