@@ -31,6 +31,9 @@ export function DealTagsInput({
       onChange={onChange}
       error={error}
       maxTags={MAX_DEAL_TAGS}
+      // A tag name's limit (TagInputSchema), kept while typing: the field could not point
+      // at the one tag of several that is too long.
+      maxLength={50}
       splitChars={[',']}
       clearable
       comboboxProps={{ withinPortal: true }}
