@@ -117,8 +117,13 @@ export function createSlotPicker(options: {
   const excluded = options.exclude ? Date.parse(options.exclude) : Number.NaN;
 
   const range = h('h2', { class: 'week-range', 'aria-live': 'polite' });
-  const previous = h('button', { type: 'button', class: 'secondary' }, '‹ Previous week');
-  const next = h('button', { type: 'button', class: 'secondary' }, 'Next week ›');
+  // Arrows only, so the week's dates keep the room on a phone; the name says the rest.
+  const previous = h(
+    'button',
+    { type: 'button', class: 'secondary', 'aria-label': 'Previous week' },
+    '‹',
+  );
+  const next = h('button', { type: 'button', class: 'secondary', 'aria-label': 'Next week' }, '›');
   const days = h('ul', { class: 'days', 'aria-label': 'Days' });
   const times = h('div', { class: 'times' });
   const status = h('p', { class: 'dimmed', role: 'status' });
