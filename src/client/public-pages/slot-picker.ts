@@ -200,14 +200,21 @@ export function createSlotPicker(options: {
             'data-day': day,
             'aria-pressed': 'false',
             disabled: count === 0,
-            'aria-label': `${dayLabel(day)}, ${count === 0 ? 'no free times' : count === 1 ? '1 free time' : `${count} free times`}`,
           },
+          // The name starts with what the button shows (a voice user says "Mon 30"); the
+          // month and the count are heard, not seen.
           h(
             'span',
             { class: 'weekday' },
             dayLabel(day, { weekday: 'short', day: undefined, month: undefined }),
           ),
+          ' ',
           h('span', { class: 'date' }, dayLabel(day, { weekday: undefined, month: undefined })),
+          h(
+            'span',
+            { class: 'visually-hidden' },
+            ` ${dayLabel(day, { weekday: undefined, day: undefined })}, ${count === 0 ? 'no free times' : count === 1 ? '1 free time' : `${count} free times`}`,
+          ),
         );
         button.addEventListener('click', () => chooseDay(day));
         return h('li', {}, button);
