@@ -126,7 +126,7 @@ test('a visitor in another time zone books a slot at 375 px and moves it from th
   await expect(done).toBeVisible();
   await expect(done).toContainText(`${picked}–`);
   await expect(done).toContainText('(America/New York)');
-  await expect(done).toContainText(`We emailed an invitation to ${email}`);
+  await expect(done).toContainText(`with a link to reschedule or cancel, to ${email}.`);
 
   // The booking's time, read back as the owner sees it, is the one the visitor was shown.
   const booked = await bookingOf(owner, email);

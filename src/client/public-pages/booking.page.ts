@@ -172,7 +172,7 @@ function showBooked(booking: PublicBooking, manageUrl: string) {
     h(
       'p',
       {},
-      `We emailed an invitation to ${booking.email}, with a link to reschedule or cancel.`,
+      `We emailed an invitation, with a link to reschedule or cancel, to ${booking.email}.`,
     ),
     h('p', {}, h('a', { href: manageUrl }, 'Reschedule or cancel')),
   );
