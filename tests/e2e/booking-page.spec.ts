@@ -1,10 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { startServer, type ServerProcess } from '../support/server-process.ts';
-import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts';
 import { newUser, signUpWithWorkspace } from './fixtures.ts';
+import { useMailingServer } from './mailing-server.ts';
 
 /*
  * Issue 44: a visitor in New York books a slot of a Berlin owner's booking page at 375 px,
@@ -12,26 +8,7 @@ import { newUser, signUpWithWorkspace } from './fixtures.ts';
  * journey runs against a server of its own whose SMTP_URL is a loopback sink.
  */
 
-let sink: SmtpSink;
-let server: ServerProcess;
-let dataDir: string;
-
-test.beforeAll(async () => {
-  test.setTimeout(90_000);
-  sink = await startSmtpSink();
-  dataDir = mkdtempSync(path.join(tmpdir(), 'keel-e2e-booking-'));
-  server = await startServer({
-    DATA_DIR: dataDir,
-    SMTP_URL: sink.url,
-    CLIENT_DIR: process.env.KEEL_CLIENT_OUT ?? 'dist/client',
-  });
-});
-
-test.afterAll(async () => {
-  await server?.kill('SIGTERM');
-  await sink?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+const mailing = useMailingServer('booking');
 
 const shot = (name: string) => test.info().outputPath(name);
 const VISITOR_ZONE = 'America/New_York';
@@ -76,7 +53,7 @@ test('a visitor in another time zone books a slot at 375 px and moves it from th
   browser,
 }) => {
   test.setTimeout(120_000);
-  const ownerContext = await browser.newContext({ baseURL: server.url });
+  const ownerContext = await browser.newContext({ baseURL: mailing.server.url });
   const owner = await ownerContext.newPage();
   await signUpWithWorkspace(owner, newUser('booking'));
   const weekly = Object.fromEntries(
@@ -104,7 +81,7 @@ test('a visitor in another time zone books a slot at 375 px and moves it from th
 
   // The visitor: New York, a phone, no account.
   const visitorContext = await browser.newContext({
-    baseURL: server.url,
+    baseURL: mailing.server.url,
     timezoneId: VISITOR_ZONE,
     viewport: { width: 375, height: 812 },
   });
@@ -133,7 +110,7 @@ test('a visitor in another time zone books a slot at 375 px and moves it from th
   expect(newYorkTime(booked.start)).toBe(picked);
 
   // The emailed link opens the booking, in the visitor's zone, and moves it.
-  const mail = await sink.waitFor(email, { match: /\/book\/manage\// });
+  const mail = await mailing.sink.waitFor(email, { match: /\/book\/manage\// });
   const link = /(http\S+\/book\/manage\/\d+\.[A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
   expect(link, mail.text).toBeDefined();
   await page.goto(link!);

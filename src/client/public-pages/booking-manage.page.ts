@@ -1,5 +1,5 @@
 import type { PublicBooking } from '../../shared/scheduling.schema.ts';
-import { h, pathKey, PublicApiError, publicApi, show, showMessage } from './kit.ts';
+import { h, pathKey, PublicApiError, publicApi, show, showLoadError } from './kit.ts';
 import { createSlotPicker, type Slot, timezoneField, whenLabel } from './slot-picker.ts';
 
 /*
@@ -199,14 +199,11 @@ async function start() {
       ),
     );
   } catch (error) {
-    if (error instanceof PublicApiError && error.status === 404) {
-      showMessage(
-        'This booking is not available',
-        'The link may be mistyped or incomplete. Use the link from your invitation email.',
-      );
-    } else {
-      showMessage('This booking could not be loaded', errorText(error));
-    }
+    showLoadError(
+      error,
+      'booking',
+      'The link may be mistyped or incomplete. Use the link from your invitation email.',
+    );
   } finally {
     main?.removeAttribute('aria-busy');
   }

@@ -1,5 +1,5 @@
 import type { PublicBooking } from '../../shared/scheduling.schema.ts';
-import { h, pathKey, PublicApiError, publicApi, show, showMessage } from './kit.ts';
+import { h, pathKey, PublicApiError, publicApi, show, showLoadError } from './kit.ts';
 import {
   type BookingPageType,
   createSlotPicker,
@@ -194,17 +194,11 @@ async function start() {
       h('p', { class: 'footer dimmed' }, 'Powered by Keel'),
     );
   } catch (error) {
-    if (error instanceof PublicApiError && error.status === 404) {
-      showMessage(
-        'This booking page is not available',
-        'The address may be mistyped, or the page no longer takes bookings.',
-      );
-    } else {
-      showMessage(
-        'This booking page could not be loaded',
-        error instanceof PublicApiError ? error.message : 'Please try again later.',
-      );
-    }
+    showLoadError(
+      error,
+      'booking page',
+      'The address may be mistyped, or the page no longer takes bookings.',
+    );
   } finally {
     main?.removeAttribute('aria-busy');
   }
