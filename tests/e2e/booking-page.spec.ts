@@ -43,10 +43,11 @@ async function pickTime(page: Page, nth: number) {
   const days = page.getByRole('list', { name: 'Days' }).getByRole('button', { disabled: false });
   await days.nth(nth).click();
   await expect(days.nth(nth)).toHaveAttribute('aria-pressed', 'true');
+  const day = (await days.nth(nth).getAttribute('data-day'))!;
   const time = page.locator('.slots button').first();
   const label = (await time.textContent())!;
   await time.click();
-  return label;
+  return { day, label };
 }
 
 test('a visitor in another time zone books a slot at 375 px and moves it from the emailed link', async ({
@@ -91,13 +92,40 @@ test('a visitor in another time zone books a slot at 375 px and moves it from th
   await expect(page.getByLabel('Time zone')).toHaveValue(VISITOR_ZONE);
   await page.screenshot({ path: shot('booking-375-light.png'), fullPage: true });
 
-  const picked = await pickTime(page, 0);
+  const first = await pickTime(page, 0);
   const email = `visitor-${Date.now()}@example.com`;
   await page.getByLabel('Your name').fill('Grace Visitor');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('What is your project about?').fill('A new shop');
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.screenshot({ path: shot('booking-form-375-dark.png'), fullPage: true });
+
+  // Someone else takes that time while the visitor types: told so, back to the times.
+  const slotsRes = await owner.request.get(
+    `/api/public/booking/${type.publicSlug}?from=${first.day}&to=${first.day}&timezone=${VISITOR_ZONE}`,
+  );
+  const { slots } = (await slotsRes.json()) as { slots: { start: string }[] };
+  const taken = slots.find((slot) => newYorkTime(slot.start) === first.label)!;
+  const other = await owner.request.post(`/api/public/booking/${type.publicSlug}/bookings`, {
+    data: {
+      start: taken.start,
+      name: 'Quick Visitor',
+      email: 'quick@example.com',
+      timezone: VISITOR_ZONE,
+      answers: { project: 'Faster' },
+    },
+  });
+  expect(other.status(), await other.text()).toBe(201);
+  await page.getByRole('button', { name: 'Book this time' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'This time was just taken. Please choose another time.',
+  );
+  await expect(page.locator('.slots button').first()).not.toHaveText(first.label);
+  await page.screenshot({ path: shot('booking-taken-375-dark.png'), fullPage: true });
+
+  const picked = (await pickTime(page, 0)).label;
+  // What the visitor typed is still there.
+  await expect(page.getByLabel('Email')).toHaveValue(email);
   await page.getByRole('button', { name: 'Book this time' }).click();
   const done = page.getByRole('status').filter({ hasText: 'You are booked' });
   await expect(done).toBeVisible();
@@ -118,7 +146,7 @@ test('a visitor in another time zone books a slot at 375 px and moves it from th
   await expect(page.getByText(`${picked}–`)).toBeVisible();
   await page.getByRole('button', { name: 'Reschedule' }).click();
   await expect(page.getByRole('heading', { name: 'Choose a new time' })).toBeFocused();
-  const moved = await pickTime(page, 1);
+  const moved = (await pickTime(page, 1)).label;
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.screenshot({ path: shot('manage-1440-dark.png'), fullPage: true });
   await page.getByRole('button', { name: 'Move my booking' }).click();

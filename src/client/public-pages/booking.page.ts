@@ -33,6 +33,7 @@ const pickStep = h(
   picker.element,
 );
 const step = h('div', {});
+const typed = new Map<string, string>();
 
 function header(type: BookingPageType) {
   return h(
@@ -108,6 +109,11 @@ function showForm(slot: Slot, zone: string) {
     ),
     button,
   );
+  // What the visitor typed survives going back for another time (a 409, or Change time).
+  for (const control of form.querySelectorAll<HTMLInputElement>('input, textarea')) {
+    control.value = typed.get(control.id) ?? '';
+    control.addEventListener('input', () => typed.set(control.id, control.value));
+  }
   step.replaceChildren(h('h2', {}, 'Your details'), summary, form);
   summary.focus();
 
