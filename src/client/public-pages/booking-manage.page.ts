@@ -116,6 +116,8 @@ function showReschedule() {
     );
     return;
   }
+  // A picker opened before (Reschedule pressed again) follows the zone no more.
+  zoneListeners.clear();
   const heading = h('h2', { tabindex: -1 }, 'Choose a new time');
   const picker = createSlotPicker({
     slug: booking.slug,
