@@ -212,7 +212,35 @@ async function seedWorkspace(page: Page) {
   const workspaces = (await (await page.request.get('/api/user/workspaces')).json()) as {
     id: number;
   }[];
+  // A booking page with a question, and a booking's manage page (both public, no React).
+  const hours = await page.request.put('/api/availability', {
+    data: {
+      timezone: 'Europe/Paris',
+      weekly: { mon: [{ start: '09:00', end: '17:00' }], thu: [{ start: '09:00', end: '17:00' }] },
+    },
+  });
+  expect(hours.status(), await hours.text()).toBe(200);
+  const bookingType = (await post('/api/booking-types', {
+    name: 'Discovery call',
+    durationMinutes: 30,
+    location: 'Video call',
+    questions: [{ key: 'project', label: 'Your project', required: true }],
+  })) as unknown as { publicSlug: string };
+  const slots = (await (
+    await page.request.get(
+      `/api/public/booking/${bookingType.publicSlug}?from=${new Date().toISOString().slice(0, 10)}&to=${new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10)}&timezone=Europe/Paris`,
+    )
+  ).json()) as { slots: { start: string }[] };
+  const booked = (await post(`/api/public/booking/${bookingType.publicSlug}/bookings`, {
+    start: slots.slots[0]!.start,
+    name: 'Léa Martin',
+    email: 'lea@atelier-lumiere.fr',
+    timezone: 'Europe/Paris',
+    answers: { project: 'Brand refresh' },
+  })) as unknown as { manageUrl: string };
   return {
+    bookingPath: `/book/${bookingType.publicSlug}`,
+    managePath: new URL(booked.manageUrl).pathname,
     invoiceId: sent.id,
     clientId: client.id,
     projectId: project.id,
@@ -387,6 +415,8 @@ for (const theme of THEMES) {
           `/projects/${seeded.projectId}`,
           `/projects/${seeded.projectId}?tab=team`,
           `/recurring-invoices/${seeded.recurringId}`,
+          seeded.bookingPath,
+          seeded.managePath,
         );
         ADMIN_ROUTES.push(`/admin/workspaces/${seeded.workspaceId}`);
         seededOnce = true;
