@@ -431,6 +431,13 @@ export interface CreditNotes {
   workspaceId: number;
 }
 
+export interface DealTags {
+  createdAt: Generated<Timestamp>;
+  dealId: number;
+  tagId: number;
+  workspaceId: number;
+}
+
 export interface DocumentAcceptances {
   createdAt: Generated<Timestamp>;
   decision: string;
@@ -542,6 +549,7 @@ export interface Forms {
   createdAt: Generated<Timestamp>;
   dealAssigneeId: number | null;
   dealStageId: number | null;
+  dealTags: Generated<string[]>;
   dealValue: Numeric | null;
   fields: Generated<Json>;
   id: Generated<number>;
@@ -1112,6 +1120,7 @@ export interface DB {
   contractTemplates: ContractTemplates;
   creditNoteLines: CreditNoteLines;
   creditNotes: CreditNotes;
+  dealTags: DealTags;
   documentAcceptances: DocumentAcceptances;
   estimateLines: EstimateLines;
   estimates: Estimates;

@@ -10,6 +10,7 @@ import { expenseRoutes } from './domains/expenses/expenses.routes.ts';
 import { fileRoutes, MAX_UPLOAD_BYTES } from './domains/files/files.routes.ts';
 import { parseFormSubmissionBody } from './domains/forms/form-body.ts';
 import { formPageRoutes } from './domains/forms/forms.page-routes.ts';
+import { bookingPageRoutes } from './domains/scheduling/scheduling.page-routes.ts';
 import { stripeWebhookRoutes } from './domains/payments-online/stripe-webhook.routes.ts';
 import { loggingOptions } from './logger.ts';
 import { createJobs } from './domains/jobs/jobs.ts';
@@ -151,6 +152,7 @@ export async function buildApp(
     // The root is the app itself, not a directory to list.
     app.get('/', (_req, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
     await app.register(formPageRoutes);
+    await app.register(bookingPageRoutes);
   }
   await services.jobs.start();
   return app;

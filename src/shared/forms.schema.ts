@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema } from './ids.ts';
 import { ListQuerySchema } from './list.schema.ts';
+import { DealTagsSchema } from './pipeline.schema.ts';
 import { decimalSchema } from './money.ts';
 import { singleLine } from './text.schema.ts';
 
@@ -95,6 +96,7 @@ export const FormDealInputSchema = z
     stageId: IdSchema,
     value: decimalSchema('Deal value', { max: 99_999_999.99, decimals: 2 }).optional(),
     assigneeId: IdSchema.nullable().optional(),
+    tags: DealTagsSchema.optional(),
   })
   .strict();
 export type FormDealInput = z.infer<typeof FormDealInputSchema>;
@@ -248,6 +250,7 @@ export const FormSchema = z.object({
       stageId: z.number(),
       value: z.string().nullable(),
       assigneeId: z.number().nullable(),
+      tags: z.array(z.string()),
     })
     .nullable(),
   submitLabel: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TagInputSchema } from './contacts.schema.ts';
 import { IsoDateSchema, IsoDateTimeSchema } from './dates.ts';
 import { IdSchema, requiredId } from './ids.ts';
 import { ListQuerySchema, optionalText } from './list.schema.ts';
@@ -54,6 +55,18 @@ const dealName = singleLine('Deal name', { error: 'Deal name is required' })
   .min(1, 'Deal name is required')
   .max(200, 'Deal name must be less than 200 characters');
 
+/** Deals carry at most this many tags: a card shows a few, a filter needs no more. */
+export const MAX_DEAL_TAGS = 20;
+
+/**
+ * A deal's tags by name, the workspace's tags that contacts carry too: a name finds the tag
+ * spelled the same (else differing only in case), and a missing one is created.
+ */
+export const DealTagsSchema = z
+  .array(TagInputSchema.shape.name)
+  .max(MAX_DEAL_TAGS, `A deal has at most ${MAX_DEAL_TAGS} tags`)
+  .meta({ description: 'Tag names; missing tags are created in the workspace.' });
+
 export const LeadInputSchema = z.object({
   dealName,
   // SPEC §5: an opportunity has a primary contact, as the form requires.
@@ -71,6 +84,7 @@ export const LeadInputSchema = z.object({
     .optional(),
   closeDate: IsoDateSchema.nullable().optional(),
   lastContact: IsoDateTimeSchema.nullable().optional(),
+  tags: DealTagsSchema.optional(),
 });
 export type LeadInput = z.input<typeof LeadInputSchema>;
 
@@ -95,6 +109,7 @@ export const LeadSchema = z.object({
   person: z.object({ fullName: z.string(), email: z.string().nullable() }).nullable(),
   company: z.object({ name: z.string() }).nullable(),
   owner: z.object({ fullName: z.string(), isActive: z.boolean() }).nullable(),
+  tags: z.array(z.string()).meta({ description: 'Its tags’ names, in alphabetical order.' }),
 });
 export type Lead = z.infer<typeof LeadSchema>;
 

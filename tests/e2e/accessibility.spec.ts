@@ -212,36 +212,39 @@ async function seedWorkspace(page: Page) {
     estimateHours: 8,
   });
   await post('/api/timer/start', { projectId: project.id });
-  // A booking type and a booking, so the scheduling lists draw rows and their menus.
-  const hours = [{ start: '09:00', end: '17:00' }];
-  const weekly = Object.fromEntries(
-    ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((day) => [day, hours]),
-  );
-  expect(
-    (await page.request.put('/api/availability', { data: { timezone: 'UTC', weekly } })).ok(),
-  ).toBe(true);
-  const type = (await post('/api/booking-types', {
-    name: 'Discovery call',
-    durationMinutes: 30,
-    questions: [{ key: 'topic', label: 'What is the project?', required: true }],
-  })) as unknown as { publicSlug: string };
-  const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
-  const free = (await (
-    await page.request.get(
-      `/api/public/booking/${type.publicSlug}?from=${day(1)}&to=${day(2)}&timezone=UTC`,
-    )
-  ).json()) as { slots: { start: string }[] };
-  await post(`/api/public/booking/${type.publicSlug}/bookings`, {
-    start: free.slots[0]!.start,
-    name: 'Léa Martin',
-    email: 'lea@atelier-lumiere.fr',
-    timezone: 'Europe/Paris',
-    answers: { topic: 'Brand refresh' },
-  });
   const workspaces = (await (await page.request.get('/api/user/workspaces')).json()) as {
     id: number;
   }[];
+  // A booking page with a question, and a booking's manage page (both public, no React);
+  // the booking is also a row of /scheduling, whose dialogs the sweep opens.
+  const hours = await page.request.put('/api/availability', {
+    data: {
+      timezone: 'Europe/Paris',
+      weekly: { mon: [{ start: '09:00', end: '17:00' }], thu: [{ start: '09:00', end: '17:00' }] },
+    },
+  });
+  expect(hours.status(), await hours.text()).toBe(200);
+  const bookingType = (await post('/api/booking-types', {
+    name: 'Discovery call',
+    durationMinutes: 30,
+    location: 'Video call',
+    questions: [{ key: 'project', label: 'Your project', required: true }],
+  })) as unknown as { publicSlug: string };
+  const slots = (await (
+    await page.request.get(
+      `/api/public/booking/${bookingType.publicSlug}?from=${new Date().toISOString().slice(0, 10)}&to=${new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10)}&timezone=Europe/Paris`,
+    )
+  ).json()) as { slots: { start: string }[] };
+  const booked = (await post(`/api/public/booking/${bookingType.publicSlug}/bookings`, {
+    start: slots.slots[0]!.start,
+    name: 'Léa Martin',
+    email: 'lea@atelier-lumiere.fr',
+    timezone: 'Europe/Paris',
+    answers: { project: 'Brand refresh' },
+  })) as unknown as { manageUrl: string };
   return {
+    bookingPath: `/book/${bookingType.publicSlug}`,
+    managePath: new URL(booked.manageUrl).pathname,
     invoiceId: sent.id,
     clientId: client.id,
     projectId: project.id,
@@ -437,6 +440,8 @@ for (const theme of THEMES) {
           `/projects/${seeded.projectId}`,
           `/projects/${seeded.projectId}?tab=team`,
           `/recurring-invoices/${seeded.recurringId}`,
+          seeded.bookingPath,
+          seeded.managePath,
         );
         ADMIN_ROUTES.push(`/admin/workspaces/${seeded.workspaceId}`);
         seededOnce = true;

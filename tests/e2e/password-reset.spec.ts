@@ -1,9 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { expect, test, type Browser } from '@playwright/test';
-import { startServer, type ServerProcess } from '../support/server-process.ts';
-import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts';
 import {
   expectDashboard,
   newUser,
@@ -11,35 +6,16 @@ import {
   signIn,
   signUpWithWorkspace,
 } from './fixtures.ts';
+import { useMailingServer } from './mailing-server.ts';
 
 /*
  * The reset email must really go out, so this journey runs against a server of its own
  * whose SMTP_URL is a loopback sink (the run's server sends no mail), on its own embedded
  * database, serving the same client build.
  */
-let sink: SmtpSink;
-let server: ServerProcess;
-let dataDir: string;
+const mailing = useMailingServer('reset', { AUTH_ACCOUNT_RATE_LIMIT: '1000' });
 
-test.beforeAll(async () => {
-  test.setTimeout(90_000);
-  sink = await startSmtpSink();
-  dataDir = mkdtempSync(path.join(tmpdir(), 'keel-e2e-reset-'));
-  server = await startServer({
-    DATA_DIR: dataDir,
-    SMTP_URL: sink.url,
-    CLIENT_DIR: process.env.KEEL_CLIENT_OUT ?? 'dist/client',
-    AUTH_ACCOUNT_RATE_LIMIT: '1000',
-  });
-});
-
-test.afterAll(async () => {
-  await server?.kill('SIGTERM');
-  await sink?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
-
-const newContext = (browser: Browser) => browser.newContext({ baseURL: server.url });
+const newContext = (browser: Browser) => browser.newContext({ baseURL: mailing.server.url });
 
 test('a forgotten password is reset from the emailed link, and every older session ends', async ({
   browser,
@@ -71,10 +47,10 @@ test('a forgotten password is reset from the emailed link, and every older sessi
   await expect(page.getByRole('link', { name: 'Back to sign in' })).toBeVisible();
 
   // The email's link.
-  const mail = await sink.waitFor(user.email, { match: /\/reset-password\// });
+  const mail = await mailing.sink.waitFor(user.email, { match: /\/reset-password\// });
   const link = /(http\S+\/reset-password\/[A-Za-z0-9_-]{43})/.exec(mail.text)?.[1];
   expect(link, mail.text).toBeDefined();
-  expect(link!.startsWith(`${server.url}/reset-password/`)).toBe(true);
+  expect(link!.startsWith(`${mailing.server.url}/reset-password/`)).toBe(true);
 
   // The password rules are the password change's, with its messages.
   await page.goto(link!);

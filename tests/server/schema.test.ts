@@ -56,6 +56,7 @@ it('every workspace table has workspace_id not null, a foreign key to workspaces
       'clients',
       'contact_import_rows',
       'contact_tags',
+      'deal_tags',
       'contract_events',
       'contract_signatures',
       'contract_templates',
@@ -114,6 +115,7 @@ it('every workspace table has workspace_id not null, a foreign key to workspaces
     if (
       ![
         'contact_tags',
+        'deal_tags',
         'contact_import_rows',
         'business_profiles',
         'invoice_email_settings',

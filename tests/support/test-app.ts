@@ -282,6 +282,7 @@ export async function snapshot(db: Database): Promise<string> {
     'stages',
     'tags',
     'contact_tags',
+    'deal_tags',
     'files',
     'timers',
     'proposals',

@@ -7,7 +7,7 @@ import {
   publicApi,
   reportHeightToParent,
   show,
-  showMessage,
+  showLoadError,
 } from './kit.ts';
 
 /*
@@ -329,17 +329,11 @@ async function start() {
     const form = await publicApi<PublicForm>(api);
     render(form, performance.now());
   } catch (error) {
-    if (error instanceof PublicApiError && error.status === 404) {
-      showMessage(
-        'This form is not available',
-        'The address may be mistyped, or the form is no longer published.',
-      );
-    } else {
-      showMessage(
-        'This form could not be loaded',
-        error instanceof PublicApiError ? error.message : 'Please try again later.',
-      );
-    }
+    showLoadError(
+      error,
+      'form',
+      'The address may be mistyped, or the form is no longer published.',
+    );
   } finally {
     main?.removeAttribute('aria-busy');
     reportHeight();

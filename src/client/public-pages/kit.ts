@@ -98,6 +98,21 @@ export function showMessage(title: string, text: string): void {
   show(h('div', { class: 'card', role: 'alert' }, h('h1', {}, title), h('p', {}, text)));
 }
 
+/**
+ * The page's own record could not be read: "not available" for a 404 (a mistyped or retired
+ * address), else the reason, e.g. `showLoadError(error, 'form', 'The address may be…')`.
+ */
+export function showLoadError(error: unknown, what: string, notFoundText: string): void {
+  if (error instanceof PublicApiError && error.status === 404) {
+    showMessage(`This ${what} is not available`, notFoundText);
+  } else {
+    showMessage(
+      `This ${what} could not be loaded`,
+      error instanceof PublicApiError ? error.message : 'Please try again later.',
+    );
+  }
+}
+
 /** Whether the page is shown inside another site's iframe (`?embed=1`, the embed snippet). */
 export function isEmbedded(): boolean {
   return new URLSearchParams(window.location.search).get('embed') === '1';

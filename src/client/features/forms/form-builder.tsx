@@ -21,6 +21,7 @@ import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import type { Form } from '../../../shared/forms.schema.ts';
 import { CopyLinkField } from '../../components/copy-link-field.tsx';
+import { DealTagsInput } from '../pipeline/deal-tags.input.tsx';
 import { isApiError, trpc } from '../../trpc.ts';
 import { draftOf, embedSnippet, updateOf, type FormDraft } from './form-draft.ts';
 import { FormFieldsEditor } from './form-fields.editor.tsx';
@@ -197,33 +198,41 @@ export function FormBuilder({ form }: { form: Form }) {
           onChange={(event) => set({ dealOn: event.currentTarget.checked })}
         />
         {draft.dealOn && (
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" verticalSpacing="sm">
-            <Select
-              label="Stage"
-              withAsterisk
-              data={stageOptions}
-              value={draft.dealStageId}
-              error={at('deal.stageId') ?? at('deal')}
-              onChange={(value) => set({ dealStageId: value })}
+          <>
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" verticalSpacing="sm">
+              <Select
+                label="Stage"
+                withAsterisk
+                data={stageOptions}
+                value={draft.dealStageId}
+                error={at('deal.stageId') ?? at('deal')}
+                onChange={(value) => set({ dealStageId: value })}
+              />
+              <TextInput
+                label="Value"
+                inputMode="decimal"
+                placeholder="0.00"
+                value={draft.dealValue}
+                error={at('deal.value')}
+                onChange={(event) => set({ dealValue: event.currentTarget.value })}
+              />
+              <Select
+                label="Assignee"
+                placeholder="Unassigned"
+                clearable
+                data={memberOptions}
+                value={draft.dealAssigneeId}
+                error={at('deal.assigneeId')}
+                onChange={(value) => set({ dealAssigneeId: value })}
+              />
+            </SimpleGrid>
+            <DealTagsInput
+              description="Each new deal gets these tags; missing ones are created"
+              value={draft.dealTags}
+              error={at('deal.tags')}
+              onChange={(dealTags) => set({ dealTags })}
             />
-            <TextInput
-              label="Value"
-              inputMode="decimal"
-              placeholder="0.00"
-              value={draft.dealValue}
-              error={at('deal.value')}
-              onChange={(event) => set({ dealValue: event.currentTarget.value })}
-            />
-            <Select
-              label="Assignee"
-              placeholder="Unassigned"
-              clearable
-              data={memberOptions}
-              value={draft.dealAssigneeId}
-              error={at('deal.assigneeId')}
-              onChange={(value) => set({ dealAssigneeId: value })}
-            />
-          </SimpleGrid>
+          </>
         )}
       </Section>
 

@@ -33,6 +33,7 @@ export interface FormDraft {
   dealStageId: string | null;
   dealValue: string;
   dealAssigneeId: string | null;
+  dealTags: string[];
   autoresponderOn: boolean;
   autoresponderSubject: string;
   autoresponderBody: string;
@@ -124,6 +125,7 @@ export function draftOf(form: Form): FormDraft {
     dealStageId: form.deal ? String(form.deal.stageId) : null,
     dealValue: form.deal?.value ?? '',
     dealAssigneeId: form.deal?.assigneeId ? String(form.deal.assigneeId) : null,
+    dealTags: form.deal?.tags ?? [],
     autoresponderOn: form.autoresponder !== null,
     autoresponderSubject: form.autoresponder?.subject ?? '',
     autoresponderBody: form.autoresponder?.body ?? '',
@@ -158,6 +160,7 @@ export function updateOf(id: number, draft: FormDraft): FormUpdate {
             stageId: Number(draft.dealStageId),
             ...(draft.dealValue.trim() ? { value: draft.dealValue.trim() } : {}),
             assigneeId: draft.dealAssigneeId ? Number(draft.dealAssigneeId) : null,
+            tags: draft.dealTags,
           }
         : null,
     submitLabel: orNull(draft.submitLabel),

@@ -18,6 +18,7 @@ const lead = (id: number, value: string, probability: number, stage = 'new'): Le
   person: null,
   company: null,
   owner: null,
+  tags: [],
 });
 
 describe('the pipeline figures', () => {

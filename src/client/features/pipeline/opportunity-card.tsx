@@ -2,6 +2,9 @@ import { IconBuilding, IconCalendar, IconUser } from '@tabler/icons-react';
 import { memo, type ComponentPropsWithoutRef, type Ref } from 'react';
 import type { Lead } from '../../../shared/pipeline.schema.ts';
 import { formatCloseDate } from './lead-view.ts';
+
+/** Tags a card names; the rest are counted, so a tag-heavy deal keeps the card short. */
+const CARD_TAGS = 3;
 import kanban from '../../components/kanban/kanban.module.css';
 import classes from './pipeline.module.css';
 import { useMoney } from '../../components/money.tsx';
@@ -13,8 +16,8 @@ type OpportunityCardProps = ComponentPropsWithoutRef<'div'> & {
 
 /**
  * What a deal looks like on the board (SPEC §2): name, value, contact, company and two
- * lines of description; beyond the spec its chance and close date, the two facts a seller
- * scans a column for. Drawn the same in its column and under the pointer while dragged.
+ * lines of description; beyond the spec its first tags, its chance and close date, the
+ * facts a seller scans a column for. Drawn the same in its column and under the pointer while dragged.
  *
  * Plain elements styled by the CSS module rather than Mantine components: a board draws
  * dozens of these at once, and each Mantine component costs a theme lookup per render.
@@ -46,6 +49,20 @@ export const OpportunityCard = memo(function OpportunityCard({
         </div>
       )}
       {lead.description && <div className={classes.cardDescription}>{lead.description}</div>}
+      {lead.tags.length > 0 && (
+        <div className={classes.cardTags}>
+          {lead.tags.slice(0, CARD_TAGS).map((tag) => (
+            <span key={tag} className={classes.cardTag}>
+              {tag}
+            </span>
+          ))}
+          {lead.tags.length > CARD_TAGS && (
+            <span className={classes.cardTag} title={lead.tags.slice(CARD_TAGS).join(', ')}>
+              +{lead.tags.length - CARD_TAGS}
+            </span>
+          )}
+        </div>
+      )}
       <div className={kanban.cardFooter}>
         <span className={classes.cardChance}>{lead.probability}%</span>
         {closes && (

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { IsoDateSchema } from '../../../shared/dates.ts';
-import { LeadInputSchema, type Lead, type LeadInput } from '../../../shared/pipeline.schema.ts';
+import {
+  DealTagsSchema,
+  LeadInputSchema,
+  type Lead,
+  type LeadInput,
+} from '../../../shared/pipeline.schema.ts';
 import { moneyOrZero } from '../../components/form/money-field.ts';
 
 /** The Select value standing for "no owner": Mantine's Select has no use for ''. */
@@ -44,6 +49,7 @@ export const OpportunityFormSchema = z.object({
   ),
   closeDate: z.union([z.literal(''), IsoDateSchema]),
   description: z.string().max(5000, 'Description must be less than 5000 characters'),
+  tags: DealTagsSchema,
 });
 export type OpportunityFormInput = z.input<typeof OpportunityFormSchema>;
 export type OpportunityFormOutput = z.output<typeof OpportunityFormSchema>;
@@ -63,6 +69,7 @@ export function emptyOpportunityForm(
     probability: 50,
     closeDate: '',
     description: '',
+    tags: [],
   };
 }
 
@@ -83,6 +90,7 @@ export function opportunityFormOf(lead: Lead): OpportunityFormInput {
     probability: lead.probability,
     closeDate: lead.closeDate ?? '',
     description: lead.description ?? '',
+    tags: lead.tags,
   };
 }
 
@@ -97,5 +105,6 @@ export function leadInputOf(values: OpportunityFormOutput): LeadInput & { dealNa
     probability: values.probability,
     closeDate: values.closeDate || null,
     description: values.description.trim() || null,
+    tags: values.tags,
   };
 }

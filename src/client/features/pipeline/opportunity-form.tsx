@@ -7,6 +7,7 @@ import type { Lead, Stage } from '../../../shared/pipeline.schema.ts';
 import { useMe } from '../auth/session.ts';
 import { trpc } from '../../trpc.ts';
 import { ContactPicker } from './contact-picker.tsx';
+import { DealTagsInput } from './deal-tags.input.tsx';
 import { NewContactPanel } from './new-contact.panel.tsx';
 import {
   emptyOpportunityForm,
@@ -209,6 +210,18 @@ export function OpportunityForm({
       </SimpleGrid>
 
       <DateField control={form.control} name="closeDate" label="Close Date" />
+
+      <Controller
+        control={form.control}
+        name="tags"
+        render={({ field, fieldState }) => (
+          <DealTagsInput
+            value={field.value}
+            onChange={field.onChange}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
 
       <Textarea
         label="Description"

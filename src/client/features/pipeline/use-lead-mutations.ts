@@ -7,9 +7,10 @@ type LeadFields = LeadInput & { dealName: string };
 
 /**
  * What SPEC §7 refreshes after a deal changes: leads, persons and companies (their views
- * show deals' contacts and organizations), as useRefreshAfterLeadChange does after a drop.
+ * show deals' contacts and organizations), as useRefreshAfterLeadChange does after a drop;
+ * and the tags, which a deal's new tag names create.
  */
-const afterLeadChange = [trpc.leads.list, trpc.contacts, trpc.organizations];
+const afterLeadChange = [trpc.leads.list, trpc.contacts, trpc.organizations, trpc.tags.list];
 
 /**
  * Creating, editing and deleting a deal from its dialog, with the toasts of SPEC §8. Each

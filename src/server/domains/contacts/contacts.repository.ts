@@ -447,7 +447,7 @@ function chunksOf<T>(items: T[]): T[][] {
 
 /**
  * Tags of the workspace by name, creating the missing ones (in the form's default colour):
- * for the contact import. A name finds the tag spelled the same, else one that differs
+ * for the contact import, and a deal's tags (which forms set too). A name finds the tag spelled the same, else one that differs
  * only in case. Answers name → tag id, and how many tags were created.
  */
 export async function findOrCreateTagsByName(

@@ -27,6 +27,7 @@ export interface FormValues {
   dealStageId: number | null;
   dealValue: string | null;
   dealAssigneeId: number | null;
+  dealTags: string[];
   submitLabel: string | null;
   thankYouMessage: string | null;
   redirectUrl: string | null;
@@ -48,6 +49,7 @@ function selectForm(db: Database, workspaceId: number) {
       'f.dealStageId',
       'f.dealValue',
       'f.dealAssigneeId',
+      'f.dealTags',
       'f.submitLabel',
       'f.thankYouMessage',
       'f.redirectUrl',
@@ -85,6 +87,7 @@ export function toForm(row: FormRow, appUrl: string): Form {
             stageId: row.dealStageId,
             value: row.dealValue,
             assigneeId: row.dealAssigneeId,
+            tags: row.dealTags,
           },
     submitLabel: row.submitLabel,
     thankYouMessage: row.thankYouMessage,

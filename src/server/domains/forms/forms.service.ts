@@ -24,6 +24,7 @@ import type { Jobs } from '../jobs/jobs.ts';
 import { formSubmitted } from '../notifications/notification-events.ts';
 import { isActiveMember } from '../team/team.repository.ts';
 import { upsertContactByEmail } from '../contacts/contact-by-email.ts';
+import { setLeadTags } from '../pipeline/pipeline.repository.ts';
 import { checkFormToken, issueFormToken } from './form-token.ts';
 import * as repo from './forms.repository.ts';
 
@@ -90,6 +91,7 @@ function valuesOf(input: FormInput, slug: string): repo.FormValues {
     dealStageId: input.deal?.stageId ?? null,
     dealValue: input.deal?.value ?? null,
     dealAssigneeId: input.deal?.assigneeId ?? null,
+    dealTags: input.deal?.tags ?? [],
     submitLabel: input.submitLabel || null,
     thankYouMessage: input.thankYouMessage || null,
     redirectUrl: input.redirectUrl || null,
@@ -131,6 +133,7 @@ export async function updateForm(scope: Scope, id: number, changes: Omit<FormUpd
       stageId: current.deal.stageId,
       ...(current.deal.value !== null ? { value: current.deal.value } : {}),
       assigneeId: current.deal.assigneeId,
+      tags: current.deal.tags,
     },
     submitLabel: current.submitLabel ?? undefined,
     thankYouMessage: current.thankYouMessage ?? undefined,
@@ -435,6 +438,7 @@ export async function submit(
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id;
+      await setLeadTags(trx, workspaceId, leadId, form.dealTags);
     }
     const submissionId = await repo.insertSubmission(trx, workspaceId, {
       formId: form.id,

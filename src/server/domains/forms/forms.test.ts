@@ -21,7 +21,12 @@ interface Form {
   slug: string;
   published: boolean;
   fields: { key: string; type: string; label: string; required: boolean; mapTo?: string }[];
-  deal: { stageId: number; value: string | null; assigneeId: number | null } | null;
+  deal: {
+    stageId: number;
+    value: string | null;
+    assigneeId: number | null;
+    tags: string[];
+  } | null;
   publicSlug: string;
   publicUrl: string;
   submissionCount: number;
@@ -337,15 +342,28 @@ describe('forms', () => {
     const stages = await ok<{ id: number; key: string }[]>(owner.client.get('/api/stages'));
     const stage = stages.find((s) => s.key === 'contacted')!;
     const assignee = await joinAs(t, owner.workspace.id, 'collaborator');
+    // The deal's tags: one the workspace has (found whatever its case), one it gets.
+    await ok(owner.client.post('/api/tags', { name: 'Inbound' }), 201);
+    await ok(other.client.post('/api/tags', { name: 'Website' }), 201);
     const form = await newForm(owner.client, {
-      deal: { stageId: stage.id, value: '1500', assigneeId: assignee.user.id },
+      deal: {
+        stageId: stage.id,
+        value: '1500',
+        assigneeId: assignee.user.id,
+        tags: ['inbound', 'Website'],
+      },
       redirectUrl: 'https://example.com/thanks',
     });
     expect(form.deal).toEqual({
       stageId: stage.id,
       value: '1500.00',
       assigneeId: assignee.user.id,
+      tags: ['inbound', 'Website'],
     });
+    // Another change keeps the deal's tags.
+    expect(
+      (await ok<Form>(owner.client.put(`/api/forms/${form.id}`, { name: 'Renamed' }))).deal,
+    ).toMatchObject({ tags: ['inbound', 'Website'] });
     const email = `deal-${Date.now()}@example.com`;
     const res = await submit(form, answersOf(email));
     expect(res.statusCode, res.body).toBe(201);
@@ -360,6 +378,20 @@ describe('forms', () => {
       .executeTakeFirstOrThrow();
     expect(lead).toMatchObject({ stage: 'contacted', assignedUserId: assignee.user.id });
     expect(Number(lead.value)).toBe(1500);
+    const deals = await ok<{ personId: number; tags: string[] }[]>(
+      owner.client.get(`/api/leads?search=${encodeURIComponent(email)}`),
+    );
+    expect(deals.map((d) => d.tags)).toEqual([['Inbound', 'Website']]);
+    // The new tag is this workspace's; the other workspace's "Website" is left alone.
+    const tagRows = await t.db
+      .selectFrom('dealTags as dt')
+      .innerJoin('tags as tg', 'tg.id', 'dt.tagId')
+      .select(['tg.workspaceId'])
+      .where('dt.workspaceId', '=', owner.workspace.id)
+      .where('tg.name', '=', 'Website')
+      .execute();
+    expect(tagRows.length).toBeGreaterThan(0);
+    expect(tagRows.every((r) => r.workspaceId === owner.workspace.id)).toBe(true);
     const notes = await ok<{ kind: string; title: string }[]>(
       assignee.client.get('/api/notifications'),
     );

@@ -16,6 +16,7 @@ import {
   insertWorkspaceRow,
   updateWorkspaceRow,
 } from '../../db/workspace-rows.ts';
+import { findOrCreateTagsByName } from '../contacts/contacts.repository.ts';
 
 // Stages
 
@@ -221,6 +222,12 @@ function withParties(db: Database, leads: ReturnType<typeof leadsOf>) {
       'o.name as companyName',
       'u.fullName as ownerName',
       sql<boolean>`coalesce(uw.is_active and u.is_active, false)`.as('ownerActive'),
+      // Per deal of the page only (the list is cut before this join): a board shows them all.
+      sql<string[]>`array(
+        select t.name from deal_tags dt
+        join tags t on t.workspace_id = dt.workspace_id and t.id = dt.tag_id
+        where dt.workspace_id = l.workspace_id and dt.deal_id = l.id
+        order by t.name)`.as('tags'),
     ]);
 }
 
@@ -250,6 +257,7 @@ function toLead(r: LeadRow | JsonLeadRow): Lead {
     person: r.personName !== null ? { fullName: r.personName, email: r.personEmail } : null,
     company: r.companyName !== null ? { name: r.companyName } : null,
     owner: r.ownerName !== null ? { fullName: r.ownerName, isActive: r.ownerActive } : null,
+    tags: r.tags,
   };
 }
 
@@ -338,4 +346,32 @@ export async function updateLead(
 
 export function deleteLead(db: Database, workspaceId: number, id: number) {
   return deleteWorkspaceRow(db, 'leads', workspaceId, id);
+}
+
+/**
+ * Gives the deal exactly these tags, by name: the workspace's tags, the missing ones created
+ * (as the contact import does). Only tags of `workspaceId` are ever looked up, and the
+ * composite foreign keys refuse any other.
+ */
+export async function setLeadTags(
+  db: Database,
+  workspaceId: number,
+  leadId: number,
+  names: readonly string[],
+) {
+  const { byName } = await findOrCreateTagsByName(db, workspaceId, [...names]);
+  // Two names differing only in case find one tag.
+  const tagIds = [...new Set(byName.values())];
+  let removed = db
+    .deleteFrom('dealTags')
+    .where('workspaceId', '=', workspaceId)
+    .where('dealId', '=', leadId);
+  if (tagIds.length > 0) removed = removed.where('tagId', 'not in', tagIds);
+  await removed.execute();
+  if (tagIds.length === 0) return;
+  await db
+    .insertInto('dealTags')
+    .values(tagIds.map((tagId) => ({ workspaceId, dealId: leadId, tagId })))
+    .onConflict((oc) => oc.columns(['workspaceId', 'dealId', 'tagId']).doNothing())
+    .execute();
 }

@@ -133,12 +133,13 @@ function referenceGone(error: unknown): never {
 
 export async function createLead(
   { db, jobs, workspace: { id: workspaceId }, user }: WorkspaceScope & Pick<Context, 'jobs'>,
-  values: repo.LeadValues & { dealName: string },
+  { tags, ...values }: repo.LeadValues & { dealName: string; tags?: string[] },
 ) {
   const withDefaults = { stage: 'new', ...values };
   await checkReferences(db, workspaceId, withDefaults);
   const id = await db.transaction().execute(async (trx) => {
     const leadId = await repo.insertLead(trx, workspaceId, withDefaults).catch(referenceGone);
+    if (tags) await repo.setLeadTags(trx, workspaceId, leadId, tags);
     const assigneeId = values.assignedUserId;
     await dealAssigned(trx, jobs, { workspaceId, actorUserId: user.id, leadId, assigneeId });
     return leadId;
@@ -149,7 +150,7 @@ export async function createLead(
 export async function updateLead(
   { db, jobs, workspace: { id: workspaceId }, user }: WorkspaceScope & Pick<Context, 'jobs'>,
   id: number,
-  values: repo.LeadValues,
+  { tags, ...values }: repo.LeadValues & { tags?: string[] },
 ) {
   await checkReferences(db, workspaceId, values);
   await db.transaction().execute(async (trx) => {
@@ -157,6 +158,8 @@ export async function updateLead(
     if (!before || !(await repo.updateLead(trx, workspaceId, id, values).catch(referenceGone))) {
       throw new TRPCError({ code: 'NOT_FOUND', message: LEAD_NOT_FOUND });
     }
+    // Tags left out stay as they are; an empty list takes them all off.
+    if (tags) await repo.setLeadTags(trx, workspaceId, id, tags);
     const assigneeId = values.assignedUserId;
     if (assigneeId !== undefined && assigneeId !== before.assignedUserId) {
       await dealAssigned(trx, jobs, { workspaceId, actorUserId: user.id, leadId: id, assigneeId });

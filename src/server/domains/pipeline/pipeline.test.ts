@@ -150,6 +150,7 @@ describe('leads', () => {
       person: { fullName: 'Bruce Wayne', email: 'bruce@wayne.com' },
       company: { name: 'Wayne Enterprises' },
       owner: { fullName: 'Test User', isActive: true },
+      tags: [],
     });
     const minimal = (
       await owner.client.post('/api/leads', { dealName: 'Tiny', personId: contact.id, value: '0' })
@@ -191,6 +192,60 @@ describe('leads', () => {
     });
     expect(unknownToThem.statusCode).toBe(400);
     expect(unknownToThem.json().error).toBe('Unknown stage "due_diligence"');
+  });
+
+  it('tags a deal by name with the workspace’s tags, creating the missing ones, never another workspace’s', async () => {
+    const theirs = (await other.client.post('/api/tags', { name: 'Retainer' })).json();
+    const priority = (await owner.client.post('/api/tags', { name: 'Priority' })).json();
+    const created = await owner.client.post('/api/leads', {
+      dealName: 'Tagged',
+      personId: contact.id,
+      tags: ['priority', 'Retainer', ' Retainer '],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const lead = created.json();
+    // An existing tag is found whatever its case; a missing one is made in this workspace.
+    expect(lead.tags).toEqual(['Priority', 'Retainer']);
+    const rows = await t.db
+      .selectFrom('dealTags')
+      .select(['workspaceId', 'tagId'])
+      .where('dealId', '=', lead.id)
+      .orderBy('tagId')
+      .execute();
+    const ours = (await owner.client.get('/api/tags')).json() as { id: number; name: string }[];
+    const ourRetainer = ours.find((tag) => tag.name === 'Retainer')!;
+    expect(ourRetainer.id).not.toBe(theirs.id);
+    expect(rows).toEqual(
+      [priority.id, ourRetainer.id]
+        .sort((a, b) => a - b)
+        .map((tagId) => ({ workspaceId: owner.workspace.id, tagId })),
+    );
+
+    const listed = (await owner.client.get('/api/leads?search=Tagged')).json();
+    expect(listed.find((l: { id: number }) => l.id === lead.id).tags).toEqual([
+      'Priority',
+      'Retainer',
+    ]);
+    // Left out, the tags stay; sent, they are the deal's tags from then on.
+    const moved = (await owner.client.put(`/api/leads/${lead.id}`, { stage: 'won' })).json();
+    expect(moved.tags).toEqual(['Priority', 'Retainer']);
+    const retagged = await owner.client.put(`/api/leads/${lead.id}`, { tags: ['Retainer'] });
+    expect(retagged.json().tags).toEqual(['Retainer']);
+    expect((await owner.client.put(`/api/leads/${lead.id}`, { tags: [] })).json().tags).toEqual([]);
+    const tooMany = await owner.client.put(`/api/leads/${lead.id}`, {
+      tags: Array.from({ length: 21 }, (_, i) => `Tag ${i}`),
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().error).toBe('A deal has at most 20 tags');
+
+    // The database refuses another workspace's tag even when the application forgets to check.
+    await expect(
+      t.db
+        .insertInto('dealTags')
+        .values({ workspaceId: owner.workspace.id, dealId: lead.id, tagId: theirs.id })
+        .execute(),
+    ).rejects.toThrow();
+    expect((await other.client.get('/api/tags')).json()).toEqual([theirs]);
   });
 
   it('validates probability, value, dates and names', async () => {

@@ -352,6 +352,18 @@ async function publicType(db: Database, publicSlug: string) {
   return { workspaceId, type };
 }
 
+/** For the page route: whether `/book/{slug}` shows a type, and whether it may be indexed. */
+export async function bookingPageStatus(db: Database, publicSlug: string) {
+  try {
+    const { type } = await publicType(db, publicSlug);
+    return { found: true, allowIndexing: type.allowIndexing };
+  } catch (error) {
+    if (error instanceof TRPCError && error.code === 'NOT_FOUND')
+      return { found: false, allowIndexing: false };
+    throw error;
+  }
+}
+
 function publicTypeOf(type: repo.BookingTypeRow) {
   return {
     slug: repo.publicSlugOf(type.workspaceId, type.slug),
@@ -516,6 +528,15 @@ export async function readPublicBooking(db: Database, token: string) {
   const row = await find(db);
   if (!row) throw bookingNotFound();
   return publicView(db, workspaceId, row);
+}
+
+/** For the page route: whether a manage link opens a booking (the page reads the rest). */
+export async function managePageFound(db: Database, token: string) {
+  const workspaceId = workspaceOfToken(token);
+  // Past an integer column's range no workspace has that number (PostgreSQL would refuse it).
+  if (workspaceId === null || workspaceId > 2_147_483_647) return false;
+  const { find } = byToken(token);
+  return (await repo.workspaceOpen(db, workspaceId)) && Boolean(await find(db));
 }
 
 export async function cancelPublic(services: Services, token: string, reason: string | undefined) {
