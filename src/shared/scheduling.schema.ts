@@ -214,6 +214,8 @@ export const BookingListQuerySchema = z
     from: calendarDate.optional().meta({ description: 'From this date (UTC), included.' }),
     to: calendarDate.optional().meta({ description: 'To this date (UTC), included.' }),
     status: z.enum(BOOKING_STATUSES).optional(),
+    contactId: IdSchema.optional().meta({ description: "Only this contact's bookings." }),
+    dealId: IdSchema.optional().meta({ description: "Only this deal's bookings." }),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, {
     message: 'The end date must not be before the start date',

@@ -41,6 +41,9 @@ const WORKSPACE_ROUTES = [
   '/contracts',
   '/forms',
   '/scheduling',
+  '/scheduling?tab=types',
+  '/scheduling?tab=availability',
+  '/scheduling?tab=feed',
   '/services',
   '/portal',
   '/financial-overview',
@@ -212,7 +215,8 @@ async function seedWorkspace(page: Page) {
   const workspaces = (await (await page.request.get('/api/user/workspaces')).json()) as {
     id: number;
   }[];
-  // A booking page with a question, and a booking's manage page (both public, no React).
+  // A booking page with a question, and a booking's manage page (both public, no React);
+  // the booking is also a row of /scheduling, whose dialogs the sweep opens.
   const hours = await page.request.put('/api/availability', {
     data: {
       timezone: 'Europe/Paris',
@@ -372,6 +376,27 @@ const DIALOGS: { name: string; route: string; open: (page: Page) => Promise<void
     name: 'Add bank account',
     route: '/banking',
     open: (page) => page.getByRole('button', { name: 'Add bank account' }).first().click(),
+  },
+  {
+    name: 'New booking type',
+    route: '/scheduling?tab=types',
+    open: (page) => page.getByRole('button', { name: 'New booking type' }).click(),
+  },
+  {
+    name: 'Reschedule booking',
+    route: '/scheduling',
+    open: async (page) => {
+      await page.getByRole('button', { name: /^Actions for Léa Martin/ }).click();
+      await page.getByRole('menuitem', { name: 'Reschedule' }).click();
+    },
+  },
+  {
+    name: 'Cancel booking',
+    route: '/scheduling',
+    open: async (page) => {
+      await page.getByRole('button', { name: /^Actions for Léa Martin/ }).click();
+      await page.getByRole('menuitem', { name: 'Cancel booking' }).click();
+    },
   },
   {
     name: 'command palette',

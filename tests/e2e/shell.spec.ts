@@ -37,11 +37,6 @@ const SHELL_PAGES: { path: string; title: string; heading?: string }[] = [
   { path: '/account', title: 'Account Settings' },
 ];
 
-/** SPEC §2 "Static placeholders": a title, a search box and a create button. */
-const STATIC_PLACEHOLDERS = [
-  { path: '/scheduling', search: 'Search events...', create: 'New Event' },
-];
-
 /**
  * The first account ever created is the platform administrator; making one here first
  * keeps the user under test an ordinary user, whatever ran before.
@@ -89,15 +84,6 @@ test('every page of the shell shows its title and heading without console errors
     await expect(main).not.toBeEmpty();
     await expect(main.getByText('404 Page Not Found')).toHaveCount(0);
     if (shellPage.heading) await expect(heading(page, shellPage.heading, 2)).toBeVisible();
-  }
-
-  for (const placeholder of STATIC_PLACEHOLDERS) {
-    await page.goto(placeholder.path);
-    await expect(page.getByPlaceholder(placeholder.search, { exact: true })).toBeVisible();
-    // Not built yet: the button says so instead of doing nothing (see the test below).
-    const create = page.getByRole('button', { name: placeholder.create });
-    await expect(create).toBeVisible();
-    await expect(create).toHaveAttribute('aria-disabled', 'true');
   }
 
   await page.goto('/financial-overview');
@@ -148,26 +134,6 @@ test('a group flyout opens on hover and closes after a link is clicked', async (
   await expect(page).toHaveURL(/\/contacts$/);
   await expect(heading(page, 'Contacts', 1)).toBeVisible();
   await expect(organization).toHaveCount(0);
-});
-
-test('items still to be built look disabled and say Coming soon', async ({ page, request }) => {
-  await signedInUser(page, request);
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Organization Management' }).hover();
-  const organization = flyout(page, 'Organization Management');
-  // Estimates, Proposals, Contracts and Forms are real links; Scheduling is not a link at all.
-  await expect(organization.getByRole('link', { name: 'Estimates', exact: true })).toBeVisible();
-  await expect(organization.getByRole('link', { name: 'Proposals', exact: true })).toBeVisible();
-  await expect(organization.getByRole('link', { name: 'Contracts', exact: true })).toBeVisible();
-  await expect(organization.getByRole('link', { name: 'Forms', exact: true })).toBeVisible();
-  await expect(organization.getByRole('link', { name: /^Scheduling/ })).toHaveCount(0);
-  const scheduling = organization.getByText('Scheduling', { exact: true });
-  await expect(scheduling).toBeVisible();
-  await scheduling.hover({ force: true });
-  await expect(page.getByRole('tooltip', { name: 'Coming soon' })).toBeVisible();
-  // Its route still renders the placeholder.
-  await page.goto('/scheduling');
-  await expect(heading(page, 'Scheduling', 2)).toBeVisible();
 });
 
 test('the theme chosen in the profile menu survives a reload', async ({ page, request }) => {
@@ -437,36 +403,6 @@ test('the billing page tells a self-hosted truth: the plan of Workspace Settings
   // Workspace Settings names the same plan.
   await page.goto('/workspace/settings');
   await expect(page.getByText('Free', { exact: true })).toBeVisible();
-});
-
-test('the buttons of pages still to be built are disabled and say Coming soon', async ({
-  page,
-  request,
-}) => {
-  await signedInUser(page, request);
-  await page.goto('/scheduling');
-  await expect(heading(page, 'Scheduling', 2)).toBeVisible();
-  const create = page.getByRole('button', { name: 'New Event' });
-  await expect(create).toHaveAttribute('aria-disabled', 'true');
-  await create.hover();
-  await expect(page.getByRole('tooltip', { name: 'Coming soon' })).toBeVisible();
-  // Pressing it does nothing: no dialog, no navigation. (Playwright waits for an enabled
-  // element; a person's click reaches it all the same.)
-  await create.click({ force: true });
-  await expect(page.getByRole('dialog')).toHaveCount(0);
-  await expect(page).toHaveURL(/\/scheduling$/);
-
-  // A keyboard user reaches it and hears why it is dimmed.
-  await page.mouse.move(0, 0);
-  await expect(page.getByRole('tooltip', { name: 'Coming soon' })).toHaveCount(0);
-  await page.reload();
-  const connect = page.getByRole('button', { name: 'New Event' });
-  await expect(connect).toHaveAttribute('aria-disabled', 'true');
-  await connect.focus();
-  await expect(page.getByRole('tooltip', { name: 'Coming soon' })).toBeVisible();
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('dialog')).toHaveCount(0);
-  await expect(page).toHaveURL(/\/scheduling$/);
 });
 
 test('the inspector is off until its shortcut, then copies the colour under the pointer', async ({

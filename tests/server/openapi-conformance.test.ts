@@ -1236,10 +1236,13 @@ describe('every documented operation answers as documented', () => {
       },
     );
     expect(again.manageUrl).not.toBe(made.manageUrl);
-    const bookings = await json<{ id: number; status: string }[]>(c, 'GET /api/bookings', {
-      query: { from: date, to: date },
-    });
+    const bookings = await json<{ id: number; status: string; contactId: number }[]>(
+      c,
+      'GET /api/bookings',
+      { query: { from: date, to: date } },
+    );
     const live = bookings.find((b) => b.status === 'booked')!;
+    await json(c, 'GET /api/bookings', { query: { contactId: String(live.contactId) } });
     await send(c, 'POST /api/bookings/{id}/reschedule', {
       params: id(live.id),
       body: { start: third!.start },

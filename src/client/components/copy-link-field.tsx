@@ -1,6 +1,26 @@
 import { ActionIcon, CopyButton, TextInput, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 
+/** A copy button that says "Copied" for two seconds; `label` is its accessible name. */
+export function CopyIconButton({ value, label }: { value: string; label: string }) {
+  return (
+    <CopyButton value={value} timeout={2000}>
+      {({ copied, copy }) => (
+        <Tooltip label={copied ? 'Copied' : 'Copy link'} withArrow>
+          <ActionIcon
+            variant="subtle"
+            color={copied ? 'teal' : 'gray'}
+            onClick={copy}
+            aria-label={label}
+          >
+            {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </CopyButton>
+  );
+}
+
 /**
  * A link to pass on by hand (a portal link, an invitation): read-only, selected whole on
  * focus, with a copy button that says "Copied" for two seconds.
@@ -25,22 +45,7 @@ export function CopyLinkField({
       readOnly
       onFocus={(event) => event.currentTarget.select()}
       rightSectionPointerEvents="all"
-      rightSection={
-        <CopyButton value={url} timeout={2000}>
-          {({ copied, copy }) => (
-            <Tooltip label={copied ? 'Copied' : 'Copy link'} withArrow>
-              <ActionIcon
-                variant="subtle"
-                color={copied ? 'teal' : 'gray'}
-                onClick={copy}
-                aria-label={copyLabel}
-              >
-                {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-              </ActionIcon>
-            </Tooltip>
-          )}
-        </CopyButton>
-      }
+      rightSection={<CopyIconButton value={url} label={copyLabel} />}
     />
   );
 }

@@ -24,6 +24,7 @@ export function DialogForm({
   submitDisabled = false,
   danger = false,
   onCancel,
+  cancelLabel = 'Cancel',
   start,
   children,
 }: {
@@ -35,6 +36,8 @@ export function DialogForm({
   /** A destructive action: a red submit button. */
   danger?: boolean;
   onCancel: () => void;
+  /** Instead of "Cancel" (a dialog whose action is itself a cancellation). */
+  cancelLabel?: string;
   /** At the other end of the footer, e.g. Delete. */
   start?: ReactNode;
   children: ReactNode;
@@ -48,7 +51,7 @@ export function DialogForm({
             {start && <div>{start}</div>}
             <Group gap="sm">
               <Button variant="default" onClick={onCancel} disabled={pending}>
-                Cancel
+                {cancelLabel}
               </Button>
               <Button
                 type="submit"

@@ -10,6 +10,10 @@ interface ReasonProps {
   intro?: ReactNode;
   label: string;
   description?: string;
+  /** The reason may be left empty (then none is sent). */
+  optional?: boolean;
+  /** Instead of "Cancel", when the action itself is a cancellation. */
+  cancelLabel?: string;
   /** The field's rule, from the action's shared schema (required, its length). */
   rule: z.ZodType<string, string>;
   minRows: number;
@@ -20,9 +24,9 @@ interface ReasonProps {
 }
 
 /**
- * A destructive action that needs a written reason (rejecting a week, voiding an
- * invoice): the reason, then Cancel and the red action button. The reason is sent
- * trimmed; a fresh, empty field each time the dialog opens.
+ * A destructive action with a written reason (rejecting a week, voiding an invoice; an
+ * optional one when cancelling a booking): the reason, then Cancel and the red action
+ * button. The reason is sent trimmed; a fresh, empty field each time the dialog opens.
  */
 export function ReasonDialog({
   opened,
@@ -40,6 +44,8 @@ function ReasonForm({
   intro,
   label,
   description,
+  optional = false,
+  cancelLabel,
   rule,
   minRows,
   submitLabel,
@@ -61,12 +67,13 @@ function ReasonForm({
       submitLabel={submitLabel}
       danger
       onCancel={onClose}
+      cancelLabel={cancelLabel}
     >
       {intro && <Text size="sm">{intro}</Text>}
       <Textarea
         label={label}
         description={description}
-        withAsterisk
+        withAsterisk={!optional}
         autosize
         minRows={minRows}
         data-autofocus

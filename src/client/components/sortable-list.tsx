@@ -13,9 +13,11 @@ import {
 import {
   SortableContext,
   sortableKeyboardCoordinates,
+  useSortable,
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
-import { useMemo, type ReactNode } from 'react';
+import { CSS } from '@dnd-kit/utilities';
+import { useMemo, type CSSProperties, type ReactNode } from 'react';
 
 /** SPEC §9: an item starts moving after 8 px, so a click on its handle stays a click. */
 const ACTIVATION_DISTANCE_PX = 8;
@@ -96,6 +98,31 @@ export function SortableList<T>({
       </SortableContext>
     </DndContext>
   );
+}
+
+/**
+ * A row of a SortableList: the props of its box (moved while dragged, lifted above the
+ * others) and of its handle (grabbed by a mouse, a finger or the keyboard).
+ */
+export function useSortableRow(id: UniqueIdentifier) {
+  const sortable = useSortable({ id });
+  const rowStyle: CSSProperties = {
+    transform: CSS.Translate.toString(sortable.transform),
+    transition: sortable.transition,
+    position: 'relative',
+    zIndex: sortable.isDragging ? 1 : undefined,
+    boxShadow: sortable.isDragging ? 'var(--mantine-shadow-md)' : undefined,
+  };
+  const handleStyle: CSSProperties = { cursor: 'grab', touchAction: 'none' };
+  return {
+    rowProps: { ref: sortable.setNodeRef, style: rowStyle },
+    handleProps: {
+      ref: sortable.setActivatorNodeRef,
+      style: handleStyle,
+      ...sortable.attributes,
+      ...sortable.listeners,
+    },
+  };
 }
 
 function capitalise(text: string): string {

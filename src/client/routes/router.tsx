@@ -15,7 +15,7 @@ import {
 import { RouteError } from '../components/route-error.tsx';
 import { LoginPage } from '../features/auth/login.page.tsx';
 import { validateOverviewSearch } from '../features/dashboard/overview-period.ts';
-import { STATIC_PLACEHOLDER_PATHS } from '../features/placeholders/static-placeholder-paths.ts';
+import { validateSchedulingSearch } from '../features/scheduling/scheduling-tabs.ts';
 import { ContractsSearchSchema } from '../features/contracts/contracts-search.ts';
 import { CreditNotesSearchSchema } from '../features/credit-notes/credit-notes-search.ts';
 import { validateIncomeSearch } from '../features/income/income-search.ts';
@@ -401,13 +401,16 @@ const shellPages = [
     () => import('../features/portal/client-portal.page.tsx'),
     'ClientPortalPage',
   ),
-  ...STATIC_PLACEHOLDER_PATHS.map((path) =>
-    shellPage(
-      path,
-      () => import('../features/placeholders/static-placeholder.page.tsx'),
-      'StaticPlaceholderPage',
+  createRoute({
+    getParentRoute: () => shellRoute,
+    path: '/scheduling',
+    validateSearch: validateSchedulingSearch,
+    component: lazyRouteComponent(
+      () => import('../features/scheduling/scheduling.page.tsx'),
+      'SchedulingPage',
     ),
-  ),
+    pendingComponent: PageLoader,
+  }),
   shellPage('/rate-cards', () => import('../features/rates/rate-cards.page.tsx'), 'RateCardsPage'),
   createRoute({
     getParentRoute: () => shellRoute,

@@ -1,6 +1,5 @@
 import '@mantine/spotlight/styles.css';
 
-import { Badge } from '@mantine/core';
 import {
   isActionsGroup,
   Spotlight,
@@ -79,11 +78,6 @@ export function CommandPalette({ onOpenHelp }: { onOpenHelp: () => void }) {
       description,
       keywords: KEYWORDS[item.to] ?? [],
       leftSection: <item.icon size={ICON_SIZE} stroke={1.6} />,
-      rightSection: item.comingSoon ? (
-        <Badge size="xs" variant="light" color="gray" tt="none">
-          Coming soon
-        </Badge>
-      ) : undefined,
       onClick: () => void navigate({ to: item.to }),
     });
     return [

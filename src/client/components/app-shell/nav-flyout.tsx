@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Box, NavLink, Popover, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, NavLink, Popover, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { groupIsActive, isActivePath, type NavGroup, type NavItem } from './navigation.ts';
@@ -16,7 +16,7 @@ export function railButtonLook(active: boolean) {
 /** Time to cross the gap between the icon and its flyout before the flyout closes. */
 const CLOSE_DELAY_MS = 150;
 
-/** A link of a group, or a greyed "Coming soon" entry for what Keel has not built yet. */
+/** A link of a group. */
 export function NavItemLink({
   item,
   pathname,
@@ -27,27 +27,6 @@ export function NavItemLink({
   onNavigate?: () => void;
 }) {
   const icon = <item.icon size={18} stroke={1.6} />;
-  if (item.comingSoon) {
-    // A disabled NavLink ignores the pointer, so the tooltip listens on a wrapper.
-    return (
-      <Tooltip label="Coming soon" position="right">
-        <Box>
-          <NavLink
-            component="div"
-            label={item.label}
-            leftSection={icon}
-            aria-disabled
-            disabled
-            rightSection={
-              <Badge size="xs" variant="outline" color="gray" tt="none">
-                Soon
-              </Badge>
-            }
-          />
-        </Box>
-      </Tooltip>
-    );
-  }
   return (
     <NavLink
       label={item.label}

@@ -44,8 +44,6 @@ export interface NavItem {
   label: string;
   to: AppPath;
   icon: Icon;
-  /** Not built yet: shown greyed with "Coming soon"; the route renders a placeholder. */
-  comingSoon?: boolean;
 }
 
 export interface NavGroup {
@@ -73,7 +71,7 @@ export const NAV_GROUPS: NavGroup[] = [
       { label: 'Proposals', to: '/proposals', icon: IconFileDescription },
       { label: 'Contracts', to: '/contracts', icon: IconSignature },
       { label: 'Forms', to: '/forms', icon: IconForms },
-      { label: 'Scheduling', to: '/scheduling', icon: IconCalendarEvent, comingSoon: true },
+      { label: 'Scheduling', to: '/scheduling', icon: IconCalendarEvent },
       { label: 'Services', to: '/services', icon: IconTools },
       { label: 'Client Portal', to: '/portal', icon: IconDeviceDesktop },
     ],

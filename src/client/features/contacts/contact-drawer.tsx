@@ -3,6 +3,7 @@ import { formatCreatedDate } from './contact-display.ts';
 import { CopyableText } from '../../components/copyable-text.tsx';
 import { DetailRow } from '../../components/detail-row.tsx';
 import { ContactSubmissionsSection } from '../forms/contact-submissions.section.tsx';
+import { MeetingsSection } from '../scheduling/meetings.section.tsx';
 import { RecordDrawer } from './record-drawer.tsx';
 import { TagEditor } from './tag-editor.tsx';
 
@@ -47,6 +48,9 @@ export function ContactDrawer({
           <DetailRow label="Created">{formatCreatedDate(person.createdAt)}</DetailRow>
           <DetailRow label="Form submissions">
             <ContactSubmissionsSection personId={person.id} />
+          </DetailRow>
+          <DetailRow label="Meetings">
+            <MeetingsSection contactId={person.id} />
           </DetailRow>
         </>
       )}

@@ -1,5 +1,4 @@
-import { arrayMove, useSortable } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
+import { arrayMove } from '@dnd-kit/sortable';
 import {
   ActionIcon,
   Badge,
@@ -38,7 +37,7 @@ import {
   newField,
   type DraftField,
 } from './form-draft.ts';
-import { SortableList } from '../../components/sortable-list.tsx';
+import { SortableList, useSortableRow } from '../../components/sortable-list.tsx';
 
 const NOT_MAPPED = 'none';
 const fieldId = (field: DraftField) => field.uid;
@@ -124,7 +123,7 @@ function FieldCard({
   onMove: (from: number, to: number) => void;
   onRemove: () => void;
 }) {
-  const sortable = useSortable({ id: field.uid });
+  const sortable = useSortableRow(field.uid);
   const name = field.label.trim() || FIELD_TYPE_LABELS[field.type];
   const otherKeys = fields.filter((f) => f.uid !== field.uid).map((f) => f.key);
   const consent = field.type === 'consent';
@@ -135,30 +134,20 @@ function FieldCard({
 
   return (
     <Paper
-      ref={sortable.setNodeRef}
+      {...sortable.rowProps}
       withBorder
       radius="md"
       p="sm"
       role="listitem"
       aria-label={`Field ${index + 1}: ${name}`}
-      style={{
-        transform: CSS.Translate.toString(sortable.transform),
-        transition: sortable.transition,
-        position: 'relative',
-        zIndex: sortable.isDragging ? 1 : undefined,
-        boxShadow: sortable.isDragging ? 'var(--mantine-shadow-md)' : undefined,
-      }}
     >
       <Stack gap="sm">
         <Group gap="xs" wrap="nowrap" justify="space-between">
           <Group gap="xs" wrap="nowrap" miw={0}>
             <ActionIcon
-              ref={sortable.setActivatorNodeRef}
+              {...sortable.handleProps}
               variant="subtle"
               color="gray"
-              style={{ cursor: 'grab', touchAction: 'none' }}
-              {...sortable.attributes}
-              {...sortable.listeners}
               aria-label={`Reorder ${name}`}
             >
               <IconGripVertical size={18} stroke={1.6} />

@@ -1,53 +1,18 @@
-import {
-  ActionIcon,
-  Anchor,
-  Badge,
-  CopyButton,
-  Group,
-  Text,
-  TextInput,
-  Tooltip,
-  useMatches,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Anchor, Badge, Group, Text, TextInput, useMatches, VisuallyHidden } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
-import { IconCheck, IconCopy, IconForms } from '@tabler/icons-react';
+import { IconForms } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { Form } from '../../../shared/forms.schema.ts';
 import { DialogForm, FormDialog } from '../../components/form-dialog.tsx';
 import { ListPage, type Column } from '../../components/list/list-page.tsx';
 import { deleteAction, editAction, RowActions } from '../../components/list/row-actions.tsx';
+import { PublicLink } from '../../components/public-link.tsx';
 import { useListControls } from '../../components/list/use-list-controls.ts';
 import { trpc } from '../../trpc.ts';
 import { useFormMutations } from './use-form-mutations.ts';
 
 const PAGE_SIZE = 25;
-
-/** The public page's link with its copy button: what the owner passes on or puts in a mail. */
-function PublicLink({ form }: { form: Form }) {
-  return (
-    <Group gap={4} wrap="nowrap">
-      <Anchor href={form.publicUrl} target="_blank" rel="noreferrer" size="sm" truncate="end">
-        {`/f/${form.publicSlug}`}
-      </Anchor>
-      <CopyButton value={form.publicUrl} timeout={2000}>
-        {({ copied, copy }) => (
-          <Tooltip label={copied ? 'Copied' : 'Copy link'} withArrow>
-            <ActionIcon
-              variant="subtle"
-              color={copied ? 'teal' : 'gray'}
-              onClick={copy}
-              aria-label={`Copy the link of ${form.name}`}
-            >
-              {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-            </ActionIcon>
-          </Tooltip>
-        )}
-      </CopyButton>
-    </Group>
-  );
-}
 
 function formColumns(
   phone: boolean,
@@ -99,7 +64,13 @@ function formColumns(
       header: 'Public link',
       hidden: phone,
       share: '40%',
-      cell: (form) => <PublicLink form={form} />,
+      cell: (form) => (
+        <PublicLink
+          url={form.publicUrl}
+          text={`/f/${form.publicSlug}`}
+          copyLabel={`Copy the link of ${form.name}`}
+        />
+      ),
     },
     {
       header: <VisuallyHidden>Actions</VisuallyHidden>,

@@ -25,6 +25,7 @@ import { DateField } from '../../components/form/date-field.tsx';
 import { NumberField, SelectField } from '../../components/form/controlled-fields.tsx';
 import { DialogForm } from '../../components/form-dialog.tsx';
 import { fieldProps } from '../../components/form/field-props.ts';
+import { DealMeetingsSection } from '../scheduling/meetings.section.tsx';
 
 /** SPEC §9: a new deal starts in 'new' (or the first stage if a workspace has none). */
 function defaultStageOf(stages: readonly Stage[]): string {
@@ -231,6 +232,7 @@ export function OpportunityForm({
         styles={{ input: { minHeight: 80 } }}
         {...fieldProps(form, 'description')}
       />
+      {lead && <DealMeetingsSection dealId={lead.id} />}
     </DialogForm>
   );
 }

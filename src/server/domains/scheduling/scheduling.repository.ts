@@ -331,6 +331,8 @@ export function listBookings(db: Database, workspaceId: number, query: BookingLi
   if (query.from) q = q.where('b.endAt', '>', new Date(`${query.from}T00:00:00Z`));
   if (query.to) q = q.where('b.startAt', '<', sql<Date>`${query.to}::date + interval '1 day'`);
   if (query.status) q = q.where('b.status', '=', query.status);
+  if (query.contactId) q = q.where('b.contactId', '=', query.contactId);
+  if (query.dealId) q = q.where('b.dealId', '=', query.dealId);
   return q.orderBy('b.startAt').orderBy('b.id').limit(1000).execute();
 }
 

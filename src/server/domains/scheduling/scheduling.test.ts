@@ -263,10 +263,27 @@ describe('the public booking page', () => {
     const row = await t.db
       .selectFrom('bookings')
       .innerJoin('leads', 'leads.id', 'bookings.dealId')
-      .select(['leads.stage', 'leads.value', 'leads.personId', 'bookings.contactId'])
+      .select([
+        'leads.stage',
+        'leads.value',
+        'leads.personId',
+        'bookings.contactId',
+        'bookings.dealId',
+      ])
       .where('bookings.uid', '=', made.booking.uid)
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ stage: stage.key, value: '500.00', personId: row.contactId });
+
+    // The contact's and the deal's meetings, as their drawers list them.
+    const ofContact = await ok<Booking[]>(
+      owner.client.get(`/api/bookings?contactId=${row.contactId}`),
+    );
+    expect(ofContact.map((b) => b.uid)).toEqual([made.booking.uid]);
+    const ofDeal = await ok<Booking[]>(owner.client.get(`/api/bookings?dealId=${row.dealId}`));
+    expect(ofDeal.map((b) => b.uid)).toEqual([made.booking.uid]);
+    await ok(other.client.get(`/api/bookings?contactId=${row.contactId}`)).then((theirs) =>
+      expect(theirs).toEqual([]),
+    );
   });
 
   it('gives one of 20 visitors booking the same slot at once the booking, and 19 a 409', async () => {
