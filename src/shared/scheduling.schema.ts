@@ -216,6 +216,10 @@ export const BookingListQuerySchema = z
     status: z.enum(BOOKING_STATUSES).optional(),
     contactId: IdSchema.optional().meta({ description: "Only this contact's bookings." }),
     dealId: IdSchema.optional().meta({ description: "Only this deal's bookings." }),
+    order: z.enum(['asc', 'desc']).optional().meta({
+      description:
+        'By start time: `asc` (the default) soonest first, `desc` latest first. At most 1,000 bookings are answered, so past bookings are asked latest first.',
+    }),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, {
     message: 'The end date must not be before the start date',
@@ -340,6 +344,13 @@ export const CalendarFeedSchema = z.object({
   /** The private feed address: a new one ends the old. */
   url: z.string(),
 });
+/** Whether the caller has a live feed: its URL holds a secret kept only as a hash, so it is not answered again. */
+export const CalendarFeedStatusSchema = z.object({
+  active: z.boolean(),
+  /** When the live URL was made (ISO 8601), or null. */
+  createdAt: z.string().nullable(),
+});
+export type CalendarFeedStatus = z.infer<typeof CalendarFeedStatusSchema>;
 export const CalendarFeedTokenSchema = z.object({
   token: z.string().regex(/^[1-9]\d{0,9}\.[A-Za-z0-9_-]{20,100}$/, 'Calendar feed not found'),
 });

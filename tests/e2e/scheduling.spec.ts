@@ -76,6 +76,10 @@ test('a booking type, hours and a feed set up; a booking is listed, on its conta
     /\/api\/calendar-feed\/\d+\..+\.ics$/,
   );
   await shoot(page, 'feed', out);
+  // Its address is shown once; after a reload the tab says a link is on, and can renew it.
+  await page.reload();
+  await expect(page.getByText(/^Your calendar link is on, made /)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Make a new link' })).toBeVisible();
 
   // A visitor books the first free slot through the public API.
   const [type] = (await (await page.request.get('/api/booking-types')).json()) as {

@@ -2001,6 +2001,7 @@ export const restMatrix: Record<string, RestMatrixEntry> = {
       ),
     ],
   },
+  'GET /api/calendar-feed': { scope: 'workspace', cases: [{ expect: 'own' }] },
   'POST /api/calendar-feed': { scope: 'workspace', cases: [{ expect: 'own' }] },
   'DELETE /api/calendar-feed': { scope: 'workspace', cases: [{ expect: 'own' }] },
   'GET /api/calendar-feed/{token}.ics': {

@@ -1344,6 +1344,7 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     allowedStatus: 400,
     outsider: 'not_found',
   },
+  'scheduling.feedStatus': { access: ALL_ROLES, type: 'query', outsider: 'own' },
   'scheduling.createFeed': { access: ALL_ROLES, type: 'mutation', outsider: 'own' },
   'scheduling.deleteFeed': { access: ALL_ROLES, type: 'mutation', outsider: 'own' },
   'scheduling.feed': {

@@ -1253,6 +1253,7 @@ describe('every documented operation answers as documented', () => {
     });
     await send(c, 'POST /api/bookings/{id}/cancel', { params: id(live.id), body: {}, status: 409 });
     const feed = await json<{ url: string }>(c, 'POST /api/calendar-feed');
+    await send(c, 'GET /api/calendar-feed');
     const feedToken = feed.url.split('/api/calendar-feed/')[1]!.replace(/\.ics$/, '');
     await send(anonymous, 'GET /api/calendar-feed/{token}.ics', { params: { token: feedToken } });
     await send(c, 'DELETE /api/calendar-feed');

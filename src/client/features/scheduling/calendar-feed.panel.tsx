@@ -2,6 +2,7 @@ import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarShare } from '@tabler/icons-react';
 import { useState } from 'react';
 import { CopyLinkField } from '../../components/copy-link-field.tsx';
+import { showDateTime } from '../../components/display-preferences.tsx';
 import { ConfirmDeleteDialog } from '../../components/list/confirm-delete.dialog.tsx';
 import { succeeded, withServerMessage } from '../../mutations.ts';
 import { trpc } from '../../trpc.ts';
@@ -13,11 +14,16 @@ import { trpc } from '../../trpc.ts';
 export function CalendarFeedPanel() {
   const [url, setUrl] = useState<string | null>(null);
   const [asking, setAsking] = useState<'renew' | 'off' | null>(null);
+  const status = trpc.scheduling.feedStatus.useQuery();
   const { mutateAsync: create, isPending } = trpc.scheduling.createFeed.useMutation({
-    meta: { error: withServerMessage('Failed to make the calendar link') },
+    meta: {
+      error: withServerMessage('Failed to make the calendar link'),
+      invalidates: [trpc.scheduling.feedStatus],
+    },
   });
   const { mutateAsync: remove } = trpc.scheduling.deleteFeed.useMutation({
     meta: {
+      invalidates: [trpc.scheduling.feedStatus],
       success: ['Calendar link turned off', 'Calendar apps subscribed to it stop updating.'],
       error: withServerMessage('Failed to turn off the calendar link'),
     },
@@ -28,6 +34,8 @@ export function CalendarFeedPanel() {
     if (feed) setUrl(feed.url);
     return feed !== undefined;
   };
+  // A link made earlier (its address is not kept) can be renewed or turned off too.
+  const active = url !== null || status.data?.active === true;
 
   return (
     <Paper withBorder radius="md" p="md" maw={760}>
@@ -48,14 +56,20 @@ export function CalendarFeedPanel() {
               copyLabel="Copy calendar link"
             />
           </>
+        ) : status.data?.active ? (
+          <Alert variant="light" color="teal" icon={<IconCalendarShare size={18} />}>
+            Your calendar link is on, made {showDateTime(status.data.createdAt)}. Keel keeps only a
+            fingerprint of it, so it cannot show it again: make a new link to copy one (the old one
+            then stops working).
+          </Alert>
         ) : (
           <Alert variant="light" color="gray" icon={<IconCalendarShare size={18} />}>
-            Keel keeps only a fingerprint of your link, so it cannot show it again. Make a link to
-            subscribe; a new link ends the one made before.
+            You have no calendar link. Keel keeps only a fingerprint of a link, so it is shown once,
+            when it is made.
           </Alert>
         )}
         <Group gap="sm">
-          {url ? (
+          {active ? (
             <Button variant="default" onClick={() => setAsking('renew')}>
               Make a new link
             </Button>
@@ -64,9 +78,11 @@ export function CalendarFeedPanel() {
               Make calendar link
             </Button>
           )}
-          <Button variant="subtle" color="red" onClick={() => setAsking('off')}>
-            Turn off
-          </Button>
+          {active && (
+            <Button variant="subtle" color="red" onClick={() => setAsking('off')}>
+              Turn off
+            </Button>
+          )}
         </Group>
       </Stack>
       <ConfirmDeleteDialog

@@ -333,7 +333,8 @@ export function listBookings(db: Database, workspaceId: number, query: BookingLi
   if (query.status) q = q.where('b.status', '=', query.status);
   if (query.contactId) q = q.where('b.contactId', '=', query.contactId);
   if (query.dealId) q = q.where('b.dealId', '=', query.dealId);
-  return q.orderBy('b.startAt').orderBy('b.id').limit(1000).execute();
+  const order = query.order ?? 'asc';
+  return q.orderBy('b.startAt', order).orderBy('b.id', order).limit(1000).execute();
 }
 
 export function findBooking(db: Database, workspaceId: number, id: number, lock = false) {
@@ -483,6 +484,15 @@ export async function replaceFeed(
       oc.columns(['workspaceId', 'userId']).doUpdateSet({ tokenHash, createdAt: sql`now()` }),
     )
     .execute();
+}
+
+export function findFeed(db: Database, workspaceId: number, userId: number) {
+  return db
+    .selectFrom('calendarFeeds')
+    .select('createdAt')
+    .where('workspaceId', '=', workspaceId)
+    .where('userId', '=', userId)
+    .executeTakeFirst();
 }
 
 export async function deleteFeed(db: Database, workspaceId: number, userId: number) {

@@ -119,6 +119,14 @@ export const schedulingRestRoutes = defineRestRoutes(
       refusals: { 403: NOT_YOURS, 404: BOOKING, 409: `${TAKEN}; or the booking is cancelled` },
     },
     {
+      method: 'GET',
+      path: '/api/calendar-feed',
+      procedure: 'scheduling.feedStatus',
+      summary: "Whether the caller's private calendar feed is on",
+      description:
+        'Answers `{active, createdAt}`: the URL itself was shown once, when it was made, and is not kept.',
+    },
+    {
       method: 'POST',
       path: '/api/calendar-feed',
       procedure: 'scheduling.createFeed',

@@ -9,6 +9,7 @@ import {
   BookingTypeSchema,
   BookingTypeUpdateSchema,
   CalendarFeedSchema,
+  CalendarFeedStatusSchema,
   CalendarFeedTokenSchema,
   CancelBookingSchema,
   ManageTokenInputSchema,
@@ -82,6 +83,9 @@ export const schedulingRouter = router({
     .input(RescheduleBookingSchema)
     .output(BookingSchema)
     .mutation(({ ctx, input }) => scheduling.rescheduleBooking(ctx, input.id, input.start)),
+  feedStatus: workspaceProcedure
+    .output(CalendarFeedStatusSchema)
+    .query(({ ctx }) => scheduling.feedStatus(ctx)),
   createFeed: workspaceProcedure
     .output(CalendarFeedSchema)
     .mutation(({ ctx }) => scheduling.createFeed(ctx)),

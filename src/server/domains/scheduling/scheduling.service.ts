@@ -574,6 +574,14 @@ export async function createFeed(scope: Scope) {
   return { url: feedUrl(scope.config.appUrl, token) };
 }
 
+export async function feedStatus(scope: Scope) {
+  const feed = await repo.findFeed(scope.db, scope.workspace.id, scope.user.id);
+  return {
+    active: feed !== undefined,
+    createdAt: feed ? new Date(feed.createdAt).toISOString() : null,
+  };
+}
+
 export async function deleteFeed(scope: Scope) {
   await repo.deleteFeed(scope.db, scope.workspace.id, scope.user.id);
   return { success: true as const };

@@ -7,6 +7,7 @@ import {
   useTwoWorkspaces,
   type WorkspaceAccount,
 } from '../../../../tests/support/test-app.ts';
+import type { CalendarFeedStatus } from '../../../shared/scheduling.schema.ts';
 import { dateIn, isoIn, zonedInstant } from './slots.ts';
 
 /* Issue 44, scheduling: booking types, availability, bookings, public pages, feeds. */
@@ -433,6 +434,14 @@ describe('the public booking page', () => {
     );
     const after = await ok<Booking[]>(owner.client.get(`/api/bookings?from=${date}&to=${date}`));
     expect(after.find((b) => b.id === booking.id)!.start).toBe(at(date, '16:00').toISOString());
+    // Soonest first by default; `order=desc` latest first (past bookings are asked that way).
+    expect(after.map((b) => b.start)).toEqual(
+      [at(date, '10:00'), at(date, '16:00')].map((d) => d.toISOString()),
+    );
+    const latestFirst = await ok<Booking[]>(
+      owner.client.get(`/api/bookings?from=${date}&to=${date}&order=desc`),
+    );
+    expect(latestFirst.map((b) => b.id)).toEqual(after.map((b) => b.id).reverse());
     // The visitor's email says the time in their zone: 16:00 in Berlin, as New York reads it.
     const newYorkTime = isoIn(at(date, '16:00'), 'America/New_York').slice(11, 16);
     await sink.waitFor('move.visitor@example.com', {
@@ -569,7 +578,16 @@ describe('the calendar feed', () => {
       book(type, start, 'feed.visitor@example.com'),
       201,
     );
+    const off = await ok<CalendarFeedStatus>(owner.client.get('/api/calendar-feed'));
+    expect(off).toEqual({ active: false, createdAt: null });
     const { url } = await ok<{ url: string }>(owner.client.post('/api/calendar-feed'));
+    const on = await ok<CalendarFeedStatus>(owner.client.get('/api/calendar-feed'));
+    expect(on.active).toBe(true);
+    expect(Date.now() - Date.parse(on.createdAt!)).toBeLessThan(60_000);
+    // Another member's or workspace's feed is their own.
+    expect(await ok<CalendarFeedStatus>(other.client.get('/api/calendar-feed'))).toMatchObject({
+      active: false,
+    });
     const path = url.replace('https://keel.example', '');
     expect(path).toMatch(
       new RegExp(`^/api/calendar-feed/${owner.workspace.id}\\.[A-Za-z0-9_-]{43}\\.ics$`),
@@ -588,6 +606,10 @@ describe('the calendar feed', () => {
     expect(next).not.toBe(url);
     await ok(visitor().get(path), 404);
     await ok(owner.client.delete('/api/calendar-feed'));
+    expect(await ok<CalendarFeedStatus>(owner.client.get('/api/calendar-feed'))).toEqual({
+      active: false,
+      createdAt: null,
+    });
     await ok(visitor().get(next.replace('https://keel.example', '')), 404);
   });
 });
