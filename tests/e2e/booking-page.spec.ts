@@ -3,8 +3,9 @@ import { newUser, signUpWithWorkspace } from './fixtures.ts';
 import { useMailingServer } from './mailing-server.ts';
 
 /*
- * Issue 44: a visitor in New York books a slot of a Berlin owner's booking page at 375 px,
- * then moves it from the emailed manage link. The emails must really go out, so the
+ * Issue 44: a Berlin owner sets their hours; a visitor in New York books a slot of their
+ * booking page at 375 px, the owner sees it, and the visitor moves it from the emailed
+ * manage link. The emails must really go out, so the
  * journey runs against a server of its own whose SMTP_URL is a loopback sink.
  */
 
@@ -50,23 +51,22 @@ async function pickTime(page: Page, nth: number) {
   return { day, label };
 }
 
-test('a visitor in another time zone books a slot at 375 px and moves it from the emailed link', async ({
+test('an owner sets hours; a visitor in another time zone books at 375 px, the owner sees it, the visitor moves it from the emailed link', async ({
   browser,
 }) => {
   test.setTimeout(120_000);
   const ownerContext = await browser.newContext({ baseURL: mailing.server.url });
   const owner = await ownerContext.newPage();
   await signUpWithWorkspace(owner, newUser('booking'));
-  const weekly = Object.fromEntries(
-    ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [
-      d,
-      [{ start: '09:00', end: '17:00' }],
-    ]),
-  );
-  const hours = await owner.request.put('/api/availability', {
-    data: { timezone: 'Europe/Berlin', weekly },
-  });
-  expect(hours.status(), await hours.text()).toBe(200);
+  // The owner's hours, in Berlin, every day of the week, set on the Availability tab.
+  await owner.goto('/scheduling?tab=availability');
+  const zone = owner.getByRole('combobox', { name: 'Time zone' });
+  await zone.fill('Europe/Berl');
+  await owner.getByRole('option', { name: 'Europe/Berlin' }).click();
+  await expect(zone).toHaveValue('Europe/Berlin');
+  for (const day of ['Saturday', 'Sunday']) await owner.getByRole('switch', { name: day }).check();
+  await owner.getByRole('button', { name: 'Save availability' }).click();
+  await expect(owner.getByText('Availability saved')).toBeVisible();
   const typeRes = await owner.request.post('/api/booking-types', {
     data: {
       name: 'Discovery call',
@@ -136,6 +136,12 @@ test('a visitor in another time zone books a slot at 375 px and moves it from th
   // The booking's time, read back as the owner sees it, is the one the visitor was shown.
   const booked = await bookingOf(owner, email);
   expect(newYorkTime(booked.start)).toBe(picked);
+
+  // The owner sees it under Bookings.
+  await owner.goto('/scheduling');
+  await expect(
+    owner.getByRole('table', { name: 'Bookings' }).getByRole('link', { name: 'Grace Visitor' }),
+  ).toBeVisible();
 
   // The emailed link opens the booking, in the visitor's zone, and moves it.
   const mail = await mailing.sink.waitFor(email, { match: /\/book\/manage\// });
