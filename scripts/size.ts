@@ -200,6 +200,8 @@ const publicPagesDir = path.join(DIST, 'public-pages');
 const publicPages = existsSync(publicPagesDir)
   ? readdirSync(publicPagesDir).filter((file) => file.endsWith('.html'))
   : [];
+/** Every file a public page loads. */
+const publicAssets = new Set<string>();
 for (const file of publicPages) {
   const name = file.replace(/\.html$/, '');
   const page = read(path.posix.join('public-pages', file));
@@ -225,6 +227,29 @@ for (const file of publicPages) {
     console.error(
       `size: public-pages/${file} is over budget by ${kb(bytes - PUBLIC_PAGE_BUDGET_BYTES)}.`,
     );
+    process.exitCode = 1;
+  }
+  for (const asset of assets) publicAssets.add(asset);
+}
+
+/**
+ * And the other way: no app chunk imports a public page's chunk, and the app's HTML links none
+ * of their files. A module shared by both once pulled date-fns into the public chunk; the app
+ * then imported it, and with it the public pages' stylesheet, whose element rules restyled
+ * every input of the app.
+ */
+const appFiles = [
+  'index.html',
+  ...readdirSync(path.join(DIST, 'assets'))
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => `assets/${file}`)
+    .filter((asset) => !publicAssets.has(asset)),
+];
+for (const file of appFiles) {
+  const text = read(file);
+  const borrowed = [...publicAssets].filter((asset) => text.includes(path.posix.basename(asset)));
+  if (borrowed.length > 0) {
+    console.error(`size: ${file} loads the public pages' ${borrowed.join(', ')}.`);
     process.exitCode = 1;
   }
 }

@@ -1,4 +1,3 @@
-import { addDays, formatISO, parseISO } from 'date-fns';
 import type { PublicSlots } from '../../shared/scheduling.schema.ts';
 import { h, publicApi } from './kit.ts';
 
@@ -31,8 +30,14 @@ function todayIn(timezone: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: timezone }).format(new Date());
 }
 
+/**
+ * A calendar date (YYYY-MM-DD) some days on, counted in UTC, where every day has 24 hours.
+ * Not date-fns: the app uses it too, and a library module shared with the app would put the
+ * public pages' chunk (and its stylesheet) into the app's pages (scripts/size.ts checks both
+ * ways).
+ */
 const plusDays = (date: string, days: number) =>
-  formatISO(addDays(parseISO(date), days), { representation: 'date' });
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** A calendar date as words (`Wednesday 2 December 2026`), whatever the browser's zone. */
 export function dayLabel(date: string, options: Intl.DateTimeFormatOptions = {}): string {
