@@ -124,7 +124,8 @@ export function feedCalendar(
   return calendar.toString();
 }
 
-const when = (instant: Date, zone: string) =>
+/** `Wednesday 2 December 2026, 09:00 (Europe/Berlin)`. */
+export const whenIn = (instant: Date, zone: string) =>
   `${format(new TZDate(instant.getTime(), zone), 'EEEE d MMMM yyyy, HH:mm')} (${zone})`;
 
 const SUBJECTS: Record<BookingEvent, string> = {
@@ -180,8 +181,8 @@ export async function deliverBookingEmails(
       `Hello ${booking.visitorName},`,
       '',
       cancelled
-        ? `Your ${booking.title} with ${owner.fullName} on ${when(start, booking.visitorTimezone)} is cancelled.`
-        : `Your ${booking.title} with ${owner.fullName} is on ${when(start, booking.visitorTimezone)}, until ${isoIn(end, booking.visitorTimezone).slice(11, 16)}.`,
+        ? `Your ${booking.title} with ${owner.fullName} on ${whenIn(start, booking.visitorTimezone)} is cancelled.`
+        : `Your ${booking.title} with ${owner.fullName} is on ${whenIn(start, booking.visitorTimezone)}, until ${isoIn(end, booking.visitorTimezone).slice(11, 16)}.`,
       ...(booking.location ? [`Where: ${booking.location}`] : []),
       '',
       ...reason,
@@ -196,8 +197,8 @@ export async function deliverBookingEmails(
     messageId: `<booking-${booking.uid}-${job.sequence}-owner@keel>`,
     text: [
       cancelled
-        ? `${booking.title} with ${booking.visitorName} <${booking.visitorEmail}> on ${when(start, ownerZone)} is cancelled.`
-        : `${booking.visitorName} <${booking.visitorEmail}> ${job.event === 'booked' ? 'booked' : 'moved'} ${booking.title} to ${when(start, ownerZone)}.`,
+        ? `${booking.title} with ${booking.visitorName} <${booking.visitorEmail}> on ${whenIn(start, ownerZone)} is cancelled.`
+        : `${booking.visitorName} <${booking.visitorEmail}> ${job.event === 'booked' ? 'booked' : 'moved'} ${booking.title} to ${whenIn(start, ownerZone)}.`,
       ...reason,
       ...Object.entries(booking.answers as Record<string, string>).map(([k, v]) => `${k}: ${v}`),
     ].join('\n'),

@@ -22,7 +22,7 @@ import { hashToken } from '../auth/identity.ts';
 import { upsertContactByEmail } from '../contacts/contact-by-email.ts';
 import { insertLead } from '../pipeline/pipeline.repository.ts';
 import * as repo from './scheduling.repository.ts';
-import { feedCalendar, queueBookingEmails, type BookingEvent } from './scheduling-email.ts';
+import { feedCalendar, queueBookingEmails, whenIn, type BookingEvent } from './scheduling-email.ts';
 import {
   feedUrl,
   manageTokenOf,
@@ -222,14 +222,15 @@ async function claimSlot(
 ) {
   const locked = await repo.lockAvailability(trx, workspaceId, type.ownerId);
   if (!locked) throw notOffered();
-  const availability = repo.availabilityRules(repo.toAvailability(locked, 'UTC'));
+  const hours = repo.toAvailability(locked, 'UTC');
+  const availability = repo.availabilityRules(hours);
   const rules = rulesOf(type);
   const end = new Date(start.getTime() + rules.durationMinutes * 60_000);
   const open = { availability, rules, now: new Date(), busy: [], bookedStarts: [] };
   if (!isFreeSlot(open, start)) throw notOffered();
   const taken = await takenAround(trx, workspaceId, type, { start, end }, except);
   if (!isFreeSlot({ ...open, ...taken }, start)) throw slotTaken();
-  return { end, blocks: blockStarts(occupiedRange(start, end, rules)) };
+  return { end, blocks: blockStarts(occupiedRange(start, end, rules)), ownerZone: hours.timezone };
 }
 
 /** A block another booking holds (a race the lock did not order: another server's pool). */
@@ -447,7 +448,7 @@ export async function bookPublic(services: Services, input: PublicBookingInput) 
   const token = manageTokenOf(services.config.sessionSecret, workspaceId, uid);
   const row = await refusingOverlap(() =>
     services.db.transaction().execute(async (trx) => {
-      const { end, blocks } = await claimSlot(trx, workspaceId, type, start);
+      const { end, blocks, ownerZone } = await claimSlot(trx, workspaceId, type, start);
       const contact = await upsertContactByEmail(trx, workspaceId, {
         email: input.email,
         fullName: input.name,
@@ -462,7 +463,8 @@ export async function bookPublic(services: Services, input: PublicBookingInput) 
               stage: type.dealStage,
               value: type.dealValue === null ? '0' : String(type.dealValue),
               assignedUserId: type.ownerId,
-              description: `Booked for ${start.toISOString()} on the booking page.`,
+              // The owner reads the deal: the time in their zone, in words.
+              description: `Booked on the booking page for ${whenIn(start, ownerZone)}.`,
             });
       const id = await repo.insertBooking(trx, workspaceId, {
         typeId: type.id,

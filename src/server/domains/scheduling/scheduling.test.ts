@@ -1,3 +1,4 @@
+import { format, parseISO } from 'date-fns';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import {
@@ -268,12 +269,18 @@ describe('the public booking page', () => {
         'leads.stage',
         'leads.value',
         'leads.personId',
+        'leads.description',
         'bookings.contactId',
         'bookings.dealId',
       ])
       .where('bookings.uid', '=', made.booking.uid)
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ stage: stage.key, value: '500.00', personId: row.contactId });
+    // The time in the owner's zone, in words, as the owner reads the deal.
+    const date = dayAhead(10);
+    expect(row.description).toBe(
+      `Booked on the booking page for ${format(parseISO(date), 'EEEE d MMMM yyyy')}, 09:00 (${ZONE}).`,
+    );
 
     // The contact's and the deal's meetings, as their drawers list them.
     const ofContact = await ok<Booking[]>(
