@@ -85,7 +85,10 @@ function bookingColumns(
           >
             {b.visitorName}
           </Anchor>
-          {!phone && (
+          {phone ? (
+            // On a phone the status goes under the invitee: a column of its own cut it short.
+            <BookingStatusBadge booking={b} />
+          ) : (
             <Text size="xs" c="dimmed">
               {b.visitorEmail}
             </Text>
@@ -93,7 +96,7 @@ function bookingColumns(
         </Stack>
       ),
     },
-    { header: 'Status', cell: (b) => <BookingStatusBadge booking={b} /> },
+    { header: 'Status', hidden: phone, cell: (b) => <BookingStatusBadge booking={b} /> },
     {
       header: <VisuallyHidden>Actions</VisuallyHidden>,
       w: 48,
