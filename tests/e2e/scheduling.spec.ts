@@ -52,6 +52,9 @@ test('a booking type, hours and a feed set up; a booking is listed, on its conta
   await dialog.getByRole('textbox', { name: 'Minimum notice (minutes)' }).fill('0');
   await dialog.getByRole('button', { name: 'Add question' }).click();
   await dialog.getByRole('textbox', { name: 'Question 1' }).fill('What is the project?');
+  await dialog
+    .getByRole('switch', { name: 'Allow search engines to index the booking page' })
+    .check();
   await shoot(page, 'type-dialog', out);
   await dialog.getByRole('button', { name: 'Add booking type' }).click();
   await expect(page.getByText('Booking type added')).toBeVisible();
@@ -84,7 +87,9 @@ test('a booking type, hours and a feed set up; a booking is listed, on its conta
   // A visitor books the first free slot through the public API.
   const [type] = (await (await page.request.get('/api/booking-types')).json()) as {
     publicSlug: string;
+    allowIndexing: boolean;
   }[];
+  expect(type!.allowIndexing).toBe(true);
   const slots = await page.request.get(
     `/api/public/booking/${type!.publicSlug}?from=${isoDate(1)}&to=${isoDate(3)}&timezone=UTC`,
   );

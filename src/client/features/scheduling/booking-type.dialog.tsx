@@ -192,6 +192,18 @@ function BookingTypeForm({ type, onDone }: { type: BookingType | null; onDone: (
           />
         )}
       />
+      <Controller
+        control={form.control}
+        name="allowIndexing"
+        render={({ field }) => (
+          <Switch
+            label="Allow search engines to index the booking page"
+            description="When off, the page asks search engines not to list it."
+            checked={field.value}
+            onChange={(event) => field.onChange(event.currentTarget.checked)}
+          />
+        )}
+      />
       {refusal && (
         <Alert color="red" variant="light" role="alert">
           {refusal}
