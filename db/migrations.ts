@@ -41,6 +41,7 @@ import * as banking from './migrations/2026-12-01-0048-banking.ts';
 import * as bankRules from './migrations/2026-12-01-0049-bank-rules.ts';
 import * as forms from './migrations/2026-12-01-0050-forms.ts';
 import * as scheduling from './migrations/2026-12-01-0051-scheduling.ts';
+import * as citusKeys from './migrations/2026-12-01-0060-citus-keys.ts';
 
 /**
  * Every migration of db/migrations, in order. A static list rather than a folder scan, so
@@ -91,4 +92,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-01-0049-bank-rules': bankRules,
   '2026-12-01-0050-forms': forms,
   '2026-12-01-0051-scheduling': scheduling,
+  '2026-12-01-0060-citus-keys': citusKeys,
 };

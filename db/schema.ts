@@ -1022,7 +1022,6 @@ export interface TwoFactorRecoveryCodes {
 }
 
 export interface Users {
-  assignedPersonId: number | null;
   createdAt: Generated<Timestamp>;
   dateFormat: Generated<string>;
   email: string;

@@ -57,7 +57,11 @@ async function catalog() {
     order by 1, 2`.execute(db);
   // Unique indexes that back no constraint (partial or on expressions), and whether
   // workspace_id is one of their key columns.
-  const { rows: uniqueIndexes } = await sql<{ table: string; name: string; has_workspace: boolean }>`
+  const { rows: uniqueIndexes } = await sql<{
+    table: string;
+    name: string;
+    has_workspace: boolean;
+  }>`
     select t.relname as "table", ic.relname as name,
       exists (
         select 1 from pg_attribute a, generate_subscripts(i.indkey, 1) s

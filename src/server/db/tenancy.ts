@@ -137,3 +137,24 @@ export async function distributedTables(db: Kysely<any>): Promise<string[]> {
     order by c.relname`.execute(db.withoutPlugins());
   return rows.map((r) => r.table_name).filter((table) => !(table in PLACED_TABLES));
 }
+
+/*
+ * Secrets looked up before any workspace is known (a portal link, an invitation, a booking's
+ * manage link, a calendar feed, a payment webhook's endpoint key) name their workspace before
+ * a dot, `{workspaceId}.{secret}`, so that the lookup is filtered by one workspace (one node
+ * on Citus) and the uniqueness of the secret is per workspace. base64url has no dot, so a
+ * token issued before tokens named their workspace (the secret alone) is told apart, and is
+ * still looked up by the secret alone.
+ */
+const SCOPED_TOKEN = /^([1-9]\d{0,9})\.([A-Za-z0-9_-]{20,100})$/;
+
+/** `{workspaceId}.{secret}`. */
+export function scopedToken(workspaceId: number, secret: string): string {
+  return `${workspaceId}.${secret}`;
+}
+
+/** The workspace a token names, or null for anything else (an older token among them). */
+export function workspaceOfToken(token: string): number | null {
+  const match = SCOPED_TOKEN.exec(token);
+  return match ? Number(match[1]) : null;
+}
