@@ -22,55 +22,29 @@ import { sql, type Kysely } from 'kysely';
  * - recurring_invoices.last_failure_invoice_id points at (workspace_id, id) of invoices.
  */
 
-/** The distributed tables whose primary key was (id) alone. */
-const ID_KEYED = [
-  'availability',
-  'bank_accounts',
-  'bank_imports',
-  'bank_rules',
-  'bank_transactions',
-  'booking_types',
-  'bookings',
-  'calendar_feeds',
-  'checkout_sessions',
-  'client_portal_links',
-  'clients',
-  'contract_events',
-  'contract_signatures',
-  'contract_templates',
-  'contracts',
-  'credit_note_lines',
-  'credit_notes',
-  'document_acceptances',
-  'estimate_lines',
-  'estimates',
-  'expense_categories',
-  'expenses',
-  'form_submissions',
-  'forms',
-  'invitation_tokens',
-  'invoice_emails',
-  'invoice_lines',
-  'invoice_payments',
-  'invoices',
-  'leads',
-  'organizations',
-  'persons',
-  'projects',
-  'proposals',
-  'rates',
-  'recurring_invoice_lines',
-  'recurring_invoices',
-  'services',
-  'stages',
-  'stripe_events',
-  'tags',
-  'task_statuses',
-  'tasks',
-  'time_entries',
-  'timers',
-  'timesheets',
-] as const;
+/**
+ * The tables to re-key: a workspace_id (not null) and a primary key of (id) alone, less the
+ * memberships (user_workspaces, a reference table, keeps its key). Read from the catalog so
+ * that a workspace table of a migration merged before this one is re-keyed too. In the down
+ * migration, the tables keyed (workspace_id, id) go back to (id).
+ */
+async function tablesKeyedBy(db: Kysely<any>, key: 'id' | 'workspace_id, id'): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`
+    select c.relname as name
+    from pg_constraint k
+    join pg_class c on c.oid = k.conrelid
+    where k.contype = 'p' and c.relnamespace = 'public'::regnamespace
+      and c.relname <> 'user_workspaces'
+      and exists (
+        select 1 from pg_attribute a
+        where a.attrelid = c.oid and a.attname = 'workspace_id' and a.attnotnull)
+      and array(
+        select a.attname::text from unnest(k.conkey) with ordinality u(n, o)
+        join pg_attribute a on a.attrelid = c.oid and a.attnum = u.n order by u.o
+      ) = string_to_array(${key}, ', ')
+    order by 1`.execute(db);
+  return rows.map((r) => r.name);
+}
 
 /** [table, old constraint, old columns, new constraint, new columns]. */
 const SCOPED_UNIQUES = [
@@ -132,7 +106,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`alter table recurring_invoices drop constraint recurring_invoices_last_failure_invoice_id_fkey`.execute(
     db,
   );
-  for (const table of ID_KEYED) {
+  for (const table of await tablesKeyedBy(db, 'id')) {
     await sql
       .raw(
         `alter table ${table} drop constraint ${table}_pkey,
@@ -186,7 +160,7 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql`alter table recurring_invoices drop constraint recurring_invoices_last_failure_invoice_fkey`.execute(
     db,
   );
-  for (const table of ID_KEYED) {
+  for (const table of await tablesKeyedBy(db, 'workspace_id, id')) {
     await sql
       .raw(
         `alter table ${table} drop constraint ${table}_pkey, add constraint ${table}_pkey primary key (id)`,
