@@ -1030,7 +1030,6 @@ export interface TwoFactorRecoveryCodes {
 }
 
 export interface Users {
-  assignedPersonId: number | null;
   createdAt: Generated<Timestamp>;
   dateFormat: Generated<string>;
   email: string;

@@ -111,7 +111,13 @@ export const MemberActiveResultSchema = z.object({
 
 /** Invitation tokens: 32 random bytes, base64url. */
 export const InviteTokenSchema = z.object({
-  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'This invitation link is invalid or malformed.'),
+  // The workspace's id and a dot, then 43 base64url characters (alone in links sent before).
+  token: z
+    .string()
+    .regex(
+      /^(?:[1-9]\d{0,9}\.)?[A-Za-z0-9_-]{43}$/,
+      'This invitation link is invalid or malformed.',
+    ),
 });
 
 export const InvitationViewSchema = z.object({

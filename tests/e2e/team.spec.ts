@@ -33,7 +33,7 @@ async function inviteFromTeamPage(page: Page, invitee: TestUser): Promise<string
   ).toBeVisible();
   const sent = page.getByRole('dialog', { name: 'Invitation Created' });
   const link = await sent.getByRole('textbox', { name: 'Invitation link' }).inputValue();
-  expect(link).toMatch(/\/invite\/[A-Za-z0-9_-]{43}$/);
+  expect(link).toMatch(/\/invite\/[1-9]\d*\.[A-Za-z0-9_-]{43}$/);
   await sent.getByRole('button', { name: 'Done' }).click();
   return new URL(link).pathname;
 }

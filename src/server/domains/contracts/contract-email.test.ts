@@ -10,7 +10,7 @@ const { t, owner } = useTwoWorkspaces('Signing Studio', 'Other Studio', () => ({
   appUrl: 'https://keel.example',
 }));
 
-const PORTAL_LINK = /https:\/\/keel\.example\/portal\/([A-Za-z0-9_-]{43})/;
+const PORTAL_LINK = /https:\/\/keel\.example\/portal\/([1-9]\d*\.[A-Za-z0-9_-]{43})/;
 
 describe('sending a contract by email', () => {
   it('queues an email with a portal link of the client, and answers a link too', async () => {
@@ -89,7 +89,7 @@ describe('sending a contract by email', () => {
     expect(mail.subject).toBe('Please sign: Retainer');
     expect(mail.text).toMatch(
       new RegExp(
-        `^Dear Signer AS,\\n\\nSign here: https://keel\\.example/portal/[A-Za-z0-9_-]{43}\\nFingerprint ${sent.contract.contentSha256}\\s*$`,
+        `^Dear Signer AS,\\n\\nSign here: https://keel\\.example/portal/[1-9]\\d*\\.[A-Za-z0-9_-]{43}\\nFingerprint ${sent.contract.contentSha256}\\s*$`,
       ),
     );
   });

@@ -207,7 +207,10 @@ export async function insertEmail(
       actor: email.actor,
     })
     .onConflict((oc) =>
-      oc.columns(['invoiceId', 'reminderKey']).where('kind', '=', 'reminder').doNothing(),
+      oc
+        .columns(['workspaceId', 'invoiceId', 'reminderKey'])
+        .where('kind', '=', 'reminder')
+        .doNothing(),
     )
     .returning('id')
     .executeTakeFirst();

@@ -64,7 +64,7 @@ async function newInvoice(
   return res.json() as { id: number; status: string; invoiceNumber: string | null };
 }
 
-const PORTAL_LINK = /https:\/\/keel\.example\/portal\/([A-Za-z0-9_-]{43})/;
+const PORTAL_LINK = /https:\/\/keel\.example\/portal\/([1-9]\d*\.[A-Za-z0-9_-]{43})/;
 
 describe('sending an invoice', () => {
   it('issues a draft and emails it with its PDF and a live portal link; the outbox shows it sent', async () => {
@@ -170,7 +170,7 @@ describe('sending an invoice', () => {
     const mail = await sink.waitFor(client.email);
     expect(mail.subject).toBe(`Your invoice ${invoice.invoiceNumber} ($1,200.00)`);
     expect(mail.text).toMatch(
-      /^Dear Acme Corp, pay \$1,200\.00 by Mar 05, 2030: https:\/\/keel\.example\/portal\/[A-Za-z0-9_-]{43}\nFreelance Studio/,
+      /^Dear Acme Corp, pay \$1,200\.00 by Mar 05, 2030: https:\/\/keel\.example\/portal\/[1-9]\d*\.[A-Za-z0-9_-]{43}\nFreelance Studio/,
     );
 
     const custom = await owner.client.post(`/api/invoices/${invoice.id}/send`, {

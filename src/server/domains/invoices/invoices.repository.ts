@@ -297,7 +297,9 @@ export async function insertPeriodInvoice(
   const row = await db
     .insertInto('invoices')
     .values({ ...values, workspaceId, amount: '0', status: 'draft' })
-    .onConflict((oc) => oc.columns(['recurringInvoiceId', 'recurringPeriodStart']).doNothing())
+    .onConflict((oc) =>
+      oc.columns(['workspaceId', 'recurringInvoiceId', 'recurringPeriodStart']).doNothing(),
+    )
     .returning('id')
     .executeTakeFirst();
   return row?.id;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Database } from '../../db/create-db.ts';
+import { scopedToken, workspaceOfToken } from '../../db/tenancy.ts';
 
 /* Queries of online payment (issue 42): settings, checkout sessions, Stripe events. */
 
@@ -33,19 +34,27 @@ export function findSettings(db: Database, workspaceId: number) {
 export async function ensureSettings(db: Database, workspaceId: number) {
   await db
     .insertInto('paymentSettings')
-    .values({ workspaceId, endpointKey: randomBytes(24).toString('base64url') })
+    .values({
+      workspaceId,
+      endpointKey: scopedToken(workspaceId, randomBytes(24).toString('base64url')),
+    })
     .onConflict((oc) => oc.column('workspaceId').doNothing())
     .execute();
   return (await findSettings(db, workspaceId))!;
 }
 
-/** The settings an endpoint key names: the key is the webhook's only clue to its workspace. */
+/**
+ * The settings an endpoint key names: the key is the webhook's only clue to its workspace, and
+ * names it before a dot; a key made before keys named their workspace is looked up alone.
+ */
 export function findSettingsByEndpointKey(db: Database, endpointKey: string) {
-  return db
+  const workspaceId = workspaceOfToken(endpointKey);
+  let query = db
     .selectFrom('paymentSettings')
     .select(SETTINGS_COLUMNS)
-    .where('endpointKey', '=', endpointKey)
-    .executeTakeFirst();
+    .where('endpointKey', '=', endpointKey);
+  if (workspaceId !== null) query = query.where('workspaceId', '=', workspaceId);
+  return query.executeTakeFirst();
 }
 
 export async function updateSettings(

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalizeAmount } from '../../../shared/invoice-math.ts';
 import { FakeStripe, signature } from '../../../../tests/support/fake-stripe.ts';
@@ -161,7 +162,7 @@ describe('settings', () => {
       allowPartial: false,
       ready: true,
     });
-    expect(read.json().webhookUrl).toMatch(/\/api\/webhooks\/stripe\/[A-Za-z0-9_-]{32}$/);
+    expect(read.json().webhookUrl).toMatch(/\/api\/webhooks\/stripe\/[1-9]\d*\.[A-Za-z0-9_-]{32}$/);
     // Leaving the secrets out keeps them.
     const kept = await call(owner.client, 'PUT', '/api/settings/payments', {
       publishableKey: 'pk_test_keelPublishable',
@@ -461,6 +462,28 @@ describe('webhooks', () => {
     ]);
     // Signed with the owner's secret, the other endpoint refuses it.
     expect((await deliver(otherPath, fake.event('ping', {}), WEBHOOK_SECRET)).statusCode).toBe(400);
+  });
+
+  it('an endpoint key made before keys named their workspace still works; one naming another workspace does not', async () => {
+    const current = webhook.split('/').pop()!;
+    const secretPart = current.split('.')[1]!;
+    expect(current).toBe(`${owner.workspace.id}.${secretPart}`);
+    const setKey = (endpointKey: string) =>
+      t.db
+        .updateTable('paymentSettings')
+        .set({ endpointKey })
+        .where('workspaceId', '=', owner.workspace.id)
+        .execute();
+    const legacy = randomBytes(24).toString('base64url');
+    await setKey(legacy);
+    try {
+      const res = await deliver(`/api/webhooks/stripe/${legacy}`, fake.event('ping', {}));
+      expect(res.statusCode, res.body).toBe(200);
+      const elsewhere = `/api/webhooks/stripe/${other.workspace.id}.${legacy}`;
+      expect((await deliver(elsewhere, fake.event('ping', {}))).statusCode).toBe(404);
+    } finally {
+      await setKey(current);
+    }
   });
 
   it('an event in another currency is stored, not applied, and the owners are told', async () => {

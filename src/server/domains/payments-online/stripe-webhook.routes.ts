@@ -31,8 +31,11 @@ export const stripeWebhookRouteDocs: PlainRouteDoc[] = [
   },
 ];
 
-/** Every endpoint key's shape (`ensureSettings`: 24 random bytes in base64url). */
-const ENDPOINT_KEY = /^[A-Za-z0-9_-]{32}$/;
+/**
+ * Every endpoint key's shape (`ensureSettings`: the workspace's id, a dot and 24 random bytes
+ * in base64url; the random part alone in keys made before keys named their workspace).
+ */
+const ENDPOINT_KEY = /^(?:[1-9]\d{0,9}\.)?[A-Za-z0-9_-]{32}$/;
 
 type WebhookRequest = FastifyRequest<{ Params: { endpointKey: string } }>;
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/create-db.ts';
+import { scopedToken, workspaceOfToken } from '../../db/tenancy.ts';
 import { hashToken } from '../auth/identity.ts';
 import * as repo from './portal.repository.ts';
 
@@ -52,7 +53,7 @@ async function addPortalLink(
   expiresInDays: number | null,
 ): Promise<PortalLink> {
   await assertClient(db, workspaceId, clientId);
-  const token = randomBytes(32).toString('base64url');
+  const token = scopedToken(workspaceId, randomBytes(32).toString('base64url'));
   await repo.insertLink(db, workspaceId, {
     clientId,
     tokenHash: hashToken(token),
@@ -105,8 +106,11 @@ export async function rotatePortalLink(
   return db.isTransaction ? run(db) : db.transaction().execute(run);
 }
 
-/** Tokens are 43 base64url characters; anything else cannot be one (no lookup needed). */
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+/**
+ * Tokens are 43 base64url characters after their workspace's id and a dot, or alone in links
+ * made before tokens named their workspace; anything else cannot be one (no lookup needed).
+ */
+const TOKEN_SHAPE = /^(?:[1-9]\d{0,9}\.)?[A-Za-z0-9_-]{43}$/;
 
 /** What a token is: a live link, an expired one (of that workspace), or nothing known. */
 export type PortalTokenState =
@@ -122,7 +126,7 @@ export type PortalTokenState =
  */
 export async function openPortalToken(db: Database, token: string): Promise<PortalTokenState> {
   if (!TOKEN_SHAPE.test(token)) return { state: 'unknown' };
-  const link = await repo.findLinkByTokenHash(db, hashToken(token));
+  const link = await repo.findLinkByTokenHash(db, hashToken(token), workspaceOfToken(token));
   if (!link) return { state: 'unknown' };
   if (link.expired) return { state: 'expired', workspaceId: link.workspaceId };
   await repo.touchLink(db, link.workspaceId, link.linkId);

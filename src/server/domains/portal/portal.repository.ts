@@ -126,10 +126,11 @@ export async function revokeLinks(db: Database, workspaceId: number, clientId: n
 
 /**
  * The unrevoked link of a token hash, of a workspace that is neither deleted nor suspended,
- * and whether it has expired. Across workspaces: the token is what names the workspace.
+ * and whether it has expired. In the workspace the token names; across workspaces (null) for a
+ * link made before tokens named their workspace.
  */
-export function findLinkByTokenHash(db: Database, tokenHash: string) {
-  return db
+export function findLinkByTokenHash(db: Database, tokenHash: string, workspaceId: number | null) {
+  let query = db
     .selectFrom('clientPortalLinks as l')
     .innerJoin('workspaces as w', 'w.id', 'l.workspaceId')
     .select([
@@ -141,8 +142,9 @@ export function findLinkByTokenHash(db: Database, tokenHash: string) {
     .where('l.tokenHash', '=', tokenHash)
     .where('l.revokedAt', 'is', null)
     .where('w.isActive', '=', true)
-    .where('w.isDeleted', '=', false)
-    .executeTakeFirst();
+    .where('w.isDeleted', '=', false);
+  if (workspaceId !== null) query = query.where('l.workspaceId', '=', workspaceId);
+  return query.executeTakeFirst();
 }
 
 /** Records that the link was used, at most once a minute (a read writes no more often). */

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../../../../tests/support/pdf-text.ts';
@@ -58,9 +58,11 @@ describe('links', () => {
     expect(before.json()).toEqual({ live: false, liveLinks: 0, createdAt: null, lastUsedAt: null });
 
     const { url, token } = await newLink(owner.client, c.id);
-    expect(url).toMatch(/^https?:\/\/[^/]+\/portal\/[A-Za-z0-9_-]{43}$/);
-    // 256 bits.
-    expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+    expect(url).toMatch(/^https?:\/\/[^/]+\/portal\/[1-9]\d*\.[A-Za-z0-9_-]{43}$/);
+    // The workspace's id (the lookup names its workspace), then 256 bits.
+    const [workspacePart, secret] = token.split('.');
+    expect(workspacePart).toBe(String(owner.workspace.id));
+    expect(Buffer.from(secret!, 'base64url')).toHaveLength(32);
 
     const rows = await t.db
       .selectFrom('clientPortalLinks')
@@ -91,6 +93,27 @@ describe('links', () => {
         portal: expect.objectContaining({ live: true }),
       }),
     ]);
+  });
+
+  it('a link made before tokens named their workspace still opens; a token naming another workspace does not', async () => {
+    const c = await newClient(owner.client, 'Legacy Co');
+    const legacy = randomBytes(32).toString('base64url');
+    await t.db
+      .insertInto('clientPortalLinks')
+      .values({
+        workspaceId: owner.workspace.id,
+        clientId: c.id,
+        tokenHash: createHash('sha256').update(legacy).digest('hex'),
+      })
+      .execute();
+    const opened = await visitor.get(`/api/portal/${legacy}`);
+    expect(opened.statusCode).toBe(200);
+
+    const { token } = await newLink(owner.client, c.id);
+    const secret = token.split('.')[1]!;
+    expect((await visitor.get(`/api/portal/${other.workspace.id}.${secret}`)).statusCode).toBe(404);
+    // Nor does the secret alone: the hash covers the workspace's id.
+    expect((await visitor.get(`/api/portal/${secret}`)).statusCode).toBe(404);
   });
 
   it('a new link ends every older one; revoking ends them all; both answer 404 like a wrong token', async () => {

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { scopedToken } from '../../db/tenancy.ts';
 
 /*
  * The secrets of scheduling's public links: a booking's manage link and a member's calendar
@@ -11,20 +12,15 @@ import { createHmac, randomBytes } from 'node:crypto';
  * database alone opens no booking.
  */
 
-const SCOPED_TOKEN = /^([1-9]\d{0,9})\.([A-Za-z0-9_-]{20,100})$/;
-
-export function workspaceOfToken(token: string): number | null {
-  const match = SCOPED_TOKEN.exec(token);
-  return match ? Number(match[1]) : null;
-}
+export { workspaceOfToken } from '../../db/tenancy.ts';
 
 export function manageTokenOf(secret: string, workspaceId: number, uid: string): string {
   const mac = createHmac('sha256', secret).update(`keel:booking-manage:${uid}`).digest('base64url');
-  return `${workspaceId}.${mac}`;
+  return scopedToken(workspaceId, mac);
 }
 
 export function newFeedToken(workspaceId: number): string {
-  return `${workspaceId}.${randomBytes(32).toString('base64url')}`;
+  return scopedToken(workspaceId, randomBytes(32).toString('base64url'));
 }
 
 const base = (appUrl: string) => appUrl.replace(/\/+$/, '');

@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkspaceRole } from '../../../shared/roles.ts';
 import type { Mail, Mailer } from '../../plugins/mailer.ts';
+import { hashToken } from '../auth/identity.ts';
 import {
   ApiClient,
   useTestApp,
@@ -87,7 +89,7 @@ describe('invitation emails', () => {
   it('says the email was not sent when the server has no SMTP_URL', async () => {
     const invited = await invite(owner.client);
     expect(invited).toMatchObject({ emailSent: false, mailConfigured: false });
-    expect(invited.inviteUrl).toMatch(/\/invite\/[A-Za-z0-9_-]{43}$/);
+    expect(invited.inviteUrl).toMatch(/\/invite\/[1-9]\d*\.[A-Za-z0-9_-]{43}$/);
   });
 
   it('says it was sent when the mail server took it, and not when it refused it', async () => {
@@ -282,6 +284,30 @@ describe('DELETE /api/team/invitations/{id}', () => {
     );
     expect((await admin.client.delete(`/api/team/invitations/${id}`)).statusCode).toBe(404);
     expect((await admin.client.post(`/api/team/invitations/${id}/resend`)).statusCode).toBe(404);
+  });
+});
+
+describe('invitation links', () => {
+  it('name their workspace; a link sent before they did still opens, and a token naming another workspace does not', async () => {
+    const invited = await invite(owner.client);
+    const token = tokenOf(invited.inviteUrl);
+    const secret = token.split('.')[1]!;
+    expect(token).toBe(`${owner.workspace.id}.${secret}`);
+    const other = await signUpWithWorkspace(t.app, 'Other Yard');
+    const guest = new ApiClient(t.app);
+    expect((await guest.get(`/api/invite/${other.workspace.id}.${secret}`)).statusCode).toBe(404);
+    expect((await guest.get(`/api/invite/${secret}`)).statusCode).toBe(404);
+
+    const legacy = randomBytes(32).toString('base64url');
+    await t.db
+      .updateTable('invitationTokens')
+      .set({ token: hashToken(legacy) })
+      .where('workspaceId', '=', owner.workspace.id)
+      .where('email', '=', invited.email)
+      .execute();
+    const view = await guest.get(`/api/invite/${legacy}`);
+    expect(view.statusCode, view.body).toBe(200);
+    expect(view.json()).toMatchObject({ email: invited.email });
   });
 });
 

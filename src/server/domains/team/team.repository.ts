@@ -192,9 +192,16 @@ export async function insertInvitation(
 
 /**
  * An invitation by its token's hash, with what its sender holds today in its workspace: their
- * role, and whether their membership and account are still active (null when they left).
+ * role, and whether their membership and account are still active (null when they left). In
+ * the workspace the token names; across workspaces (null) for a link sent before tokens named
+ * their workspace.
  */
-export async function findInvitationByHash(db: Database, tokenHash: string, forUpdate = false) {
+export async function findInvitationByHash(
+  db: Database,
+  tokenHash: string,
+  workspaceId: number | null,
+  forUpdate = false,
+) {
   let q = db
     .selectFrom('invitationTokens as it')
     .innerJoin('workspaces as w', 'w.id', 'it.workspaceId')
@@ -222,6 +229,7 @@ export async function findInvitationByHash(db: Database, tokenHash: string, forU
       'w.isActive as workspaceActive',
     ])
     .where('it.token', '=', tokenHash);
+  if (workspaceId !== null) q = q.where('it.workspaceId', '=', workspaceId);
   if (forUpdate) q = q.forUpdate('it');
   return q.executeTakeFirst();
 }

@@ -16,6 +16,7 @@ import type { Workspace } from '../../../shared/workspaces.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { RowExport } from '../../db/export-batches.ts';
+import { scopedToken, workspaceOfToken } from '../../db/tenancy.ts';
 import { gone } from '../../plugins/errors.ts';
 import {
   recordFailure,
@@ -51,9 +52,12 @@ const VOID_INVITATION_TO_RESEND =
 const VOID_INVITATION =
   'This invitation is no longer valid: the person who sent it can no longer invite members. Ask the workspace for a new invitation.';
 
-/** A new invitation link: 256 random bits, of which only the hash is kept. */
-function newInvitationToken(ctx: Context) {
-  const token = randomBytes(32).toString('base64url');
+/**
+ * A new invitation link: 256 random bits after the workspace's id (the lookup names its
+ * workspace), of which only the hash is kept.
+ */
+function newInvitationToken(ctx: TeamContext) {
+  const token = scopedToken(ctx.workspace.id, randomBytes(32).toString('base64url'));
   return {
     tokenHash: hashToken(token),
     inviteUrl: `${ctx.config.appUrl}/invite/${token}`,
@@ -294,7 +298,12 @@ export function exportMembers(ctx: TeamContext): RowExport {
 // Accepting an invitation (public)
 
 async function usableInvitation(db: Database, token: string, forUpdate = false) {
-  const invitation = await repo.findInvitationByHash(db, hashToken(token), forUpdate);
+  const invitation = await repo.findInvitationByHash(
+    db,
+    hashToken(token),
+    workspaceOfToken(token),
+    forUpdate,
+  );
   if (!invitation || invitation.workspaceDeleted || !invitation.workspaceActive) {
     throw new TRPCError({ code: 'NOT_FOUND', message: INVALID_LINK });
   }

@@ -33,7 +33,7 @@ async function invite(client: ApiClient, email = uniqueEmail('invitee'), role = 
 describe('invitations', () => {
   it('invites (201), stores only a hash, shows the invitation, and accepting creates the account and signs in', async () => {
     const { email, inviteUrl, invitation } = await invite(owner.client);
-    expect(inviteUrl).toMatch(/\/invite\/[A-Za-z0-9_-]{43}$/);
+    expect(inviteUrl).toMatch(/\/invite\/[1-9]\d*\.[A-Za-z0-9_-]{43}$/);
     const days = (Date.parse(invitation.expiresAt) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(6.99);
     const token = tokenOf(inviteUrl);
