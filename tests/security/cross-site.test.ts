@@ -39,9 +39,13 @@ describe.each([
         ? '{"fullName":"Forged","name":"Forged","email":"forged@example.com"}'
         : 'fullName=Forged&name=Forged';
     const targets = [
-      ...mutations.map((route) => ({ method: route.method, url: urlOf(route.path) })),
-      { method: 'POST' as const, url: '/trpc/contacts.create' },
-      { method: 'POST' as const, url: '/trpc/auth.logout' },
+      ...mutations.map((route) => ({
+        method: route.method,
+        url: urlOf(route.path),
+        formEncoded: route.formEncoded === true,
+      })),
+      { method: 'POST' as const, url: '/trpc/contacts.create', formEncoded: false },
+      { method: 'POST' as const, url: '/trpc/auth.logout', formEncoded: false },
     ];
     for (const target of targets) {
       const res = await t.app.inject({
@@ -50,7 +54,13 @@ describe.each([
         headers: { ...headers, cookie },
         payload,
       });
-      expect(res.statusCode, `${target.method} ${target.url}`).toBe(status);
+      // A public form's submissions take what an HTML form sends, by design (issue 44): the
+      // body reaches the route, which answers for slug 1 (no such form) and makes nothing.
+      const expected =
+        target.formEncoded && headers['content-type'] === 'application/x-www-form-urlencoded'
+          ? 404
+          : status;
+      expect(res.statusCode, `${target.method} ${target.url}`).toBe(expected);
       expect(res.json(), `${target.method} ${target.url}`).toEqual({ error: expect.any(String) });
     }
     expect(await snapshot(t.db)).toBe(before);
