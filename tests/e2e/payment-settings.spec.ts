@@ -98,7 +98,7 @@ test('an owner connects Stripe: secrets stay write-only, the webhook URL copies,
 
   // The webhook URL, copied as shown.
   const url = await panel.getByRole('textbox', { name: 'Webhook URL' }).inputValue();
-  expect(url).toMatch(/\/api\/webhooks\/stripe\/[\w-]{16,}$/);
+  expect(url).toMatch(/\/api\/webhooks\/stripe\/\d+\.[\w-]{16,}$/);
   await panel.getByRole('button', { name: 'Copy webhook URL' }).click();
   await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(url);
 
