@@ -81,6 +81,9 @@ test('an automatic send the EN 16931 rules refuse leaves a draft, and the recurr
     data: {
       legalName: 'Atelier Lumière SARL',
       currency: 'EUR',
+      // The first period starts on today's UTC date (below), the workspace's today only if
+      // it keeps UTC: from midnight to 5 a.m. UTC, New York is still on the day before.
+      timezone: 'UTC',
       einvoicing: true,
       ...EINVOICING_SELLER,
     },
