@@ -102,6 +102,16 @@ async function scan(page: Page, where: string, findings: Finding[], include?: st
       .getAnimations()
       .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
   );
+  // A fade that has not started yet is no running animation: the notifications dropdown was
+  // once scanned at the first frame of its fade, its text blended into the page (2.17:1).
+  // Every open floating layer is fully opaque before it is measured.
+  await page.waitForFunction(() =>
+    [
+      ...document.querySelectorAll(
+        '[role="dialog"], [role="menu"], [role="tooltip"], [role="listbox"], .mantine-Popover-dropdown',
+      ),
+    ].every((layer) => getComputedStyle(layer).opacity === '1'),
+  );
   const { violations } = await builder.analyze();
   for (const v of violations) {
     if (v.impact !== 'serious' && v.impact !== 'critical') continue;
