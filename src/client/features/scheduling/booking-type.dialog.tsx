@@ -20,7 +20,7 @@ import { useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import type { BookingType, BookingTypeInput } from '../../../shared/scheduling.schema.ts';
 import { fieldProps } from '../../components/form/field-props.ts';
-import { NumberField, SelectField } from '../../components/form/controlled-fields.tsx';
+import { NumberField, SelectField, SwitchField } from '../../components/form/controlled-fields.tsx';
 import { DialogForm, FormDialog } from '../../components/form-dialog.tsx';
 import { SortableList, useSortableRow } from '../../components/sortable-list.tsx';
 import { trpc } from '../../trpc.ts';
@@ -180,29 +180,17 @@ function BookingTypeForm({ type, onDone }: { type: BookingType | null; onDone: (
       />
       <QuestionsEditor form={form} />
       <DealFields form={form} />
-      <Controller
+      <SwitchField
         control={form.control}
         name="active"
-        render={({ field }) => (
-          <Switch
-            label="Taking bookings"
-            description="When off, the booking page says it does not exist."
-            checked={field.value}
-            onChange={(event) => field.onChange(event.currentTarget.checked)}
-          />
-        )}
+        label="Taking bookings"
+        description="When off, the booking page says it does not exist."
       />
-      <Controller
+      <SwitchField
         control={form.control}
         name="allowIndexing"
-        render={({ field }) => (
-          <Switch
-            label="Allow search engines to index the booking page"
-            description="When off, the page asks search engines not to list it."
-            checked={field.value}
-            onChange={(event) => field.onChange(event.currentTarget.checked)}
-          />
-        )}
+        label="Allow search engines to index the booking page"
+        description="When off, the page asks search engines not to list it."
       />
       {refusal && (
         <Alert color="red" variant="light" role="alert">
