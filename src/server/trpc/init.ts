@@ -259,5 +259,27 @@ function writeMark(ctx: Context & { identity?: { via: string } }): WriteMark | u
 export const fromReplica = t.middleware(async ({ ctx, next }) => {
   if (!ctx.heavyReads.configured) return next();
   const db = await ctx.heavyReads.handle(writeMark(ctx));
-  return next({ ctx: { ...ctx, db } });
+  if (db === ctx.db) return next();
+  const result = await next({ ctx: { ...ctx, db } });
+  // What the replica could not answer, the primary does: a read that writes on first use
+  // (a workspace's business profile is made when first read, business.repository.ts), a
+  // query cancelled by replay, a replica gone mid-request. Queries only: safe to run again.
+  if (!result.ok && replicaCannotServe(result.error)) return next();
+  return result;
 });
+
+/**
+ * PostgreSQL's refusal of a write on a standby (25006), a query cancelled by a conflict
+ * with replay (40001) or by the standby shutting down (57P01), or a lost connection,
+ * anywhere in the error's causes.
+ */
+function replicaCannotServe(error: unknown): boolean {
+  const codes = new Set(['25006', '40001', '57P01', 'ECONNREFUSED', 'ECONNRESET']);
+  for (let cause = error, depth = 0; cause && depth < 5; depth++) {
+    const { code } = cause as { code?: unknown };
+    if (typeof code === 'string' && codes.has(code)) return true;
+    if (cause instanceof Error && /Connection terminated/.test(cause.message)) return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
+}
