@@ -2,6 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
+import { ConfigError, loadConfig } from '../../src/server/config.ts';
 import { createDb, migrateToLatest, type DbHandle } from '../../src/server/db/create-db.ts';
 import { primaryWalPosition, WRITTEN_COOKIE } from '../../src/server/db/replica.ts';
 import {
@@ -58,6 +59,25 @@ class Browser {
   get = (url: string, app?: FastifyInstance) => this.request('GET', url, undefined, { app });
   post = (url: string, body: unknown) => this.request('POST', url, body);
 }
+
+describe('DATABASE_REPLICA_URL', () => {
+  it('is a PostgreSQL URL, and only beside DATABASE_URL (the embedded database has no replica)', () => {
+    const env = { NODE_ENV: 'test', SESSION_SECRET: 'x'.repeat(40) } as const;
+    const primary = 'postgres://keel@db.internal/keel';
+    const replica = 'postgres://keel@replica.internal/keel';
+    expect(loadConfig(env).databaseReplicaUrl).toBeUndefined();
+    expect(
+      loadConfig({ ...env, DATABASE_URL: primary, DATABASE_REPLICA_URL: replica })
+        .databaseReplicaUrl,
+    ).toBe(replica);
+    expect(() => loadConfig({ ...env, DATABASE_REPLICA_URL: replica })).toThrow(
+      /DATABASE_REPLICA_URL needs DATABASE_URL/,
+    );
+    expect(() =>
+      loadConfig({ ...env, DATABASE_URL: primary, DATABASE_REPLICA_URL: 'mysql://x/y' }),
+    ).toThrow(ConfigError);
+  });
+});
 
 describe.skipIf(skipReason)(
   `heavy reads on a streaming replica${skipReason ? ` (skipped: ${skipReason})` : ''}`,
