@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/create-db.ts';
+import { HeavyReads } from './db/replica.ts';
 import { bankingRoutes } from './domains/banking/banking.routes.ts';
 import { expenseRoutes } from './domains/expenses/expenses.routes.ts';
 import { fileRoutes, MAX_UPLOAD_BYTES } from './domains/files/files.routes.ts';
@@ -22,6 +23,7 @@ import { registerRequestStats, RequestStats } from './plugins/request-stats.ts';
 import { registerRestRoutes } from './plugins/rest-adapter.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSessions } from './plugins/session.ts';
+import { registerWriteMarks } from './plugins/write-marks.ts';
 import { openApiDocument } from './openapi.ts';
 import { queues } from './queues.ts';
 import { restRoutes } from './rest-routes.ts';
@@ -31,12 +33,13 @@ import { appRouter, createCaller } from './trpc/router.ts';
 
 /**
  * The whole server, for main.ts and for tests (which call it with `inject()`, and may give
- * the log another destination than stdout to read what it wrote).
+ * the log another destination than stdout to read what it wrote). `replica` is the read
+ * replica's database (DATABASE_REPLICA_URL) when there is one: heavy reads go there.
  */
 export async function buildApp(
   config: Config,
   db: Database,
-  options: { logDestination?: NodeJS.WritableStream } = {},
+  options: { logDestination?: NodeJS.WritableStream; replica?: Database } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     ...(await loggingOptions(config, options.logDestination)),
@@ -77,6 +80,7 @@ export async function buildApp(
       HEAVY_REST_MAX_MS,
       (waitingForSlots) => requestStats.inProgress > waitingForSlots,
     ),
+    heavyReads: new HeavyReads(db, options.replica, app.log),
   };
   app.decorate('heavyRequests', services.heavyRequests);
   // Workers stop (jobs underway finish) before whoever built the app closes the database.
@@ -97,6 +101,10 @@ export async function buildApp(
     (_req, body, done) => done(null, parseFormSubmissionBody(body as string)),
   );
   registerErrorHandler(app, config.clientDir);
+  // Before the sessions' cookie plugin, whose onSend hook writes the cookies set until then.
+  if (options.replica) {
+    registerWriteMarks(app, db, { secureCookies: config.env === 'production' });
+  }
   await registerSecurity(app, { production: config.env === 'production' });
   await registerSessions(app, {
     db,

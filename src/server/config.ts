@@ -11,6 +11,17 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
     .optional(),
+  /**
+   * A streaming replica of DATABASE_URL (hot standby) for the heavy reads: reports, exports,
+   * the financial overview, the admin console's lists (db/replica.ts says what goes there).
+   */
+  DATABASE_REPLICA_URL: z
+    .string()
+    .regex(
+      /^postgres(ql)?:\/\//,
+      'DATABASE_REPLICA_URL must start with postgres:// or postgresql://',
+    )
+    .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   CLIENT_DIR: z.string().min(1).default('dist/client'),
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
@@ -105,6 +116,8 @@ export interface Config {
   host: string;
   /** PostgreSQL when set; otherwise the embedded PGlite database in `dataDir`. */
   databaseUrl: string | undefined;
+  /** A hot standby of `databaseUrl` for heavy reads; only with PostgreSQL. */
+  databaseReplicaUrl: string | undefined;
   dataDir: string;
   sessionSecret: string;
   appUrl: string;
@@ -154,12 +167,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  SESSION_SECRET is required when NODE_ENV=production',
     );
   }
+  if (e.DATABASE_REPLICA_URL && !e.DATABASE_URL) {
+    // The embedded database has no replica: the setting would silently do nothing.
+    throw new ConfigError(
+      'Invalid configuration:\n  DATABASE_REPLICA_URL needs DATABASE_URL (a replica of that PostgreSQL database)',
+    );
+  }
   const clientDir = resolve(e.CLIENT_DIR);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databaseReplicaUrl: e.DATABASE_REPLICA_URL,
     dataDir,
     sessionSecret: e.SESSION_SECRET ?? persistentSecret(dataDir),
     appUrl: e.APP_URL ?? `http://${e.HOST}:${e.PORT}`,

@@ -9,7 +9,15 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const handle = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(handle.db);
-  const app = await buildApp(config, handle.db);
+  // Heavy reads' streaming replica (db/replica.ts): never migrated here, it replays the primary.
+  const replica = config.databaseReplicaUrl
+    ? await createDb({
+        databaseUrl: config.databaseReplicaUrl,
+        poolSize: 10,
+        connectTimeoutMs: 5000,
+      })
+    : undefined;
+  const app = await buildApp(config, handle.db, { replica: replica?.db });
 
   // Housekeeping (expired sessions, old logs, unused files, purge of deleted workspaces,
   // and the embedded database's vacuum) is a periodic job: src/server/queues.ts.
@@ -30,6 +38,7 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info({ signal }, 'shutting down');
     await app.close();
+    await replica?.close();
     await handle.close();
     process.exit(0);
   };
@@ -41,6 +50,7 @@ async function main(): Promise<void> {
   } catch (error) {
     // Closed before the process ends, so the embedded database's directory is let go.
     await app.close().catch(() => {});
+    await replica?.close().catch(() => {});
     await handle.close().catch(() => {});
     throw error;
   }

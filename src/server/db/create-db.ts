@@ -28,11 +28,14 @@ export async function createDb(options: {
   databaseUrl?: string;
   dataDir?: string;
   poolSize?: number;
+  /** Give up connecting after this long (pg waits forever by default): the replica's pool. */
+  connectTimeoutMs?: number;
 }): Promise<DbHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 20,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 0,
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
           if (oid === NUMERIC || oid === DATE) return (v: string) => v;

@@ -3,6 +3,7 @@ import type { Actor } from '../../shared/activity.ts';
 import type { WorkspaceRole } from '../../shared/roles.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/create-db.ts';
+import type { HeavyReads } from '../db/replica.ts';
 import type { Jobs, QueueDefinition, SystemActor } from '../domains/jobs/jobs.ts';
 import type { KeyedSemaphore } from '../plugins/heavy-requests.ts';
 import type { Mailer } from '../plugins/mailer.ts';
@@ -20,6 +21,12 @@ export interface Context {
   requestStats: RequestStats;
   /** Slots of heavy requests (exports, imports, large lists) per workspace. */
   heavyRequests: KeyedSemaphore;
+  /**
+   * Where heavy reads (reports, exports, the financial overview, admin lists) go: the read
+   * replica when configured and caught up with the caller's writes, else `db` (db/replica.ts).
+   * Procedures reach it through the `fromReplica` middleware, never directly.
+   */
+  heavyReads: HeavyReads;
 }
 
 /**

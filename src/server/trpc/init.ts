@@ -3,6 +3,7 @@ import { ZodError } from 'zod';
 import type { WorkspaceRole } from '../../shared/roles.ts';
 import { NOT_AUTHENTICATED } from '../../shared/auth.schema.ts';
 import { WORKSPACE_ACCESS_REVOKED } from '../../shared/workspace-access.ts';
+import { isLsn, PRIMARY_NOW, WRITTEN_COOKIE, type WriteMark } from '../db/replica.ts';
 import { requireIdentity, requireSession } from '../domains/auth/identity.ts';
 import { holdHeavySlot, isLargeImport, isLargePage } from '../plugins/heavy-requests.ts';
 import { hitRateLimit, tooManyAttempts } from '../plugins/rate-limit.ts';
@@ -237,3 +238,48 @@ export const importProcedure = workspaceProcedure.use(heavyWhenManyRows).meta(he
 export const listProcedure = workspaceProcedure.use(heavyWhenLarge).meta(heavy);
 export const heavyAdminProcedure = adminProcedure.use(heavyRequest).meta(heavy);
 export const adminListProcedure = adminProcedure.use(heavyWhenLarge).meta(heavy);
+
+/** What the caller wrote last, as far as a heavy read must see it (db/replica.ts). */
+function writeMark(ctx: Context & { identity?: { via: string } }): WriteMark | undefined {
+  // A token's script keeps no cookies: the replica must have replayed everything.
+  if (ctx.identity?.via === 'token') return PRIMARY_NOW;
+  const raw = ctx.req.cookies[WRITTEN_COOKIE];
+  if (raw === undefined) return undefined;
+  const cookie = ctx.req.unsignCookie(raw);
+  // Tampered with, or a mark the primary could not give: as if everything was just written.
+  return cookie.valid && isLsn(cookie.value) ? cookie.value : PRIMARY_NOW;
+}
+
+/**
+ * A heavy read (a report, an export, the financial overview, an admin list): its `ctx.db`
+ * is the read replica when one is configured and has replayed the caller's last write,
+ * else the primary (db/replica.ts). Goes after the access checks, which read the primary,
+ * and only on procedures that never write: a standby refuses writes.
+ */
+export const fromReplica = t.middleware(async ({ ctx, next }) => {
+  if (!ctx.heavyReads.configured) return next();
+  const db = await ctx.heavyReads.handle(writeMark(ctx));
+  if (db === ctx.db) return next();
+  const result = await next({ ctx: { ...ctx, db } });
+  // What the replica could not answer, the primary does: a read that writes on first use
+  // (a workspace's business profile is made when first read, business.repository.ts), a
+  // query cancelled by replay, a replica gone mid-request. Queries only: safe to run again.
+  if (!result.ok && replicaCannotServe(result.error)) return next();
+  return result;
+});
+
+/**
+ * PostgreSQL's refusal of a write on a standby (25006), a query cancelled by a conflict
+ * with replay (40001) or by the standby shutting down (57P01), or a lost connection,
+ * anywhere in the error's causes.
+ */
+function replicaCannotServe(error: unknown): boolean {
+  const codes = new Set(['25006', '40001', '57P01', 'ECONNREFUSED', 'ECONNRESET']);
+  for (let cause = error, depth = 0; cause && depth < 5; depth++) {
+    const { code } = cause as { code?: unknown };
+    if (typeof code === 'string' && codes.has(code)) return true;
+    if (cause instanceof Error && /Connection terminated/.test(cause.message)) return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
+}

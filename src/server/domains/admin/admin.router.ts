@@ -28,6 +28,7 @@ import {
   adminProcedure,
   heavyAdminProcedure,
   router,
+  fromReplica,
 } from '../../trpc/init.ts';
 import * as repo from './admin.repository.ts';
 import * as admin from './admin.service.ts';
@@ -45,6 +46,7 @@ export const adminRouter = router({
     .output(SuccessSchema)
     .mutation(({ ctx, input }) => admin.retryJob(ctx, input.queue, input.id)),
   users: adminListProcedure
+    .use(fromReplica)
     .input(AdminUserListQuerySchema.prefault({}))
     .output(pageOf(AdminUserSchema))
     .query(({ ctx, input }) => repo.listUsers(ctx.db, input)),
@@ -71,6 +73,7 @@ export const adminRouter = router({
       admin.setMembership(ctx, input.id, input.workspaceId, input.role),
     ),
   workspaces: adminListProcedure
+    .use(fromReplica)
     .input(AdminWorkspaceListQuerySchema.prefault({}))
     .output(pageOf(AdminWorkspaceSchema))
     .query(({ ctx, input }) => repo.listWorkspaces(ctx.db, input)),
@@ -90,6 +93,7 @@ export const adminRouter = router({
     .output(AdminStatusResultSchema)
     .mutation(({ ctx, input }) => admin.setWorkspaceStatus(ctx, input.id, input.isActive)),
   invitations: adminListProcedure
+    .use(fromReplica)
     .input(AdminInvitationListQuerySchema.prefault({}))
     .output(pageOf(AdminInvitationSchema))
     .query(({ ctx, input }) => repo.listInvitations(ctx.db, input)),
@@ -102,10 +106,12 @@ export const adminRouter = router({
     .output(SuccessSchema)
     .mutation(({ ctx, input }) => admin.cancelInvitation(ctx, input.id)),
   logs: adminListProcedure
+    .use(fromReplica)
     .input(ActivityLogQuerySchema.prefault({}))
     .output(pageOf(ActivityLogSchema))
     .query(({ ctx, input }) => repo.listLogs(ctx.db, input)),
   exportLogs: heavyAdminProcedure
+    .use(fromReplica)
     .input(ActivityLogQuerySchema.omit({ limit: true, offset: true }).optional())
     .query(({ ctx, input }) => repo.logsForExport(ctx.db, input ?? {})),
 });

@@ -22,7 +22,14 @@ import {
 import { IdSchema } from '../../../shared/ids.ts';
 import { BILLING_MANAGERS, WORKSPACE_MANAGERS } from '../../../shared/roles.ts';
 import { SuccessSchema } from '../../../shared/success.schema.ts';
-import { heavy, heavyRequest, heavyWhenLarge, requireRole, router } from '../../trpc/init.ts';
+import {
+  fromReplica,
+  heavy,
+  heavyRequest,
+  heavyWhenLarge,
+  requireRole,
+  router,
+} from '../../trpc/init.ts';
 import { rowMutation } from '../../trpc/row-procedures.ts';
 import * as repo from './banking.repository.ts';
 import * as banking from './banking.service.ts';
@@ -72,6 +79,7 @@ export const bankingRouter = router({
   exportTransactions: reader
     .use(heavyRequest)
     .meta(heavy)
+    .use(fromReplica)
     .input(BankTransactionFiltersSchema.prefault({}))
     .query(({ ctx, input }) => repo.transactionsForExport(ctx.db, ctx.workspace.id, input)),
   getTransaction: reader

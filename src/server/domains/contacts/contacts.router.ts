@@ -21,6 +21,7 @@ import {
   listProcedure,
   router,
   workspaceProcedure,
+  fromReplica,
 } from '../../trpc/init.ts';
 import { rowProcedures } from '../../trpc/row-procedures.ts';
 import * as repo from './contacts.repository.ts';
@@ -50,6 +51,7 @@ export const contactsRouter = router({
     .output(SuccessSchema)
     .mutation(({ ctx, input }) => contacts.setTag(ctx, input.id, input.tagId, false)),
   export: heavyProcedure
+    .use(fromReplica)
     .input(ExportQuerySchema.optional())
     .query(({ ctx, input }) => repo.personsForExport(ctx.db, ctx.workspace.id, input?.search)),
   import: importProcedure

@@ -4,7 +4,7 @@ import {
   FinancialOverviewSchema,
 } from '../../../shared/dashboard.schema.ts';
 import { WEEK_START_DAY } from '../../../shared/datetime.ts';
-import { router, workspaceProcedure } from '../../trpc/init.ts';
+import { fromReplica, router, workspaceProcedure } from '../../trpc/init.ts';
 import { findDisplayPreferences } from '../account/account.repository.ts';
 import { awaitingSignature } from '../contracts/contracts.repository.ts';
 import * as repo from './dashboard.repository.ts';
@@ -29,7 +29,9 @@ export const dashboardRouter = router({
       },
     };
   }),
+  /** A heavy read: from the read replica when there is one (db/replica.ts). */
   financialOverview: workspaceProcedure
+    .use(fromReplica)
     .input(FinancialOverviewQuerySchema.prefault({}))
     .output(FinancialOverviewSchema)
     .query(({ ctx, input }) => repo.financialOverview(ctx.db, ctx.workspace.id, input)),

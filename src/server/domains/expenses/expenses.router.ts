@@ -19,6 +19,7 @@ import {
   requireRole,
   router,
   workspaceProcedure,
+  fromReplica,
 } from '../../trpc/init.ts';
 import { rowMutation } from '../../trpc/row-procedures.ts';
 import * as repo from './expenses.repository.ts';
@@ -31,6 +32,7 @@ export const expensesRouter = router({
     .output(ExpensePageSchema)
     .query(({ ctx, input }) => repo.listExpenses(ctx.db, ctx.workspace.id, input)),
   export: heavyProcedure
+    .use(fromReplica)
     .input(ExpenseFiltersSchema.prefault({}))
     .query(({ ctx, input }) => repo.expensesForExport(ctx.db, ctx.workspace.id, input)),
   get: workspaceProcedure

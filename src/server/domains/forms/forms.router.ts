@@ -21,6 +21,7 @@ import {
   publicProcedure,
   router,
   workspaceProcedure,
+  fromReplica,
 } from '../../trpc/init.ts';
 import { rowProcedures, rowQuery } from '../../trpc/row-procedures.ts';
 import { personExists } from '../contacts/contacts.repository.ts';
@@ -108,6 +109,7 @@ export const formsRouter = router({
       return repo.listSubmissions(ctx.db, ctx.workspace.id, { personId: input.personId }, input);
     }),
   exportSubmissions: heavyProcedure
+    .use(fromReplica)
     .input(FormSubmissionExportQuerySchema)
     .query(({ ctx, input }) => forms.exportSubmissions(ctx, input.id, input.search)),
 

@@ -15,6 +15,7 @@ import {
   listProcedure,
   router,
   workspaceProcedure,
+  fromReplica,
 } from '../../trpc/init.ts';
 import { rowProcedures } from '../../trpc/row-procedures.ts';
 import * as repo from './organizations.repository.ts';
@@ -43,6 +44,7 @@ export const organizationsRouter = router({
     },
   ),
   export: heavyProcedure
+    .use(fromReplica)
     .input(ExportQuerySchema.optional())
     .query(({ ctx, input }) =>
       repo.organizationsForExport(ctx.db, ctx.workspace.id, input?.search),

@@ -10,7 +10,7 @@ import {
 import { BILLING_MANAGERS } from '../../../shared/roles.ts';
 import type { RowExport } from '../../db/export-batches.ts';
 import type { WorkspaceScope } from '../../trpc/context.ts';
-import { requireRole, router, workspaceProcedure } from '../../trpc/init.ts';
+import { fromReplica, requireRole, router, workspaceProcedure } from '../../trpc/init.ts';
 import { incomeCsv, profitabilityCsv, utilisationCsv } from './reports.export.ts';
 import * as reports from './reports.service.ts';
 
@@ -22,7 +22,8 @@ const costProcedure = requireRole(...BILLING_MANAGERS);
 
 /**
  * A report and its CSV export: the same query (its defaults filled in), read by the same
- * roles, the export being the report's rows as CSV.
+ * roles, the export being the report's rows as CSV. Both are heavy reads: from the read
+ * replica when there is one (db/replica.ts).
  */
 function reportAndExport<Q extends z.ZodType, R>(
   procedure: typeof workspaceProcedure,
@@ -35,10 +36,12 @@ function reportAndExport<Q extends z.ZodType, R>(
   // yet; the signature above ties the report to the query the caller passes.
   return {
     read: procedure
+      .use(fromReplica)
       .input(query)
       .output(output)
       .query(({ ctx, input }) => report(ctx, input as z.output<Q>)),
     export: procedure
+      .use(fromReplica)
       .input(query)
       .query(async ({ ctx, input }) => csv(await report(ctx, input as z.output<Q>))),
   };

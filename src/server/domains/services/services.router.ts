@@ -16,6 +16,7 @@ import {
   requireRole,
   router,
   workspaceProcedure,
+  fromReplica,
 } from '../../trpc/init.ts';
 import { rowProcedures } from '../../trpc/row-procedures.ts';
 import * as repo from './services.repository.ts';
@@ -36,6 +37,7 @@ export const servicesRouter = router({
     .output(ServiceCategoriesSchema)
     .query(({ ctx }) => repo.listCategories(ctx.db, ctx.workspace.id)),
   export: heavyProcedure
+    .use(fromReplica)
     .input(ServiceFiltersSchema.prefault({}))
     .query(({ ctx, input }) => repo.servicesForExport(ctx.db, ctx.workspace.id, input)),
   get: workspaceProcedure

@@ -25,6 +25,7 @@ import {
   requireRole,
   router,
   workspaceProcedure,
+  fromReplica,
 } from '../../trpc/init.ts';
 import { listMembers } from './team.repository.ts';
 import * as team from './team.service.ts';
@@ -66,6 +67,7 @@ export const teamRouter = router({
   export: managerProcedure
     .use(heavyRequest)
     .meta({ heavy: true })
+    .use(fromReplica)
     .query(({ ctx }) => team.exportMembers(ctx)),
 });
 
