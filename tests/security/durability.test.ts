@@ -60,7 +60,9 @@ async function postgresBackend(): Promise<Backend> {
   return {
     name: 'postgres',
     env: { DATABASE_URL: pgUrl(database) },
-    cleanup: () => postgresAdmin(`drop database if exists ${database} with (force)`),
+    cleanup: async () => {
+      await postgresAdmin(`drop database if exists ${database} with (force)`);
+    },
   };
 }
 

@@ -25,7 +25,9 @@ async function makeDatabase(): Promise<{ env: Record<string, string>; drop(): Pr
     url.pathname = `/${database}`;
     return {
       env: { DATABASE_URL: url.toString() },
-      drop: () => postgresAdmin(`drop database if exists ${database} with (force)`),
+      drop: async () => {
+        await postgresAdmin(`drop database if exists ${database} with (force)`);
+      },
     };
   }
   const dir = mkdtempSync(join(tmpdir(), 'keel-jobs-'));

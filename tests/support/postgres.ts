@@ -25,10 +25,13 @@ export function withDatabase(url: string, database: string): string {
   return u.toString();
 }
 
-/** One statement on the server itself (POSTGRES_ADMIN_URL): create or drop a database. */
-export async function postgresAdmin(statement: string): Promise<void> {
+/** One statement on the server itself (POSTGRES_ADMIN_URL): create or drop a database, read pg_locks. */
+export async function postgresAdmin<Row extends pg.QueryResultRow = pg.QueryResultRow>(
+  statement: string,
+  values: unknown[] = [],
+): Promise<Row[]> {
   if (!POSTGRES_ADMIN_URL) throw new Error('TEST_DATABASE_URL is not set');
-  await admin(POSTGRES_ADMIN_URL, (c) => c.query(statement));
+  return admin(POSTGRES_ADMIN_URL, async (c) => (await c.query<Row>(statement, values)).rows);
 }
 
 async function admin<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
