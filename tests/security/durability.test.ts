@@ -2,11 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createDb } from '../../src/server/db/create-db.ts';
 import { MAX_PAGE_SIZE } from '../../src/shared/list.schema.ts';
-import { POSTGRES_URL } from '../support/postgres.ts';
+import { POSTGRES_URL, postgresAdmin } from '../support/postgres.ts';
 import { HttpClient, startServer, type ServerProcess } from '../support/server-process.ts';
 
 /*
@@ -43,16 +42,6 @@ function pgUrl(database: string) {
   return url.toString();
 }
 
-async function pgAdmin(statement: string) {
-  const client = new pg.Client({ connectionString: PG_BASE_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 async function pgliteBackend(): Promise<Backend> {
   const dir = mkdtempSync(join(tmpdir(), 'keel-durability-'));
   // The migrated template of the PGlite pass saves an initdb; the server migrates either way.
@@ -67,11 +56,13 @@ async function pgliteBackend(): Promise<Backend> {
 
 async function postgresBackend(): Promise<Backend> {
   const database = `keel_durability_${randomBytes(5).toString('hex')}`;
-  await pgAdmin(`create database ${database}`);
+  await postgresAdmin(`create database ${database}`);
   return {
     name: 'postgres',
     env: { DATABASE_URL: pgUrl(database) },
-    cleanup: () => pgAdmin(`drop database if exists ${database} with (force)`),
+    cleanup: async () => {
+      await postgresAdmin(`drop database if exists ${database} with (force)`);
+    },
   };
 }
 

@@ -2,9 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
-import { POSTGRES_URL } from '../support/postgres.ts';
+import { POSTGRES_URL, postgresAdmin } from '../support/postgres.ts';
 import { HttpClient, startServer, type ServerProcess } from '../support/server-process.ts';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts';
 
@@ -17,26 +16,18 @@ import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts';
 const PASSWORD = 'correct-horse-9';
 const PG_BASE_URL = POSTGRES_URL ?? '';
 
-async function pgAdmin(statement: string) {
-  const client = new pg.Client({ connectionString: PG_BASE_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 /** A database of the pass's kind for this test alone, and how to remove it. */
 async function makeDatabase(): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
   if (POSTGRES_URL) {
     const database = `keel_jobs_${randomBytes(5).toString('hex')}`;
-    await pgAdmin(`create database ${database}`);
+    await postgresAdmin(`create database ${database}`);
     const url = new URL(PG_BASE_URL);
     url.pathname = `/${database}`;
     return {
       env: { DATABASE_URL: url.toString() },
-      drop: () => pgAdmin(`drop database if exists ${database} with (force)`),
+      drop: async () => {
+        await postgresAdmin(`drop database if exists ${database} with (force)`);
+      },
     };
   }
   const dir = mkdtempSync(join(tmpdir(), 'keel-jobs-'));

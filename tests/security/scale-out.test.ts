@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { POSTGRES_URL } from '../support/postgres.ts';
+import {
+  POSTGRES_ADMIN_URL,
+  POSTGRES_URL,
+  postgresAdmin,
+  withDatabase,
+} from '../support/postgres.ts';
 import { HttpClient, startServer, type ServerProcess } from '../support/server-process.ts';
 
 /*
@@ -59,7 +64,7 @@ function sameSessionOn(server: ServerProcess, client: HttpClient) {
 
 describe.runIf(POSTGRES_URL)('two servers on one PostgreSQL database', () => {
   beforeAll(async () => {
-    await withClient(PG_BASE_URL, (c) => c.query(`create database ${database}`));
+    await postgresAdmin(`create database ${database}`);
     created = true;
     const env = {
       DATABASE_URL: pgUrl(database),
@@ -75,9 +80,7 @@ describe.runIf(POSTGRES_URL)('two servers on one PostgreSQL database', () => {
   afterAll(async () => {
     await Promise.all([one?.kill('SIGTERM'), two?.kill('SIGTERM')]);
     if (created) {
-      await withClient(PG_BASE_URL, (c) =>
-        c.query(`drop database if exists ${database} with (force)`),
-      );
+      await postgresAdmin(`drop database if exists ${database} with (force)`);
     }
   }, 30_000);
 
@@ -176,7 +179,10 @@ describe.runIf(POSTGRES_URL)('two servers on one PostgreSQL database', () => {
       ids.push(made.json.id);
     }
 
-    await withClient(pgUrl(database), async (db) => {
+    // On the server itself, not through a pooler: the test holds a session-level lock here,
+    // as a third server's long purge would, and a pooler in transaction mode could send the
+    // unlock to another server connection than the lock.
+    await withClient(withDatabase(POSTGRES_ADMIN_URL!, database), async (db) => {
       const remaining = async () =>
         (
           await db.query<{ left: number }>(

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
-import { POSTGRES_URL } from '../support/postgres.ts';
+import { POSTGRES_URL, postgresAdmin } from '../support/postgres.ts';
 import { HttpClient, startServer, type ServerProcess } from '../support/server-process.ts';
 import {
   createTestApp,
@@ -472,18 +471,8 @@ describe.runIf(POSTGRES_URL)('two server processes on one PostgreSQL database', 
   let servers: ServerProcess[] = [];
   let created = false;
 
-  async function admin(query: string) {
-    const client = new pg.Client({ connectionString: PG_BASE_URL });
-    await client.connect();
-    try {
-      await client.query(query);
-    } finally {
-      await client.end();
-    }
-  }
-
   beforeAll(async () => {
-    await admin(`create database ${database}`);
+    await postgresAdmin(`create database ${database}`);
     created = true;
     const url = new URL(PG_BASE_URL);
     url.pathname = `/${database}`;
@@ -501,7 +490,7 @@ describe.runIf(POSTGRES_URL)('two server processes on one PostgreSQL database', 
   afterAll(async () => {
     await Promise.all(servers.map((server) => server.kill('SIGTERM')));
     servers = [];
-    if (created) await admin(`drop database if exists ${database} with (force)`);
+    if (created) await postgresAdmin(`drop database if exists ${database} with (force)`);
   }, 30_000);
 
   it('attempts split across both servers hit the limit at the same total', async () => {

@@ -24,7 +24,7 @@ export default async function setup(project: TestProject) {
     const template = await createPostgresTemplate(url);
     project.provide('postgresTemplate', template);
     project.provide('pgliteTemplateDir', '');
-    return async () => dropPostgresDatabase(url, template);
+    return async () => dropPostgresDatabase(template);
   }
   const dir = mkdtempSync(join(tmpdir(), 'keel-template-'));
   const handle = await createDb({ dataDir: dir });

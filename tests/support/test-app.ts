@@ -27,7 +27,7 @@ export async function openTestDatabase() {
       ...handle,
       close: async () => {
         await handle.close();
-        await dropPostgresDatabase(url, new URL(copyUrl).pathname.slice(1));
+        await dropPostgresDatabase(new URL(copyUrl).pathname.slice(1));
       },
     };
   }

@@ -2,13 +2,14 @@ import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 
 import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, sql, type Dialect } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect, sql, type Dialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { DB } from '../../../db/schema.ts';
 import { migrations } from '../../../db/migrations.ts';
 import { installJobSchema } from '../domains/jobs/job-schema.ts';
 import { embeddedDialect } from './embedded.ts';
+import { migrateInOneTransaction } from './migrate.ts';
 
 export type Database = Kysely<DB>;
 
@@ -97,21 +98,15 @@ export function makeKysely(dialect: Dialect): Database {
   return new Kysely<DB>({ dialect, plugins: [new CamelCasePlugin()] });
 }
 
-/** Brings the schema up to date. Safe with several servers: Kysely takes an advisory lock. */
+/**
+ * Brings the schema up to date. Safe with several servers, directly or through PgBouncer in
+ * transaction mode: one transaction under an advisory lock (migrate.ts).
+ */
 export async function migrateToLatest(db: Database): Promise<void> {
   // Every start comes here, and the database is nearly always up to date: two reads say so,
   // where the Migrator creates its tables, takes its lock and reads them (a quarter second
   // of an embedded start).
-  if (await isUpToDate(db)) return installJobSchema(db);
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: async () => migrations },
-  });
-  const { error, results } = await migrator.migrateToLatest();
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) {
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
-  }
+  if (!(await isUpToDate(db))) await migrateInOneTransaction(db);
   await installJobSchema(db);
 }
 

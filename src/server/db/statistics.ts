@@ -79,19 +79,20 @@ export async function analyzeAfterBulkChange(
 /**
  * Analyses every table past the threshold. Several servers on one PostgreSQL take turns
  * (an advisory lock; the loser skips this round). Returns the tables analysed.
+ *
+ * The lock is a transaction's, released at commit, and ANALYZE runs inside that transaction
+ * (it may, unlike VACUUM): a session lock and its unlock could reach two different server
+ * connections through PgBouncer in transaction mode (README, "PgBouncer"), leaving the lock
+ * held by an idle connection and every later round skipped.
  */
 export async function analyzeStaleTables(db: Database): Promise<string[]> {
-  return db.connection().execute(async (connection) => {
+  return db.transaction().execute(async (trx) => {
     const { rows } = await sql<{ locked: boolean }>`
-      select pg_try_advisory_lock(hashtext('keel:analyze')) as locked`.execute(connection);
+      select pg_try_advisory_xact_lock(hashtext('keel:analyze')) as locked`.execute(trx);
     if (!rows[0]?.locked) return [];
-    try {
-      const tables = await staleTables(connection);
-      await analyze(connection, tables);
-      return tables;
-    } finally {
-      await sql`select pg_advisory_unlock(hashtext('keel:analyze'))`.execute(connection);
-    }
+    const tables = await staleTables(trx);
+    await analyze(trx, tables);
+    return tables;
   });
 }
 
