@@ -125,8 +125,13 @@ function callSite(site: Error): string {
     .join('\n');
 }
 
-/** Every statement recorded since the last call that breaks the rule, described. */
-export async function workspaceScopeViolations(): Promise<string[]> {
+/**
+ * Every statement recorded since the last call that breaks the rule, described. The test of
+ * the check itself includes the statements it runs (`includeTests`).
+ */
+export async function workspaceScopeViolations(
+  options: { includeTests?: boolean } = {},
+): Promise<string[]> {
   await loadSqlParser();
   const problems: string[] = [];
   for (const recorder of recorders) {

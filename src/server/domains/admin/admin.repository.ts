@@ -8,6 +8,7 @@ import { SYSTEM_ACTOR_NAME, type Actor } from '../../../shared/activity.ts';
 import type { ListQuery } from '../../../shared/list.schema.ts';
 import { splitFullName } from '../../../shared/team.schema.ts';
 import type { Database } from '../../db/create-db.ts';
+import { crossWorkspace } from '../../db/cross-workspace.ts';
 import { keysetBatches, type RowExport } from '../../db/export-batches.ts';
 import { containsPattern, iso, pageWithTotal, paginate, sortedBy } from '../../db/search.ts';
 import { membersOf } from '../team/team.repository.ts';
@@ -260,12 +261,14 @@ export async function listInvitations(
   return { items, total };
 }
 
+/** An invitation by its id alone: the console's list spans every workspace. */
 export async function findInvitation(db: Database, id: number) {
   return db
     .selectFrom('invitationTokens as it')
     .innerJoin('workspaces as w', 'w.id', 'it.workspaceId')
     .select([
       'it.id',
+      'it.workspaceId',
       'it.email',
       'it.fullName',
       'it.role',
@@ -274,11 +277,13 @@ export async function findInvitation(db: Database, id: number) {
       'w.name as workspaceName',
     ])
     .where('it.id', '=', id)
+    .$call(crossWorkspace('admin-console'))
     .executeTakeFirst();
 }
 
 export async function renewInvitation(
   db: Database,
+  workspaceId: number,
   id: number,
   tokenHash: string,
   expiresAt: Date,
@@ -286,12 +291,17 @@ export async function renewInvitation(
   await db
     .updateTable('invitationTokens')
     .set({ token: tokenHash, expiresAt })
+    .where('workspaceId', '=', workspaceId)
     .where('id', '=', id)
     .execute();
 }
 
-export async function deleteInvitation(db: Database, id: number) {
-  await db.deleteFrom('invitationTokens').where('id', '=', id).execute();
+export async function deleteInvitation(db: Database, workspaceId: number, id: number) {
+  await db
+    .deleteFrom('invitationTokens')
+    .where('workspaceId', '=', workspaceId)
+    .where('id', '=', id)
+    .execute();
 }
 
 // Activity logs

@@ -363,10 +363,16 @@ export async function templateInvoices(
 }
 
 /** Whether the template already has its invoice for the period starting on `start`. */
-export async function hasPeriodInvoice(db: Database, templateId: number, start: string) {
+export async function hasPeriodInvoice(
+  db: Database,
+  workspaceId: number,
+  templateId: number,
+  start: string,
+) {
   const row = await db
     .selectFrom('invoices')
     .select('id')
+    .where('workspaceId', '=', workspaceId)
     .where('recurringInvoiceId', '=', templateId)
     .where('recurringPeriodStart', '=', start)
     .executeTakeFirst();

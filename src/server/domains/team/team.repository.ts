@@ -348,10 +348,11 @@ export async function deletePendingInvitation(db: Database, workspaceId: number,
   return deleted.numDeletedRows > 0n;
 }
 
-export async function markInvitationUsed(db: Database, id: number) {
+export async function markInvitationUsed(db: Database, workspaceId: number, id: number) {
   await db
     .updateTable('invitationTokens')
     .set({ used: true, usedAt: new Date() })
+    .where('workspaceId', '=', workspaceId)
     .where('id', '=', id)
     .execute();
 }
