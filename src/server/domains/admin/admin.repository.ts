@@ -8,7 +8,7 @@ import { SYSTEM_ACTOR_NAME, type Actor } from '../../../shared/activity.ts';
 import type { ListQuery } from '../../../shared/list.schema.ts';
 import { splitFullName } from '../../../shared/team.schema.ts';
 import type { Database } from '../../db/create-db.ts';
-import { crossWorkspace } from '../../db/cross-workspace.ts';
+import { crossWorkspace, crossWorkspaceMarker } from '../../db/cross-workspace.ts';
 import { keysetBatches, type RowExport } from '../../db/export-batches.ts';
 import { containsPattern, iso, pageWithTotal, paginate, sortedBy } from '../../db/search.ts';
 import { membersOf } from '../team/team.repository.ts';
@@ -236,7 +236,8 @@ export async function listInvitations(
       'it.expiresAt',
       'it.used',
       'it.voidedAt',
-    ]);
+    ])
+    .$call(crossWorkspace('admin-console'));
   if (query.search) {
     const pattern = containsPattern(query.search);
     q = q.where((eb) => eb.or([eb('it.email', 'ilike', pattern), eb('w.name', 'ilike', pattern)]));
@@ -421,6 +422,7 @@ export async function platformCounts(db: Database) {
       (select count(*)::int from invitation_tokens where not used and voided_at is null and expires_at > now()) as "pendingInvites",
       (select count(*)::int from activity_logs where created_at >= date_trunc('day', now())) as "actionsToday",
       (select count(*)::int from sessions where expire > now() and user_id is not null) as "activeSessions"
+    ${crossWorkspaceMarker('admin-console')}
   `.execute(db.withoutPlugins());
   return rows[0]!;
 }

@@ -9,6 +9,7 @@ import {
   type ReminderSchedule,
 } from '../../../shared/invoice-email.schema.ts';
 import type { Database } from '../../db/create-db.ts';
+import { crossWorkspace } from '../../db/cross-workspace.ts';
 import { iso } from '../../db/search.ts';
 
 const DEFAULT_OFFSETS = [-3, 0, 7, 14];
@@ -363,6 +364,7 @@ export function remindingWorkspaces(db: Database) {
     .where('w.deletedAt', 'is', null)
     .select(['s.workspaceId', sql<string>`coalesce(bp.timezone, 'UTC')`.as('timezone')])
     .orderBy('s.workspaceId')
+    .$call(crossWorkspace('job-sweep'))
     .execute();
 }
 

@@ -13,6 +13,7 @@ import type {
 import type { TaxCategory } from '../../../shared/einvoice-fields.ts';
 import { effectiveLineCodes } from '../invoices/document-rows.ts';
 import type { Database } from '../../db/create-db.ts';
+import { crossWorkspace } from '../../db/cross-workspace.ts';
 import { containsPattern, iso, pageWithTotal } from '../../db/search.ts';
 import {
   answeredDiscount,
@@ -400,6 +401,7 @@ export async function dueTemplates(db: Database, now: Date) {
       // In parentheses: without them the OR took in every expired claim of every workspace.
       .where(sql<SqlBool>`(r.claimed_until is null or r.claimed_until < now())`)
       .orderBy('r.id')
+      .$call(crossWorkspace('job-sweep'))
       .execute()
   );
 }
