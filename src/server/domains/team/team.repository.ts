@@ -3,6 +3,7 @@ import type { WorkspaceRole } from '../../../shared/roles.ts';
 import type { AssignableRole } from '../../../shared/roles.ts';
 import { splitFullName, type Member, type PendingInvitation } from '../../../shared/team.schema.ts';
 import type { Database } from '../../db/create-db.ts';
+import { crossWorkspace } from '../../db/cross-workspace.ts';
 import { keysetBatches } from '../../db/export-batches.ts';
 import { iso } from '../../db/search.ts';
 
@@ -229,7 +230,11 @@ export async function findInvitationByHash(
       'w.isActive as workspaceActive',
     ])
     .where('it.token', '=', tokenHash);
-  if (workspaceId !== null) q = q.where('it.workspaceId', '=', workspaceId);
+  // A token from before tokens named their workspace is looked up by its hash alone.
+  q =
+    workspaceId !== null
+      ? q.where('it.workspaceId', '=', workspaceId)
+      : q.$call(crossWorkspace('legacy-token'));
   if (forUpdate) q = q.forUpdate('it');
   return q.executeTakeFirst();
 }
