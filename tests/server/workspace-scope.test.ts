@@ -39,6 +39,7 @@ describe('statements filtered by one workspace', () => {
     'select * from (select * from invoices where workspace_id = $1) s join clients c on c.workspace_id = s.workspace_id and c.id = s.client_id',
     'with open as (select * from invoices where workspace_id = $1 and status = $2) select * from open join clients c on c.workspace_id = open.workspace_id',
     'select 1 from invoices where workspace_id = $1 union all select 1 from clients where workspace_id = $1',
+    'select c.rate from projects p left join lateral (select r.rate from invoices r where r.workspace_id = p.workspace_id and r.project_id = p.id limit 1) c on true where p.workspace_id = $1 and p.id = $2',
     // Writes.
     'insert into invoices (workspace_id, number) values ($1, $2), ($1, $3) returning id',
     'insert into time_entries (workspace_id, hours) select workspace_id, hours from time_entries where workspace_id = $1 and id = $2',
@@ -104,6 +105,10 @@ describe('statements that reach several workspaces', () => {
       ['clients c'],
     ],
     ['select 1 from invoices where workspace_id = $1 union select 1 from clients', ['clients']],
+    [
+      'select c.rate from projects p left join lateral (select r.rate from invoices r where r.project_id = p.id limit 1) c on true where p.workspace_id = $1',
+      ['invoices r'],
+    ],
   ])('%s', (sql, tables) => {
     expect(unscoped(sql)).toEqual(tables);
   });

@@ -177,21 +177,20 @@ class Analyser {
     const edges: Edge[] = [];
     const pending: { quals: Node; targets: Relation[] | 'all' }[] = [];
     const expressions: unknown[] = [...parts.expressions];
+    const laterals: { relation: Relation; subquery: Node }[] = [];
     if (parts.target) scope.relations.push(this.rangeVar(parts.target, ctes));
     for (const item of parts.from ?? []) {
-      this.fromItem(item, scope, ctes, edges, pending, expressions);
+      this.fromItem(item, scope, ctes, edges, pending, expressions, laterals);
     }
     for (const { quals, targets } of pending) this.conditions(quals, scope, targets, edges);
     if (parts.where) this.conditions(parts.where, scope, 'all', edges);
-    for (let changed = true; changed;) {
-      changed = false;
-      for (const { target, source } of edges) {
-        if (!target.constrained && (source === 'const' || source.constrained)) {
-          target.constrained = true;
-          changed = true;
-        }
-      }
+    resolve(edges);
+    // A LATERAL sub-query rests on the relations before it, resolved now; its rows, of one
+    // workspace, may in turn constrain others.
+    for (const { relation, subquery } of laterals) {
+      relation.constrained = this.statement(subquery, scope, ctes);
     }
+    if (laterals.length > 0) resolve(edges);
     let allConstrained = true;
     for (const relation of scope.relations) {
       if (relation.distributed && !relation.constrained) {
@@ -215,6 +214,7 @@ class Analyser {
     edges: Edge[],
     pending: { quals: Node; targets: Relation[] | 'all' }[],
     expressions: unknown[],
+    laterals: { relation: Relation; subquery: Node }[],
   ): Relation[] {
     if (item.RangeVar) {
       const relation = this.rangeVar(item.RangeVar, ctes);
@@ -223,8 +223,9 @@ class Analyser {
     }
     if (item.RangeSubselect) {
       const r = item.RangeSubselect;
-      const one = this.statement(r.subquery, r.lateral ? scope : scope.outer, ctes);
-      const relation: Relation = { alias: r.alias?.aliasname ?? '', constrained: one };
+      const relation: Relation = { alias: r.alias?.aliasname ?? '', constrained: false };
+      if (r.lateral) laterals.push({ relation, subquery: r.subquery });
+      else relation.constrained = this.statement(r.subquery, scope.outer, ctes);
       scope.relations.push(relation);
       return [relation];
     }
@@ -237,8 +238,8 @@ class Analyser {
     }
     if (item.JoinExpr) {
       const j = item.JoinExpr;
-      const left = this.fromItem(j.larg, scope, ctes, edges, pending, expressions);
-      const right = this.fromItem(j.rarg, scope, ctes, edges, pending, expressions);
+      const left = this.fromItem(j.larg, scope, ctes, edges, pending, expressions, laterals);
+      const right = this.fromItem(j.rarg, scope, ctes, edges, pending, expressions, laterals);
       // An outer join's condition filters only the side it may fill with nulls.
       const targets: Relation[] | 'all' =
         j.jointype === 'JOIN_LEFT'
@@ -347,6 +348,19 @@ class Analyser {
       return;
     }
     for (const child of Object.values(node)) this.subLinks(child, scope, ctes);
+  }
+}
+
+/** Constrains every relation an edge leads to from a constrained one, until none is left. */
+function resolve(edges: Edge[]) {
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const { target, source } of edges) {
+      if (!target.constrained && (source === 'const' || source.constrained)) {
+        target.constrained = true;
+        changed = true;
+      }
+    }
   }
 }
 

@@ -255,7 +255,11 @@ export async function voidInvitationsSentBy(
     .where('invitedBy', '=', userId)
     .where('used', '=', false)
     .where('voidedAt', 'is', null);
-  if (scope.workspaceId !== undefined) q = q.where('workspaceId', '=', scope.workspaceId);
+  // Without a workspace: every workspace's, as the admin console shuts an account out.
+  q =
+    scope.workspaceId !== undefined
+      ? q.where('workspaceId', '=', scope.workspaceId)
+      : q.$call(crossWorkspace('admin-console'));
   if (scope.exceptRoles?.length) q = q.where('role', 'not in', scope.exceptRoles);
   await q.execute();
 }
