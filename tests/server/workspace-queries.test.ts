@@ -71,16 +71,14 @@ describe('the workspace check of the integration suites', () => {
     expect(problems[0]).toContain('remove the marker');
   });
 
-  it('fails the test when a statement with no test in its stack (as a job’s) is unscoped', async () => {
+  it('throws after a test that ran an unscoped statement, except one a test ran itself', async () => {
     await workspaceScopeViolations();
-    // Started from a timer, as a queued job's statements are: no test frame in its stack.
-    await new Promise((resolve, reject) =>
-      setImmediate(() =>
-        sql`delete from invoices where id = ${0}`.execute(t.db).then(resolve, reject),
-      ),
-    );
-    await expect(assertWorkspaceScoped()).rejects.toThrow(
+    await sql`delete from invoices where id = ${0}`.execute(t.db);
+    await expect(assertWorkspaceScoped({ includeTests: true })).rejects.toThrow(
       /not filtered by one workspace[\s\S]*delete from invoices where id = \$1/,
     );
+    // The same shape, run by the test itself to look at the database: let through.
+    await sql`delete from invoices where id = ${0} and true`.execute(t.db);
+    await expect(assertWorkspaceScoped()).resolves.toBeUndefined();
   });
 });

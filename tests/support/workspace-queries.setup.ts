@@ -7,5 +7,5 @@ import { assertWorkspaceScoped } from './workspace-queries.ts';
  * its statements fail that test; after the file, the statements of its after-hooks and of
  * its app's closing fail the file.
  */
-afterEach(assertWorkspaceScoped);
-afterAll(assertWorkspaceScoped);
+afterEach(() => assertWorkspaceScoped());
+afterAll(() => assertWorkspaceScoped());

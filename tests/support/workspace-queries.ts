@@ -137,7 +137,7 @@ export async function workspaceScopeViolations(
   for (const recorder of recorders) {
     for (const [text, { site }] of recorder.take()) {
       const problem = workspaceScopeProblem(text, recorder.distributed);
-      if (problem && !ranByTestItself(site))
+      if (problem && (options.includeTests || !ranByTestItself(site)))
         problems.push(`This statement ${problem}:\n    ${text}\n${callSite(site)}`);
     }
     if (recorder.closed) recorders.delete(recorder);
@@ -146,8 +146,10 @@ export async function workspaceScopeViolations(
 }
 
 /** Fails (throws) when a statement recorded since the last check breaks the rule. */
-export async function assertWorkspaceScoped(): Promise<void> {
-  const problems = await workspaceScopeViolations();
+export async function assertWorkspaceScoped(
+  options: { includeTests?: boolean } = {},
+): Promise<void> {
+  const problems = await workspaceScopeViolations(options);
   if (problems.length > 0) {
     throw new Error(
       `${problems.length} statement(s) not filtered by one workspace (issue 45; filter by workspace_id, or mark a statement cross-workspace on purpose in src/server/db/cross-workspace.ts):\n\n${problems.join('\n\n')}`,
