@@ -14,6 +14,8 @@ const UNIT_TESTS_ELSEWHERE = [
   'src/server/domains/banking/{matching,rules}/**/*.test.ts',
   // The scheduling slot engine: pure functions over plain values.
   'src/server/domains/scheduling/slots.test.ts',
+  // The workspace-scope analyser: SQL text in, tables out.
+  'tests/server/workspace-scope.test.ts',
 ];
 
 const INTEGRATION_TESTS = [
@@ -24,6 +26,12 @@ const INTEGRATION_TESTS = [
 
 /** Integration test files that mock a module (argon2, to count its calls). */
 const MOCKING_TESTS = ['tests/security/sessions.test.ts', 'tests/security/sign-in-limits.test.ts'];
+
+/**
+ * After each test of the integration suites: every statement it ran is filtered by one
+ * workspace, or marked cross-workspace on purpose (issue 45; tests/support/workspace-queries.ts).
+ */
+const WORKSPACE_QUERIES_CHECK = 'tests/support/workspace-queries.setup.ts';
 
 export default defineConfig({
   test: {
@@ -54,6 +62,7 @@ export default defineConfig({
           include: INTEGRATION_TESTS,
           exclude: [...UNIT_TESTS_ELSEWHERE, ...MOCKING_TESTS],
           globalSetup: ['tests/support/global-setup.ts'],
+          setupFiles: [WORKSPACE_QUERIES_CHECK],
         },
       },
       {
@@ -63,6 +72,7 @@ export default defineConfig({
           name: 'integration-isolated',
           include: MOCKING_TESTS,
           globalSetup: ['tests/support/global-setup.ts'],
+          setupFiles: [WORKSPACE_QUERIES_CHECK],
         },
       },
     ],

@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '../../src/server/config.ts';
 import { createDb, type Database } from '../../src/server/db/create-db.ts';
 import { createPostgresCopy, dropPostgresDatabase } from './postgres.ts';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
+import { statementRecorder } from './workspace-queries.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -17,27 +18,35 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A fresh, migrated database (PGlite copy, or PostgreSQL when TEST_DATABASE_URL is set). */
+/**
+ * A fresh, migrated database (PGlite copy, or PostgreSQL when TEST_DATABASE_URL is set). Its
+ * statements are recorded and checked to be filtered by one workspace (workspace-queries.ts).
+ */
 export async function openTestDatabase() {
+  const recorder = statementRecorder();
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const copyUrl = await createPostgresCopy(url, inject('postgresTemplate'));
-    const handle = await createDb({ databaseUrl: copyUrl, poolSize: 5 });
+    const handle = await createDb({ databaseUrl: copyUrl, poolSize: 5, log: recorder.log });
+    await recorder.attach(handle.db);
     return {
       ...handle,
       close: async () => {
         await handle.close();
+        recorder.closed();
         await dropPostgresDatabase(new URL(copyUrl).pathname.slice(1));
       },
     };
   }
   const dir = mkdtempSync(join(tmpdir(), 'keel-test-'));
   cpSync(inject('pgliteTemplateDir'), dir, { recursive: true });
-  const handle = await createDb({ dataDir: dir });
+  const handle = await createDb({ dataDir: dir, log: recorder.log });
+  await recorder.attach(handle.db);
   return {
     ...handle,
     close: async () => {
       await handle.close();
+      recorder.closed();
       rmSync(dir, { recursive: true, force: true });
     },
   };

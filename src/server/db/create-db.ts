@@ -2,7 +2,7 @@ import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 
 import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { CamelCasePlugin, Kysely, PostgresDialect, sql, type Dialect } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect, sql, type Dialect, type LogEvent } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { DB } from '../../../db/schema.ts';
@@ -31,6 +31,11 @@ export async function createDb(options: {
   poolSize?: number;
   /** Give up connecting after this long (pg waits forever by default): the replica's pool. */
   connectTimeoutMs?: number;
+  /**
+   * Told of every statement run, the test suites' recorder (tests/support/workspace-queries.ts).
+   * Absent in production, where Kysely then wraps nothing.
+   */
+  log?: (event: LogEvent) => void;
 }): Promise<DbHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
@@ -47,7 +52,7 @@ export async function createDb(options: {
     });
     // An idle client that loses its connection must not crash the process.
     pool.on('error', () => {});
-    const db = makeKysely(new PostgresDialect({ pool }));
+    const db = makeKysely(new PostgresDialect({ pool }), options.log);
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
 
@@ -78,7 +83,7 @@ export async function createDb(options: {
     });
     // One process owns this database, on this thread: embedded.ts says what that allows.
     const embedded = embeddedDialect(new PGliteDialect(client) as Dialect);
-    const db = makeKysely(embedded.dialect);
+    const db = makeKysely(embedded.dialect, options.log);
     embedded.attach(db);
     return {
       db,
@@ -94,8 +99,8 @@ export async function createDb(options: {
   }
 }
 
-export function makeKysely(dialect: Dialect): Database {
-  return new Kysely<DB>({ dialect, plugins: [new CamelCasePlugin()] });
+export function makeKysely(dialect: Dialect, log?: (event: LogEvent) => void): Database {
+  return new Kysely<DB>({ dialect, plugins: [new CamelCasePlugin()], ...(log ? { log } : {}) });
 }
 
 /**

@@ -8,6 +8,7 @@ import { SYSTEM_ACTOR_NAME, type Actor } from '../../../shared/activity.ts';
 import type { ListQuery } from '../../../shared/list.schema.ts';
 import { splitFullName } from '../../../shared/team.schema.ts';
 import type { Database } from '../../db/create-db.ts';
+import { crossWorkspace, crossWorkspaceMarker } from '../../db/cross-workspace.ts';
 import { keysetBatches, type RowExport } from '../../db/export-batches.ts';
 import { containsPattern, iso, pageWithTotal, paginate, sortedBy } from '../../db/search.ts';
 import { membersOf } from '../team/team.repository.ts';
@@ -235,7 +236,8 @@ export async function listInvitations(
       'it.expiresAt',
       'it.used',
       'it.voidedAt',
-    ]);
+    ])
+    .$call(crossWorkspace('admin-console'));
   if (query.search) {
     const pattern = containsPattern(query.search);
     q = q.where((eb) => eb.or([eb('it.email', 'ilike', pattern), eb('w.name', 'ilike', pattern)]));
@@ -260,12 +262,14 @@ export async function listInvitations(
   return { items, total };
 }
 
+/** An invitation by its id alone: the console's list spans every workspace. */
 export async function findInvitation(db: Database, id: number) {
   return db
     .selectFrom('invitationTokens as it')
     .innerJoin('workspaces as w', 'w.id', 'it.workspaceId')
     .select([
       'it.id',
+      'it.workspaceId',
       'it.email',
       'it.fullName',
       'it.role',
@@ -274,11 +278,13 @@ export async function findInvitation(db: Database, id: number) {
       'w.name as workspaceName',
     ])
     .where('it.id', '=', id)
+    .$call(crossWorkspace('admin-console'))
     .executeTakeFirst();
 }
 
 export async function renewInvitation(
   db: Database,
+  workspaceId: number,
   id: number,
   tokenHash: string,
   expiresAt: Date,
@@ -286,12 +292,17 @@ export async function renewInvitation(
   await db
     .updateTable('invitationTokens')
     .set({ token: tokenHash, expiresAt })
+    .where('workspaceId', '=', workspaceId)
     .where('id', '=', id)
     .execute();
 }
 
-export async function deleteInvitation(db: Database, id: number) {
-  await db.deleteFrom('invitationTokens').where('id', '=', id).execute();
+export async function deleteInvitation(db: Database, workspaceId: number, id: number) {
+  await db
+    .deleteFrom('invitationTokens')
+    .where('workspaceId', '=', workspaceId)
+    .where('id', '=', id)
+    .execute();
 }
 
 // Activity logs
@@ -411,6 +422,7 @@ export async function platformCounts(db: Database) {
       (select count(*)::int from invitation_tokens where not used and voided_at is null and expires_at > now()) as "pendingInvites",
       (select count(*)::int from activity_logs where created_at >= date_trunc('day', now())) as "actionsToday",
       (select count(*)::int from sessions where expire > now() and user_id is not null) as "activeSessions"
+    ${crossWorkspaceMarker('admin-console')}
   `.execute(db.withoutPlugins());
   return rows[0]!;
 }

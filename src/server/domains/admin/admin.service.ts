@@ -203,7 +203,7 @@ export async function resendInvitation(ctx: AdminContext, id: number) {
   }
   const token = randomBytes(32).toString('base64url');
   const expiresAt = addDays(new Date(), INVITATION_DAYS);
-  await repo.renewInvitation(ctx.db, id, hashToken(token), expiresAt);
+  await repo.renewInvitation(ctx.db, invitation.workspaceId, id, hashToken(token), expiresAt);
   const inviteUrl = `${ctx.config.appUrl}/invite/${token}`;
   await ctx.mailer
     .send({
@@ -219,7 +219,7 @@ export async function resendInvitation(ctx: AdminContext, id: number) {
 export async function cancelInvitation(ctx: AdminContext, id: number) {
   const invitation = await repo.findInvitation(ctx.db, id);
   if (!invitation) throw new TRPCError({ code: 'NOT_FOUND', message: 'Invitation not found' });
-  await repo.deleteInvitation(ctx.db, id);
+  await repo.deleteInvitation(ctx.db, invitation.workspaceId, id);
   await audit(ctx, `Cancelled the invitation of ${invitation.email}`);
   return { success: true as const };
 }

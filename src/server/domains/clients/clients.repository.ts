@@ -60,7 +60,7 @@ export async function listClients(
     q,
     query,
     (id) =>
-      sql<SqlBool>`(lower(clients.name), clients.id) > (select lower(a.name), a.id from clients a where a.id = ${id})`,
+      sql<SqlBool>`(lower(clients.name), clients.id) > (select lower(a.name), a.id from clients a where a.workspace_id = clients.workspace_id and a.id = ${id})`,
   );
   return { items: rows.map(toClient), total };
 }

@@ -175,7 +175,7 @@ export function personsPage(
   let persons = inOrder(personsOf(db, workspaceId, query), sort);
   if (after !== undefined)
     persons = persons.where(
-      sql<SqlBool>`(p.created_at, p.id) < (select a.created_at, a.id from persons a where a.id = ${after})`,
+      sql<SqlBool>`(p.created_at, p.id) < (select a.created_at, a.id from persons a where a.workspace_id = p.workspace_id and a.id = ${after})`,
     );
   return inOrder(withCompany(db, paginate(persons, slice)), sort);
 }

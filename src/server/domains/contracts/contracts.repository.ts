@@ -255,7 +255,7 @@ export async function listContracts(
     query,
     sort === '-createdAt'
       ? (id) =>
-          sql<SqlBool>`(c.created_at, c.id) < (select a.created_at, a.id from contracts a where a.id = ${id})`
+          sql<SqlBool>`(c.created_at, c.id) < (select a.created_at, a.id from contracts a where a.workspace_id = c.workspace_id and a.id = ${id})`
       : undefined,
   );
   return { items: rows.map(toContract), total };

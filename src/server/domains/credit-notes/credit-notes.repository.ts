@@ -103,7 +103,7 @@ export async function listCreditNotes(
     query,
     sort === '-createdAt'
       ? (id) =>
-          sql<SqlBool>`(cn.created_at, cn.id) < (select d.created_at, d.id from credit_notes d where d.id = ${id})`
+          sql<SqlBool>`(cn.created_at, cn.id) < (select d.created_at, d.id from credit_notes d where d.workspace_id = cn.workspace_id and d.id = ${id})`
       : undefined,
   );
   return { items: rows.map(toCreditNote), total };

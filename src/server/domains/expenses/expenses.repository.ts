@@ -233,7 +233,7 @@ export async function listExpenses(db: Database, workspaceId: number, query: Exp
       q,
       query,
       (id) =>
-        sql<SqlBool>`(e.date, e.id) < (select a.date, a.id from expenses a where a.id = ${id})`,
+        sql<SqlBool>`(e.date, e.id) < (select a.date, a.id from expenses a where a.workspace_id = e.workspace_id and a.id = ${id})`,
     ),
     sums.execute(),
   ]);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Database } from '../../db/create-db.ts';
+import { crossWorkspace } from '../../db/cross-workspace.ts';
 
 export type FilePurpose = 'workspace_logo' | 'profile_photo' | 'expense_receipt';
 
@@ -170,6 +171,8 @@ export async function deleteUnusedFiles(
         ),
       ]),
     )
+    // Files are of no workspace or any: the sweep looks for references in every workspace.
+    .$call(crossWorkspace('housekeeping'))
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -13,12 +13,13 @@ import {
  * expired job is run again only once its first run has ended or died; the retries (310 s in
  * all) outlast a dead run's claim on the row.
  */
-export const invoiceEmailQueue: AppQueue<{ emailId: number }> = {
+export const invoiceEmailQueue: AppQueue<{ emailId: number; workspaceId: number }> = {
   name: INVOICE_EMAIL_QUEUE,
   retryLimit: 5,
   retryDelaySeconds: 10,
   expireInSeconds: DELIVERY_SECONDS,
-  handle: (services, data) => deliverInvoiceEmail(services, data.emailId),
+  // Every sender names the workspace (one node on Citus, issue 45).
+  handle: (services, data) => deliverInvoiceEmail(services, data.workspaceId, data.emailId),
 };
 
 /** Every hour, queues the payment reminders that have come due (runDueReminders). */

@@ -9,6 +9,7 @@ import {
   type ReminderSchedule,
 } from '../../../shared/invoice-email.schema.ts';
 import type { Database } from '../../db/create-db.ts';
+import { crossWorkspace } from '../../db/cross-workspace.ts';
 import { iso } from '../../db/search.ts';
 
 const DEFAULT_OFFSETS = [-3, 0, 7, 14];
@@ -228,6 +229,7 @@ export async function insertEmail(
  */
 export function claimForDelivery(
   db: Database,
+  workspaceId: number,
   id: number,
   messageId: string,
   leaseSeconds: number,
@@ -240,6 +242,7 @@ export function claimForDelivery(
       messageId: sql<string>`coalesce(message_id, ${messageId})`,
       attempts: sql`attempts + 1`,
     })
+    .where('workspaceId', '=', workspaceId)
     .where('id', '=', id)
     .where((eb) =>
       eb.or([
@@ -268,10 +271,11 @@ export function claimForDelivery(
 }
 
 /** The row's status (undefined when it is gone). */
-export async function deliveryStatus(db: Database, id: number) {
+export async function deliveryStatus(db: Database, workspaceId: number, id: number) {
   const row = await db
     .selectFrom('invoiceEmails')
     .select('status')
+    .where('workspaceId', '=', workspaceId)
     .where('id', '=', id)
     .executeTakeFirst();
   return row?.status;
@@ -282,11 +286,17 @@ export async function deliveryStatus(db: Database, id: number) {
  * it. Sent (the mail server accepted it, not merely logged), its invoice is emailed from
  * now on: `emailedAt` keeps the first such time. An estimate's email has no invoice.
  */
-export async function markSent(db: Database, id: number, status: 'sent' | 'logged' = 'sent') {
+export async function markSent(
+  db: Database,
+  workspaceId: number,
+  id: number,
+  status: 'sent' | 'logged' = 'sent',
+) {
   await db.transaction().execute(async (trx) => {
     const row = await trx
       .updateTable('invoiceEmails')
       .set({ status, sentAt: sql<Date>`now()`, error: null })
+      .where('workspaceId', '=', workspaceId)
       .where('id', '=', id)
       .where('status', 'in', ['sending', 'failed'])
       .returning(['workspaceId', 'invoiceId', 'creditNoteId'])
@@ -312,10 +322,11 @@ export async function markSent(db: Database, id: number, status: 'sent' | 'logge
 }
 
 /** The claimed row did not go out: the error is kept, and the queue tries again. */
-export async function markFailed(db: Database, id: number, error: string) {
+export async function markFailed(db: Database, workspaceId: number, id: number, error: string) {
   await db
     .updateTable('invoiceEmails')
     .set({ status: 'failed', error: error.slice(0, 1000) })
+    .where('workspaceId', '=', workspaceId)
     .where('id', '=', id)
     .where('status', '=', 'sending')
     .execute();
@@ -353,6 +364,7 @@ export function remindingWorkspaces(db: Database) {
     .where('w.deletedAt', 'is', null)
     .select(['s.workspaceId', sql<string>`coalesce(bp.timezone, 'UTC')`.as('timezone')])
     .orderBy('s.workspaceId')
+    .$call(crossWorkspace('job-sweep'))
     .execute();
 }
 

@@ -496,10 +496,15 @@ async function outgoingDocument(
  * DELIVERY_SECONDS the job's retry (the job expired) sends it again with the same Message-ID,
  * by which receivers drop the second copy.
  */
-export async function deliverInvoiceEmail(services: AppServices, emailId: number) {
+export async function deliverInvoiceEmail(
+  services: AppServices,
+  workspaceId: number,
+  emailId: number,
+) {
   const { db, mailer, config } = services;
   const row = await repo.claimForDelivery(
     db,
+    workspaceId,
     emailId,
     newMessageId(config.appUrl),
     DELIVERY_SECONDS,
@@ -507,7 +512,7 @@ export async function deliverInvoiceEmail(services: AppServices, emailId: number
   if (!row) {
     // Sent, logged or gone: done. Claimed by a delivery underway: fail, so that the queue
     // looks again once that one has marked it sent or its server is known to be dead.
-    if ((await repo.deliveryStatus(db, emailId)) === 'sending')
+    if ((await repo.deliveryStatus(db, workspaceId, emailId)) === 'sending')
       throw new Error('This email is being sent by another delivery');
     return;
   }
@@ -517,7 +522,7 @@ export async function deliverInvoiceEmail(services: AppServices, emailId: number
     const document = await outgoingDocument(scope, row);
     if (!document) return;
     if (row.kind === 'reminder' && !OPEN_STATUSES.has(document.status)) {
-      await repo.markFailed(db, row.id, `Not sent: the invoice is ${document.status}`);
+      await repo.markFailed(db, workspaceId, row.id, `Not sent: the invoice is ${document.status}`);
       return;
     }
     // {payLink} is the same new link, opening the invoice to pay it (issue 42).
@@ -534,7 +539,7 @@ export async function deliverInvoiceEmail(services: AppServices, emailId: number
         ).url
       : '';
     if (row.kind === 'contract' && document.status === 'void') {
-      await repo.markFailed(db, row.id, 'Not sent: the contract was voided');
+      await repo.markFailed(db, workspaceId, row.id, 'Not sent: the contract was voided');
       return;
     }
     const pdf = document.pdf ? await document.pdf() : null;
@@ -551,10 +556,15 @@ export async function deliverInvoiceEmail(services: AppServices, emailId: number
       messageId: row.messageId!,
     });
   } catch (error) {
-    await repo.markFailed(db, row.id, error instanceof Error ? error.message : String(error));
+    await repo.markFailed(
+      db,
+      workspaceId,
+      row.id,
+      error instanceof Error ? error.message : String(error),
+    );
     throw error;
   }
-  await repo.markSent(db, row.id, mailer.delivers ? 'sent' : 'logged');
+  await repo.markSent(db, workspaceId, row.id, mailer.delivers ? 'sent' : 'logged');
 }
 
 /** The portal link that opens one invoice, where "Pay now" is (the portal reads `invoice`). */

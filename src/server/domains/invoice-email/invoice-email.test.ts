@@ -378,8 +378,8 @@ describe('delivery failures and a server without SMTP_URL', () => {
       expect(failed.error).toMatch(/ECONNREFUSED|connect/i);
 
       // The queue's next attempts (called here directly): each fails and is recorded.
-      await expect(deliverInvoiceEmail(services, failed.id)).rejects.toThrow();
-      await expect(deliverInvoiceEmail(services, failed.id)).rejects.toThrow();
+      await expect(deliverInvoiceEmail(services, owner.workspace.id, failed.id)).rejects.toThrow();
+      await expect(deliverInvoiceEmail(services, owner.workspace.id, failed.id)).rejects.toThrow();
       const [still] = (await owner.client.get(`/api/invoices/${invoice.id}/emails`)).json();
       expect(still).toMatchObject({ status: 'failed', attempts: 3 });
       expect(still.error).toMatch(/ECONNREFUSED|connect/i);
@@ -388,8 +388,8 @@ describe('delivery failures and a server without SMTP_URL', () => {
 
       // The mail server is back: the next attempt goes through, and a late duplicate does not.
       services.mailer = working;
-      await deliverInvoiceEmail(services, failed.id);
-      await deliverInvoiceEmail(services, failed.id);
+      await deliverInvoiceEmail(services, owner.workspace.id, failed.id);
+      await deliverInvoiceEmail(services, owner.workspace.id, failed.id);
       await idle();
       const [sent] = (await owner.client.get(`/api/invoices/${invoice.id}/emails`)).json();
       expect(sent).toMatchObject({ status: 'sent', attempts: 4, error: null });
@@ -512,7 +512,9 @@ describe('claiming an email before it is sent (issue 37, item 4)', () => {
       t.db,
     );
     try {
-      await expect(deliverInvoiceEmail(services, id)).rejects.toThrow(/the server died/);
+      await expect(deliverInvoiceEmail(services, owner.workspace.id, id)).rejects.toThrow(
+        /the server died/,
+      );
     } finally {
       await sql`drop trigger keel_test_die on invoice_emails`.execute(t.db);
       await sql`drop function keel_test_die()`.execute(t.db);
@@ -526,7 +528,9 @@ describe('claiming an email before it is sent (issue 37, item 4)', () => {
 
     // Its job is retried only once it expired; before that the claim holds (a delivery
     // may still be underway), and nothing is sent.
-    await expect(deliverInvoiceEmail(services, id)).rejects.toThrow(/being sent/);
+    await expect(deliverInvoiceEmail(services, owner.workspace.id, id)).rejects.toThrow(
+      /being sent/,
+    );
     expect(mailsTo(email)).toHaveLength(1);
 
     // The job expired (DELIVERY_SECONDS after its start): its retry sends the same email.
@@ -535,14 +539,14 @@ describe('claiming an email before it is sent (issue 37, item 4)', () => {
       .set({ claimedAt: sql<Date>`now() - make_interval(secs => ${DELIVERY_SECONDS + 1})` })
       .where('id', '=', id)
       .execute();
-    await deliverInvoiceEmail(services, id);
+    await deliverInvoiceEmail(services, owner.workspace.id, id);
     const copies = mailsTo(email);
     expect(copies).toHaveLength(2);
     expect(copies[1]!.messageId).toBe(first!.messageId);
     expect(await stored(id)).toMatchObject({ status: 'sent', attempts: 2 });
 
     // A completed send is never sent again.
-    await deliverInvoiceEmail(services, id);
+    await deliverInvoiceEmail(services, owner.workspace.id, id);
     expect(mailsTo(email)).toHaveLength(2);
   });
 
@@ -550,9 +554,9 @@ describe('claiming an email before it is sent (issue 37, item 4)', () => {
     const services = t.app.services;
     const { id, email } = await outboxRow();
     const runs = await Promise.allSettled([
-      deliverInvoiceEmail(services, id),
-      deliverInvoiceEmail(services, id),
-      deliverInvoiceEmail(services, id),
+      deliverInvoiceEmail(services, owner.workspace.id, id),
+      deliverInvoiceEmail(services, owner.workspace.id, id),
+      deliverInvoiceEmail(services, owner.workspace.id, id),
     ]);
     expect(runs.filter((r) => r.status === 'fulfilled').length).toBeGreaterThanOrEqual(1);
     for (const run of runs) {
@@ -560,8 +564,8 @@ describe('claiming an email before it is sent (issue 37, item 4)', () => {
     }
     expect(mailsTo(email)).toHaveLength(1);
     expect(await stored(id)).toMatchObject({ status: 'sent', attempts: 1 });
-    await deliverInvoiceEmail(services, id);
-    await deliverInvoiceEmail(services, id);
+    await deliverInvoiceEmail(services, owner.workspace.id, id);
+    await deliverInvoiceEmail(services, owner.workspace.id, id);
     expect(mailsTo(email)).toHaveLength(1);
   });
 

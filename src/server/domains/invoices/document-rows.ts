@@ -144,7 +144,7 @@ export function pageOfDocuments<DB, TB extends keyof DB, O extends { id: number 
     page,
     page.sort === '-createdAt'
       ? (id) =>
-          sql<SqlBool>`(${alias}.created_at, ${alias}.id) < (select d.created_at, d.id from ${sql.table(list.table)} d where d.id = ${id})`
+          sql<SqlBool>`(${alias}.created_at, ${alias}.id) < (select d.created_at, d.id from ${sql.table(list.table)} d where d.workspace_id = ${alias}.workspace_id and d.id = ${id})`
       : undefined,
   );
 }

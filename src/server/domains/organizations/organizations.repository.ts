@@ -60,7 +60,7 @@ const toOrganization = (r: Row): Organization => ({
 
 /** Organizations after the one of this id, by name (a large page's next slice). */
 const organizationAfter = (id: number) =>
-  sql<SqlBool>`(lower(o.name), o.id) > (select lower(a.name), a.id from organizations a where a.id = ${id})`;
+  sql<SqlBool>`(lower(o.name), o.id) > (select lower(a.name), a.id from organizations a where a.workspace_id = o.workspace_id and a.id = ${id})`;
 
 /**
  * A page of the workspace's organizations with how many people each has, by name (a large

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Database } from '../../db/create-db.ts';
+import { crossWorkspace } from '../../db/cross-workspace.ts';
 import { scopedToken, workspaceOfToken } from '../../db/tenancy.ts';
 
 /* Queries of online payment (issue 42): settings, checkout sessions, Stripe events. */
@@ -53,7 +54,10 @@ export function findSettingsByEndpointKey(db: Database, endpointKey: string) {
     .selectFrom('paymentSettings')
     .select(SETTINGS_COLUMNS)
     .where('endpointKey', '=', endpointKey);
-  if (workspaceId !== null) query = query.where('workspaceId', '=', workspaceId);
+  query =
+    workspaceId !== null
+      ? query.where('workspaceId', '=', workspaceId)
+      : query.$call(crossWorkspace('legacy-token'));
   return query.executeTakeFirst();
 }
 

@@ -297,7 +297,7 @@ export function leadsPage(
     .orderBy('l.id', 'desc');
   if (after !== undefined)
     leads = leads.where(
-      sql<SqlBool>`(l.created_at, l.id) < (select a.created_at, a.id from leads a where a.id = ${after})`,
+      sql<SqlBool>`(l.created_at, l.id) < (select a.created_at, a.id from leads a where a.workspace_id = l.workspace_id and a.id = ${after})`,
     );
   return db
     .selectFrom(withParties(db, paginate(leads, slice)).as('page'))

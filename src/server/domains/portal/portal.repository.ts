@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kyse
 import type { DB } from '../../../../db/schema.ts';
 import type { ListQuery } from '../../../shared/list.schema.ts';
 import type { Database } from '../../db/create-db.ts';
+import { crossWorkspace } from '../../db/cross-workspace.ts';
 import { containsPattern, pageWithTotal } from '../../db/search.ts';
 import { effectiveStatus } from '../invoices/invoices.repository.ts';
 
@@ -64,7 +65,7 @@ export async function listClientsWithLinkState(
     q,
     query,
     (id) =>
-      sql<SqlBool>`(lower(clients.name), clients.id) > (select lower(a.name), a.id from clients a where a.id = ${id})`,
+      sql<SqlBool>`(lower(clients.name), clients.id) > (select lower(a.name), a.id from clients a where a.workspace_id = clients.workspace_id and a.id = ${id})`,
   );
 }
 
@@ -143,7 +144,11 @@ export function findLinkByTokenHash(db: Database, tokenHash: string, workspaceId
     .where('l.revokedAt', 'is', null)
     .where('w.isActive', '=', true)
     .where('w.isDeleted', '=', false);
-  if (workspaceId !== null) query = query.where('l.workspaceId', '=', workspaceId);
+  // A token from before tokens named their workspace is looked up by its hash alone.
+  query =
+    workspaceId !== null
+      ? query.where('l.workspaceId', '=', workspaceId)
+      : query.$call(crossWorkspace('legacy-token'));
   return query.executeTakeFirst();
 }
 

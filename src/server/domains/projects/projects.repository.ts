@@ -70,7 +70,7 @@ export async function listProjects(
     query,
     sort === '-createdAt'
       ? (id) =>
-          sql<SqlBool>`(pr.created_at, pr.id) < (select a.created_at, a.id from projects a where a.id = ${id})`
+          sql<SqlBool>`(pr.created_at, pr.id) < (select a.created_at, a.id from projects a where a.workspace_id = pr.workspace_id and a.id = ${id})`
       : undefined,
   );
   return { items: rows.map(toProject), total };

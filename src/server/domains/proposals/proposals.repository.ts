@@ -69,7 +69,7 @@ export async function listProposals(
     query,
     sort === '-createdAt'
       ? (id) =>
-          sql<SqlBool>`(proposals.created_at, proposals.id) < (select a.created_at, a.id from proposals a where a.id = ${id})`
+          sql<SqlBool>`(proposals.created_at, proposals.id) < (select a.created_at, a.id from proposals a where a.workspace_id = proposals.workspace_id and a.id = ${id})`
       : undefined,
   );
   return { items: rows.map(toProposal), total };

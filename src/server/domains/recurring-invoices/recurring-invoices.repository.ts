@@ -13,6 +13,7 @@ import type {
 import type { TaxCategory } from '../../../shared/einvoice-fields.ts';
 import { effectiveLineCodes } from '../invoices/document-rows.ts';
 import type { Database } from '../../db/create-db.ts';
+import { crossWorkspace } from '../../db/cross-workspace.ts';
 import { containsPattern, iso, pageWithTotal } from '../../db/search.ts';
 import {
   answeredDiscount,
@@ -363,10 +364,16 @@ export async function templateInvoices(
 }
 
 /** Whether the template already has its invoice for the period starting on `start`. */
-export async function hasPeriodInvoice(db: Database, templateId: number, start: string) {
+export async function hasPeriodInvoice(
+  db: Database,
+  workspaceId: number,
+  templateId: number,
+  start: string,
+) {
   const row = await db
     .selectFrom('invoices')
     .select('id')
+    .where('workspaceId', '=', workspaceId)
     .where('recurringInvoiceId', '=', templateId)
     .where('recurringPeriodStart', '=', start)
     .executeTakeFirst();
@@ -378,21 +385,25 @@ export async function hasPeriodInvoice(db: Database, templateId: number, start: 
  * workspace's time zone, and that no other run is working on.
  */
 export async function dueTemplates(db: Database, now: Date) {
-  return db
-    .selectFrom('recurringInvoices as r')
-    .innerJoin('workspaces as w', 'w.id', 'r.workspaceId')
-    .leftJoin('businessProfiles as bp', 'bp.workspaceId', 'r.workspaceId')
-    .select(['r.id', 'r.workspaceId', sql<string>`coalesce(bp.timezone, 'UTC')`.as('timezone')])
-    .where('r.status', '=', 'active')
-    .where('r.nextPeriodStart', 'is not', null)
-    .where(
-      sql<SqlBool>`r.next_period_start <= (${now.toISOString()}::timestamptz at time zone coalesce(bp.timezone, 'UTC'))::date`,
-    )
-    .where('w.isActive', '=', true)
-    .where('w.isDeleted', '=', false)
-    .where(sql<SqlBool>`r.claimed_until is null or r.claimed_until < now()`)
-    .orderBy('r.id')
-    .execute();
+  return (
+    db
+      .selectFrom('recurringInvoices as r')
+      .innerJoin('workspaces as w', 'w.id', 'r.workspaceId')
+      .leftJoin('businessProfiles as bp', 'bp.workspaceId', 'r.workspaceId')
+      .select(['r.id', 'r.workspaceId', sql<string>`coalesce(bp.timezone, 'UTC')`.as('timezone')])
+      .where('r.status', '=', 'active')
+      .where('r.nextPeriodStart', 'is not', null)
+      .where(
+        sql<SqlBool>`r.next_period_start <= (${now.toISOString()}::timestamptz at time zone coalesce(bp.timezone, 'UTC'))::date`,
+      )
+      .where('w.isActive', '=', true)
+      .where('w.isDeleted', '=', false)
+      // In parentheses: without them the OR took in every expired claim of every workspace.
+      .where(sql<SqlBool>`(r.claimed_until is null or r.claimed_until < now())`)
+      .orderBy('r.id')
+      .$call(crossWorkspace('job-sweep'))
+      .execute()
+  );
 }
 
 /**
@@ -408,7 +419,8 @@ export async function claimTemplate(db: Database, workspaceId: number, id: numbe
     .where('r.workspaceId', '=', workspaceId)
     .where('r.id', '=', id)
     .where('r.status', '=', 'active')
-    .where(sql<SqlBool>`r.claimed_until is null or r.claimed_until < now()`)
+    // In parentheses: without them the OR took in every expired claim of every workspace.
+    .where(sql<SqlBool>`(r.claimed_until is null or r.claimed_until < now())`)
     .returning(templateColumns)
     .executeTakeFirst();
   return row && toRow(row);

@@ -296,7 +296,10 @@ export async function invoicePeriod(
     });
   } catch (error) {
     // Another run made this period's invoice first: the constraint kept it to one.
-    if (isUniqueViolation(error) && (await repo.hasPeriodInvoice(scope.db, id, period.start)))
+    if (
+      isUniqueViolation(error) &&
+      (await repo.hasPeriodInvoice(scope.db, workspaceId, id, period.start))
+    )
       return 'stop';
     throw error;
   }

@@ -3,6 +3,7 @@ import type { WorkspaceRole } from '../../../shared/roles.ts';
 import type { AssignableRole } from '../../../shared/roles.ts';
 import { splitFullName, type Member, type PendingInvitation } from '../../../shared/team.schema.ts';
 import type { Database } from '../../db/create-db.ts';
+import { crossWorkspace } from '../../db/cross-workspace.ts';
 import { keysetBatches } from '../../db/export-batches.ts';
 import { iso } from '../../db/search.ts';
 
@@ -229,7 +230,11 @@ export async function findInvitationByHash(
       'w.isActive as workspaceActive',
     ])
     .where('it.token', '=', tokenHash);
-  if (workspaceId !== null) q = q.where('it.workspaceId', '=', workspaceId);
+  // A token from before tokens named their workspace is looked up by its hash alone.
+  q =
+    workspaceId !== null
+      ? q.where('it.workspaceId', '=', workspaceId)
+      : q.$call(crossWorkspace('legacy-token'));
   if (forUpdate) q = q.forUpdate('it');
   return q.executeTakeFirst();
 }
@@ -250,7 +255,11 @@ export async function voidInvitationsSentBy(
     .where('invitedBy', '=', userId)
     .where('used', '=', false)
     .where('voidedAt', 'is', null);
-  if (scope.workspaceId !== undefined) q = q.where('workspaceId', '=', scope.workspaceId);
+  // Without a workspace: every workspace's, as the admin console shuts an account out.
+  q =
+    scope.workspaceId !== undefined
+      ? q.where('workspaceId', '=', scope.workspaceId)
+      : q.$call(crossWorkspace('admin-console'));
   if (scope.exceptRoles?.length) q = q.where('role', 'not in', scope.exceptRoles);
   await q.execute();
 }
@@ -348,10 +357,11 @@ export async function deletePendingInvitation(db: Database, workspaceId: number,
   return deleted.numDeletedRows > 0n;
 }
 
-export async function markInvitationUsed(db: Database, id: number) {
+export async function markInvitationUsed(db: Database, workspaceId: number, id: number) {
   await db
     .updateTable('invitationTokens')
     .set({ used: true, usedAt: new Date() })
+    .where('workspaceId', '=', workspaceId)
     .where('id', '=', id)
     .execute();
 }

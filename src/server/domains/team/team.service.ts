@@ -412,7 +412,7 @@ export async function acceptInvitation(ctx: Context, token: string, password: st
       })
       .onConflict((oc) => oc.columns(['workspaceId', 'userId']).doNothing())
       .execute();
-    await repo.markInvitationUsed(trx, invitation.id);
+    await repo.markInvitationUsed(trx, invitation.workspaceId, invitation.id);
     await invitationAccepted(trx, ctx.jobs, {
       workspaceId: invitation.workspaceId,
       inviterId: invitation.invitedBy,

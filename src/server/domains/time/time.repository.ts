@@ -147,7 +147,7 @@ export function timeEntriesPage(
     id === undefined
       ? q
       : q.where(
-          sql<SqlBool>`(te.date, te.created_at, te.id) < (select a.date, a.created_at, a.id from time_entries a where a.id = ${id})`,
+          sql<SqlBool>`(te.date, te.created_at, te.id) < (select a.date, a.created_at, a.id from time_entries a where a.workspace_id = te.workspace_id and a.id = ${id})`,
         ),
     slice,
   );
