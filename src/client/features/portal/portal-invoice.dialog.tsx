@@ -15,6 +15,7 @@ import { compareAmounts } from '../../../shared/invoice-math.ts';
 import type { Party } from '../../../shared/invoices.schema.ts';
 import { formatMoney } from '../../../shared/money.ts';
 import type { PortalInvoice } from '../../../shared/portal.schema.ts';
+import { partyAddress } from '../../../shared/party-address.ts';
 import { trpc } from '../../trpc.ts';
 import { PaymentQrCode } from '../einvoices/payment-qr-code.tsx';
 import { DocumentLines } from '../invoices/document-lines.tsx';
@@ -146,6 +147,8 @@ export function PortalInvoiceDialog({
 
 /** Who sends or receives the invoice: the name and the address. */
 function PartyLines({ label, party }: { label: string; party: Party }) {
+  // The typed address, else the structured (EN 16931) parts, as the PDF prints it.
+  const address = partyAddress(party);
   return (
     <Stack gap={0}>
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
@@ -154,9 +157,9 @@ function PartyLines({ label, party }: { label: string; party: Party }) {
       <Text size="sm" fw={600}>
         {party.name}
       </Text>
-      {party.address && (
+      {address && (
         <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-          {party.address}
+          {address}
         </Text>
       )}
     </Stack>
