@@ -27,6 +27,7 @@ import {
   checkoutRecorded,
   type CheckoutReturn,
 } from './portal-pay.schema.ts';
+import { EinvoiceButtons } from './portal-document.tsx';
 import { CheckoutNote, PortalPayNow } from './portal-pay.tsx';
 
 /**
@@ -36,11 +37,14 @@ import { CheckoutNote, PortalPayNow } from './portal-pay.tsx';
 export function PortalInvoiceDialog({
   token,
   invoice,
+  einvoicing = false,
   returned,
   onClose,
 }: {
   token: string;
   invoice: PortalInvoice | null;
+  /** The business issues e-invoices: its UBL and CII beside the PDF. */
+  einvoicing?: boolean;
   returned?: CheckoutReturn | undefined;
   onClose: () => void;
 }) {
@@ -131,9 +135,17 @@ export function PortalInvoiceDialog({
             </Alert>
           )}
           <Group justify="space-between">
-            <Anchor href={`/api/portal/${token}/invoices/${d.id}/pdf`} size="sm">
-              Download PDF
-            </Anchor>
+            <Group gap="xs">
+              <Anchor href={`/api/portal/${token}/invoices/${d.id}/pdf`} size="sm">
+                Download PDF
+              </Anchor>
+              {einvoicing && (
+                <EinvoiceButtons
+                  base={`/api/portal/${token}/invoices/${d.id}`}
+                  name={`invoice ${d.invoiceNumber}`}
+                />
+              )}
+            </Group>
             {/* With Pay now there, the one filled button is that one. */}
             <Button variant={d.onlinePayment.enabled ? 'default' : 'filled'} onClick={onClose}>
               Done
