@@ -140,14 +140,16 @@ export async function mergeValues(
           .where('workspaceId', '=', workspaceId)
           .where('id', '=', facts.projectId)
           .executeTakeFirst();
-  // Addresses: the typed one, else the structured (EN 16931) parts, as invoices print them.
+  // Addresses: the typed one, else the structured (EN 16931) parts, as invoices print them;
+  // on one line, as the templates name them inside a sentence ("Acme (1 Main St, Paris)").
+  const oneLine = (address: string | null) => address?.split(/\s*\n\s*/).join(', ') ?? '';
   return {
     'client.name': client?.name ?? '',
     'client.company': client?.company ?? '',
-    'client.address': (client && partyAddress(client)) ?? '',
+    'client.address': oneLine(client ? partyAddress(client) : null),
     'client.email': client?.email ?? '',
     'business.name': seller.name,
-    'business.address': partyAddress(seller) ?? '',
+    'business.address': oneLine(partyAddress(seller)),
     'business.email': seller.email ?? '',
     'project.name': project?.name ?? '',
     'contract.title': facts.title,
