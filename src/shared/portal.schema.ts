@@ -142,6 +142,11 @@ export const PortalViewSchema = z.object({
     /** `GET /api/portal/{token}/logo` when the workspace has a logo. */
     logoUrl: z.string().nullable(),
     paymentInstructions: z.string().nullable(),
+    /**
+     * E-invoicing is on (issue 41): the portal offers each issued invoice's and credit note's
+     * e-invoice (`…/einvoice?format=ubl|cii`) beside its PDF.
+     */
+    einvoicing: z.boolean(),
   }),
   client: z.object({ name: z.string(), company: z.string().nullable() }),
   /**

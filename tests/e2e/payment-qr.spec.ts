@@ -51,3 +51,40 @@ test('the portal invoice shows the EPC QR code of its balance, labelled, at 375 
     }
   }
 });
+
+test("the invoice's Print view carries the payment QR code and the seller's structured address, as the PDF does", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await signUpWithWorkspace(page, newUser('printqr'));
+  // No typed address: only the EN 16931 parts, which the sheet lays out as lines.
+  const profile = await page.request.put('/api/settings/business', {
+    data: {
+      legalName: 'Jürgen Müller Design',
+      street: 'Königstraße 12',
+      postalCode: '70173',
+      city: 'Stuttgart',
+      countryCode: 'DE',
+      iban: 'DE89 3704 0044 0532 0130 00',
+      bic: 'COBADEFFXXX',
+    },
+  });
+  expect(profile.status()).toBe(200);
+  const client = await page.request.post('/api/clients', {
+    data: { name: 'Harbor Bakery', email: 'accounts@harbor-bakery.com', currency: 'EUR' },
+  });
+  expect(client.status()).toBe(201);
+  const created = await page.request.post('/api/invoices', {
+    data: { clientId: (await client.json()).id, currency: 'EUR', status: 'sent', amount: '480' },
+  });
+  expect(created.status()).toBe(201);
+  const invoice = (await created.json()) as { id: number; invoiceNumber: string };
+
+  await page.goto(`/invoices/${invoice.id}`);
+  await page.getByRole('button', { name: 'Print' }).click();
+  const sheet = page.getByRole('dialog', { name: `Invoice ${invoice.invoiceNumber}` });
+  await expect(
+    sheet.getByRole('img', { name: 'Scan to pay €480.00 by bank transfer' }),
+  ).toBeVisible();
+  await expect(sheet.getByText(/Königstraße 12\s+70173 Stuttgart\s+Germany/)).toBeVisible();
+});

@@ -2144,6 +2144,28 @@ export const restMatrix: Record<string, RestMatrixEntry> = {
       },
     ],
   },
+  'GET /api/portal/{token}/invoices/{id}/einvoice': {
+    scope: 'public',
+    why: PORTAL_WHY,
+    cases: [
+      {
+        params: (ids) => ({ token: randomBytes(32).toString('base64url'), id: ids.a.invoiceId }),
+        query: () => ({ format: 'ubl' }),
+        expect: 404,
+      },
+    ],
+  },
+  'GET /api/portal/{token}/credit-notes/{id}/einvoice': {
+    scope: 'public',
+    why: PORTAL_WHY,
+    cases: [
+      {
+        params: (ids) => ({ token: randomBytes(32).toString('base64url'), id: ids.a.creditNoteId }),
+        query: () => ({ format: 'ubl' }),
+        expect: 404,
+      },
+    ],
+  },
   'GET /api/portal/{token}/estimates/{id}/pdf': {
     scope: 'public',
     why: PORTAL_WHY,

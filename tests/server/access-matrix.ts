@@ -1455,6 +1455,18 @@ export const accessMatrix: Record<string, MatrixEntry> = {
     input: (_t) => ({ token: TOKEN, id: 1 }),
     outsider: 'n/a',
   },
+  'portal.invoiceEinvoice': {
+    access: 'public',
+    type: 'query',
+    input: (t) => ({ token: TOKEN, id: t.invoiceId, format: 'ubl' }),
+    outsider: 'n/a',
+  },
+  'portal.creditNoteEinvoice': {
+    access: 'public',
+    type: 'query',
+    input: (_t) => ({ token: TOKEN, id: 1, format: 'ubl' }),
+    outsider: 'n/a',
+  },
   'portal.estimatePdf': {
     access: 'public',
     type: 'query',

@@ -1341,6 +1341,32 @@ describe('every documented operation answers as documented', () => {
     await send(guest, 'GET /api/portal/{token}/credit-notes/{id}/pdf', {
       params: { token, id: creditNote.id },
     });
+    // Their e-invoices: the client given a country (and the business one), so they are valid.
+    await send(c, 'PUT /api/settings/business', {
+      body: { countryCode: 'FR', taxId: 'FR40123456824' },
+    });
+    await send(c, 'PUT /api/clients/{id}', { params: client, body: { countryCode: 'DE' } });
+    const einvoiced = await json<{ id: number }>(c, 'POST /api/invoices', {
+      body: {
+        clientId: target.clientId,
+        status: 'sent',
+        lines: [{ description: 'Design', quantity: '2', unitPrice: '100', taxRate: '20' }],
+      },
+    });
+    const einvoicedNote = await json<{ id: number }>(c, 'POST /api/invoices/{id}/credit-notes', {
+      params: id(einvoiced.id),
+      body: { reason: 'Portal e-invoice' },
+    });
+    for (const format of ['ubl', 'cii']) {
+      await send(guest, 'GET /api/portal/{token}/invoices/{id}/einvoice', {
+        params: { token, id: einvoiced.id },
+        query: { format },
+      });
+      await send(guest, 'GET /api/portal/{token}/credit-notes/{id}/einvoice', {
+        params: { token, id: einvoicedNote.id },
+        query: { format },
+      });
+    }
     await send(guest, 'GET /api/portal/{token}/estimates/{id}/pdf', {
       params: { token, id: accepted!.id },
     });

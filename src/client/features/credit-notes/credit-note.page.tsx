@@ -17,6 +17,7 @@ import { useState } from 'react';
 import type { CreditNoteDetail } from '../../../shared/credit-notes.schema.ts';
 import type { Party } from '../../../shared/invoices.schema.ts';
 import { formatMoney } from '../../../shared/money.ts';
+import { partyAddress } from '../../../shared/party-address.ts';
 import { showDay } from '../../components/display-preferences.tsx';
 import { RecordPage, useRecordId } from '../../components/record-page.tsx';
 import { useCanBill } from '../../components/use-can-bill.ts';
@@ -27,6 +28,8 @@ import { PdfDownloadButton } from '../invoices/pdf-download.button.tsx';
 import { SendCreditNoteDialog } from './send-credit-note.dialog.tsx';
 
 function PartyBlock({ label, party }: { label: string; party: Party }) {
+  // The typed address, else the structured (EN 16931) parts, as the PDF prints it.
+  const address = partyAddress(party);
   return (
     <Stack gap={2}>
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
@@ -35,9 +38,9 @@ function PartyBlock({ label, party }: { label: string; party: Party }) {
       <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
         {party.name}
       </Text>
-      {party.address && (
+      {address && (
         <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-          {party.address}
+          {address}
         </Text>
       )}
       {party.taxId && <Text size="sm">Tax ID: {party.taxId}</Text>}

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPrinter, IconX } from '@tabler/icons-react';
+import type { PaymentQrView } from '../../../shared/portal.schema.ts';
 import { trpc } from '../../trpc.ts';
 import classes from './invoice-print.module.css';
 import { InvoiceSheet } from './invoice-sheet.tsx';
@@ -14,10 +15,13 @@ export function InvoicePrintView({
   invoiceId,
   opened,
   onClose,
+  paymentQr,
 }: {
   invoiceId: number | null;
   opened: boolean;
   onClose: () => void;
+  /** The balance's payment QR code, where the server draws one: paper carries it as the PDF does. */
+  paymentQr?: PaymentQrView | null;
 }) {
   const phone = useMediaQuery('(max-width: 36em)');
   const detail = trpc.invoices.get.useQuery(
@@ -62,7 +66,7 @@ export function InvoicePrintView({
                   </Button>
                 </Group>
               </Group>
-              <InvoiceSheet invoice={invoice} />
+              <InvoiceSheet invoice={invoice} paymentQr={paymentQr} />
             </Stack>
           )}
         </Modal.Body>

@@ -2,6 +2,7 @@ import { Box, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/co
 import { compareAmounts, discountLabel } from '../../../shared/invoice-math.ts';
 import type { InvoiceDetail, InvoiceLine, Party } from '../../../shared/invoices.schema.ts';
 import { formatMoney } from '../../../shared/money.ts';
+import { partyAddress } from '../../../shared/party-address.ts';
 import type { PaymentQrView } from '../../../shared/portal.schema.ts';
 import { PaymentQrCode } from '../einvoices/payment-qr-code.tsx';
 import { formatDay } from '../time/time-display.ts';
@@ -25,15 +26,17 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 }
 
 function PartyBlock({ label, party }: { label: string; party: Party }) {
+  // As the PDF prints it: the typed address, else the structured (EN 16931) parts.
+  const address = partyAddress(party);
   return (
     <Field label={label}>
       <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
         {party.name}
       </Text>
       {party.contactName && <Text size="sm">{party.contactName}</Text>}
-      {party.address && (
+      {address && (
         <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-          {party.address}
+          {address}
         </Text>
       )}
       {party.taxId && <Text size="sm">Tax ID: {party.taxId}</Text>}

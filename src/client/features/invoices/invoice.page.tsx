@@ -301,6 +301,7 @@ function InvoiceView({ invoice }: { invoice: InvoiceDetail }) {
         invoiceId={printing ? invoice.id : null}
         opened={printing}
         onClose={() => setPrinting(false)}
+        paymentQr={paymentQr}
       />
       {open && <PaymentDialog invoice={invoice} opened={paying} onClose={() => setPaying(false)} />}
       <VoidDialog invoice={invoice} opened={voiding} onClose={() => setVoiding(false)} />

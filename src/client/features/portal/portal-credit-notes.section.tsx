@@ -5,17 +5,21 @@ import {
   AmountAndActions,
   DocumentList,
   DocumentRow,
+  EinvoiceButtons,
   NumberedHeading,
   PdfButton,
 } from './portal-document.tsx';
 
-/** The client's credit notes (issue 41): which invoice each credits, and its PDF. */
+/** The client's credit notes (issue 41): which invoice each credits, its PDF and e-invoices. */
 export function PortalCreditNotesSection({
   token,
   creditNotes,
+  einvoicing,
 }: {
   token: string;
   creditNotes: PortalCreditNote[];
+  /** The business issues e-invoices: each credit note's UBL and CII download too. */
+  einvoicing: boolean;
 }) {
   return (
     <DocumentList title="Credit notes" empty={null}>
@@ -36,6 +40,12 @@ export function PortalCreditNotesSection({
               href={`/api/portal/${token}/credit-notes/${note.id}/pdf`}
               label={`Download credit note ${note.creditNoteNumber} as PDF`}
             />
+            {einvoicing && (
+              <EinvoiceButtons
+                base={`/api/portal/${token}/credit-notes/${note.id}`}
+                name={`credit note ${note.creditNoteNumber}`}
+              />
+            )}
           </AmountAndActions>
         </DocumentRow>
       ))}

@@ -163,6 +163,30 @@ export function PdfButton({ href, label }: { href: string; label: string }) {
   );
 }
 
+/**
+ * A document's e-invoice downloads (issue 41), where the business issues e-invoices: UBL and
+ * CII, the files the client's accounting imports. `base` is the document's portal path.
+ */
+export function EinvoiceButtons({ base, name }: { base: string; name: string }) {
+  return (
+    <>
+      {(['ubl', 'cii'] as const).map((format) => (
+        <Button
+          key={format}
+          component="a"
+          href={`${base}/einvoice?format=${format}`}
+          size="xs"
+          variant="default"
+          leftSection={<IconDownload size={14} />}
+          aria-label={`Download ${name} as a ${format.toUpperCase()} e-invoice`}
+        >
+          {format.toUpperCase()}
+        </Button>
+      ))}
+    </>
+  );
+}
+
 export function DecisionLine({ decision }: { decision: PortalDecision }) {
   const { dateTime } = usePortalDates();
   return (

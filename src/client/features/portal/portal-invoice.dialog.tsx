@@ -15,6 +15,7 @@ import { compareAmounts } from '../../../shared/invoice-math.ts';
 import type { Party } from '../../../shared/invoices.schema.ts';
 import { formatMoney } from '../../../shared/money.ts';
 import type { PortalInvoice } from '../../../shared/portal.schema.ts';
+import { partyAddress } from '../../../shared/party-address.ts';
 import { trpc } from '../../trpc.ts';
 import { PaymentQrCode } from '../einvoices/payment-qr-code.tsx';
 import { DocumentLines } from '../invoices/document-lines.tsx';
@@ -26,6 +27,7 @@ import {
   checkoutRecorded,
   type CheckoutReturn,
 } from './portal-pay.schema.ts';
+import { EinvoiceButtons } from './portal-document.tsx';
 import { CheckoutNote, PortalPayNow } from './portal-pay.tsx';
 
 /**
@@ -35,11 +37,14 @@ import { CheckoutNote, PortalPayNow } from './portal-pay.tsx';
 export function PortalInvoiceDialog({
   token,
   invoice,
+  einvoicing = false,
   returned,
   onClose,
 }: {
   token: string;
   invoice: PortalInvoice | null;
+  /** The business issues e-invoices: its UBL and CII beside the PDF. */
+  einvoicing?: boolean;
   returned?: CheckoutReturn | undefined;
   onClose: () => void;
 }) {
@@ -130,9 +135,17 @@ export function PortalInvoiceDialog({
             </Alert>
           )}
           <Group justify="space-between">
-            <Anchor href={`/api/portal/${token}/invoices/${d.id}/pdf`} size="sm">
-              Download PDF
-            </Anchor>
+            <Group gap="xs">
+              <Anchor href={`/api/portal/${token}/invoices/${d.id}/pdf`} size="sm">
+                Download PDF
+              </Anchor>
+              {einvoicing && (
+                <EinvoiceButtons
+                  base={`/api/portal/${token}/invoices/${d.id}`}
+                  name={`invoice ${d.invoiceNumber}`}
+                />
+              )}
+            </Group>
             {/* With Pay now there, the one filled button is that one. */}
             <Button variant={d.onlinePayment.enabled ? 'default' : 'filled'} onClick={onClose}>
               Done
@@ -146,6 +159,8 @@ export function PortalInvoiceDialog({
 
 /** Who sends or receives the invoice: the name and the address. */
 function PartyLines({ label, party }: { label: string; party: Party }) {
+  // The typed address, else the structured (EN 16931) parts, as the PDF prints it.
+  const address = partyAddress(party);
   return (
     <Stack gap={0}>
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
@@ -154,9 +169,9 @@ function PartyLines({ label, party }: { label: string; party: Party }) {
       <Text size="sm" fw={600}>
         {party.name}
       </Text>
-      {party.address && (
+      {address && (
         <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-          {party.address}
+          {address}
         </Text>
       )}
     </Stack>

@@ -22,9 +22,12 @@ interface CheckoutSearch {
 export function PortalInvoicesSection({
   token,
   invoices,
+  einvoicing,
 }: {
   token: string;
   invoices: PortalInvoice[];
+  /** The business issues e-invoices: the invoice's pop-up offers its UBL and CII. */
+  einvoicing: boolean;
 }) {
   const search: CheckoutSearch = useSearch({ strict: false });
   const navigate = useNavigate();
@@ -55,6 +58,7 @@ export function PortalInvoicesSection({
       <PortalInvoiceDialog
         token={token}
         invoice={open}
+        einvoicing={einvoicing}
         returned={open && open.id === returnedTo?.id ? returned : undefined}
         onClose={close}
       />

@@ -173,8 +173,16 @@ function PortalContent({ token, view }: { token: string; view: PortalView }) {
         </Card>
       </SimpleGrid>
 
-      <PortalInvoicesSection token={token} invoices={view.invoices} />
-      <PortalCreditNotesSection token={token} creditNotes={view.creditNotes} />
+      <PortalInvoicesSection
+        token={token}
+        invoices={view.invoices}
+        einvoicing={view.business.einvoicing}
+      />
+      <PortalCreditNotesSection
+        token={token}
+        creditNotes={view.creditNotes}
+        einvoicing={view.business.einvoicing}
+      />
       <PortalEstimatesSection token={token} documents={view.estimates} onDecide={setDeciding} />
       <PortalProposalsSection token={token} documents={view.proposals} onDecide={setDeciding} />
       <PortalContractsSection token={token} contracts={view.contracts} />

@@ -20,6 +20,7 @@ import {
 } from '../../../shared/contracts.schema.ts';
 import { renderTemplateText } from '../../../shared/invoice-email.schema.ts';
 import { amountDecimalsMessage, fitsCurrency, formatMoney } from '../../../shared/money.ts';
+import { partyAddress } from '../../../shared/party-address.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/create-db.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -139,13 +140,16 @@ export async function mergeValues(
           .where('workspaceId', '=', workspaceId)
           .where('id', '=', facts.projectId)
           .executeTakeFirst();
+  // Addresses: the typed one, else the structured (EN 16931) parts, as invoices print them;
+  // on one line, as the templates name them inside a sentence ("Acme (1 Main St, Paris)").
+  const oneLine = (address: string | null) => address?.split(/\s*\n\s*/).join(', ') ?? '';
   return {
     'client.name': client?.name ?? '',
     'client.company': client?.company ?? '',
-    'client.address': client?.address ?? '',
+    'client.address': oneLine(client ? partyAddress(client) : null),
     'client.email': client?.email ?? '',
     'business.name': seller.name,
-    'business.address': seller.address ?? '',
+    'business.address': oneLine(partyAddress(seller)),
     'business.email': seller.email ?? '',
     'project.name': project?.name ?? '',
     'contract.title': facts.title,
@@ -424,13 +428,13 @@ export async function sendContract(
     const { seller } = await findSeller(trx, workspace.id);
     const business: ContractParty = {
       name: seller.name,
-      address: seller.address,
+      address: partyAddress(seller),
       email: seller.email,
     };
     const email = client.email.trim();
     const clientParty: ContractParty = {
       name: client.name,
-      address: client.address,
+      address: partyAddress(client),
       email: email || null,
     };
     const sha = contractSha256(contractDocument(contract, business, clientParty));

@@ -211,6 +211,22 @@ describe('creating a contract', () => {
     expect(contract.body).toContain('**Contract Studio**');
   });
 
+  it('fills an address from its structured parts when none is typed, and freezes it on sending', async () => {
+    const client = await newClient(owner, {
+      name: 'Structured Client',
+      address: null,
+      street: 'Hauptstraße 5',
+      postalCode: '10115',
+      city: 'Berlin',
+      countryCode: 'DE',
+    });
+    const contract = await newContract(owner, client.id, { body: 'Client at {{client.address}}' });
+    // On one line, as a sentence names it; the party keeps its lines.
+    expect(contract.body).toContain('Client at Hauptstraße 5, 10115 Berlin, Germany');
+    const { contract: locked } = await sent(owner, contract.id);
+    expect(locked.clientParty?.address).toBe('Hauptstraße 5\n10115 Berlin\nGermany');
+  });
+
   it('escapes values so that a client name injects no Markdown link or HTML', async () => {
     const client = await newClient(owner, {
       name: '[x](http://evil) <img src=x onerror=alert(1)>',

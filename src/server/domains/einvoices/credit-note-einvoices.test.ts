@@ -15,7 +15,7 @@ import { XRECHNUNG_CUSTOMIZATION } from './ubl.ts';
  * with the rules when the credit note cannot be one.
  */
 
-const { owner, other } = useTwoWorkspaces('Atelier Avoir', 'Studio Sans Pays');
+const { t, owner, other } = useTwoWorkspaces('Atelier Avoir', 'Studio Sans Pays');
 
 const clients = { fr: 0, de: 0, jp: 0 };
 const notes: CreditNoteDetail[] = [];
@@ -251,6 +251,46 @@ describe('GET /api/credit-notes/{id}/einvoice', () => {
       expect((await einvoice(note.id, format)).body).toBe(documents.get(note.creditNoteNumber));
     }
     expect(ubl.get(note.creditNoteNumber)).toContain('Société &lt;Générale&gt; &amp; Fils');
+  });
+
+  it("is in the client's portal, as the same bytes, with the invoice's; never another client's", async () => {
+    const note = notes[0]!;
+    const portal = async (clientId: number) => {
+      const link = await ok<{ url: string }>(
+        owner.client.post(`/api/clients/${clientId}/portal-link`),
+        201,
+      );
+      return link.url.split('/portal/')[1]!;
+    };
+    const token = await portal(clients.fr);
+    const view = await ok<{ business: { einvoicing: boolean } }>(
+      t.app.inject({ method: 'GET', url: `/api/portal/${token}` }),
+    );
+    expect(view.business.einvoicing).toBe(true);
+    for (const format of ['ubl', 'cii'] as const) {
+      const fromPortal = await t.app.inject({
+        method: 'GET',
+        url: `/api/portal/${token}/credit-notes/${note.id}/einvoice?format=${format}`,
+      });
+      expect(fromPortal.statusCode, fromPortal.body).toBe(200);
+      expect(fromPortal.headers['content-type']).toContain('application/xml');
+      expect(fromPortal.body).toBe((await einvoice(note.id, format)).body);
+      const invoiceXml = await t.app.inject({
+        method: 'GET',
+        url: `/api/portal/${token}/invoices/${invoice.id}/einvoice?format=${format}`,
+      });
+      expect(invoiceXml.statusCode, invoiceXml.body).toBe(200);
+      expect(invoiceXml.body).toBe(
+        (await owner.client.get(`/api/invoices/${invoice.id}/einvoice?format=${format}`)).body,
+      );
+    }
+    // Another client's link sees neither.
+    const stranger = await portal(clients.de);
+    for (const url of [
+      `/api/portal/${stranger}/credit-notes/${note.id}/einvoice?format=ubl`,
+      `/api/portal/${stranger}/invoices/${invoice.id}/einvoice?format=ubl`,
+    ])
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
   });
 
   it("answers another workspace's credit note, or none, as not found", async () => {

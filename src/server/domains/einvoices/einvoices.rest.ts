@@ -1,7 +1,7 @@
 import { defineRestRoutes, type Responder } from '../../plugins/rest-adapter.ts';
 
 /** An XML document (`{filename, content}`) as a download. */
-const asXml: Responder = {
+export const asXml: Responder = {
   send(result: { filename: string; content: string }, reply) {
     reply
       .header('content-type', 'application/xml; charset=utf-8')

@@ -116,6 +116,39 @@ describe('renderInvoicePdf', () => {
     expect(voided).toContain('VOID');
   });
 
+  it('prints the structured address of a party that has no typed one, else the typed one', async () => {
+    const text = await pdfText(
+      await renderInvoicePdf(
+        invoice({
+          seller: {
+            name: 'Structured Seller GmbH',
+            address: null,
+            taxId: 'DE123456789',
+            email: null,
+            street: 'Hauptstraße 5',
+            postalCode: '10115',
+            city: 'Berlin',
+            countryCode: 'DE',
+          },
+          buyer: {
+            name: 'Typed Buyer',
+            address: '1 Typed Road',
+            taxId: null,
+            email: null,
+            street: 'Structured Lane 9',
+            city: 'Paris',
+            countryCode: 'FR',
+          },
+        }),
+      ),
+    );
+    expect(text).toContain('Hauptstraße 5');
+    expect(text).toContain('10115 Berlin');
+    expect(text).toContain('Germany');
+    expect(text).toContain('1 Typed Road');
+    expect(text).not.toContain('Structured Lane 9');
+  });
+
   it('breaks a long invoice over several pages', async () => {
     const lines = Array.from({ length: 120 }, (_, i) => ({
       description: `Item ${i + 1} – consulting hours${i % 7 === 0 ? ' with a longer description that wraps onto a second line of the description column' : ''}`,

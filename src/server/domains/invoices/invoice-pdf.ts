@@ -26,10 +26,11 @@ import {
   type DisplayPreferences,
 } from '../../../shared/datetime.ts';
 import { formatMoney } from '../../../shared/money.ts';
+import { partyAddress, type AddressParts } from '../../../shared/party-address.ts';
 import { QR_BILL_HEIGHT, drawEpcBlock, drawSwissQrBill } from '../einvoices/payment-qr-pdf.ts';
 import type { PaymentQr } from '../einvoices/payment-qr.ts';
 
-export interface PartyDetails {
+export interface PartyDetails extends AddressParts {
   name: string;
   contactName?: string | null;
   address: string | null;
@@ -534,7 +535,7 @@ class Renderer {
     };
     add(p.name, this.bold, 11);
     add(p.contactName, this.regular, BODY);
-    add(p.address, this.regular, BODY);
+    add(partyAddress(p), this.regular, BODY);
     add(present(p.taxId) ? `Tax ID: ${p.taxId!.trim()}` : null, this.regular, BODY);
     add(p.email, this.regular, BODY, MUTED);
     return out;

@@ -4,6 +4,7 @@ import {
   defineRestRoutes,
   type Responder,
 } from '../../plugins/rest-adapter.ts';
+import { asXml } from '../einvoices/einvoices.rest.ts';
 
 /** The workspace logo for the portal page, inline: PNG, JPEG, GIF or WebP as uploaded. */
 const asLogo: Responder = {
@@ -29,6 +30,8 @@ const TOKEN =
   'the link is unknown, revoked or replaced, or the client, workspace or document is not there (all answered alike)';
 const EXPIRED =
   'the link was sent in an invoice email and has expired (`PORTAL_LINK_DAYS`); the message names the business to ask for a new one';
+const EINVOICE_RULES =
+  'the document breaks EN 16931 rules (the business issued it without e-invoicing data): `errors` lists each rule';
 /** What every portal path may refuse. */
 const PORTAL_REFUSALS = { 404: TOKEN, 410: EXPIRED };
 
@@ -117,6 +120,26 @@ export const portalRestRoutes = defineRestRoutes(
       description: "One of the client's credit notes, as the workspace downloads it.",
       respond: asPdf,
       refusals: PORTAL_REFUSALS,
+    },
+    {
+      method: 'GET',
+      path: '/api/portal/{token}/credit-notes/{id}/einvoice',
+      procedure: 'portal.creditNoteEinvoice',
+      summary: "Download a credit note's e-invoice (UBL or CII) from the portal",
+      description:
+        "One of the client's credit notes as a UBL CreditNote or CII 381 document, the same bytes the workspace downloads.",
+      respond: asXml,
+      refusals: { ...PORTAL_REFUSALS, 422: EINVOICE_RULES },
+    },
+    {
+      method: 'GET',
+      path: '/api/portal/{token}/invoices/{id}/einvoice',
+      procedure: 'portal.invoiceEinvoice',
+      summary: "Download an invoice's e-invoice (UBL or CII) from the portal",
+      description:
+        "One of the client's issued invoices as a UBL Invoice or CII document, the same bytes the workspace downloads. Reading it changes nothing.",
+      respond: asXml,
+      refusals: { ...PORTAL_REFUSALS, 422: EINVOICE_RULES },
     },
     {
       method: 'GET',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EinvoiceDownloadInputSchema, XmlFileSchema } from '../../../shared/einvoices.schema.ts';
 import { IdSchema } from '../../../shared/ids.ts';
 import { pageOf } from '../../../shared/list.schema.ts';
 import {
@@ -138,6 +139,18 @@ export const portalRouter = router({
     .input(PortalDocumentInputSchema)
     .output(FileSchema)
     .query(({ ctx, input }) => portal.portalCreditNotePdf(ctx.db, ctx.portal, input.id)),
+  invoiceEinvoice: portalProcedure
+    .input(PortalDocumentInputSchema.extend({ format: EinvoiceDownloadInputSchema.shape.format }))
+    .output(XmlFileSchema)
+    .query(({ ctx, input }) =>
+      portal.portalInvoiceEinvoice(ctx.db, ctx.portal, input.id, input.format),
+    ),
+  creditNoteEinvoice: portalProcedure
+    .input(PortalDocumentInputSchema.extend({ format: EinvoiceDownloadInputSchema.shape.format }))
+    .output(XmlFileSchema)
+    .query(({ ctx, input }) =>
+      portal.portalCreditNoteEinvoice(ctx.db, ctx.portal, input.id, input.format),
+    ),
   estimatePdf: portalProcedure
     .input(PortalDocumentInputSchema)
     .output(FileSchema)

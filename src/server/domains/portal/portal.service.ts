@@ -10,6 +10,7 @@ import type {
   PortalLinkState,
   PortalView,
 } from '../../../shared/portal.schema.ts';
+import type { EinvoiceFormat } from '../../../shared/einvoices.schema.ts';
 import type { ListQuery } from '../../../shared/list.schema.ts';
 import type { Database } from '../../db/create-db.ts';
 import { iso } from '../../db/search.ts';
@@ -25,6 +26,7 @@ import {
 } from '../estimates/acceptance.service.ts';
 import { estimatePdfOf } from '../estimates/estimates.service.ts';
 import { findWorkspaceLogoFile } from '../files/files.repository.ts';
+import { creditNoteEinvoiceDocument, einvoiceDocument } from '../einvoices/einvoice.service.ts';
 import { invoicePaymentQr, paymentQrView } from '../einvoices/payment-qr.ts';
 import { getInvoice, invoicePdf } from '../invoices/invoices.service.ts';
 import { balanceOf } from '../invoices/invoices.repository.ts';
@@ -187,6 +189,7 @@ export async function portalView(
       email: seller.email,
       logoUrl: logoUrl ? `/api/portal/${token}/logo` : null,
       paymentInstructions: profile.paymentInstructions,
+      einvoicing: profile.einvoicing,
     },
     client,
     clock: {
@@ -350,6 +353,32 @@ export async function portalCreditNotePdf(db: Database, target: PortalTarget, id
   const note = await findCreditNote(db, target.workspaceId, id);
   if (!note || note.clientId !== target.clientId) throw portalNotFound();
   return creditNotePdf(scopeOf(db, target), id);
+}
+
+/**
+ * An issued invoice's e-invoice (UBL or CII), the document the business downloads; reading
+ * it changes nothing (the PDF is what counts as opening the invoice).
+ */
+export async function portalInvoiceEinvoice(
+  db: Database,
+  target: PortalTarget,
+  id: number,
+  format: EinvoiceFormat,
+) {
+  await assertClientDocument(db, target, 'invoice', id);
+  return einvoiceDocument(scopeOf(db, target), id, format);
+}
+
+/** A credit note's e-invoice (UBL CreditNote or CII 381), when it is the token's client's. */
+export async function portalCreditNoteEinvoice(
+  db: Database,
+  target: PortalTarget,
+  id: number,
+  format: EinvoiceFormat,
+) {
+  const note = await findCreditNote(db, target.workspaceId, id);
+  if (!note || note.clientId !== target.clientId) throw portalNotFound();
+  return creditNoteEinvoiceDocument(scopeOf(db, target), id, format);
 }
 
 // Estimates and proposals: their PDF, and the client's decision
