@@ -34,6 +34,7 @@ import { createDb, migrateToLatest } from '../src/server/db/create-db.ts';
 import { seedBench, type BenchSeedResult } from '../scripts/seed/bench.ts';
 import { progressBar } from '../scripts/seed/common.ts';
 import { IMPORT_BATCH_SIZE } from '../src/shared/contacts.schema.ts';
+import { formatTenants, tenantsBench, type TenantsResult } from './tenants.ts';
 import {
   contactRows,
   contactTotal,
@@ -150,6 +151,8 @@ export interface ServerBenchResult {
   databases: Partial<Record<DbKind, DatabaseResult>>;
   /** Apart from `databases`: it runs on fresh databases, not on the seeded ones. */
   usersState?: Partial<Record<DbKind, UsersStateResult>>;
+  /** "tenants" (issue 45): 1,000 workspaces on PostgreSQL through PgBouncer. */
+  tenants?: TenantsResult;
 }
 
 interface Request {
@@ -225,7 +228,7 @@ function scenarios(seed: BenchSeedResult): Scenario[] {
   ];
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((done, fail) => {
     const server = createServer();
     server.once('error', fail);
@@ -246,7 +249,7 @@ function rssMb(pid: number): number {
 }
 
 /** utime + stime of a process, in ms (clock ticks are 10 ms on Linux). */
-function cpuTimeMs(pid: number): number {
+export function cpuTimeMs(pid: number): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -256,9 +259,9 @@ function cpuTimeMs(pid: number): number {
   }
 }
 
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+export const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
-interface Running {
+export interface Running {
   child: ChildProcess;
   url: string;
   startMs: number;
@@ -266,7 +269,7 @@ interface Running {
 }
 
 /** Starts a server process (one node process, so its pid is the server's) and waits for health. */
-async function start(kind: 'keel' | 'bare', db: DbTarget): Promise<Running> {
+export async function start(kind: 'keel' | 'bare', db: DbTarget): Promise<Running> {
   const port = await freePort();
   const script = kind === 'keel' ? 'src/server/main.ts' : 'bench/bare.ts';
   const started = performance.now();
@@ -333,7 +336,7 @@ async function signIn(url: string, account: Pick<Account, 'email' | 'password'>)
  * at its deadline, but requests already sent (20 sign-ins, each an argon2 hash) still run,
  * and would otherwise be charged to the next run (the sign-in runs measured nothing).
  */
-async function settle(pid: number): Promise<void> {
+export async function settle(pid: number): Promise<void> {
   const deadline = performance.now() + 60_000;
   let before = cpuTimeMs(pid);
   while (performance.now() < deadline) {
@@ -398,7 +401,7 @@ async function measureAt(
 }
 
 /** An autocannon result as the bench reports it, with the server's CPU time meanwhile. */
-function measureOf(result: autocannon.Result, cpuMs: number): Measure {
+export function measureOf(result: autocannon.Result, cpuMs: number): Measure {
   // Total over elapsed time: autocannon's per-second average misses partial seconds.
   return {
     rps: Math.round((result.requests.total / result.duration) * 10) / 10,
@@ -409,7 +412,7 @@ function measureOf(result: autocannon.Result, cpuMs: number): Measure {
   };
 }
 
-interface DbTarget {
+export interface DbTarget {
   kind: DbKind;
   env: Record<string, string>;
   cleanup(): Promise<void>;
@@ -910,7 +913,8 @@ export async function runServerBench(
   const only = process.env.BENCH_SCENARIOS?.split(',');
   const wants = (scenario: string) => !only || only.includes(scenario);
   // "users' state" makes databases of its own: asked for alone, nothing is seeded.
-  const seeded = !only || only.some((scenario) => scenario !== "users' state");
+  const seeded =
+    !only || only.some((scenario) => scenario !== "users' state" && scenario !== 'tenants');
   const notes = [
     'Servers run one at a time as child processes with AUTH_RATE_LIMIT=1000000 and AUTH_ACCOUNT_RATE_LIMIT=1000000 (sign-in is otherwise limited per address and per account) and LOG_LEVEL=warn.',
     'Each run is preceded by a 1 s warm-up at 20 connections and waits until the server has finished what the previous run left queued.',
@@ -918,6 +922,7 @@ export async function runServerBench(
     'Reads (contacts list, leads list, search) run for Keel then bare on the seeded rows; then create and sign-in run for Keel then bare (creates add thousands of contacts, so the creates of the two servers do not insert into equal tables either, a small difference).',
     `Noisy neighbour: on a fresh Keel process, a new account's GET /api/auth/me at ${VICTIM_CONNECTIONS} connections alone, then while the big workspace's owner requests ${NOISE_PATHS.join(', ')} in turn on ${NOISE_CONNECTIONS} connections, reading every body and retrying a 429 at once.`,
     `Mixed: on a fresh Keel process after the scenarios above (so the big workspace also holds their creates), the owner's GET /api/persons?limit=50 at ${MIXED_CONNECTIONS} connections alone, then while a second member (the seeded administrator, a session of their own) creates a contact, edits it (PUT) and about once a second imports ${WRITER_IMPORT_ROWS} contacts, one request at a time, waiting out a 429's Retry-After before the next import.`,
+    "Tenants: 1,000 workspaces (3 of 12,000 contacts, 17 of 1,000, 980 of 50) seeded into a fresh PostgreSQL database, two Keel servers reaching it through a PgBouncer in transaction mode; each request is a REST read (the contacts, organizations and leads lists, a search, in turn) with the personal API token of a random workspace's owner, by size class at 20 connections, then over all workspaces at rising connections.",
     `Users' state: on a fresh database that only Keel writes (its own migrations, no seeder, no VACUUM or ANALYZE), a new account signs up, makes a workspace and ${FEW_CONTACTS} contacts one by one through the REST API; its GET /api/persons?limit=50 is measured on Keel, then on bare; then Keel (restarted once) imports contacts up to ${MANY_CONTACTS} in batches of ${IMPORT_BATCH_SIZE} as the import dialog sends them, and the same read is measured right after (no restart, no sleep, no VACUUM), then on bare.`,
   ];
   const result: ServerBenchResult = { durationSeconds: duration, notes, databases: {} };
@@ -931,6 +936,9 @@ export async function runServerBench(
     if (wants("users' state")) {
       result.usersState ??= {};
       result.usersState[kind] = await usersState(kind, pgUrl, duration, log);
+    }
+    if (kind === 'postgres' && wants('tenants')) {
+      result.tenants = await tenantsBench(pgUrl, duration, log);
     }
   }
   return result;
@@ -1030,6 +1038,7 @@ export function formatServerTable(result: ServerBenchResult): string {
     if (db.mixed) lines.push(...formatMixed(db.mixed));
   }
   lines.push(...formatUsersState(result.usersState ?? {}));
+  if (result.tenants) lines.push(...formatTenants(result.tenants));
   lines.push('\nLatencies in ms; "!" marks a run with failed requests.');
   if (result.usersState || Object.values(result.databases).some((db) => db.mixed)) {
     lines.push(

@@ -99,6 +99,8 @@ export async function seedBench(
     password?: string;
     tag?: string;
     seed?: number;
+    /** Each workspace's own counts (by index), instead of one big and the rest a hundredth. */
+    sizeOf?: (index: number) => BenchCounts;
   } = {},
 ): Promise<BenchSeedResult> {
   const counts = { ...BENCH_COUNTS, ...options.counts };
@@ -158,7 +160,7 @@ export async function seedBench(
       })),
     );
     await insertStages(db, workspace.id, DEFAULT_STAGES);
-    const scaled = big ? counts : scale(counts, 100);
+    const scaled = options.sizeOf ? options.sizeOf(w) : big ? counts : scale(counts, 100);
     await seedWorkspace(db, rng, now, workspace.id, members, scaled, (phase, done, total) => {
       if (big) report({ phase, done, total });
     });
@@ -180,7 +182,7 @@ export async function seedBench(
   };
 }
 
-function scale(counts: BenchCounts, divisor: number): BenchCounts {
+export function scale(counts: BenchCounts, divisor: number): BenchCounts {
   const part = (n: number) => Math.max(1, Math.ceil(n / divisor));
   return {
     workspaces: 1,
