@@ -92,5 +92,8 @@ describe('sending a contract by email', () => {
         `^Dear Signer AS,\\n\\nSign here: https://keel\\.example/portal/[1-9]\\d*\\.[A-Za-z0-9_-]{43}\\nFingerprint ${sent.contract.contentSha256}\\s*$`,
       ),
     );
+    // The mail is out before its job is marked done: let the job finish before the database
+    // closes (a completion after that is an unhandled rejection of the run).
+    await t.app.services.jobs.idle();
   });
 });
