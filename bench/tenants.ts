@@ -78,7 +78,7 @@ const PATHS = [
 
 /** Connections of the size runs, and the steps of the saturation run. */
 const CLASS_CONNECTIONS = 20;
-const SATURATION_STEPS = [2, 8, 20, 50, 100, 200];
+const SATURATION_STEPS = [2, 5, 10, 20, 50, 100];
 /** Keel servers on the one database (the saturation run), and PgBouncer's server pool. */
 const SERVERS = 2;
 const POOL_SIZE = 20;
