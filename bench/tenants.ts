@@ -59,7 +59,8 @@ const MEDIUM_COUNTS = scale(LARGE_COUNTS, 12);
 /** 50 contacts, as a freelancer's first months. */
 const SMALL_COUNTS = scale(LARGE_COUNTS, 240);
 
-type Size = 'small' | 'medium' | 'large';
+const SIZES = ['small', 'medium', 'large'] as const;
+type Size = (typeof SIZES)[number];
 const sizeOf = (index: number): Size =>
   index < LARGE ? 'large' : index < LARGE + MEDIUM ? 'medium' : 'small';
 const COUNTS: Record<Size, BenchCounts> = {
@@ -93,6 +94,8 @@ export interface TenantClassResult {
   size: Size;
   workspaces: number;
   contactsEach: number;
+  /** The two rounds (before and after the saturation steps), and their mean. */
+  rounds: Measure[];
   measure: Measure;
   /** This class over the small workspaces: throughput, and p99. */
   rpsRatio: number;
@@ -106,6 +109,8 @@ export interface SaturationStep {
   dbCpuMs: number;
   /** Throughput over the small workspaces' alone at CLASS_CONNECTIONS. */
   rpsRatio: number;
+  /** How busy the machine's cores were during the step, 0 to 1 (/proc/stat, all processes). */
+  machineBusy: number;
 }
 
 export interface TenantsResult {
@@ -120,7 +125,12 @@ export interface TenantsResult {
   saturatesAt: number | null;
 }
 
-/** utime + stime of every process of the PostgreSQL cluster, in ms. */
+/**
+ * CPU time of the PostgreSQL cluster, in ms: utime + stime of each of its processes, plus the
+ * children's time that each has reaped (cutime + cstime). A backend that ends during a run (the
+ * pooler closing an idle server connection) leaves the sum by itself, but its time reaches the
+ * postmaster's reaped-children fields, so the total never goes back.
+ */
 function databaseCpuMs(): number {
   let total = 0;
   for (const entry of readdirSync('/proc')) {
@@ -128,12 +138,36 @@ function databaseCpuMs(): number {
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       if (!stat.includes('(postgres)')) continue;
-      total += cpuTimeMs(Number(entry));
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // Fields 14 to 17 of proc(5): utime, stime, cutime, cstime, in clock ticks (10 ms).
+      total += [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0) * 10;
     } catch {
       // the process ended meanwhile
     }
   }
   return total;
+}
+
+/** The machine's CPU ticks, busy and all, since boot (/proc/stat's first line). */
+function machineTicks(): { busy: number; all: number } {
+  const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+  const values = ticks.map(Number);
+  const all = values.reduce((sum, value) => sum + value, 0);
+  // idle and iowait are the 4th and 5th: waiting, not working.
+  return { busy: all - values[3]! - values[4]!, all };
+}
+
+/** The mean of a few runs' figures; failed requests add up. */
+function meanOf(measures: Measure[]): Measure {
+  const mean = (pick: (m: Measure) => number, places = 1) =>
+    round(measures.reduce((sum, m) => sum + pick(m), 0) / measures.length, places);
+  return {
+    rps: mean((m) => m.rps),
+    p50: mean((m) => m.p50),
+    p99: mean((m) => m.p99),
+    cpuMs: mean((m) => m.cpuMs, 2),
+    bad: measures.reduce((sum, m) => sum + m.bad, 0),
+  };
 }
 
 const round = (value: number, places = 2) => Math.round(value * 10 ** places) / 10 ** places;
@@ -144,7 +178,7 @@ async function run(
   tenants: Tenant[],
   connections: number,
   duration: number,
-): Promise<{ measure: Measure; dbCpuMs: number }> {
+): Promise<{ measure: Measure; dbCpuMs: number; machineBusy: number }> {
   for (const server of servers) await settle(server.child.pid!);
   let turn = 0;
   const setupRequest = (request: autocannon.Request) => {
@@ -162,6 +196,7 @@ async function run(
   };
   const cpuBefore = servers.map((s) => cpuTimeMs(s.child.pid!));
   const dbBefore = databaseCpuMs();
+  const ticksBefore = machineTicks();
   const results = await Promise.all(
     servers.map((server, i) =>
       autocannon({
@@ -176,6 +211,7 @@ async function run(
   );
   const serverCpu = servers.reduce((sum, s, i) => sum + cpuTimeMs(s.child.pid!) - cpuBefore[i]!, 0);
   const dbCpu = databaseCpuMs() - dbBefore;
+  const ticksAfter = machineTicks();
   // One measure of the whole: totals summed, latencies of the slower server (a p99 cannot be
   // averaged; the servers see the same mix, so they differ little).
   const total = results.reduce((sum, r) => sum + r.requests.total, 0);
@@ -195,6 +231,9 @@ async function run(
   return {
     measure: measureOf(merged, serverCpu),
     dbCpuMs: total > 0 ? round(dbCpu / total) : 0,
+    machineBusy: round(
+      (ticksAfter.busy - ticksBefore.busy) / Math.max(1, ticksAfter.all - ticksBefore.all),
+    ),
   };
 }
 
@@ -292,40 +331,55 @@ export async function tenantsBench(
     log(`Seeded in ${seedSeconds} s; starting ${SERVERS} Keel servers through PgBouncer…`);
     for (let i = 0; i < SERVERS; i++) servers.push(await start('keel', target));
     const of = (size: Size) => tenants.filter((t) => t.size === size);
-    // Warm-up: every tenant's first request (its token, its workspace's plan cache).
-    await run(servers, tenants, 20, 3);
+    // Warm-up: every tenant's first request (its token, its workspace's plan cache), and long
+    // enough for the JIT: a first round right after 3 s read the small class 13 % low.
+    await run(servers, tenants, 20, 10);
 
-    const classes: TenantClassResult[] = [];
-    for (const size of ['small', 'medium', 'large'] as const) {
-      const { measure } = await run(servers, of(size), CLASS_CONNECTIONS, duration);
-      const small = classes[0]?.measure ?? measure;
-      classes.push({
+    // Each class twice, before and after the saturation steps, and their mean: one run of a
+    // shared two-core machine moves by ±10 %.
+    const measureClasses = async (round: number) => {
+      const measures = new Map<Size, Measure>();
+      for (const size of SIZES) {
+        const { measure } = await run(servers, of(size), CLASS_CONNECTIONS, duration);
+        measures.set(size, measure);
+        log(
+          `  round ${round}: ${size} (${of(size).length} × ${COUNTS[size].contacts} contacts) ×${CLASS_CONNECTIONS}: ${measure.rps} req/s, p50 ${measure.p50} ms, p99 ${measure.p99} ms${measure.bad ? `, ${measure.bad} failed` : ''}`,
+        );
+      }
+      return measures;
+    };
+    const before = await measureClasses(1);
+
+    const steps: Omit<SaturationStep, 'rpsRatio'>[] = [];
+    for (const connections of SATURATION_STEPS) {
+      const { measure, dbCpuMs, machineBusy } = await run(servers, tenants, connections, duration);
+      steps.push({ connections, measure, dbCpuMs, machineBusy });
+      log(
+        `  all ${tenants.length} ×${connections}: ${measure.rps} req/s, p50 ${measure.p50} ms, p99 ${measure.p99} ms, CPU/request: servers ${measure.cpuMs} ms, database ${dbCpuMs} ms, machine ${Math.round(machineBusy * 100)} % busy${measure.bad ? `, ${measure.bad} failed` : ''}`,
+      );
+    }
+
+    const after = await measureClasses(2);
+    const means = new Map(
+      SIZES.map((size) => [size, meanOf([before.get(size)!, after.get(size)!])]),
+    );
+    const small = means.get('small')!;
+    const classes: TenantClassResult[] = SIZES.map((size) => {
+      const measure = means.get(size)!;
+      return {
         size,
         workspaces: of(size).length,
         contactsEach: COUNTS[size].contacts,
+        rounds: [before.get(size)!, after.get(size)!],
         measure,
         rpsRatio: small.rps ? round(measure.rps / small.rps) : 0,
         p99Ratio: small.p99 ? round(measure.p99 / small.p99) : 0,
-      });
-      log(
-        `  ${size} (${of(size).length} × ${COUNTS[size].contacts} contacts) ×${CLASS_CONNECTIONS}: ${measure.rps} req/s, p50 ${measure.p50} ms, p99 ${measure.p99} ms${measure.bad ? `, ${measure.bad} failed` : ''}`,
-      );
-    }
-
-    const baseline = classes[0]!.measure.rps;
-    const saturation: SaturationStep[] = [];
-    for (const connections of SATURATION_STEPS) {
-      const { measure, dbCpuMs } = await run(servers, tenants, connections, duration);
-      saturation.push({
-        connections,
-        measure,
-        dbCpuMs,
-        rpsRatio: baseline ? round(measure.rps / baseline) : 0,
-      });
-      log(
-        `  all ${tenants.length} ×${connections}: ${measure.rps} req/s, p50 ${measure.p50} ms, p99 ${measure.p99} ms, CPU/request: servers ${measure.cpuMs} ms, database ${dbCpuMs} ms${measure.bad ? `, ${measure.bad} failed` : ''}`,
-      );
-    }
+      };
+    });
+    const saturation: SaturationStep[] = steps.map((step) => ({
+      ...step,
+      rpsRatio: small.rps ? round(step.measure.rps / small.rps) : 0,
+    }));
     const best = Math.max(...saturation.map((s) => s.measure.rps));
     const saturatesAt = saturation.find((s) => s.measure.rps >= best * 0.9)?.connections ?? null;
     return {
@@ -365,7 +419,7 @@ export function formatTenants(result: TenantsResult): string[] {
   lines.push('  all workspaces at once, by connections:');
   for (const s of result.saturation) {
     lines.push(
-      `    ×${String(s.connections).padEnd(4)} ${cell(s.measure)}  ×${s.rpsRatio.toFixed(2)} of small  CPU/request: servers ${s.measure.cpuMs} ms, database ${s.dbCpuMs} ms`,
+      `    ×${String(s.connections).padEnd(4)} ${cell(s.measure)}  ×${s.rpsRatio.toFixed(2)} of small  CPU/request: servers ${s.measure.cpuMs} ms, database ${s.dbCpuMs} ms, machine ${Math.round(s.machineBusy * 100)} % busy`,
     );
   }
   lines.push(
