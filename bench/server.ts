@@ -418,8 +418,15 @@ export interface DbTarget {
   cleanup(): Promise<void>;
 }
 
-/** An empty data directory or scratch database: no tables until someone migrates it. */
-async function scratchTarget(kind: DbKind, pgUrl: string): Promise<DbTarget> {
+/**
+ * An empty data directory or scratch database (`prefix_…`): no tables until someone migrates
+ * it.
+ */
+export async function scratchTarget(
+  kind: DbKind,
+  pgUrl: string,
+  prefix = 'keel_bench',
+): Promise<DbTarget> {
   if (kind === 'pglite') {
     const dir = mkdtempSync(join(tmpdir(), 'keel-bench-'));
     return {
@@ -428,7 +435,7 @@ async function scratchTarget(kind: DbKind, pgUrl: string): Promise<DbTarget> {
       cleanup: async () => rmSync(dir, { recursive: true, force: true }),
     };
   }
-  const name = `keel_bench_${Date.now().toString(36)}`;
+  const name = `${prefix}_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: pgUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);

@@ -22,7 +22,6 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { createDb, migrateToLatest } from '../src/server/db/create-db.ts';
 import { API_TOKEN_PREFIX, hashToken } from '../src/server/domains/auth/identity.ts';
 import { insertBatched, progressBar } from '../scripts/seed/common.ts';
@@ -36,6 +35,7 @@ import {
   start,
   type DbTarget,
   type Measure,
+  scratchTarget,
   type Running,
 } from './server.ts';
 
@@ -242,13 +242,8 @@ async function scratchThroughPgBouncer(pgUrl: string): Promise<{
   direct: string;
   target: DbTarget;
 }> {
-  const name = `keel_tenants_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: pgUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const direct = new URL(pgUrl);
-  direct.pathname = `/${name}`;
+  const scratch = await scratchTarget('postgres', pgUrl, 'keel_tenants');
+  const direct = scratch.env.DATABASE_URL!;
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'keel-pgbouncer-'));
   const script = join(ROOT, 'scripts', 'pgbouncer.sh');
@@ -258,7 +253,7 @@ async function scratchThroughPgBouncer(pgUrl: string): Promise<{
   const pooled = new URL(direct);
   pooled.host = `127.0.0.1:${port}`;
   return {
-    direct: direct.toString(),
+    direct,
     target: {
       kind: 'postgres',
       env: { DATABASE_URL: pooled.toString() },
@@ -266,10 +261,7 @@ async function scratchThroughPgBouncer(pgUrl: string): Promise<{
         execFileSync('bash', [script, 'stop', dir]);
         await sleep(300);
         rmSync(dir, { recursive: true, force: true });
-        const client = new pg.Client({ connectionString: pgUrl });
-        await client.connect();
-        await client.query(`drop database if exists ${name} with (force)`);
-        await client.end();
+        await scratch.cleanup();
       },
     },
   };
