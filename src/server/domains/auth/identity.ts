@@ -122,7 +122,6 @@ async function identityFromToken(ctx: Context, token: string): Promise<Identity 
       .where(LAST_USE_STALE)
       .execute();
   }
-  if (!row) return undefined;
   const header = ctx.req.headers['x-workspace-id'];
   const workspaceId =
     typeof header === 'string' && /^\d{1,9}$/.test(header) ? Number(header) : null;
