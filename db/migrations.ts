@@ -43,6 +43,7 @@ import * as forms from './migrations/2026-12-01-0050-forms.ts';
 import * as scheduling from './migrations/2026-12-01-0051-scheduling.ts';
 import * as dealTags from './migrations/2026-12-01-0052-deal-tags.ts';
 import * as citusKeys from './migrations/2026-12-01-0060-citus-keys.ts';
+import * as businessProfilesForAll from './migrations/2026-12-01-0061-business-profiles-for-all.ts';
 
 /**
  * Every migration of db/migrations, in order. A static list rather than a folder scan, so
@@ -95,4 +96,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-01-0051-scheduling': scheduling,
   '2026-12-01-0052-deal-tags': dealTags,
   '2026-12-01-0060-citus-keys': citusKeys,
+  '2026-12-01-0061-business-profiles-for-all': businessProfilesForAll,
 };
