@@ -7,6 +7,7 @@ import type { Insertable } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { Database } from '../../src/server/db/create-db.ts';
 import { hashPassword } from '../../src/server/domains/auth/auth.service.ts';
+import { ensureProfile } from '../../src/server/domains/business/business.repository.ts';
 import { adoptLegacyInvoices } from '../../src/server/domains/invoices/legacy-invoices.ts';
 import { insertStages } from '../../src/server/domains/pipeline/pipeline.repository.ts';
 import { DEFAULT_STAGES } from '../../src/server/domains/pipeline/pipeline.service.ts';
@@ -160,6 +161,7 @@ export async function seedBench(
       })),
     );
     await insertStages(db, workspace.id, DEFAULT_STAGES);
+    await ensureProfile(db, workspace.id);
     const scaled = options.sizeOf ? options.sizeOf(w) : big ? counts : scale(counts, 100);
     await seedWorkspace(db, rng, now, workspace.id, members, scaled, (phase, done, total) => {
       if (big) report({ phase, done, total });

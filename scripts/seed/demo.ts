@@ -8,6 +8,7 @@ import { startOfISOWeek, subWeeks } from 'date-fns';
 import type { Database } from '../../src/server/db/create-db.ts';
 import { hashPassword } from '../../src/server/domains/auth/auth.service.ts';
 import { createDraft } from '../../src/server/domains/invoices/invoices.service.ts';
+import { ensureProfile } from '../../src/server/domains/business/business.repository.ts';
 import { adoptLegacyInvoices } from '../../src/server/domains/invoices/legacy-invoices.ts';
 import { findDefaultTemplate } from '../../src/server/domains/contracts/contracts.repository.ts';
 import {
@@ -117,6 +118,7 @@ export async function seedDemo(
     ]);
     await insertStages(trx, workspaceId, DEFAULT_STAGES);
     await insertStarterTemplates(trx, workspaceId);
+    await ensureProfile(trx, workspaceId);
 
     await insertBatched(
       trx,

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import type { WorkspaceRole } from '../../src/shared/roles.ts';
 import type { Database } from '../../src/server/db/create-db.ts';
+import { ensureProfile } from '../../src/server/domains/business/business.repository.ts';
 import { insertStages } from '../../src/server/domains/pipeline/pipeline.repository.ts';
 import { DEFAULT_STAGES } from '../../src/server/domains/pipeline/pipeline.service.ts';
 import type { ApiClient } from './test-app.ts';
@@ -121,6 +122,7 @@ export async function freshTarget(db: Database, options: TargetOptions): Promise
     .insertInto('userWorkspaces')
     .values(options.members.map((m) => ({ workspaceId: ws.id, userId: m.userId, role: m.role })))
     .execute();
+  await ensureProfile(db, ws.id);
   for (const member of options.members) {
     if (!member.client) continue;
     const res = await member.client.post(`/api/workspaces/${ws.id}/switch`);

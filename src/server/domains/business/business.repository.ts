@@ -42,11 +42,12 @@ const columns = [
 ] as const;
 
 /**
- * Every workspace has one profile. Workspaces made before the invoice engine got theirs in
- * its migration; new ones get it on first use, so workspace creation needs no step. Its
- * clock (time zone, date and time format) starts as the owner's.
+ * Every workspace has one profile, made with the workspace (after its owner joins: the
+ * profile's clock, time zone and date and time formats, starts as the owner's). Workspaces of
+ * before had theirs from migrations 0010 and 0061. Idempotent: the writes that need the row
+ * call it too, for workspaces a seeder or a test inserted without it.
  */
-async function ensureProfile(db: Database, workspaceId: number) {
+export async function ensureProfile(db: Database, workspaceId: number) {
   await db
     .insertInto('businessProfiles')
     .columns(['workspaceId', 'legalName', 'address', 'timezone', 'dateFormat', 'timeFormat'])
@@ -96,6 +97,8 @@ function selectProfile(db: Database, workspaceId: number) {
 
 export async function findProfile(db: Database, workspaceId: number): Promise<BusinessProfile> {
   let row = await selectProfile(db, workspaceId).executeTakeFirst();
+  // Only a workspace inserted outside createWorkspace (a seeder, a test) lacks its profile: a
+  // read makes it then rather than fail. Keel's own workspaces never write here on a GET.
   if (!row) {
     await ensureProfile(db, workspaceId);
     row = await selectProfile(db, workspaceId).executeTakeFirstOrThrow();

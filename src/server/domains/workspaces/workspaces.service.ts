@@ -13,7 +13,7 @@ import { recordActivity } from '../audit/audit.repository.ts';
 import type { SessionUser } from '../auth/auth.repository.ts';
 import type { Identity } from '../auth/identity.ts';
 import { setCurrentWorkspace } from '../auth/sessions.ts';
-import { findProfile, updateProfile } from '../business/business.repository.ts';
+import { ensureProfile, findProfile, updateProfile } from '../business/business.repository.ts';
 import { attachFileToWorkspace } from '../files/files.service.ts';
 import { insertStages } from '../pipeline/pipeline.repository.ts';
 import { insertStarterTemplates } from '../contracts/contracts.service.ts';
@@ -50,6 +50,8 @@ export async function createWorkspace(
         logoUrl: input.logo ?? null,
       });
       await repo.insertMembership(trx, { workspaceId: created.id, userId: user.id, role: 'owner' });
+      // Now, not on the first read: a GET never writes (and may go to a read replica).
+      await ensureProfile(trx, created.id);
       await insertStages(trx, created.id, DEFAULT_STAGES);
       await insertStarterTemplates(trx, created.id);
       if (input.logo) {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { up } from '../../../../db/migrations/2026-12-01-0061-business-profiles-for-all.ts';
 import {
   ApiClient,
   useTestApp,
@@ -317,5 +318,87 @@ describe('DELETE /api/workspaces/{id} and reactivation', () => {
       .where('id', '=', a.workspace.id)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ name: 'Alpha', isDeleted: false });
+  });
+});
+
+describe('the business profile', () => {
+  /** The profile row's version: PostgreSQL gives a row a new xmin on every write to it. */
+  const profileVersion = async (workspaceId: number) =>
+    (
+      await sql<{ version: string }>`
+        select xmin::text as version from business_profiles where workspace_id = ${workspaceId}`.execute(
+        t.db,
+      )
+    ).rows.map((row) => row.version);
+
+  it('is made with the workspace, with the owner’s clock, so that reading it writes nothing', async () => {
+    const account = await signUp(t.app);
+    const prefs = await account.client.put('/api/account/preferences', {
+      timezone: 'Europe/Paris',
+      dateFormat: 'DD/MM/YYYY',
+      timeFormat: '24h',
+    });
+    expect(prefs.statusCode, prefs.body).toBe(200);
+    const res = await account.client.post('/api/workspaces', { name: 'Lisbon Works' });
+    expect(res.statusCode, res.body).toBe(201);
+    const workspaceId = (res.json() as { id: number }).id;
+
+    const made = await t.db
+      .selectFrom('businessProfiles')
+      .select(['legalName', 'timezone', 'dateFormat', 'timeFormat'])
+      .where('workspaceId', '=', workspaceId)
+      .execute();
+    expect(made).toEqual([
+      {
+        legalName: 'Lisbon Works',
+        timezone: 'Europe/Paris',
+        dateFormat: 'DD/MM/YYYY',
+        timeFormat: '24h',
+      },
+    ]);
+    const before = await profileVersion(workspaceId);
+    const read = await account.client.get('/api/settings/business');
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json()).toMatchObject({ legalName: 'Lisbon Works', timezone: 'Europe/Paris' });
+    expect(await profileVersion(workspaceId)).toEqual(before);
+  });
+
+  it('is given by migration 0061 to a workspace that has none, with its owner’s clock', async () => {
+    const owner = await signUpWithWorkspace(t.app, 'Before Profiles');
+    await t.db
+      .updateTable('users')
+      .set({ timezone: 'Asia/Tokyo', dateFormat: 'YYYY-MM-DD', timeFormat: '24h' })
+      .where('id', '=', owner.user.id)
+      .execute();
+    // As a workspace made before profiles were made with it, and never read since.
+    await t.db
+      .deleteFrom('businessProfiles')
+      .where('workspaceId', '=', owner.workspace.id)
+      .execute();
+    const other = await signUpWithWorkspace(t.app, 'Has One');
+    await t.db
+      .updateTable('businessProfiles')
+      .set({ legalName: 'Has One Ltd' })
+      .where('workspaceId', '=', other.workspace.id)
+      .execute();
+
+    await up(t.db);
+
+    const profiles = await t.db
+      .selectFrom('businessProfiles')
+      .select(['workspaceId', 'legalName', 'timezone', 'dateFormat', 'timeFormat'])
+      .where('workspaceId', 'in', [owner.workspace.id, other.workspace.id])
+      .orderBy('workspaceId')
+      .execute();
+    expect(profiles).toEqual([
+      {
+        workspaceId: owner.workspace.id,
+        legalName: 'Before Profiles',
+        timezone: 'Asia/Tokyo',
+        dateFormat: 'YYYY-MM-DD',
+        timeFormat: '24h',
+      },
+      expect.objectContaining({ workspaceId: other.workspace.id, legalName: 'Has One Ltd' }),
+    ]);
   });
 });
