@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { tz } from '@date-fns/tz';
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 import { format } from 'date-fns';
 import { DEFAULT_DISPLAY } from '../../src/shared/datetime.ts';
 
@@ -114,4 +114,74 @@ export function recordPlatformAdmin(admin: { email: string; password: string }):
 
 export function platformAdmin(): { email: string; password: string } {
   return JSON.parse(readFileSync(adminFile(), 'utf8')) as { email: string; password: string };
+}
+
+/** Two animation frames in the page: whatever the last pointer event set off has been drawn. */
+const nextFrames = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  );
+
+/**
+ * Drags with the mouse the way a person does (dnd-kit reads pointer moves): press, a small
+ * move past the 3 px activation distance, a path in steps to the drop point (by default the
+ * target's centre, at most `maxDepth` px below its top, for tall columns), a pause, release.
+ *
+ * First the page scrolls so that the grab and drop points sit around the middle of the
+ * window: dnd-kit scrolls the page while the pointer is near its top or bottom edge, so a
+ * drop point there moves under the pointer for as long as the drag lasts (the form builder's
+ * fields, dragged up to just under the header, landed one field too high on a slow run).
+ * The pauses wait for the page's frames: dnd-kit measures what is under the pointer on an
+ * animation frame, and on a loaded machine a release sent straight after the last move can
+ * land before that frame.
+ */
+export async function dragWithMouse(
+  page: Page,
+  source: Locator,
+  target: Locator,
+  { maxDepth = Infinity }: { maxDepth?: number } = {},
+): Promise<void> {
+  const points = async () => {
+    const from = await source.boundingBox();
+    const to = await target.boundingBox();
+    if (!from || !to) throw new Error('Cannot drag an element that is not on screen');
+    return {
+      startX: from.x + from.width / 2,
+      startY: from.y + from.height / 2,
+      dropX: to.x + to.width / 2,
+      dropY: to.y + Math.min(maxDepth, to.height / 2),
+    };
+  };
+  const before = await points();
+  await page.evaluate(
+    (middle) => window.scrollBy(0, middle - window.innerHeight / 2),
+    (before.startY + before.dropY) / 2,
+  );
+  const { startX, startY, dropX, dropY } = await points();
+  await page.mouse.move(startX, startY);
+  await page.mouse.down();
+  await page.mouse.move(startX + 8, startY + 4, { steps: 4 });
+  await nextFrames(page);
+  await page.mouse.move(dropX, dropY, { steps: 12 });
+  await nextFrames(page);
+  // One more move where it is: the collision is measured again with everything in place.
+  await page.mouse.move(dropX, dropY + 1);
+  await nextFrames(page);
+  await page.mouse.up();
+}
+
+/**
+ * Picks a dnd-kit item up with the keyboard (focus, Space) and waits until dnd-kit listens for
+ * the arrows. It adds its key listener in a `setTimeout` after the pick-up, and Chromium runs
+ * input before timers: an arrow sent as soon as the item shows as held (`aria-pressed`) could
+ * reach the page before the listener and be lost (seen on runs without tracing, where actions
+ * follow each other faster).
+ */
+export async function pickUpWithKeyboard(page: Page, item: Locator): Promise<void> {
+  await item.focus();
+  await page.keyboard.press('Space');
+  await expect(item).toHaveAttribute('aria-pressed', 'true');
+  // A timer set now runs after dnd-kit's, set at the pick-up.
+  await page.evaluate(() => new Promise<void>((done) => setTimeout(done, 0)));
 }

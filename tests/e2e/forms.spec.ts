@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { newUser, signUpWithWorkspace } from './fixtures.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { dragWithMouse, newUser, signUpWithWorkspace } from './fixtures.ts';
 
 test.describe.configure({ timeout: 150_000 });
 test.use({ actionTimeout: 20_000 });
@@ -32,20 +32,6 @@ async function looksRight(page: Page, name: string, outputPath: (file: string) =
   expect(overflow).toBeLessThanOrEqual(0);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.emulateMedia({ colorScheme: 'light' });
-}
-
-/** Press, pass the activation distance, move in steps to the drop point, release. */
-async function dragWithMouse(page: Page, source: Locator, target: Locator) {
-  const from = await source.boundingBox();
-  const to = await target.boundingBox();
-  if (!from || !to) throw new Error('Cannot drag an element that is not on screen');
-  const startX = from.x + from.width / 2;
-  const startY = from.y + from.height / 2;
-  await page.mouse.move(startX, startY);
-  await page.mouse.down();
-  await page.mouse.move(startX, startY + 10, { steps: 4 });
-  await page.mouse.move(startX, to.y + 10, { steps: 15 });
-  await page.mouse.up();
 }
 
 async function addField(page: Page, type: string) {

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { newUser, signUpThroughUi } from './fixtures.ts';
+import { dragWithMouse, pickUpWithKeyboard, newUser, signUpThroughUi } from './fixtures.ts';
 
 /** A board column, found by its stage label. */
 function column(page: Page, label: string): Locator {
@@ -19,23 +19,6 @@ async function createPerson(page: Page, fullName: string, email: string): Promis
 async function createLead(page: Page, data: Record<string, unknown>): Promise<void> {
   const response = await page.request.post('/api/leads', { data });
   expect(response.status()).toBe(201);
-}
-
-/**
- * Drags with the mouse the way a person does: press, a small move that passes the 3 px
- * activation distance, then a path in steps to the drop point.
- */
-async function dragWithMouse(page: Page, source: Locator, target: Locator): Promise<void> {
-  const from = await source.boundingBox();
-  const to = await target.boundingBox();
-  if (!from || !to) throw new Error('Cannot drag an element that is not on screen');
-  const startX = from.x + from.width / 2;
-  const startY = from.y + from.height / 2;
-  await page.mouse.move(startX, startY);
-  await page.mouse.down();
-  await page.mouse.move(startX + 8, startY + 4, { steps: 4 });
-  await page.mouse.move(to.x + to.width / 2, to.y + Math.min(160, to.height / 2), { steps: 12 });
-  await page.mouse.up();
 }
 
 // Each journey signs up through the UI and reloads; on a busy machine 30 s is tight.
@@ -99,7 +82,9 @@ test('a deal is added with a new inline contact, dragged to another stage, and s
   const saved = page.waitForResponse(
     (response) => response.url().includes('leads.update') && response.ok(),
   );
-  await dragWithMouse(page, card(newColumn, 'Harbour Website'), column(page, 'Contacted'));
+  await dragWithMouse(page, card(newColumn, 'Harbour Website'), column(page, 'Contacted'), {
+    maxDepth: 160,
+  });
   await expect(card(column(page, 'Contacted'), 'Harbour Website')).toBeVisible();
   await expect(newColumn.getByText('Drop opportunities here')).toBeVisible();
   await saved;
@@ -152,6 +137,7 @@ test('a move the server refuses is rolled back; drops on cards and the keyboard 
     page,
     card(column(page, 'New'), 'Compiler Support'),
     card(column(page, 'Contacted'), 'Existing Deal'),
+    { maxDepth: 160 },
   );
   await expect(page.getByText('Failed to update opportunity stage.')).toBeVisible();
   await expect(card(column(page, 'New'), 'Compiler Support')).toBeVisible();
@@ -164,7 +150,9 @@ test('a move the server refuses is rolled back; drops on cards and the keyboard 
   });
 
   // Dropping back into the same column changes nothing and sends nothing.
-  await dragWithMouse(page, card(column(page, 'New'), 'Compiler Support'), column(page, 'New'));
+  await dragWithMouse(page, card(column(page, 'New'), 'Compiler Support'), column(page, 'New'), {
+    maxDepth: 160,
+  });
   await expect(card(column(page, 'New'), 'Compiler Support')).toBeVisible();
   expect(updates).toBe(0);
 
@@ -173,18 +161,13 @@ test('a move the server refuses is rolled back; drops on cards and the keyboard 
     page,
     card(column(page, 'New'), 'Compiler Support'),
     card(column(page, 'Contacted'), 'Existing Deal'),
+    { maxDepth: 160 },
   );
   await expect(card(column(page, 'Contacted'), 'Compiler Support')).toBeVisible();
   await expect.poll(() => updates).toBe(1);
 
   // Space picks the card up, the right arrow carries it one column on, Space drops it.
-  await card(column(page, 'Contacted'), 'Compiler Support').focus();
-  await page.keyboard.press('Space');
-  // dnd-kit listens for the arrows from the task after the pick-up: wait until it is held.
-  await expect(card(column(page, 'Contacted'), 'Compiler Support')).toHaveAttribute(
-    'aria-pressed',
-    'true',
-  );
+  await pickUpWithKeyboard(page, card(column(page, 'Contacted'), 'Compiler Support'));
   await page.keyboard.press('ArrowRight');
   // The board may scroll to bring the next column under the card; drop once it is there.
   await expect(column(page, 'Meeting Scheduled')).toHaveAttribute('data-over');
@@ -250,10 +233,7 @@ test('stages are added, renamed, reordered (and the order kept) and deleted', as
 
   // Reorder with the keyboard: from last to second, then saved.
   const handle = dialog.getByRole('button', { name: 'Reorder Final Negotiation' });
-  await handle.focus();
-  await page.keyboard.press('Space');
-  // dnd-kit listens for the arrows from the task after the pick-up: wait until it is held.
-  await expect(handle).toHaveAttribute('aria-pressed', 'true');
+  await pickUpWithKeyboard(page, handle);
   // Each step is announced once the list has moved: the next key waits for it.
   for (let position = 6; position >= 2; position -= 1) {
     await page.keyboard.press('ArrowUp');
@@ -270,6 +250,7 @@ test('stages are added, renamed, reordered (and the order kept) and deleted', as
     page,
     dialog.getByRole('button', { name: 'Reorder Lost' }),
     dialog.getByRole('button', { name: 'Reorder Won' }),
+    { maxDepth: 160 },
   );
   await expect(rows.nth(5)).toHaveAccessibleName('Lost');
 

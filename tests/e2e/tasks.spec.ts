@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { newUser, signUpWithWorkspace } from './fixtures.ts';
+import { dragWithMouse, pickUpWithKeyboard, newUser, signUpWithWorkspace } from './fixtures.ts';
 
 /** A board column, found by its status label. */
 function column(page: Page, label: string): Locator {
@@ -8,23 +8,6 @@ function column(page: Page, label: string): Locator {
 
 function card(scope: Page | Locator, title: string): Locator {
   return scope.getByRole('button', { name: new RegExp(`^${title}`) });
-}
-
-/**
- * Drags with the mouse the way a person does: press, a small move past the 3 px activation
- * distance, then a path in steps to the drop point (dnd-kit reads pointer moves).
- */
-async function dragWithMouse(page: Page, source: Locator, target: Locator): Promise<void> {
-  const from = await source.boundingBox();
-  const to = await target.boundingBox();
-  if (!from || !to) throw new Error('Cannot drag an element that is not on screen');
-  const startX = from.x + from.width / 2;
-  const startY = from.y + from.height / 2;
-  await page.mouse.move(startX, startY);
-  await page.mouse.down();
-  await page.mouse.move(startX + 8, startY + 4, { steps: 4 });
-  await page.mouse.move(to.x + to.width / 2, to.y + Math.min(120, to.height / 2), { steps: 12 });
-  await page.mouse.up();
 }
 
 async function addTask(page: Page, title: string, estimate?: string) {
@@ -69,25 +52,21 @@ test('tasks are created on the board, dragged to Done, and found in the list fil
 
   // Up and down move a picked-up card within its column.
   await expect(todo.getByRole('button').first()).toHaveAccessibleName(/^Write the home page copy/);
-  await card(todo, 'Build the contact form').focus();
-  await page.keyboard.press('Space');
-  // dnd-kit listens for the arrows from the task after the pick-up: wait until it is held.
-  await expect(card(todo, 'Build the contact form')).toHaveAttribute('aria-pressed', 'true');
+  await pickUpWithKeyboard(page, card(todo, 'Build the contact form'));
   await page.keyboard.press('ArrowUp');
   await expect(card(todo, 'Write the home page copy')).toHaveAttribute('data-drop-before');
   await page.keyboard.press('Space');
   await expect(todo.getByRole('button').first()).toHaveAccessibleName(/^Build the contact form/);
 
   // Dragged with the mouse into Done.
-  await dragWithMouse(page, card(todo, 'Write the home page copy'), column(page, 'Done'));
+  await dragWithMouse(page, card(todo, 'Write the home page copy'), column(page, 'Done'), {
+    maxDepth: 120,
+  });
   await expect(card(column(page, 'Done'), 'Write the home page copy')).toBeVisible();
   await expect(card(todo, 'Write the home page copy')).toHaveCount(0);
 
   // Space picks a card up, the right arrow carries it one column on, Space drops it.
-  await card(todo, 'Build the contact form').focus();
-  await page.keyboard.press('Space');
-  // dnd-kit listens for the arrows from the task after the pick-up: wait until it is held.
-  await expect(card(todo, 'Build the contact form')).toHaveAttribute('aria-pressed', 'true');
+  await pickUpWithKeyboard(page, card(todo, 'Build the contact form'));
   await page.keyboard.press('ArrowRight');
   await expect(column(page, 'In Progress')).toHaveAttribute('data-over');
   await page.keyboard.press('Space');
