@@ -261,9 +261,9 @@ export const fromReplica = t.middleware(async ({ ctx, next }) => {
   const db = await ctx.heavyReads.handle(writeMark(ctx));
   if (db === ctx.db) return next();
   const result = await next({ ctx: { ...ctx, db } });
-  // What the replica could not answer, the primary does: a read that writes on first use
-  // (a workspace's business profile is made when first read, business.repository.ts), a
-  // query cancelled by replay, a replica gone mid-request. Queries only: safe to run again.
+  // What the replica could not answer, the primary does: a read that would write (a seeded
+  // workspace's missing business profile, business.repository.ts), a query cancelled by
+  // replay, a replica gone mid-request. Queries only: safe to run again.
   if (!result.ok && replicaCannotServe(result.error)) return next();
   return result;
 });
