@@ -214,10 +214,15 @@ describe.skipIf(skipReason)(
         password: 'correct-horse-9',
       });
       expect(signUp.statusCode, signUp.body).toBe(201);
-      expect((await other.post('/api/workspaces', { name: 'Other Studio' })).statusCode).toBe(201);
+      const otherWorkspace = await other.post('/api/workspaces', { name: 'Other Studio' });
+      expect(otherWorkspace.statusCode, otherWorkspace.body).toBe(201);
+      // As a workspace a seeder inserted without its business profile: the first overview
+      // makes it (a write on a read), the replica refuses the write, and the primary answers.
+      await primary.db
+        .deleteFrom('businessProfiles')
+        .where('workspaceId', '=', (otherWorkspace.json() as { id: number }).id)
+        .execute();
       await replicaCaughtUp();
-      // A new workspace's first overview makes its business profile (a write on first read):
-      // the replica refuses the write, and the primary answers instead.
       const first = await onReplica(() => other.get('/api/dashboard/financial-overview'));
       expect(first.result.statusCode, first.result.body).toBe(200);
       expect(first.reads.some((read) => read.includes('insert into "business_profiles"'))).toBe(
