@@ -36,16 +36,19 @@ export function NotificationsPopover() {
       radius="md"
       withinPortal
     >
-      <Popover.Target>
-        <Tooltip label={label}>
-          <Indicator
-            disabled={unread === 0}
-            label={unread > 99 ? '99+' : unread}
-            size={16}
-            offset={4}
-            color="red"
-            inline
-          >
+      {/* The popover's target is the button itself, so that it carries aria-expanded and
+          aria-controls (they were on the tooltip's box); the tooltip stays shut while the list
+          is open, where it only hid part of it (and was once scanned mid-fade there). */}
+      <Indicator
+        disabled={unread === 0}
+        label={unread > 99 ? '99+' : unread}
+        size={16}
+        offset={4}
+        color="red"
+        inline
+      >
+        <Tooltip label={label} disabled={opened}>
+          <Popover.Target>
             <ActionIcon
               variant="default"
               size="lg"
@@ -54,9 +57,9 @@ export function NotificationsPopover() {
             >
               <IconBell size={18} stroke={1.6} />
             </ActionIcon>
-          </Indicator>
+          </Popover.Target>
         </Tooltip>
-      </Popover.Target>
+      </Indicator>
       <Popover.Dropdown p={0} aria-label="Notifications">
         {opened && (
           <Suspense fallback={<Loader size="sm" m="md" aria-label="Loading notifications" />}>
