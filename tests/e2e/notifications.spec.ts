@@ -42,8 +42,12 @@ test('a task assigned by a teammate shows on the bell, opens the task and is mar
   await page.goto('/');
   const bell = page.getByRole('button', { name: 'Notifications, 2 unread' });
   await expect(bell).toBeVisible();
+  await expect(bell).toHaveAttribute('aria-expanded', 'false');
   await bell.click();
   await expect(page.getByText(`${mate.fullName} accepted your invitation`)).toBeVisible();
+  // The button says its list is open, and no tooltip covers the list meanwhile.
+  await expect(bell).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
   await page.getByText('Mentions', { exact: true }).click();
   await expect(page.getByRole('radio', { name: 'Mentions' })).toBeChecked();
   await expect(page.getByText(`${mate.fullName} accepted your invitation`)).toBeHidden();
