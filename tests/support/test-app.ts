@@ -228,6 +228,22 @@ export async function signUpWithWorkspace(app: FastifyInstance, name = 'Acme Stu
 }
 
 /** An account signed up with a workspace of its own, current for its session. */
+/** A new account with these display preferences, then the owner of a new workspace (which takes its clock). */
+export async function signUpWithWorkspaceAs(
+  app: FastifyInstance,
+  preferences: { timezone: string; dateFormat: string; timeFormat: string },
+  name = 'Acme Studio',
+) {
+  const account = await signUp(app);
+  const prefs = await account.client.put('/api/account/preferences', preferences);
+  if (prefs.statusCode !== 200)
+    throw new Error(`preferences refused: ${prefs.statusCode} ${prefs.body}`);
+  const res = await account.client.post('/api/workspaces', { name });
+  if (res.statusCode !== 201)
+    throw new Error(`workspace creation failed: ${res.statusCode} ${res.body}`);
+  return { ...account, workspace: res.json() as { id: number; name: string; slug: string } };
+}
+
 export type WorkspaceAccount = Awaited<ReturnType<typeof signUpWithWorkspace>>;
 
 /** The owner of a new workspace, signed up before the file's tests (after `useTestApp`). */

@@ -3,6 +3,7 @@ import { pdfText } from '../../../../tests/support/pdf-text.ts';
 import {
   ApiClient,
   signUp,
+  signUpWithWorkspaceAs,
   uniqueEmail,
   useSmtpSink,
   useTestApp,
@@ -19,17 +20,9 @@ const sink = useSmtpSink();
 const t = useTestApp(() => ({ smtpUrl: sink.url, appUrl: 'https://keel.example' }));
 
 /** A sole trader in Paris who reads DD/MM/YYYY and a 24-hour clock, owner of a new workspace. */
-async function parisOwner(name = 'Atelier Lyon') {
-  const account = await signUp(t.app);
-  const prefs = await account.client.put('/api/account/preferences', {
-    timezone: 'Europe/Paris',
-    dateFormat: 'DD/MM/YYYY',
-    timeFormat: '24h',
-  });
-  expect(prefs.statusCode, prefs.body).toBe(200);
-  const res = await account.client.post('/api/workspaces', { name });
-  expect(res.statusCode, res.body).toBe(201);
-  return { ...account, workspace: res.json() as { id: number } };
+function parisOwner(name = 'Atelier Lyon') {
+  const clock = { timezone: 'Europe/Paris', dateFormat: 'DD/MM/YYYY', timeFormat: '24h' };
+  return signUpWithWorkspaceAs(t.app, clock, name);
 }
 
 async function newClient(client: ApiClient, email = uniqueEmail('billing')) {

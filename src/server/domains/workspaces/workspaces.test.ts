@@ -7,6 +7,7 @@ import {
   signUp,
   joinAs,
   signUpWithWorkspace,
+  signUpWithWorkspaceAs,
 } from '../../../../tests/support/test-app.ts';
 
 const t = useTestApp();
@@ -332,16 +333,12 @@ describe('the business profile', () => {
     ).rows.map((row) => row.version);
 
   it('is made with the workspace, with the owner’s clock, so that reading it writes nothing', async () => {
-    const account = await signUp(t.app);
-    const prefs = await account.client.put('/api/account/preferences', {
-      timezone: 'Europe/Paris',
-      dateFormat: 'DD/MM/YYYY',
-      timeFormat: '24h',
-    });
-    expect(prefs.statusCode, prefs.body).toBe(200);
-    const res = await account.client.post('/api/workspaces', { name: 'Lisbon Works' });
-    expect(res.statusCode, res.body).toBe(201);
-    const workspaceId = (res.json() as { id: number }).id;
+    const account = await signUpWithWorkspaceAs(
+      t.app,
+      { timezone: 'Europe/Paris', dateFormat: 'DD/MM/YYYY', timeFormat: '24h' },
+      'Lisbon Works',
+    );
+    const workspaceId = account.workspace.id;
 
     const made = await t.db
       .selectFrom('businessProfiles')
